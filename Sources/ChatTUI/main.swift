@@ -1,0 +1,1 @@
+print("chat-tui: under construction")

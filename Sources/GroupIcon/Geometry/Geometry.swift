@@ -1,0 +1,48 @@
+/// A point in canvas coordinates: points from the top-left corner, y pointing down.
+public struct Point: Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and height in points.
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+}
+
+/// An axis-aligned rectangle; `origin` is its top-left corner.
+public struct Rect: Hashable, Sendable, Codable {
+    public var origin: Point
+    public var size: Size
+    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+    /// The square of side `side` centred on `center` (the seeds' `getRect(center:size:)`).
+    public init(center: Point, side: Double) {
+        self.init(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
+    }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+    public var center: Point { Point(x: midX, y: midY) }
+    /// This rectangle with every coordinate multiplied by `factor` (points to pixels).
+    public func scaled(by factor: Double) -> Rect {
+        Rect(x: minX * factor, y: minY * factor, width: width * factor, height: height * factor)
+    }
+    /// The overlap of two rectangles, or nil when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,43 @@
+/// A raster image: 8-bit sRGB, straight alpha, rows top to bottom, 4 bytes per pixel in R, G, B, A order.
+///
+/// A value type over one flat buffer (never nested arrays), so images are cheap to pass between tasks and
+/// copy only when written to.
+public struct RGBAImage: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes.
+    public var pixels: [UInt8]
+
+    /// An image over existing bytes; nil when the byte count does not match the size.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else { return nil }
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// An image filled with one colour.
+    public init(width: Int, height: Int, fill: RGBA8 = .transparent) {
+        precondition(width > 0 && height > 0, "image sides must be positive")
+        self.width = width; self.height = height
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .transparent {
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                for i in stride(from: 0, to: buffer.count, by: 4) {
+                    buffer[i] = fill.r; buffer[i + 1] = fill.g; buffer[i + 2] = fill.b; buffer[i + 3] = fill.a
+                }
+            }
+        }
+        self.pixels = bytes
+    }
+
+    /// The pixel at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> RGBA8 {
+        get {
+            let i = (y * width + x) * 4
+            return RGBA8(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b; pixels[i + 3] = newValue.a
+        }
+    }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages chat-tui builds and tests against, only when something is missing.
+set -euo pipefail
+packages=(libncurses-dev ncurses-term libpng-dev zlib1g-dev libturbojpeg0-dev tmux locales)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

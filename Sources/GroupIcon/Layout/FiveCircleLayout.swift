@@ -100,6 +100,7 @@ public enum FiveCircleLayout {
             }
             var centers = [first]
             for degrees in steps {
+                // `Notch.direction` is the one definition of seed 001's angle convention.
                 let direction = Notch(degrees: degrees, cutRadius: 0, cutDistance: 0).direction
                 let last = centers[centers.count - 1]
                 centers.append(Point(x: last.x + diameter * direction.x, y: last.y + diameter * direction.y))

@@ -2,9 +2,10 @@
 ///
 /// Each layout is a caseless enum with the same two functions; this namespace picks one by
 /// `CompositionParameters.layout`. Every layout is total: any count (negative counts give no tiles, counts
-/// above `LayoutKind.maximumMembers` show the first members) and any parameter values (NaN, infinite or
-/// negative ones are clamped as described on `CompositionParameters.layoutSide` and its neighbours) give a
-/// result without crashing.
+/// above `LayoutKind.maximumMembers` show the first members) and any parameter values give a result without
+/// crashing: a size that is NaN, infinite or not positive draws no tiles; a NaN margin or padding counts as
+/// unset; margin and padding are clamped to `0...size/4`; a NaN or negative tile radius is 0 and a radius
+/// never exceeds half the tile side.
 public enum Layouts {
     /// The tiles of `count` members, in member order, in points from the canvas's top-left corner.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
@@ -57,8 +58,9 @@ extension CompositionParameters {
 
     /// `tileRadius` made usable for a square tile of side `tileSide`: `0...tileSide/2`, NaN as 0.
     func clampedTileRadius(tileSide: Double) -> Double {
-        guard tileRadius.isFinite else { return tileRadius == .infinity ? max(0, tileSide / 2) : 0 }
-        return min(max(tileRadius, 0), max(0, tileSide / 2))
+        // Swift's max(NaN, 0) is NaN, so NaN is mapped first; infinities clamp like any other value.
+        let radius = tileRadius.isNaN ? 0 : tileRadius
+        return min(max(radius, 0), max(0, tileSide / 2))
     }
 
     private static func clampedLength(_ value: Double?, default fallback: Double, side: Double) -> Double {

@@ -1,0 +1,122 @@
+import Foundation
+
+/// QQ's discussion-group avatar (seed 001's `createCells1`...`createCells5`): up to five circles, each bitten
+/// where it meets its neighbour.
+///
+/// Diameters for a canvas of side `W`: `W`, `W(2-sqrt2)`, `W/2`, `W/2` and `W/(2 sin54°+1)` for one to five
+/// members. Neighbouring centres are always one diameter (`2r`) apart, and every notched cell's notch
+/// points at the next cell of the ring, so the centres follow from the first one by walking `2r` along each
+/// cell's notch direction (seed 001 spells the same points out with sines and cosines). Two members are the
+/// exception: the first cell has no notch and the second one's notch points back at it. One member has no
+/// notch either. Like the seed, the rings of three and five are aligned to the top of the canvas
+/// (`centreRings` centres them vertically instead).
+///
+/// The notch is seed 001's clip path: the 60° arc facing the neighbour replaced by a concave arc of the
+/// cell's own radius `r`, i.e. the circle minus a disc of radius `r` whose centre lies `cutDistance` away in
+/// the notch direction. Seed 001 uses `cutDistance = sqrt3 * r`. The margin is the *gap* `g` measured along
+/// the notch axis between the neighbour's near edge (at `2r - r` from the centre) and the notch arc (at
+/// `cutDistance - r`), so `g = 2r - cutDistance` and the seed's default gap is `(2 - sqrt3) r`. An explicit
+/// margin sets that gap: `cutDistance = 2r - g`, clamped to `0...r` so the bite never passes the centre.
+///
+/// Padding is 0 unless set; when set, the whole arrangement is shrunk uniformly into the canvas inset by
+/// the padding on every side (the seed has no padding). `tileRadius` does not apply to circles.
+public enum FiveCircleLayout {
+    /// The tiles of the first (up to) five members; each frame is its circle's bounding square.
+    public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
+        let shown = Layouts.shownMembers(count, for: .qq)
+        guard shown > 0, parameters.layoutSide > 0 else { return [] }
+        let geometry = Geometry(members: shown, parameters: parameters)
+        let gap = notchGap(geometry: geometry, parameters: parameters)
+        return geometry.cells.map { cell in
+            let frame = Rect(center: cell.center, side: 2 * geometry.radius)
+            guard let degrees = cell.notchDegrees else {
+                return Tile(frame: frame, shape: .circle(center: cell.center, radius: geometry.radius))
+            }
+            let notch = Notch(degrees: degrees, cutRadius: geometry.radius, cutDistance: 2 * geometry.radius - gap)
+            return Tile(frame: frame, shape: .notchedCircle(center: cell.center, radius: geometry.radius,
+                                                            notches: [notch]))
+        }
+    }
+
+    /// The notch gap in points; 0 when fewer than two members are shown (no cell has a neighbour).
+    public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
+        let shown = Layouts.shownMembers(count, for: .qq)
+        guard shown > 1, parameters.layoutSide > 0 else { return 0 }
+        return notchGap(geometry: Geometry(members: shown, parameters: parameters), parameters: parameters)
+    }
+
+    /// The explicit margin, or seed 001's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
+    private static func notchGap(geometry: Geometry, parameters: CompositionParameters) -> Double {
+        let radius = geometry.radius
+        return min(parameters.clampedMargin(default: (2 - 3.0.squareRoot()) * radius), radius)
+    }
+
+    /// One circle: its centre and the seed's notch angle (nil = a whole circle).
+    private struct Cell {
+        var center: Point
+        var notchDegrees: Double?
+    }
+
+    /// The circles of one arrangement in canvas points.
+    private struct Geometry {
+        var radius: Double
+        var cells: [Cell]
+
+        init(members: Int, parameters: CompositionParameters) {
+            let padding = parameters.clampedPadding(default: 0)
+            let side = parameters.layoutSide - 2 * padding
+            let diameter: Double
+            let first: Point
+            // Direction of each step to the next centre, and each cell's notch, in seed 001's degrees
+            // (0 = down, clockwise).
+            let steps: [Double]
+            let notches: [Double?]
+            switch members {
+            case 1:
+                diameter = side
+                first = Point(x: side / 2, y: side / 2)
+                steps = []
+                notches = [nil]
+            case 2:
+                diameter = side * (2 - 2.0.squareRoot())
+                first = Point(x: diameter / 2, y: diameter / 2)
+                steps = [315]
+                notches = [nil, 135]
+            case 3:
+                diameter = side / 2
+                first = Point(x: diameter, y: diameter / 2)
+                steps = [30, 270]
+                notches = [30, 270, 150]
+            case 4:
+                diameter = side / 2
+                first = Point(x: diameter / 2, y: diameter / 2)
+                steps = [0, 270, 180]
+                notches = [0, 270, 180, 90]
+            default:
+                diameter = side / (2 * sin(54 * Double.pi / 180) + 1)
+                first = Point(x: side / 2, y: diameter / 2)
+                steps = [54, 342, 270, 198]
+                notches = [54, 342, 270, 198, 126]
+            }
+            var centers = [first]
+            for degrees in steps {
+                // `Notch.direction` is the one definition of seed 001's angle convention.
+                let direction = Notch(degrees: degrees, cutRadius: 0, cutDistance: 0).direction
+                let last = centers[centers.count - 1]
+                centers.append(Point(x: last.x + diameter * direction.x, y: last.y + diameter * direction.y))
+            }
+            let radius = diameter / 2
+            var dy = padding
+            if parameters.centreRings, members == 3 || members == 5 {
+                // Seed 001 leaves the empty band at the bottom; centring splits it between top and bottom.
+                let top = centers.map(\.y).min() ?? radius
+                let bottom = centers.map(\.y).max() ?? radius
+                dy += (side - (bottom - top + diameter)) / 2 - (top - radius)
+            }
+            self.radius = radius
+            self.cells = zip(centers, notches).map { center, notch in
+                Cell(center: Point(x: center.x + padding, y: center.y + dy), notchDegrees: notch)
+            }
+        }
+    }
+}

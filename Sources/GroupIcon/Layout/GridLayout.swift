@@ -1,0 +1,43 @@
+/// The general grid of seed 004 in its fixed-item-spacing mode: square items in `columns` columns, laid
+/// left to right and top to bottom.
+///
+/// Columns: `gridColumns`, or `ceil(sqrt(count))`, clamped to `1...count`. The spacing between items is the
+/// margin (default size/18), the insets are the padding (default: the margin). The item side is
+/// `(W - 2p - (c-1)m) / c`, so full rows span the canvas between the insets exactly.
+///
+/// Placement is seed-faithful: the first item sits at the top-left inset `(p, p)` and rows stack downwards
+/// from there (top aligned, the last row left aligned), so a grid with fewer rows than columns leaves its
+/// free space at the bottom. Only an explicit column count can ask for more rows than columns; the item
+/// side then shrinks to `(W - 2p - (rows-1)m) / rows` so that every row stays inside the canvas (still
+/// anchored at the top-left inset).
+public enum GridLayout {
+    /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
+    public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
+        let shown = Layouts.shownMembers(count, for: .grid)
+        let canvas = parameters.layoutSide
+        guard shown > 0, canvas > 0 else { return [] }
+        let margin = resolvedMargin(count: count, parameters: parameters)
+        let padding = parameters.clampedPadding(default: margin)
+        let inner = canvas - 2 * padding
+
+        let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
+        let columns = min(max(parameters.gridColumns ?? automaticColumns, 1), shown)
+        let rows = (shown + columns - 1) / columns
+        let widthSide = (inner - Double(columns - 1) * margin) / Double(columns)
+        let heightSide = (inner - Double(rows - 1) * margin) / Double(rows)
+        let side = min(widthSide, heightSide)
+        let cornerRadius = parameters.clampedTileRadius(tileSide: side)
+
+        return (0..<shown).map { index in
+            let column = Double(index % columns), row = Double(index / columns)
+            let frame = Rect(x: padding + column * (side + margin), y: padding + row * (side + margin),
+                             width: side, height: side)
+            return .rectangular(frame, cornerRadius: cornerRadius)
+        }
+    }
+
+    /// The spacing between items: the explicit margin, or size/18, clamped to `0...size/4`.
+    public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedMargin(default: parameters.layoutSide / 18)
+    }
+}

@@ -1,0 +1,56 @@
+/// The tile geometry of one composite as the `layout --json` contract shows it (DESIGN.md §2).
+///
+/// The JSON text is written by hand because its key order is part of the contract and Foundation's
+/// `JSONEncoder` does not keep declaration order. Numbers have at most four decimals and no trailing zeros
+/// (`formatNumber`).
+public struct LayoutDescription: Hashable, Sendable {
+    /// The layout the tiles come from.
+    public var layout: LayoutKind
+    /// The canvas side in points (0 when the requested size was unusable, see `Layouts`).
+    public var size: Double
+    /// The margin the layout used (`Layouts.resolvedMargin`); for QQ the notch gap.
+    public var margin: Double
+    /// The tiles drawn, in member order.
+    public var tiles: [Tile]
+
+    /// Describes the composite of `count` members drawn with `parameters`.
+    public init(count: Int, parameters: CompositionParameters) {
+        layout = parameters.layout
+        size = parameters.layoutSide
+        margin = Layouts.resolvedMargin(count: count, parameters: parameters)
+        tiles = Layouts.tiles(count: count, parameters: parameters)
+    }
+
+    /// One line of JSON plus a trailing newline:
+    /// `{"layout":"wechat","count":5,"size":132,"margin":7.3333,"tiles":[{"x":..,"y":..,"width":..,"height":..},...]}`;
+    /// for QQ each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with seed 001's angle.
+    /// `count` is the number of tiles drawn.
+    public var jsonText: String {
+        let tileTexts = tiles.map { layout == .qq ? Self.circleJSON($0) : Self.rectJSON($0) }
+        return "{\"layout\":\"\(layout.rawValue)\",\"count\":\(tiles.count),\"size\":\(formatNumber(size)),"
+            + "\"margin\":\(formatNumber(margin)),\"tiles\":[\(tileTexts.joined(separator: ","))]}\n"
+    }
+
+    /// `LayoutDescription(count:parameters:).jsonText`.
+    public static func json(count: Int, parameters: CompositionParameters) -> String {
+        LayoutDescription(count: count, parameters: parameters).jsonText
+    }
+
+    private static func rectJSON(_ tile: Tile) -> String {
+        let frame = tile.frame
+        return "{\"x\":\(formatNumber(frame.minX)),\"y\":\(formatNumber(frame.minY)),"
+            + "\"width\":\(formatNumber(frame.width)),\"height\":\(formatNumber(frame.height))}"
+    }
+
+    private static func circleJSON(_ tile: Tile) -> String {
+        let notch: String
+        if case .notchedCircle(_, _, let notches) = tile.shape, let first = notches.first {
+            notch = formatNumber(first.degrees)
+        } else {
+            notch = "null"
+        }
+        let frame = tile.frame
+        return "{\"cx\":\(formatNumber(frame.midX)),\"cy\":\(formatNumber(frame.midY)),"
+            + "\"diameter\":\(formatNumber(frame.width)),\"notch\":\(notch)}"
+    }
+}

@@ -1,0 +1,72 @@
+/// WeChat's nine-grid group avatar (seed 000's `stitchingOn` / `matrixFor`).
+///
+/// Up to nine square tiles in rows of 1, 2 (one row), 1+2, 2+2, 2+3, 3+3, 1+3+3, 2+3+3 and 3+3+3; the
+/// short row is on top (or at the bottom with `shortRowAtBottom`) and every row is centred horizontally.
+///
+/// With margin `m` (default size/18) and outer padding `p` (default `m`) the tile side is
+/// `(W-2p)/1.3` for one member (`W-2p` with `fullBleedSingle`), `(W-2p-m)/2` for two to four and
+/// `(W-2p-2m)/3` for five or more. With `p == m` these are the seed's `(W-2m)/1.3`, `(W-3m)/2` and
+/// `(W-4m)/3`.
+///
+/// Vertically the block of rows is centred. That is exactly what seed 000 computes when `p == m` (its only
+/// case): for n=3 and 4 it starts at `(H-2s)/3`, which equals `(H-2s-m)/2` because `H-2s = 3m`; for n=7...9
+/// at `(H-3s)/4 = m = (H-3s-2m)/2`; for 5 and 6 at `(H-2s-m)/2`; for 1 and 2 at `(W-s)/2`. Centring is the
+/// form that stays correct when the padding differs from the margin.
+///
+/// Seed 000 replaces an *explicit* margin by size/15 when there are four members (its workaround for its own
+/// avatars overlapping). That quirk is deliberately not reproduced: an explicit margin is always honoured.
+public enum NineGridLayout {
+    /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
+    public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
+        let shown = Layouts.shownMembers(count, for: .wechat)
+        let canvas = parameters.layoutSide
+        guard shown > 0, canvas > 0 else { return [] }
+        let margin = resolvedMargin(count: count, parameters: parameters)
+        let padding = parameters.clampedPadding(default: margin)
+        let inner = canvas - 2 * padding
+
+        let columns: Int
+        let side: Double
+        switch shown {
+        case 1:
+            columns = 1
+            side = parameters.fullBleedSingle ? inner : inner / 1.3
+        case 2...4:
+            columns = 2
+            side = (inner - margin) / 2
+        default:
+            columns = 3
+            side = (inner - 2 * margin) / 3
+        }
+        let cornerRadius = parameters.clampedTileRadius(tileSide: side)
+
+        let rowLengths = rowLengths(members: shown, columns: columns, shortRowAtBottom: parameters.shortRowAtBottom)
+        let blockHeight = Double(rowLengths.count) * side + Double(rowLengths.count - 1) * margin
+        var tiles: [Tile] = []
+        tiles.reserveCapacity(shown)
+        var y = (canvas - blockHeight) / 2
+        for length in rowLengths {
+            let rowWidth = Double(length) * side + Double(length - 1) * margin
+            var x = (canvas - rowWidth) / 2
+            for _ in 0..<length {
+                tiles.append(.rectangular(Rect(x: x, y: y, width: side, height: side), cornerRadius: cornerRadius))
+                x += side + margin
+            }
+            y += side + margin
+        }
+        return tiles
+    }
+
+    /// The gap between tiles: the explicit margin, or size/18, clamped to `0...size/4`.
+    public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedMargin(default: parameters.layoutSide / 18)
+    }
+
+    /// Members per row, top to bottom: the short row (the remainder) first unless it goes to the bottom.
+    private static func rowLengths(members: Int, columns: Int, shortRowAtBottom: Bool) -> [Int] {
+        let fullRows = Array(repeating: columns, count: members / columns)
+        let remainder = members % columns
+        guard remainder > 0 else { return fullRows }
+        return shortRowAtBottom ? fullRows + [remainder] : [remainder] + fullRows
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that decides how a composite looks, as one value.
 ///
 /// The interactive app edits it key by key, the CLI builds it from flags, and the pipeline uses it (through
@@ -70,9 +72,11 @@ public struct CompositionParameters: Hashable, Sendable, Codable {
 
 /// Shortest decimal form of a number with at most 4 decimals ("7.3333", "132").
 public func formatNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
     let rounded = (value * 10_000).rounded() / 10_000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
     var text = String(format: "%.4f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
     return text
 }

@@ -1,0 +1,45 @@
+import GroupIcon
+
+/// `chat-tui layout`: prints the tile geometry a layout computes, as a table or as JSON.
+struct LayoutCommand: ToolCommand {
+    static let name = "layout"
+    static let summary = "print the tile geometry of a layout"
+    static let usage = ["chat-tui layout --layout wechat|qq|grid|dingtalk --count N [--size PT] [options] [--json]"]
+    static let specs = [
+        OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
+        OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
+    ] + CompositionOptions.specs
+
+    var count: Int
+    var parameters: CompositionParameters
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        try arguments.requireNoPositionals()
+        guard let count = try arguments.integer("--count", in: 0...10_000) else {
+            throw UsageError(message: "--count is required (number of members, 0 to 10000)", command: Self.name)
+        }
+        self.count = count
+        parameters = try CompositionOptions.parameters(from: arguments)
+        json = arguments.has("--json")
+    }
+
+    func run(output: CommandOutput) async -> ExitStatus {
+        let description = LayoutDescription(count: count, parameters: parameters)
+        if json {
+            output.standardOutput(description.jsonText)
+            return .success
+        }
+        var lines = ["\(parameters.layout.rawValue): \(description.tiles.count) of \(count) members, size \(formatNumber(parameters.size)) pt, margin \(formatNumber(description.margin)) pt"]
+        for (index, tile) in description.tiles.enumerated() {
+            let f = tile.frame
+            var line = "  \(index + 1). x \(formatNumber(f.minX))  y \(formatNumber(f.minY))  w \(formatNumber(f.width))  h \(formatNumber(f.height))"
+            if case .notchedCircle(_, _, let notches) = tile.shape, let notch = notches.first {
+                line += "  notch \(formatNumber(notch.degrees))°"
+            }
+            lines.append(line)
+        }
+        output.standardOutput(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}

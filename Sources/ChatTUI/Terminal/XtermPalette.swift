@@ -31,15 +31,23 @@ enum XtermPalette {
         }
     }
 
-    /// The index in 16...255 perceptually nearest (OKLab distance) to the colour, through a lookup table over
-    /// 6 bits per channel.
+    /// The index in 16...255 perceptually nearest to the colour (see `PaletteLookup`).
     static func nearestExtendedIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        extendedLookup[lookupKey(r: r, g: g, b: b)]
+        extendedLookup.table[lookupKey(r: r, g: g, b: b)]
     }
 
-    /// The index in 0...15 perceptually nearest (OKLab distance) to the colour, assuming xterm's defaults.
+    /// The index in 0...15 perceptually nearest to the colour, assuming xterm's default ANSI colours.
     static func nearestANSIIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        ansiCandidates.nearest(to: OKLab(r: r, g: g, b: b))
+        ansiLookup.table[lookupKey(r: r, g: g, b: b)]
+    }
+
+    /// Builds the lookup table `mode` needs now rather than on the first frame drawn in it.
+    static func prepare(for mode: ColorMode) {
+        switch mode {
+        case .palette256: _ = extendedLookup
+        case .palette16: _ = ansiLookup
+        case .truecolor, .monochrome: break
+        }
     }
 
     /// The lookup table's slot for a colour: the top 6 bits of each channel.
@@ -47,28 +55,61 @@ enum XtermPalette {
         Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
     }
 
-    /// The colour a lookup slot stands for: the middle of its 4-value bin in every channel.
+    /// The colour a lookup slot stands for: each 6-bit channel widened by repeating its top bits, which spreads
+    /// the bins evenly over 0...255 and keeps black and white exact (a bin's middle would turn black into 2,
+    /// which OKLab's steep cube root near black puts closer to grey 8 than to black 0).
     static func representative(ofLookupKey key: Int) -> RGBA8 {
-        func channel(_ bits: Int) -> UInt8 { UInt8((bits & 63) << 2 | 2) }
+        func channel(_ bits: Int) -> UInt8 { UInt8((bits & 63) << 2 | (bits & 63) >> 4) }
         return RGBA8(r: channel(key >> 12), g: channel(key >> 6), b: channel(key))
     }
 
-    /// Nearest index in 16...255 for every 6-bit-per-channel colour (262 144 bytes), built on first use.
-    ///
-    /// A `static let` is initialised once, thread-safely, and `[UInt8]` is Sendable.
-    private static let extendedLookup: [UInt8] = {
-        let candidates = PaletteCandidates(indices: 16...255)
+    /// Built on first use (a `static let` is initialised once, thread-safely), taking ~0.4 s on two cores in a
+    /// release build: an app can call `prepare(for:)` early, off the main path, to hide that.
+    private static let extendedLookup = PaletteLookup(indices: 16...255)
+    private static let ansiLookup = PaletteLookup(indices: 0...15)
+}
+
+/// The best palette entry for every 6-bit-per-channel colour: 262 144 bytes, so a pixel costs one load.
+///
+/// The choice minimises CIEDE2000 among the 16 entries nearest in OKLab. OKLab distance alone strays from
+/// CIEDE2000 for saturated and dark colours (mean ΔE2000 6.75 -> 7.68 on the test suite's photo-like image),
+/// while CIEDE2000 against all 240 entries would cost 15 times more; re-ranking the 16 nearest found the
+/// CIEDE2000 optimum for 2000 of 2000 random colours (8 missed 14, by up to 3.1).
+private struct PaletteLookup: Sendable {
+    let table: [UInt8]
+
+    init(indices: ClosedRange<UInt8>) {
+        let rerankCount = 16
+        let candidates = PaletteCandidates(indices: indices)
+        let candidateLab = (0...255).map { index in
+            let colour = XtermPalette.color(ofIndex: UInt8(index))
+            return CIELAB(r: colour.r, g: colour.g, b: colour.b)
+        }
         var table = [UInt8](repeating: 0, count: 1 << 18)
-        table.withUnsafeMutableBufferPointer { slots in
-            for key in 0..<slots.count {
-                let colour = representative(ofLookupKey: key)
-                slots[key] = candidates.nearest(to: OKLab(r: colour.r, g: colour.g, b: colour.b))
+        let chunkCount = 64
+        table.withUnsafeMutableBufferPointer { buffer in
+            // Chunks write disjoint slots, so they can safely run on all cores (the build costs ~0.8 s of CPU);
+            // the compiler cannot see that disjointness, hence the unchecked capture.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                var nearest: [UInt8] = []
+                let chunkSize = slots.count / chunkCount
+                for key in chunk * chunkSize..<(chunk + 1) * chunkSize {
+                    let colour = XtermPalette.representative(ofLookupKey: key)
+                    candidates.nearest(rerankCount, to: OKLab(r: colour.r, g: colour.g, b: colour.b),
+                                       into: &nearest)
+                    let target = CIELAB(r: colour.r, g: colour.g, b: colour.b)
+                    var best = nearest[0], bestDifference = Double.infinity
+                    for index in nearest {
+                        let difference = candidateLab[Int(index)].deltaE2000(to: target)
+                        if difference < bestDifference { bestDifference = difference; best = index }
+                    }
+                    slots[key] = best
+                }
             }
         }
-        return table
-    }()
-
-    private static let ansiCandidates = PaletteCandidates(indices: 0...15)
+        self.table = table
+    }
 }
 
 /// A colour in Björn Ottosson's OKLab space, where Euclidean distance approximates perceived difference.
@@ -101,7 +142,7 @@ struct OKLab: Sendable {
     }
 }
 
-/// A set of palette entries searched for the nearest colour in OKLab.
+/// A set of palette entries searched for the nearest colours in OKLab.
 ///
 /// Entries are sorted by lightness so a search can walk outwards from the query's lightness and stop as soon
 /// as the lightness difference alone exceeds the best distance found: exact, and far fewer comparisons.
@@ -118,39 +159,42 @@ private struct PaletteCandidates: Sendable {
         indices = entries.map(\.index)
     }
 
-    func nearest(to target: OKLab) -> UInt8 {
+    /// The `count` entries nearest to `target`, nearest first, written into `result` (reused to save
+    /// allocations).
+    func nearest(_ count: Int, to target: OKLab, into result: inout [UInt8]) {
+        let count = min(max(count, 1), colours.count)
+        // Best positions so far with their distances, ascending; `worst` is the bound for pruning once full.
+        var found: [(distance: Float, position: Int)] = []
+        found.reserveCapacity(count + 1)
         colours.withUnsafeBufferPointer { colours in
+            func consider(_ position: Int) {
+                let distance = colours[position].squaredDistance(to: target)
+                guard found.count < count || distance < found[found.count - 1].distance else { return }
+                var slot = found.count
+                while slot > 0 && found[slot - 1].distance > distance { slot -= 1 }
+                found.insert((distance, position), at: slot)
+                if found.count > count { found.removeLast() }
+            }
+            func bound() -> Float { found.count < count ? .infinity : found[found.count - 1].distance }
             // First entry not darker than the target: the walk starts on both sides of it.
             var low = 0, high = colours.count
             while low < high {
                 let middle = (low + high) / 2
                 if colours[middle].lightness < target.lightness { low = middle + 1 } else { high = middle }
             }
-            var best = Float.infinity, bestPosition = 0
             var down = low - 1, up = low
             while down >= 0 || up < colours.count {
                 if up < colours.count {
                     let dl = colours[up].lightness - target.lightness
-                    if dl * dl >= best {
-                        up = colours.count
-                    } else {
-                        let distance = colours[up].squaredDistance(to: target)
-                        if distance < best { best = distance; bestPosition = up }
-                        up += 1
-                    }
+                    if dl * dl >= bound() { up = colours.count } else { consider(up); up += 1 }
                 }
                 if down >= 0 {
                     let dl = target.lightness - colours[down].lightness
-                    if dl * dl >= best {
-                        down = -1
-                    } else {
-                        let distance = colours[down].squaredDistance(to: target)
-                        if distance < best { best = distance; bestPosition = down }
-                        down -= 1
-                    }
+                    if dl * dl >= bound() { down = -1 } else { consider(down); down -= 1 }
                 }
             }
-            return indices[bestPosition]
         }
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: found.map { indices[$0.position] })
     }
 }

@@ -1,5 +1,5 @@
 /// How many colours the terminal can show, which decides how image pixels become cell colours.
-enum ColorMode: String, CaseIterable, Hashable, Sendable {
+enum ColorMode: CaseIterable, Hashable, Sendable {
     /// 24-bit colour (`38;2;r;g;b`).
     case truecolor
     /// The xterm 256-colour palette; images use indices 16...255 only.

@@ -47,7 +47,10 @@ public enum JPEGCodec {
         guard headerStatus == 0 else {
             throw .corruptJPEG(detail: errorMessage(handle))
         }
-        // A garbage stream can pass the header with a 0x0 size: checkDimensions rejects it.
+        // A stream that ends or breaks before its frame header passes with a 0x0 size.
+        guard width > 0, height > 0 else {
+            throw .corruptJPEG(detail: "no frame header with the image size before the data ends")
+        }
         try limits.checkDimensions(width: Int(width), height: Int(height))
         let isCMYK: Bool
         switch colorspace {

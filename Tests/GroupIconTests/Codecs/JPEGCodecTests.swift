@@ -9,11 +9,14 @@ import GroupIcon
     /// JPEG is lossy: solid quadrants come back within this many levels per channel at their centres.
     static let tolerance = 12
 
-    /// Checks the centre of each quadrant (top-left, top-right, bottom-left, bottom-right) of `image`.
-    static func quadrantsMatch(_ image: RGBAImage, _ colours: [RGBA8]) -> Bool {
+    /// The quadrant centres (top-left, top-right, bottom-left, bottom-right) of `image` that are not near
+    /// `colours`, described for the failure message; empty when all match.
+    static func quadrantMismatches(_ image: RGBAImage, _ colours: [RGBA8]) -> [String] {
         let centres = [(1, 1), (3, 1), (1, 3), (3, 3)].map { (image.width * $0.0 / 4, image.height * $0.1 / 4) }
-        return zip(centres, colours).allSatisfy { centre, colour in
-            CodecCorpus.pixel(image, x: centre.0, y: centre.1, isNear: colour, tolerance: tolerance)
+        return zip(centres, colours).compactMap { centre, colour in
+            let (x, y) = centre
+            if CodecCorpus.pixel(image, x: x, y: y, isNear: colour, tolerance: tolerance) { return nil }
+            return "(\(x), \(y)) is \(image[x, y].hexString), expected \(colour.hexString)"
         }
     }
 
@@ -21,14 +24,14 @@ import GroupIcon
     func colourJPEGDecodesToQuadrants(_ file: String) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes(file))
         #expect(image.width == 32 && image.height == 32)
-        #expect(Self.quadrantsMatch(image, [Self.red, Self.green, Self.blue, .white]))
+        #expect(Self.quadrantMismatches(image, [Self.red, Self.green, Self.blue, .white]) == [])
     }
 
     @Test func greyscaleJPEGDecodesToOpaqueGrey() throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes("grey.jpg"))
         #expect(image.width == 32 && image.height == 32)
         let greys = [0, 85, 170, 255].map { RGBA8(r: $0, g: $0, b: $0) }
-        #expect(Self.quadrantsMatch(image, greys))
+        #expect(Self.quadrantMismatches(image, greys) == [])
     }
 
     @Test func adobeCMYKJPEGDecodesToInkColours() throws {
@@ -37,7 +40,7 @@ import GroupIcon
         #expect(image.width == 32 && image.height == 32)
         let expected = [RGBA8(r: 0, g: 255, b: 255), RGBA8(r: 255, g: 0, b: 255), RGBA8(r: 255, g: 255, b: 0),
                         RGBA8(r: 127, g: 127, b: 127)]
-        #expect(Self.quadrantsMatch(image, expected))
+        #expect(Self.quadrantMismatches(image, expected) == [])
     }
 
     /// Every file shows a 64x32 image upright: red top-left, green top-right, blue bottom-left, white
@@ -48,7 +51,7 @@ import GroupIcon
     func exifOrientationIsApplied(_ file: String) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes(file))
         #expect(image.width == 64 && image.height == 32)
-        #expect(Self.quadrantsMatch(image, [Self.red, Self.green, Self.blue, .white]))
+        #expect(Self.quadrantMismatches(image, [Self.red, Self.green, Self.blue, .white]) == [])
     }
 
     @Test(arguments: [(nil, 256, 192), (24, 32, 24), (25, 64, 48), (48, 64, 48), (49, 96, 72),
@@ -56,7 +59,7 @@ import GroupIcon
     func minimumSidePicksSmallestCoveringScale(minimumSide: Int?, width: Int, height: Int) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes("large-256x192.jpg"), minimumSide: minimumSide)
         #expect(image.width == width && image.height == height)
-        #expect(Self.quadrantsMatch(image, [Self.red, Self.green, Self.blue, .white]))
+        #expect(Self.quadrantMismatches(image, [Self.red, Self.green, Self.blue, .white]) == [])
     }
 
     @Test func decodedSizeForLargePhotos() {

@@ -30,3 +30,16 @@ enum CodecCorpus {
             .allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
     }
 }
+
+/// A fixed linear congruential generator, so randomised damage is the same on every run.
+struct DeterministicRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A value in `0..<bound` (`bound` > 0).
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(state >> 33) % bound
+    }
+}

@@ -99,15 +99,10 @@ import GroupIcon
     @Test func randomMutationsNeverTrap() {
         let exif = Self.exif(bigEndian: false, entries: [Self.orientationEntry(6, bigEndian: false)])
         let seed = Self.jpeg(segments: [(0xE1, exif)])
-        // A fixed linear congruential generator: the same mutations every run.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var random = DeterministicRandom(seed: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<3000 {
             var bytes = seed
-            for _ in 0...next(4) { bytes[next(bytes.count)] = UInt8(next(256)) }
+            for _ in 0...random.next(4) { bytes[random.next(bytes.count)] = UInt8(random.next(256)) }
             let orientation = EXIFOrientation.read(from: bytes)
             #expect(orientation == nil || (1...8).contains(orientation ?? 0))
         }

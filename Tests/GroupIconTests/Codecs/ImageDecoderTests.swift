@@ -55,4 +55,20 @@ import GroupIcon
             try ImageDecoder.decode(CodecCorpus.bytes(file))
         }
     }
+
+    /// Damaged copies of real files (bytes overwritten, cut short) must decode or throw, never trap.
+    @Test(arguments: ["interlaced.png", "palette-trns.png", "progressive.jpg", "exif-orientation-6.jpg", "cmyk.jpg"])
+    func damagedFilesNeverTrap(_ file: String) throws {
+        let original = try CodecCorpus.bytes(file)
+        var random = DeterministicRandom(seed: 0x2545_F491_4F6C_DD1D)
+        for round in 0..<300 {
+            var bytes = original
+            for _ in 0...random.next(6) { bytes[random.next(bytes.count)] = UInt8(random.next(256)) }
+            if round % 3 == 0 { bytes.removeLast(random.next(bytes.count)) }
+            // Damage confined to pixel data can still decode; whatever decodes must be a consistent image.
+            if let image = try? ImageDecoder.decode(bytes, minimumSide: 8) {
+                #expect(image.pixels.count == image.width * image.height * 4)
+            }
+        }
+    }
 }

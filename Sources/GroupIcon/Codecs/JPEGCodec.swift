@@ -63,6 +63,7 @@ public enum JPEGCodec {
         let byteCount = try limits.checkDimensions(width: size.width, height: size.height)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
         var pixels = [UInt8](repeating: 0, count: byteCount)
+        // LIMITSCANS refuses progressive files with absurd scan counts, a CPU-exhaustion trick.
         let status = bytes.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
                 tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress,

@@ -53,6 +53,16 @@ struct PNGVariant: CustomTestStringConvertible, Sendable {
         #expect(try PNGCodec.decode(png) == Self.sample)
     }
 
+    @Test func incompressibleImageRoundTrips() throws {
+        // Noise does not deflate: the PNG outgrows the raw pixels, exercising the encoder's second attempt.
+        var random = DeterministicRandom(seed: 42)
+        let noise = (0..<(1024 * 1024 * 4)).map { _ in UInt8(random.next(256)) }
+        let image = try #require(RGBAImage(width: 1024, height: 1024, pixels: noise))
+        let png = try PNGCodec.encode(image)
+        #expect(png.count > noise.count)
+        #expect(try PNGCodec.decode(png) == image)
+    }
+
     @Test func textEntriesFollowIHDRWithValidCRCs() throws {
         let png = try PNGCodec.encode(Self.sample, text: [("Software", "chat-tui"), ("Comment", "wechat n=5 size=132")])
         #expect(try PNGCodec.decode(png) == Self.sample)

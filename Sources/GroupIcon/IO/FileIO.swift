@@ -114,7 +114,7 @@ public enum FileIO {
     /// Replaces the file at `path` with `bytes` so that readers see either the old or the new content, never
     /// a mix: writes a uniquely named temporary file in the same folder, flushes it to disk, then renames it
     /// over `path`. On any failure the temporary file is removed and `path` is untouched. An existing
-    /// file's permission bits are kept.
+    /// file's permission bits are kept; a symbolic link at `path` is replaced, not followed.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
         let directory = parentDirectory(of: path)
         guard !path.isEmpty, !path.hasSuffix("/") else { throw .isDirectory(path: path) }

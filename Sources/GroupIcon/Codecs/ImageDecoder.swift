@@ -1,0 +1,50 @@
+/// Decodes an image file of any supported format, recognised by its leading bytes (never its extension,
+/// which is often wrong for downloaded avatars).
+public enum ImageDecoder {
+    /// An image format told apart by magic bytes.
+    public enum Format: Equatable, Sendable {
+        case png
+        case jpeg
+        /// A recognised format this build does not decode, by its common name.
+        case unsupported(name: String)
+        case unknown
+    }
+
+    /// The format `bytes` start with.
+    public static func sniff(_ bytes: [UInt8]) -> Format {
+        func hasPrefix(_ prefix: String, at offset: Int = 0) -> Bool {
+            let expected = Array(prefix.utf8)
+            return bytes.count >= offset + expected.count && bytes[offset..<offset + expected.count].elementsEqual(expected)
+        }
+        if bytes.starts(with: PNGCodec.signature) { return .png }
+        if bytes.starts(with: JPEGCodec.signature) { return .jpeg }
+        if hasPrefix("GIF87a") || hasPrefix("GIF89a") { return .unsupported(name: "GIF") }
+        if hasPrefix("RIFF") && hasPrefix("WEBP", at: 8) { return .unsupported(name: "WebP") }
+        if hasPrefix("ftyp", at: 4) {
+            if hasPrefix("avif", at: 8) || hasPrefix("avis", at: 8) { return .unsupported(name: "AVIF") }
+            if hasPrefix("heic", at: 8) || hasPrefix("heix", at: 8) || hasPrefix("mif1", at: 8) {
+                return .unsupported(name: "HEIF")
+            }
+        }
+        if hasPrefix("II*\u{0}") || hasPrefix("MM\u{0}*") { return .unsupported(name: "TIFF") }
+        if hasPrefix("BM") && bytes.count >= 26 { return .unsupported(name: "BMP") }
+        return .unknown
+    }
+
+    /// Decodes a PNG or JPEG to RGBA.
+    ///
+    /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper
+    ///   scale (PNG has no such shortcut and decodes at full size).
+    public static func decode(
+        _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
+    ) throws(CodecError) -> RGBAImage {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        switch sniff(bytes) {
+        case .png: return try PNGCodec.decode(bytes, limits: limits)
+        case .jpeg: return try JPEGCodec.decode(bytes, minimumSide: minimumSide, limits: limits)
+        case .unsupported(let name): throw .unsupportedFormat(name: name)
+        case .unknown: throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(4)))
+        }
+    }
+}

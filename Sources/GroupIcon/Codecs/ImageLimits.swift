@@ -1,0 +1,38 @@
+/// Upper bounds a decoder enforces before it allocates any pixels, so a small hostile file (a "decompression
+/// bomb" whose header claims 20000x20000) fails fast instead of exhausting memory.
+public struct ImageLimits: Equatable, Sendable {
+    /// The longest allowed side in pixels.
+    public var maxSide: Int
+    /// The largest allowed `width * height`.
+    public var maxPixels: Int
+    /// The largest allowed encoded file in bytes.
+    public var maxFileBytes: Int
+
+    /// Limits generous enough for any avatar photo: 16384 px per side, 64 megapixels, 64 MiB files.
+    public init(maxSide: Int = 16384, maxPixels: Int = 64_000_000, maxFileBytes: Int = 64 << 20) {
+        self.maxSide = maxSide
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+    }
+
+    /// Throws unless an encoded file of `byteCount` bytes is within `maxFileBytes`.
+    public func checkFileSize(_ byteCount: Int) throws(CodecError) {
+        guard byteCount <= maxFileBytes else {
+            throw .fileTooLarge(bytes: byteCount, maxBytes: maxFileBytes)
+        }
+    }
+
+    /// Throws unless a `width` x `height` image is non-empty, within these limits and its RGBA buffer size
+    /// (`width * height * 4`) is representable; returns that byte count.
+    @discardableResult
+    public func checkDimensions(width: Int, height: Int) throws(CodecError) -> Int {
+        guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
+        let tooLarge = CodecError.imageTooLarge(width: width, height: height, maxSide: maxSide, maxPixels: maxPixels)
+        guard width <= maxSide, height <= maxSide else { throw tooLarge }
+        let (pixelCount, pixelOverflow) = width.multipliedReportingOverflow(by: height)
+        guard !pixelOverflow, pixelCount <= maxPixels else { throw tooLarge }
+        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: 4)
+        guard !byteOverflow else { throw tooLarge }
+        return byteCount
+    }
+}

@@ -1,0 +1,132 @@
+import CTurboJPEG
+
+/// JPEG decoding through TurboJPEG's 2.x API: baseline, progressive, greyscale and CMYK/YCCK to 8-bit RGBA,
+/// with cheap DCT-domain downscaling and EXIF orientation applied.
+///
+/// The only file that imports TurboJPEG.
+public enum JPEGCodec {
+    /// The bytes every JPEG starts with: SOI followed by the first marker's 0xFF.
+    public static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
+
+    /// Decodes a JPEG to RGBA (alpha 255), upright according to its EXIF orientation.
+    ///
+    /// - Parameter minimumSide: when set, the smallest TurboJPEG scaling factor (1/8 ... 1) whose result
+    ///   still has both sides at least this long is used, so a 4000 px photo for a 40 px tile decodes at 1/8.
+    ///   The source size is checked against `limits` before scaling, from the header alone.
+    ///
+    /// Any libjpeg warning (premature end of data, corrupt segments) is treated as an error, so a truncated
+    /// download is reported rather than shown half grey.
+    public static func decode(
+        _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
+    ) throws(CodecError) -> RGBAImage {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        guard let handle = tjInitDecompress() else {
+            throw .decoderUnavailable(detail: String(cString: tjGetErrorStr2(nil)))
+        }
+        defer { tjDestroy(handle) }
+        let image = try decode(bytes, handle: handle, minimumSide: minimumSide, limits: limits)
+        return EXIFOrientation.apply(EXIFOrientation.read(from: bytes) ?? 1, to: image)
+    }
+
+    /// The size `decode` produces for a `width` x `height` JPEG (before EXIF rotation) given `minimumSide`.
+    public static func decodedSize(width: Int, height: Int, minimumSide: Int?) -> (width: Int, height: Int) {
+        let factor = scalingFactor(width: width, height: height, minimumSide: minimumSide)
+        return (scaled(width, by: factor), scaled(height, by: factor))
+    }
+
+    // MARK: - Decoding
+
+    private static func decode(
+        _ bytes: [UInt8], handle: tjhandle, minimumSide: Int?, limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let headerStatus = bytes.withUnsafeBufferPointer { input in
+            tjDecompressHeader3(handle, input.baseAddress, UInt(input.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard headerStatus == 0 else {
+            throw .corruptJPEG(detail: errorMessage(handle))
+        }
+        // A stream that ends or breaks before its frame header passes with a 0x0 size.
+        guard width > 0, height > 0 else {
+            throw .corruptJPEG(detail: "no frame header with the image size before the data ends")
+        }
+        try limits.checkDimensions(width: Int(width), height: Int(height))
+        let isCMYK: Bool
+        switch colorspace {
+        case Int32(TJCS_RGB.rawValue), Int32(TJCS_YCbCr.rawValue), Int32(TJCS_GRAY.rawValue): isCMYK = false
+        case Int32(TJCS_CMYK.rawValue), Int32(TJCS_YCCK.rawValue): isCMYK = true
+        default: throw .unsupportedJPEGColorspace(name: "unknown (TurboJPEG code \(colorspace))")
+        }
+        let size = decodedSize(width: Int(width), height: Int(height), minimumSide: minimumSide)
+        // Both decoded layouts (RGBA and CMYK) are 4 bytes per pixel.
+        let byteCount = try limits.checkDimensions(width: size.width, height: size.height)
+        let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        // LIMITSCANS refuses progressive files with absurd scan counts, a CPU-exhaustion trick.
+        let status = bytes.withUnsafeBufferPointer { input in
+            pixels.withUnsafeMutableBufferPointer { output in
+                tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress,
+                              Int32(size.width), 0, Int32(size.height), Int32(pixelFormat.rawValue),
+                              TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+            }
+        }
+        guard status == 0 else { throw .corruptJPEG(detail: errorMessage(handle)) }
+        if isCMYK {
+            convertCMYKToRGBA(&pixels, inverted: JPEGMarkers.hasAdobeSegment(in: bytes))
+        }
+        guard let image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
+            throw .emptyImage(width: size.width, height: size.height)
+        }
+        return image
+    }
+
+    private static func errorMessage(_ handle: tjhandle) -> String {
+        guard let message = tjGetErrorStr2(handle) else { return "TurboJPEG reported no detail" }
+        return String(cString: message)
+    }
+
+    /// Turns CMYK samples into RGB in place with the naive ink model R = (1-C)(1-K), as browsers do for
+    /// untagged CMYK. Adobe-marked files store inverted inks (255 = no ink), so there R = C*K directly.
+    private static func convertCMYKToRGBA(_ pixels: inout [UInt8], inverted: Bool) {
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for i in stride(from: 0, to: buffer.count, by: 4) {
+                var (c, m, y, k) = (UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]), UInt32(buffer[i + 3]))
+                if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+                // (a * b + 127) / 255 is a * b / 255 rounded to nearest, and never exceeds 255.
+                buffer[i] = UInt8((c * k + 127) / 255)
+                buffer[i + 1] = UInt8((m * k + 127) / 255)
+                buffer[i + 2] = UInt8((y * k + 127) / 255)
+                buffer[i + 3] = 255
+            }
+        }
+    }
+
+    // MARK: - Scaling
+
+    /// The smallest downscaling factor TurboJPEG offers whose result covers `minimumSide` in both
+    /// dimensions; 1/1 when there is no minimum or no smaller factor qualifies.
+    private static func scalingFactor(width: Int, height: Int, minimumSide: Int?) -> tjscalingfactor {
+        let fullSize = tjscalingfactor(num: 1, denom: 1)
+        guard let minimumSide, minimumSide > 0 else { return fullSize }
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count), count > 0 else { return fullSize }
+        var best = fullSize
+        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) {
+            let isDownscale = factor.num > 0 && factor.num <= factor.denom
+            let isSmallerThanBest = Int(factor.num) * Int(best.denom) < Int(best.num) * Int(factor.denom)
+            guard isDownscale, isSmallerThanBest,
+                  scaled(width, by: factor) >= minimumSide, scaled(height, by: factor) >= minimumSide else { continue }
+            best = factor
+        }
+        return best
+    }
+
+    /// TurboJPEG's TJSCALED macro: the side rounded up after scaling. Sides outside JPEG's range (which no
+    /// header can declare) are returned unscaled rather than risking overflow.
+    private static func scaled(_ side: Int, by factor: tjscalingfactor) -> Int {
+        guard (0...Int(UInt16.max)).contains(side) else { return side }
+        let denominator = max(1, Int(factor.denom))
+        return (side * Int(factor.num) + denominator - 1) / denominator
+    }
+}

@@ -1,0 +1,49 @@
+/// One marker segment of a JPEG header: the marker byte (the `xx` of `FF xx`) and where its payload lies.
+struct JPEGSegment: Equatable, Sendable {
+    let marker: UInt8
+    /// The payload's byte range in the file, after the two length bytes.
+    let payload: Range<Int>
+}
+
+/// A pure, bounds-checked walk over the marker segments of a JPEG header, shared by the EXIF and Adobe
+/// readers. Hostile input ends the walk early; it never traps and always terminates because every step
+/// moves strictly forward.
+enum JPEGMarkers {
+    static let startOfImage: UInt8 = 0xD8
+    static let endOfImage: UInt8 = 0xD9
+    static let startOfScan: UInt8 = 0xDA
+    static let app1: UInt8 = 0xE1
+    static let app14: UInt8 = 0xEE
+
+    /// The segments from SOI up to (not including) the first start-of-scan; empty when `bytes` is not a JPEG.
+    static func headerSegments(in bytes: [UInt8]) -> [JPEGSegment] {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == startOfImage else { return [] }
+        var segments: [JPEGSegment] = []
+        var index = 2
+        while index < bytes.count, bytes[index] == 0xFF {
+            // Any number of 0xFF fill bytes may precede a marker.
+            while index < bytes.count, bytes[index] == 0xFF { index += 1 }
+            guard index < bytes.count else { break }
+            let marker = bytes[index]
+            index += 1
+            if marker == startOfScan || marker == endOfImage { break }
+            // TEM and RSTn stand alone: no length field.
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
+            guard index + 2 <= bytes.count else { break }
+            let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+            guard length >= 2, index + length <= bytes.count else { break }
+            segments.append(JPEGSegment(marker: marker, payload: (index + 2)..<(index + length)))
+            index += length
+        }
+        return segments
+    }
+
+    /// Whether the header holds an Adobe APP14 segment. Adobe writers (Photoshop, libjpeg, Pillow) store CMYK
+    /// JPEGs with inverted ink values, and mark them this way.
+    static func hasAdobeSegment(in bytes: [UInt8]) -> Bool {
+        let adobe = Array("Adobe".utf8)
+        return headerSegments(in: bytes).contains { segment in
+            segment.marker == app14 && bytes[segment.payload].starts(with: adobe)
+        }
+    }
+}

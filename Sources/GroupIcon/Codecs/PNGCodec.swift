@@ -1,0 +1,205 @@
+import CPNG
+
+/// PNG decoding and encoding through libpng's simplified API, which converts every colour type, bit depth,
+/// palette, transparency chunk and interlace method to 8-bit RGBA and needs no `setjmp` in Swift.
+///
+/// The only file that imports libpng.
+public enum PNGCodec {
+    /// The 8-byte signature every PNG starts with.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Decodes a PNG to 8-bit straight-alpha RGBA. Animated PNGs decode to their default image.
+    ///
+    /// The header is read and checked against `limits` before any pixel memory is allocated. 16-bit images
+    /// without colour-space chunks are taken to be sRGB-encoded, as nearly every real file is.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        // libpng keeps reading from the input buffer until `png_image_finish_read`, so the whole decode
+        // happens inside one buffer access.
+        let result = bytes.withUnsafeBytes { input in
+            Result { () throws(CodecError) -> RGBAImage in try decode(input, limits: limits) }
+        }
+        return try result.get()
+    }
+
+    /// One text entry to store in a PNG: a Latin-1 keyword (1...79 printable characters) and any value.
+    public typealias TextEntry = (keyword: String, value: String)
+
+    /// Encodes `image` as an 8-bit RGBA PNG with `text` entries placed right after the IHDR chunk.
+    ///
+    /// A value made only of Latin-1 characters is stored as `tEXt`; any other value as uncompressed UTF-8
+    /// `iTXt`, so names in any script survive.
+    public static func encode(_ image: RGBAImage, text: [TextEntry] = []) throws(CodecError) -> [UInt8] {
+        let textChunks = try text.map { entry throws(CodecError) in try textChunk(for: entry) }
+        var png = try encodePixels(image)
+        // The simplified writer always starts with the signature and a 13-byte IHDR (25 bytes as a chunk).
+        let afterHeader = signature.count + 25
+        guard png.count > afterHeader, png.starts(with: signature) else {
+            throw .pngEncodingFailed(detail: "libpng produced no IHDR chunk")
+        }
+        png.insert(contentsOf: textChunks.joined(), at: afterHeader)
+        return png
+    }
+
+    /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first
+    /// malformed chunk. Compressed text (`zTXt`, compressed `iTXt`) is skipped. A pure reader for tests and tools.
+    public static func textChunks(in png: [UInt8]) -> [TextEntry] {
+        guard png.starts(with: signature) else { return [] }
+        var entries: [TextEntry] = []
+        var index = signature.count
+        while index + 12 <= png.count {
+            let length = png[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: png[index + 4..<index + 8], as: UTF8.self)
+            let dataStart = index + 8
+            guard length <= png.count - dataStart - 4 else { break }
+            let data = Array(png[dataStart..<dataStart + length])
+            if type == "tEXt", let entry = parseLatin1Text(data) { entries.append(entry) }
+            if type == "iTXt", let entry = parseInternationalText(data) { entries.append(entry) }
+            if type == "IEND" { break }
+            index = dataStart + length + 4
+        }
+        return entries
+    }
+
+    // MARK: - Decoding
+
+    private static func decode(_ input: UnsafeRawBufferPointer, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        // Frees libpng's state on every path; harmless after libpng has already freed it itself.
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, input.baseAddress, input.count) != 0 else {
+            throw .corruptPNG(detail: message(of: image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        let byteCount = try limits.checkDimensions(width: width, height: height)
+        let rowStride = width * 4
+        guard rowStride <= Int(Int32.max) else {
+            throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
+        }
+        image.format = CPNG_FORMAT_RGBA
+        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        let finished = pixels.withUnsafeMutableBytes { output in
+            png_image_finish_read(&image, nil, output.baseAddress, png_int_32(rowStride), nil)
+        }
+        guard finished != 0 else { throw .corruptPNG(detail: message(of: image)) }
+        guard let decoded = RGBAImage(width: width, height: height, pixels: pixels) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        return decoded
+    }
+
+    /// libpng's message from the fixed-size C array in `png_image`, read without trusting a terminator.
+    private static func message(of image: png_image) -> String {
+        let text = withUnsafeBytes(of: image.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "libpng reported no detail" : text
+    }
+
+    // MARK: - Encoding
+
+    private static func encodePixels(_ rgba: RGBAImage) throws(CodecError) -> [UInt8] {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        guard let width = png_uint_32(exactly: rgba.width), let height = png_uint_32(exactly: rgba.height) else {
+            throw .pngEncodingFailed(detail: "image is \(rgba.width)x\(rgba.height) px, too large for PNG")
+        }
+        image.width = width
+        image.height = height
+        image.format = CPNG_FORMAT_RGBA
+        defer { png_image_free(&image) }
+        // Try a buffer a little larger than the raw pixels (enough unless deflate expands the data); libpng
+        // reports the exact size it needs when that is too small, and the second attempt uses it.
+        var capacity = rgba.pixels.count + rgba.height + 4096
+        for _ in 0..<2 {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var written = png_alloc_size_t(capacity)
+            let status = output.withUnsafeMutableBytes { memory in
+                rgba.pixels.withUnsafeBytes { pixels in
+                    png_image_write_to_memory(&image, memory.baseAddress, &written, 0, pixels.baseAddress, 0, nil)
+                }
+            }
+            if status != 0 {
+                output.removeSubrange(Int(written)...)
+                return output
+            }
+            guard Int(written) > capacity else { break }
+            capacity = Int(written)
+            image.warning_or_error = 0
+        }
+        throw .pngEncodingFailed(detail: message(of: image))
+    }
+
+    private static func textChunk(for entry: TextEntry) throws(CodecError) -> [UInt8] {
+        let keyword = try validatedKeyword(entry.keyword)
+        guard !entry.value.unicodeScalars.contains("\u{0}") else {
+            throw .invalidTextEntry(keyword: entry.keyword, reason: "the value contains a NUL character")
+        }
+        if let latin1Value = latin1Bytes(entry.value) {
+            return chunk(type: "tEXt", data: keyword + [0] + latin1Value)
+        }
+        // keyword, NUL, compression flag 0, compression method 0, empty language tag, NUL,
+        // empty translated keyword, NUL, then the UTF-8 text.
+        return chunk(type: "iTXt", data: keyword + [0, 0, 0, 0, 0] + Array(entry.value.utf8))
+    }
+
+    /// The keyword as Latin-1 bytes, checked against the PNG rules for keywords.
+    private static func validatedKeyword(_ keyword: String) throws(CodecError) -> [UInt8] {
+        func invalid(_ reason: String) -> CodecError { .invalidTextEntry(keyword: keyword, reason: reason) }
+        guard let bytes = latin1Bytes(keyword), (1...79).contains(bytes.count) else {
+            throw invalid("a keyword must be 1 to 79 Latin-1 characters")
+        }
+        guard bytes.allSatisfy({ (32...126).contains($0) || (161...255).contains($0) }) else {
+            throw invalid("a keyword may hold only printable characters")
+        }
+        guard bytes.first != 32, bytes.last != 32, !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 32 && $1 == 32 }) else {
+            throw invalid("a keyword may not start or end with a space or hold two spaces in a row")
+        }
+        return bytes
+    }
+
+    private static func latin1Bytes(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            guard let byte = UInt8(exactly: scalar.value) else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+
+    private static func latin1String<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        String(String.UnicodeScalarView(bytes.map(Unicode.Scalar.init)))
+    }
+
+    /// A complete chunk: big-endian length, type, data and the CRC-32 of type and data.
+    private static func chunk(type: String, data: [UInt8]) -> [UInt8] {
+        let typeAndData = Array(type.utf8) + data
+        let crc = typeAndData.withUnsafeBufferPointer { buffer in
+            UInt32(truncatingIfNeeded: crc32(0, buffer.baseAddress, uInt(buffer.count)))
+        }
+        return bigEndianBytes(UInt32(data.count)) + typeAndData + bigEndianBytes(crc)
+    }
+
+    private static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    // MARK: - Reading text chunks
+
+    private static func parseLatin1Text(_ data: [UInt8]) -> TextEntry? {
+        guard let separator = data.firstIndex(of: 0) else { return nil }
+        return (latin1String(data[..<separator]), latin1String(data[(separator + 1)...]))
+    }
+
+    private static func parseInternationalText(_ data: [UInt8]) -> TextEntry? {
+        guard let keywordEnd = data.firstIndex(of: 0), keywordEnd + 2 < data.count,
+              data[keywordEnd + 1] == 0 else { return nil }  // compressed text is skipped
+        let languageStart = keywordEnd + 3
+        guard let languageEnd = data[languageStart...].firstIndex(of: 0),
+              let translatedEnd = data[(languageEnd + 1)...].firstIndex(of: 0) else { return nil }
+        return (latin1String(data[..<keywordEnd]), String(decoding: data[(translatedEnd + 1)...], as: UTF8.self))
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+import GroupIcon
+
+@Suite struct ImageDecoderTests {
+    @Test func sniffsByMagicBytes() throws {
+        #expect(ImageDecoder.sniff(try CodecCorpus.bytes("interlaced.png")) == .png)
+        #expect(ImageDecoder.sniff(try CodecCorpus.bytes("baseline.jpg")) == .jpeg)
+        #expect(ImageDecoder.sniff(Array("GIF89a".utf8) + [1, 0, 1, 0]) == .unsupported(name: "GIF"))
+        #expect(ImageDecoder.sniff(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)) == .unsupported(name: "WebP"))
+        #expect(ImageDecoder.sniff([0, 0, 0, 0x18] + Array("ftypheic".utf8)) == .unsupported(name: "HEIF"))
+        #expect(ImageDecoder.sniff(Array("<html>".utf8)) == .unknown)
+        #expect(ImageDecoder.sniff([]) == .unknown)
+    }
+
+    @Test func dispatchesOnContentNotName() throws {
+        let png = try CodecCorpus.bytes("palette-4bit.png")
+        #expect(try ImageDecoder.decode(png) == PNGCodec.decode(png))
+        let jpeg = try CodecCorpus.bytes("large-256x192.jpg")
+        let scaled = try ImageDecoder.decode(jpeg, minimumSide: 24)
+        #expect(scaled.width == 32 && scaled.height == 24)
+    }
+
+    @Test func reportsWhatIsWrongWithTheBytes() {
+        #expect(throws: CodecError.emptyFile) { try ImageDecoder.decode([]) }
+        #expect(throws: CodecError.unsupportedFormat(name: "GIF")) { try ImageDecoder.decode(Array("GIF89a....".utf8)) }
+        #expect(throws: CodecError.unrecognizedFormat(leadingBytes: [0x68, 0x65, 0x6C, 0x6C])) {
+            try ImageDecoder.decode(Array("hello world".utf8))
+        }
+        #expect(CodecError.unrecognizedFormat(leadingBytes: [0x47, 0x49, 0x46, 0x38]).description
+            == "not a PNG or JPEG file (starts with 47 49 46 38)")
+        #expect(CodecError.unrecognizedFormat(leadingBytes: [0x0A]).description == "not a PNG or JPEG file (starts with 0A)")
+    }
+
+    @Test func fileSizeLimitIsCheckedFirst() throws {
+        let jpeg = try CodecCorpus.bytes("baseline.jpg")
+        #expect(throws: CodecError.fileTooLarge(bytes: jpeg.count, maxBytes: 100)) {
+            try ImageDecoder.decode(jpeg, limits: ImageLimits(maxFileBytes: 100))
+        }
+        #expect(CodecError.fileTooLarge(bytes: 70 << 20, maxBytes: 64 << 20).description
+            == "file is 70 MiB: larger than the 64 MiB limit")
+    }
+
+    @Test func limitsRejectOverflowingSizes() throws {
+        let limits = ImageLimits(maxSide: .max, maxPixels: .max)
+        #expect(throws: CodecError.self) { try limits.checkDimensions(width: 1 << 40, height: 1 << 40) }
+        #expect(throws: CodecError.self) { try limits.checkDimensions(width: 1 << 31, height: 1 << 31) }
+        #expect(throws: CodecError.emptyImage(width: 0, height: 5)) { try limits.checkDimensions(width: 0, height: 5) }
+        let byteCount = try limits.checkDimensions(width: 3, height: 5)
+        #expect(byteCount == 60)
+    }
+
+    @Test(arguments: ["bomb-20000.png", "bomb-20000.jpg"])
+    func decompressionBombsAreRefusedFromTheHeader(_ file: String) throws {
+        #expect(throws: CodecError.imageTooLarge(width: 20000, height: 20000, maxSide: 16384, maxPixels: 64_000_000)) {
+            try ImageDecoder.decode(CodecCorpus.bytes(file))
+        }
+    }
+
+    /// Damaged copies of real files (bytes overwritten, cut short) must decode or throw, never trap.
+    @Test(arguments: ["interlaced.png", "palette-trns.png", "progressive.jpg", "exif-orientation-6.jpg", "cmyk.jpg"])
+    func damagedFilesNeverTrap(_ file: String) throws {
+        let original = try CodecCorpus.bytes(file)
+        var random = DeterministicRandom(seed: 0x2545_F491_4F6C_DD1D)
+        for round in 0..<300 {
+            var bytes = original
+            for _ in 0...random.next(6) { bytes[random.next(bytes.count)] = UInt8(random.next(256)) }
+            if round % 3 == 0 { bytes.removeLast(random.next(bytes.count)) }
+            // Damage confined to pixel data can still decode; whatever decodes must be a consistent image.
+            if let image = try? ImageDecoder.decode(bytes, minimumSide: 8) {
+                #expect(image.pixels.count == image.width * image.height * 4)
+            }
+        }
+    }
+}

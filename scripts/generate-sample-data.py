@@ -208,7 +208,7 @@ MEMBERS = [
 
 
 def write_avatar(member, seed):
-    member_id, _, file_name, image_format, size, variant = member
+    _, _, file_name, image_format, size, variant = member
     if file_name is None or variant == "missing":
         return
     path = os.path.join(AVATARS, file_name)

@@ -32,6 +32,7 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A group id repeats; `firstPath` is where it was first used.
         case duplicateID(String, firstPath: String)
 
+        /// The problem as the end of a message ("missing", "expected a string, found 42").
         public var description: String {
             switch self {
             case .missing: "missing"
@@ -42,6 +43,7 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The full message: `file: problem`, `file:line:column: problem` or `file: json.path: problem`.
     public var description: String {
         switch self {
         case .fileNotFound(let path): "\(path): file not found"

@@ -18,11 +18,14 @@ enum TextWidth {
             if base.value > 0xFF && scalars.contains(zeroWidthJoiner) && base.properties.isEmoji { return 2 }
             if isRegionalIndicator(base) && scalars.dropFirst().contains(where: isRegionalIndicator) { return 2 }
             if scalars.contains(emojiPresentationSelector) && base.properties.isEmoji { return 2 }
+            // Anything else a terminal draws scalar by scalar (a base plus combining marks, halfwidth kana plus
+            // a voiced mark); one grapheme never takes more than two columns.
+            return min(2, scalars.reduce(0) { $0 + width(of: $1) })
         }
         return width(of: base)
     }
 
-    /// Columns taken by a scalar standing alone (the base of a grapheme).
+    /// Columns taken by one scalar.
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return 0 }
@@ -31,6 +34,8 @@ enum TextWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
+        // Hangul medial vowels and final consonants join the preceding initial consonant's cell.
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }

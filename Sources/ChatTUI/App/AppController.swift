@@ -42,6 +42,7 @@ final class AppController {
         let controller = AppController(fixture: fixture, options: options, driver: driver, provider: provider,
                                        exporter: exporter, imageCells: imageCells)
         defer { controller.cancelRequests() }
+        controller.redraw()
         while !controller.isFinished {
             if let signal = signals.received { return 128 + signal }
             controller.step(timeoutMilliseconds: options.pollMilliseconds)
@@ -186,7 +187,8 @@ final class AppController {
         }
     }
 
-    private func redraw() {
+    /// Draws the current state (the loop does this whenever something changed).
+    func redraw() {
         let size = driver.size
         let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode)
         let frame = ScreenView.render(state, layout: ScreenLayout(width: size.width, height: size.height),

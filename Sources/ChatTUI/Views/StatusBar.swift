@@ -13,7 +13,7 @@ enum StatusBar {
         }
         let help = "? help"
         let helpWidth = TextWidth.width(of: help)
-        var parts = [ParameterSummary.text(state.parameters, context: context)]
+        var parts = [ParameterSummary.compact(state.parameters)]
         if !state.filter.isEmpty {
             parts.append("filter \"\(Sanitizer.clean(state.filter))\" (\(state.matches.count))")
         }

@@ -49,8 +49,15 @@ extension LayoutKind {
     }
 }
 
-/// The one-line description of parameters used by the preview title and the status line.
+/// The one-line descriptions of parameters: full in the preview title, compact in the status line.
 enum ParameterSummary {
+    /// E.g. "wechat m:auto c:0 t:0 bg:#AAAAAA", leaving the status line room for messages.
+    static func compact(_ parameters: CompositionParameters) -> String {
+        let background = parameters.resolvedBackground.a == 0 ? "none" : parameters.resolvedBackground.hexString
+        return "\(parameters.layout.rawValue) m:\(parameters.margin.map(formatNumber) ?? "auto") "
+            + "c:\(formatNumber(parameters.cornerRadius)) t:\(formatNumber(parameters.tileRadius)) bg:\(background)"
+    }
+
     /// E.g. "WeChat · margin auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" (ASCII separators without Unicode).
     static func text(_ parameters: CompositionParameters, context: ViewContext) -> String {
         [
@@ -58,7 +65,7 @@ enum ParameterSummary {
             "margin \(parameters.margin.map(formatNumber) ?? "auto")",
             "corner \(formatNumber(parameters.cornerRadius))",
             "tile \(formatNumber(parameters.tileRadius))",
-            "bg \(parameters.background == .transparent || parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString)",
+            "bg \(parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString)",
             "\(formatNumber(parameters.size))pt",
         ].joined(separator: context.unicode ? " · " : " | ")
     }

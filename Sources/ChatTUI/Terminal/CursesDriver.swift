@@ -109,11 +109,11 @@ final class InMemoryTerminal: TerminalDriver {
             screen = CellGrid(width: grid.width, height: grid.height)
         }
         let paints = ChangedCells.paints(from: previous, to: grid)
-        for paint in paints { screen[paint.x, paint.y] = paint.cell }
-        for y in 0..<grid.height {
-            for x in 0..<grid.width where grid[x, y].isContinuation && screen[x, y].text == " " && x > 0
-                && TextWidth.width(of: screen[x - 1, y].text) == 2 {
-                screen[x, y] = .continuation
+        for paint in paints {
+            screen[paint.x, paint.y] = paint.cell
+            // Like a real terminal, a wide grapheme covers the cell to its right.
+            if TextWidth.width(of: paint.cell.text) == 2, paint.x + 1 < screen.width {
+                screen[paint.x + 1, paint.y] = .continuation
             }
         }
         lastPaintCount = paints.count

@@ -47,6 +47,9 @@ static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
+// Last-resort restore (atexit): leaves curses mode when a screen is still active.
+static inline void cn_restore_terminal(void) { if (!isendwin()) endwin(); }
+
 static inline int cn_utf8_locale(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (codeset[0] == 'U' || codeset[0] == 'u') && (codeset[1] == 'T' || codeset[1] == 't') && (codeset[2] == 'F' || codeset[2] == 'f');

@@ -1,0 +1,93 @@
+import Foundation
+import Fixtures
+import GroupIcon
+
+/// Everything the interactive app shows, as one value; `KeyBindings.reduce` is the only thing that changes it.
+struct AppState: Equatable, Sendable {
+    /// All groups in fixture order.
+    let groups: [ChatGroup]
+    /// The name filter (kept after Enter, live while `filterEditor` is open).
+    private(set) var filter: String = ""
+    /// Open while the user types a filter after `/`.
+    var filterEditor: LineEditor?
+    /// Indices into `groups` of the groups whose name matches `filter`, in fixture order.
+    private(set) var matches: [Int]
+    /// Position of the selected group in `matches`.
+    var selection: Int = 0
+    /// Position in `matches` of the first row shown.
+    var scrollOffset: Int = 0
+    /// The composition parameters every avatar on screen is drawn with.
+    var parameters: CompositionParameters
+    /// What `0` resets to.
+    let initialParameters: CompositionParameters
+    /// Earlier parameter values, most recent last; `u` pops.
+    var undoStack: [CompositionParameters] = []
+    /// Preview size in percent of the size that fits the preview pane.
+    var zoomPercent: Int = 100
+    /// Whether the comparison strip (the selected group in every layout) is shown.
+    var showsComparison = false
+    /// Whether the help overlay is shown.
+    var showsHelp = false
+    /// Open while the user types an export path after `E`.
+    var exportPrompt: LineEditor?
+    /// The last message for the status line (export results, warnings, hints).
+    var status: String = ""
+    /// Set when the user asked to quit.
+    var shouldQuit = false
+    /// Where `e` writes PNGs.
+    let exportDirectory: String
+
+    /// Most undo steps kept; older ones are dropped.
+    static let undoLimit = 100
+    static let zoomRange = 25...400
+
+    init(groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String) {
+        self.groups = groups
+        self.parameters = parameters
+        initialParameters = parameters
+        self.exportDirectory = exportDirectory
+        matches = Array(groups.indices)
+    }
+
+    /// The selected group, nil when no group matches the filter.
+    var selectedGroup: ChatGroup? {
+        matches.indices.contains(selection) ? groups[matches[selection]] : nil
+    }
+
+    /// The group shown at a position of the filtered list.
+    func group(atPosition position: Int) -> ChatGroup? {
+        matches.indices.contains(position) ? groups[matches[position]] : nil
+    }
+
+    /// Changes the filter and recomputes the matches, keeping the selected group selected when it still matches.
+    mutating func setFilter(_ newFilter: String) {
+        guard newFilter != filter else { return }
+        let selectedID = selectedGroup?.id
+        filter = newFilter
+        let needle = newFilter.trimmingCharacters(in: .whitespaces)
+        matches = needle.isEmpty ? Array(groups.indices) : groups.indices.filter {
+            groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        selection = selectedID.flatMap { id in matches.firstIndex { groups[$0].id == id } } ?? 0
+        scrollOffset = 0
+    }
+
+    /// The path `e` exports the selected group to: `<export-dir>/<group-id>-<layout>.png`.
+    func defaultExportPath(for group: ChatGroup) -> String {
+        let directory = exportDirectory.hasSuffix("/") ? String(exportDirectory.dropLast()) : exportDirectory
+        let file = "\(Self.filenameSafe(group.id))-\(parameters.layout.rawValue).png"
+        return directory.isEmpty ? file : "\(directory)/\(file)"
+    }
+
+    /// A group id as a file name: letters, digits, `-`, `_` and `.` kept, anything else (slashes, controls,
+    /// spaces, non-ASCII) becomes `_`; a leading dot too, so an id can never name a hidden file or `..`.
+    static func filenameSafe(_ id: String) -> String {
+        var safe = String(id.unicodeScalars.map { scalar -> Character in
+            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "_" || scalar == ".")
+            return allowed ? Character(scalar) : "_"
+        })
+        if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
+        return safe.isEmpty ? "group" : safe
+    }
+}

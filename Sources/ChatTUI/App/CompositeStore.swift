@@ -1,0 +1,68 @@
+import Fixtures
+import GroupIcon
+
+/// The composites that have arrived, and the cells drawn from them, for the views.
+///
+/// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
+/// else the group's latest one at all, so that the old picture stays on screen until the new one is there.
+final class CompositeStore: CompositeCellSource {
+    private struct GroupLayout: Hashable {
+        var groupID: String
+        var layout: LayoutKind
+    }
+
+    private struct RenderKey: Hashable {
+        var composite: CompositeKey
+        var columns: Int
+        var rows: Int
+    }
+
+    private var composites: BoundedCache<CompositeKey, CompositeResult>
+    private var rendered: BoundedCache<RenderKey, CellGrid>
+    private var latestByGroup: [String: CompositeKey] = [:]
+    private var latestByGroupLayout: [GroupLayout: CompositeKey] = [:]
+    private let renderImage: ImageCellRenderer
+
+    /// `compositeLimit` composites and `cellLimit` rendered grids are kept, least recently used dropped first.
+    init(renderImage: @escaping ImageCellRenderer, compositeLimit: Int = 256, cellLimit: Int = 512) {
+        self.renderImage = renderImage
+        composites = BoundedCache(limit: compositeLimit)
+        rendered = BoundedCache(limit: cellLimit)
+    }
+
+    /// Whether exactly this composite has arrived.
+    func contains(_ key: CompositeKey) -> Bool { composites.contains(key) }
+
+    /// Keeps an arrived composite and makes it the group's latest.
+    func store(_ result: CompositeResult, for key: CompositeKey) {
+        if let evicted = composites.insert(result, for: key) {
+            if latestByGroup[evicted.groupID] == evicted { latestByGroup[evicted.groupID] = nil }
+            let slot = GroupLayout(groupID: evicted.groupID, layout: evicted.parameters.layout)
+            if latestByGroupLayout[slot] == evicted { latestByGroupLayout[slot] = nil }
+        }
+        latestByGroup[key.groupID] = key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: key.parameters.layout)] = key
+    }
+
+    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
+        guard columns > 0, rows > 0, let key = bestKey(group, parameters),
+              let composite = composites.value(for: key) else { return nil }
+        let renderKey = RenderKey(composite: key, columns: columns, rows: rows)
+        if let cells = rendered.value(for: renderKey) { return cells }
+        let cells = renderImage(composite.image, columns, rows)
+        rendered.insert(cells, for: renderKey)
+        return cells
+    }
+
+    func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {
+        guard let key = bestKey(group, parameters) else { return [] }
+        return composites.value(for: key)?.warnings ?? []
+    }
+
+    private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> CompositeKey? {
+        let exact = CompositeKey(groupID: group.id, parameters: parameters)
+        if composites.contains(exact) { return exact }
+        return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
+            .compactMap { $0 }.first(where: composites.contains)
+    }
+}

@@ -1,0 +1,42 @@
+/// A one-line text editor (the `/` filter and the `E` export prompt): text, a cursor, and the usual keys.
+struct LineEditor: Hashable, Sendable {
+    /// The text being edited.
+    private(set) var text: String
+    /// Cursor position in graphemes from the start, 0...text.count.
+    private(set) var cursor: Int
+
+    init(_ text: String = "") {
+        self.text = text
+        cursor = text.count
+    }
+
+    /// Applies an editing key; returns false when the key is not an editing key (Enter, Esc, ... are the
+    /// caller's business).
+    mutating func apply(_ key: Key) -> Bool {
+        switch key {
+        case .character(let character):
+            guard !character.isNewline else { return false }
+            var graphemes = Array(text)
+            graphemes.insert(character, at: cursor)
+            text = String(graphemes)
+            cursor += 1
+        case .backspace:
+            guard cursor > 0 else { return true }
+            var graphemes = Array(text)
+            graphemes.remove(at: cursor - 1)
+            text = String(graphemes)
+            cursor -= 1
+        case .delete:
+            var graphemes = Array(text)
+            guard cursor < graphemes.count else { return true }
+            graphemes.remove(at: cursor)
+            text = String(graphemes)
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,389 @@
+import Foundation
+import CNcurses
+
+/// A terminal size in cells.
+struct TerminalSize: Hashable, Sendable {
+    var width: Int
+    var height: Int
+}
+
+/// The seam between the app and the screen: ncurses in the app, an in-memory grid in tests.
+protocol TerminalDriver: AnyObject {
+    /// The current size; changes after a `.resize` key.
+    var size: TerminalSize { get }
+    /// Whether the terminal can show non-ASCII text (UTF-8 locale).
+    var supportsUnicode: Bool { get }
+    /// Takes over the terminal.
+    func start() throws
+    /// Gives the terminal back exactly as it was; safe to call twice.
+    func stop()
+    /// Shows `grid`, painting only cells that differ from the last frame.
+    func draw(_ grid: CellGrid)
+    /// The next key, or nil when none arrives within `timeoutMilliseconds` (0 = just poll).
+    func readKey(timeoutMilliseconds: Int) -> Key?
+    /// Leaves curses mode temporarily (e.g. to run another program).
+    func suspend()
+    /// Re-enters curses mode and repaints everything.
+    func resume()
+}
+
+/// Why the terminal could not be used.
+enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// `newterm` rejected the terminal type (no terminfo entry).
+    case unknownTerminal(String)
+
+    var description: String {
+        switch self {
+        case .unknownTerminal(let name):
+            return "cannot use terminal type \"\(name)\": no terminfo entry (set TERM, e.g. TERM=xterm-256color)"
+        }
+    }
+}
+
+/// What to paint to turn the previous frame into the next: only cells that changed, each with the text that
+/// must actually be sent (a continuation without its wide grapheme, or a wide grapheme in the last column,
+/// becomes a space so that the terminal and the grid never disagree about where a cell is).
+enum ChangedCells {
+    struct Paint: Hashable, Sendable {
+        var x: Int
+        var y: Int
+        var cell: Cell
+    }
+
+    static func paints(from previous: CellGrid?, to next: CellGrid) -> [Paint] {
+        let comparable = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        var paints: [Paint] = []
+        for y in 0..<next.height {
+            for x in 0..<next.width {
+                let cell = next[x, y]
+                let headChanged = x > 0 && comparable.map { $0[x - 1, y] != next[x - 1, y] } ?? true
+                if let old = comparable, old[x, y] == cell, !(cell.isContinuation && headChanged) { continue }
+                if cell.isContinuation {
+                    if x > 0, isWideHead(next, x - 1, y) { continue }
+                    paints.append(Paint(x: x, y: y, cell: Cell(" ", background: cell.background)))
+                } else if TextWidth.width(of: cell.text) == 2 && !isWideHead(next, x, y) {
+                    paints.append(Paint(x: x, y: y, cell: Cell(" ", foreground: cell.foreground,
+                                                               background: cell.background, style: cell.style)))
+                } else {
+                    paints.append(Paint(x: x, y: y, cell: cell))
+                }
+            }
+        }
+        return paints
+    }
+
+    /// A double-width grapheme with room for its continuation.
+    private static func isWideHead(_ grid: CellGrid, _ x: Int, _ y: Int) -> Bool {
+        x + 1 < grid.width && TextWidth.width(of: grid[x, y].text) == 2 && grid[x + 1, y].isContinuation
+    }
+}
+
+/// A terminal in memory for tests: keys are scripted, frames are kept.
+final class InMemoryTerminal: TerminalDriver {
+    var size: TerminalSize
+    var supportsUnicode: Bool
+    /// Keys `readKey` hands out, first first.
+    var pendingKeys: [Key]
+    /// What the terminal shows after the last `draw`.
+    private(set) var screen: CellGrid
+    /// Cells painted by the last `draw`.
+    private(set) var lastPaintCount = 0
+    private(set) var drawCount = 0
+    private(set) var isStarted = false
+    private var previous: CellGrid?
+
+    init(width: Int, height: Int, unicode: Bool = true, keys: [Key] = []) {
+        size = TerminalSize(width: width, height: height)
+        supportsUnicode = unicode
+        pendingKeys = keys
+        screen = CellGrid(width: width, height: height)
+    }
+
+    func start() throws { isStarted = true }
+    func stop() { isStarted = false }
+    func suspend() {}
+    func resume() { previous = nil }
+
+    func draw(_ grid: CellGrid) {
+        if screen.width != grid.width || screen.height != grid.height {
+            screen = CellGrid(width: grid.width, height: grid.height)
+        }
+        let paints = ChangedCells.paints(from: previous, to: grid)
+        for paint in paints {
+            screen[paint.x, paint.y] = paint.cell
+            // Like a real terminal, a wide grapheme covers the cell to its right.
+            if TextWidth.width(of: paint.cell.text) == 2, paint.x + 1 < screen.width {
+                screen[paint.x + 1, paint.y] = .continuation
+            }
+        }
+        lastPaintCount = paints.count
+        drawCount += 1
+        previous = grid
+    }
+
+    func readKey(timeoutMilliseconds: Int) -> Key? {
+        pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    }
+
+    /// The text of one screen row, continuation cells left out.
+    func row(_ y: Int) -> String {
+        (0..<screen.width).map { screen[$0, y].text }.joined()
+    }
+
+    /// The whole screen as text, rows joined by newlines.
+    var text: String { (0..<screen.height).map(row).joined(separator: "\n") }
+}
+
+/// The ncurses screen; the only code that talks to ncurses.
+final class CursesDriver: TerminalDriver {
+    /// Past this many allocated colour pairs the driver resets them and repaints: `alloc_pair` does not evict
+    /// in direct-colour mode, and the pair table ends at 32767 on many builds.
+    static let pairResetThreshold = 30_000
+
+    private let terminalName: String?
+    private var screenHandle: OpaquePointer?
+    private var window: UnsafeMutablePointer<WINDOW>?
+    private var previous: CellGrid?
+    private var highestPair: Int32 = 0
+    private var colorCount: Int32 = 0
+    private(set) var supportsUnicode = false
+    /// Whether colours are 24-bit values (a `*-direct` terminfo entry).
+    private(set) var isDirectColor = false
+
+    /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
+    init(terminalName: String? = nil) {
+        self.terminalName = terminalName
+    }
+
+    /// The `-direct` terminfo entry matching a 256-colour one (`xterm-256color` -> `xterm-direct`), for
+    /// terminals that announce truecolor through `COLORTERM`, which ncurses ignores.
+    static func directVariant(of terminal: String) -> String? {
+        guard terminal.hasSuffix("-256color") else { return nil }
+        return terminal.dropLast("-256color".count) + "-direct"
+    }
+
+    var size: TerminalSize {
+        window == nil ? TerminalSize(width: 0, height: 0) : TerminalSize(width: Int(cn_cols()), height: Int(cn_lines()))
+    }
+
+    func start() throws {
+        guard window == nil else { return }
+        setlocale(LC_ALL, "")
+        supportsUnicode = cn_utf8_locale() != 0
+        _ = Self.lastResortRestore
+        let screen: OpaquePointer? = terminalName.map { name in newterm(name, cn_stdout(), cn_stdin()) }
+            ?? newterm(nil, cn_stdout(), cn_stdin())
+        guard let screen else {
+            throw TerminalError.unknownTerminal(terminalName ?? "$TERM")
+        }
+        screenHandle = screen
+        set_term(screen)
+        window = cn_stdscr()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(0)
+        mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colorCount = cn_colors()
+            isDirectColor = colorCount >= 1 << 24
+        }
+        previous = nil
+    }
+
+    func stop() {
+        guard window != nil else { return }
+        endwin()
+        if let screenHandle { delscreen(screenHandle) }
+        screenHandle = nil
+        window = nil
+        previous = nil
+    }
+
+    func suspend() {
+        guard window != nil else { return }
+        def_prog_mode()
+        endwin()
+    }
+
+    func resume() {
+        guard let window else { return }
+        reset_prog_mode()
+        previous = nil
+        wclear(window)
+    }
+
+    func draw(_ grid: CellGrid) {
+        guard let window else { return }
+        if highestPair > Self.pairResetThreshold {
+            reset_color_pairs()
+            highestPair = 0
+            previous = nil
+        }
+        if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true {
+            wclear(window)
+            previous = nil
+        }
+        for paint in ChangedCells.paints(from: previous, to: grid) {
+            put(paint.cell, x: paint.x, y: paint.y, window: window)
+        }
+        previous = grid
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    func readKey(timeoutMilliseconds: Int) -> Key? {
+        guard let window else { return nil }
+        wtimeout(window, Int32(max(0, timeoutMilliseconds)))
+        var code: wint_t = 0
+        let status = wget_wch(window, &code)
+        if status == cn_err() { return nil }
+        if status == cn_key_code_yes() { return functionKey(Int32(bitPattern: code)) }
+        switch code {
+        case 3: return .ctrlC
+        case 27: return .escape
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 9: return .tab
+        default:
+            guard let scalar = Unicode.Scalar(code), code >= 0x20, !(0x7F...0x9F).contains(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case cn_key_up(): return .up
+        case cn_key_down(): return .down
+        case cn_key_left(): return .left
+        case cn_key_right(): return .right
+        case cn_key_ppage(): return .pageUp
+        case cn_key_npage(): return .pageDown
+        case cn_key_home(): return .home
+        case cn_key_end(): return .end
+        case cn_key_backspace(): return .backspace
+        case cn_key_enter(): return .enter
+        case cn_key_resize(): return .resize
+        case cn_key_mouse():
+            var event = MEVENT()
+            guard getmouse(&event) == cn_ok() else { return nil }
+            if event.bstate & (cn_button1_pressed() | cn_button1_clicked()) != 0 {
+                return .mouse(x: Int(event.x), y: Int(event.y))
+            }
+            if event.bstate & cn_button4_pressed() != 0 { return .wheelUp }
+            if event.bstate & cn_button5_pressed() != 0 { return .wheelDown }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>) {
+        var text = Array(cell.text.unicodeScalars)
+        if !supportsUnicode && text.contains(where: { !$0.isASCII }) { text = ["?"] }
+        // Terminals disagree on how wide an emoji ZWJ sequence is; its first emoji alone keeps the row aligned.
+        if text.contains("\u{200D}") { text = Array(text.prefix(1)) }
+        var characters = text.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
+        if characters.isEmpty { characters = [wchar_t(32)] }
+        characters.append(0)
+        var pair = colorPair(cell.foreground, cell.background)
+        var complex = cchar_t()
+        setcchar(&complex, characters, attributes(cell.style), 0, &pair)
+        wmove(window, Int32(y), Int32(x))
+        wadd_wch(window, &complex)
+    }
+
+    private func attributes(_ style: CellStyle) -> attr_t {
+        var attributes = cn_a_normal()
+        if style.contains(.bold) { attributes |= cn_a_bold() }
+        if style.contains(.reverse) { attributes |= cn_a_reverse() }
+        if style.contains(.dim) { attributes |= cn_a_dim() }
+        if style.contains(.underline) { attributes |= cn_a_underline() }
+        return attributes
+    }
+
+    private func colorPair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int32 {
+        guard colorCount > 0 else { return 0 }
+        if foreground == .terminalDefault && background == .terminalDefault { return 0 }
+        let pair = alloc_pair(colorValue(foreground), colorValue(background))
+        guard pair > 0 else { return 0 }
+        highestPair = max(highestPair, pair)
+        return pair
+    }
+
+    /// The ncurses colour number for a colour on this terminal: -1 for the default; in direct mode
+    /// `r<<16|g<<8|b` (clamped to >= 8, since 0...7 still mean palette entries); otherwise the nearest palette
+    /// index the terminal has.
+    private func colorValue(_ color: TerminalColor) -> Int32 {
+        switch color {
+        case .terminalDefault:
+            return -1
+        case .indexed(let index):
+            if isDirectColor {
+                return index < 8 ? Int32(index) : Self.packed(XtermPalette.rgb(index))
+            }
+            return Int32(index) < colorCount ? Int32(index) : Int32(XtermPalette.nearestBasic(XtermPalette.rgb(index)))
+        case .rgb(let r, let g, let b):
+            if isDirectColor { return Self.packed((r, g, b)) }
+            if colorCount >= 256 { return Int32(XtermPalette.nearestCube((r, g, b))) }
+            return Int32(XtermPalette.nearestBasic((r, g, b)))
+        }
+    }
+
+    private static func packed(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
+        max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
+    }
+
+    /// Registered once: an `atexit` hook that leaves curses mode if the process exits while a screen is active.
+    private static let lastResortRestore: Void = {
+        atexit { cn_restore_terminal() }
+    }()
+}
+
+/// The xterm 256-colour palette, for terminals whose colour count does not match what a cell asks for.
+enum XtermPalette {
+    private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    private static let basic: [(UInt8, UInt8, UInt8)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+    ]
+
+    /// The usual RGB value of a palette index (xterm defaults for 0...15).
+    static func rgb(_ index: UInt8) -> (UInt8, UInt8, UInt8) {
+        switch index {
+        case 0..<8: return basic[Int(index)]
+        case 8: return (127, 127, 127)
+        case 9..<16:
+            let (r, g, b) = basic[Int(index) - 8]
+            return (r == 0 ? 92 : 255, g == 0 ? 92 : 255, b == 0 ? 92 : 255)
+        case 16..<232:
+            let offset = Int(index) - 16
+            return (cubeLevels[offset / 36], cubeLevels[offset / 6 % 6], cubeLevels[offset % 6])
+        default:
+            let grey = UInt8(8 + 10 * (Int(index) - 232))
+            return (grey, grey, grey)
+        }
+    }
+
+    /// The nearest entry of the 6×6×6 cube or grey ramp (16...255).
+    static func nearestCube(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
+        func level(_ value: UInt8) -> Int { cubeLevels.indices.min { abs(Int(cubeLevels[$0]) - Int(value)) < abs(Int(cubeLevels[$1]) - Int(value)) } ?? 0 }
+        let cube = UInt8(16 + 36 * level(rgb.0) + 6 * level(rgb.1) + level(rgb.2))
+        let average = (Int(rgb.0) + Int(rgb.1) + Int(rgb.2)) / 3
+        let grey = UInt8(232 + min(23, max(0, (average - 3) / 10)))
+        return distance(self.rgb(grey), rgb) < distance(self.rgb(cube), rgb) ? grey : cube
+    }
+
+    /// The nearest of the 8 basic colours.
+    static func nearestBasic(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
+        UInt8(basic.indices.min { distance(basic[$0], rgb) < distance(basic[$1], rgb) } ?? 0)
+    }
+
+    private static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
+        let dr = Int(a.0) - Int(b.0), dg = Int(a.1) - Int(b.1), db = Int(a.2) - Int(b.2)
+        return dr * dr + dg * dg + db * db
+    }
+}

@@ -1,0 +1,48 @@
+/// A rectangle of terminal cells.
+struct CellRect: Hashable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    /// Whether the cell (x, y) lies inside.
+    func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && y >= self.y && x < self.x + width && y < self.y + height
+    }
+}
+
+/// Where each part of the screen goes at a terminal size: chat list left, a separator column, the preview
+/// right, the status line at the bottom.
+struct ScreenLayout: Hashable, Sendable {
+    /// Below this the app shows `TooSmallNotice` instead of the panes.
+    static let minimumWidth = 40
+    static let minimumHeight = 8
+
+    let width: Int
+    let height: Int
+    let list: CellRect
+    let preview: CellRect
+    /// The row of the status line.
+    let statusRow: Int
+    /// Text rows per chat-list row: the avatar is that many rows tall and twice as many columns wide.
+    let rowHeight: Int
+
+    init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let contentHeight = max(0, self.height - 1)
+        let listWidth = min(max(self.width * 2 / 5, 28), 60, max(0, self.width - 12))
+        list = CellRect(x: 0, y: 0, width: listWidth, height: contentHeight)
+        preview = CellRect(x: listWidth + 1, y: 0, width: max(0, self.width - listWidth - 1), height: contentHeight)
+        statusRow = max(0, self.height - 1)
+        rowHeight = contentHeight >= 40 ? 4 : contentHeight >= 24 ? 3 : 2
+    }
+
+    /// Whether the terminal is too small for the panes.
+    var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    /// What the reducer needs of the list.
+    var listMetrics: ListMetrics {
+        ListMetrics(visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Fixtures
+import GroupIcon
+
+/// Where the views get avatar pictures from: cells already rendered from the latest composite available.
+///
+/// The runtime answers with the exact composite when it has arrived and otherwise with the group's previous one
+/// (so nothing blanks while a new composite is being made); tests answer with fixed grids.
+protocol CompositeCellSource {
+    /// The group's composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
+    /// cells; nil when no composite of the group has arrived yet.
+    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
+    /// Warnings the pipeline reported for that composite (missing or unreadable avatars, ...).
+    func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String]
+}
+
+/// What the views need besides the state: the clock and what the terminal can show.
+struct ViewContext: Sendable {
+    /// "Now", for the chat list's time column (HH:mm today, yyyy-MM-dd otherwise).
+    var now: Date
+    /// The time zone that decides what "today" is.
+    var timeZone: TimeZone
+    /// Whether the terminal shows non-ASCII (a UTF-8 locale); otherwise the views draw ASCII only.
+    var unicode: Bool
+
+    init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true) {
+        self.now = now; self.timeZone = timeZone; self.unicode = unicode
+    }
+
+    var ellipsis: String { unicode ? "…" : "~" }
+    var mutedMark: String { unicode ? "🔕" : "(m)" }
+    var selectionMark: String { unicode ? "▌" : ">" }
+    var placeholder: String { unicode ? "░" : "." }
+    var separator: String { unicode ? "│" : "|" }
+
+    /// Truncates for this terminal (ASCII ellipsis when needed).
+    func fit(_ text: String, _ width: Int) -> String { TextWidth.truncate(text, toWidth: width, ellipsis: ellipsis) }
+}
+
+extension LayoutKind {
+    /// The name shown in titles and the comparison strip.
+    var displayName: String {
+        switch self {
+        case .wechat: return "WeChat"
+        case .qq: return "QQ"
+        case .grid: return "Grid"
+        case .dingtalk: return "DingTalk"
+        }
+    }
+}
+
+/// The one-line descriptions of parameters: full in the preview title, compact in the status line.
+enum ParameterSummary {
+    /// E.g. "wechat m:auto c:0 t:0 bg:#AAAAAA", leaving the status line room for messages.
+    static func compact(_ parameters: CompositionParameters) -> String {
+        let background = parameters.resolvedBackground.a == 0 ? "none" : parameters.resolvedBackground.hexString
+        return "\(parameters.layout.rawValue) m:\(parameters.margin.map(formatNumber) ?? "auto") "
+            + "c:\(formatNumber(parameters.cornerRadius)) t:\(formatNumber(parameters.tileRadius)) bg:\(background)"
+    }
+
+    /// E.g. "WeChat · margin auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" (ASCII separators without Unicode).
+    static func text(_ parameters: CompositionParameters, context: ViewContext) -> String {
+        [
+            parameters.layout.displayName,
+            "margin \(parameters.margin.map(formatNumber) ?? "auto")",
+            "corner \(formatNumber(parameters.cornerRadius))",
+            "tile \(formatNumber(parameters.tileRadius))",
+            "bg \(parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString)",
+            "\(formatNumber(parameters.size))pt",
+        ].joined(separator: context.unicode ? " · " : " | ")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import CNcurses
+import GroupIcon
 
 /// A terminal size in cells.
 struct TerminalSize: Hashable, Sendable {
@@ -50,14 +51,13 @@ enum ChangedCells {
         var cell: Cell
     }
 
+    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send.
     static func paints(from previous: CellGrid?, to next: CellGrid) -> [Paint] {
-        let comparable = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
         var paints: [Paint] = []
-        for y in 0..<next.height {
-            for x in 0..<next.width {
+        for run in ScreenDiff(from: previous, to: next).runs {
+            let y = run.row
+            for x in run.columns {
                 let cell = next[x, y]
-                let headChanged = x > 0 && comparable.map { $0[x - 1, y] != next[x - 1, y] } ?? true
-                if let old = comparable, old[x, y] == cell, !(cell.isContinuation && headChanged) { continue }
                 if cell.isContinuation {
                     if x > 0, isWideHead(next, x - 1, y) { continue }
                     paints.append(Paint(x: x, y: y, cell: Cell(" ", background: cell.background)))
@@ -316,74 +316,36 @@ final class CursesDriver: TerminalDriver {
     }
 
     /// The ncurses colour number for a colour on this terminal: -1 for the default; in direct mode
-    /// `r<<16|g<<8|b` (clamped to >= 8, since 0...7 still mean palette entries); otherwise the nearest palette
-    /// index the terminal has.
+    /// `r<<16|g<<8|b` (clamped to >= 8, since 0...7 still mean palette entries); otherwise the perceptually
+    /// nearest palette index the terminal has (the renderer normally chose one already).
     private func colorValue(_ color: TerminalColor) -> Int32 {
         switch color {
         case .terminalDefault:
             return -1
         case .indexed(let index):
             if isDirectColor {
-                return index < 8 ? Int32(index) : Self.packed(XtermPalette.rgb(index))
+                return index < 8 ? Int32(index) : Self.packed(XtermPalette.color(ofIndex: index))
             }
-            return Int32(index) < colorCount ? Int32(index) : Int32(XtermPalette.nearestBasic(XtermPalette.rgb(index)))
+            if Int32(index) < colorCount { return Int32(index) }
+            let rgb = XtermPalette.color(ofIndex: index)
+            return paletteIndex(r: rgb.r, g: rgb.g, b: rgb.b)
         case .rgb(let r, let g, let b):
-            if isDirectColor { return Self.packed((r, g, b)) }
-            if colorCount >= 256 { return Int32(XtermPalette.nearestCube((r, g, b))) }
-            return Int32(XtermPalette.nearestBasic((r, g, b)))
+            return isDirectColor ? Self.packed(RGBA8(r: r, g: g, b: b)) : paletteIndex(r: r, g: g, b: b)
         }
     }
 
-    private static func packed(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
-        max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
+    private func paletteIndex(r: UInt8, g: UInt8, b: UInt8) -> Int32 {
+        if colorCount >= 256 { return Int32(XtermPalette.nearestExtendedIndex(r: r, g: g, b: b)) }
+        let ansi = Int32(XtermPalette.nearestANSIIndex(r: r, g: g, b: b))
+        return ansi < colorCount ? ansi : ansi % 8
+    }
+
+    private static func packed(_ rgb: RGBA8) -> Int32 {
+        max(8, Int32(rgb.r) << 16 | Int32(rgb.g) << 8 | Int32(rgb.b))
     }
 
     /// Registered once: an `atexit` hook that leaves curses mode if the process exits while a screen is active.
     private static let lastResortRestore: Void = {
         atexit { cn_restore_terminal() }
     }()
-}
-
-/// The xterm 256-colour palette, for terminals whose colour count does not match what a cell asks for.
-enum XtermPalette {
-    private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
-    private static let basic: [(UInt8, UInt8, UInt8)] = [
-        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-    ]
-
-    /// The usual RGB value of a palette index (xterm defaults for 0...15).
-    static func rgb(_ index: UInt8) -> (UInt8, UInt8, UInt8) {
-        switch index {
-        case 0..<8: return basic[Int(index)]
-        case 8: return (127, 127, 127)
-        case 9..<16:
-            let (r, g, b) = basic[Int(index) - 8]
-            return (r == 0 ? 92 : 255, g == 0 ? 92 : 255, b == 0 ? 92 : 255)
-        case 16..<232:
-            let offset = Int(index) - 16
-            return (cubeLevels[offset / 36], cubeLevels[offset / 6 % 6], cubeLevels[offset % 6])
-        default:
-            let grey = UInt8(8 + 10 * (Int(index) - 232))
-            return (grey, grey, grey)
-        }
-    }
-
-    /// The nearest entry of the 6×6×6 cube or grey ramp (16...255).
-    static func nearestCube(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
-        func level(_ value: UInt8) -> Int { cubeLevels.indices.min { abs(Int(cubeLevels[$0]) - Int(value)) < abs(Int(cubeLevels[$1]) - Int(value)) } ?? 0 }
-        let cube = UInt8(16 + 36 * level(rgb.0) + 6 * level(rgb.1) + level(rgb.2))
-        let average = (Int(rgb.0) + Int(rgb.1) + Int(rgb.2)) / 3
-        let grey = UInt8(232 + min(23, max(0, (average - 3) / 10)))
-        return distance(self.rgb(grey), rgb) < distance(self.rgb(cube), rgb) ? grey : cube
-    }
-
-    /// The nearest of the 8 basic colours.
-    static func nearestBasic(_ rgb: (UInt8, UInt8, UInt8)) -> UInt8 {
-        UInt8(basic.indices.min { distance(basic[$0], rgb) < distance(basic[$1], rgb) } ?? 0)
-    }
-
-    private static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Int {
-        let dr = Int(a.0) - Int(b.0), dg = Int(a.1) - Int(b.1), db = Int(a.2) - Int(b.2)
-        return dr * dr + dg * dg + db * db
-    }
 }

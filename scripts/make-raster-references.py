@@ -93,6 +93,9 @@ def main():
         ("portrait-fractional", "portrait", (3, 10.41, 80, 100.3)),
         ("tiny-upscale", "tiny", (0, 0, 97, 97)),
         ("tiny-upscale-fractional", "tiny", (0, 2.37, 60, 40.1)),
+        # Large ratios (9.6 and 9.7 source pixels per output pixel), where the resampler averages blocks first.
+        ("landscape-small", "landscape", (0, 0, 40, 40)),
+        ("portrait-small-fractional", "portrait", (0, 1.37, 30, 40.3)),
     ]
     manifest = []
     for name, source, frame in cases:

@@ -32,10 +32,11 @@ struct PremultipliedPixels {
 /// Centre-crops photos to a tile's aspect ratio and resamples them onto the canvas pixel grid.
 ///
 /// The filter is Lanczos-3, widened by the scale factor when downscaling (so it averages every source pixel,
-/// however large the ratio), applied separably in premultiplied alpha, exactly as Pillow's
-/// `Image.resize(size, LANCZOS, box)`: weights are computed once per output column and row, windows that
-/// leave the source are cut at its edges and renormalised. Sums are in Float, so there is no intermediate
-/// 8-bit rounding.
+/// however large the ratio), applied separably in premultiplied alpha, as Pillow's
+/// `Image.resize(size, LANCZOS, box, reducing_gap=2)`: weights are computed once per output column and row,
+/// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
+/// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
+/// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
 public enum Resampler {
     /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)
     /// centred in a `width` x `height` source: what a tile shows of a photo, never stretched.
@@ -82,21 +83,30 @@ public enum Resampler {
         let crop = centreCrop(width: source.width, height: source.height, aspectRatio: frame.width / frame.height)
         let scaleX = crop.width / frame.width, scaleY = crop.height / frame.height
         guard scaleX.isFinite, scaleY.isFinite else { return result }
-        let columns = FilterWeights(sourceSize: source.width, scale: scaleX, outputs: region.width,
-                                    firstCentre: crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX)
-        let rows = FilterWeights(sourceSize: source.height, scale: scaleY, outputs: region.height,
-                                 firstCentre: crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY)
+        // Large reductions first average whole blocks of source pixels, as Pillow's `reducing_gap` does:
+        // at least `reducingGap` source pixels per output pixel remain for the Lanczos filter, which then
+        // needs far fewer taps and rows.
+        let blockWidth = min(source.width, max(1, Int(min(scaleX / reducingGap, 1e6))))
+        let blockHeight = min(source.height, max(1, Int(min(scaleY / reducingGap, 1e6))))
+        let grid = BlockGrid(source: source, blockWidth: blockWidth, blockHeight: blockHeight)
+        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth), outputs: region.width,
+                                    firstCentre: (crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX) / Double(blockWidth))
+        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight), outputs: region.height,
+                                 firstCentre: (crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY) / Double(blockHeight))
         result.values.withUnsafeMutableBufferPointer { out in
             source.pixels.withUnsafeBufferPointer { bytes in
-                filter(bytes, sourceWidth: source.width, columns: columns, rows: rows, into: out)
+                filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
             }
         }
         return result
     }
 
-    /// Both passes: each needed source row is premultiplied once and filtered horizontally into an
-    /// intermediate of output width; the vertical pass then sums intermediate rows.
-    private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, sourceWidth: Int, columns: FilterWeights,
+    /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
+    static let reducingGap = 2.0
+
+    /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
+    /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
+    private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
                                rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let outWidth = columns.outputs, outHeight = rows.outputs
         let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
@@ -111,22 +121,27 @@ public enum Resampler {
                 columns.counts.withUnsafeBufferPointer { counts in
                     let stride = columns.stride
                     for row in 0..<rowSpan {
-                        var byte = ((firstRow + row) * sourceWidth + firstColumn) * 4
-                        for x in 0..<columnSpan {
-                            let alpha = Float(bytes[byte + 3])
-                            let factor = alpha * (1 / 255)
-                            sourceRow[x] = SIMD4(Float(bytes[byte]) * factor, Float(bytes[byte + 1]) * factor,
-                                                 Float(bytes[byte + 2]) * factor, alpha)
-                            byte += 4
-                        }
+                        grid.premultipliedRow(firstRow + row, columns: firstColumn ..< firstColumn + columnSpan,
+                                              from: bytes, into: sourceRow)
                         let intermediateRow = row * outWidth
                         for x in 0..<outWidth {
-                            let start = starts[x] - firstColumn, weightBase = x * stride
-                            var sum = SIMD4<Float>.zero
-                            for tap in 0..<counts[x] {
-                                sum += weights[weightBase + tap] * sourceRow[start + tap]
+                            let start = starts[x] - firstColumn, weightBase = x * stride, count = counts[x]
+                            // Four independent sums: one chain of dependent additions would wait on each.
+                            var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
+                            var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+                            var tap = 0
+                            while tap + 4 <= count {
+                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
+                                sum1 += weights[weightBase + tap + 1] * sourceRow[start + tap + 1]
+                                sum2 += weights[weightBase + tap + 2] * sourceRow[start + tap + 2]
+                                sum3 += weights[weightBase + tap + 3] * sourceRow[start + tap + 3]
+                                tap += 4
                             }
-                            intermediate[intermediateRow + x] = sum
+                            while tap < count {
+                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
+                                tap += 1
+                            }
+                            intermediate[intermediateRow + x] = (sum0 + sum1) + (sum2 + sum3)
                         }
                     }
                 }
@@ -149,6 +164,49 @@ public enum Resampler {
                     out[outRow + x] = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
                 }
             }
+        }
+    }
+}
+
+/// The source seen as a grid of `blockWidth` x `blockHeight` blocks, each the average of its pixels (blocks
+/// of 1 x 1 are the pixels themselves); blocks at the right and bottom edges may be partial.
+struct BlockGrid {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let blockWidth: Int
+    let blockHeight: Int
+
+    init(source: RGBAImage, blockWidth: Int, blockHeight: Int) {
+        sourceWidth = source.width; sourceHeight = source.height
+        self.blockWidth = blockWidth; self.blockHeight = blockHeight
+    }
+
+    /// Blocks per row.
+    var width: Int { (sourceWidth + blockWidth - 1) / blockWidth }
+    /// Blocks per column.
+    var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
+
+    /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
+    func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
+                          into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let firstSourceRow = row * blockHeight, endSourceRow = min(firstSourceRow + blockHeight, sourceHeight)
+        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
+        guard let base = bytes.baseAddress else { return }
+        for (index, column) in columns.enumerated() {
+            let firstSourceColumn = column * blockWidth
+            let endSourceColumn = min(firstSourceColumn + blockWidth, sourceWidth)
+            var sum = SIMD4<Float>.zero
+            for sourceRow in firstSourceRow ..< endSourceRow {
+                var byte = (sourceRow * sourceWidth + firstSourceColumn) * 4
+                for _ in firstSourceColumn ..< endSourceColumn {
+                    // One 4-byte load and one vector conversion per pixel.
+                    let pixel = SIMD4<Float>(UnsafeRawPointer(base + byte).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let factor = pixel[3] * (1 / 255)
+                    sum += pixel * SIMD4(factor, factor, factor, 1)
+                    byte += 4
+                }
+            }
+            out[index] = sum * (rowShare / Float(endSourceColumn - firstSourceColumn))
         }
     }
 }
@@ -218,5 +276,7 @@ func lanczos3(_ x: Double) -> Double {
     guard x != 0 else { return 1 }
     guard x > -3, x < 3 else { return 0 }
     let px = Double.pi * x
-    return 3 * sin(px) * sin(px / 3) / (px * px)
+    // sin(3t) = 3 sin t - 4 sin^3 t: one sine call instead of two (weights are made per tile).
+    let third = sin(px / 3)
+    return 3 * third * (3 * third - 4 * third * third * third) / (px * px)
 }

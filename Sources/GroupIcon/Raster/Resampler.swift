@@ -113,6 +113,8 @@ public enum Resampler {
         let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
         let sourceRow = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan)
         defer { sourceRow.deallocate() }
+        let blockSums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan * grid.blockWidth)
+        defer { blockSums.deallocate() }
         let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
         defer { intermediate.deallocate() }
 
@@ -122,7 +124,7 @@ public enum Resampler {
                     let stride = columns.stride
                     for row in 0..<rowSpan {
                         grid.premultipliedRow(firstRow + row, columns: firstColumn ..< firstColumn + columnSpan,
-                                              from: bytes, into: sourceRow)
+                                              from: bytes, scratch: blockSums, into: sourceRow)
                         let intermediateRow = row * outWidth
                         for x in 0..<outWidth {
                             let start = starts[x] - firstColumn, weightBase = x * stride, count = counts[x]
@@ -187,26 +189,43 @@ struct BlockGrid {
     var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
 
     /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
+    ///
+    /// `scratch` holds at least `columns.count * blockWidth` pixels: the block's source rows are first summed
+    /// column by column there (a plain streaming loop over contiguous bytes), then each block's columns.
     func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
+                          scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
                           into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = bytes.baseAddress, let sums = scratch.baseAddress, let target = out.baseAddress,
+              !columns.isEmpty
+        else { return }
         let firstSourceRow = row * blockHeight, endSourceRow = min(firstSourceRow + blockHeight, sourceHeight)
-        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
-        guard let base = bytes.baseAddress else { return }
-        for (index, column) in columns.enumerated() {
-            let firstSourceColumn = column * blockWidth
-            let endSourceColumn = min(firstSourceColumn + blockWidth, sourceWidth)
-            var sum = SIMD4<Float>.zero
-            for sourceRow in firstSourceRow ..< endSourceRow {
-                var byte = (sourceRow * sourceWidth + firstSourceColumn) * 4
-                for _ in firstSourceColumn ..< endSourceColumn {
-                    // One 4-byte load and one vector conversion per pixel.
-                    let pixel = SIMD4<Float>(UnsafeRawPointer(base + byte).loadUnaligned(as: SIMD4<UInt8>.self))
-                    let factor = pixel[3] * (1 / 255)
-                    sum += pixel * SIMD4(factor, factor, factor, 1)
-                    byte += 4
-                }
+        let firstSourceColumn = columns.lowerBound * blockWidth
+        let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
+        // Without horizontal blocks the row sums go straight to `out`.
+        let rowSums = blockWidth == 1 ? target : sums
+        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        for sourceRow in firstSourceRow ..< endSourceRow {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == firstSourceRow
+            for i in 0 ..< sourceColumns {
+                let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
+                let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+                // (r a, g a, b a, a a) / 255 with the alpha lane then put back: whole-vector operations only.
+                let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))
+                let premultiplied = scaled.replacing(with: pixel, where: alphaLane)
+                rowSums[i] = isFirst ? premultiplied : rowSums[i] + premultiplied
             }
-            out[index] = sum * (rowShare / Float(endSourceColumn - firstSourceColumn))
+        }
+        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
+        guard blockWidth > 1 else {
+            if rowShare != 1 { for i in 0 ..< sourceColumns { target[i] *= rowShare } }
+            return
+        }
+        for index in 0 ..< columns.count {
+            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
+            var sum = SIMD4<Float>.zero
+            for i in first ..< end { sum += sums[i] }
+            target[index] = sum * (rowShare / Float(end - first))
         }
     }
 }

@@ -3,11 +3,16 @@
 /// Raster work happens on whole pixels, while tiles and shapes are placed at fractional positions; a
 /// `PixelBox` is the integer window that such work visits.
 public struct PixelBox: Hashable, Sendable {
+    /// First column.
     public var x: Int
+    /// First row.
     public var y: Int
+    /// Number of columns (never negative).
     public var width: Int
+    /// Number of rows (never negative).
     public var height: Int
 
+    /// A box at column `x`, row `y`; negative sides count as 0.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
@@ -27,9 +32,13 @@ public struct PixelBox: Hashable, Sendable {
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// One past the last column.
     public var maxX: Int { x + width }
+    /// One past the last row.
     public var maxY: Int { y + height }
+    /// True when the box holds no pixel.
     public var isEmpty: Bool { width == 0 || height == 0 }
+    /// Number of pixels in the box.
     public var pixelCount: Int { width * height }
 
     /// The pixels in both boxes (possibly empty).

@@ -40,7 +40,8 @@ public enum Placeholder {
                 }
             }
         }
-        return RGBAImage(width: side, height: side, pixels: pixels) ?? RGBAImage(width: side, height: side, fill: background)
+        return RGBAImage(width: side, height: side, pixels: pixels)
+            ?? RGBAImage(width: side, height: side, fill: background)
     }
 
     /// The palette colour of a member: FNV-1a of the id's UTF-8 bytes picks it, a hash that (unlike Swift's

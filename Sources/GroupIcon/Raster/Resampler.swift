@@ -89,10 +89,13 @@ public enum Resampler {
         let blockWidth = min(source.width, max(1, Int(min(scaleX / reducingGap, 1e6))))
         let blockHeight = min(source.height, max(1, Int(min(scaleY / reducingGap, 1e6))))
         let grid = BlockGrid(source: source, blockWidth: blockWidth, blockHeight: blockHeight)
-        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth), outputs: region.width,
-                                    firstCentre: (crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX) / Double(blockWidth))
-        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight), outputs: region.height,
-                                 firstCentre: (crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY) / Double(blockHeight))
+        // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
+        let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
+        let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
+        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth),
+                                    outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight),
+                                 outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
         result.values.withUnsafeMutableBufferPointer { out in
             source.pixels.withUnsafeBufferPointer { bytes in
                 filter(bytes, grid: grid, columns: columns, rows: rows, into: out)

@@ -129,6 +129,29 @@ import Testing
         #expect(image[5, 10].g > 200 && image[14, 10].g > 200)
     }
 
+    @Test func tileFramesAreScaledToPixelsAndMatchPillow() throws {
+        // At scale 2 this frame is the pixel frame x 21.99, y 7, 102.67 x 95 of the "landscape-fractional"
+        // reference; the shape (a rect 1 point inside the frame) lets fully covered pixels show the photo alone.
+        let source = try #require(try RasterResources.image("source-landscape.raw"))
+        let reference = try #require(try RasterResources.image("reference-landscape-fractional.raw"))
+        let frame = Rect(x: 10.995, y: 3.5, width: 51.335, height: 47.5)
+        let inner = Rect(x: 12, y: 4.5, width: 49.3, height: 45.5)
+        let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(inner))], images: [source],
+                                       parameters: parameters(size: 64, scale: 2, background: .transparent))
+        var composite: [UInt8] = [], expected: [UInt8] = []
+        for y in 10..<100 {
+            for x in 24..<122 {
+                let c = image[x, y], r = reference[x - 21, y - 7]
+                composite += [c.r, c.g, c.b, c.a]
+                expected += [r.r, r.g, r.b, r.a]
+            }
+        }
+        let a = try #require(RGBAImage(width: 98, height: 90, pixels: composite))
+        let b = try #require(RGBAImage(width: 98, height: 90, pixels: expected))
+        #expect(premultipliedPSNR(a, b) >= 38)
+        #expect(image[23, 50].a == 0 && image[123, 50].a == 0)
+    }
+
     @Test func noTilesGiveTheClippedBackground() {
         let image = Compositor.compose(tiles: [], images: [], parameters: parameters(size: 9, background: .white))
         #expect(image.pixels.allSatisfy { $0 == 255 })

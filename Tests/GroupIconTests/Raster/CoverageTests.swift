@@ -60,7 +60,8 @@ import Testing
             }
         }
         #expect(inNotch > 50 && inBody > 1500)
-        // The notch removes the lens where two discs of radius r, sqrt(3) r apart, overlap: 2 r^2 acos(sqrt(3)/2) - sqrt(3) r^2 / 2.
+        // The notch removes the lens where two discs of radius r, sqrt(3) r apart, overlap:
+        // 2 r^2 acos(sqrt(3)/2) - sqrt(3) r^2 / 2.
         let lens = 2 * r * r * acos(3.0.squareRoot() / 2) - 3.0.squareRoot() * r * r / 2
         #expect(relativeError(mask.area, Double.pi * r * r - lens) < 0.005)
     }

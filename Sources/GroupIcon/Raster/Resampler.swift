@@ -1,0 +1,304 @@
+import Foundation
+
+/// Pixels with premultiplied alpha as Floats in 0...255, for one `PixelBox`: the raster layer's working
+/// format, in which filtering and "source over" are plain weighted sums.
+struct PremultipliedPixels {
+    let box: PixelBox
+    /// Row-major, one (r·a, g·a, b·a, a) vector per pixel; every colour channel is at most its alpha.
+    var values: [SIMD4<Float>]
+
+    /// The straight-alpha 8-bit image of these pixels; nil for an empty box.
+    func straightImage() -> RGBAImage? {
+        guard !box.isEmpty else { return nil }
+        var bytes = [UInt8](repeating: 0, count: box.pixelCount * 4)
+        values.withUnsafeBufferPointer { source in
+            bytes.withUnsafeMutableBufferPointer { out in
+                for i in 0..<source.count {
+                    let pixel = source[i]
+                    let alpha = pixel[3]
+                    guard alpha > 0 else { continue }
+                    let unpremultiplied = pixel * (255 / alpha)
+                    out[4 * i] = UInt8(min(255, unpremultiplied[0] + 0.5))
+                    out[4 * i + 1] = UInt8(min(255, unpremultiplied[1] + 0.5))
+                    out[4 * i + 2] = UInt8(min(255, unpremultiplied[2] + 0.5))
+                    out[4 * i + 3] = UInt8(min(255, alpha + 0.5))
+                }
+            }
+        }
+        return RGBAImage(width: box.width, height: box.height, pixels: bytes)
+    }
+}
+
+/// Centre-crops photos to a tile's aspect ratio and resamples them onto the canvas pixel grid.
+///
+/// The filter is Lanczos-3, widened by the scale factor when downscaling (so it averages every source pixel,
+/// however large the ratio), applied separably in premultiplied alpha, as Pillow's
+/// `Image.resize(size, LANCZOS, box, reducing_gap=2)`: weights are computed once per output column and row,
+/// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
+/// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
+/// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
+public enum Resampler {
+    /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)
+    /// centred in a `width` x `height` source: what a tile shows of a photo, never stretched.
+    public static func centreCrop(width: Int, height: Int, aspectRatio: Double) -> Rect {
+        let sourceWidth = Double(width), sourceHeight = Double(height)
+        guard aspectRatio > 0, aspectRatio.isFinite else {
+            return Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
+        }
+        if sourceWidth / sourceHeight > aspectRatio {
+            let cropWidth = sourceHeight * aspectRatio
+            return Rect(x: (sourceWidth - cropWidth) / 2, y: 0, width: cropWidth, height: sourceHeight)
+        }
+        let cropHeight = sourceWidth / aspectRatio
+        return Rect(x: 0, y: (sourceHeight - cropHeight) / 2, width: sourceWidth, height: cropHeight)
+    }
+
+    /// `source` centre-cropped to `width / height` and resampled to exactly `width` x `height` pixels
+    /// (sides below 1 count as 1).
+    public static func resample(_ source: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        let box = PixelBox(x: 0, y: 0, width: max(1, width), height: max(1, height))
+        let frame = Rect(x: 0, y: 0, width: Double(box.width), height: Double(box.height))
+        return premultiplied(source, frame: frame, region: box).straightImage() ?? RGBAImage(width: 1, height: 1)
+    }
+
+    /// The pixels of `region` when `source`, centre-cropped to the aspect ratio of `frame`, fills `frame`.
+    ///
+    /// `frame` is in destination pixels and may sit at fractional coordinates (a tile at x = 21.99,
+    /// width 102.67): every destination pixel centre is mapped exactly into the crop, so neighbouring tiles
+    /// line up and the photo keeps its proportions. `region` may reach beyond `frame` (edge pixels that the
+    /// frame only partly covers); those pixels continue the photo past the crop, up to the source's edge.
+    /// Nil when `region` is empty.
+    public static func resample(_ source: RGBAImage, frame: Rect, region: PixelBox) -> RGBAImage? {
+        premultiplied(source, frame: frame, region: region).straightImage()
+    }
+
+    /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
+    static func premultiplied(_ source: RGBAImage, frame: Rect, region: PixelBox) -> PremultipliedPixels {
+        var result = PremultipliedPixels(box: region, values: Array(repeating: .zero, count: region.pixelCount))
+        // `pixels` is mutable, so its length is checked before the unsafe passes read it.
+        guard !region.isEmpty, source.pixels.count == source.width * source.height * 4,
+              frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
+              frame.width.isFinite, frame.height.isFinite
+        else { return result }
+        let crop = centreCrop(width: source.width, height: source.height, aspectRatio: frame.width / frame.height)
+        let scaleX = crop.width / frame.width, scaleY = crop.height / frame.height
+        guard scaleX.isFinite, scaleY.isFinite else { return result }
+        // Large reductions first average whole blocks of source pixels, as Pillow's `reducing_gap` does:
+        // at least `reducingGap` source pixels per output pixel remain for the Lanczos filter, which then
+        // needs far fewer taps and rows.
+        let blockWidth = min(source.width, max(1, Int(min(scaleX / reducingGap, 1e6))))
+        let blockHeight = min(source.height, max(1, Int(min(scaleY / reducingGap, 1e6))))
+        let grid = BlockGrid(source: source, blockWidth: blockWidth, blockHeight: blockHeight)
+        // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
+        let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
+        let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
+        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth),
+                                    outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight),
+                                 outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
+        result.values.withUnsafeMutableBufferPointer { out in
+            source.pixels.withUnsafeBufferPointer { bytes in
+                filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
+            }
+        }
+        return result
+    }
+
+    /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
+    static let reducingGap = 2.0
+
+    /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
+    /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
+    private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
+                               rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let outWidth = columns.outputs, outHeight = rows.outputs
+        let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
+        let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
+        let sourceRow = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan)
+        defer { sourceRow.deallocate() }
+        let blockSums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan * grid.blockWidth)
+        defer { blockSums.deallocate() }
+        let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
+        defer { intermediate.deallocate() }
+
+        columns.weights.withUnsafeBufferPointer { weights in
+            columns.starts.withUnsafeBufferPointer { starts in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    let stride = columns.stride
+                    for row in 0..<rowSpan {
+                        grid.premultipliedRow(firstRow + row, columns: firstColumn ..< firstColumn + columnSpan,
+                                              from: bytes, scratch: blockSums, into: sourceRow)
+                        let intermediateRow = row * outWidth
+                        for x in 0..<outWidth {
+                            let start = starts[x] - firstColumn, weightBase = x * stride, count = counts[x]
+                            // Four independent sums: one chain of dependent additions would wait on each.
+                            var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
+                            var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+                            var tap = 0
+                            while tap + 4 <= count {
+                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
+                                sum1 += weights[weightBase + tap + 1] * sourceRow[start + tap + 1]
+                                sum2 += weights[weightBase + tap + 2] * sourceRow[start + tap + 2]
+                                sum3 += weights[weightBase + tap + 3] * sourceRow[start + tap + 3]
+                                tap += 4
+                            }
+                            while tap < count {
+                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
+                                tap += 1
+                            }
+                            intermediate[intermediateRow + x] = (sum0 + sum1) + (sum2 + sum3)
+                        }
+                    }
+                }
+            }
+        }
+
+        rows.weights.withUnsafeBufferPointer { weights in
+            for y in 0..<outHeight {
+                let outRow = y * outWidth, weightBase = y * rows.stride
+                let start = rows.starts[y] - firstRow
+                for tap in 0..<rows.counts[y] {
+                    let weight = weights[weightBase + tap]
+                    let intermediateRow = (start + tap) * outWidth
+                    for x in 0..<outWidth { out[outRow + x] += weight * intermediate[intermediateRow + x] }
+                }
+                // Lanczos lobes can overshoot: keep every pixel a valid premultiplied colour.
+                for x in 0..<outWidth {
+                    let pixel = out[outRow + x]
+                    let alpha = min(max(pixel[3], 0), 255)
+                    out[outRow + x] = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                }
+            }
+        }
+    }
+}
+
+/// The source seen as a grid of `blockWidth` x `blockHeight` blocks, each the average of its pixels (blocks
+/// of 1 x 1 are the pixels themselves); blocks at the right and bottom edges may be partial.
+struct BlockGrid {
+    let sourceWidth: Int
+    let sourceHeight: Int
+    let blockWidth: Int
+    let blockHeight: Int
+
+    init(source: RGBAImage, blockWidth: Int, blockHeight: Int) {
+        sourceWidth = source.width; sourceHeight = source.height
+        self.blockWidth = blockWidth; self.blockHeight = blockHeight
+    }
+
+    /// Blocks per row.
+    var width: Int { (sourceWidth + blockWidth - 1) / blockWidth }
+    /// Blocks per column.
+    var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
+
+    /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
+    ///
+    /// `scratch` holds at least `columns.count * blockWidth` pixels: the block's source rows are first summed
+    /// column by column there (a plain streaming loop over contiguous bytes), then each block's columns.
+    func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
+                          scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
+                          into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = bytes.baseAddress, let sums = scratch.baseAddress, let target = out.baseAddress,
+              !columns.isEmpty
+        else { return }
+        let firstSourceRow = row * blockHeight, endSourceRow = min(firstSourceRow + blockHeight, sourceHeight)
+        let firstSourceColumn = columns.lowerBound * blockWidth
+        let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
+        // Without horizontal blocks the row sums go straight to `out`.
+        let rowSums = blockWidth == 1 ? target : sums
+        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        for sourceRow in firstSourceRow ..< endSourceRow {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == firstSourceRow
+            for i in 0 ..< sourceColumns {
+                let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
+                let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+                // (r a, g a, b a, a a) / 255 with the alpha lane then put back: whole-vector operations only.
+                let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))
+                let premultiplied = scaled.replacing(with: pixel, where: alphaLane)
+                rowSums[i] = isFirst ? premultiplied : rowSums[i] + premultiplied
+            }
+        }
+        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
+        guard blockWidth > 1 else {
+            if rowShare != 1 { for i in 0 ..< sourceColumns { target[i] *= rowShare } }
+            return
+        }
+        for index in 0 ..< columns.count {
+            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
+            var sum = SIMD4<Float>.zero
+            for i in first ..< end { sum += sums[i] }
+            target[index] = sum * (rowShare / Float(end - first))
+        }
+    }
+}
+
+/// Lanczos-3 weights for one axis: for every output pixel, a window of source pixels and its weights.
+struct FilterWeights {
+    /// Number of output pixels.
+    let outputs: Int
+    /// First source pixel of each output's window.
+    let starts: [Int]
+    /// Window length of each output (at least 1).
+    let counts: [Int]
+    /// Distance between consecutive outputs' weights in `weights`.
+    let stride: Int
+    /// `outputs * stride` weights; each window's weights sum to 1.
+    let weights: [Float]
+
+    /// - Parameters:
+    ///   - sourceSize: source pixels along the axis.
+    ///   - scale: source pixels per output pixel.
+    ///   - firstCentre: source coordinate of the first output pixel's centre (pixel i covers i ..< i + 1).
+    init(sourceSize: Int, scale: Double, outputs: Int, firstCentre: Double) {
+        // Past the source's own size a wider filter adds nothing but work: the window is the whole source.
+        let filterScale = min(max(scale, 1), Double(max(sourceSize, 1)))
+        let support = 3 * filterScale
+        let stride = Int(support.rounded(.up)) * 2 + 1
+        var starts = [Int](repeating: 0, count: outputs), counts = [Int](repeating: 1, count: outputs)
+        var weights = [Float](repeating: 0, count: outputs * stride)
+        let lastSource = Double(sourceSize - 1)
+        for i in 0..<outputs {
+            let centre = firstCentre + Double(i) * scale
+            guard centre.isFinite else { continue }
+            // Pillow's window: source pixels whose centres lie within the support, cut at the edges.
+            let low = min(max((centre - support + 0.5).rounded(.down), 0), lastSource)
+            let high = min(max((centre + support + 0.5).rounded(.down), low + 1), Double(sourceSize))
+            let start = Int(low), count = min(stride, Int(high) - start)
+            var total = 0.0
+            var window = [Double](repeating: 0, count: count)
+            for tap in 0..<count {
+                let w = lanczos3((Double(start + tap) - centre + 0.5) / filterScale)
+                window[tap] = w
+                total += w
+            }
+            starts[i] = start
+            counts[i] = count
+            for tap in 0..<count {
+                // A window entirely past the edge has no weight: it takes the nearest edge pixel.
+                weights[i * stride + tap] = total != 0 ? Float(window[tap] / total) : (tap == 0 ? 1 : 0)
+            }
+        }
+        self.outputs = outputs; self.starts = starts; self.counts = counts; self.stride = stride
+        self.weights = weights
+    }
+
+    /// The first source pixel any window uses.
+    var firstSource: Int { starts.first ?? 0 }
+    /// How many source pixels the windows span together.
+    var sourceSpan: Int {
+        var end = firstSource
+        for i in 0..<outputs { end = max(end, starts[i] + counts[i]) }
+        return end - firstSource
+    }
+}
+
+/// The Lanczos kernel with three lobes: sinc(x) · sinc(x / 3) on -3 ..< 3.
+func lanczos3(_ x: Double) -> Double {
+    guard x != 0 else { return 1 }
+    guard x > -3, x < 3 else { return 0 }
+    let px = Double.pi * x
+    // sin(3t) = 3 sin t - 4 sin^3 t: one sine call instead of two (weights are made per tile).
+    let third = sin(px / 3)
+    return 3 * third * (3 * third - 4 * third * third * third) / (px * px)
+}

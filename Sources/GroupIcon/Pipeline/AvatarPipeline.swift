@@ -1,0 +1,348 @@
+import Synchronization
+
+/// Where a composite came from.
+public enum CacheHit: Hashable, Sendable {
+    case memory
+    case disk
+}
+
+/// A finished group avatar.
+public struct CompositeResult: Hashable, Sendable {
+    public var image: RGBAImage
+    /// Members drawn as placeholders (or unstyled), in member order; empty when every photo was usable.
+    public var warnings: [AvatarWarning]
+    public var key: CompositeKey
+    /// nil when it was composed for this request (or for a concurrent identical one).
+    public var cacheHit: CacheHit?
+
+    public init(image: RGBAImage, warnings: [AvatarWarning], key: CompositeKey, cacheHit: CacheHit?) {
+        self.image = image; self.warnings = warnings; self.key = key; self.cacheHit = cacheHit
+    }
+}
+
+/// Counters of what the pipeline did since it was created.
+public struct PipelineStatistics: Hashable, Sendable {
+    /// Avatar files read and decoded (each failure counts too).
+    public var decodes = 0
+    /// Composites drawn (not found in any cache).
+    public var compositesMade = 0
+    /// Requests answered from a memory cache (sources, styled avatars, composites).
+    public var memoryHits = 0
+    /// Composites read from the disk cache.
+    public var diskHits = 0
+    /// Requests that joined identical work already in flight instead of repeating it.
+    public var coalescedWaits = 0
+    /// Disk-cache writes that failed (the composite was still returned).
+    public var diskWriteFailures = 0
+
+    public init() {}
+}
+
+/// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
+///
+/// Flow per composite: the first `layout.maximumMembers` members are stat-ed to build the `CompositeKey`;
+/// the composite comes from the memory cache, else the disk cache, else it is made: the layout gives the tiles,
+/// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering its
+/// tile, styled to the tile's pixel size (`AvatarStyle.rectangle`, an area-average reduction) and handed to
+/// the compositor, which clips and places it.
+///
+/// Decoded photos are cached by image identity and kept at the largest size asked for so far: a request asks
+/// the decoder for the next power of two at or above the side it needs (so tiles of similar size share one
+/// decode, and that maps onto JPEG's 1/2..1/8 scaling), and a photo decoded larger, or at full resolution,
+/// answers any smaller request. Concurrent identical requests (same source and size bucket, same styled
+/// avatar, same composite key) share one piece of work.
+///
+/// Every method may be called from any task. Cancelling the calling task makes it throw `CancellationError`
+/// right away; work another request still waits for goes on, and nothing partial is cached.
+public final class AvatarPipeline: Sendable {
+    public let dependencies: PipelineDependencies
+    public let configuration: PipelineConfiguration
+    /// The disk cache of composites, nil when disabled.
+    public let diskCache: DiskCache?
+
+    let sourceCache: MemoryCache<ImageIdentity, DecodedSource>
+    let styledCache: MemoryCache<StyledAvatarKey, StyledAvatar>
+    let compositeCache: MemoryCache<CompositeKey, CachedComposite>
+    private let sourceRequests: RequestCoalescer<SourceRequestKey, DecodedSource>
+    private let styledRequests: RequestCoalescer<StyledAvatarKey, StyledAvatar>
+    private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResult>
+    private let recorder: StatisticsRecorder
+
+    public init(dependencies: PipelineDependencies, configuration: PipelineConfiguration = PipelineConfiguration()) {
+        self.dependencies = dependencies
+        self.configuration = configuration
+        diskCache = configuration.diskCacheLocation.resolvedDirectory().map {
+            DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit, ageLimit: configuration.diskAgeLimit,
+                      readFile: dependencies.readFile, writeAtomically: dependencies.writeAtomically)
+        }
+        func cache<Key, Value>(_ limits: MemoryCacheLimits, cost: @escaping @Sendable (Value) -> Int)
+            -> MemoryCache<Key, Value>
+        {
+            MemoryCache(costLimit: limits.costLimit, countLimit: limits.countLimit, cost: cost)
+        }
+        sourceCache = cache(configuration.sourceCacheLimits) { $0.cost }
+        styledCache = cache(configuration.styledCacheLimits) { $0.image.pixels.count }
+        compositeCache = cache(configuration.compositeCacheLimits) { $0.image.pixels.count }
+        let recorder = StatisticsRecorder()
+        self.recorder = recorder
+        let countWait: @Sendable () -> Void = { recorder.record { $0.coalescedWaits += 1 } }
+        sourceRequests = RequestCoalescer(onCoalescedWait: countWait)
+        styledRequests = RequestCoalescer(onCoalescedWait: countWait)
+        compositeRequests = RequestCoalescer(onCoalescedWait: countWait)
+    }
+
+    /// What the pipeline has done so far.
+    public var statistics: PipelineStatistics { recorder.snapshot }
+
+    /// The composite of `members` (the first `parameters.layout.maximumMembers` of them) under `parameters`.
+    /// Members without a usable photo are drawn as placeholders and reported in `warnings`.
+    public func composite(members: [MemberSource], parameters: CompositionParameters)
+        async throws(CancellationError) -> CompositeResult
+    {
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        let identities = drawn.map(ImageIdentity.init(of:))
+        let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
+        if let cached = compositeCache.value(for: key) {
+            recorder.record { $0.memoryHits += 1 }
+            return CompositeResult(image: cached.image, warnings: cached.warnings, key: key, cacheHit: .memory)
+        }
+        return try await compositeRequests.value(for: key) { [self] in
+            await makeComposite(drawn: drawn, identities: identities, key: key, parameters: parameters)
+        }
+    }
+
+    /// Starts composing `groups` in the background (the rows the app is about to show) so that their later
+    /// `composite` calls hit the memory cache. Cancel the returned task when the rows scroll out of view:
+    /// work nobody else waits for stops and nothing partial is cached.
+    @discardableResult
+    public func prefetch(_ groups: [[MemberSource]], parameters: CompositionParameters) -> Task<Void, Never> {
+        Task { [self] in
+            await withTaskGroup(of: Void.self) { group in
+                for members in groups {
+                    group.addTask { _ = try? await self.composite(members: members, parameters: parameters) }
+                }
+            }
+        }
+    }
+
+    /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
+    /// large (nil = full resolution), or their placeholder (`minimumSide` square) with a warning when the file
+    /// is missing or undecodable. A member without an avatar gets the placeholder and no warning.
+    public func source(_ member: MemberSource, minimumSide: Int?) async throws(CancellationError)
+        -> (RGBAImage, AvatarWarning?)
+    {
+        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide)
+    }
+
+    /// One member's avatar in `style` (placeholder and warning as for `source`).
+    public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
+        -> (RGBAImage, AvatarWarning?)
+    {
+        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style)
+        return (avatar.image, avatar.warning)
+    }
+
+    /// Empties the three memory caches (the disk cache stays).
+    public func removeAllFromMemory() {
+        sourceCache.removeAll(); styledCache.removeAll(); compositeCache.removeAll()
+    }
+
+    /// Number of requests with work in flight (sources, styled avatars, composites); 0 when idle.
+    func inFlightCount() async -> Int {
+        let sources = await sourceRequests.inFlightCount
+        let styled = await styledRequests.inFlightCount
+        return await sources + styled + compositeRequests.inFlightCount
+    }
+
+    /// The power of two at or above `side` that sources are decoded at (see the type's documentation).
+    static func sideBucket(_ side: Int) -> Int {
+        guard side > 1 else { return 1 }
+        guard side <= 1 << 20 else { return side }
+        return 1 << (Int.bitWidth - (side - 1).leadingZeroBitCount)
+    }
+
+    // MARK: - Steps
+
+    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], key: CompositeKey,
+                               parameters: CompositionParameters) async -> CompositeResult?
+    {
+        if let cached = compositeCache.value(for: key) {
+            recorder.record { $0.memoryHits += 1 }
+            return CompositeResult(image: cached.image, warnings: cached.warnings, key: key, cacheHit: .memory)
+        }
+        if let stored = diskCache?.composite(for: key) {
+            recorder.record { $0.diskHits += 1 }
+            compositeCache.set(stored, for: key)
+            return CompositeResult(image: stored.image, warnings: stored.warnings, key: key, cacheHit: .disk)
+        }
+        guard !Task.isCancelled else { return nil }
+
+        let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
+        let scale = Double(parameters.scale)
+        func pixels(_ points: Double) -> Int { max(1, Int((points * scale - 1e-9).rounded(.up))) }
+        let avatars = await withTaskGroup(of: (Int, StyledAvatar?).self) { group in
+            for (index, tile) in tiles.enumerated() {
+                let style = AvatarStyle.rectangle(width: pixels(tile.frame.width), height: pixels(tile.frame.height))
+                group.addTask { [self] in
+                    (index, try? await styled(drawn[index], identity: identities[index], style: style))
+                }
+            }
+            var results = [StyledAvatar?](repeating: nil, count: tiles.count)
+            for await (index, avatar) in group { results[index] = avatar }
+            return results
+        }
+        let images = avatars.compactMap { $0?.image }
+        guard images.count == tiles.count, !Task.isCancelled else { return nil }
+
+        let composite = CachedComposite(image: dependencies.compose(tiles, images, parameters),
+                                        warnings: avatars.compactMap { $0?.warning })
+        recorder.record { $0.compositesMade += 1 }
+        compositeCache.set(composite, for: key)
+        if let diskCache {
+            do { try diskCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+        }
+        return CompositeResult(image: composite.image, warnings: composite.warnings, key: key, cacheHit: nil)
+    }
+
+    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
+        async throws(CancellationError) -> StyledAvatar
+    {
+        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style)
+        if let cached = styledCache.value(for: key) {
+            recorder.record { $0.memoryHits += 1 }
+            return cached
+        }
+        return try await styledRequests.value(for: key) { [self] in
+            if let cached = styledCache.value(for: key) { return cached }
+            guard let (image, warning) = try? await source(member, identity: identity,
+                                                            minimumSide: style.requiredSourceSide)
+            else { return nil }
+            let avatar: StyledAvatar
+            if let styledImage = style.apply(to: image) {
+                avatar = StyledAvatar(image: styledImage, warning: warning)
+            } else {
+                let failure = AvatarWarning(memberID: member.id, memberName: member.name, path: member.imagePath,
+                                            message: "style \(style) produced no image; using the unstyled avatar")
+                avatar = StyledAvatar(image: image, warning: warning ?? failure)
+            }
+            styledCache.set(avatar, for: key)
+            return avatar
+        }
+    }
+
+    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?)
+        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+    {
+        let placeholder = {
+            self.dependencies.placeholder(member.id, member.name,
+                                          max(1, minimumSide ?? self.configuration.defaultPlaceholderSide))
+        }
+        func warning(_ path: String, _ problem: String) -> AvatarWarning {
+            AvatarWarning(memberID: member.id, memberName: member.name, path: path,
+                          message: "\(problem); using a placeholder")
+        }
+        switch identity {
+        case .none:
+            return (placeholder(), nil)
+        case .missing(let path):
+            return (placeholder(), warning(path, "file not found"))
+        case .file(let path, _, _):
+            switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
+            case .image(let image, _): return (image, nil)
+            case .failed(let reason): return (placeholder(), warning(path, reason))
+            }
+        }
+    }
+
+    private func decodedSource(identity: ImageIdentity, path: String, minimumSide: Int?)
+        async throws(CancellationError) -> DecodedSource
+    {
+        let bucket = minimumSide.map(AvatarPipeline.sideBucket)
+        if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+            recorder.record { $0.memoryHits += 1 }
+            return cached
+        }
+        return try await sourceRequests.value(for: SourceRequestKey(identity: identity, minimumSide: bucket)) {
+            [self] in
+            if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+                recorder.record { $0.memoryHits += 1 }
+                return cached
+            }
+            guard !Task.isCancelled else { return nil }
+            recorder.record { $0.decodes += 1 }
+            let decoded: DecodedSource
+            do {
+                let bytes = try dependencies.readFile(path, configuration.maximumSourceFileBytes)
+                decoded = .image(try dependencies.decode(bytes, bucket), requestedMinimumSide: bucket)
+            } catch {
+                decoded = .failed(reason: String(describing: error))
+            }
+            // Keep the largest decode: a concurrent request for a larger bucket may have stored one meanwhile.
+            if let current = sourceCache.value(for: identity), current.satisfies(minimumSide: decoded.coveredSide),
+               !decoded.satisfies(minimumSide: current.coveredSide)
+            {
+                return decoded
+            }
+            sourceCache.set(decoded, for: identity)
+            return decoded
+        }
+    }
+}
+
+/// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
+enum DecodedSource: Hashable, Sendable {
+    /// `requestedMinimumSide` is what the decoder was asked for (nil = full resolution).
+    case image(RGBAImage, requestedMinimumSide: Int?)
+    /// The file could not be read or decoded; cached too, since the identity changes when the file does.
+    case failed(reason: String)
+
+    /// Whether this answers a request for `minimumSide` (nil = full resolution) without decoding again.
+    func satisfies(minimumSide: Int?) -> Bool {
+        guard case .image = self, let covered = coveredSide else { return true }
+        guard let minimumSide else { return false }
+        return covered >= minimumSide
+    }
+
+    /// The largest minimum side this answers, nil when it answers every request (full resolution or failure).
+    var coveredSide: Int? {
+        guard case .image(let image, let requested) = self, let requested else { return nil }
+        // A decoder returns the full image when it is smaller than asked for, so that one is full resolution.
+        return min(image.width, image.height) < requested ? nil : requested
+    }
+
+    var cost: Int {
+        switch self {
+        case .image(let image, _): return image.pixels.count
+        case .failed(let reason): return reason.utf8.count
+        }
+    }
+}
+
+/// What the source coalescer shares work by: one decode per image identity and size bucket.
+struct SourceRequestKey: Hashable, Sendable {
+    var identity: ImageIdentity
+    var minimumSide: Int?
+}
+
+/// A styled avatar's cache key. Id and name are part of it because they decide the placeholder.
+struct StyledAvatarKey: Hashable, Sendable {
+    var identity: ImageIdentity
+    var memberID: String
+    var memberName: String
+    var style: AvatarStyle
+}
+
+/// A styled avatar and the warning met while making it.
+struct StyledAvatar: Hashable, Sendable {
+    var image: RGBAImage
+    var warning: AvatarWarning?
+}
+
+/// Thread-safe counters behind `AvatarPipeline.statistics`.
+final class StatisticsRecorder: Sendable {
+    private let state = Mutex(PipelineStatistics())
+
+    func record(_ change: (inout PipelineStatistics) -> Void) { state.withLock { change(&$0) } }
+
+    var snapshot: PipelineStatistics { state.withLock { $0 } }
+}

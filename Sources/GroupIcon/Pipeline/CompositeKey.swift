@@ -1,0 +1,41 @@
+/// The identity of one composite: everything its pixels depend on, and nothing else.
+///
+/// Covers the algorithm version, every composition parameter (`CompositionParameters.identifier`, which
+/// includes the layout and the scale) and, in order, each *drawn* member's id, name and image identity (path,
+/// size, modification time in nanoseconds; "missing"; or "none"). Id and name are part of it for every member
+/// because a member whose file turns out to be undecodable is drawn as a placeholder made from them. Members
+/// beyond `layout.maximumMembers` are not drawn and so do not change the key.
+public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
+    /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
+    /// disk-cached composite from an older version is ever shown.
+    public static let algorithmVersion = 1
+
+    /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
+    public let text: String
+
+    /// The key for the members the layout draws; stats their avatar files.
+    public init(members: [MemberSource], parameters: CompositionParameters) {
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, parameters: parameters)
+    }
+
+    init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters) {
+        var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)", "parameters: \(parameters.identifier)"]
+        for (member, identity) in drawn {
+            // debugDescription quotes and escapes, so no id or name can forge a line boundary.
+            lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
+                + "image=\(identity.identifier.debugDescription)")
+        }
+        text = lines.joined(separator: "\n")
+    }
+
+    /// The members a layout draws: the first `maximumMembers`.
+    static func drawnMembers(_ members: [MemberSource], layout: LayoutKind) -> [MemberSource] {
+        Array(members.prefix(layout.maximumMembers))
+    }
+
+    /// 64 hex digits naming the disk-cache file.
+    public var hashedName: String { SHA256.hexDigest(text) }
+
+    public var description: String { text }
+}

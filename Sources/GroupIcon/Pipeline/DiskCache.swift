@@ -1,0 +1,158 @@
+import Foundation
+import Synchronization
+
+/// Failures of the disk cache; the pipeline counts them and carries on from memory.
+public enum DiskCacheError: Error, Hashable, Sendable, CustomStringConvertible {
+    case cannotCreateDirectory(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+    case cannotRemove(path: String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason): return "\(path): cannot create the cache directory: \(reason)"
+        case .cannotWrite(let path, let reason): return "\(path): cannot write a cache entry: \(reason)"
+        case .cannotRemove(let path): return "\(path): cannot remove the cache entry"
+        }
+    }
+}
+
+/// What `chat-tui cache stats` prints.
+public struct DiskCacheStatistics: Hashable, Sendable {
+    /// Number of entry files.
+    public var entries: Int
+    /// Their total size in bytes.
+    public var bytes: Int64
+    /// The least recently used entry's last use (its modification time), nil when empty.
+    public var oldest: Date?
+}
+
+/// Composites on disk, one file per key, surviving restarts.
+///
+/// Files are named by the SHA-256 of the key text (`<64 hex>.gicache`) and written atomically through the
+/// write dependency. A file's modification time is its last use: a hit touches it. `sweep` removes entries
+/// older than the age limit, then the least recently used ones until the total fits the size limit; it runs on
+/// the first store and every `storesPerSweep` stores after that. No index file or running total is kept: the
+/// directory itself is the bookkeeping, so nothing can drift from what is on disk. Only files named like
+/// entries are ever read, counted or removed.
+public final class DiskCache: Sendable {
+    public static let fileExtension = "gicache"
+    static let storesPerSweep = 32
+
+    /// The cache directory (created on the first store).
+    public let directory: String
+    public let sizeLimit: Int
+    public let ageLimit: TimeInterval
+    private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
+    private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
+    private let storesSinceSweep = Mutex(0)
+    private let removedCorruptEntries = Mutex(0)
+
+    public init(directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
+                readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
+                writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void) {
+        self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
+        self.readFile = readFile; self.writeAtomically = writeAtomically
+    }
+
+    /// The file an entry for `key` lives in.
+    public func path(for key: CompositeKey) -> String {
+        directory + "/" + key.hashedName + "." + DiskCache.fileExtension
+    }
+
+    /// The stored composite for `key`, touching it as used; nil when absent or unreadable. An entry that is
+    /// truncated or corrupted is removed, so that it is regenerated and never shown.
+    public func composite(for key: CompositeKey) -> CachedComposite? {
+        let path = path(for: key)
+        guard let status = CacheFileSystem.status(of: path), status.isRegularFile,
+              let bytes = try? readFile(path, Int(clamping: status.size))
+        else { return nil }
+        guard let composite = CacheEntryFormat.decode(bytes, key: key) else {
+            CacheFileSystem.removeFile(path)
+            removedCorruptEntries.withLock { $0 += 1 }
+            return nil
+        }
+        CacheFileSystem.setModificationTime(of: path)
+        return composite
+    }
+
+    /// Writes the entry for `key` atomically, sweeping now and then.
+    public func store(_ composite: CachedComposite, for key: CompositeKey) throws(DiskCacheError) {
+        do {
+            try CacheFileSystem.createDirectory(directory)
+        } catch {
+            throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
+        }
+        let path = path(for: key)
+        do {
+            try writeAtomically(CacheEntryFormat.encode(composite, key: key), path)
+        } catch {
+            throw .cannotWrite(path: path, reason: String(describing: error))
+        }
+        let sweepNow = storesSinceSweep.withLock { count in
+            defer { count = (count + 1) % DiskCache.storesPerSweep }
+            return count == 0
+        }
+        if sweepNow { sweep() }
+    }
+
+    /// Removes entries unused for longer than `ageLimit`, then the least recently used ones until the rest
+    /// fit in `sizeLimit`. Returns how many were removed.
+    @discardableResult
+    public func sweep(now: Date = Date()) -> Int {
+        let cutoff = Int64((now.timeIntervalSince1970 - ageLimit) * 1e9)
+        var kept: [(path: String, entry: CacheFileSystem.Status)] = []
+        var removed = 0
+        for entry in entries() {
+            if entry.status.modificationNanoseconds < cutoff {
+                if CacheFileSystem.removeFile(entry.path) { removed += 1 }
+            } else {
+                kept.append((entry.path, entry.status))
+            }
+        }
+        kept.sort { $0.entry.modificationNanoseconds < $1.entry.modificationNanoseconds }
+        var total = kept.reduce(Int64(0)) { $0 + $1.entry.size }
+        for entry in kept where total > Int64(sizeLimit) {
+            if CacheFileSystem.removeFile(entry.path) { removed += 1 }
+            total -= entry.entry.size
+        }
+        return removed
+    }
+
+    /// Number, total size and oldest use of the entries.
+    public func stats() -> DiskCacheStatistics {
+        let all = entries()
+        let oldest = all.map(\.status.modificationNanoseconds).min()
+        return DiskCacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
+                                   oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) })
+    }
+
+    /// Removes every entry (other files in the directory are left alone). Returns how many were removed.
+    @discardableResult
+    public func clear() throws(DiskCacheError) -> Int {
+        var removed = 0
+        for entry in entries() {
+            guard CacheFileSystem.removeFile(entry.path) else { throw .cannotRemove(path: entry.path) }
+            removed += 1
+        }
+        return removed
+    }
+
+    /// How many truncated or corrupted entries this instance has found and removed.
+    public var corruptEntriesRemoved: Int { removedCorruptEntries.withLock { $0 } }
+
+    private func entries() -> [(path: String, status: CacheFileSystem.Status)] {
+        CacheFileSystem.fileNames(in: directory).compactMap { name in
+            guard DiskCache.isEntryName(name) else { return nil }
+            let path = directory + "/" + name
+            guard let status = CacheFileSystem.status(of: path), status.isRegularFile else { return nil }
+            return (path, status)
+        }
+    }
+
+    static func isEntryName(_ name: String) -> Bool {
+        let suffix = "." + fileExtension
+        guard name.hasSuffix(suffix) else { return false }
+        let stem = name.dropLast(suffix.count)
+        return stem.count == 64 && stem.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+}

@@ -57,8 +57,8 @@ final class AppController {
     private let exporter: CompositeExporter
     private let store: CompositeStore
     private let inbox = CompletionInbox()
-    private var requests: [CompositeKey: Task<Void, Never>] = [:]
-    private var cancelledRequests: Set<CompositeKey> = []
+    private var requests: [PreviewKey: Task<Void, Never>] = [:]
+    private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     private var needsRedraw = true
 
@@ -134,22 +134,22 @@ final class AppController {
 
     /// The composites the screen shows now, most important first: the selected group, its comparison
     /// variants, the visible rows, then a few rows ahead (below, then above).
-    func wantedComposites() -> [(key: CompositeKey, group: ChatGroup)] {
+    func wantedComposites() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = ScreenLayout(width: driver.size.width, height: driver.size.height)
         guard !layout.isTooSmall else { return [] }
-        var wanted: [(key: CompositeKey, group: ChatGroup)] = []
+        var wanted: [(key: PreviewKey, group: ChatGroup)] = []
         if let selected = state.selectedGroup {
             let parameters = state.showsComparison ? [state.parameters] + ComparisonStrip.variants(of: state.parameters)
                 : [state.parameters]
-            wanted += parameters.map { (CompositeKey(groupID: selected.id, parameters: $0), selected) }
+            wanted += parameters.map { (PreviewKey(groupID: selected.id, parameters: $0), selected) }
         }
         let visible = layout.listMetrics.visibleRowCount
         let first = state.scrollOffset
         let positions = Array(first..<(first + visible + options.lookAhead))
             + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
         wanted += positions.compactMap { state.group(atPosition: $0) }
-            .map { (CompositeKey(groupID: $0.id, parameters: state.parameters), $0) }
-        var seen = Set<CompositeKey>()
+            .map { (PreviewKey(groupID: $0.id, parameters: state.parameters), $0) }
+        var seen = Set<PreviewKey>()
         return wanted.filter { seen.insert($0.key).inserted }
     }
 

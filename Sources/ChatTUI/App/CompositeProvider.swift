@@ -4,7 +4,7 @@ import GroupIcon
 import Synchronization
 
 /// A finished composite and what went wrong on the way (missing or unreadable avatars, ...).
-struct CompositeResult: Sendable {
+struct RenderedComposite: Sendable {
     var image: RGBAImage
     var warnings: [String]
 
@@ -14,9 +14,10 @@ struct CompositeResult: Sendable {
 }
 
 /// Where the app gets composites: the composition pipeline in the app, a fake in tests. Called off the main
-/// thread; should stop early when its task is cancelled (the app cancels requests nobody needs any more).
+/// thread; should stop early when its task is cancelled (the app cancels requests nobody needs any more) and
+/// then return nil.
 protocol CompositeProvider: Sendable {
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async -> CompositeResult
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async -> RenderedComposite?
 }
 
 /// Writes a group's composite at the given parameters to a PNG file at `path`.
@@ -27,7 +28,7 @@ typealias CompositeExporter = @Sendable (ChatGroup, CompositionParameters, Strin
 typealias ImageCellRenderer = (RGBAImage, _ columns: Int, _ rows: Int) -> CellGrid
 
 /// Identifies a composite: which group, drawn with which parameters.
-struct CompositeKey: Hashable, Sendable {
+struct PreviewKey: Hashable, Sendable {
     var groupID: String
     var parameters: CompositionParameters
 }
@@ -69,7 +70,7 @@ struct BoundedCache<Key: Hashable, Value> {
 final class CompletionInbox: Sendable {
     enum Message: Sendable {
         /// A composite request ended; nil when it was cancelled.
-        case composite(CompositeKey, CompositeResult?)
+        case composite(PreviewKey, RenderedComposite?)
         /// An export ended with this status line.
         case exportFinished(String)
     }

@@ -12,15 +12,15 @@ final class CompositeStore: CompositeCellSource {
     }
 
     private struct RenderKey: Hashable {
-        var composite: CompositeKey
+        var composite: PreviewKey
         var columns: Int
         var rows: Int
     }
 
-    private var composites: BoundedCache<CompositeKey, CompositeResult>
+    private var composites: BoundedCache<PreviewKey, RenderedComposite>
     private var rendered: BoundedCache<RenderKey, CellGrid>
-    private var latestByGroup: [String: CompositeKey] = [:]
-    private var latestByGroupLayout: [GroupLayout: CompositeKey] = [:]
+    private var latestByGroup: [String: PreviewKey] = [:]
+    private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
     private let renderImage: ImageCellRenderer
 
     /// `compositeLimit` composites and `cellLimit` rendered grids are kept, least recently used dropped first.
@@ -31,10 +31,10 @@ final class CompositeStore: CompositeCellSource {
     }
 
     /// Whether exactly this composite has arrived.
-    func contains(_ key: CompositeKey) -> Bool { composites.contains(key) }
+    func contains(_ key: PreviewKey) -> Bool { composites.contains(key) }
 
     /// Keeps an arrived composite and makes it the group's latest.
-    func store(_ result: CompositeResult, for key: CompositeKey) {
+    func store(_ result: RenderedComposite, for key: PreviewKey) {
         if let evicted = composites.insert(result, for: key) {
             if latestByGroup[evicted.groupID] == evicted { latestByGroup[evicted.groupID] = nil }
             let slot = GroupLayout(groupID: evicted.groupID, layout: evicted.parameters.layout)
@@ -59,8 +59,8 @@ final class CompositeStore: CompositeCellSource {
         return composites.value(for: key)?.warnings ?? []
     }
 
-    private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> CompositeKey? {
-        let exact = CompositeKey(groupID: group.id, parameters: parameters)
+    private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
+        let exact = PreviewKey(groupID: group.id, parameters: parameters)
         if composites.contains(exact) { return exact }
         return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
             .compactMap { $0 }.first(where: composites.contains)

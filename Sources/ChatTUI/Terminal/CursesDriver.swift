@@ -155,13 +155,6 @@ final class CursesDriver: TerminalDriver {
         self.terminalName = terminalName
     }
 
-    /// The `-direct` terminfo entry matching a 256-colour one (`xterm-256color` -> `xterm-direct`), for
-    /// terminals that announce truecolor through `COLORTERM`, which ncurses ignores.
-    static func directVariant(of terminal: String) -> String? {
-        guard terminal.hasSuffix("-256color") else { return nil }
-        return terminal.dropLast("-256color".count) + "-direct"
-    }
-
     var size: TerminalSize {
         window == nil ? TerminalSize(width: 0, height: 0) : TerminalSize(width: Int(cn_cols()), height: Int(cn_lines()))
     }

@@ -9,14 +9,14 @@ import GroupIcon
 /// screen while a new composite is "being made". Records every request.
 private final class FakeProvider: CompositeProvider {
     let slowWhenMarginSet: Bool
-    let calls = Mutex<[CompositeKey]>([])
+    let calls = Mutex<[PreviewKey]>([])
 
     init(slowWhenMarginSet: Bool) { self.slowWhenMarginSet = slowWhenMarginSet }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async -> CompositeResult {
-        calls.withLock { $0.append(CompositeKey(groupID: group.id, parameters: parameters)) }
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async -> RenderedComposite? {
+        calls.withLock { $0.append(PreviewKey(groupID: group.id, parameters: parameters)) }
         if slowWhenMarginSet && parameters.margin != nil { try? await Task.sleep(for: .seconds(3600)) }
-        return CompositeResult(image: RGBAImage(width: 4, height: 4, fill: .white), warnings: [])
+        return RenderedComposite(image: RGBAImage(width: 4, height: 4, fill: .white), warnings: [])
     }
 }
 

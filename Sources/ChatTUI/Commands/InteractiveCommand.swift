@@ -1,0 +1,98 @@
+import Fixtures
+import Foundation
+import GroupIcon
+
+/// `chat-tui` without a subcommand: the interactive chat list with live previews.
+struct InteractiveCommand: ToolCommand {
+    static let name = ""
+    static let summary = "tune chat group avatars in the terminal"
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [options]"]
+    static let specs = [
+        SessionOptions.fixtureSpec,
+        OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
+        OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
+    ] + SessionOptions.cacheSpecs + CompositionOptions.specs
+
+    /// The UI background that transparent composite pixels are shown over (terminals do not report theirs).
+    static let backdrop = RGBA8(r: 0x1E, g: 0x1E, b: 0x1E)
+
+    var fixturePath: String
+    var exportDirectory: String
+    var colorOption: ColorMode.Option
+    var cache: DiskCacheLocation
+    var parameters: CompositionParameters
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        try arguments.requireNoPositionals()
+        fixturePath = SessionOptions.fixturePath(from: arguments)
+        exportDirectory = arguments.string("--export-dir") ?? "."
+        let colorText = arguments.string("--color") ?? "auto"
+        guard let colorOption = ColorMode.Option(argument: colorText) else {
+            throw UsageError(message: "--color: expected auto, truecolor, 256, 16 or none, got '\(colorText)'",
+                             command: Self.name)
+        }
+        self.colorOption = colorOption
+        cache = try SessionOptions.cacheLocation(from: arguments)
+        parameters = try CompositionOptions.parameters(from: arguments)
+        try parameters.checkPixelSize(command: Self.name)
+    }
+
+    func run(output: CommandOutput) async -> ExitStatus {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            output.standardError("chat-tui: the interactive app needs a terminal; for scripts use 'chat-tui export' or 'chat-tui layout'\n")
+            return .failure
+        }
+        let fixture: Fixture
+        do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+            output.standardError("chat-tui: \(error)\n")
+            return .failure
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let mode = ColorMode.detect(environment: environment, override: colorOption.override)
+        let term = environment["TERM"] ?? ""
+        // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
+        let terminalName = mode == .truecolor
+            ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
+        let preparation = Task.detached(priority: .userInitiated) { XtermPalette.prepare(for: mode) }
+        let renderer = GroupRenderer(pipeline: SessionOptions.makePipeline(cache: cache))
+        var options = AppController.Options()
+        options.parameters = parameters
+        options.exportDirectory = exportDirectory
+        options.resolvedMargin = { parameters in
+            Layouts.resolvedMargin(count: parameters.layout.maximumMembers, parameters: parameters)
+        }
+        let driver = CursesDriver(terminalName: terminalName)
+        let backdrop = Self.backdrop
+        await preparation.value
+        do {
+            let status = try AppController.run(
+                fixture: fixture, options: options, driver: driver, provider: renderer,
+                exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, renderer) },
+                imageCells: { image, columns, rows in
+                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
+                                             utf8: driver.supportsUnicode)
+                })
+            return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
+        } catch {
+            output.standardError("chat-tui: \(error)\n")
+            return .failure
+        }
+    }
+
+    /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
+    private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
+                                     _ renderer: GroupRenderer) async throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let outcome = await ExportCommand.export(group, to: path, renderer: renderer, parameters: parameters)
+        if let failure = outcome.failure { throw ExportFailure(message: failure) }
+    }
+}
+
+/// An export from the app that wrote nothing; its message names the file and the cause.
+struct ExportFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

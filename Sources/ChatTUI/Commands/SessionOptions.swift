@@ -1,0 +1,56 @@
+import Fixtures
+import Foundation
+import GroupIcon
+
+/// Options about where data comes from and where caches go, shared by the interactive app and `export`.
+enum SessionOptions {
+    static let fixtureSpec = OptionSpec(name: "--fixtures", valueName: "PATH",
+                                        help: "chat-list fixture (JSON); default: the bundled sample data")
+    static let cacheSpecs = [
+        OptionSpec(name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
+        OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache"),
+    ]
+
+    /// The bundled `sample-data/groups.json`: next to the package sources this binary was built from, or
+    /// under the current directory.
+    static var bundledFixturePath: String {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [packageRoot.appendingPathComponent("sample-data/groups.json").path,
+                          FileManager.default.currentDirectoryPath + "/sample-data/groups.json"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
+    static func fixturePath(from arguments: ParsedArguments) -> String {
+        arguments.string("--fixtures") ?? bundledFixturePath
+    }
+
+    static func cacheLocation(from arguments: ParsedArguments) throws(UsageError) -> DiskCacheLocation {
+        if arguments.has("--no-cache") {
+            if arguments.string("--cache-dir") != nil {
+                throw UsageError(message: "--no-cache and --cache-dir contradict each other", command: arguments.command)
+            }
+            return .disabled
+        }
+        return arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
+    }
+
+    /// A pipeline with the real codecs and the given disk cache.
+    static func makePipeline(cache: DiskCacheLocation) -> AvatarPipeline {
+        AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(diskCacheLocation: cache))
+    }
+}
+
+extension CompositionParameters {
+    /// The largest canvas the tools draw, in pixels per side: a composite is a few bytes per pixel several
+    /// times over while it is made, so larger sizes are refused rather than risk running out of memory.
+    static let maximumPixelSize = 4096
+
+    /// Fails when `size × scale` is more than `maximumPixelSize`.
+    func checkPixelSize(command: String) throws(UsageError) {
+        if size * Double(scale) > Double(Self.maximumPixelSize) {
+            throw UsageError(message: "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(Self.maximumPixelSize) px per side",
+                             command: command)
+        }
+    }
+}

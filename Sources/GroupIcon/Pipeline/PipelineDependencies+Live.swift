@@ -1,0 +1,11 @@
+extension PipelineDependencies {
+    /// The real thing: files through `FileIO`, images through libpng/TurboJPEG, GroupIcon's layouts,
+    /// compositor and placeholders.
+    public static let live = PipelineDependencies(
+        readFile: { path, maxBytes in try FileIO.readRegularFile(path: path, maxBytes: maxBytes) },
+        decode: { bytes, minimumSide in try ImageDecoder.decode(bytes, minimumSide: minimumSide) },
+        layoutTiles: { count, parameters in Layouts.tiles(count: count, parameters: parameters) },
+        compose: { tiles, images, parameters in Compositor.compose(tiles: tiles, images: images, parameters: parameters) },
+        placeholder: { id, name, side in Placeholder.image(memberID: id, name: name, side: side) },
+        writeAtomically: { bytes, path in try FileIO.writeAtomically(bytes, to: path) })
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# End to end: the real chat-tui binary's headless commands, exit codes and outputs.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=.build/debug/chat-tui
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+expect_status() { local want=$1; shift; set +e; "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?; set -e
+  [ "$got" -eq "$want" ] || { cat "$tmp/out" "$tmp/err"; fail "'$*' exited $got, expected $want"; }; }
+png_size() { python3 - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+w, h = struct.unpack('>II', data[16:24]); print(f"{w}x{h}")
+PY
+}
+checks=0; ok() { checks=$((checks+1)); }
+
+expect_status 0 $bin --version; grep -q '^chat-tui ' "$tmp/out" || fail "--version"; ok
+expect_status 0 $bin --help; grep -q 'export' "$tmp/out" || fail "--help lists commands"; ok
+for c in export layout cache; do expect_status 0 $bin $c --help; grep -q "Usage:" "$tmp/out" || fail "$c --help"; ok; done
+expect_status 2 $bin export --bogus; grep -q "unknown option '--bogus'" "$tmp/err" || fail "unknown flag message"; ok
+expect_status 2 $bin layout --count 3 --size zero; grep -q -- "--size: expected" "$tmp/err" || fail "bad value message"; ok
+
+expect_status 0 $bin layout --layout wechat --count 5 --size 132 --json
+python3 -c "import json,sys; d=json.load(open('$tmp/out')); assert d['layout']=='wechat' and d['count']==5 and len(d['tiles'])==5, d" || fail "layout json"; ok
+expect_status 0 $bin layout --layout qq --count 3 --size 140 --json
+python3 -c "import json; d=json.load(open('$tmp/out')); t=d['tiles']; assert len(t)==3 and all('notch' in x and 'cx' in x for x in t), d" || fail "qq json"; ok
+
+expect_status 0 $bin export --fixtures sample-data/groups.json --group ride --output "$tmp/ride.png" --scale 2 --no-cache
+[ "$(png_size "$tmp/ride.png")" = "264x264" ] || fail "export size"; ok
+ls "$tmp" | grep -q '\.tmp' && fail "temporary file left behind"; ok
+
+expect_status 0 $bin export --fixtures sample-data/groups.json --all --output-dir "$tmp/all" --size 64 --no-cache
+n=$(ls "$tmp/all" | grep -c '\.png$'); total=$(python3 -c "import json; print(len(json.load(open('sample-data/groups.json'))['groups']))")
+[ "$n" -eq "$total" ] || fail "export --all wrote $n of $total"; ok
+grep -qi "warning" "$tmp/err" || fail "missing/corrupt avatars should warn"; ok
+
+expect_status 1 $bin export --fixtures "$tmp/nope.json" --group x --output "$tmp/x.png"
+grep -q "nope.json" "$tmp/err" || fail "missing fixture names the file"; ok
+expect_status 1 $bin export --fixtures sample-data/groups.json --group no-such-group --output "$tmp/x.png" --no-cache
+grep -q "no-such-group" "$tmp/err" || fail "unknown group named"; ok
+expect_status 1 $bin export --fixtures sample-data/groups.json --group ride --output /proc/nope/x.png --no-cache; ok
+echo "$checks passed, 0 failed"

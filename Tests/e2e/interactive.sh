@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# End to end: chat-tui in a detached tmux session of fixed size, driven with send-keys, read with capture-pane.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+bin=$root/.build/debug/chat-tui
+tmp=$(mktemp -d)
+session="chat-tui-e2e-$$"
+socket="chat-tui-e2e-$$"
+tmx() { tmux -L "$socket" "$@"; }
+cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | head -60 || true; exit 1; }
+checks=0; ok() { checks=$((checks+1)); }
+capture() { tmx capture-pane -e -p -N -t "$session"; }
+# Waits until the plain screen text matches a pattern (grep -E), up to $2 seconds.
+wait_for() { local pattern=$1 limit=${2:-20} i=0
+  until tmx capture-pane -p -t "$session" 2>/dev/null | grep -qE -- "$pattern"; do
+    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
+# Waits until the coloured capture differs from the file given.
+wait_change() { local before=$1 i=0
+  until ! capture | cmp -s - "$before"; do i=$((i+1)); [ $i -gt 200 ] && return 1; sleep 0.1; done; sleep 0.5; }
+
+tmx -f /dev/null new-session -d -s "$session" -x 160 -y 48 \
+  "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --export-dir $tmp --cache-dir $tmp/cache; echo \$? > $tmp/status; sleep 30"
+wait_for "Cat Lovers" 30 || fail "group names not visible"; ok
+sleep 1
+capture > "$tmp/first.txt"
+grep -q $'\e\[38;2;' "$tmp/first.txt" || grep -q $'38:2' "$tmp/first.txt" || fail "no 24-bit SGR sequences"; ok
+
+tmx send-keys -t "$session" ']'
+wait_change "$tmp/first.txt" || fail "preview did not change after a margin key"; ok
+capture > "$tmp/margin.txt"
+tmx send-keys -t "$session" 'l'
+wait_change "$tmp/margin.txt" || fail "preview did not change after a layout key"; ok
+wait_for "qq" 10 || fail "layout name qq not shown"; ok
+
+tmx send-keys -t "$session" 'e'
+i=0; until ls "$tmp"/*.png >/dev/null 2>&1; do i=$((i+1)); [ $i -gt 100 ] && fail "e wrote no PNG"; sleep 0.1; done; sleep 0.3
+png=$(ls "$tmp"/*.png | head -1)
+size=$(python3 - "$png" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n'
+print('%dx%d' % struct.unpack('>II', data[16:24]))
+PY
+)
+[ "$size" = "132x132" ] || fail "exported PNG is $size, expected 132x132"; ok
+pngfix "$png" >/dev/null 2>&1 || fail "libpng (pngfix) cannot read the exported PNG"; ok
+wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
+
+tmx send-keys -t "$session" 'q'
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+echo "$checks passed, 0 failed"

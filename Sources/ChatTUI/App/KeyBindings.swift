@@ -69,7 +69,7 @@ enum KeyBindings {
         ("e", "export selected group to the export folder"),
         ("E", "export to a path you type"),
         ("?", "toggle this help"),
-        ("q  Esc  Ctrl-C", "quit"),
+        ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),
     ]
 
     /// The state after `key`, and what the runtime must do about it.
@@ -125,6 +125,10 @@ enum KeyBindings {
             return (next, [])
         }
         switch key {
+        case .escape where !next.filter.isEmpty:
+            // Esc backs out of a kept filter before it quits, as in other list-and-filter tools.
+            next.setFilter("")
+            keepSelectionVisible(&next, metrics)
         case .character("q"), .escape:
             next.shouldQuit = true
             effects.append(.quit)

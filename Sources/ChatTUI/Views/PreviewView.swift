@@ -15,7 +15,7 @@ enum PreviewView {
         }
         grid.write(context.fit(Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
         let zoom = state.zoomPercent == 100 ? "" : (context.unicode ? " · " : " | ") + "zoom \(state.zoomPercent)%"
-        grid.write(context.fit(ParameterSummary.text(state.parameters, context: context) + zoom, width - 1),
+        grid.write(context.fit(ParameterSummary.text(state.parameters, memberCount: state.selectedGroup?.members.count, context: context) + zoom, width - 1),
                    x: 1, y: 1, style: .dim)
 
         let stripHeight = state.showsComparison ? ComparisonStrip.height(width: width, paneHeight: height - 2) : 0

@@ -13,7 +13,7 @@ enum StatusBar {
         }
         let help = "? help"
         let helpWidth = TextWidth.width(of: help)
-        var parts = [ParameterSummary.compact(state.parameters)]
+        var parts = [ParameterSummary.compact(state.parameters, memberCount: state.selectedGroup?.members.count)]
         if !state.filter.isEmpty {
             parts.append("filter \"\(Sanitizer.clean(state.filter))\" (\(state.matches.count))")
         }

@@ -76,6 +76,12 @@ import GroupIcon
         #expect(cleared.filterEditor == nil)
         #expect(cleared.matches.count == 5)
         #expect(!cleared.shouldQuit)
+        // Esc after Enter clears the kept filter first; only the next Esc quits.
+        let backedOut = press([.escape], on: kept).0
+        #expect(backedOut.filter == "")
+        #expect(backedOut.matches.count == 5)
+        #expect(!backedOut.shouldQuit)
+        #expect(press([.escape], on: backedOut).0.shouldQuit)
     }
 
     @Test func layoutCyclesThroughAllFour() {

@@ -166,7 +166,7 @@ import GroupIcon
         var state = ViewFixtures.state(ViewFixtures.groups(1))
         state.status = "Exported to out/g0-wechat.png"
         var rows = ViewFixtures.rows(StatusBar.render(state, width: 120, warnings: [], context: ViewFixtures.context))
-        #expect(rows[0].hasPrefix(" wechat m:auto c:0 t:0 bg:#AAAAAA │ "))
+        #expect(rows[0].hasPrefix(" wechat m:7.3 auto c:0 t:0 bg:#AAAAAA │ "))
         #expect(rows[0].contains("Exported to out/g0-wechat.png"))
         #expect(rows[0].hasSuffix("? help "))
         state.exportPrompt = LineEditor("a.png")

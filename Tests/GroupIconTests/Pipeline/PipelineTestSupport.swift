@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import GroupIcon
 
 /// A decoder failure with a user-facing description, like the real codecs'.
@@ -12,7 +11,7 @@ struct FakeCodecError: Error, CustomStringConvertible {
 /// It blocks a cooperative thread while closed, so suites using it run serialized; it opens by itself after
 /// 10 s so that a broken pipeline fails its expectations instead of hanging the test run.
 final class DecodeGate: Sendable {
-    private let isOpen = Mutex(false)
+    private let isOpen = LockedState(false)
     func open() { isOpen.withLock { $0 = true } }
     func wait() {
         for _ in 0..<10_000 where !isOpen.withLock({ $0 }) { usleep(1000) }
@@ -28,8 +27,8 @@ final class DecodeGate: Sendable {
 final class FakeEnvironment: Sendable {
     let root: String
     let gate: DecodeGate?
-    private let decodeCount = Mutex(0)
-    private let decodedSides = Mutex<[Int]>([])
+    private let decodeCount = LockedState(0)
+    private let decodedSides = LockedState<[Int]>([])
 
     init(gate: DecodeGate? = nil) throws {
         root = FileManager.default.temporaryDirectory.path + "/pipeline-tests-" + UUID().uuidString

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a composite came from.
 public enum CacheHit: Hashable, Sendable {
     case memory
@@ -340,7 +338,7 @@ struct StyledAvatar: Hashable, Sendable {
 
 /// Thread-safe counters behind `AvatarPipeline.statistics`.
 final class StatisticsRecorder: Sendable {
-    private let state = Mutex(PipelineStatistics())
+    private let state = LockedState(PipelineStatistics())
 
     func record(_ change: (inout PipelineStatistics) -> Void) { state.withLock { change(&$0) } }
 

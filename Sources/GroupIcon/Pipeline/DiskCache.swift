@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Failures of the disk cache; the pipeline counts them and carries on from memory.
 public enum DiskCacheError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -44,8 +43,8 @@ public final class DiskCache: Sendable {
     public let ageLimit: TimeInterval
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
-    private let storesSinceSweep = Mutex(0)
-    private let removedCorruptEntries = Mutex(0)
+    private let storesSinceSweep = LockedState(0)
+    private let removedCorruptEntries = LockedState(0)
 
     public init(directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
                 readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A thread-safe least-recently-used cache bounded by total cost and by entry count.
 ///
 /// One generic type serves decoded sources, styled avatars and composites. Get, set and remove are O(1): a
@@ -12,14 +10,14 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// The largest number of entries kept.
     public let countLimit: Int
     private let cost: @Sendable (Value) -> Int
-    private let storage: Mutex<LRUStorage<Key, Value>>
+    private let storage: LockedState<LRUStorage<Key, Value>>
 
     /// A cache evicting least-recently-used entries beyond `costLimit` total cost or `countLimit` entries.
     public init(costLimit: Int, countLimit: Int, cost: @escaping @Sendable (Value) -> Int) {
         self.costLimit = max(0, costLimit)
         self.countLimit = max(0, countLimit)
         self.cost = cost
-        self.storage = Mutex(LRUStorage())
+        self.storage = LockedState(LRUStorage())
     }
 
     /// The value for `key`, marking it most recently used.
@@ -60,8 +58,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     public var entries: [(key: Key, value: Value)] { storage.withLock { $0.entriesMostRecentFirst() } }
 }
 
-/// The LRU bookkeeping behind `MemoryCache`, a value type guarded by the cache's mutex.
-struct LRUStorage<Key: Hashable, Value> {
+/// The LRU bookkeeping behind `MemoryCache`, a value type guarded by the cache's lock.
+struct LRUStorage<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Slot {
         var key: Key
         var value: Value

@@ -33,39 +33,6 @@ struct PreviewKey: Hashable, Sendable {
     var parameters: CompositionParameters
 }
 
-/// A least-recently-used map with a count limit. Eviction scans for the oldest entry, which is cheap at the
-/// few hundred entries the app keeps and cannot drift out of step with the map.
-struct BoundedCache<Key: Hashable, Value> {
-    private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    let limit: Int
-
-    init(limit: Int) { self.limit = max(1, limit) }
-
-    var count: Int { entries.count }
-
-    /// The value, marking it as recently used.
-    mutating func value(for key: Key) -> Value? {
-        guard let entry = entries[key] else { return nil }
-        clock += 1
-        entries[key] = (entry.value, clock)
-        return entry.value
-    }
-
-    func contains(_ key: Key) -> Bool { entries[key] != nil }
-
-    /// Stores a value; returns the key evicted to make room, if any.
-    @discardableResult
-    mutating func insert(_ value: Value, for key: Key) -> Key? {
-        clock += 1
-        entries[key] = (value, clock)
-        guard entries.count > limit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-        else { return nil }
-        entries[oldest] = nil
-        return oldest
-    }
-}
-
 /// Messages from background tasks to the main loop; the loop drains them between keys.
 final class CompletionInbox: Sendable {
     enum Message: Sendable {

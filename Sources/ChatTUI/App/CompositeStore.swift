@@ -6,40 +6,39 @@ import GroupIcon
 /// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
 /// else the group's latest one at all, so that the old picture stays on screen until the new one is there.
 final class CompositeStore: CompositeCellSource {
-    private struct GroupLayout: Hashable {
+    private struct GroupLayout: Hashable, Sendable {
         var groupID: String
         var layout: LayoutKind
     }
 
-    private struct RenderKey: Hashable {
+    private struct RenderKey: Hashable, Sendable {
         var composite: PreviewKey
         var columns: Int
         var rows: Int
     }
 
-    private var composites: BoundedCache<PreviewKey, RenderedComposite>
-    private var rendered: BoundedCache<RenderKey, CellGrid>
+    private let composites: MemoryCache<PreviewKey, RenderedComposite>
+    private let rendered: MemoryCache<RenderKey, CellGrid>
+    /// Where to look when the exact composite is missing; entries may name evicted composites, which
+    /// `bestKey` skips, so nothing here has to follow the caches' evictions.
     private var latestByGroup: [String: PreviewKey] = [:]
     private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
     private let renderImage: ImageCellRenderer
 
-    /// `compositeLimit` composites and `cellLimit` rendered grids are kept, least recently used dropped first.
+    /// Up to `compositeLimit` composites (and 256 MB of pixels) and `cellLimit` rendered grids are kept, least
+    /// recently used dropped first.
     init(renderImage: @escaping ImageCellRenderer, compositeLimit: Int = 256, cellLimit: Int = 512) {
         self.renderImage = renderImage
-        composites = BoundedCache(limit: compositeLimit)
-        rendered = BoundedCache(limit: cellLimit)
+        composites = MemoryCache(costLimit: 256 << 20, countLimit: compositeLimit) { $0.image.pixels.count }
+        rendered = MemoryCache(costLimit: 64 << 20, countLimit: cellLimit) { $0.cells.count * 64 }
     }
 
     /// Whether exactly this composite has arrived.
-    func contains(_ key: PreviewKey) -> Bool { composites.contains(key) }
+    func contains(_ key: PreviewKey) -> Bool { composites.value(for: key) != nil }
 
     /// Keeps an arrived composite and makes it the group's latest.
     func store(_ result: RenderedComposite, for key: PreviewKey) {
-        if let evicted = composites.insert(result, for: key) {
-            if latestByGroup[evicted.groupID] == evicted { latestByGroup[evicted.groupID] = nil }
-            let slot = GroupLayout(groupID: evicted.groupID, layout: evicted.parameters.layout)
-            if latestByGroupLayout[slot] == evicted { latestByGroupLayout[slot] = nil }
-        }
+        composites.set(result, for: key)
         latestByGroup[key.groupID] = key
         latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: key.parameters.layout)] = key
     }
@@ -50,7 +49,7 @@ final class CompositeStore: CompositeCellSource {
         let renderKey = RenderKey(composite: key, columns: columns, rows: rows)
         if let cells = rendered.value(for: renderKey) { return cells }
         let cells = renderImage(composite.image, columns, rows)
-        rendered.insert(cells, for: renderKey)
+        rendered.set(cells, for: renderKey)
         return cells
     }
 
@@ -61,8 +60,8 @@ final class CompositeStore: CompositeCellSource {
 
     private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
         let exact = PreviewKey(groupID: group.id, parameters: parameters)
-        if composites.contains(exact) { return exact }
+        if contains(exact) { return exact }
         return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
-            .compactMap { $0 }.first(where: composites.contains)
+            .compactMap { $0 }.first(where: contains)
     }
 }

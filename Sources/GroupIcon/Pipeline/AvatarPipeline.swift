@@ -40,9 +40,8 @@ public struct PipelineStatistics: Hashable, Sendable {
 ///
 /// Flow per composite: the first `layout.maximumMembers` members are stat-ed to build the `CompositeKey`;
 /// the composite comes from the memory cache, else the disk cache, else it is made: the layout gives the tiles,
-/// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering its
-/// tile, styled to the tile's pixel size (`AvatarStyle.rectangle`, an area-average reduction) and handed to
-/// the compositor, which clips and places it.
+/// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering the
+/// largest tile and handed to the compositor, which centre-crops, resamples, clips and places it.
 ///
 /// Decoded photos are cached by image identity and kept at the largest size asked for so far: a request asks
 /// the decoder for the next power of two at or above the side it needs (so tiles of similar size share one
@@ -176,24 +175,25 @@ public final class AvatarPipeline: Sendable {
         guard !Task.isCancelled else { return nil }
 
         let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
-        let scale = Double(parameters.scale)
-        func pixels(_ points: Double) -> Int { max(1, Int((points * scale - 1e-9).rounded(.up))) }
-        let avatars = await withTaskGroup(of: (Int, StyledAvatar?).self) { group in
-            for (index, tile) in tiles.enumerated() {
-                let style = AvatarStyle.rectangle(width: pixels(tile.frame.width), height: pixels(tile.frame.height))
+        // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
+        // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
+        let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
+        let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
+        let sources = await withTaskGroup(of: (Int, (RGBAImage, AvatarWarning?)?).self) { group in
+            for index in tiles.indices {
                 group.addTask { [self] in
-                    (index, try? await styled(drawn[index], identity: identities[index], style: style))
+                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide))
                 }
             }
-            var results = [StyledAvatar?](repeating: nil, count: tiles.count)
-            for await (index, avatar) in group { results[index] = avatar }
+            var results = [(RGBAImage, AvatarWarning?)?](repeating: nil, count: tiles.count)
+            for await (index, source) in group { results[index] = source }
             return results
         }
-        let images = avatars.compactMap { $0?.image }
+        let images = sources.compactMap { $0?.0 }
         guard images.count == tiles.count, !Task.isCancelled else { return nil }
 
         let composite = CachedComposite(image: dependencies.compose(tiles, images, parameters),
-                                        warnings: avatars.compactMap { $0?.warning })
+                                        warnings: sources.compactMap { $0?.1 })
         recorder.record { $0.compositesMade += 1 }
         compositeCache.set(composite, for: key)
         if let diskCache {

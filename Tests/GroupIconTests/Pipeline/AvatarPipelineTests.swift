@@ -175,8 +175,8 @@ import Testing
         let pipeline = environment.pipeline()
         let parameters = CompositionParameters()
         let cancelled = Task { try await pipeline.composite(members: members, parameters: parameters) }
-        // Composite, styled avatar and source all in flight, the decode held at the gate.
-        #expect(await eventually { await pipeline.inFlightCount() == 3 })
+        // Composite and source both in flight, the decode held at the gate.
+        #expect(await eventually { await pipeline.inFlightCount() == 2 })
         cancelled.cancel()
         let outcome = await cancelled.result
         #expect(throws: CancellationError.self) { try outcome.get() }

@@ -139,8 +139,9 @@ final class AppController {
         guard !layout.isTooSmall else { return [] }
         var wanted: [(key: PreviewKey, group: ChatGroup)] = []
         if let selected = state.selectedGroup {
-            let parameters = state.showsComparison ? [state.parameters] + ComparisonStrip.variants(of: state.parameters)
-                : [state.parameters]
+            let preview = PreviewView.imageParameters(state, width: layout.preview.width, height: layout.preview.height)
+            let parameters = state.showsComparison ? [preview] + ComparisonStrip.variants(of: state.parameters)
+                : [preview]
             wanted += parameters.map { (PreviewKey(groupID: selected.id, parameters: $0), selected) }
         }
         let visible = layout.listMetrics.visibleRowCount

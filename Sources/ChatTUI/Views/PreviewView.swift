@@ -18,10 +18,11 @@ enum PreviewView {
         grid.write(context.fit(ParameterSummary.text(state.parameters, memberCount: state.selectedGroup?.members.count, context: context) + zoom, width - 1),
                    x: 1, y: 1, style: .dim)
 
-        let stripHeight = state.showsComparison ? ComparisonStrip.height(width: width, paneHeight: height - 2) : 0
-        let imageArea = CellRect(x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight))
+        let stripHeight = stripHeight(state, width: width, height: height)
+        let imageArea = imageArea(state, width: width, height: height)
         if let (columns, rows) = imageSize(area: imageArea, zoomPercent: state.zoomPercent) {
-            if let image = source.cells(for: group, parameters: state.parameters, columns: columns, rows: rows) {
+            let parameters = imageParameters(state, width: width, height: height)
+            if let image = source.cells(for: group, parameters: parameters, columns: columns, rows: rows) {
                 var area = CellGrid(width: imageArea.width, height: imageArea.height)
                 area.blit(image, x: (imageArea.width - columns) / 2, y: (imageArea.height - rows) / 2)
                 grid.blit(area, x: imageArea.x, y: imageArea.y)
@@ -37,6 +38,27 @@ enum PreviewView {
             grid.blit(strip, x: 0, y: height - stripHeight)
         }
         return grid
+    }
+
+    /// The part of a `width` × `height` preview pane that holds the picture (below the title, above the strip).
+    static func imageArea(_ state: AppState, width: Int, height: Int) -> CellRect {
+        CellRect(x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight(state, width: width, height: height)))
+    }
+
+    private static func stripHeight(_ state: AppState, width: Int, height: Int) -> Int {
+        state.showsComparison ? ComparisonStrip.height(width: width, paneHeight: height - 2) : 0
+    }
+
+    /// The parameters the preview's composite is made at: the state's, with the scale raised (up to 4) until
+    /// the composite has at least as many pixels per side as the preview shows, so a large terminal gets a
+    /// sharp picture rather than a small composite blown up. Exports keep the state's own scale.
+    static func imageParameters(_ state: AppState, width: Int, height: Int) -> CompositionParameters {
+        var parameters = state.parameters
+        guard let (columns, _) = imageSize(area: imageArea(state, width: width, height: height),
+                                           zoomPercent: state.zoomPercent) else { return parameters }
+        let needed = Int((Double(columns) / max(1, parameters.size)).rounded(.up))
+        parameters.scale = min(CompositionParameters.scaleRange.upperBound, max(parameters.scale, needed))
+        return parameters
     }
 
     /// Columns and rows of a square composite filling `area` at `zoomPercent` (beyond 100 % the picture is

@@ -1,0 +1,21 @@
+import GroupIcon
+import Testing
+@testable import ChatTUI
+
+@Suite struct PreviewViewTests {
+    @Test func previewCompositeHasAtLeastAsManyPixelsAsItShows() {
+        var state = ViewFixtures.state(ViewFixtures.groups(1))
+        // A 60x30 pane shows a 56-column picture: the 132 pt composite at scale 1 is enough.
+        #expect(PreviewView.imageParameters(state, width: 60, height: 30).scale == 1)
+        // A 300x100 pane: picture rows 98 -> 196 columns; 196 / 132 -> scale 2.
+        #expect(PreviewView.imageParameters(state, width: 300, height: 100).scale == 2)
+        // Zoomed far in, the scale stops at 4.
+        state.zoomPercent = 400
+        #expect(PreviewView.imageParameters(state, width: 300, height: 100).scale == 4)
+        // Only the scale changes; the exported parameters stay the state's.
+        var expected = state.parameters
+        expected.scale = 4
+        #expect(PreviewView.imageParameters(state, width: 300, height: 100) == expected)
+        #expect(state.parameters.scale == 1)
+    }
+}

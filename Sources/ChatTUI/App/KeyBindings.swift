@@ -156,7 +156,7 @@ enum KeyBindings {
                 next.status = "Exporting to \(path)…"
             }
         case .character("E"):
-            if let group = next.selectedGroup { next.exportPrompt = LineEditor(next.defaultExportPath(for: group)) }
+            if let group = next.selectedGroup { next.exportPrompt = LineEditor(next.defaultExportPath(for: group), suggested: true) }
         case .character("u"):
             if let previous = next.undoStack.popLast() {
                 next.parameters = previous

@@ -4,18 +4,25 @@ struct LineEditor: Hashable, Sendable {
     private(set) var text: String
     /// Cursor position in graphemes from the start, 0...text.count.
     private(set) var cursor: Int
+    /// The text is a proposal (like a pre-selected default): typing a character replaces all of it, while
+    /// cursor and deletion keys start editing it.
+    private(set) var isSuggestion: Bool
 
-    init(_ text: String = "") {
+    init(_ text: String = "", suggested: Bool = false) {
         self.text = text
         cursor = text.count
+        isSuggestion = suggested && !text.isEmpty
     }
 
     /// Applies an editing key; returns false when the key is not an editing key (Enter, Esc, ... are the
     /// caller's business).
     mutating func apply(_ key: Key) -> Bool {
+        let wasSuggestion = isSuggestion
+        isSuggestion = false
         switch key {
         case .character(let character):
-            guard !character.isNewline else { return false }
+            guard !character.isNewline else { isSuggestion = wasSuggestion; return false }
+            if wasSuggestion { text = ""; cursor = 0 }
             var graphemes = Array(text)
             graphemes.insert(character, at: cursor)
             text = String(graphemes)
@@ -35,7 +42,9 @@ struct LineEditor: Hashable, Sendable {
         case .right: cursor = min(text.count, cursor + 1)
         case .home: cursor = 0
         case .end: cursor = text.count
-        default: return false
+        default:
+            isSuggestion = wasSuggestion
+            return false
         }
         return true
     }

@@ -39,7 +39,9 @@ enum StatusBar {
         guard room >= 0 else { return }
         var before = graphemes[..<cursor]
         while TextWidth.width(of: String(before)) > room { before = before.dropFirst() }
-        var x = labelWidth + grid.write(String(before), x: labelWidth, y: 0, style: .reverse)
+        // A suggested text is underlined: typing replaces it.
+        let textStyle: CellStyle = editor.isSuggestion ? [.reverse, .underline] : .reverse
+        var x = labelWidth + grid.write(String(before), x: labelWidth, y: 0, style: textStyle)
         let atCursor = cursor < graphemes.count ? String(graphemes[cursor]) : " "
         x += grid.write(atCursor, x: x, y: 0)
         if cursor + 1 < graphemes.count {

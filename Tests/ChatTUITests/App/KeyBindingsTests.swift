@@ -179,6 +179,11 @@ import GroupIcon
         #expect(effects == [.export(state.groups[0], CompositionParameters(), path: "/tmp/x.png")])
         let (cancelled, none) = press(chars("q") + [.escape], on: prompted)
         #expect(cancelled.exportPrompt == nil && none.isEmpty && !cancelled.shouldQuit)
+        // The proposed path is a suggestion: typing replaces it, End keeps it for editing, Enter accepts it.
+        #expect(press(chars("/tmp/y.png"), on: prompted).0.exportPrompt?.text == "/tmp/y.png")
+        #expect(press([.end] + chars("~"), on: prompted).0.exportPrompt?.text == "out/g0-wechat.png~")
+        #expect(press([.enter], on: prompted).1 == [.export(state.groups[0], CompositionParameters(),
+                                                            path: "out/g0-wechat.png")])
     }
 
     @Test func qEscAndCtrlCQuit() {

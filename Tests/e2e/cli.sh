@@ -41,4 +41,13 @@ grep -q "nope.json" "$tmp/err" || fail "missing fixture names the file"; ok
 expect_status 1 $bin export --fixtures sample-data/groups.json --group no-such-group --output "$tmp/x.png" --no-cache
 grep -q "no-such-group" "$tmp/err" || fail "unknown group named"; ok
 expect_status 1 $bin export --fixtures sample-data/groups.json --group ride --output /proc/nope/x.png --no-cache; ok
+# Disk cache: an export fills it, stats counts it, a second export is served from it, clear empties it.
+cache="$tmp/cache"
+expect_status 0 $bin export --fixtures sample-data/groups.json --group ride --output "$tmp/c1.png" --cache-dir "$cache"
+expect_status 0 $bin cache stats --cache-dir "$cache"; grep -q "1 composite," "$tmp/out" || { cat "$tmp/out"; fail "cache stats after one export"; }; ok
+expect_status 0 $bin export --fixtures sample-data/groups.json --group ride --output "$tmp/c2.png" --cache-dir "$cache"
+cmp -s "$tmp/c1.png" "$tmp/c2.png" || fail "cached export differs from the first"; ok
+expect_status 0 $bin cache clear --cache-dir "$cache"; grep -q "removed 1 cached composite" "$tmp/out" || fail "cache clear"; ok
+expect_status 0 $bin cache stats --cache-dir "$cache"; grep -q "0 composites" "$tmp/out" || fail "cache empty after clear"; ok
+expect_status 2 $bin cache frobnicate; ok
 echo "$checks passed, 0 failed"

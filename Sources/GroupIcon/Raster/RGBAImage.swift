@@ -14,9 +14,9 @@ public struct RGBAImage: Hashable, Sendable {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
-    /// An image filled with one colour.
+    /// An image filled with one colour; sides below 1 count as 1, so no size a caller computes can trap.
     public init(width: Int, height: Int, fill: RGBA8 = .transparent) {
-        precondition(width > 0 && height > 0, "image sides must be positive")
+        let width = max(1, width), height = max(1, height)
         self.width = width; self.height = height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         if fill != .transparent {

@@ -1,16 +1,17 @@
 import Foundation
 
 /// Everything one benchmark run measured; printed as JSON (keys in snake_case), which `bench/compare.sh`
-/// reads. Rates are per second and times in milliseconds, each the median of several samples.
+/// reads. Rates are per second and times in milliseconds, each the median of several samples. Sections left
+/// out with `--only` are absent.
 struct BenchReport: Codable, Sendable {
     var tiny: Bool
     var runs: Int
     var sourceSide: Int
-    var bigFixture: BigFixtureFigures
-    var composition: [CompositionFigures]
-    var pngEncode: PNGEncodeFigures
-    var cells: [CellFigures]
-    var frame: FrameFigures
+    var bigFixture: BigFixtureFigures?
+    var composition: [CompositionFigures]?
+    var pngEncode: PNGEncodeFigures?
+    var cells: [CellFigures]?
+    var frame: FrameFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {
@@ -38,13 +39,16 @@ struct PNGEncodeFigures: Codable, Sendable {
     var bytes: Int
 }
 
-/// `HalfBlockRenderer.render` of the cell source into one grid size; `...WithIO` also reads and decodes the
-/// PNG and writes the ANSI text, the whole job `chafa FILE` does.
+/// `HalfBlockRenderer.render` of the decoded cell source into one grid size; `...WithText` also writes the
+/// cells as ANSI text (`SGR.text`), the image-to-text work of `chafa`; `...WithIO` also reads and decodes the
+/// PNG first, the whole job `chafa FILE` does.
 struct CellFigures: Codable, Sendable {
     var columns: Int
     var rows: Int
     var truecolorPerSecond: Double
     var palette256PerSecond: Double
+    var truecolorWithTextPerSecond: Double
+    var palette256WithTextPerSecond: Double
     var truecolorWithIOPerSecond: Double
     var palette256WithIOPerSecond: Double
 }

@@ -13,28 +13,27 @@ enum CellBench {
         let backdrop = InteractiveCommand.backdrop
         var figures: [CellFigures] = []
         for (columns, rows) in configuration.cellSizes {
-            var perSecond: [ColorMode: (render: Double, withIO: Double)] = [:]
+            var rates: [ColorMode: [Double]] = [:]
             for mode in [ColorMode.truecolor, .palette256] {
-                let render = await configuration.timing.secondsPerCall {
-                    _ = HalfBlockRenderer.render(source, columns: columns, rows: rows, mode: mode, backdrop: backdrop)
+                func render(_ image: RGBAImage) -> CellGrid {
+                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop)
                 }
+                let cellsOnly = await configuration.timing.secondsPerCall { _ = render(source) }
+                let withText = await configuration.timing.secondsPerCall { _ = SGR.text(of: render(source), mode: mode) }
                 var text = ""
                 let withIO = try await configuration.timing.secondsPerCall {
-                    let image = try PNGCodec.decode(try FileIO.readRegularFile(path: inputs.cellSourcePath,
-                                                                               maxBytes: maxBytes))
-                    let grid = HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
-                                                        backdrop: backdrop)
-                    text = SGR.text(of: grid, mode: mode) + "\n"
+                    let bytes = try FileIO.readRegularFile(path: inputs.cellSourcePath, maxBytes: maxBytes)
+                    text = SGR.text(of: render(try PNGCodec.decode(bytes)), mode: mode) + "\n"
                 }
                 let name = "ours-\(columns)x\(rows)-\(mode == .truecolor ? "truecolor" : "256").ans"
                 try FileIO.writeAtomically(Array(text.utf8), to: inputs.directory.appendingPathComponent(name).path)
-                perSecond[mode] = (1 / render, 1 / withIO)
+                rates[mode] = [1 / cellsOnly, 1 / withText, 1 / withIO]
             }
+            let truecolor = rates[.truecolor] ?? [0, 0, 0], palette = rates[.palette256] ?? [0, 0, 0]
             figures.append(CellFigures(columns: columns, rows: rows,
-                                       truecolorPerSecond: perSecond[.truecolor]?.render ?? 0,
-                                       palette256PerSecond: perSecond[.palette256]?.render ?? 0,
-                                       truecolorWithIOPerSecond: perSecond[.truecolor]?.withIO ?? 0,
-                                       palette256WithIOPerSecond: perSecond[.palette256]?.withIO ?? 0))
+                                       truecolorPerSecond: truecolor[0], palette256PerSecond: palette[0],
+                                       truecolorWithTextPerSecond: truecolor[1], palette256WithTextPerSecond: palette[1],
+                                       truecolorWithIOPerSecond: truecolor[2], palette256WithIOPerSecond: palette[2]))
         }
         return figures
     }

@@ -13,15 +13,17 @@ struct PremultipliedPixels {
         var bytes = [UInt8](repeating: 0, count: box.pixelCount * 4)
         values.withUnsafeBufferPointer { source in
             bytes.withUnsafeMutableBufferPointer { out in
+                guard let raw = UnsafeMutableRawPointer(out.baseAddress) else { return }
+                let alphaLane: SIMDMask<SIMD4<Float>.MaskStorage> = [false, false, false, true]
                 for i in 0..<source.count {
                     let pixel = source[i]
                     let alpha = pixel[3]
                     guard alpha > 0 else { continue }
-                    let unpremultiplied = pixel * (255 / alpha)
-                    out[4 * i] = UInt8(min(255, unpremultiplied[0] + 0.5))
-                    out[4 * i + 1] = UInt8(min(255, unpremultiplied[1] + 0.5))
-                    out[4 * i + 2] = UInt8(min(255, unpremultiplied[2] + 0.5))
-                    out[4 * i + 3] = UInt8(min(255, alpha + 0.5))
+                    // Colour divided by alpha, alpha kept; rounded, clamped and stored as one 4-byte write.
+                    let straight = (pixel * (255 / alpha)).replacing(with: pixel, where: alphaLane)
+                    let rounded = (straight + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                    let bytes = SIMD4<UInt8>(truncatingIfNeeded: SIMD4<Int32>(rounded))
+                    raw.storeBytes(of: bytes, toByteOffset: i &* 4, as: SIMD4<UInt8>.self)
                 }
             }
         }
@@ -109,6 +111,9 @@ public enum Resampler {
 
     /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
     /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
+    ///
+    /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
+    /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
     private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
                                rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let outWidth = columns.outputs, outHeight = rows.outputs
@@ -116,37 +121,41 @@ public enum Resampler {
         let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
         let sourceRow = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan)
         defer { sourceRow.deallocate() }
-        let blockSums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan * grid.blockWidth)
-        defer { blockSums.deallocate() }
+        let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
+        defer { scratch.deallocate() }
         let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
         defer { intermediate.deallocate() }
+        guard let row = sourceRow.baseAddress, let middle = intermediate.baseAddress, let target = out.baseAddress
+        else { return }
 
         columns.weights.withUnsafeBufferPointer { weights in
             columns.starts.withUnsafeBufferPointer { starts in
                 columns.counts.withUnsafeBufferPointer { counts in
+                    guard let weights = weights.baseAddress else { return }
                     let stride = columns.stride
-                    for row in 0..<rowSpan {
-                        grid.premultipliedRow(firstRow + row, columns: firstColumn ..< firstColumn + columnSpan,
-                                              from: bytes, scratch: blockSums, into: sourceRow)
-                        let intermediateRow = row * outWidth
+                    for y in 0..<rowSpan {
+                        grid.premultipliedRow(firstRow + y, columns: firstColumn ..< firstColumn + columnSpan,
+                                              from: bytes, scratch: scratch, into: sourceRow)
+                        let intermediateRow = middle + y &* outWidth
                         for x in 0..<outWidth {
-                            let start = starts[x] - firstColumn, weightBase = x * stride, count = counts[x]
+                            let pixels = row + (starts[x] &- firstColumn), taps = weights + x &* stride
+                            let count = counts[x]
                             // Four independent sums: one chain of dependent additions would wait on each.
                             var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
                             var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
                             var tap = 0
-                            while tap + 4 <= count {
-                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
-                                sum1 += weights[weightBase + tap + 1] * sourceRow[start + tap + 1]
-                                sum2 += weights[weightBase + tap + 2] * sourceRow[start + tap + 2]
-                                sum3 += weights[weightBase + tap + 3] * sourceRow[start + tap + 3]
-                                tap += 4
+                            while tap &+ 4 <= count {
+                                sum0 += taps[tap] * pixels[tap]
+                                sum1 += taps[tap &+ 1] * pixels[tap &+ 1]
+                                sum2 += taps[tap &+ 2] * pixels[tap &+ 2]
+                                sum3 += taps[tap &+ 3] * pixels[tap &+ 3]
+                                tap &+= 4
                             }
                             while tap < count {
-                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
-                                tap += 1
+                                sum0 += taps[tap] * pixels[tap]
+                                tap &+= 1
                             }
-                            intermediate[intermediateRow + x] = (sum0 + sum1) + (sum2 + sum3)
+                            intermediateRow[x] = (sum0 + sum1) + (sum2 + sum3)
                         }
                     }
                 }
@@ -154,19 +163,28 @@ public enum Resampler {
         }
 
         rows.weights.withUnsafeBufferPointer { weights in
+            guard let weights = weights.baseAddress else { return }
             for y in 0..<outHeight {
-                let outRow = y * outWidth, weightBase = y * rows.stride
-                let start = rows.starts[y] - firstRow
-                for tap in 0..<rows.counts[y] {
-                    let weight = weights[weightBase + tap]
-                    let intermediateRow = (start + tap) * outWidth
-                    for x in 0..<outWidth { out[outRow + x] += weight * intermediate[intermediateRow + x] }
-                }
-                // Lanczos lobes can overshoot: keep every pixel a valid premultiplied colour.
+                let taps = weights + y &* rows.stride, count = rows.counts[y]
+                let firstSource = middle + (rows.starts[y] &- firstRow) &* outWidth
+                let outRow = target + y &* outWidth
+                // Each output pixel sums down its column of intermediate rows in registers (the rows of one
+                // window stay in cache), so it is written once instead of once per tap.
                 for x in 0..<outWidth {
-                    let pixel = out[outRow + x]
-                    let alpha = min(max(pixel[3], 0), 255)
-                    out[outRow + x] = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                    var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
+                    var pixel = firstSource + x
+                    var tap = 0
+                    while tap &+ 2 <= count {
+                        sum0 += taps[tap] * pixel[0]
+                        sum1 += taps[tap &+ 1] * pixel[outWidth]
+                        pixel += 2 &* outWidth
+                        tap &+= 2
+                    }
+                    if tap < count { sum0 += taps[tap] * pixel[0] }
+                    // Lanczos lobes can overshoot: keep every pixel a valid premultiplied colour.
+                    let sum = sum0 + sum1
+                    let alpha = min(max(sum[3], 0), 255)
+                    outRow[x] = sum.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
                 }
             }
         }
@@ -191,45 +209,106 @@ struct BlockGrid {
     /// Blocks per column.
     var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
 
+    /// Working memory of `premultipliedRow` for rows of up to `sourceColumns` source pixels.
+    struct Scratch {
+        /// Integer column sums of the block's source rows.
+        let integerSums: UnsafeMutablePointer<SIMD4<Int32>>
+        /// Premultiplied column sums, for rows with translucent pixels.
+        let premultipliedSums: UnsafeMutablePointer<SIMD4<Float>>
+
+        init(sourceColumns: Int) {
+            integerSums = .allocate(capacity: max(1, sourceColumns))
+            premultipliedSums = .allocate(capacity: max(1, sourceColumns))
+        }
+
+        func deallocate() {
+            integerSums.deallocate()
+            premultipliedSums.deallocate()
+        }
+    }
+
     /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
     ///
-    /// `scratch` holds at least `columns.count * blockWidth` pixels: the block's source rows are first summed
-    /// column by column there (a plain streaming loop over contiguous bytes), then each block's columns.
+    /// The block's source rows are first summed column by column (a plain streaming loop over contiguous
+    /// bytes), then each block's columns. Photos are nearly always opaque, and there premultiplying changes
+    /// nothing: the bytes are summed as integers, and only when a column turns out to hold a translucent pixel
+    /// (its alpha sum is short of 255 per row) is the row summed again with premultiplication.
     func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-                          scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                          into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        guard let base = bytes.baseAddress, let sums = scratch.baseAddress, let target = out.baseAddress,
-              !columns.isEmpty
-        else { return }
+                          scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
+        let integerSums = scratch.integerSums
         let firstSourceRow = row * blockHeight, endSourceRow = min(firstSourceRow + blockHeight, sourceHeight)
         let firstSourceColumn = columns.lowerBound * blockWidth
         let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
-        // Without horizontal blocks the row sums go straight to `out`.
-        let rowSums = blockWidth == 1 ? target : sums
-        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        let rowCount = endSourceRow - firstSourceRow
         for sourceRow in firstSourceRow ..< endSourceRow {
             let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
-            let isFirst = sourceRow == firstSourceRow
+            if sourceRow == firstSourceRow {
+                for i in 0 ..< sourceColumns {
+                    let pixel = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
+                    integerSums[i] = SIMD4(truncatingIfNeeded: pixel)
+                }
+            } else {
+                for i in 0 ..< sourceColumns {
+                    let pixel = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
+                    integerSums[i] &+= SIMD4(truncatingIfNeeded: pixel)
+                }
+            }
+        }
+        let opaqueSum = Int32(255 * rowCount)
+        var opaque = true
+        for i in 0 ..< sourceColumns where integerSums[i][3] != opaqueSum { opaque = false; break }
+        let rowShare = 1 / Float(rowCount)
+        if opaque {
+            blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: rowShare, into: target) { i in
+                SIMD4<Float>(integerSums[i])
+            }
+        } else {
+            let sums = premultipliedColumnSums(firstSourceRow ..< endSourceRow, firstSourceColumn: firstSourceColumn,
+                                               sourceColumns: sourceColumns, base: base, into: scratch)
+            blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: rowShare, into: target) { i in
+                sums[i]
+            }
+        }
+    }
+
+    /// Each of `blockCount` blocks' average from its column sums (`columnSum(i)` for source column `i` of
+    /// the row), each column sum covering `1 / rowShare` rows.
+    @inline(__always)
+    private func blockAverages(_ blockCount: Int, sourceColumns: Int, rowShare: Float,
+                               into target: UnsafeMutablePointer<SIMD4<Float>>, columnSum: (Int) -> SIMD4<Float>) {
+        guard blockWidth > 1 else {
+            for i in 0 ..< sourceColumns { target[i] = columnSum(i) * rowShare }
+            return
+        }
+        for index in 0 ..< blockCount {
+            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
+            var sum = SIMD4<Float>.zero
+            for i in first ..< end { sum += columnSum(i) }
+            target[index] = sum * (rowShare / Float(end - first))
+        }
+    }
+
+    /// Column sums of premultiplied pixels over `rows`: (r a, g a, b a, a a) / 255 with the alpha lane put
+    /// back, in whole-vector operations.
+    private func premultipliedColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+                                         base: UnsafePointer<UInt8>, into scratch: Scratch)
+        -> UnsafeMutablePointer<SIMD4<Float>>
+    {
+        let sums = scratch.premultipliedSums
+        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        for sourceRow in rows {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == rows.lowerBound
             for i in 0 ..< sourceColumns {
                 let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
                 let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
-                // (r a, g a, b a, a a) / 255 with the alpha lane then put back: whole-vector operations only.
                 let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))
                 let premultiplied = scaled.replacing(with: pixel, where: alphaLane)
-                rowSums[i] = isFirst ? premultiplied : rowSums[i] + premultiplied
+                sums[i] = isFirst ? premultiplied : sums[i] + premultiplied
             }
         }
-        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
-        guard blockWidth > 1 else {
-            if rowShare != 1 { for i in 0 ..< sourceColumns { target[i] *= rowShare } }
-            return
-        }
-        for index in 0 ..< columns.count {
-            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
-            var sum = SIMD4<Float>.zero
-            for i in first ..< end { sum += sums[i] }
-            target[index] = sum * (rowShare / Float(end - first))
-        }
+        return sums
     }
 }
 

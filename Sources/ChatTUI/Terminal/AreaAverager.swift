@@ -48,37 +48,38 @@ enum AreaAverager {
         let backdropColour = (Float(backdrop.r), Float(backdrop.g), Float(backdrop.b))
         var output = [UInt8](repeating: 0, count: width * height * 3)
         // One source-width row of premultiplied R, G, B and alpha (0...1), already weighted vertically.
-        var rowSums = [Float](repeating: 0, count: sourceWidth * 4)
+        var rowSums = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
 
         image.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { output in
                 rowSums.withUnsafeMutableBufferPointer { sums in
+                    // `pixels` is mutable, so its length is checked before the unchecked loads below.
+                    guard let pixels = UnsafeRawPointer(source.baseAddress),
+                          source.count >= sourceWidth * image.height * 4 else { return }
                     for outputRow in 0..<height {
-                        sums.update(repeating: 0)
+                        sums.update(repeating: .zero)
                         for span in rows.offsets[outputRow]..<rows.offsets[outputRow + 1] {
                             let sourceRow = rows.starts[outputRow] + span - rows.offsets[outputRow]
                             let alphaScale = rows.weights[span] / 255
-                            var pixel = sourceRow * sourceWidth * 4
-                            for sum in stride(from: 0, to: sourceWidth * 4, by: 4) {
-                                let alpha = Float(source[pixel + 3]) * alphaScale
-                                sums[sum] += Float(source[pixel]) * alpha
-                                sums[sum + 1] += Float(source[pixel + 1]) * alpha
-                                sums[sum + 2] += Float(source[pixel + 2]) * alpha
-                                sums[sum + 3] += alpha
-                                pixel += 4
+                            let rowStart = sourceRow * sourceWidth * 4
+                            // Whole pixels as vectors: (r a, g a, b a, a) with a = alpha * weight / 255.
+                            for column in 0..<sourceWidth {
+                                let bytes = pixels.loadUnaligned(fromByteOffset: rowStart &+ column &* 4,
+                                                                 as: SIMD4<UInt8>.self)
+                                var pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+                                let alpha = pixel[3] * alphaScale
+                                pixel[3] = 1
+                                sums[column] += pixel * alpha
                             }
                         }
                         for outputColumn in 0..<width {
-                            var red: Float = 0, green: Float = 0, blue: Float = 0, alpha: Float = 0
-                            var sum = columns.starts[outputColumn] * 4
+                            var total = SIMD4<Float>.zero
+                            var sum = columns.starts[outputColumn]
                             for span in columns.offsets[outputColumn]..<columns.offsets[outputColumn + 1] {
-                                let weight = columns.weights[span]
-                                red += sums[sum] * weight
-                                green += sums[sum + 1] * weight
-                                blue += sums[sum + 2] * weight
-                                alpha += sums[sum + 3] * weight
-                                sum += 4
+                                total += sums[sum] * columns.weights[span]
+                                sum += 1
                             }
+                            let red = total[0], green = total[1], blue = total[2], alpha = total[3]
                             let uncovered = max(0, 1 - alpha)
                             let index = (outputRow * width + outputColumn) * 3
                             output[index] = byte(red + backdropColour.0 * uncovered)

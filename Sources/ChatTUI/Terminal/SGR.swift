@@ -9,13 +9,17 @@ enum SGR {
     /// The SGR parameters selecting `color` as the foreground: `38;2;r;g;b`, `38;5;n`, `30`-`37`/`90`-`97` for
     /// the 16 ANSI colours, `39` for the default.
     static func foregroundParameters(_ color: TerminalColor) -> String {
-        parameters(color, base: 30)
+        var writer = Writer()
+        writer.color(color, base: 30)
+        return writer.text
     }
 
     /// The SGR parameters selecting `color` as the background: `48;2;r;g;b`, `48;5;n`, `40`-`47`/`100`-`107`,
     /// `49` for the default.
     static func backgroundParameters(_ color: TerminalColor) -> String {
-        parameters(color, base: 40)
+        var writer = Writer()
+        writer.color(color, base: 40)
+        return writer.text
     }
 
     /// One row of cells as text with SGR sequences, colours first expressed in `mode`.
@@ -25,59 +29,103 @@ enum SGR {
     /// continuation halves of double-width graphemes, and ends with a reset when anything is still set. No
     /// newline is added.
     static func line<Cells: Collection<Cell>>(_ cells: Cells, mode: ColorMode) -> String {
-        var text = ""
-        var current = Cell(" ")
-        for cell in cells where !cell.isContinuation {
-            let foreground = mode.downgrade(cell.foreground)
-            let background = mode.downgrade(cell.background)
-            var changes: [String] = []
-            if cell.style != current.style {
-                if !current.style.isSubset(of: cell.style) {
-                    // Attributes are switched off most simply by a full reset; colours are set again below.
-                    changes.append("0")
-                    current = Cell(" ")
-                }
-                changes += styleParameters(cell.style.subtracting(current.style))
-                current.style = cell.style
-            }
-            let foregroundVisible = cell.text != " " || !cell.style.isDisjoint(with: [.reverse, .underline])
-            if foregroundVisible && foreground != current.foreground {
-                changes.append(foregroundParameters(foreground))
-                current.foreground = foreground
-            }
-            if background != current.background {
-                changes.append(backgroundParameters(background))
-                current.background = background
-            }
-            if !changes.isEmpty { text += csi + changes.joined(separator: ";") + "m" }
-            text += cell.text
-        }
-        if current.foreground != .terminalDefault || current.background != .terminalDefault
-            || !current.style.isEmpty {
-            text += reset
-        }
-        return text
+        var writer = Writer()
+        writer.append(cells, mode: mode)
+        return writer.text
     }
 
     /// Every row of `grid` as `line(_:mode:)` text, rows separated by newlines (none after the last).
     static func text(of grid: CellGrid, mode: ColorMode) -> String {
-        (0..<grid.height).map { row in
-            line(grid.cells[row * grid.width..<(row + 1) * grid.width], mode: mode)
-        }.joined(separator: "\n")
+        var writer = Writer()
+        for row in 0..<grid.height {
+            if row > 0 { writer.bytes.append(0x0A) }
+            writer.append(grid.cells[row * grid.width..<(row + 1) * grid.width], mode: mode)
+        }
+        return writer.text
     }
 
-    private static func parameters(_ color: TerminalColor, base: Int) -> String {
-        switch color {
-        case .terminalDefault: "\(base + 9)"
-        case .indexed(let index) where index < 8: "\(base + Int(index))"
-        case .indexed(let index) where index < 16: "\(base + 60 + Int(index) - 8)"
-        case .indexed(let index): "\(base + 8);5;\(index)"
-        case .rgb(let r, let g, let b): "\(base + 8);2;\(r);\(g);\(b)"
+    /// Builds SGR text as UTF-8 bytes: a whole image's worth of sequences costs one buffer, not a string per
+    /// number.
+    private struct Writer {
+        var bytes: [UInt8] = []
+        /// Where the open sequence's CSI starts, and how many parameters it has so far.
+        private var sequenceStart = 0
+        private var parameterCount = 0
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func append<Cells: Collection<Cell>>(_ cells: Cells, mode: ColorMode) {
+            var current = Cell(" ")
+            for cell in cells where !cell.isContinuation {
+                let foreground = mode.downgrade(cell.foreground)
+                let background = mode.downgrade(cell.background)
+                beginSequence()
+                if cell.style != current.style {
+                    if !current.style.isSubset(of: cell.style) {
+                        // Attributes are switched off most simply by a full reset; colours are set again below.
+                        parameter(0)
+                        current = Cell(" ")
+                    }
+                    for (style, code) in styleCodes where cell.style.contains(style) && !current.style.contains(style) {
+                        parameter(code)
+                    }
+                    current.style = cell.style
+                }
+                let foregroundVisible = cell.text != " " || !cell.style.isDisjoint(with: [.reverse, .underline])
+                if foregroundVisible && foreground != current.foreground {
+                    color(foreground, base: 30)
+                    current.foreground = foreground
+                }
+                if background != current.background {
+                    color(background, base: 40)
+                    current.background = background
+                }
+                endSequence()
+                bytes.append(contentsOf: cell.text.utf8)
+            }
+            if current.foreground != .terminalDefault || current.background != .terminalDefault
+                || !current.style.isEmpty {
+                bytes.append(contentsOf: SGR.reset.utf8)
+            }
+        }
+
+        /// The parameters selecting `color`, `base` 30 for the foreground and 40 for the background.
+        mutating func color(_ color: TerminalColor, base: Int) {
+            switch color {
+            case .terminalDefault: parameter(base + 9)
+            case .indexed(let index) where index < 8: parameter(base + Int(index))
+            case .indexed(let index) where index < 16: parameter(base + 60 + Int(index) - 8)
+            case .indexed(let index):
+                parameter(base + 8); parameter(5); parameter(Int(index))
+            case .rgb(let r, let g, let b):
+                parameter(base + 8); parameter(2); parameter(Int(r)); parameter(Int(g)); parameter(Int(b))
+            }
+        }
+
+        private mutating func beginSequence() {
+            sequenceStart = bytes.count
+            parameterCount = 0
+            bytes.append(contentsOf: [0x1B, 0x5B])
+        }
+
+        /// Closes the open sequence with `m`, or takes its CSI back when it got no parameter.
+        private mutating func endSequence() {
+            if parameterCount == 0 { bytes.removeSubrange(sequenceStart...) } else { bytes.append(0x6D) }
+        }
+
+        /// One non-negative decimal parameter, after a `;` unless it is the first.
+        private mutating func parameter(_ value: Int) {
+            if parameterCount > 0 { bytes.append(0x3B) }
+            parameterCount += 1
+            var divisor = 1
+            while value / divisor >= 10 { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+                divisor /= 10
+            }
         }
     }
 
-    private static func styleParameters(_ style: CellStyle) -> [String] {
-        let codes: [(CellStyle, String)] = [(.bold, "1"), (.dim, "2"), (.underline, "4"), (.reverse, "7")]
-        return codes.filter { style.contains($0.0) }.map(\.1)
-    }
+    /// SGR codes of the attributes, in the order they are switched on.
+    private static let styleCodes: [(CellStyle, Int)] = [(.bold, 1), (.dim, 2), (.underline, 4), (.reverse, 7)]
 }

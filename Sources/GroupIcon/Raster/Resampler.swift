@@ -17,7 +17,8 @@ struct PremultipliedPixels {
                     let pixel = source[i]
                     let alpha = pixel[3]
                     guard alpha > 0 else { continue }
-                    let unpremultiplied = pixel * (255 / alpha)
+                    // Opaque pixels, most of any composite, need no division.
+                    let unpremultiplied = alpha >= 255 ? pixel : pixel * (255 / alpha)
                     out[4 * i] = UInt8(min(255, unpremultiplied[0] + 0.5))
                     out[4 * i + 1] = UInt8(min(255, unpremultiplied[1] + 0.5))
                     out[4 * i + 2] = UInt8(min(255, unpremultiplied[2] + 0.5))
@@ -109,44 +110,64 @@ public enum Resampler {
 
     /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
     /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
+    ///
+    /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
+    /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
     private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
                                rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let outWidth = columns.outputs, outHeight = rows.outputs
         let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
         let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
-        let sourceRow = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan)
-        defer { sourceRow.deallocate() }
-        let blockSums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: columnSpan * grid.blockWidth)
-        defer { blockSums.deallocate() }
+        // Two source rows at a time: each weight is loaded and broadcast once for both.
+        let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan)
+        defer { sourceRows.deallocate() }
+        let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
+        defer { scratch.deallocate() }
         let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
         defer { intermediate.deallocate() }
+        guard let upper = sourceRows.baseAddress, let middle = intermediate.baseAddress, let target = out.baseAddress
+        else { return }
+        let lower = upper + columnSpan
+        let sourceColumns = firstColumn ..< firstColumn + columnSpan
 
         columns.weights.withUnsafeBufferPointer { weights in
             columns.starts.withUnsafeBufferPointer { starts in
                 columns.counts.withUnsafeBufferPointer { counts in
+                    guard let weights = weights.baseAddress else { return }
                     let stride = columns.stride
-                    for row in 0..<rowSpan {
-                        grid.premultipliedRow(firstRow + row, columns: firstColumn ..< firstColumn + columnSpan,
-                                              from: bytes, scratch: blockSums, into: sourceRow)
-                        let intermediateRow = row * outWidth
+                    for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
+                        let hasLower = y + 1 < rowSpan
+                        grid.premultipliedRow(firstRow + y, columns: sourceColumns, from: bytes, scratch: scratch,
+                                              into: UnsafeMutableBufferPointer(start: upper, count: columnSpan))
+                        if hasLower {
+                            grid.premultipliedRow(firstRow + y + 1, columns: sourceColumns, from: bytes,
+                                                  scratch: scratch,
+                                                  into: UnsafeMutableBufferPointer(start: lower, count: columnSpan))
+                        }
+                        let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
                         for x in 0..<outWidth {
-                            let start = starts[x] - firstColumn, weightBase = x * stride, count = counts[x]
-                            // Four independent sums: one chain of dependent additions would wait on each.
-                            var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
-                            var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+                            let offset = starts[x] &- firstColumn, taps = weights + x &* stride
+                            let first = upper + offset, second = lower + offset
+                            let count = counts[x]
+                            // Two independent sums per row: one chain of dependent additions would wait on each.
+                            var upper0 = SIMD4<Float>.zero, upper1 = SIMD4<Float>.zero
+                            var lower0 = SIMD4<Float>.zero, lower1 = SIMD4<Float>.zero
                             var tap = 0
-                            while tap + 4 <= count {
-                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
-                                sum1 += weights[weightBase + tap + 1] * sourceRow[start + tap + 1]
-                                sum2 += weights[weightBase + tap + 2] * sourceRow[start + tap + 2]
-                                sum3 += weights[weightBase + tap + 3] * sourceRow[start + tap + 3]
-                                tap += 4
+                            while tap &+ 2 <= count {
+                                let weight0 = SIMD4(repeating: taps[tap]), weight1 = SIMD4(repeating: taps[tap &+ 1])
+                                upper0 += weight0 * first[tap]
+                                lower0 += weight0 * second[tap]
+                                upper1 += weight1 * first[tap &+ 1]
+                                lower1 += weight1 * second[tap &+ 1]
+                                tap &+= 2
                             }
-                            while tap < count {
-                                sum0 += weights[weightBase + tap] * sourceRow[start + tap]
-                                tap += 1
+                            if tap < count {
+                                let weight = SIMD4(repeating: taps[tap])
+                                upper0 += weight * first[tap]
+                                lower0 += weight * second[tap]
                             }
-                            intermediate[intermediateRow + x] = (sum0 + sum1) + (sum2 + sum3)
+                            upperOut[x] = upper0 + upper1
+                            if hasLower { lowerOut[x] = lower0 + lower1 }
                         }
                     }
                 }
@@ -154,22 +175,54 @@ public enum Resampler {
         }
 
         rows.weights.withUnsafeBufferPointer { weights in
+            guard let weights = weights.baseAddress else { return }
             for y in 0..<outHeight {
-                let outRow = y * outWidth, weightBase = y * rows.stride
-                let start = rows.starts[y] - firstRow
-                for tap in 0..<rows.counts[y] {
-                    let weight = weights[weightBase + tap]
-                    let intermediateRow = (start + tap) * outWidth
-                    for x in 0..<outWidth { out[outRow + x] += weight * intermediate[intermediateRow + x] }
+                let taps = weights + y &* rows.stride, count = rows.counts[y]
+                let firstSource = middle + (rows.starts[y] &- firstRow) &* outWidth
+                let outRow = target + y &* outWidth
+                // Four output pixels at a time sum down their columns of intermediate rows in registers (the
+                // rows of one window stay in cache): each weight is broadcast once per four pixels, and each
+                // pixel is written once instead of once per tap.
+                var x = 0
+                while x &+ 4 <= outWidth {
+                    var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
+                    var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+                    var pixel = firstSource + x
+                    for tap in 0..<count {
+                        let weight = SIMD4(repeating: taps[tap])
+                        sum0 += weight * pixel[0]
+                        sum1 += weight * pixel[1]
+                        sum2 += weight * pixel[2]
+                        sum3 += weight * pixel[3]
+                        pixel += outWidth
+                    }
+                    outRow[x] = validPremultiplied(sum0)
+                    outRow[x &+ 1] = validPremultiplied(sum1)
+                    outRow[x &+ 2] = validPremultiplied(sum2)
+                    outRow[x &+ 3] = validPremultiplied(sum3)
+                    x &+= 4
                 }
-                // Lanczos lobes can overshoot: keep every pixel a valid premultiplied colour.
-                for x in 0..<outWidth {
-                    let pixel = out[outRow + x]
-                    let alpha = min(max(pixel[3], 0), 255)
-                    out[outRow + x] = pixel.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: alpha))
+                while x < outWidth {
+                    var sum = SIMD4<Float>.zero
+                    var pixel = firstSource + x
+                    for tap in 0..<count {
+                        sum += taps[tap] * pixel[0]
+                        pixel += outWidth
+                    }
+                    outRow[x] = validPremultiplied(sum)
+                    x &+= 1
                 }
             }
         }
+    }
+
+    /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, each
+    /// colour channel in 0...alpha). Lane by lane: `clamped` on SIMD vectors is not specialised and costs a
+    /// generic call per pixel.
+    @inline(__always)
+    private static func validPremultiplied(_ sum: SIMD4<Float>) -> SIMD4<Float> {
+        let alpha = min(max(sum[3], 0), 255)
+        return SIMD4(min(max(sum[0], 0), alpha), min(max(sum[1], 0), alpha), min(max(sum[2], 0), alpha), alpha)
     }
 }
 
@@ -191,45 +244,125 @@ struct BlockGrid {
     /// Blocks per column.
     var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
 
+    /// Working memory of `premultipliedRow` for rows of up to `sourceColumns` source pixels.
+    struct Scratch {
+        /// Integer column sums of the block's source rows.
+        let integerSums: UnsafeMutablePointer<SIMD4<Int32>>
+        /// Premultiplied column sums, for rows with translucent pixels.
+        let premultipliedSums: UnsafeMutablePointer<SIMD4<Float>>
+
+        init(sourceColumns: Int) {
+            integerSums = .allocate(capacity: max(1, sourceColumns))
+            premultipliedSums = .allocate(capacity: max(1, sourceColumns))
+        }
+
+        func deallocate() {
+            integerSums.deallocate()
+            premultipliedSums.deallocate()
+        }
+    }
+
     /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
     ///
-    /// `scratch` holds at least `columns.count * blockWidth` pixels: the block's source rows are first summed
-    /// column by column there (a plain streaming loop over contiguous bytes), then each block's columns.
+    /// Photos are nearly always opaque, and there premultiplying changes nothing: each block's bytes are
+    /// summed as integers in one streaming pass over its rows, and only when a block turns out to hold a
+    /// translucent pixel (its alpha sum is short of 255 per pixel) is the row summed again, premultiplied in
+    /// floating point column by column, then block by block.
     func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-                          scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
-                          into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        guard let base = bytes.baseAddress, let sums = scratch.baseAddress, let target = out.baseAddress,
-              !columns.isEmpty
-        else { return }
-        let firstSourceRow = row * blockHeight, endSourceRow = min(firstSourceRow + blockHeight, sourceHeight)
+                          scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
+        let rows = row * blockHeight ..< min(row * blockHeight + blockHeight, sourceHeight)
         let firstSourceColumn = columns.lowerBound * blockWidth
         let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
-        // Without horizontal blocks the row sums go straight to `out`.
-        let rowSums = blockWidth == 1 ? target : sums
-        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
-        for sourceRow in firstSourceRow ..< endSourceRow {
+        // Integer sums stay exact below 2^31: 255 times the pixels of a block.
+        if 255 * rows.count * blockWidth <= Int(Int32.max),
+           opaqueBlockAverages(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns,
+                               blockCount: columns.count, base: base, sums: scratch.integerSums, into: target) {
+            return
+        }
+        let sums = premultipliedColumnSums(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns,
+                                           base: base, into: scratch)
+        blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: 1 / Float(rows.count), into: target) { i in
+            sums[i]
+        }
+    }
+
+    /// The block averages of a row of opaque blocks, from integer sums of their bytes; false (with `target`
+    /// partly written) as soon as a block holds a pixel that is not opaque.
+    private func opaqueBlockAverages(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int, blockCount: Int,
+                                     base: UnsafePointer<UInt8>, sums: UnsafeMutablePointer<SIMD4<Int32>>,
+                                     into target: UnsafeMutablePointer<SIMD4<Float>>) -> Bool {
+        for sourceRow in rows {
             let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
-            let isFirst = sourceRow == firstSourceRow
+            let isFirst = sourceRow == rows.lowerBound
+            guard blockWidth > 1 else {
+                // Blocks one pixel wide: a plain column loop (the general one costs a loop per pixel here).
+                for column in 0 ..< sourceColumns {
+                    let pixel = SIMD4<Int32>(truncatingIfNeeded: pixels.loadUnaligned(fromByteOffset: column &* 4,
+                                                                                      as: SIMD4<UInt8>.self))
+                    sums[column] = isFirst ? pixel : sums[column] &+ pixel
+                }
+                continue
+            }
+            var column = 0
+            for block in 0 ..< blockCount {
+                let end = min(column &+ blockWidth, sourceColumns)
+                var sum = isFirst ? SIMD4<Int32>.zero : sums[block]
+                while column < end {
+                    sum &+= SIMD4(truncatingIfNeeded: pixels.loadUnaligned(fromByteOffset: column &* 4,
+                                                                           as: SIMD4<UInt8>.self))
+                    column &+= 1
+                }
+                sums[block] = sum
+            }
+        }
+        let fullBlock = Int32(rows.count * blockWidth), fullShare = 1 / Float(fullBlock)
+        for block in 0 ..< blockCount {
+            let pixelCount = Int32(rows.count * min(blockWidth, sourceColumns - block * blockWidth))
+            guard sums[block][3] == 255 &* pixelCount else { return false }
+            let share = pixelCount == fullBlock ? fullShare : 1 / Float(pixelCount)
+            target[block] = SIMD4<Float>(sums[block]) * share
+        }
+        return true
+    }
+
+    /// Each of `blockCount` blocks' average from its column sums (`columnSum(i)` for source column `i` of
+    /// the row), each column sum covering `1 / rowShare` rows.
+    @inline(__always)
+    private func blockAverages(_ blockCount: Int, sourceColumns: Int, rowShare: Float,
+                               into target: UnsafeMutablePointer<SIMD4<Float>>, columnSum: (Int) -> SIMD4<Float>) {
+        guard blockWidth > 1 else {
+            for i in 0 ..< sourceColumns { target[i] = columnSum(i) * rowShare }
+            return
+        }
+        for index in 0 ..< blockCount {
+            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
+            var sum = SIMD4<Float>.zero
+            for i in first ..< end { sum += columnSum(i) }
+            target[index] = sum * (rowShare / Float(end - first))
+        }
+    }
+
+    /// Column sums of premultiplied pixels over `rows`: (r a, g a, b a, a a) / 255 with the alpha lane put
+    /// back, in whole-vector operations.
+    private func premultipliedColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+                                         base: UnsafePointer<UInt8>, into scratch: Scratch)
+        -> UnsafeMutablePointer<SIMD4<Float>>
+    {
+        let sums = scratch.premultipliedSums
+        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        for sourceRow in rows {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == rows.lowerBound
             for i in 0 ..< sourceColumns {
                 let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
                 let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
-                // (r a, g a, b a, a a) / 255 with the alpha lane then put back: whole-vector operations only.
                 let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))
                 let premultiplied = scaled.replacing(with: pixel, where: alphaLane)
-                rowSums[i] = isFirst ? premultiplied : rowSums[i] + premultiplied
+                sums[i] = isFirst ? premultiplied : sums[i] + premultiplied
             }
         }
-        let rowShare = 1 / Float(endSourceRow - firstSourceRow)
-        guard blockWidth > 1 else {
-            if rowShare != 1 { for i in 0 ..< sourceColumns { target[i] *= rowShare } }
-            return
-        }
-        for index in 0 ..< columns.count {
-            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
-            var sum = SIMD4<Float>.zero
-            for i in first ..< end { sum += sums[i] }
-            target[index] = sum * (rowShare / Float(end - first))
-        }
+        return sums
     }
 }
 

@@ -53,6 +53,22 @@ import Testing
         #expect(result[0, 0].a == 255 && result[15, 0].a == 0)
     }
 
+    @Test func blockAveragedRowsMixingOpaqueAndTransparentBlocksKeepTheirColours() {
+        // A 10x reduction averages 5x5 blocks first. The top half is opaque blue throughout; the bottom half is
+        // opaque red on the left and transparent *green* on the right, so its block rows take the
+        // premultiplied path while the top ones take the opaque one.
+        var source = RGBAImage(width: 80, height: 40, fill: RGBA8(r: 0, g: 0, b: 255))
+        for y in 20..<40 {
+            for x in 0..<80 { source[x, y] = x < 40 ? RGBA8(r: 255, g: 0, b: 0) : RGBA8(r: 0, g: 255, b: 0, a: 0) }
+        }
+        let result = Resampler.resample(source, width: 8, height: 4)
+        for x in 0..<8 { #expect(result[x, 0] == RGBA8(r: 0, g: 0, b: 255), "top row, pixel \(x)") }
+        for x in 0..<8 where result[x, 3].a > 8 {
+            #expect(result[x, 3].g <= 2 && result[x, 3].r >= 250, "bottom row, pixel \(x): \(result[x, 3])")
+        }
+        #expect(result[0, 3] == RGBA8(r: 255, g: 0, b: 0) && result[7, 3].a == 0)
+    }
+
     @Test func photoIsNeverStretched() {
         // A 200x100 source whose centre 100x100 square holds a disc: any square destination shows a round
         // disc touching all four sides (stretching would flatten it or cut it).

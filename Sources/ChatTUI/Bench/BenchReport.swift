@@ -1,0 +1,83 @@
+import Foundation
+
+/// Everything one benchmark run measured; printed as JSON (keys in snake_case), which `bench/compare.sh`
+/// reads. Rates are per second and times in milliseconds, each the median of several samples. Sections left
+/// out with `--only` are absent.
+struct BenchReport: Codable, Sendable {
+    var tiny: Bool
+    var runs: Int
+    var sourceSide: Int
+    var bigFixture: BigFixtureFigures?
+    var composition: [CompositionFigures]?
+    var pngEncode: PNGEncodeFigures?
+    var cells: [CellFigures]?
+    var frame: FrameFigures?
+
+    /// The report as pretty-printed JSON with sorted keys and a final newline.
+    func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// One layout's composites: `Layouts.tiles` + `Compositor.compose` on photos decoded beforehand, and the same
+/// with every photo read and decoded (at the size its tile needs) inside the timed work.
+struct CompositionFigures: Codable, Sendable {
+    var layout: String
+    var members: Int
+    var pixels: Int
+    var compositesPerSecond: Double
+    var compositesPerSecondWithDecode: Double
+}
+
+/// `PNGCodec.encode` of the WeChat composite.
+struct PNGEncodeFigures: Codable, Sendable {
+    var pixels: Int
+    var milliseconds: Double
+    var bytes: Int
+}
+
+/// `HalfBlockRenderer.render` of the decoded cell source into one grid size; `...WithText` also writes the
+/// cells as ANSI text (`SGR.text`), the image-to-text work of `chafa`; `...WithIO` also reads and decodes the
+/// PNG first, the whole job `chafa FILE` does.
+struct CellFigures: Codable, Sendable {
+    var columns: Int
+    var rows: Int
+    var truecolorPerSecond: Double
+    var palette256PerSecond: Double
+    var truecolorWithTextPerSecond: Double
+    var palette256WithTextPerSecond: Double
+    var truecolorWithIOPerSecond: Double
+    var palette256WithIOPerSecond: Double
+}
+
+/// One frame of the interactive screen after a parameter change, composites already made: the reducer,
+/// `ScreenView.render` (drawing every new avatar into cells) and the diff painted into an `InMemoryTerminal`.
+struct FrameFigures: Codable, Sendable {
+    var width: Int
+    var height: Int
+    var frameMilliseconds: Double
+    /// The same frame when every avatar's cells are already cached (a selection move).
+    var cachedCellsFrameMilliseconds: Double
+    /// Cells the driver repainted in the measured frame.
+    var paintedCells: Int
+    /// Making the selected group's composite at the new parameters through the pipeline (photos decoded and
+    /// in its memory cache, as in the app after the first frame).
+    var selectedCompositeMilliseconds: Double
+}
+
+/// Opening a large chat list: load the fixture, build the state, draw the first frame (avatars as
+/// placeholders), then until every composite the screen wants is made and drawn. Memory from
+/// `/proc/self/status` right after, measured before any other section ran.
+struct BigFixtureFigures: Codable, Sendable {
+    var groups: Int
+    var loadMilliseconds: Double
+    var firstFrameMilliseconds: Double
+    var visibleCompositesMilliseconds: Double
+    var compositesMade: Int
+    var residentMegabytesBefore: Double
+    var residentMegabytes: Double
+    var peakResidentMegabytes: Double
+}

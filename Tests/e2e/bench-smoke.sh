@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# End to end: `chat-tui bench --tiny` (the debug build scripts/test.sh already made) runs every section once and
+# prints a JSON report with every figure bench/compare.sh reads.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=.build/debug/chat-tui
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+passed=0; failed=0
+check() { if "$@"; then passed=$((passed+1)); else echo "FAIL: $*"; failed=$((failed+1)); fi; }
+
+if ! "$bin" bench --tiny --json-out "$tmp/report.json" >"$tmp/out" 2>"$tmp/err"; then
+  cat "$tmp/err"; echo "FAIL: chat-tui bench --tiny exited non-zero"; echo "$passed passed, 1 failed"; exit 1
+fi
+passed=$((passed+1))
+check cmp -s "$tmp/out" "$tmp/report.json"
+check python3 - "$tmp/report.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+assert report["tiny"] is True
+assert {"big_fixture", "composition", "png_encode", "cells", "frame"} <= report.keys(), report.keys()
+assert [c["layout"] for c in report["composition"]] == ["wechat", "qq", "grid", "dingtalk"]
+for c in report["composition"]:
+    assert c["composites_per_second"] > 0 and c["composites_per_second_with_decode"] > 0, c
+for c in report["cells"]:
+    for key in ("truecolor", "palette256"):
+        for suffix in ("_per_second", "_with_text_per_second", "_with_io_per_second"):
+            assert c[key + suffix] > 0, (key + suffix, c)
+frame = report["frame"]
+assert frame["frame_milliseconds"] > 0 and frame["selected_composite_milliseconds"] > 0 and frame["painted_cells"] > 0
+fixture = report["big_fixture"]
+assert fixture["groups"] > 0 and fixture["first_frame_milliseconds"] > 0 and fixture["composites_made"] > 0
+assert fixture["peak_resident_megabytes"] > 0
+assert report["png_encode"]["bytes"] > 0
+PY
+check bash -c "'$bin' bench --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs chat-tui's benchmark beside the tools people would use instead (Pillow, pyvips, chafa) on the same
+# generated inputs, in alternating rounds on the same machine, and prints each figure beside its peer's with the
+# ratio; the medians over the rounds go to bench/results.json.
+#
+#   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
+# ANSI_QUALITY=PATH/ansi_quality.py overrides where the quality tool is looked for (../shared/tools first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${ROUNDS:-3}
+
+# Peers, installed only when missing.
+if ! command -v chafa >/dev/null || ! ldconfig -p | grep -q libvips; then
+  apt-get update -qq && apt-get install -y -qq chafa libvips42 >/dev/null
+fi
+python3 -c "import PIL, pyvips, numpy" 2>/dev/null || pip install -q pillow pyvips numpy
+
+quality=${ANSI_QUALITY:-}
+for candidate in ../shared/tools/ansi_quality.py ../../shared/tools/ansi_quality.py; do
+  [ -z "$quality" ] && [ -f "$candidate" ] && quality=$(cd "$(dirname "$candidate")" && pwd)/ansi_quality.py
+done
+[ -n "$quality" ] || echo "ansi_quality.py not found: skipping the quality scores" >&2
+
+swift build -c release --product chat-tui >&2
+bin=.build/release/chat-tui
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+inputs="$work/inputs"
+
+for round in $(seq "$rounds"); do
+  echo "round $round of $rounds" >&2
+  "$bin" bench --inputs "$inputs" --json-out "$work/ours-$round.json" >/dev/null
+  python3 bench/peer_pillow.py "$inputs" --json-out "$work/pillow-$round.json"
+  python3 bench/peer_vips.py "$inputs" --json-out "$work/vips-$round.json"
+  python3 bench/peer_chafa.py "$inputs" --json-out "$work/chafa-$round.json" ${quality:+--quality-tool "$quality"}
+done
+python3 bench/summarise.py "$work" --json-out bench/results.json --command "ROUNDS=$rounds bench/compare.sh"

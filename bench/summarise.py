@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Combines the rounds of bench/compare.sh: the median of every figure over the rounds, ours beside each
+peer's with the ratio (ours / peer for rates, peer / ours for times: above 1 means ours is faster), the targets
+of issue 5 judged, a table printed and everything written as JSON.
+
+Usage: summarise.py ROUNDS_DIR --json-out bench/results.json --command "..."
+"""
+
+import argparse
+import glob
+import json
+import os
+import statistics
+
+
+def load_rounds(directory, prefix):
+    rounds = []
+    for path in sorted(glob.glob(os.path.join(directory, prefix + "-*.json"))):
+        with open(path, encoding="utf-8") as handle:
+            rounds.append(json.load(handle))
+    return rounds
+
+
+def median(rounds, *path):
+    values = []
+    for value in rounds:
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+            if value is None:
+                break
+        if isinstance(value, (int, float)):
+            values.append(value)
+    return statistics.median(values) if values else None
+
+
+def by_key(entries, key, wanted):
+    return next((entry for entry in entries if entry.get(key) == wanted), {})
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("rounds")
+    parser.add_argument("--json-out", required=True)
+    parser.add_argument("--command", default="bench/compare.sh")
+    args = parser.parse_args()
+    ours, pillow = load_rounds(args.rounds, "ours"), load_rounds(args.rounds, "pillow")
+    vips, chafa = load_rounds(args.rounds, "vips"), load_rounds(args.rounds, "chafa")
+    rows, targets = [], []
+
+    def row(figure, unit, value, peers, higher_is_better=True):
+        entry = {"figure": figure, "unit": unit, "ours": value, "peers": {}}
+        for name, peer in peers.items():
+            ratio = None
+            if value and peer:
+                ratio = value / peer if higher_is_better else peer / value
+            entry["peers"][name] = {"value": peer, "ratio": ratio}
+        rows.append(entry)
+        return entry
+
+    def target(name, met, detail):
+        targets.append({"target": name, "met": bool(met), "detail": detail})
+
+    # Composition.
+    layouts = [entry["layout"] for entry in (ours[0].get("composition") or [])] if ours else []
+    for decode in (False, True):
+        key = "composites_per_second_with_decode" if decode else "composites_per_second"
+        pillow_ratios, vips_ratios = [], []
+        for layout in layouts:
+            mine = statistics.median(by_key(r["composition"], "layout", layout)[key] for r in ours)
+            p = statistics.median(by_key(r["composition"], "layout", layout)[key] for r in pillow) if pillow else None
+            v = statistics.median(by_key(r["composition"], "layout", layout)[key] for r in vips) if vips else None
+            entry = row("compose %s%s" % (layout, " +decode" if decode else ""), "composites/s", mine,
+                        {"pillow": p, "pyvips": v})
+            pillow_ratios.append(entry["peers"]["pillow"]["ratio"] or 0)
+            vips_ratios.append(entry["peers"]["pyvips"]["ratio"] or 0)
+        label = "with decode" if decode else "decoded sources"
+        target("composition >= 2x Pillow (%s)" % label, min(pillow_ratios, default=0) >= 2,
+               "lowest ratio %.2f" % min(pillow_ratios, default=0))
+        target("composition >= pyvips (%s)" % label, min(vips_ratios, default=0) >= 1,
+               "lowest ratio %.2f" % min(vips_ratios, default=0))
+    row("PNG encode 396 px", "ms", median(ours, "png_encode", "milliseconds"),
+        {"pillow": median(pillow, "png_encode", "milliseconds"), "pyvips": median(vips, "png_encode", "milliseconds")},
+        higher_is_better=False)
+
+    # Cells.
+    cell_ratios, quality_ok = [], True
+    for index, cells in enumerate((ours[0].get("cells") or []) if ours else []):
+        size = "%dx%d" % (cells["columns"], cells["rows"])
+        peer = [by_key(r["cells"], "size", size) for r in chafa]
+        for mode, field in (("truecolor", "truecolor"), ("256", "palette256")):
+            mine = [r["cells"][index] for r in ours]
+            chafa_text = statistics.median(p[mode]["per_second"] for p in peer) if peer else None
+            chafa_io = statistics.median(p[mode]["with_io_per_second"] for p in peer) if peer else None
+            row("cells %s %s render only" % (size, mode), "images/s",
+                statistics.median(m[field + "_per_second"] for m in mine), {"chafa": chafa_text})
+            entry = row("cells %s %s image->ANSI text" % (size, mode), "images/s",
+                        statistics.median(m[field + "_with_text_per_second"] for m in mine), {"chafa": chafa_text})
+            cell_ratios.append(entry["peers"]["chafa"]["ratio"] or 0)
+            row("cells %s %s file->ANSI text" % (size, mode), "images/s",
+                statistics.median(m[field + "_with_io_per_second"] for m in mine), {"chafa": chafa_io})
+            scores = [p[mode] for p in peer[:1]]
+            if scores and scores[0].get("quality") and scores[0].get("ours_quality"):
+                theirs, mine_q = scores[0]["quality"], scores[0]["ours_quality"]
+                row("cells %s %s mean dE2000" % (size, mode), "dE (lower is better)", mine_q["de2000"],
+                    {"chafa": theirs["de2000"]}, higher_is_better=False)
+                row("cells %s %s PSNR" % (size, mode), "dB", mine_q["psnr"], {"chafa": theirs["psnr"]})
+                quality_ok = quality_ok and mine_q["de2000"] <= theirs["de2000"]
+    target("cells >= 5x chafa (image->ANSI text)", min(cell_ratios, default=0) >= 5,
+           "lowest ratio %.2f" % min(cell_ratios, default=0))
+    target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
+
+    # Interactive screen.
+    frame = median(ours, "frame", "frame_milliseconds")
+    row("frame 200x60 after a parameter change", "ms", frame, {})
+    row("frame 200x60, cells cached", "ms", median(ours, "frame", "cached_cells_frame_milliseconds"), {})
+    row("new selected composite 132 pt", "ms", median(ours, "frame", "selected_composite_milliseconds"), {})
+    target("full frame < 16 ms", frame is not None and frame < 16, "%.2f ms" % (frame or 0))
+    first = median(ours, "big_fixture", "first_frame_milliseconds")
+    peak = median(ours, "big_fixture", "peak_resident_megabytes")
+    row("10k groups: first frame", "ms", first, {})
+    row("10k groups: visible composites drawn", "ms", median(ours, "big_fixture", "visible_composites_milliseconds"), {})
+    row("10k groups: VmRSS", "MB", median(ours, "big_fixture", "resident_megabytes"), {})
+    row("10k groups: VmHWM", "MB", peak, {})
+    target("10k groups: first frame < 300 ms", first is not None and first < 300, "%.1f ms" % (first or 0))
+    target("10k groups: < 150 MB resident", peak is not None and peak < 150, "peak %.1f MB" % (peak or 0))
+
+    results = {"command": args.command, "rounds": len(ours), "rows": rows, "targets": targets}
+    with open(args.json_out, "w", encoding="utf-8") as handle:
+        json.dump(results, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+
+    def number(value):
+        if value is None:
+            return "-"
+        return "%.3g" % value if abs(value) < 100 else "%.0f" % value
+
+    print("%-46s %-12s %10s   %s" % ("figure", "unit", "ours", "peer: value (ratio, >1 = ours better)"))
+    for entry in rows:
+        peers = "   ".join("%s %s (%sx)" % (name, number(peer["value"]), number(peer["ratio"]))
+                           for name, peer in entry["peers"].items())
+        print("%-46s %-12s %10s   %s" % (entry["figure"], entry["unit"][:12], number(entry["ours"]), peers))
+    print()
+    for entry in targets:
+        print("%-6s %s (%s)" % ("MET" if entry["met"] else "MISSED", entry["target"], entry["detail"]))
+
+
+if __name__ == "__main__":
+    main()

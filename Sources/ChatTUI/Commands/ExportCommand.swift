@@ -53,7 +53,7 @@ struct ExportCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         let fixture: Fixture
         do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
-            output.standardError("chat-tui: \(error)\n")
+            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
         let renderer = GroupRenderer(pipeline: SessionOptions.makePipeline(cache: cache))

@@ -5,6 +5,11 @@ enum ExitStatus: Int32, Sendable {
     case failure = 1
     /// The command line itself was wrong.
     case usage = 2
+    /// The interactive app stopped on SIGHUP, SIGINT or SIGTERM after restoring the terminal: 128 + the signal
+    /// number, as shells report a command killed by that signal.
+    case hangUp = 129
+    case interrupted = 130
+    case terminated = 143
 }
 
 /// A command line that does not say what the user meant; printed with a pointer to `--help`.

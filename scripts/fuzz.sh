@@ -25,10 +25,13 @@ while [ $# -gt 0 ]; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder)
 
-# SwiftPM's dead stripping removes libFuzzer's coverage counters, so it is turned off here.
-(cd fuzz && swift build -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip 2>&1 \
-  | grep -v "Cannot export local symbol" >&2)
-bin=$(cd fuzz && swift build -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip --show-bin-path)
+# --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
+# -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
+# comes last), losing either the coverage counters or ASan. SwiftPM's dead stripping would remove the
+# counters too, hence --disable-dead-strip.
+build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --disable-dead-strip)
+(cd fuzz && "${build[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2)
+bin=$(cd fuzz && "${build[@]}" --show-bin-path)
 
 mkdir -p fuzz/artifacts
 scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
@@ -51,14 +54,19 @@ for target in "${targets[@]}"; do
     status=1
     continue
   fi
-  grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)" "$scratch/$target.log" >&2 || true
+  # A build without coverage counters would fuzz blindly (and merge to nothing): refuse it.
+  grep -q "inline 8-bit counters" "$scratch/$target.log" || { echo "fuzz.sh: $target has no coverage" >&2; exit 1; }
+  grep -E "(DONE|stat::number_of_executed_units|stat::peak_rss_mb)" "$scratch/$target.log" >&2 || true
   if [ $merge -eq 1 ]; then
     mkdir -p "$scratch/$target.merged"
-    "$bin/$target" -merge=1 -dict="$dictionary" -max_len=$max_len "$scratch/$target.merged" "$corpus" \
-      "$scratch/$target" 2>/dev/null
+    "$bin/$target" -merge=1 -max_len=$max_len "$scratch/$target.merged" "$corpus" "$scratch/$target" \
+      2>"$scratch/$target.merge.log"
+    if [ -z "$(ls -A "$scratch/$target.merged")" ]; then
+      tail -5 "$scratch/$target.merge.log" >&2; echo "fuzz.sh: $target: merge produced nothing" >&2; exit 1
+    fi
     rm -f "$corpus"/*
     cp "$scratch/$target.merged"/* "$corpus"/
-    echo "$target: corpus merged to $(ls "$corpus" | wc -l) inputs, $(du -sh "$corpus" | cut -f1)" >&2
+    echo "$target: corpus merged to $(ls "$corpus" | wc -l) inputs, $(cat "$corpus"/* | wc -c) bytes" >&2
   fi
 done
 exit $status

@@ -5,6 +5,7 @@ let package = Package(
     name: "chat-tui",
     products: [
         .library(name: "GroupIcon", targets: ["GroupIcon"]),
+        .library(name: "Fixtures", targets: ["Fixtures"]),
         .executable(name: "chat-tui", targets: ["ChatTUI"]),
     ],
     targets: [

@@ -63,7 +63,9 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// `text` as a JSON-style quoted string for messages, shortened to 40 characters and with control
-/// characters escaped so a message always stays on one line.
+/// characters escaped so a message always stays on one line. C1 controls (U+0080...U+009F; U+009B is a CSI
+/// to some terminals), line separators and invisible format characters (bidi overrides, zero-width
+/// characters) are escaped too: a message is printed to a terminal and must neither drive it nor reorder it.
 func quoted(_ text: String) -> String {
     let limit = 40
     var result = "\""
@@ -79,7 +81,9 @@ func quoted(_ text: String) -> String {
         case "\t": result += "\\t"
         case "\r": result += "\\r"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            let category = scalar.properties.generalCategory
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || category == .format || category == .lineSeparator || category == .paragraphSeparator {
                 result += "\\u\(hexDigits(scalar.value, count: 4))"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -159,6 +159,13 @@ private var resources: URL {
         #expect(message(oneGroup(#""muted": "a\nb","#)) == #"groups.json: groups[0].muted: expected true or false, found "a\nb""#)
     }
 
+    /// Regression: a duplicate id holding a C1 CSI and a bidi override reached stderr raw.
+    @Test func messagesEscapeTerminalControlsAndInvisibleCharacters() {
+        let json = #"{"id": "a\u001b]0;t\u0007\u009b2J\u202e\u200b\u2028b", "name": "G", "members": []}"#
+        #expect(message(#"{"groups": [\#(json), \#(json)]}"#)
+            == #"groups.json: groups[1].id: duplicate id "a\u001B]0;t\u0007\u009B2J\u202E\u200B\u2028b" (first used by groups[0])"#)
+    }
+
     @Test func rejectsEmptyAndDuplicateGroupIDs() {
         #expect(message(#"{"groups": [{"id": "", "name": "G", "members": []}]}"#) == "groups.json: groups[0].id: must not be empty")
         let ids = ["a", "ride", "b", "c", "d", "ride"]

@@ -53,7 +53,7 @@ struct ExportCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         let fixture: Fixture
         do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
-            output.standardError("chat-tui: \(error)\n")
+            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
         let renderer = GroupRenderer(pipeline: SessionOptions.makePipeline(cache: cache))
@@ -63,6 +63,8 @@ struct ExportCommand: ToolCommand {
                 output.standardError("chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(groupID))\"\n")
                 return .failure
             }
+            let folder = (path as NSString).deletingLastPathComponent
+            FileIO.removeStaleTemporaryFiles(in: folder.isEmpty ? "." : folder)
             let outcome = await Self.export(group, to: path, renderer: renderer, parameters: parameters)
             outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
             if let failure = outcome.failure {
@@ -109,6 +111,8 @@ struct ExportCommand: ToolCommand {
             output.standardError("chat-tui: \(directory): cannot create the output folder (\(error.localizedDescription))\n")
             return .failure
         }
+        // Temporary files of an earlier export killed mid-write (kill -9) would otherwise pile up.
+        FileIO.removeStaleTemporaryFiles(in: directory)
         let paths = Self.outputPaths(for: groups, in: directory)
         let start = Date()
         var progress = ProgressBar(total: groups.count, output: output)

@@ -44,7 +44,7 @@ struct InteractiveCommand: ToolCommand {
         }
         let fixture: Fixture
         do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
-            output.standardError("chat-tui: \(error)\n")
+            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
         let environment = ProcessInfo.processInfo.environment
@@ -74,7 +74,7 @@ struct InteractiveCommand: ToolCommand {
                 })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
-            output.standardError("chat-tui: \(error)\n")
+            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
     }

@@ -152,6 +152,40 @@ public enum FileIO {
         syncDirectory(directory)
     }
 
+    /// Removes the temporary files `writeAtomically` left in `directory` because their process died before it
+    /// could clean up (`kill -9`, a crash, power loss): hidden `.<name>.<pid>-<hex>.tmp` files whose process no
+    /// longer exists. Files of live processes (a concurrent writer, this one) and every other file stay.
+    /// Best effort; returns how many files were removed.
+    ///
+    /// Such leftovers never look like the file they were meant to replace (they are hidden and end in `.tmp`),
+    /// so readers can ignore them; this only keeps them from piling up.
+    @discardableResult
+    public static func removeStaleTemporaryFiles(in directory: String) -> Int {
+        guard let stream = opendir(directory) else { return 0 }
+        defer { closedir(stream) }
+        var removed = 0
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let owner = temporaryFileOwner(name), kill(owner, 0) != 0, errno == ESRCH else { continue }
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
+            if unlink(path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// The process id in a name made by `createTemporaryFile` (`.<name>.<pid>-<hex>.tmp`), nil for other names.
+    static func temporaryFileOwner(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let stem = name.dropLast(4)
+        guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return nil }
+        let parts = stem[stem.index(after: dot)...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isHexDigit),
+              let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+
     /// Creates `.<name>.<pid>-<random>.tmp` next to `path` with O_EXCL, retrying on the rare name clash.
     private static func createTemporaryFile(
         for path: String, in directory: String

@@ -95,9 +95,12 @@ public final class DiskCache: Sendable {
     }
 
     /// Removes entries unused for longer than `ageLimit`, then the least recently used ones until the rest
-    /// fit in `sizeLimit`. Returns how many were removed.
+    /// fit in `sizeLimit`, and temporary files of writers that died. Returns how many entries were removed.
     @discardableResult
     public func sweep(now: Date = Date()) -> Int {
+        // A writer killed mid-write (kill -9) leaves its hidden temporary file, which is no entry: remove it here
+        // so such files cannot pile up outside the size limit.
+        FileIO.removeStaleTemporaryFiles(in: directory)
         let cutoff = Int64((now.timeIntervalSince1970 - ageLimit) * 1e9)
         var kept: [(path: String, entry: CacheFileSystem.Status)] = []
         var removed = 0

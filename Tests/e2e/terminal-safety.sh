@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# End to end: fixture text that tries to drive the terminal (ESC/CSI clear screen and colours, OSC 0/2 title,
+# OSC 52 clipboard, C1 CSI, bidi overrides, zero-width characters) is shown escaped or stripped, in the app
+# (run in tmux) and in `chat-tui export`'s messages: the screen is not cleared, the pane title and the
+# clipboard are unchanged, the layout is intact, and stderr carries no raw control characters.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+bin=$root/.build/debug/chat-tui
+tmp=$(mktemp -d)
+session="chat-tui-safety-$$"
+socket="chat-tui-safety-$$"
+tmx() { tmux -L "$socket" "$@"; }
+cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | head -40 || true; exit 1; }
+checks=0; ok() { checks=$((checks+1)); }
+screen() { tmx capture-pane -p -t "$session"; }
+wait_for() { local pattern=$1 limit=${2:-30} i=0
+  until screen 2>/dev/null | grep -qF -- "$pattern"; do
+    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
+
+python3 - "$tmp/hostile-names.json" <<'PY'
+import json, sys
+E = "\u001b"
+groups = [
+    {"id": "clear", "name": "Clear" + E + "[2J" + E + "[HScreen", "lastMessage": "red " + E + "[31mALERT" + E + "[0m",
+     "members": [{"id": "c1", "name": "Eve" + E + "[2J", "avatar": "missing-eve.png"}]},
+    {"id": "title", "name": "Title" + E + "]0;pwned-title\u0007Set", "lastMessage": "osc" + E + "]2;pwned2" + E + "\\",
+     "members": [{"id": "t1", "name": "Mallory" + E + "]0;pwned\u0007", "avatar": "missing-mallory.png"}]},
+    {"id": "clip", "name": "Clip" + E + "]52;c;cHduZWQ=\u0007board", "lastMessage": "c1 \u009b2J csi",
+     "members": [{"id": "k1", "name": "Trudy\u009b31m", "avatar": "missing-trudy.png"}]},
+    {"id": "bidi", "name": "Bidi\u202eesrever\u202c end", "lastMessage": "zero\u200bwidth\u2060joiner\ufeff",
+     "members": [{"id": "b1", "name": "Zed\u200b\u202e\u2066", "avatar": "missing-zed.png"}]},
+    {"id": "plain", "name": "Plain Group", "lastMessage": "hello", "members": [{"id": "p1", "name": "Alice"}]},
+]
+json.dump({"groups": groups}, open(sys.argv[1], "w"))
+PY
+
+# ---- The app in tmux. It starts only once the pane title is set, so the title is known before it runs.
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "while [ ! -e $tmp/go ]; do sleep 0.05; done; env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache; echo \$? > $tmp/status; sleep 30"
+tmx set-option -g set-clipboard on   # an OSC 52 that got through would create a tmux paste buffer
+tmx select-pane -t "$session" -T "safe-title"
+touch "$tmp/go"
+wait_for "Plain Group" 60 || fail "the chat list did not appear"; ok
+sleep 1
+
+screen > "$tmp/screen.txt"
+# Every hostile string is on screen in its defused form, in its row: names on rows 1, 4, 7, ...
+python3 - "$tmp/screen.txt" <<'PY' || fail "defused names or layout"
+import sys
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")
+expected = {0: "Clear^[[2J^[[HScreen", 1: "red ^[[31mALERT^[[0m", 3: "Title^[]0;pwned-title^GSet",
+            4: "osc^[]2;pwned2^[\\", 6: "Clip^[]52;c;cHduZWQ=^Gboard", 7: "c1 \ufffd2J csi",
+            9: "Bidiesrever end", 10: "zerowidthjoiner", 12: "Plain Group", 13: "hello"}
+for row, text in expected.items():
+    assert text in rows[row], "row %d is %r, expected it to hold %r" % (row, rows[row], text)
+# No control character, C1 control, bidi or zero-width character reached a cell.
+for row in rows:
+    bad = [c for c in row if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u200b\u2060\u202a\u202b\u202c\u202d\u202e\u2066\ufeff"]
+    assert not bad, "control characters %r in %r" % (bad, row)
+# The layout: the list/preview divider is in the same column on every row above the status bar.
+columns = {row.index("\u2502") for row in rows[:29] if "\u2502" in row}
+assert len(columns) == 1 and len([r for r in rows[:29] if "\u2502" in r]) == 29, "divider columns %r" % columns
+assert "? help" in rows[29], "status bar %r" % rows[29]
+PY
+ok
+grep -qF 'Eve^[[2J' "$tmp/screen.txt" || fail "the warning about Eve is not shown defused in the status bar"; ok
+[ "$(tmx display -p -t "$session" '#{pane_title}')" = "safe-title" ] || fail "the pane title changed to '$(tmx display -p -t "$session" '#{pane_title}')'"; ok
+[ -z "$(tmx list-buffers)" ] || fail "an OSC 52 clipboard write got through: $(tmx list-buffers)"; ok
+
+# Select each hostile group in turn (its name goes into the preview header, its warning into the status bar).
+for _ in 1 2 3; do
+  tmx send-keys -t "$session" j
+  sleep 0.5
+done
+wait_for "Zed" 10 || fail "the bidi group's member warning did not show"; ok
+screen > "$tmp/screen2.txt"
+python3 -c "
+import sys
+text = open('$tmp/screen2.txt', encoding='utf-8').read()
+bad = [hex(ord(c)) for c in text if (ord(c) < 0x20 and c != '\n') or 0x7F <= ord(c) <= 0x9F or c in '\u200b\u202e\u2066']
+assert not bad, bad
+" || fail "control characters on screen after moving the selection"; ok
+[ "$(tmx display -p -t "$session" '#{pane_title}')" = "safe-title" ] || fail "the pane title changed"; ok
+[ -z "$(tmx list-buffers)" ] || fail "an OSC 52 clipboard write got through"; ok
+
+tmx send-keys -t "$session" q
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+
+# ---- export: warnings and errors that quote such names carry no raw control characters.
+# check_clean FILE: no C0 control but newline, no DEL, no C1 control, no bidi or zero-width character.
+check_clean() { python3 - "$1" <<'PY'
+import sys
+text = open(sys.argv[1], "rb").read().decode("utf-8")
+bad = [hex(ord(c)) for c in text if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) <= 0x9F
+       or c in "\u200b\u200c\u2060\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"]
+assert not bad, "raw control characters on stderr: %s" % bad
+PY
+}
+set +e; "$bin" export --fixtures "$tmp/hostile-names.json" --all --output-dir "$tmp/out" --no-cache 2>"$tmp/err"; status=$?; set -e
+[ $status -eq 0 ] || { cat "$tmp/err"; fail "export exited $status"; }
+[ "$(grep -c '^warning: ' "$tmp/err")" -eq 4 ] || { cat "$tmp/err"; fail "expected four warnings"; }
+grep -qF 'member "Eve^[[2J" (c1)' "$tmp/err" || { cat "$tmp/err"; fail "Eve's warning"; }
+check_clean "$tmp/err" || fail "export --all warnings"; ok
+set +e; "$bin" export --fixtures "$tmp/hostile-names.json" --group title --output "$tmp/one.png" --no-cache 2>"$tmp/err"; set -e
+grep -qF 'Mallory^[]0;pwned^G' "$tmp/err" || { cat "$tmp/err"; fail "Mallory's warning"; }
+check_clean "$tmp/err" || fail "export --group warnings"; ok
+set +e; "$bin" export --fixtures "$tmp/hostile-names.json" --group $'\e]0;x\a\xc2\x9b' --output "$tmp/x.png" --no-cache 2>"$tmp/err"; set -e
+grep -q 'no group with id' "$tmp/err" || { cat "$tmp/err"; fail "unknown group message"; }
+check_clean "$tmp/err" || fail "unknown-group message"; ok
+# A schema error quoting a hostile duplicate id (this one reached stderr raw before the fix).
+printf '{"groups": [{"id": "\\u009b2J\\u202e\\u001b]0;t\\u0007", "name": "a", "members": []}, {"id": "\\u009b2J\\u202e\\u001b]0;t\\u0007", "name": "b", "members": []}]}' > "$tmp/dup.json"
+set +e; "$bin" export --fixtures "$tmp/dup.json" --all --output-dir "$tmp/out2" --no-cache 2>"$tmp/err"; status=$?; set -e
+[ $status -eq 1 ] && grep -q 'duplicate id' "$tmp/err" || { cat "$tmp/err"; fail "duplicate id message"; }
+check_clean "$tmp/err" || fail "duplicate-id message"; ok
+echo "$checks passed, 0 failed"

@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// libFuzzer entry points for chat-tui's parsers of untrusted bytes. A package of its own because each target
+/// has no `main` (libFuzzer supplies it), so they link only with `--sanitize=fuzzer`; the main package's plain
+/// `swift build` never sees them. Build and run them with scripts/fuzz.sh.
+let package = Package(
+    name: "chat-tui-fuzz",
+    dependencies: [.package(name: "chat-tui", path: "..")],
+    targets: [
+        .executableTarget(name: "FuzzFixtureDecoder", dependencies: [.product(name: "Fixtures", package: "chat-tui")]),
+        .executableTarget(name: "FuzzImageHeaders", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,22 +1,8 @@
 #!/usr/bin/env bash
 # End to end: chat-tui in a detached tmux session of fixed size, driven with send-keys, read with capture-pane.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-bin=$root/.build/debug/chat-tui
-tmp=$(mktemp -d)
-session="chat-tui-e2e-$$"
-socket="chat-tui-e2e-$$"
-tmx() { tmux -L "$socket" "$@"; }
-cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | head -60 || true; exit 1; }
-checks=0; ok() { checks=$((checks+1)); }
+source "$(dirname "$0")/support/tmux-session.sh" interactive
 capture() { tmx capture-pane -e -p -N -t "$session"; }
-# Waits until the plain screen text matches a pattern (grep -E), up to $2 seconds.
-wait_for() { local pattern=$1 limit=${2:-20} i=0
-  until tmx capture-pane -p -t "$session" 2>/dev/null | grep -qE -- "$pattern"; do
-    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
 # Waits until the coloured capture differs from the file given.
 wait_change() { local before=$1 i=0
   until ! capture | cmp -s - "$before"; do i=$((i+1)); [ $i -gt 200 ] && return 1; sleep 0.1; done; sleep 0.5; }

@@ -3,22 +3,9 @@
 # killed with SIGKILL at random moments leaves every PNG either the old or the new one, never a partial; a full
 # or read-only disk fails with a clear message, exit 1 and the old file intact.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-bin=$root/.build/debug/chat-tui
-tmp=$(mktemp -d)
-session="chat-tui-interrupt-$$"
-socket="chat-tui-interrupt-$$"
-tmx() { tmux -L "$socket" "$@"; }
+source "$(dirname "$0")/support/tmux-session.sh" interrupt
 mounted=""
-cleanup() {
-  tmx kill-server 2>/dev/null || true
-  [ -z "$mounted" ] || umount "$mounted" 2>/dev/null || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | grep -v '^$' | tail -20 || true; exit 1; }
-checks=0; ok() { checks=$((checks+1)); }
+extra_cleanup() { [ -z "$mounted" ] || umount "$mounted" 2>/dev/null || true; }
 # wait_until SECONDS COMMAND...: polls COMMAND every 0.1 s.
 wait_until() { local limit=$1 i=0; shift; until "$@"; do i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
 on_screen() { tmx capture-pane -p -t "$session" | grep -qF -- "$1"; }

@@ -2,21 +2,9 @@
 # End to end: the app survives hundreds of window resizes (random sizes down to 1x1) while keys keep arriving,
 # and afterwards still answers: the help overlay opens at a normal size and `q` exits 0.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-bin=$root/.build/debug/chat-tui
-tmp=$(mktemp -d)
-session="chat-tui-resize-$$"
-socket="chat-tui-resize-$$"
-tmx() { tmux -L "$socket" "$@"; }
+source "$(dirname "$0")/support/tmux-session.sh" resize
 keys_pid=""
-cleanup() { [ -z "$keys_pid" ] || kill "$keys_pid" 2>/dev/null || true; tmx kill-server 2>/dev/null || true; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | grep -v '^$' | tail -20 || true; exit 1; }
-checks=0; ok() { checks=$((checks+1)); }
-wait_for() { local pattern=$1 limit=${2:-20} i=0
-  until tmx capture-pane -p -t "$session" 2>/dev/null | grep -qF -- "$pattern"; do
-    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
+extra_cleanup() { [ -z "$keys_pid" ] || kill "$keys_pid" 2>/dev/null || true; }
 alive() { kill -0 "$(cat "$tmp/pid")" 2>/dev/null; }
 
 tmx -f /dev/null new-session -d -s "$session" -x 120 -y 36 \

@@ -4,21 +4,8 @@
 # (run in tmux) and in `chat-tui export`'s messages: the screen is not cleared, the pane title and the
 # clipboard are unchanged, the layout is intact, and stderr carries no raw control characters.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-root=$(pwd)
-bin=$root/.build/debug/chat-tui
-tmp=$(mktemp -d)
-session="chat-tui-safety-$$"
-socket="chat-tui-safety-$$"
-tmx() { tmux -L "$socket" "$@"; }
-cleanup() { tmx kill-server 2>/dev/null || true; rm -rf "$tmp"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | head -40 || true; exit 1; }
-checks=0; ok() { checks=$((checks+1)); }
+source "$(dirname "$0")/support/tmux-session.sh" safety
 screen() { tmx capture-pane -p -t "$session"; }
-wait_for() { local pattern=$1 limit=${2:-30} i=0
-  until screen 2>/dev/null | grep -qF -- "$pattern"; do
-    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
 
 python3 - "$tmp/hostile-names.json" <<'PY'
 import json, sys

@@ -1,0 +1,24 @@
+# Shared set-up of the end-to-end scripts that drive chat-tui inside tmux; `source` it with a session name.
+# Provides: root, bin (the debug chat-tui), tmp (removed on exit), session, tmx (tmux on a private socket),
+# fail, ok/checks, wait_for TEXT [SECONDS], and cleanup, which also calls extra_cleanup if the script defines one.
+name=${1:?usage: source tmux-session.sh NAME}
+cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
+root=$(pwd)
+bin=$root/.build/debug/chat-tui
+tmp=$(mktemp -d)
+session="chat-tui-$name-$$"
+socket="chat-tui-$name-$$"
+tmx() { tmux -L "$socket" "$@"; }
+cleanup() {
+  if declare -F extra_cleanup >/dev/null; then extra_cleanup; fi
+  tmx kill-server 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | grep -v '^$' | tail -30 || true; exit 1; }
+checks=0
+ok() { checks=$((checks+1)); }
+# Waits until the plain screen text contains TEXT, polling every 0.1 s for up to SECONDS (default 20).
+wait_for() { local text=$1 limit=${2:-20} i=0
+  until tmx capture-pane -p -t "$session" 2>/dev/null | grep -qF -- "$text"; do
+    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }

@@ -1,3 +1,6 @@
+import Foundation
+import GroupIcon
+
 /// Why a fixture file could not be loaded. Every message starts with the file, so a user knows where to look.
 public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path does not exist (or a folder on the way to it does not).
@@ -91,4 +94,23 @@ func quoted(_ text: String) -> String {
         }
     }
     return result + "\""
+}
+
+extension FixtureError {
+    /// The fixture-level error for a failed read of the fixture file (reads go through GroupIcon's `FileIO`,
+    /// which refuses FIFOs, devices and directories without blocking and caps the size).
+    init(reading error: FileIOError) {
+        switch error {
+        case .notFound(let path): self = .fileNotFound(path: path)
+        case .permissionDenied(let path): self = .permissionDenied(path: path)
+        case .symlinkLoop(let path): self = .symbolicLinkLoop(path: path)
+        case .isDirectory(let path): self = .isDirectory(path: path)
+        case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
+        case .tooLarge(let path, let bytes, let maxBytes): self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
+        case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
+        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path):
+            // Write failures; a read never produces them, but the mapping stays total.
+            self = .readFailed(path: path, reason: error.description)
+        }
+    }
 }

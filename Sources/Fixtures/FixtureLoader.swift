@@ -1,4 +1,5 @@
 import Foundation
+import GroupIcon
 
 /// Loads chat-list fixtures (DESIGN.md §2) and reports every problem with the file, line:column or JSON path.
 public enum FixtureLoader {
@@ -9,7 +10,10 @@ public enum FixtureLoader {
     /// Reads and decodes the fixture at `path`; relative avatar paths resolve against the file's folder.
     /// Messages name the file as `path` was given, like a compiler does.
     public static func load(path: String) throws(FixtureError) -> Fixture {
-        let bytes = try FixtureFile.readBytes(path: path, limit: maximumFileSize)
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readRegularFile(path: path, maxBytes: maximumFileSize) } catch {
+            throw FixtureError(reading: error)
+        }
         let baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
         return try decode(bytes, baseDirectory: baseDirectory, fileName: path)
     }

@@ -11,7 +11,7 @@ struct CIELAB: Sendable {
 
     /// Converts an 8-bit sRGB colour.
     init(r: UInt8, g: UInt8, b: UInt8) {
-        let red = CIELAB.linear[Int(r)], green = CIELAB.linear[Int(g)], blue = CIELAB.linear[Int(b)]
+        let red = SRGB.linearLight[Int(r)], green = SRGB.linearLight[Int(g)], blue = SRGB.linearLight[Int(b)]
         let x = CIELAB.f((0.4124564 * red + 0.3575761 * green + 0.1804375 * blue) / 0.95047)
         let y = CIELAB.f(0.2126729 * red + 0.7151522 * green + 0.0721750 * blue)
         let z = CIELAB.f((0.0193339 * red + 0.1191920 * green + 0.9503041 * blue) / 1.08883)
@@ -81,9 +81,4 @@ struct CIELAB: Sendable {
         t > 216.0 / 24389 ? cbrt(t) : t * 841 / 108 + 4.0 / 29
     }
 
-    /// sRGB byte -> linear light.
-    private static let linear: [Double] = (0..<256).map { byte in
-        let value = Double(byte) / 255
-        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-    }
 }

@@ -135,11 +135,8 @@ struct OKLab: Sendable {
         return dl * dl + da * da + db * db
     }
 
-    /// sRGB byte -> linear light, the standard sRGB transfer function.
-    private static let linear: [Float] = (0..<256).map { byte in
-        let value = Float(byte) / 255
-        return value <= 0.04045 ? value / 12.92 : powf((value + 0.055) / 1.055, 2.4)
-    }
+    /// `SRGB.linearLight` in single precision, the precision this type computes in.
+    private static let linear: [Float] = SRGB.linearLight.map(Float.init)
 }
 
 /// A set of palette entries searched for the nearest colours in OKLab.

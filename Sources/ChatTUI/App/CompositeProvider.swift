@@ -1,7 +1,6 @@
 import Dispatch
 import Fixtures
 import GroupIcon
-import Synchronization
 
 /// A finished composite and what went wrong on the way (missing or unreadable avatars, ...).
 struct RenderedComposite: Sendable {
@@ -42,7 +41,7 @@ final class CompletionInbox: Sendable {
         case exportFinished(String)
     }
 
-    private let messages = Mutex<[Message]>([])
+    private let messages = LockedState<[Message]>([])
     private let arrivals = DispatchSemaphore(value: 0)
 
     func post(_ message: Message) {

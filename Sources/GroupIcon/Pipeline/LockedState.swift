@@ -6,13 +6,15 @@ import Foundation
 /// synchronisation and reports races inside correctly locked closures, which would hide real ones. `NSLock` is
 /// a pthread mutex, which ThreadSanitizer understands. `@unchecked Sendable` is sound because `state` is
 /// private and touched only inside `withLock`.
-final class LockedState<State: Sendable>: @unchecked Sendable {
+public final class LockedState<State: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
-    init(_ state: State) { self.state = state }
+    /// A lock around `state`.
+    public init(_ state: State) { self.state = state }
 
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    /// Runs `body` with exclusive access to the state.
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

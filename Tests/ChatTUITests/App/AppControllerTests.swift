@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import Fixtures
 import GroupIcon
@@ -9,7 +8,7 @@ import GroupIcon
 /// screen while a new composite is "being made". Records every request.
 private final class FakeProvider: CompositeProvider {
     let slowWhenMarginSet: Bool
-    let calls = Mutex<[PreviewKey]>([])
+    let calls = LockedState<[PreviewKey]>([])
 
     init(slowWhenMarginSet: Bool) { self.slowWhenMarginSet = slowWhenMarginSet }
 
@@ -21,7 +20,7 @@ private final class FakeProvider: CompositeProvider {
 }
 
 private final class ExportLog: Sendable {
-    let paths = Mutex<[String]>([])
+    let paths = LockedState<[String]>([])
 }
 
 @Suite struct AppControllerTests {

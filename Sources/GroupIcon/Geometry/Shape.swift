@@ -45,32 +45,67 @@ public indirect enum Shape: Hashable, Sendable {
 
     /// Signed distance from `p` to the outline: negative inside, positive outside.
     public func signedDistance(to p: Point) -> Double {
-        switch self {
-        case .rect(let r):
-            return Shape.roundedRectDistance(p, r, 0)
-        case .roundedRect(let r, let radius):
-            return Shape.roundedRectDistance(p, r, radius)
-        case .circle(let c, let radius):
-            return hypot(p.x - c.x, p.y - c.y) - radius
+        DistanceField(self).signedDistance(to: p)
+    }
+}
+
+/// A shape set up for many distance queries, as the rasteriser makes one per pixel: each notch's disc
+/// centre is worked out once instead of a sine and a cosine per query.
+struct DistanceField {
+    private indirect enum Form {
+        case roundedRect(Rect, radius: Double)
+        case disc(center: Point, radius: Double, bites: [(center: Point, radius: Double)])
+        case intersection(Form, Form)
+    }
+
+    private let form: Form
+
+    init(_ shape: Shape) {
+        form = Self.form(of: shape)
+    }
+
+    private static func form(of shape: Shape) -> Form {
+        switch shape {
+        case .rect(let r): return .roundedRect(r, radius: 0)
+        case .roundedRect(let r, let radius): return .roundedRect(r, radius: radius)
+        case .circle(let c, let radius): return .disc(center: c, radius: radius, bites: [])
         case .notchedCircle(let c, let radius, let notches):
-            var d = hypot(p.x - c.x, p.y - c.y) - radius
-            for notch in notches {
-                let dir = notch.direction
-                let nx = c.x + dir.x * notch.cutDistance, ny = c.y + dir.y * notch.cutDistance
-                d = max(d, notch.cutRadius - hypot(p.x - nx, p.y - ny))
-            }
-            return d
-        case .intersection(let a, let b):
-            return max(a.signedDistance(to: p), b.signedDistance(to: p))
+            return .disc(center: c, radius: radius, bites: notches.map { notch in
+                let direction = notch.direction
+                return (Point(x: c.x + direction.x * notch.cutDistance, y: c.y + direction.y * notch.cutDistance),
+                        notch.cutRadius)
+            })
+        case .intersection(let a, let b): return .intersection(form(of: a), form(of: b))
         }
     }
 
-    private static func roundedRectDistance(_ p: Point, _ r: Rect, _ radius: Double) -> Double {
-        let rad = max(0, min(radius, r.width / 2, r.height / 2))
-        let qx = abs(p.x - r.midX) - (r.width / 2 - rad)
-        let qy = abs(p.y - r.midY) - (r.height / 2 - rad)
-        let outside = hypot(max(qx, 0), max(qy, 0))
-        let inside = min(max(qx, qy), 0)
-        return outside + inside - rad
+    /// Signed distance from `p` to the outline: negative inside, positive outside.
+    func signedDistance(to p: Point) -> Double {
+        Self.signedDistance(form, p)
+    }
+
+    private static func signedDistance(_ form: Form, _ p: Point) -> Double {
+        switch form {
+        case .roundedRect(let r, let radius):
+            let rad = max(0, min(radius, r.width / 2, r.height / 2))
+            let qx = abs(p.x - r.midX) - (r.width / 2 - rad)
+            let qy = abs(p.y - r.midY) - (r.height / 2 - rad)
+            return length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - rad
+        case .disc(let c, let radius, let bites):
+            var d = length(p.x - c.x, p.y - c.y) - radius
+            for bite in bites {
+                d = max(d, bite.radius - length(p.x - bite.center.x, p.y - bite.center.y))
+            }
+            return d
+        case .intersection(let a, let b):
+            return max(signedDistance(a, p), signedDistance(b, p))
+        }
+    }
+
+    /// The Euclidean length of (x, y). `hypot` also guards against overflow, which canvas coordinates cannot
+    /// reach, at several times the cost of a square root; the rasteriser calls this for most edge pixels.
+    @inline(__always)
+    private static func length(_ x: Double, _ y: Double) -> Double {
+        (x * x + y * y).squareRoot()
     }
 }

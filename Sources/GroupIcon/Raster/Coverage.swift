@@ -31,6 +31,7 @@ public enum Coverage {
         }
         var values = [Float](repeating: 0, count: box.pixelCount)
         let inverseScale = 1 / scale
+        let field = DistanceField(shape)
         let width = box.width
         values.withUnsafeMutableBufferPointer { out in
             for row in 0..<box.height {
@@ -39,7 +40,7 @@ public enum Coverage {
                 var column = 0
                 while column < width {
                     let x = (Double(box.x + column) + 0.5) * inverseScale
-                    let distance = shape.signedDistance(to: Point(x: x, y: y)) * scale
+                    let distance = field.signedDistance(to: Point(x: x, y: y)) * scale
                     if distance <= -0.5 {
                         // Pixels up to `-0.5 - distance` steps on are still at least half a pixel inside.
                         let run = Int(min(Double(width - column - 1), -0.5 - distance)) + 1

@@ -60,6 +60,11 @@ def main():
     def target(name, met, detail):
         targets.append({"target": name, "met": bool(met), "detail": detail})
 
+    # Decoding alone: the same libjpeg-turbo work on both sides, which bounds the "with decode" ratios.
+    decode_ours = median(ours, "jpeg_decode", "sets_per_second")
+    decode_pillow = median(pillow, "jpeg_decode", "sets_per_second")
+    row("decode wechat's 9 JPEGs at tile size", "sets/s", decode_ours, {"pillow": decode_pillow})
+
     # Composition.
     layouts = [entry["layout"] for entry in (ours[0].get("composition") or [])] if ours else []
     for decode in (False, True):
@@ -74,8 +79,13 @@ def main():
             pillow_ratios.append(entry["peers"]["pillow"]["ratio"] or 0)
             vips_ratios.append(entry["peers"]["pyvips"]["ratio"] or 0)
         label = "with decode" if decode else "decoded sources"
-        target("composition >= 2x Pillow (%s)" % label, min(pillow_ratios, default=0) >= 2,
-               "lowest ratio %.2f" % min(pillow_ratios, default=0))
+        detail = "lowest ratio %.2f" % min(pillow_ratios, default=0)
+        if decode and decode_ours and pillow:
+            # Pillow's whole WeChat job against our decoding alone: the ratio a composition taking no time at
+            # all would reach.
+            pillow_wechat = statistics.median(by_key(r["composition"], "layout", "wechat")[key] for r in pillow)
+            detail += "; decoding alone allows at most %.2f for WeChat" % (decode_ours / pillow_wechat)
+        target("composition >= 2x Pillow (%s)" % label, min(pillow_ratios, default=0) >= 2, detail)
         target("composition >= pyvips (%s)" % label, min(vips_ratios, default=0) >= 1,
                "lowest ratio %.2f" % min(vips_ratios, default=0))
     row("PNG encode 396 px", "ms", median(ours, "png_encode", "milliseconds"),

@@ -17,10 +17,11 @@ check python3 - "$tmp/report.json" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 assert report["tiny"] is True
-assert {"big_fixture", "composition", "png_encode", "cells", "frame"} <= report.keys(), report.keys()
+assert {"big_fixture", "composition", "jpeg_decode", "png_encode", "cells", "frame"} <= report.keys(), report.keys()
 assert [c["layout"] for c in report["composition"]] == ["wechat", "qq", "grid", "dingtalk"]
 for c in report["composition"]:
     assert c["composites_per_second"] > 0 and c["composites_per_second_with_decode"] > 0, c
+assert report["jpeg_decode"]["files"] > 0 and report["jpeg_decode"]["sets_per_second"] > 0, report["jpeg_decode"]
 for c in report["cells"]:
     for key in ("truecolor", "palette256"):
         for suffix in ("_per_second", "_with_text_per_second", "_with_io_per_second"):

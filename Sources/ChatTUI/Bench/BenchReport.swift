@@ -9,6 +9,7 @@ struct BenchReport: Codable, Sendable {
     var sourceSide: Int
     var bigFixture: BigFixtureFigures?
     var composition: [CompositionFigures]?
+    var jpegDecode: JPEGDecodeFigures?
     var pngEncode: PNGEncodeFigures?
     var cells: [CellFigures]?
     var frame: FrameFigures?
@@ -30,6 +31,13 @@ struct CompositionFigures: Codable, Sendable {
     var pixels: Int
     var compositesPerSecond: Double
     var compositesPerSecondWithDecode: Double
+}
+
+/// Reading and decoding the WeChat composite's JPEGs, each at the size its tile needs, and nothing else: the
+/// part of "with decode" that is libjpeg-turbo's work for us and for Pillow alike.
+struct JPEGDecodeFigures: Codable, Sendable {
+    var files: Int
+    var setsPerSecond: Double
 }
 
 /// `PNGCodec.encode` of the WeChat composite.

@@ -22,10 +22,7 @@ enum CompositionBench {
             }
             let withDecode = try await configuration.timing.secondsPerCall {
                 let tiles = Layouts.tiles(count: members, parameters: parameters)
-                let photos = try zip(paths, tiles).map { path, tile in
-                    try ImageDecoder.decode(try FileIO.readRegularFile(path: path, maxBytes: maximumSourceBytes),
-                                            minimumSide: BenchInputs.minimumSide(of: tile, scale: parameters.scale))
-                }
+                let photos = try decodeForTiles(paths, tiles, scale: parameters.scale)
                 _ = Compositor.compose(tiles: tiles, images: photos, parameters: parameters)
             }
             figures.append(CompositionFigures(layout: layout.rawValue, members: members, pixels: parameters.pixelSize,
@@ -33,6 +30,25 @@ enum CompositionBench {
                                               compositesPerSecondWithDecode: 1 / withDecode))
         }
         return figures
+    }
+
+    static func jpegDecode(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws
+        -> JPEGDecodeFigures
+    {
+        let parameters = configuration.parameters(for: .wechat)
+        let tiles = Layouts.tiles(count: inputs.memberPaths.count, parameters: parameters)
+        let seconds = try await configuration.timing.secondsPerCall {
+            _ = try decodeForTiles(inputs.memberPaths, tiles, scale: parameters.scale)
+        }
+        return JPEGDecodeFigures(files: min(tiles.count, inputs.memberPaths.count), setsPerSecond: 1 / seconds)
+    }
+
+    /// Each file read and decoded at the size its tile needs (the pipeline's way: JPEG DCT scaling).
+    private static func decodeForTiles(_ paths: [String], _ tiles: [Tile], scale: Int) throws -> [RGBAImage] {
+        try zip(paths, tiles).map { path, tile in
+            try ImageDecoder.decode(try FileIO.readRegularFile(path: path, maxBytes: maximumSourceBytes),
+                                    minimumSide: BenchInputs.minimumSide(of: tile, scale: scale))
+        }
     }
 
     static func pngEncode(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> PNGEncodeFigures {

@@ -60,7 +60,9 @@ struct BenchCommand: ToolCommand {
                 output.standardError("bench: \(section.rawValue)…\n")
                 switch section {
                 case .fixture: report.bigFixture = try ScreenBench.bigFixture(inputs, configuration)
-                case .composition: report.composition = try await CompositionBench.composition(inputs, configuration)
+                case .composition:
+                    report.composition = try await CompositionBench.composition(inputs, configuration)
+                    report.jpegDecode = try await CompositionBench.jpegDecode(inputs, configuration)
                 case .png: report.pngEncode = try await CompositionBench.pngEncode(inputs, configuration)
                 case .cells: report.cells = try await CellBench.cells(inputs, configuration)
                 case .frame: report.frame = try await ScreenBench.frame(inputs, configuration)

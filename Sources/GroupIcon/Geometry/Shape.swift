@@ -49,57 +49,64 @@ public indirect enum Shape: Hashable, Sendable {
     }
 }
 
-/// A shape set up for many distance queries, as the rasteriser makes one per pixel: each notch's disc
-/// centre is worked out once instead of a sine and a cosine per query.
+/// A shape set up for many distance queries, as the rasteriser makes one per pixel.
+///
+/// Every shape is the set of points inside all of a few terms (rounded rects, discs, and the outsides of
+/// notches' discs), so its distance is the largest of the terms' distances: kept as a flat list of plain
+/// values, with each notch's disc centre worked out once, instead of walking the indirect `Shape` enum and
+/// calling a sine and a cosine per notch on every query.
 struct DistanceField {
-    private indirect enum Form {
+    private enum Term {
         case roundedRect(Rect, radius: Double)
-        case disc(center: Point, radius: Double, bites: [(center: Point, radius: Double)])
-        case intersection(Form, Form)
+        case disc(center: Point, radius: Double)
+        /// The outside of a disc: a notch's bite.
+        case bite(center: Point, radius: Double)
     }
 
-    private let form: Form
+    private let terms: [Term]
 
     init(_ shape: Shape) {
-        form = Self.form(of: shape)
+        var terms: [Term] = []
+        Self.collect(shape, into: &terms)
+        self.terms = terms
     }
 
-    private static func form(of shape: Shape) -> Form {
+    private static func collect(_ shape: Shape, into terms: inout [Term]) {
         switch shape {
-        case .rect(let r): return .roundedRect(r, radius: 0)
-        case .roundedRect(let r, let radius): return .roundedRect(r, radius: radius)
-        case .circle(let c, let radius): return .disc(center: c, radius: radius, bites: [])
+        case .rect(let r): terms.append(.roundedRect(r, radius: 0))
+        case .roundedRect(let r, let radius): terms.append(.roundedRect(r, radius: radius))
+        case .circle(let c, let radius): terms.append(.disc(center: c, radius: radius))
         case .notchedCircle(let c, let radius, let notches):
-            return .disc(center: c, radius: radius, bites: notches.map { notch in
+            terms.append(.disc(center: c, radius: radius))
+            for notch in notches {
                 let direction = notch.direction
-                return (Point(x: c.x + direction.x * notch.cutDistance, y: c.y + direction.y * notch.cutDistance),
-                        notch.cutRadius)
-            })
-        case .intersection(let a, let b): return .intersection(form(of: a), form(of: b))
+                terms.append(.bite(center: Point(x: c.x + direction.x * notch.cutDistance,
+                                                 y: c.y + direction.y * notch.cutDistance),
+                                   radius: notch.cutRadius))
+            }
+        case .intersection(let a, let b):
+            collect(a, into: &terms)
+            collect(b, into: &terms)
         }
     }
 
     /// Signed distance from `p` to the outline: negative inside, positive outside.
     func signedDistance(to p: Point) -> Double {
-        Self.signedDistance(form, p)
-    }
-
-    private static func signedDistance(_ form: Form, _ p: Point) -> Double {
-        switch form {
-        case .roundedRect(let r, let radius):
-            let rad = max(0, min(radius, r.width / 2, r.height / 2))
-            let qx = abs(p.x - r.midX) - (r.width / 2 - rad)
-            let qy = abs(p.y - r.midY) - (r.height / 2 - rad)
-            return length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - rad
-        case .disc(let c, let radius, let bites):
-            var d = length(p.x - c.x, p.y - c.y) - radius
-            for bite in bites {
-                d = max(d, bite.radius - length(p.x - bite.center.x, p.y - bite.center.y))
+        var distance = -Double.infinity
+        for term in terms {
+            switch term {
+            case .roundedRect(let r, let radius):
+                let rad = max(0, min(radius, r.width / 2, r.height / 2))
+                let qx = abs(p.x - r.midX) - (r.width / 2 - rad)
+                let qy = abs(p.y - r.midY) - (r.height / 2 - rad)
+                distance = max(distance, Self.length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - rad)
+            case .disc(let c, let radius):
+                distance = max(distance, Self.length(p.x - c.x, p.y - c.y) - radius)
+            case .bite(let c, let radius):
+                distance = max(distance, radius - Self.length(p.x - c.x, p.y - c.y))
             }
-            return d
-        case .intersection(let a, let b):
-            return max(signedDistance(a, p), signedDistance(b, p))
         }
+        return distance
     }
 
     /// The Euclidean length of (x, y). `hypot` also guards against overflow, which canvas coordinates cannot

@@ -20,14 +20,15 @@ struct PremultipliedPixels {
                 let raw = UnsafeMutableRawPointer(target)
                 var i = 0
                 while i &+ 4 <= count {
-                    let four = SIMD16(lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: Self.straight(pixels[i &+ 1])),
-                                      highHalf: SIMD8(lowHalf: Self.straight(pixels[i &+ 2]),
-                                                      highHalf: Self.straight(pixels[i &+ 3])))
+                    let first = SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: Self.straight(pixels[i &+ 1]))
+                    let second = SIMD8(lowHalf: Self.straight(pixels[i &+ 2]), highHalf: Self.straight(pixels[i &+ 3]))
+                    let four = SIMD16(lowHalf: first, highHalf: second)
                     raw.storeBytes(of: Self.roundedBytes(four), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
                     i &+= 4
                 }
                 while i < count {
-                    let one = SIMD16(lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: .zero), highHalf: .zero)
+                    let one = SIMD16(lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: .zero),
+                                     highHalf: .zero)
                     raw.storeBytes(of: Self.roundedBytes(one).lowHalf.lowHalf, toByteOffset: 4 &* i,
                                    as: SIMD4<UInt8>.self)
                     i &+= 1
@@ -269,7 +270,9 @@ struct BlockGrid {
     let blockWidth: Int
     let blockHeight: Int
 
+    /// Blocks of `blockWidth` x `blockHeight` source pixels, each side at most `maximumBlockSide`.
     init(source: RGBAImage, blockWidth: Int, blockHeight: Int) {
+        assert(blockWidth <= Self.maximumBlockSide && blockHeight <= Self.maximumBlockSide)
         sourceWidth = source.width; sourceHeight = source.height
         self.blockWidth = blockWidth; self.blockHeight = blockHeight
     }
@@ -281,8 +284,8 @@ struct BlockGrid {
 
     /// Working memory of `premultipliedRow` for rows of up to `sourceColumns` source pixels.
     struct Scratch {
-        /// Integer column sums of a block row's source rows, four pixels (16 lanes) per vector; the raw
-        /// memory also holds a trailing partial vector's worth of lanes past the last column.
+        /// Integer column sums of a block row's source rows, four pixels (16 lanes) per vector, the last
+        /// vector possibly only partly used.
         let integerSums: UnsafeMutablePointer<SIMD16<UInt16>>
         /// Premultiplied column sums, for rows with translucent pixels.
         let premultipliedSums: UnsafeMutablePointer<SIMD4<Float>>

@@ -27,7 +27,8 @@ import Testing
     @Test func notchedCircleDistanceIsTheCircleMinusItsBites() {
         // The distance the rasteriser uses (bite centres worked out once) against the definition, evaluated
         // with the notch's angle at every point.
-        let notches = [Notch(degrees: 0, cutRadius: 9, cutDistance: 15), Notch(degrees: 127.5, cutRadius: 7, cutDistance: 12)]
+        let notches = [Notch(degrees: 0, cutRadius: 9, cutDistance: 15),
+                       Notch(degrees: 127.5, cutRadius: 7, cutDistance: 12)]
         let centre = Point(x: 20, y: 30)
         let shape = Shape.notchedCircle(center: centre, radius: 10, notches: notches)
         for y in stride(from: 15.0, through: 45, by: 1.7) {

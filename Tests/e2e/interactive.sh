@@ -35,6 +35,23 @@ PY
 pngfix "$png" >/dev/null 2>&1 || fail "libpng (pngfix) cannot read the exported PNG"; ok
 wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
 
+# Escape sequences curses does not know (an SGR mouse report, focus-in, Alt+x) are dropped whole: the app
+# neither quits on their ESC nor reads their bytes as keys.
+before=$(tmx capture-pane -p -t "$session" | head -2)
+tmx send-keys -t "$session" -l $'\e[<0;11;10M\e[<0;11;10m\e[I'
+tmx send-keys -t "$session" M-x
+sleep 1
+[ -z "$(cat "$tmp/status" 2>/dev/null)" ] || fail "an unknown escape sequence quit the app"; ok
+[ "$(tmx capture-pane -p -t "$session" | head -2)" = "$before" ] || fail "escape sequence bytes were read as keys"; ok
+
+# A left click (X10 mouse report, what curses asks tmux for) on a group's row selects it.
+line=$(tmx capture-pane -p -t "$session" | grep -n "Avatar edge cases" | head -1 | cut -d: -f1)
+[ -n "$line" ] || fail "no 'Avatar edge cases' row to click"
+row=$(printf '%x' $((32 + line))); column=$(printf '%x' $((32 + 11)))
+tmx send-keys -t "$session" -H 1b 5b 4d 20 "$column" "$row" 1b 5b 4d 23 "$column" "$row"
+i=0; until tmx capture-pane -p -t "$session" | head -1 | grep -q "│ Avatar edge cases"; do
+  i=$((i+1)); [ $i -gt 100 ] && fail "clicking a row did not select its group"; sleep 0.1; done; ok
+
 tmx send-keys -t "$session" 'q'
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok

@@ -20,7 +20,8 @@ protocol TerminalDriver: AnyObject {
     func stop()
     /// Shows `grid`, painting only cells that differ from the last frame.
     func draw(_ grid: CellGrid)
-    /// The next key, or nil when none arrives within `timeoutMilliseconds` (0 = just poll).
+    /// The next key, or nil when none arrives within `timeoutMilliseconds` (0 = just poll) or what arrived
+    /// was an escape sequence the app has no use for (see `EscapeSequence`).
     func readKey(timeoutMilliseconds: Int) -> Key?
     /// Leaves curses mode temporarily (e.g. to run another program).
     func suspend()
@@ -239,7 +240,12 @@ final class CursesDriver: TerminalDriver {
         if status == cn_key_code_yes() { return functionKey(Int32(bitPattern: code)) }
         switch code {
         case 3: return .ctrlC
-        case 27: return .escape
+        case 27:
+            wtimeout(window, 0)
+            return EscapeSequence.resolve {
+                var next: wint_t = 0
+                return wget_wch(window, &next) == cn_err() ? nil : UInt32(next)
+            }
         case 10, 13: return .enter
         case 8, 127: return .backspace
         case 9: return .tab

@@ -8,8 +8,6 @@ enum CellBench {
     static func cells(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> [CellFigures] {
         let maxBytes = CompositionBench.maximumSourceBytes
         let source = try PNGCodec.decode(try FileIO.readRegularFile(path: inputs.cellSourcePath, maxBytes: maxBytes))
-        // The 256-colour lookup table is built once per process, at start-up in the app: not part of a render.
-        XtermPalette.prepare(for: .palette256)
         let backdrop = InteractiveCommand.backdrop
         var figures: [CellFigures] = []
         for (columns, rows) in configuration.cellSizes {

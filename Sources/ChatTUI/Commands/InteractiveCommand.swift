@@ -53,7 +53,6 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let preparation = Task.detached(priority: .userInitiated) { XtermPalette.prepare(for: mode) }
         let renderer = GroupRenderer(pipeline: SessionOptions.makePipeline(cache: cache))
         var options = AppController.Options()
         options.parameters = parameters
@@ -63,7 +62,6 @@ struct InteractiveCommand: ToolCommand {
         }
         let driver = CursesDriver(terminalName: terminalName)
         let backdrop = Self.backdrop
-        await preparation.value
         do {
             let status = try AppController.run(
                 fixture: fixture, options: options, driver: driver, provider: renderer,

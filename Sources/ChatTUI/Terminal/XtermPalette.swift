@@ -1,5 +1,6 @@
 import Foundation
 import GroupIcon
+import Synchronization
 
 /// The xterm 256-colour palette and perceptual nearest-colour search in it.
 ///
@@ -33,21 +34,12 @@ enum XtermPalette {
 
     /// The index in 16...255 perceptually nearest to the colour (see `PaletteLookup`).
     static func nearestExtendedIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        extendedLookup.table[lookupKey(r: r, g: g, b: b)]
+        extendedLookup.index(forKey: lookupKey(r: r, g: g, b: b))
     }
 
     /// The index in 0...15 perceptually nearest to the colour, assuming xterm's default ANSI colours.
     static func nearestANSIIndex(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        ansiLookup.table[lookupKey(r: r, g: g, b: b)]
-    }
-
-    /// Builds the lookup table `mode` needs now rather than on the first frame drawn in it.
-    static func prepare(for mode: ColorMode) {
-        switch mode {
-        case .palette256: _ = extendedLookup
-        case .palette16: _ = ansiLookup
-        case .truecolor, .monochrome: break
-        }
+        ansiLookup.index(forKey: lookupKey(r: r, g: g, b: b))
     }
 
     /// The lookup table's slot for a colour: the top 6 bits of each channel.
@@ -63,52 +55,67 @@ enum XtermPalette {
         return RGBA8(r: channel(key >> 12), g: channel(key >> 6), b: channel(key))
     }
 
-    /// Built on first use (a `static let` is initialised once, thread-safely), taking ~0.4 s on two cores in a
-    /// release build: an app can call `prepare(for:)` early, off the main path, to hide that.
     private static let extendedLookup = PaletteLookup(indices: 16...255)
     private static let ansiLookup = PaletteLookup(indices: 0...15)
 }
 
-/// The best palette entry for every 6-bit-per-channel colour: 262 144 bytes, so a pixel costs one load.
+/// The best palette entry for every 6-bit-per-channel colour: 262 144 slots of one byte, so a pixel costs one
+/// load once its slot is known.
 ///
 /// The choice minimises CIEDE2000 among the 16 entries nearest in OKLab. OKLab distance alone strays from
 /// CIEDE2000 for saturated and dark colours (mean ΔE2000 6.75 -> 7.68 on the test suite's photo-like image),
 /// while CIEDE2000 against all 240 entries would cost 15 times more; re-ranking the 16 nearest found the
 /// CIEDE2000 optimum for 2000 of 2000 random colours (8 missed 14, by up to 3.1).
-private struct PaletteLookup: Sendable {
-    let table: [UInt8]
+///
+/// Slots are worked out the first time a colour asks: a screen of avatars uses a few thousand of them, and
+/// filling all of them up front (~0.8 s of CPU) held back the first 256-colour frame by most of a second.
+/// Slots are relaxed atomics, so renderers on several threads may fill them at once; two threads filling one
+/// slot store the same value.
+final class PaletteLookup: @unchecked Sendable {
+    private static let rerankCount = 16
+    private let candidates: PaletteCandidates
+    private let candidateLab: [CIELAB]
+    /// A value no slot can hold once filled: an index outside the searched range.
+    private let unfilled: UInt8
+    private let slots: UnsafeMutablePointer<Atomic<UInt8>>
+    private static let slotCount = 1 << 18
 
     init(indices: ClosedRange<UInt8>) {
-        let rerankCount = 16
-        let candidates = PaletteCandidates(indices: indices)
-        let candidateLab = (0...255).map { index in
+        candidates = PaletteCandidates(indices: indices)
+        candidateLab = (0...255).map { index in
             let colour = XtermPalette.color(ofIndex: UInt8(index))
             return CIELAB(r: colour.r, g: colour.g, b: colour.b)
         }
-        var table = [UInt8](repeating: 0, count: 1 << 18)
-        let chunkCount = 64
-        table.withUnsafeMutableBufferPointer { buffer in
-            // Chunks write disjoint slots, so they can safely run on all cores (the build costs ~0.8 s of CPU);
-            // the compiler cannot see that disjointness, hence the unchecked capture.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                var nearest: [UInt8] = []
-                let chunkSize = slots.count / chunkCount
-                for key in chunk * chunkSize..<(chunk + 1) * chunkSize {
-                    let colour = XtermPalette.representative(ofLookupKey: key)
-                    candidates.nearest(rerankCount, to: OKLab(r: colour.r, g: colour.g, b: colour.b),
-                                       into: &nearest)
-                    let target = CIELAB(r: colour.r, g: colour.g, b: colour.b)
-                    var best = nearest[0], bestDifference = Double.infinity
-                    for index in nearest {
-                        let difference = candidateLab[Int(index)].deltaE2000(to: target)
-                        if difference < bestDifference { bestDifference = difference; best = index }
-                    }
-                    slots[key] = best
-                }
-            }
+        unfilled = indices.lowerBound > 0 ? 0 : 255
+        slots = .allocate(capacity: Self.slotCount)
+        for slot in 0..<Self.slotCount { (slots + slot).initialize(to: Atomic(unfilled)) }
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    /// The palette index for lookup slot `key` (see `XtermPalette.lookupKey`).
+    func index(forKey key: Int) -> UInt8 {
+        let stored = slots[key].load(ordering: .relaxed)
+        if stored != unfilled { return stored }
+        let best = bestIndex(forKey: key)
+        slots[key].store(best, ordering: .relaxed)
+        return best
+    }
+
+    private func bestIndex(forKey key: Int) -> UInt8 {
+        let colour = XtermPalette.representative(ofLookupKey: key)
+        var nearest: [UInt8] = []
+        candidates.nearest(Self.rerankCount, to: OKLab(r: colour.r, g: colour.g, b: colour.b), into: &nearest)
+        let target = CIELAB(r: colour.r, g: colour.g, b: colour.b)
+        var best = nearest[0], bestDifference = Double.infinity
+        for index in nearest {
+            let difference = candidateLab[Int(index)].deltaE2000(to: target)
+            if difference < bestDifference { bestDifference = difference; best = index }
         }
-        self.table = table
+        return best
     }
 }
 
@@ -143,7 +150,7 @@ struct OKLab: Sendable {
 ///
 /// Entries are sorted by lightness so a search can walk outwards from the query's lightness and stop as soon
 /// as the lightness difference alone exceeds the best distance found: exact, and far fewer comparisons.
-private struct PaletteCandidates: Sendable {
+struct PaletteCandidates: Sendable {
     private let colours: [OKLab]
     private let indices: [UInt8]
 

@@ -66,4 +66,23 @@ import Testing
         #expect(XtermPalette.nearestANSIIndex(r: 200, g: 0, b: 0) == 1)
         #expect(XtermPalette.nearestANSIIndex(r: 0, g: 0, b: 230) == 4)
     }
+
+    @Test func slotsFilledFromSeveralThreadsAtOnceAgree() {
+        // Slots are filled on first use; four threads fill the same fresh table, overlapping, and must find
+        // what one thread finds alone (ThreadSanitizer, in scripts/test.sh, watches the slot accesses).
+        let keys = stride(from: 0, to: 1 << 18, by: 97).map { $0 }
+        let alone = PaletteLookup(indices: 16...255)
+        let expected = keys.map { alone.index(forKey: $0) }
+        let shared = PaletteLookup(indices: 16...255)
+        let results = LockedState([[UInt8]](repeating: [], count: 4))
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            // Each thread walks the keys from a different starting point, so all of them race for many slots.
+            let offset = thread * keys.count / 4
+            let order = Array(keys[offset...] + keys[..<offset])
+            let found = order.map { shared.index(forKey: $0) }
+            let aligned = Array(found[(keys.count - offset)...] + found[..<(keys.count - offset)])
+            results.withLock { $0[thread] = aligned }
+        }
+        for thread in 0..<4 { #expect(results.withLock { $0[thread] } == expected, "thread \(thread)") }
+    }
 }

@@ -57,7 +57,9 @@ public indirect enum Shape: Hashable, Sendable {
 /// calling a sine and a cosine per notch on every query.
 struct DistanceField {
     private enum Term {
-        case roundedRect(Rect, radius: Double)
+        /// A rounded rect by its centre, its half sides less the corner radius, and that radius (clamped to
+        /// half the shorter side).
+        case roundedRect(center: Point, innerHalfWidth: Double, innerHalfHeight: Double, radius: Double)
         case disc(center: Point, radius: Double)
         /// The outside of a disc: a notch's bite.
         case bite(center: Point, radius: Double)
@@ -73,8 +75,8 @@ struct DistanceField {
 
     private static func collect(_ shape: Shape, into terms: inout [Term]) {
         switch shape {
-        case .rect(let r): terms.append(.roundedRect(r, radius: 0))
-        case .roundedRect(let r, let radius): terms.append(.roundedRect(r, radius: radius))
+        case .rect(let r): terms.append(roundedRect(r, radius: 0))
+        case .roundedRect(let r, let radius): terms.append(roundedRect(r, radius: radius))
         case .circle(let c, let radius): terms.append(.disc(center: c, radius: radius))
         case .notchedCircle(let c, let radius, let notches):
             terms.append(.disc(center: c, radius: radius))
@@ -90,16 +92,20 @@ struct DistanceField {
         }
     }
 
+    private static func roundedRect(_ r: Rect, radius: Double) -> Term {
+        let clamped = max(0, min(radius, r.width / 2, r.height / 2))
+        return .roundedRect(center: Point(x: r.midX, y: r.midY), innerHalfWidth: r.width / 2 - clamped,
+                            innerHalfHeight: r.height / 2 - clamped, radius: clamped)
+    }
+
     /// Signed distance from `p` to the outline: negative inside, positive outside.
     func signedDistance(to p: Point) -> Double {
         var distance = -Double.infinity
         for term in terms {
             switch term {
-            case .roundedRect(let r, let radius):
-                let rad = max(0, min(radius, r.width / 2, r.height / 2))
-                let qx = abs(p.x - r.midX) - (r.width / 2 - rad)
-                let qy = abs(p.y - r.midY) - (r.height / 2 - rad)
-                distance = max(distance, Self.length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - rad)
+            case .roundedRect(let c, let innerHalfWidth, let innerHalfHeight, let radius):
+                let qx = abs(p.x - c.x) - innerHalfWidth, qy = abs(p.y - c.y) - innerHalfHeight
+                distance = max(distance, Self.length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - radius)
             case .disc(let c, let radius):
                 distance = max(distance, Self.length(p.x - c.x, p.y - c.y) - radius)
             case .bite(let c, let radius):

@@ -14,8 +14,10 @@ public enum JPEGCodec {
     ///   still has both sides at least this long is used, so a 4000 px photo for a 40 px tile decodes at 1/8.
     ///   The source size is checked against `limits` before scaling, from the header alone.
     ///
-    /// Any libjpeg warning (premature end of data, corrupt segments) is treated as an error, so a truncated
-    /// download is reported rather than shown half grey.
+    /// A libjpeg warning that means lost image data (premature end of data, corrupt segments) is treated as an
+    /// error, so a truncated download is reported rather than shown half grey. Warnings that lose nothing
+    /// (stray bytes between markers, an unknown JFIF revision, odd SOS parameters in a sequential file, a bad
+    /// ICC segment, which is not used) are let through, as browsers and Pillow show such files.
     public static func decode(
         _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
     ) throws(CodecError) -> RGBAImage {
@@ -44,7 +46,7 @@ public enum JPEGCodec {
         let headerStatus = bytes.withUnsafeBufferPointer { input in
             tjDecompressHeader3(handle, input.baseAddress, UInt(input.count), &width, &height, &subsampling, &colorspace)
         }
-        guard headerStatus == 0 else {
+        guard headerStatus == 0 || failedOnlyHarmlessly(headerStatus, handle) else {
             throw .corruptJPEG(detail: errorMessage(handle))
         }
         // A stream that ends or breaks before its frame header passes with a 0x0 size.
@@ -63,13 +65,21 @@ public enum JPEGCodec {
         let byteCount = try limits.checkDimensions(width: size.width, height: size.height)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
         var pixels = [UInt8](repeating: 0, count: byteCount)
-        // LIMITSCANS refuses progressive files with absurd scan counts, a CPU-exhaustion trick.
-        let status = bytes.withUnsafeBufferPointer { input in
-            pixels.withUnsafeMutableBufferPointer { output in
-                tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress,
-                              Int32(size.width), 0, Int32(size.height), Int32(pixelFormat.rawValue),
-                              TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+        func decompress(flags: Int32) -> Int32 {
+            bytes.withUnsafeBufferPointer { input in
+                pixels.withUnsafeMutableBufferPointer { output in
+                    tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress,
+                                  Int32(size.width), 0, Int32(size.height), Int32(pixelFormat.rawValue), flags)
+                }
             }
+        }
+        // LIMITSCANS refuses progressive files with absurd scan counts, a CPU-exhaustion trick.
+        var status = decompress(flags: TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+        if failedOnlyHarmlessly(status, handle) {
+            // Decoding stopped at a warning that loses nothing: again without stopping at warnings, keeping the
+            // result if the last warning on the way was harmless too.
+            status = decompress(flags: TJFLAG_LIMITSCANS)
+            if failedOnlyHarmlessly(status, handle) { status = 0 }
         }
         guard status == 0 else { throw .corruptJPEG(detail: errorMessage(handle)) }
         if isCMYK {
@@ -79,6 +89,19 @@ public enum JPEGCodec {
             throw .emptyImage(width: size.width, height: size.height)
         }
         return image
+    }
+
+    /// Parts of libjpeg's messages for the warnings that lose no image data (jerror.h: JWRN_EXTRANEOUS_DATA,
+    /// JWRN_JFIF_MAJOR, JWRN_NOT_SEQUENTIAL, JWRN_ADOBE_XFORM, JWRN_BOGUS_ICC).
+    private static let harmlessWarnings = [
+        "extraneous bytes before marker", "unknown JFIF revision number", "Invalid SOS parameters for sequential",
+        "Unknown Adobe color transform code", "bad ICC marker",
+    ]
+
+    /// Whether a call that returned `status` failed, and only on a warning in `harmlessWarnings`.
+    private static func failedOnlyHarmlessly(_ status: Int32, _ handle: tjhandle) -> Bool {
+        status != 0 && tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue)
+            && harmlessWarnings.contains { errorMessage(handle).contains($0) }
     }
 
     private static func errorMessage(_ handle: tjhandle) -> String {

@@ -83,6 +83,20 @@ import GroupIcon
         }
     }
 
+    @Test func strayBytesBetweenMarkersLoseNothing() throws {
+        // libjpeg warns "extraneous bytes before marker" and carries on; browsers and Pillow show such files.
+        let jpeg = try CodecCorpus.bytes("baseline.jpg")
+        let original = try JPEGCodec.decode(jpeg)
+        let frame = try #require(zip(jpeg, jpeg.dropFirst()).enumerated().first { $1 == (0xFF, 0xC0) }?.offset)
+        let beforeFrame = Array(jpeg[..<frame]) + [0x12, 0x34] + Array(jpeg[frame...])
+        let beforeEnd = Array(jpeg.dropLast(2)) + [0x12, 0x34, 0x56, 0xFF, 0xD9]
+        for bytes in [beforeFrame, beforeEnd] {
+            #expect(try JPEGCodec.decode(bytes) == original)
+        }
+        // The same stray bytes do not excuse a file that also ends early.
+        #expect(throws: CodecError.self) { try JPEGCodec.decode(Array(beforeFrame.prefix(jpeg.count / 2))) }
+    }
+
     @Test func headerClaimingHugeSizeFailsBeforeDecoding() throws {
         #expect(throws: CodecError.imageTooLarge(width: 20000, height: 20000, maxSide: 16384, maxPixels: 64_000_000)) {
             try JPEGCodec.decode(CodecCorpus.bytes("bomb-20000.jpg"), minimumSide: 40)

@@ -11,6 +11,7 @@ let package = Package(
         .executableTarget(name: "FuzzFixtureDecoder", dependencies: [.product(name: "Fixtures", package: "chat-tui")]),
         .executableTarget(name: "FuzzImageHeaders", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        .executableTarget(name: "FuzzResampler", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
     ],
     swiftLanguageModes: [.v6]
 )

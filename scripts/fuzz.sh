@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--runs N | --time SECONDS] [--merge] [TARGET...]
 #
-# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder (default: all three). --runs N runs N inputs
+# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler (default: all four). --runs N runs N inputs
 # each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
 # A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/.
@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler)
 
 # --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
 # -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
@@ -40,13 +40,14 @@ for target in "${targets[@]}"; do
   case $target in
     FuzzFixtureDecoder) dictionary=fuzz/dictionaries/fixtures.dict; max_len=4096 ;;
     FuzzImageHeaders|FuzzImageDecoder) dictionary=fuzz/dictionaries/images.dict; max_len=8192 ;;
+    FuzzResampler) dictionary=; max_len=512 ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus=fuzz/corpus/$target
   mkdir -p "$scratch/$target"
   echo "== $target ${limit[*]}" >&2
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: the image limits keep every decode far below.
-  if ! "$bin/$target" "${limit[@]}" -dict="$dictionary" -max_len=$max_len -timeout=10 -rss_limit_mb=2048 \
+  if ! "$bin/$target" "${limit[@]}" ${dictionary:+-dict="$dictionary"} -max_len=$max_len -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$target-" "$scratch/$target" "$corpus" \
       2>"$scratch/$target.log"; then
     tail -60 "$scratch/$target.log" >&2

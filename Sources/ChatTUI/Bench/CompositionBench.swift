@@ -32,6 +32,7 @@ enum CompositionBench {
         return figures
     }
 
+    /// Reading and decoding the WeChat composite's sources alone, at their tiles' sizes.
     static func jpegDecode(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws
         -> JPEGDecodeFigures
     {

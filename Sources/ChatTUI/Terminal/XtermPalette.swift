@@ -87,6 +87,7 @@ final class PaletteLookup: @unchecked Sendable {
             return CIELAB(r: colour.r, g: colour.g, b: colour.b)
         }
         unfilled = indices.lowerBound > 0 ? 0 : 255
+        assert(!indices.contains(unfilled), "a palette range of all 256 indices leaves no value for unfilled slots")
         slots = .allocate(capacity: Self.slotCount)
         for slot in 0..<Self.slotCount { (slots + slot).initialize(to: Atomic(unfilled)) }
     }

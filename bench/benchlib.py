@@ -1,11 +1,21 @@
 """Shared helpers of the peer benchmarks: the inputs `chat-tui bench --inputs DIR` wrote, and median timing
 done the same way as the Swift side (warm-up calls, samples batched to a minimum length, median sample)."""
 
+import argparse
 import json
 import math
 import os
 import statistics
 import time
+
+
+def peer_argument_parser(description=None):
+    """The arguments every peer takes: the inputs folder, --json-out FILE and --runs N."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("inputs")
+    parser.add_argument("--json-out", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    return parser
 
 
 def load_geometry(inputs):

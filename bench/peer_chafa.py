@@ -13,13 +13,14 @@ Usage: peer_chafa.py INPUTS_DIR --json-out FILE [--sizes 40x20,120x60] [--runs N
                      [--quality-tool PATH/ansi_quality.py]
 """
 
-import argparse
 import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+import benchlib
 
 MODES = {"truecolor": "full", "256": "256"}
 
@@ -49,11 +50,8 @@ def quality(tool, ansi_path, source, size):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("inputs")
-    parser.add_argument("--json-out", required=True)
+    parser = benchlib.peer_argument_parser()
     parser.add_argument("--sizes", default="40x20,120x60")
-    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--images", type=int, default=60, help="images per chafa process")
     parser.add_argument("--quality-tool")
     args = parser.parse_args()

@@ -9,7 +9,6 @@ tiles.
 Usage: peer_pillow.py INPUTS_DIR --json-out FILE [--runs N]
 """
 
-import argparse
 import io
 import sys
 
@@ -73,11 +72,7 @@ def open_for_tile(path, minimum_side):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("inputs")
-    parser.add_argument("--json-out", required=True)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    args = benchlib.peer_argument_parser().parse_args()
     geometry = benchlib.load_geometry(args.inputs)
     decoded = [Image.open(path).convert("RGB") for path in geometry["sources"]]
     figures = []

@@ -8,7 +8,6 @@ work. libvips's operation cache is off, so repeated calls really recompute; it u
 Usage: peer_vips.py INPUTS_DIR --json-out FILE [--runs N]
 """
 
-import argparse
 import sys
 
 import pyvips
@@ -70,11 +69,7 @@ def compose(layout, pieces):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("inputs")
-    parser.add_argument("--json-out", required=True)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
+    args = benchlib.peer_argument_parser().parse_args()
     pyvips.cache_set_max(0)
     geometry = benchlib.load_geometry(args.inputs)
     decoded = [pyvips.Image.new_from_file(path).copy_memory() for path in geometry["sources"]]

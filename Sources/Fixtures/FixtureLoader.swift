@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import FileSystem
 
 /// Loads chat-list fixtures (DESIGN.md §2) and reports every problem with the file, line:column or JSON path.
 public enum FixtureLoader {

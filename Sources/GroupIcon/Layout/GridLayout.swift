@@ -10,10 +10,24 @@
 /// free space at the bottom. Only an explicit column count can ask for more rows than columns; the item
 /// side then shrinks to `(W - 2p - (rows-1)m) / rows` so that every row stays inside the canvas (still
 /// anchored at the top-left inset).
-public enum GridLayout {
+public enum GridLayout: CompositionLayout {
+    public static let kind = LayoutKind.grid
+    public static let displayName = "Grid"
+    public static let summary = "the general grid (seed 004): square items in N columns, first 9 members"
+    public static let maximumMembers = 9
+    public static let defaultBackground = RGBA8.lightGrey
+
+    /// Number of columns; nil = ceil(sqrt(count)).
+    public static let columns = LayoutOption<Int?>("grid-columns", default: nil)
+
+    public static let options: [ParameterField] = [
+        .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
+               range: 1...9),
+    ]
+
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = Layouts.shownMembers(count, for: .grid)
+        let shown = shownMembers(count)
         let canvas = parameters.layoutSide
         guard shown > 0, canvas > 0 else { return [] }
         let margin = resolvedMargin(count: count, parameters: parameters)
@@ -21,7 +35,7 @@ public enum GridLayout {
         let inner = canvas - 2 * padding
 
         let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
-        let columns = min(max(parameters.gridColumns ?? automaticColumns, 1), shown)
+        let columns = min(max(parameters.options[Self.columns] ?? automaticColumns, 1), shown)
         let rows = (shown + columns - 1) / columns
         let widthSide = (inner - Double(columns - 1) * margin) / Double(columns)
         let heightSide = (inner - Double(rows - 1) * margin) / Double(rows)
@@ -39,5 +53,18 @@ public enum GridLayout {
     /// The spacing between items: the explicit margin, or size/18, clamped to `0...size/4`.
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 18)
+    }
+}
+
+extension LayoutKind {
+    /// The general grid (`GridLayout`).
+    public static let grid = LayoutKind(declaring: "grid")
+}
+
+extension CompositionParameters {
+    /// `GridLayout.columns`.
+    public var gridColumns: Int? {
+        get { options[GridLayout.columns] }
+        set { options[GridLayout.columns] = newValue }
     }
 }

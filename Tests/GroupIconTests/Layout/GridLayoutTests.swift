@@ -40,7 +40,8 @@ import Testing
 
     @Test func explicitColumnsMarginAndPadding() {
         // c = 2, m = 4, p = 0 at 132: s = (132 - 4)/2 = 64.
-        let parameters = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0, gridColumns: 2)
+        var parameters = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0)
+        parameters.gridColumns = 2
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(frames == [Rect(x: 0, y: 0, width: 64, height: 64), Rect(x: 68, y: 0, width: 64, height: 64),
                            Rect(x: 0, y: 68, width: 64, height: 64)])
@@ -49,7 +50,8 @@ import Testing
     @Test func moreRowsThanColumnsShrinkToFit() {
         // One column of three at 100, m = p = 5.5556: width would allow 88.8889, but three rows need
         // (100 - 4m)/3 = 25.9259; rows at y = m, m + s + m = 37.0370, ...
-        let parameters = CompositionParameters(layout: .grid, size: 100, gridColumns: 1)
+        var parameters = CompositionParameters(layout: .grid, size: 100)
+        parameters.gridColumns = 1
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(frames.count == 3)
         #expect(isClose(frames[0], Rect(x: 5.5556, y: 5.5556, width: 25.9259, height: 25.9259), 1e-4))

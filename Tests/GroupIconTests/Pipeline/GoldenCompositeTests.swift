@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GroupIcon
 import Testing
@@ -30,8 +31,8 @@ import Testing
     func compositeMatchesItsGolden(layout: LayoutKind, group: String) async throws {
         let parameters = CompositionParameters(layout: layout, size: 64, scale: 2, cornerRadius: 6)
         let pipeline = AvatarPipeline(dependencies: .live,
-                                      configuration: PipelineConfiguration(diskCacheLocation: .disabled))
-        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).image
+                                      configuration: PipelineConfiguration(compositeCache: nil))
+        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).composite.image
         let path = Self.golden.appendingPathComponent("\(layout.rawValue)-\(group).png").path
         let expected = try PNGCodec.decode(FileIO.readRegularFile(path: path, maxBytes: 1 << 22))
         #expect(made.width == expected.width && made.height == expected.height)

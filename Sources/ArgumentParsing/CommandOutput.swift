@@ -7,6 +7,12 @@ package struct CommandOutput: Sendable {
     /// Whether standard error is a terminal (progress bars are drawn only then).
     package var errorIsTerminal: Bool
 
+    package init(standardOutput: @escaping @Sendable (String) -> Void,
+                 standardError: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool) {
+        self.standardOutput = standardOutput; self.standardError = standardError
+        self.errorIsTerminal = errorIsTerminal
+    }
+
     package static let process = CommandOutput(
         standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },

@@ -102,35 +102,10 @@ package struct ParsedArguments: Sendable {
         return value
     }
 
-    /// A finite number in `range`, or nil when the option is absent.
-    package func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError(message: "\(name): expected \(unit) from \(formatBound(range.lowerBound)) to \(formatBound(range.upperBound)), got '\(text)'",
-                             command: command)
-        }
-        return value
-    }
-
-    /// One of `choices` (by its raw value), or nil when the option is absent.
-    package func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws(UsageError) -> T?
-    where T.RawValue == String {
-        guard let text = values[name] else { return nil }
-        guard let value = T(rawValue: text.lowercased()) else {
-            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "\(name): expected one of \(names), got '\(text)'", command: command)
-        }
-        return value
-    }
-
     /// Fails when positional arguments were given to a command that takes none.
     package func requireNoPositionals() throws(UsageError) {
         if let first = positionals.first {
             throw UsageError(message: "unexpected argument '\(first)'", command: command)
         }
-    }
-
-    private func formatBound(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

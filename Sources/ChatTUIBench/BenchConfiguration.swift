@@ -33,12 +33,11 @@ struct BenchConfiguration: Sendable {
     /// The layouts measured (every registered one), each with the member count it shows in full.
     static let layouts: [(layout: LayoutKind, members: Int)] = LayoutRegistry.all.map { ($0.kind, $0.maximumMembers) }
 
-    /// Parameters of a measured composite: the layout's defaults plus rounded corners on the canvas and on
-    /// rectangular tiles, so that every composite exercises anti-aliased masks (the peers draw the same).
+    /// Parameters of a measured composite: the layout's defaults plus rounded corners on the canvas and on the
+    /// tiles (layouts whose tiles are not rectangles ignore the tile radius), so that every composite exercises
+    /// anti-aliased masks (the peers draw the same, from geometry.json).
     func parameters(for layout: LayoutKind) -> CompositionParameters {
-        let rectangularTiles = layout == .wechat || layout == .grid
-        return CompositionParameters(layout: layout, size: compositeSize, scale: compositeScale,
-                                     cornerRadius: compositeSize * 12 / 132,
-                                     tileRadius: rectangularTiles ? compositeSize * 4 / 132 : 0)
+        CompositionParameters(layout: layout, size: compositeSize, scale: compositeScale,
+                              cornerRadius: compositeSize * 12 / 132, tileRadius: compositeSize * 4 / 132)
     }
 }

@@ -54,7 +54,7 @@ package enum ColorMode: CaseIterable, Hashable, Sendable {
     /// The terminfo entry to hand to ncurses so it can address 24-bit colour, or nil to keep `term` as it is.
     ///
     /// ncurses ignores `COLORTERM` and only draws 24-bit colour through a *direct* terminfo entry
-    /// (DESIGN.md §4), so when `COLORTERM` announces truecolor this maps the terminal's family (`xterm-256color`
+    /// (docs/ARCHITECTURE.md, "Terminals"), so when `COLORTERM` announces truecolor this maps the terminal's family (`xterm-256color`
     /// -> `xterm-direct`, `tmux-256color` -> `tmux-direct`, `xterm-kitty` -> `kitty-direct`, ...) to the direct
     /// entry Debian's `ncurses-term` ships. nil when `COLORTERM` does not announce truecolor, when `term` already
     /// is a direct entry, or when its family has no direct entry (`screen-256color`, `linux`, ...); the driver

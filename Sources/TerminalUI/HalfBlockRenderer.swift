@@ -13,19 +13,6 @@ package enum HalfBlockRenderer {
     /// ASCII characters from darkest to lightest for monochrome output without UTF-8.
     package static let asciiShades = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
-    /// The largest cell size that fits `maxColumns` x `maxRows` and keeps the image's aspect ratio, counting a
-    /// cell as 1 pixel wide and 2 pixels tall; (0, 0) when nothing fits or the image is empty.
-    package static func fit(imageWidth: Int, imageHeight: Int, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) {
-        guard imageWidth > 0, imageHeight > 0, maxColumns > 0, maxRows > 0 else { return (0, 0) }
-        let aspect = Double(imageWidth) / Double(imageHeight)
-        let rowsForFullWidth = Int((Double(maxColumns) / aspect / 2).rounded())
-        if rowsForFullWidth <= maxRows {
-            return (maxColumns, max(1, rowsForFullWidth))
-        }
-        let columnsForFullHeight = Int((Double(maxRows) * 2 * aspect).rounded())
-        return (min(maxColumns, max(1, columnsForFullHeight)), maxRows)
-    }
-
     /// Draws `image` into `columns` x `rows` cells after compositing it over `backdrop` (so transparent pixels
     /// show the UI background) and area-averaging it to the cells' pixel grid.
     ///

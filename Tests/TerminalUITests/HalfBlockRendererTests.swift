@@ -102,18 +102,6 @@ import Testing
         let grid = HalfBlockRenderer.render(source, columns: 4, rows: 1, mode: .truecolor, backdrop: .black)
         #expect(grid.cells.map(\.background) == [.rgb(10, 10, 10), .rgb(10, 10, 10), .rgb(200, 0, 0), .rgb(200, 0, 0)])
     }
-
-    @Test func fitKeepsAspectWithTallCells() {
-        // Square image: columns = 2 * rows.
-        #expect(HalfBlockRenderer.fit(imageWidth: 512, imageHeight: 512, maxColumns: 80, maxRows: 24) == (48, 24))
-        #expect(HalfBlockRenderer.fit(imageWidth: 512, imageHeight: 512, maxColumns: 40, maxRows: 60) == (40, 20))
-        // 2:1 image: columns = 4 * rows.
-        #expect(HalfBlockRenderer.fit(imageWidth: 200, imageHeight: 100, maxColumns: 40, maxRows: 40) == (40, 10))
-        #expect(HalfBlockRenderer.fit(imageWidth: 1000, imageHeight: 1, maxColumns: 10, maxRows: 10) == (10, 1))
-        #expect(HalfBlockRenderer.fit(imageWidth: 1, imageHeight: 1000, maxColumns: 10, maxRows: 10) == (1, 10))
-        #expect(HalfBlockRenderer.fit(imageWidth: 512, imageHeight: 512, maxColumns: 0, maxRows: 10) == (0, 0))
-        #expect(HalfBlockRenderer.fit(imageWidth: 0, imageHeight: 512, maxColumns: 10, maxRows: 10) == (0, 0))
-    }
 }
 
 @Suite struct HalfBlockQualityTests {

@@ -44,7 +44,7 @@ package enum KeyBindings {
         ("g G  Home End", "first / last group"),
         ("/", "filter by name (Enter keeps, Esc clears)"),
         ("click", "select a row"),
-        ("l", "cycle layout wechat → qq → grid → dingtalk"),
+        ("l", "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → ")),
         ("[ ]", "margin − / +"),
         ("{ }", "canvas corner radius − / +"),
         ("( )", "tile corner radius − / +"),

@@ -28,7 +28,7 @@ public protocol CompositionLayout: Sendable {
     static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double
 }
 
-/// How a layout's tiles are described in `layout --json` (DESIGN.md §2).
+/// How a layout's tiles are described in `layout --json` (README.md, "Headless").
 public enum TileForm: Hashable, Sendable {
     /// `{"x":..,"y":..,"width":..,"height":..}`: the tile's frame.
     case rectangle

@@ -140,11 +140,3 @@ extension LayoutKind {
     /// QQ's five-circle (`FiveCircleLayout`).
     public static let qq = LayoutKind(declaring: "qq")
 }
-
-extension CompositionParameters {
-    /// `FiveCircleLayout.centreRings`.
-    public var centreRings: Bool {
-        get { options[FiveCircleLayout.centreRings] }
-        set { options[FiveCircleLayout.centreRings] = newValue }
-    }
-}

@@ -27,12 +27,8 @@ public enum GridLayout: CompositionLayout {
 
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = shownMembers(count)
-        let canvas = parameters.layoutSide
-        guard shown > 0, canvas > 0 else { return [] }
-        let margin = resolvedMargin(count: count, parameters: parameters)
-        let padding = parameters.clampedPadding(default: margin)
-        let inner = canvas - 2 * padding
+        guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
+        let (shown, margin, padding, inner) = (grid.shown, grid.margin, grid.padding, grid.inner)
 
         let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
         let columns = min(max(parameters.options[Self.columns] ?? automaticColumns, 1), shown)
@@ -59,12 +55,4 @@ public enum GridLayout: CompositionLayout {
 extension LayoutKind {
     /// The general grid (`GridLayout`).
     public static let grid = LayoutKind(declaring: "grid")
-}
-
-extension CompositionParameters {
-    /// `GridLayout.columns`.
-    public var gridColumns: Int? {
-        get { options[GridLayout.columns] }
-        set { options[GridLayout.columns] = newValue }
-    }
 }

@@ -1,4 +1,4 @@
-/// The tile geometry of one composite as the `layout --json` contract shows it (DESIGN.md §2).
+/// The tile geometry of one composite as the `layout --json` contract shows it (README.md, "Headless").
 ///
 /// The JSON text is written by hand because its key order is part of the contract and Foundation's
 /// `JSONEncoder` does not keep declaration order. Numbers have at most four decimals and no trailing zeros

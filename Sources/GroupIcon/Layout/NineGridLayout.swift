@@ -34,12 +34,8 @@ public enum NineGridLayout: CompositionLayout {
 
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = shownMembers(count)
-        let canvas = parameters.layoutSide
-        guard shown > 0, canvas > 0 else { return [] }
-        let margin = resolvedMargin(count: count, parameters: parameters)
-        let padding = parameters.clampedPadding(default: margin)
-        let inner = canvas - 2 * padding
+        guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
+        let (shown, canvas, margin, inner) = (grid.shown, grid.canvas, grid.margin, grid.inner)
 
         let columns: Int
         let side: Double
@@ -90,18 +86,4 @@ public enum NineGridLayout: CompositionLayout {
 extension LayoutKind {
     /// WeChat's nine-grid (`NineGridLayout`).
     public static let wechat = LayoutKind(declaring: "wechat")
-}
-
-extension CompositionParameters {
-    /// `NineGridLayout.fullBleedSingle`.
-    public var fullBleedSingle: Bool {
-        get { options[NineGridLayout.fullBleedSingle] }
-        set { options[NineGridLayout.fullBleedSingle] = newValue }
-    }
-
-    /// `NineGridLayout.shortRowAtBottom`.
-    public var shortRowAtBottom: Bool {
-        get { options[NineGridLayout.shortRowAtBottom] }
-        set { options[NineGridLayout.shortRowAtBottom] = newValue }
-    }
 }

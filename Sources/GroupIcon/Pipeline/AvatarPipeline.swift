@@ -1,21 +1,3 @@
-/// Counters of what the pipeline did since it was created.
-public struct PipelineStatistics: Hashable, Sendable {
-    /// Avatar files read and decoded (each failure counts too).
-    public var decodes = 0
-    /// Composites drawn (not found in any cache).
-    public var compositesMade = 0
-    /// Requests answered from a memory cache (sources, styled avatars, composites).
-    public var memoryHits = 0
-    /// Composites read from the disk cache.
-    public var diskHits = 0
-    /// Requests that joined identical work already in flight instead of repeating it.
-    public var coalescedWaits = 0
-    /// Disk-cache writes that failed (the composite was still returned).
-    public var diskWriteFailures = 0
-
-    public init() {}
-}
-
 /// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
 ///
 /// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
@@ -244,35 +226,6 @@ public final class AvatarPipeline: Sendable {
     }
 }
 
-/// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
-enum DecodedSource: Hashable, Sendable {
-    /// `requestedMinimumSide` is what the decoder was asked for (nil = full resolution).
-    case image(RGBAImage, requestedMinimumSide: Int?)
-    /// The file could not be read or decoded; cached too, since the identity changes when the file does.
-    case failed(reason: String)
-
-    /// Whether this answers a request for `minimumSide` (nil = full resolution) without decoding again.
-    func satisfies(minimumSide: Int?) -> Bool {
-        guard case .image = self, let covered = coveredSide else { return true }
-        guard let minimumSide else { return false }
-        return covered >= minimumSide
-    }
-
-    /// The largest minimum side this answers, nil when it answers every request (full resolution or failure).
-    var coveredSide: Int? {
-        guard case .image(let image, let requested) = self, let requested else { return nil }
-        // A decoder returns the full image when it is smaller than asked for, so that one is full resolution.
-        return min(image.width, image.height) < requested ? nil : requested
-    }
-
-    var cost: Int {
-        switch self {
-        case .image(let image, _): return image.pixels.count
-        case .failed(let reason): return reason.utf8.count
-        }
-    }
-}
-
 /// What the source coalescer shares work by: one decode per image identity and size bucket.
 struct SourceRequestKey: Hashable, Sendable {
     var identity: ImageIdentity
@@ -291,13 +244,4 @@ struct StyledAvatarKey: Hashable, Sendable {
 struct StyledAvatar: Hashable, Sendable {
     var image: RGBAImage
     var warning: AvatarWarning?
-}
-
-/// Thread-safe counters behind `AvatarPipeline.statistics`.
-final class StatisticsRecorder: Sendable {
-    private let state = LockedState(PipelineStatistics())
-
-    func record(_ change: (inout PipelineStatistics) -> Void) { state.withLock { change(&$0) } }
-
-    var snapshot: PipelineStatistics { state.withLock { $0 } }
 }

@@ -205,3 +205,18 @@ import Testing
         #expect(KeyBindings.reduce(scrolled, .resize, metrics: tall).0.scrollOffset == 0)
     }
 }
+
+@Suite struct LayoutCycleTests {
+    @Test func lWalksTheRegistryAndTheHelpSaysSo() {
+        let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
+        var state = ViewFixtures.state(ViewFixtures.groups(2))
+        var visited: [LayoutKind] = []
+        for _ in 0...LayoutRegistry.kinds.count {
+            visited.append(state.parameters.layout)
+            state = KeyBindings.reduce(state, .character("l"), metrics: metrics).0
+        }
+        #expect(visited == LayoutRegistry.kinds + [LayoutRegistry.kinds[0]])
+        let help = KeyBindings.help.first { $0.keys == "l" }?.action ?? ""
+        #expect(help == "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → "))
+    }
+}

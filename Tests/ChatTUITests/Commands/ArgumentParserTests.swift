@@ -45,10 +45,10 @@ import Testing
         var expected = CompositionParameters(
             layout: .qq, size: 100, scale: 3, margin: 2, padding: 5, cornerRadius: 12, tileRadius: 4,
             background: RGBA8(r: 0x10, g: 0x20, b: 0x30))
-        expected.gridColumns = 2
-        expected.centreRings = true
-        expected.fullBleedSingle = true
-        expected.shortRowAtBottom = true
+        expected.options[GridLayout.columns] = 2
+        expected.options[FiveCircleLayout.centreRings] = true
+        expected.options[NineGridLayout.fullBleedSingle] = true
+        expected.options[NineGridLayout.shortRowAtBottom] = true
         #expect(parameters == expected)
     }
 

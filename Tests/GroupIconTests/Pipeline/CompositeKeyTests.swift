@@ -42,7 +42,7 @@ import Testing
         changed.append(CompositeKey(members: repointed, parameters: parameters))
         for edit in [{ (p: inout CompositionParameters) in p.layout = .wechat }, { $0.scale = 2 }, { $0.size = 100 },
                      { $0.margin = 3 }, { $0.padding = 1 }, { $0.cornerRadius = 4 }, { $0.tileRadius = 2 },
-                     { $0.background = .white }, { $0.centreRings = true }] {
+                     { $0.background = .white }, { $0.options[FiveCircleLayout.centreRings] = true }] {
             var edited = parameters
             edit(&edited)
             changed.append(CompositeKey(members: members, parameters: edited))

@@ -72,7 +72,8 @@ enum CacheEntryFormat {
     }
 }
 
-private struct ByteWriter {
+/// Little-endian integers and length-prefixed UTF-8 strings, appended to `bytes`.
+struct ByteWriter {
     var bytes: [UInt8] = []
 
     mutating func write(_ value: UInt64, width: Int) {
@@ -87,7 +88,7 @@ private struct ByteWriter {
 }
 
 /// Bounds-checked reading: every read returns nil instead of running past the end.
-private struct ByteReader {
+struct ByteReader {
     let bytes: [UInt8]
     var offset = 0
 

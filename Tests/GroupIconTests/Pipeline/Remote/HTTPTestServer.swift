@@ -1,0 +1,116 @@
+import Foundation
+@testable import GroupIcon
+
+/// Why the test server could not be used.
+struct HTTPTestServerError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// What the test server counted (see Resources/remote/http_test_server.py).
+struct HTTPTestServerStats: Decodable {
+    /// Requests per path, query excluded.
+    var requests: [String: Int]
+    /// Responses per "path status", e.g. `"/etag 304"`.
+    var statuses: [String: Int]
+    /// Requests that carried If-None-Match or If-Modified-Since, per path.
+    var conditional: [String: Int]
+    /// Responses the client stopped reading, per path.
+    var aborted: [String: Int]
+    /// Connections accepted.
+    var connections: Int
+    /// The most connections open at the same time.
+    var maxOpenConnections: Int
+    /// The User-Agent of the last request.
+    var userAgent: String
+
+    func requests(_ path: String) -> Int { requests[path] ?? 0 }
+    func statuses(_ path: String, _ code: Int) -> Int { statuses["\(path) \(code)"] ?? 0 }
+    /// Requests to every path, summed.
+    var totalRequests: Int { requests.values.reduce(0, +) }
+}
+
+/// The Python test server in a child process, serving the two test photos on 127.0.0.1.
+///
+/// It is stopped by `stop()` (which `withHTTPTestServer` calls on every exit, failures and thrown errors
+/// included), by `deinit`, and by itself when its standard input closes, which also happens when this test
+/// process dies: it never outlives the tests.
+final class HTTPTestServer: Sendable {
+    let port: Int
+    let controlPort: Int
+    private let process: Process
+    private let input: Pipe
+    private let isStopped = LockedState(false)
+    private let control: HTTPFetcher
+
+    /// The JPEG and PNG files the server sends, for comparing bytes.
+    static var jpegFile: URL? { resources?.appendingPathComponent("codecs/large-256x192.jpg") }
+    static var pngFile: URL? { resources?.appendingPathComponent("codecs/rgb-trns.png") }
+    private static var resources: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
+
+    init() throws {
+        guard let resources = Self.resources, let jpeg = Self.jpegFile, let png = Self.pngFile else {
+            throw HTTPTestServerError(description: "test resources not found in the bundle")
+        }
+        let script = resources.appendingPathComponent("remote/http_test_server.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--jpeg", jpeg.path, "--png", png.path]
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        // The first line is "PORT CONTROL_PORT"; reading ends at EOF if the script failed to start.
+        var line: [UInt8] = []
+        let reader = output.fileHandleForReading
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            line.append(contentsOf: chunk)
+        }
+        let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard ports.count == 2 else {
+            process.terminate()
+            throw HTTPTestServerError(description: "the test server printed no ports: \(String(decoding: line, as: UTF8.self))")
+        }
+        port = ports[0]
+        controlPort = ports[1]
+        control = try HTTPFetcher()
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:PORT` + `path`.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// The counts so far, read over the control port (so reading them is not counted).
+    func stats() async throws -> HTTPTestServerStats {
+        let response = try await control.fetch(HTTPRequest(url: "http://127.0.0.1:\(controlPort)/__stats"))
+        guard case .content(let bytes) = response.body else { throw HTTPTestServerError(description: "no stats") }
+        return try JSONDecoder().decode(HTTPTestServerStats.self, from: Data(bytes))
+    }
+
+    /// Makes `/versioned` serve `version` from now on ("v1" is the JPEG, anything else the PNG).
+    func setVersion(_ version: String) async throws {
+        _ = try await control.fetch(HTTPRequest(url: "http://127.0.0.1:\(controlPort)/__version?value=\(version)"))
+    }
+
+    /// Ends the server process and waits for it; safe to call more than once.
+    func stop() {
+        let first = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// Runs `body` with a fresh test server and stops the server afterwards, however `body` ends.
+func withHTTPTestServer<T>(_ body: (HTTPTestServer) async throws -> T) async throws -> T {
+    let server = try HTTPTestServer()
+    defer { server.stop() }
+    return try await body(server)
+}

@@ -118,8 +118,8 @@ final class CurlTransfer {
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(url, limit: configuration.maximumBodyBytes))
         case CURLE_OPERATION_TIMEDOUT:
-            // No connect time yet means the connection itself never came up.
-            let connected = (sizeInfo(CURLINFO_CONNECT_TIME_T) ?? 0) > 0
+            // Request bytes were sent only if a connection came up (a reused one reports no connect time).
+            let connected = (longInfo(CURLINFO_REQUEST_SIZE) ?? 0) > 0
             return .failure(connected ? .timedOut(url, phase: .total, seconds: configuration.totalTimeout)
                                       : .timedOut(url, phase: .connect, seconds: configuration.connectTimeout))
         case CURLE_COULDNT_RESOLVE_HOST:
@@ -160,6 +160,11 @@ final class CurlTransfer {
             httpVersion: Self.version(longInfo(CURLINFO_HTTP_VERSION) ?? 0),
             redirectCount: longInfo(CURLINFO_REDIRECT_COUNT) ?? 0,
             newConnections: longInfo(CURLINFO_NUM_CONNECTS) ?? 0))
+    }
+
+    /// Whether the (last) response came over HTTP/2 or later, whose connections carry many transfers.
+    var multiplexed: Bool {
+        (longInfo(CURLINFO_HTTP_VERSION) ?? 0) >= Int(CURL_HTTP_VERSION_2_0)
     }
 
     private func longInfo(_ item: CURLINFO) -> Int? {

@@ -32,7 +32,8 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
 ///
 /// Every request becomes an easy handle on one multi handle, so transfers share its connection cache (HTTP/1.1
 /// keep-alive, HTTP/2 multiplexing where the server offers it over TLS) and DNS cache, within the configured
-/// connection limits. The worker thread alone calls libcurl for transfers; callers hand requests over through
+/// connection limits. Requests beyond those limits wait in the fetcher, not in libcurl, so that their
+/// timeouts start only when they are sent. The worker thread alone calls libcurl for transfers; callers hand requests over through
 /// a lock and wake it with `curl_multi_wakeup`. Each transfer enforces the configuration's timeouts, size
 /// cap, redirect limit and the http/https-only rule (also after redirects).
 ///
@@ -90,8 +91,9 @@ public final class HTTPFetcher: Sendable {
 
 /// The multi handle and its worker thread behind `HTTPFetcher`.
 ///
-/// Shared state (requests waiting to be added, cancellations, the stop flag) sits behind one lock; the easy
-/// handles and the transfers live in `run`'s local variables, touched by the worker thread only. The multi
+/// Shared state (requests handed over, cancellations, the stop flag) sits behind one lock; the admission
+/// queue (`TransferAdmission`), the easy handles and the transfers live in `run`'s local variables, touched by
+/// the worker thread only. The multi
 /// handle is used by the worker thread, except for `curl_multi_wakeup`, which libcurl allows from any thread;
 /// it is called while holding the lock and only before `stopped` is set, so it never races with
 /// `curl_multi_cleanup`.
@@ -205,19 +207,44 @@ final class CurlMultiEngine: Sendable {
 
     var unfinishedCount: Int { shared.withLock { $0.pending.count + $0.running.count } }
 
-    /// The worker thread's loop: add new requests, drop cancelled ones, let libcurl work, finish completed
-    /// transfers, then sleep in `curl_multi_poll` until a socket is ready, a timer is due or a wakeup comes.
+    /// The worker thread's loop: take new requests and cancellations, start the requests admission allows,
+    /// let libcurl work, finish completed transfers, then sleep in `curl_multi_poll` until a socket is ready, a
+    /// timer is due or a wakeup comes.
     func run() {
-        var transfers: [UnsafeMutableRawPointer: (id: UInt64, transfer: CurlTransfer, continuation: Continuation)] = [:]
+        var admission = TransferAdmission<Submission>(perHostLimit: configuration.maximumConnectionsPerHost,
+                                                      totalLimit: configuration.maximumConnections)
+        var transfers: [UnsafeMutableRawPointer: Running] = [:]
         var handles: [UInt64: UnsafeMutableRawPointer] = [:]
 
+        func end(_ submission: Submission, _ result: Result<HTTPResponse, FetchError>) {
+            shared.withLock { _ = $0.running.remove(submission.id) }
+            submission.continuation.resume(returning: result)
+        }
         func finish(_ handle: UnsafeMutableRawPointer, _ result: (CurlTransfer) -> Result<HTTPResponse, FetchError>) {
             guard let entry = transfers.removeValue(forKey: handle) else { return }
             let outcome = result(entry.transfer)
+            admission.finish(host: entry.host, multiplexed: entry.transfer.multiplexed)
             curl_multi_remove_handle(multi.pointer, handle)
-            handles[entry.id] = nil
-            shared.withLock { _ = $0.running.remove(entry.id) }
-            entry.continuation.resume(returning: outcome)
+            handles[entry.submission.id] = nil
+            end(entry.submission, outcome)
+        }
+        func start(_ submission: Submission, host: String) {
+            do throws(FetchError) {
+                let transfer = try CurlTransfer(request: submission.request, configuration: configuration,
+                                                userAgent: userAgent)
+                let code = curl_multi_add_handle(multi.pointer, transfer.handle)
+                guard code == CURLM_OK else {
+                    throw .libraryUnavailable(reason: "curl_multi_add_handle: \(Self.describe(code))")
+                }
+                transfers[transfer.handle] = Running(submission: submission, transfer: transfer, host: host)
+                handles[submission.id] = transfer.handle
+            } catch {
+                admission.finish(host: host, multiplexed: false)
+                end(submission, .failure(error))
+            }
+        }
+        func cancelled(_ submission: Submission) -> Result<HTTPResponse, FetchError> {
+            .failure(.cancelled(RedactedURL(submission.request.url)))
         }
 
         while true {
@@ -227,42 +254,46 @@ final class CurlMultiEngine: Sendable {
                 return (state.pending, state.cancelled, state.stopped)
             }
             for id in cancellations {
-                if let handle = handles[id] { finish(handle) { .failure(.cancelled($0.url)) } }
+                if let handle = handles[id] {
+                    finish(handle) { .failure(.cancelled($0.url)) }
+                } else if let waiting = admission.removeWaiting(where: { $0.id == id }) {
+                    end(waiting, cancelled(waiting))
+                }
             }
             if stopping {
                 for handle in Array(transfers.keys) { finish(handle) { .failure(.cancelled($0.url)) } }
-                for submission in submissions {
-                    submission.continuation.resume(returning: .failure(.cancelled(RedactedURL(submission.request.url))))
-                }
+                for submission in admission.removeAllWaiting() + submissions { end(submission, cancelled(submission)) }
                 break
             }
             for submission in submissions {
-                do throws(FetchError) {
-                    let transfer = try CurlTransfer(request: submission.request, configuration: configuration,
-                                                    userAgent: userAgent)
-                    let code = curl_multi_add_handle(multi.pointer, transfer.handle)
-                    guard code == CURLM_OK else {
-                        throw .libraryUnavailable(reason: "curl_multi_add_handle: \(Self.describe(code))")
-                    }
-                    transfers[transfer.handle] = (submission.id, transfer, submission.continuation)
-                    handles[submission.id] = transfer.handle
-                } catch {
-                    shared.withLock { _ = $0.running.remove(submission.id) }
-                    submission.continuation.resume(returning: .failure(error))
-                }
+                admission.enqueue(submission, host: TransferAdmission<Submission>.hostKey(submission.request.url))
             }
+            for (submission, host) in admission.admit() { start(submission, host: host) }
 
             var stillRunning: Int32 = 0
             curl_multi_perform(multi.pointer, &stillRunning)
             var queuedMessages: Int32 = 0
+            var finishedAny = false
             while let message = curl_multi_info_read(multi.pointer, &queuedMessages) {
                 // The message is only valid until the next libcurl call: copy what is needed first.
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
                 finish(handle) { $0.result(code) }
+                finishedAny = true
+            }
+            // Freed slots go to waiting requests now; their handles' zero timers make the poll return at once.
+            if finishedAny {
+                for (submission, host) in admission.admit() { start(submission, host: host) }
             }
             curl_multi_poll(multi.pointer, nil, 0, Self.idlePollMilliseconds, nil)
         }
         curl_multi_cleanup(multi.pointer)
+    }
+
+    /// A transfer in the multi handle and what finishing it needs.
+    private struct Running {
+        var submission: Submission
+        var transfer: CurlTransfer
+        var host: String
     }
 }

@@ -83,6 +83,23 @@ import Testing
         }
     }
 
+    @Test func requestsQueuedBehindABusyHostDoNotTimeOutWhileWaiting() async throws {
+        try await withHTTPTestServer { server in
+            // One connection, four 0.4 s responses: 1.6 s in all, but each transfer alone takes 0.4 s of its 1 s.
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 1, totalTimeout: 1))
+            let codes = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<4 {
+                    group.addTask {
+                        try await fetcher.fetch(HTTPRequest(url: server.url("/slow?seconds=0.4&n=\(index)"))).statusCode
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(codes == [200, 200, 200, 200])
+            #expect(try await server.stats().maxOpenConnections == 1)
+        }
+    }
+
     @Test func httpErrorsAreReportedWithTheirStatus() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()
@@ -96,6 +113,8 @@ import Testing
     @Test func slowResponsesTimeOut() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher(HTTPFetcherConfiguration(totalTimeout: 0.5))
+            // The slow request reuses this one's connection: still a timeout of the transfer, not of connecting.
+            _ = try await fetcher.fetch(HTTPRequest(url: server.url("/photos/a.jpg")))
             let url = server.url("/slow?seconds=5")
             let failure = await error(url, fetcher)
             #expect(failure == .timedOut(RedactedURL(url), phase: .total, seconds: 0.5))

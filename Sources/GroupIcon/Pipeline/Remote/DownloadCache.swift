@@ -86,6 +86,14 @@ public final class DownloadCache: Sendable {
         folder = CacheDirectory(path: directory, fileExtension: DownloadCache.fileExtension)
     }
 
+    /// The download cache beside the composite cache at `location`, in its `downloads` subfolder (so that
+    /// clearing or sweeping either never touches the other); nil when `location` is `.disabled`.
+    public convenience init?(location: DiskCacheLocation, sizeLimit: Int = 200 << 20,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let composites = location.resolvedDirectory(environment: environment) else { return nil }
+        self.init(directory: composites + "/downloads", sizeLimit: sizeLimit)
+    }
+
     /// The file the entry for `url` lives in.
     public func path(for url: String) -> String {
         folder.entryPath(hashedName: SHA256.hexDigest(url))

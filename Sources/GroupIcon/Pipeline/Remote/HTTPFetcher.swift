@@ -50,9 +50,12 @@ public final class HTTPFetcher: Sendable {
         self.configuration = configuration
         engine = try CurlMultiEngine(configuration: configuration)
         let engine = self.engine
-        let thread = Thread { engine.run() }
-        thread.name = "chat-tui.http"
-        thread.start()
+        // Named from inside: on Linux, Foundation applies a name set before `start` to the Thread object only,
+        // while debuggers and `top -H` show the system thread's name.
+        Thread {
+            Thread.current.name = "chat-tui.http"
+            engine.run()
+        }.start()
     }
 
     deinit { engine.stop() }

@@ -129,6 +129,13 @@ import Testing
         #expect(try cache.clear() == 2)
     }
 
+    @Test func theDefaultFolderIsBesideTheCompositeCache() {
+        let environment = ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"]
+        #expect(DownloadCache(location: .standard, environment: environment)?.directory == "/var/cache/me/chat-tui/downloads")
+        #expect(DownloadCache(location: .directory("/tmp/c"), environment: environment)?.directory == "/tmp/c/downloads")
+        #expect(DownloadCache(location: .disabled, environment: environment) == nil)
+    }
+
     @Test func theCompositeCacheSharingTheFolderIsLeftAlone() throws {
         let folder = Folder()
         let cache = DownloadCache(directory: folder.path)

@@ -241,6 +241,16 @@ import Testing
         #expect(shown == RedactedURL(url))
     }
 
+    @Test func unresolvableHostsAreNamed() async throws {
+        // ".invalid" never resolves (RFC 6761), so this needs no network.
+        let url = "http://alice:pw@photos.nonexistent.invalid/a.jpg"
+        let fetcher = try fetcher(HTTPFetcherConfiguration(connectTimeout: 5))
+        let failure = await error(url, fetcher)
+        #expect(failure == .hostNotFound(RedactedURL(url), host: "photos.nonexistent.invalid"))
+        #expect(failure?.description == "http://***@photos.nonexistent.invalid/a.jpg: the host "
+                + "photos.nonexistent.invalid could not be found; check the address and the network")
+    }
+
     @Test func cancellingATaskRemovesItsTransfer() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()

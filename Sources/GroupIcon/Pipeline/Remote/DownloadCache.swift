@@ -5,8 +5,11 @@ import Foundation
 public struct DownloadCacheEntry: Hashable, Sendable {
     /// The URL as requested (before redirects), the cache key.
     public var url: String
+    /// The response body, exactly as received.
     public var bytes: [UInt8]
+    /// What revalidation sends back (`ETag`, `Last-Modified`).
     public var validators: HTTPValidators
+    /// The server's `Content-Type`, recorded only.
     public var contentType: String?
     /// When the bytes were fetched, or last confirmed by a 304.
     public var fetchedAt: Date
@@ -69,6 +72,7 @@ public enum DownloadCacheLookup: Hashable, Sendable {
 /// recently used entries beyond `sizeLimit`. The folder may be shared with the composite cache: each only
 /// touches files with its own extension.
 public final class DownloadCache: Sendable {
+    /// The extension of entry files.
     public static let fileExtension = "gidl"
     static let storesPerSweep = 32
 
@@ -80,6 +84,7 @@ public final class DownloadCache: Sendable {
     private let storesSinceSweep = LockedState(0)
     private let removedCorruptEntries = LockedState(0)
 
+    /// A cache in `directory` (created on the first store), holding at most `sizeLimit` bytes of entries.
     public init(directory: String, sizeLimit: Int = 200 << 20) {
         self.directory = directory
         self.sizeLimit = sizeLimit

@@ -39,6 +39,7 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// libcurl could not be set up (initialisation or a required option failed).
     case libraryUnavailable(reason: String)
 
+    /// The message for users: the redacted URL, the problem and what to do.
     public var description: String {
         switch self {
         case .unsupportedScheme(let url):
@@ -46,7 +47,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedURL(let url):
             return "\(url): not a valid web address; check how it is written"
         case .hostNotFound(let url, let host):
-            return "\(url): the host \(host.isEmpty ? "name" : host) could not be found; check the address and the network"
+            let name = host.isEmpty ? "name" : host
+            return "\(url): the host \(name) could not be found; check the address and the network"
         case .connectionFailed(let url, let reason):
             return "\(url): could not connect to the server (\(reason)); check that it is up and reachable"
         case .secureConnectionFailed(let url, let reason):
@@ -66,7 +68,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(url): redirected \(place) that is not http:// or https://; not followed"
         case .truncated(let url, let received, let expected):
             let of = expected.map { " of \($0.byteCountDescription)" } ?? ""
-            return "\(url): the connection closed after \(received.byteCountDescription)\(of) (truncated download); try again"
+            let got = received.byteCountDescription
+            return "\(url): the connection closed after \(got)\(of) (truncated download); try again"
         case .transferFailed(let url, let reason):
             return "\(url): the download failed: \(reason)"
         case .notCached(let url):

@@ -18,6 +18,8 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
     /// The `User-Agent` header; nil sends `chat-tui (libcurl/<version>)`.
     public var userAgent: String?
 
+    /// Defaults suited to avatars: 6 connections per host (what browsers use), 24 in all, 10 s to connect,
+    /// 30 s per transfer, 20 MiB per photo, 5 redirects.
     public init(maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 24, connectTimeout: Double = 10,
                 totalTimeout: Double = 30, maximumBodyBytes: Int = 20 << 20, maximumRedirects: Int = 5,
                 userAgent: String? = nil) {
@@ -33,14 +35,15 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
 /// Every request becomes an easy handle on one multi handle, so transfers share its connection cache (HTTP/1.1
 /// keep-alive, HTTP/2 multiplexing where the server offers it over TLS) and DNS cache, within the configured
 /// connection limits. Requests beyond those limits wait in the fetcher, not in libcurl, so that their
-/// timeouts start only when they are sent. The worker thread alone calls libcurl for transfers; callers hand requests over through
-/// a lock and wake it with `curl_multi_wakeup`. Each transfer enforces the configuration's timeouts, size
-/// cap, redirect limit and the http/https-only rule (also after redirects).
+/// timeouts start only when they are sent. The worker thread alone calls libcurl for transfers; callers hand
+/// requests over through a lock and wake it with `curl_multi_wakeup`. Each transfer enforces the
+/// configuration's timeouts, size cap, redirect limit and the http/https-only rule (also after redirects).
 ///
 /// `fetch` is cancellation-aware: cancelling the calling task removes its transfer from the multi handle (the
 /// connection is closed or returned to the cache by libcurl) and throws `FetchError.cancelled`.
 /// Releasing the fetcher stops the thread; transfers still running end with `.cancelled`.
 public final class HTTPFetcher: Sendable {
+    /// The limits every transfer of this fetcher observes.
     public let configuration: HTTPFetcherConfiguration
     private let engine: CurlMultiEngine
 

@@ -37,6 +37,7 @@ public struct CacheControl: Hashable, Sendable {
     /// `no-store`: must not be written to the disk cache.
     public var noStore: Bool
 
+    /// Directives as given; the defaults mean "no Cache-Control header".
     public init(maxAge: Int? = nil, noCache: Bool = false, noStore: Bool = false) {
         self.maxAge = maxAge; self.noCache = noCache; self.noStore = noStore
     }
@@ -55,7 +56,9 @@ public struct CacheControl: Hashable, Sendable {
             case "max-age":
                 guard parts.count == 2 else { continue }
                 var value = Substring(String(parts[1]).trimmingASCIISpaces())
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = value.dropFirst().dropLast()
+                }
                 guard !value.isEmpty, value.allSatisfy({ ("0"..."9").contains($0) }) else { continue }
                 // Beyond Int's range means "practically forever": clamp rather than drop.
                 let seconds = Int(value) ?? Int(Int32.max)
@@ -76,6 +79,7 @@ public struct HTTPResponseMetadata: Hashable, Sendable {
     /// often label photos wrongly (`application/octet-stream`, `text/plain`).
     public var contentType: String?
 
+    /// Metadata as given; the defaults mean "none of these headers".
     public init(validators: HTTPValidators = HTTPValidators(), cacheControl: CacheControl = CacheControl(),
                 contentType: String? = nil) {
         self.validators = validators; self.cacheControl = cacheControl; self.contentType = contentType
@@ -89,6 +93,7 @@ public struct HTTPRequest: Hashable, Sendable {
     /// Sent as `If-None-Match` / `If-Modified-Since`; empty for an unconditional request.
     public var validators: HTTPValidators
 
+    /// A GET for `url`, conditional when `validators` is not empty.
     public init(url: String, validators: HTTPValidators = HTTPValidators()) {
         self.url = url; self.validators = validators
     }
@@ -100,6 +105,7 @@ public enum HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// A version this libcurl reports that the list above does not name.
     case other(Int)
 
+    /// `HTTP/1.1`, `HTTP/2`, ...
     public var description: String {
         switch self {
         case .http1_0: return "HTTP/1.0"
@@ -121,16 +127,20 @@ public struct HTTPResponse: Hashable, Sendable {
         case notModified
     }
 
+    /// The body, or "not modified".
     public var body: Body
     /// The final status code (after redirects): 2xx or 304.
     public var statusCode: Int
+    /// The final response's validators, cache directives and content type.
     public var metadata: HTTPResponseMetadata
+    /// The protocol the final response came over.
     public var httpVersion: HTTPVersion
     /// Redirects followed to get here.
     public var redirectCount: Int
     /// Connections opened for this transfer: 0 when it reused a kept-alive (or multiplexed) connection.
     public var newConnections: Int
 
+    /// A response as given (the fetcher builds these; tests and fakes may too).
     public init(body: Body, statusCode: Int, metadata: HTTPResponseMetadata, httpVersion: HTTPVersion,
                 redirectCount: Int, newConnections: Int) {
         self.body = body; self.statusCode = statusCode; self.metadata = metadata; self.httpVersion = httpVersion

@@ -80,7 +80,9 @@ public struct RedactedURL: Hashable, Sendable, CustomStringConvertible {
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) {
-                for byte in String(scalar).utf8 { out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+                for byte in String(scalar).utf8 {
+                    out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+                }
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -12,7 +12,9 @@ public struct RemoteBytes: Hashable, Sendable {
         case revalidated
     }
 
+    /// Downloaded, cached or revalidated.
     public var origin: Origin
+    /// The photo's bytes, for the decoder (which recognises the format from them).
     public var bytes: [UInt8]
     /// `sha256:<hex>` of the bytes. Unchanged by a revalidation, so a pipeline that keys its decoded sources
     /// by URL and identity reuses them after a 304 instead of decoding again.
@@ -42,6 +44,7 @@ public struct RemoteFetchStatistics: Hashable, Sendable {
     /// Requests that joined a resolution of the same URL already in flight instead of starting one.
     public var coalescedWaits = 0
 
+    /// All counters at zero.
     public init() {}
 
     /// `12 fetched, 3 from cache, 0 revalidated, 1 failed`.
@@ -59,6 +62,7 @@ public struct RemoteImageStoreConfiguration: Sendable {
     /// The current time; tests move it forward to expire entries.
     public var clock: @Sendable () -> Date
 
+    /// Defaults: an hour of freshness, 32 MiB / 512 downloads in memory, the system clock.
     public init(defaultFreshness: TimeInterval = 60 * 60,
                 memoryLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 512),
                 clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -73,6 +77,7 @@ public struct RemoteImageStoreConfiguration: Sendable {
 /// 304 refreshes the copy's time without downloading it). Concurrent requests for one URL share one
 /// resolution (`RequestCoalescer`), so 120 groups showing 15 photos cost 15 downloads.
 public final class RemoteImageStore: Sendable {
+    /// Freshness, memory limits and clock.
     public let configuration: RemoteImageStoreConfiguration
     /// The disk cache, nil when downloads are kept in memory only.
     public let cache: DownloadCache?
@@ -86,6 +91,7 @@ public final class RemoteImageStore: Sendable {
         var offline: Bool
     }
 
+    /// A store downloading through `fetcher` and keeping downloads in `cache` (nil: in memory only).
     public init(fetcher: HTTPFetcher, cache: DownloadCache?,
                 configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
@@ -106,8 +112,7 @@ public final class RemoteImageStore: Sendable {
             counters.withLock { $0.failed += 1 }
             throw .unsupportedScheme(redacted)
         }
-        if let entry = memory.value(for: url),
-           offline || entry.isFresh(at: configuration.clock(), defaultFreshness: configuration.defaultFreshness) {
+        if let entry = memory.value(for: url), offline || isFresh(entry) {
             return RemoteBytes(entry, origin: .fromCache)
         }
         let result: Result<RemoteBytes, FetchError>
@@ -124,7 +129,7 @@ public final class RemoteImageStore: Sendable {
     /// One resolution of `url`, shared by every concurrent caller; nil when cancelled.
     private func resolve(_ url: String, offline: Bool) async -> Result<RemoteBytes, FetchError>? {
         let known = memory.value(for: url) ?? cache?.entry(for: url)
-        if let known, offline || known.isFresh(at: configuration.clock(), defaultFreshness: configuration.defaultFreshness) {
+        if let known, offline || isFresh(known) {
             memory.set(known, for: url)
             counters.withLock { $0.fromCache += 1 }
             return .success(RemoteBytes(known, origin: .fromCache))
@@ -159,6 +164,10 @@ public final class RemoteImageStore: Sendable {
             counters.withLock { $0.fetched += 1 }
             return .success(RemoteBytes(entry, origin: .fetched))
         }
+    }
+
+    private func isFresh(_ entry: DownloadCacheEntry) -> Bool {
+        entry.isFresh(at: configuration.clock(), defaultFreshness: configuration.defaultFreshness)
     }
 
     /// Stores `entry` in memory and on disk; a `no-store` entry is kept in neither (and replaces older copies).

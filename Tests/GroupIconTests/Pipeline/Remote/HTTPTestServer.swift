@@ -34,9 +34,14 @@ struct HTTPTestServerStats: Decodable {
 /// It is stopped by `stop()` (which `withHTTPTestServer` calls on every exit, failures and thrown errors
 /// included), by `deinit`, and by itself when its standard input closes, which also happens when this test
 /// process dies: it never outlives the tests.
+///
+/// Starting blocks (spawning Python, reading its first line), so `start()` does it on a thread of its own:
+/// blocking one of the few threads that run every test's async code would stall the whole test run.
 final class HTTPTestServer: Sendable {
     let port: Int
     let controlPort: Int
+    /// A port the server keeps bound without listening: connecting to it is refused.
+    let closedPort: Int
     private let process: Process
     private let input: Pipe
     private let isStopped = LockedState(false)
@@ -47,7 +52,14 @@ final class HTTPTestServer: Sendable {
     static var pngFile: URL? { resources?.appendingPathComponent("codecs/rgb-trns.png") }
     private static var resources: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
-    init() throws {
+    /// Starts a server and returns once it listens.
+    static func start() async throws -> HTTPTestServer {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try HTTPTestServer() }) }.start()
+        }
+    }
+
+    private init() throws {
         guard let resources = Self.resources, let jpeg = Self.jpegFile, let png = Self.pngFile else {
             throw HTTPTestServerError(description: "test resources not found in the bundle")
         }
@@ -60,7 +72,7 @@ final class HTTPTestServer: Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        // The first line is "PORT CONTROL_PORT"; reading ends at EOF if the script failed to start.
+        // The first line is "PORT CONTROL_PORT CLOSED_PORT"; reading ends at EOF if the script failed to start.
         var line: [UInt8] = []
         let reader = output.fileHandleForReading
         while !line.contains(UInt8(ascii: "\n")) {
@@ -69,12 +81,13 @@ final class HTTPTestServer: Sendable {
             line.append(contentsOf: chunk)
         }
         let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard ports.count == 2 else {
+        guard ports.count == 3 else {
             process.terminate()
             throw HTTPTestServerError(description: "the test server printed no ports: \(String(decoding: line, as: UTF8.self))")
         }
         port = ports[0]
         controlPort = ports[1]
+        closedPort = ports[2]
         control = try HTTPFetcher()
     }
 
@@ -90,12 +103,26 @@ final class HTTPTestServer: Sendable {
         return try JSONDecoder().decode(HTTPTestServerStats.self, from: Data(bytes))
     }
 
+    /// Polls the counts until `condition` holds or about 5 s have passed, and returns the last ones: for counts
+    /// the server records after the client has moved on (an aborted response is noticed on its next write).
+    func stats(eventually condition: (HTTPTestServerStats) -> Bool) async throws -> HTTPTestServerStats {
+        var stats = try await self.stats()
+        var polls = 0
+        while !condition(stats), polls < 100 {
+            polls += 1
+            try await Task.sleep(nanoseconds: 50_000_000)
+            stats = try await self.stats()
+        }
+        return stats
+    }
+
     /// Makes `/versioned` serve `version` from now on ("v1" is the JPEG, anything else the PNG).
     func setVersion(_ version: String) async throws {
         _ = try await control.fetch(HTTPRequest(url: "http://127.0.0.1:\(controlPort)/__version?value=\(version)"))
     }
 
-    /// Ends the server process and waits for it; safe to call more than once.
+    /// Ends the server process (closing its input makes it exit; SIGTERM in case it is stuck) without
+    /// waiting for it: Foundation reaps it. Safe to call more than once.
     func stop() {
         let first = isStopped.withLock { stopped in
             defer { stopped = true }
@@ -104,13 +131,12 @@ final class HTTPTestServer: Sendable {
         guard first else { return }
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 }
 
 /// Runs `body` with a fresh test server and stops the server afterwards, however `body` ends.
 func withHTTPTestServer<T>(_ body: (HTTPTestServer) async throws -> T) async throws -> T {
-    let server = try HTTPTestServer()
+    let server = try await HTTPTestServer.start()
     defer { server.stop() }
     return try await body(server)
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A local HTTP/1.1 server for the remote-photo tests (Tests/GroupIconTests/Pipeline/Remote).
 
-Listens on 127.0.0.1 at two ephemeral ports and prints them on its first line: "PORT CONTROL_PORT". PORT serves
+Listens on 127.0.0.1 at two ephemeral ports and prints them on its first line with a third, bound but not
+listening (so connecting to it is refused, and no other process can take it): "PORT CONTROL_PORT CLOSED_PORT".
+PORT serves
 the routes below and counts requests per path (query excluded), responses per "path status", requests with
 validators, connections, the most connections open at once and responses the client aborted. CONTROL_PORT is
 kept apart so that reading the counts adds no connection to them: GET /__stats returns them as JSON and
@@ -23,6 +25,7 @@ Routes (max-age=N, no-cache=1, no-store=1 in any query add Cache-Control; delay=
 import argparse
 import json
 import os
+import socket
 import sys
 import threading
 import time
@@ -257,7 +260,9 @@ def main():
     server.daemon_threads = control.daemon_threads = True
     threading.Thread(target=exit_when_parent_goes, daemon=True).start()
     threading.Thread(target=control.serve_forever, daemon=True).start()
-    print(server.server_address[1], control.server_address[1], flush=True)
+    closed = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    closed.bind(("127.0.0.1", 0))
+    print(server.server_address[1], control.server_address[1], closed.getsockname()[1], flush=True)
     server.serve_forever()
 
 

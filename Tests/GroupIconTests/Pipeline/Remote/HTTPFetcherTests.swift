@@ -255,18 +255,16 @@ import Testing
     @Test func cancellingATaskRemovesItsTransfer() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()
-            let url = server.url("/slow?seconds=5")
+            // The answer waits for the gate, which opens only after the cancellation.
+            let url = server.url("/gated/cancelled.jpg")
             let task = Task { try await fetcher.fetch(HTTPRequest(url: url)) }
             // Cancel once the server has the request, so the transfer is surely running in libcurl.
-            var polls = 0
-            while try await server.stats().requests("/slow") == 0, polls < 500 {
-                polls += 1
-                try await Task.sleep(nanoseconds: 10_000_000)
-            }
+            _ = try await server.stats { $0.requests("/gated/cancelled.jpg") == 1 }
             task.cancel()
             let result = await task.result
             #expect(throws: FetchError.cancelled(RedactedURL(url))) { try result.get() }
             #expect(fetcher.unfinishedTransferCount == 0)
+            try await server.openGate()
             // The fetcher still works afterwards.
             #expect(try await fetcher.fetch(HTTPRequest(url: server.url("/photos/a.png"))).statusCode == 200)
         }

@@ -116,6 +116,11 @@ final class HTTPTestServer: Sendable {
         return stats
     }
 
+    /// Lets every request to `/gated/...` (waiting or future) have its answer.
+    func openGate() async throws {
+        _ = try await control.fetch(HTTPRequest(url: "http://127.0.0.1:\(controlPort)/__release"))
+    }
+
     /// Makes `/versioned` serve `version` from now on ("v1" is the JPEG, anything else the PNG).
     func setVersion(_ version: String) async throws {
         _ = try await control.fetch(HTTPRequest(url: "http://127.0.0.1:\(controlPort)/__version?value=\(version)"))

@@ -30,24 +30,34 @@ import Testing
         try await withHTTPTestServer { server in
             let folder = Folder()
             let store = try store(folder, clock: Clock())
-            // 120 groups whose members use 15 photos; each response takes 0.3 s, so the requests overlap.
-            let urls = (0..<15).map { server.url("/photos/\($0).jpg?delay=0.3") }
-            let results = try await withThrowingTaskGroup(of: (Int, RemoteBytes).self) { group in
-                for index in 0..<120 {
-                    group.addTask { (index % 15, try await store.bytes(for: urls[index % 15], offline: false)) }
+            // 120 groups whose members use 15 photos. The answers wait until every request has arrived, so the
+            // requests surely overlap: 15 start a download, the 105 others join one.
+            let urls = (0..<15).map { server.url("/gated/\($0).jpg") }
+            let requests = Task {
+                try await withThrowingTaskGroup(of: RemoteBytes.self) { group in
+                    for index in 0..<120 {
+                        group.addTask { try await store.bytes(for: urls[index % 15], offline: false) }
+                    }
+                    return try await group.reduce(into: [RemoteBytes]()) { $0.append($1) }
                 }
-                return try await group.reduce(into: [(Int, RemoteBytes)]()) { $0.append($1) }
             }
+            var polls = 0
+            while store.statistics.coalescedWaits < 105, polls < 1000 {
+                polls += 1
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            try await server.openGate()
+            let results = try await requests.value
             #expect(results.count == 120)
             let expected = try jpeg
-            #expect(results.allSatisfy { $0.1.bytes == expected })
-            #expect(Set(results.map(\.1.contentIdentity)).count == 1)
+            #expect(results.allSatisfy { $0.bytes == expected && $0.origin == .fetched })
+            #expect(Set(results.map(\.contentIdentity)).count == 1)
             let stats = try await server.stats()
             #expect(stats.totalRequests == 15)
-            #expect((0..<15).allSatisfy { stats.requests("/photos/\($0).jpg") == 1 })
+            #expect((0..<15).allSatisfy { stats.requests("/gated/\($0).jpg") == 1 })
             #expect(store.statistics.fetched == 15)
+            #expect(store.statistics.coalescedWaits == 105)
             #expect(store.statistics.failed == 0)
-            #expect(store.statistics.coalescedWaits > 0)
         }
     }
 
@@ -199,19 +209,20 @@ import Testing
     @Test func aCancelledCallerLeavesTheSharedFetchToTheOthers() async throws {
         try await withHTTPTestServer { server in
             let store = try store(Folder(), clock: Clock())
-            let url = server.url("/photos/shared.jpg?delay=0.5")
+            let url = server.url("/gated/shared.jpg")
             let leaving = Task { try await store.bytes(for: url, offline: false) }
             let staying = Task { try await store.bytes(for: url, offline: false) }
-            // Cancel once the second caller has joined the first one's fetch.
+            // Cancel once the second caller has joined the first one's fetch; the answer waits for the gate.
             var polls = 0
-            while store.statistics.coalescedWaits == 0, polls < 500 {
+            while store.statistics.coalescedWaits == 0, polls < 1000 {
                 polls += 1
                 try await Task.sleep(nanoseconds: 10_000_000)
             }
             leaving.cancel()
             await #expect(throws: FetchError.cancelled(RedactedURL(url))) { try await leaving.value }
+            try await server.openGate()
             #expect(try await staying.value.bytes == (try jpeg))
-            #expect(try await server.stats().requests("/photos/shared.jpg") == 1)
+            #expect(try await server.stats().requests("/gated/shared.jpg") == 1)
         }
     }
 }

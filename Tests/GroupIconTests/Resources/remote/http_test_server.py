@@ -6,13 +6,14 @@ listening (so connecting to it is refused, and no other process can take it): "P
 PORT serves
 the routes below and counts requests per path (query excluded), responses per "path status", requests with
 validators, connections, the most connections open at once and responses the client aborted. CONTROL_PORT is
-kept apart so that reading the counts adds no connection to them: GET /__stats returns them as JSON and
-GET /__version?value=V sets the version /versioned serves. Exits when its standard input closes, so it cannot
+kept apart so that reading the counts adds no connection to them: GET /__stats returns them as JSON,
+GET /__version?value=V sets the version /versioned serves and GET /__release opens the gate of /gated/. Exits when its standard input closes, so it cannot
 outlive the test process that started it, even after a crash.
 
 Routes (max-age=N, no-cache=1, no-store=1 in any query add Cache-Control; delay=S waits S seconds first):
   /photos/NAME.jpg|.png      a real JPEG / PNG
   /slow?seconds=S            a JPEG after S seconds
+  /gated/NAME                a JPEG once the test opens the gate (so a test decides when it arrives)
   /status/CODE               that status with a short text body
   /redirect/N                N redirects, then a JPEG        /loop  redirects to itself
   /to-file                   redirects to file:///etc/passwd /wrong-type  a JPEG sent as text/plain
@@ -58,6 +59,7 @@ class Stats:
 
 
 STATS = Stats()
+GATE = threading.Event()
 PHOTOS = {}
 
 
@@ -107,6 +109,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(200, PHOTOS[kind], "image/" + kind, cache)
         elif path == "/slow":
             time.sleep(float(query.get("seconds", ["5"])[0]))
+            self.send_body(200, PHOTOS["jpeg"], "image/jpeg", cache)
+        elif path.startswith("/gated/"):
+            GATE.wait(60)
             self.send_body(200, PHOTOS["jpeg"], "image/jpeg", cache)
         elif path.startswith("/status/"):
             code = int(path.rsplit("/", 1)[1])
@@ -229,6 +234,9 @@ class ControlHandler(BaseHTTPRequestHandler):
         elif parts.path == "/__version":
             with STATS.lock:
                 STATS.version = parse_qs(parts.query).get("value", ["v1"])[0]
+            body, content_type = b"ok", "text/plain"
+        elif parts.path == "/__release":
+            GATE.set()
             body, content_type = b"ok", "text/plain"
         else:
             self.send_error(404)

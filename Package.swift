@@ -12,7 +12,11 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
-        .target(name: "GroupIcon", dependencies: ["CPNG", "CTurboJPEG"]),
+        // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
+        // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .target(name: "GroupIcon", dependencies: ["CPNG", "CTurboJPEG", "CFreeType"]),
         .target(name: "Fixtures", dependencies: ["GroupIcon"]),
         .executableTarget(name: "ChatTUI", dependencies: ["GroupIcon", "Fixtures", "CNcurses"]),
         .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon"], resources: [.copy("Resources")]),

@@ -1,4 +1,4 @@
-"""Shared helpers of the peer benchmarks: the inputs `chat-tui bench --inputs DIR` wrote, and median timing
+"""Shared helpers of the peer benchmarks: the inputs `chat-tui-bench --inputs DIR` wrote, and median timing
 done the same way as the Swift side (warm-up calls, samples batched to a minimum length, median sample)."""
 
 import argparse

@@ -21,14 +21,14 @@ for candidate in ../shared/tools/ansi_quality.py ../../shared/tools/ansi_quality
 done
 [ -n "$quality" ] || echo "ansi_quality.py not found: skipping the quality scores" >&2
 
-swift build -c release --product chat-tui >&2
-bin=.build/release/chat-tui
+swift build -c release --product chat-tui-bench >&2
+bin=.build/release/chat-tui-bench
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 inputs="$work/inputs"
 
 for round in $(seq "$rounds"); do
   echo "round $round of $rounds" >&2
-  "$bin" bench --inputs "$inputs" --json-out "$work/ours-$round.json" >/dev/null
+  "$bin" --inputs "$inputs" --json-out "$work/ours-$round.json" >/dev/null
   python3 bench/peer_pillow.py "$inputs" --json-out "$work/pillow-$round.json"
   python3 bench/peer_vips.py "$inputs" --json-out "$work/vips-$round.json"
   python3 bench/peer_chafa.py "$inputs" --json-out "$work/chafa-$round.json" ${quality:+--quality-tool "$quality"}

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""The image-to-cells benchmark done with chafa, on the `cells-source.png` that `chat-tui bench --inputs DIR`
+"""The image-to-cells benchmark done with chafa, on the `cells-source.png` that `chat-tui-bench --inputs DIR`
 wrote: `chafa --symbols vhalf --size COLSxROWS -f symbols --colors full|256`, timed over many images per
 process so that start-up is spread out. Reports per image:
 
 - `with_io_per_second`: the whole job (load and decode the PNG, map to cells, write the ANSI text);
 - `per_second`: that minus a 2x1-cell run of the same files, leaving the image-to-text work that grows with
-  the grid (what `chat-tui bench` reports as `*_with_text_per_second`).
+  the grid (what `chat-tui-bench` reports as `*_with_text_per_second`).
 
 Also scores chafa's and our ANSI output with ansi_quality.py (mean CIEDE2000, PSNR) when it is given.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The composition benchmark done the way a Python developer would with Pillow, on the inputs that
-`chat-tui bench --inputs DIR` wrote: per tile a centre crop resized with LANCZOS (reducing_gap=2, as our
+`chat-tui-bench --inputs DIR` wrote: per tile a centre crop resized with LANCZOS (reducing_gap=2, as our
 resampler), an anti-aliased mask drawn with ImageDraw at 4x and reduced, `alpha_composite` onto the
 background, then the canvas's rounded clip. With decode: `Image.open` + `draft` (JPEG DCT scaling to the
 tile's size, like our decoder's minimumSide) inside the timed work; and that decoding alone, for the WeChat

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The composition benchmark done with pyvips (libvips), on the inputs that `chat-tui bench --inputs DIR`
+"""The composition benchmark done with pyvips (libvips), on the inputs that `chat-tui-bench --inputs DIR`
 wrote: per tile a centre crop resized with lanczos3, an anti-aliased mask rendered from SVG (librsvg), all tiles
 placed by one `composite` call, then the canvas's rounded clip; the result is materialised with
 `write_to_memory`. With decode: `thumbnail` (shrink-on-load to the tile's size, centre crop) inside the timed

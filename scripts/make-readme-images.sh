@@ -6,7 +6,7 @@ swift build --product chat-tui >&2
 bin=.build/debug/chat-tui
 out=docs/images
 mkdir -p "$out"
-for layout in wechat qq grid dingtalk; do
+for layout in $("$bin" layout --list | cut -f1); do
   for group in trio ride climbing family; do
     "$bin" export --group "$group" --layout "$layout" --size 96 --scale 2 --corner-radius 8 --no-cache \
       --output "$out/$layout-$group.png" 2>/dev/null

@@ -1,5 +1,9 @@
+import ArgumentParsing
 import Foundation
+import GroupExport
 
-let commands: [any ToolCommand.Type] = [InteractiveCommand.self, ExportCommand.self, LayoutCommand.self, CacheCommand.self, BenchCommand.self]
-let status = await CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), commands: commands, output: .process)
+let tool = CommandLineTool(program: "chat-tui", version: ProductVersion.text, commands: [
+    InteractiveCommand.self, ExportCommand.self, LayoutCommand.self, CacheCommand.self,
+])
+let status = await tool.run(Array(CommandLine.arguments.dropFirst()), output: .process)
 exit(status.rawValue)

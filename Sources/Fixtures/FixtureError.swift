@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import FileSystem
 
 /// Why a fixture file could not be loaded. Every message starts with the file, so a user knows where to look.
 public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -97,7 +97,7 @@ func quoted(_ text: String) -> String {
 }
 
 extension FixtureError {
-    /// The fixture-level error for a failed read of the fixture file (reads go through GroupIcon's `FileIO`,
+    /// The fixture-level error for a failed read of the fixture file (reads go through `FileIO`,
     /// which refuses FIFOs, devices and directories without blocking and caps the size).
     init(reading error: FileIOError) {
         switch error {
@@ -108,7 +108,7 @@ extension FixtureError {
         case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
         case .tooLarge(let path, let bytes, let maxBytes): self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
-        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path):
+        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.description)
         }

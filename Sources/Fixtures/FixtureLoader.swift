@@ -1,7 +1,7 @@
 import Foundation
-import GroupIcon
+import FileSystem
 
-/// Loads chat-list fixtures (DESIGN.md §2) and reports every problem with the file, line:column or JSON path.
+/// Loads chat-list fixtures (README.md, "Fixture format") and reports every problem with the file, line:column or JSON path.
 public enum FixtureLoader {
     /// The largest fixture file accepted, in bytes; far above any realistic chat list, low enough to refuse
     /// a wrong file (a disk image, a log) before reading it all.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A chat-list fixture: the groups to show, read from a JSON file (schema in DESIGN.md §2).
+/// A chat-list fixture: the groups to show, read from a JSON file (schema in README.md, "Fixture format").
 public struct Fixture: Hashable, Sendable {
     /// The groups in file order.
     public var groups: [ChatGroup]

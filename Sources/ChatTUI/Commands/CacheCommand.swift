@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import GroupIcon
 
@@ -22,25 +23,27 @@ struct CacheCommand: ToolCommand {
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
-        // The pipeline's own cache object, so limits and file format are the ones export and the app use.
-        guard let cache = SessionOptions.makePipeline(cache: location).diskCache else { return .failure }
-        let directory = cache.directory
+        // The same cache the pipeline of `export` and the app uses, through the `CompositeCaching` seam.
+        guard let cache: any CompositeCaching = DiskCache(location: location) else { return .failure }
         switch action {
         case .stats:
-            let stats = cache.stats()
+            let stats = cache.statistics()
             let megabytes = String(format: "%.1f", Double(stats.bytes) / 1_048_576)
-            let limit = cache.sizeLimit / 1_048_576
-            var text = "\(directory)\n  \(stats.entries) composite\(stats.entries == 1 ? "" : "s"), \(megabytes) MB of \(limit) MB"
+            var text = "\(cache.location)\n  \(stats.entries) composite\(stats.entries == 1 ? "" : "s"), \(megabytes) MB"
+            if let limit = stats.sizeLimit { text += " of \(limit / 1_048_576) MB" }
             if let oldest = stats.oldest {
                 let days = Int(Date().timeIntervalSince(oldest) / 86_400)
-                text += ", least recently used \(days) day\(days == 1 ? "" : "s") ago (entries unused for \(Int(cache.ageLimit / 86_400)) days are swept)"
+                text += ", least recently used \(days) day\(days == 1 ? "" : "s") ago"
+                if let ageLimit = stats.ageLimit {
+                    text += " (entries unused for \(Int(ageLimit / 86_400)) days are swept)"
+                }
             }
             output.standardOutput(text + "\n")
             return .success
         case .clear:
             do {
-                let removed = try cache.clear()
-                output.standardOutput("removed \(removed) cached composite\(removed == 1 ? "" : "s") from \(directory)\n")
+                let removed = try cache.removeAll()
+                output.standardOutput("removed \(removed) cached composite\(removed == 1 ? "" : "s") from \(cache.location)\n")
                 return .success
             } catch {
                 output.standardError("chat-tui: \(error)\n")

@@ -1,6 +1,11 @@
+import ArgumentParsing
+import ChatTUIApp
+import FileSystem
 import Fixtures
 import Foundation
+import GroupExport
 import GroupIcon
+import TerminalUI
 
 /// `chat-tui` without a subcommand: the interactive chat list with live previews.
 struct InteractiveCommand: ToolCommand {
@@ -12,9 +17,6 @@ struct InteractiveCommand: ToolCommand {
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
     ] + SessionOptions.cacheSpecs + CompositionOptions.specs
-
-    /// The UI background that transparent composite pixels are shown over (terminals do not report theirs).
-    static let backdrop = RGBA8(r: 0x1E, g: 0x1E, b: 0x1E)
 
     var fixturePath: String
     var exportDirectory: String
@@ -53,23 +55,25 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let renderer = GroupRenderer(pipeline: SessionOptions.makePipeline(cache: cache))
+        let composer = SessionOptions.makeComposer(cache: cache)
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
-        options.resolvedMargin = { parameters in
-            Layouts.resolvedMargin(count: parameters.layout.maximumMembers, parameters: parameters)
-        }
         let driver = CursesDriver(terminalName: terminalName)
-        let backdrop = Self.backdrop
+        let backdrop = AppController.backdrop
+        // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
+        // disposition is still the default.
+        let signals = TerminationSignals()
+        defer { signals.uninstall() }
         do {
             let status = try AppController.run(
-                fixture: fixture, options: options, driver: driver, provider: renderer,
-                exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, renderer) },
+                fixture: fixture, options: options, driver: driver, provider: composer,
+                exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, composer) },
                 imageCells: { image, columns, rows in
                     HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
                                              utf8: driver.supportsUnicode)
-                })
+                },
+                pendingSignal: { signals.received })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -79,12 +83,9 @@ struct InteractiveCommand: ToolCommand {
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
-                                     _ renderer: GroupRenderer) async throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        let outcome = await ExportCommand.export(group, to: path, renderer: renderer, parameters: parameters)
+                                     _ composer: GroupComposer) async throws {
+        try FileIO.createDirectory(FileIO.parentDirectory(of: path))
+        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
 }

@@ -1,30 +1,48 @@
+import ArgumentParsing
 import GroupIcon
 
 /// `chat-tui layout`: prints the tile geometry a layout computes, as a table or as JSON.
 struct LayoutCommand: ToolCommand {
     static let name = "layout"
     static let summary = "print the tile geometry of a layout"
-    static let usage = ["chat-tui layout --layout wechat|qq|grid|dingtalk --count N [--size PT] [options] [--json]"]
+    static let usage = [
+        "chat-tui layout --layout \(LayoutRegistry.kinds.map(\.rawValue).joined(separator: "|")) --count N [--size PT] [options] [--json]",
+        "chat-tui layout --list",
+    ]
     static let specs = [
         OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
+        OptionSpec(name: "--list", valueName: nil, help: "list the layouts (name, members drawn, what it draws)"),
     ] + CompositionOptions.specs
 
     var count: Int
     var parameters: CompositionParameters
     var json: Bool
+    var list: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
+        list = arguments.has("--list")
+        json = arguments.has("--json")
+        parameters = try CompositionOptions.parameters(from: arguments)
+        if list {
+            count = 0
+            return
+        }
         guard let count = try arguments.integer("--count", in: 0...10_000) else {
             throw UsageError(message: "--count is required (number of members, 0 to 10000)", command: Self.name)
         }
         self.count = count
-        parameters = try CompositionOptions.parameters(from: arguments)
-        json = arguments.has("--json")
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
+        if list {
+            output.standardOutput(LayoutRegistry.all.map { layout in
+                json ? "{\"layout\":\"\(layout.kind.rawValue)\",\"name\":\"\(layout.displayName)\",\"maximumMembers\":\(layout.maximumMembers)}"
+                    : "\(layout.kind.rawValue)\t\(layout.maximumMembers)\t\(layout.summary)"
+            }.joined(separator: "\n") + "\n")
+            return .success
+        }
         let description = LayoutDescription(count: count, parameters: parameters)
         if json {
             output.standardOutput(description.jsonText)

@@ -1,5 +1,8 @@
+import ArgumentParsing
+import FileSystem
 import Fixtures
 import Foundation
+import GroupExport
 import GroupIcon
 
 /// Options about where data comes from and where caches go, shared by the interactive app and `export`.
@@ -17,8 +20,8 @@ enum SessionOptions {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [packageRoot.appendingPathComponent("sample-data/groups.json").path,
-                          FileManager.default.currentDirectoryPath + "/sample-data/groups.json"]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+                          FileIO.currentDirectory + "/sample-data/groups.json"]
+        return candidates.first(where: FileIO.exists) ?? candidates[0]
     }
 
     static func fixturePath(from arguments: ParsedArguments) -> String {
@@ -35,9 +38,10 @@ enum SessionOptions {
         return arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
     }
 
-    /// A pipeline with the real codecs and the given disk cache.
-    static func makePipeline(cache: DiskCacheLocation) -> AvatarPipeline {
-        AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(diskCacheLocation: cache))
+    /// A composer over a pipeline with the real codecs and the given disk cache.
+    static func makeComposer(cache: DiskCacheLocation) -> GroupComposer {
+        GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(
+            compositeCache: DiskCache(location: cache))))
     }
 }
 

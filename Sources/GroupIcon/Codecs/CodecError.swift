@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Why an image could not be decoded or encoded. Each message says what is wrong with the bytes so a user
 /// can act on it; the caller adds the file name.
 public enum CodecError: Error, Equatable, CustomStringConvertible {
@@ -58,18 +60,5 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .decoderUnavailable(let detail):
             return "could not start the image decoder: \(detail)"
         }
-    }
-}
-
-extension Int {
-    /// A byte count for messages: exact below 1 KiB, otherwise KiB/MiB with one decimal.
-    var byteCountDescription: String {
-        func oneDecimal(_ value: Int, unit: Int) -> String {
-            let tenths = Int((Double(value) * 10 / Double(unit)).rounded())
-            return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-        }
-        if self < 1024 { return "\(self) bytes" }
-        if self < 1 << 20 { return oneDecimal(self, unit: 1024) + " KiB" }
-        return oneDecimal(self, unit: 1 << 20) + " MiB"
     }
 }

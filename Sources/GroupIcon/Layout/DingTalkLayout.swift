@@ -9,10 +9,16 @@
 /// Each piece's tile frame is the piece's rectangle (the part of the circle's bounding square on its side
 /// of the gaps), so the member's photo is centre-cropped into that rectangle; the painted shape is the
 /// circle intersected with the rectangle.
-public enum DingTalkLayout {
+public enum DingTalkLayout: CompositionLayout {
+    public static let kind = LayoutKind.dingtalk
+    public static let displayName = "DingTalk"
+    public static let summary = "DingTalk split circle: whole, halves, half and quarters, quarters; first 4 members"
+    public static let maximumMembers = 4
+    public static let defaultBackground = RGBA8.lightGrey
+
     /// The tiles of the first (up to) four members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = Layouts.shownMembers(count, for: .dingtalk)
+        let shown = shownMembers(count)
         let canvas = parameters.layoutSide
         guard shown > 0, canvas > 0 else { return [] }
         let padding = parameters.clampedPadding(default: 0)
@@ -46,4 +52,9 @@ public enum DingTalkLayout {
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 44)
     }
+}
+
+extension LayoutKind {
+    /// The DingTalk-style split circle (`DingTalkLayout`).
+    public static let dingtalk = LayoutKind(declaring: "dingtalk")
 }

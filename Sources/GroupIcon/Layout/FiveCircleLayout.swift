@@ -20,10 +20,25 @@ import Foundation
 ///
 /// Padding is 0 unless set; when set, the whole arrangement is shrunk uniformly into the canvas inset by
 /// the padding on every side (the seed has no padding). `tileRadius` does not apply to circles.
-public enum FiveCircleLayout {
+public enum FiveCircleLayout: CompositionLayout {
+    public static let kind = LayoutKind.qq
+    public static let displayName = "QQ"
+    public static let summary = "QQ five-circle (seed 001): circles notched where they meet, first 5 members"
+    public static let maximumMembers = 5
+    /// Seed 001's canvas is transparent.
+    public static let defaultBackground = RGBA8.transparent
+    public static let tileForm = TileForm.circle
+
+    /// Rings of three and five are centred vertically instead of seed 001's top alignment.
+    public static let centreRings = LayoutOption("centre-rings", default: false)
+
+    public static let options: [ParameterField] = [
+        .flag(centreRings, label: "Centre rings", help: "qq: centre 3- and 5-member rings vertically"),
+    ]
+
     /// The tiles of the first (up to) five members; each frame is its circle's bounding square.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = Layouts.shownMembers(count, for: .qq)
+        let shown = shownMembers(count)
         guard shown > 0, parameters.layoutSide > 0 else { return [] }
         let geometry = Geometry(members: shown, parameters: parameters)
         let gap = notchGap(geometry: geometry, parameters: parameters)
@@ -40,7 +55,7 @@ public enum FiveCircleLayout {
 
     /// The notch gap in points; 0 when fewer than two members are shown (no cell has a neighbour).
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
-        let shown = Layouts.shownMembers(count, for: .qq)
+        let shown = shownMembers(count)
         guard shown > 1, parameters.layoutSide > 0 else { return 0 }
         return notchGap(geometry: Geometry(members: shown, parameters: parameters), parameters: parameters)
     }
@@ -107,7 +122,7 @@ public enum FiveCircleLayout {
             }
             let radius = diameter / 2
             var dy = padding
-            if parameters.centreRings, members == 3 || members == 5 {
+            if parameters.options[FiveCircleLayout.centreRings], members == 3 || members == 5 {
                 // Seed 001 leaves the empty band at the bottom; centring splits it between top and bottom.
                 let top = centers.map(\.y).min() ?? radius
                 let bottom = centers.map(\.y).max() ?? radius
@@ -119,4 +134,9 @@ public enum FiveCircleLayout {
             }
         }
     }
+}
+
+extension LayoutKind {
+    /// QQ's five-circle (`FiveCircleLayout`).
+    public static let qq = LayoutKind(declaring: "qq")
 }

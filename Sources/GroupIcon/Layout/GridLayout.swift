@@ -10,18 +10,28 @@
 /// free space at the bottom. Only an explicit column count can ask for more rows than columns; the item
 /// side then shrinks to `(W - 2p - (rows-1)m) / rows` so that every row stays inside the canvas (still
 /// anchored at the top-left inset).
-public enum GridLayout {
+public enum GridLayout: CompositionLayout {
+    public static let kind = LayoutKind.grid
+    public static let displayName = "Grid"
+    public static let summary = "the general grid (seed 004): square items in N columns, first 9 members"
+    public static let maximumMembers = 9
+    public static let defaultBackground = RGBA8.lightGrey
+
+    /// Number of columns; nil = ceil(sqrt(count)).
+    public static let columns = LayoutOption<Int?>("grid-columns", default: nil)
+
+    public static let options: [ParameterField] = [
+        .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
+               range: 1...9),
+    ]
+
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = Layouts.shownMembers(count, for: .grid)
-        let canvas = parameters.layoutSide
-        guard shown > 0, canvas > 0 else { return [] }
-        let margin = resolvedMargin(count: count, parameters: parameters)
-        let padding = parameters.clampedPadding(default: margin)
-        let inner = canvas - 2 * padding
+        guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
+        let (shown, margin, padding, inner) = (grid.shown, grid.margin, grid.padding, grid.inner)
 
         let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
-        let columns = min(max(parameters.gridColumns ?? automaticColumns, 1), shown)
+        let columns = min(max(parameters.options[Self.columns] ?? automaticColumns, 1), shown)
         let rows = (shown + columns - 1) / columns
         let widthSide = (inner - Double(columns - 1) * margin) / Double(columns)
         let heightSide = (inner - Double(rows - 1) * margin) / Double(rows)
@@ -40,4 +50,9 @@ public enum GridLayout {
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 18)
     }
+}
+
+extension LayoutKind {
+    /// The general grid (`GridLayout`).
+    public static let grid = LayoutKind(declaring: "grid")
 }

@@ -1,4 +1,4 @@
-/// The tile geometry of one composite as the `layout --json` contract shows it (DESIGN.md §2).
+/// The tile geometry of one composite as the `layout --json` contract shows it (README.md, "Headless").
 ///
 /// The JSON text is written by hand because its key order is part of the contract and Foundation's
 /// `JSONEncoder` does not keep declaration order. Numbers have at most four decimals and no trailing zeros
@@ -23,10 +23,10 @@ public struct LayoutDescription: Hashable, Sendable {
 
     /// One line of JSON plus a trailing newline:
     /// `{"layout":"wechat","count":5,"size":132,"margin":7.3333,"tiles":[{"x":..,"y":..,"width":..,"height":..},...]}`;
-    /// for QQ each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with seed 001's angle.
+    /// for circle layouts (QQ) each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with seed 001's angle.
     /// `count` is the number of tiles drawn.
     public var jsonText: String {
-        let tileTexts = tiles.map { layout == .qq ? Self.circleJSON($0) : Self.rectJSON($0) }
+        let tileTexts = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
         return "{\"layout\":\"\(layout.rawValue)\",\"count\":\(tiles.count),\"size\":\(formatNumber(size)),"
             + "\"margin\":\(formatNumber(margin)),\"tiles\":[\(tileTexts.joined(separator: ","))]}\n"
     }

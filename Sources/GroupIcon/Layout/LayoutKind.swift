@@ -1,26 +1,35 @@
-/// The composition algorithms a group avatar can be drawn with.
-public enum LayoutKind: String, CaseIterable, Hashable, Sendable, Codable {
-    /// WeChat nine-grid (seed 000; canvas clip and background from seed 003).
-    case wechat
-    /// QQ five-circle with notched circles (seed 001).
-    case qq
-    /// The general grid of seed 004 (columns, item size, spacing, insets).
-    case grid
-    /// DingTalk-style split circle: whole, halves, half + two quarters, quarters.
-    case dingtalk
+/// The name of a composition layout: what `--layout` takes, what presets and `layout --json` write, and what
+/// cache keys and PNG metadata hold.
+///
+/// Every value names a layout in `LayoutRegistry`: the failable initialiser looks the name up there, and the
+/// static constants (`.wechat`, `.qq`, ...) are declared next to the layout they name. Equality is by name.
+public struct LayoutKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The layout's stable name, e.g. `wechat`.
+    public let rawValue: String
 
-    /// How many members the layout can show; members beyond that are left out.
-    public var maximumMembers: Int {
-        switch self {
-        case .wechat, .grid: return 9
-        case .qq: return 5
-        case .dingtalk: return 4
-        }
+    /// The registered layout called `rawValue` (case-insensitively), or nil when there is none.
+    public init?(rawValue: String) {
+        guard let kind = LayoutRegistry.kinds.first(where: { $0.rawValue == rawValue.lowercased() }) else { return nil }
+        self = kind
     }
 
-    /// The layout that `l` in the interactive app switches to.
+    /// A name declared by a layout's own file; the layout must also be listed in `LayoutRegistry.all`.
+    init(declaring name: String) {
+        rawValue = name
+    }
+
+    /// Every registered layout's name, in registry order.
+    public static var allCases: [LayoutKind] { LayoutRegistry.kinds }
+
+    /// The layout this name stands for.
+    public var layout: any CompositionLayout.Type { LayoutRegistry.layout(for: self) }
+
+    /// The layout after this one in registry order (the interactive app's `l`), wrapping around.
     public var next: LayoutKind {
-        let all = LayoutKind.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
+        let all = LayoutRegistry.kinds
+        guard let index = all.firstIndex(of: self) else { return all[0] }
+        return all[(index + 1) % all.count]
     }
+
+    public var description: String { rawValue }
 }

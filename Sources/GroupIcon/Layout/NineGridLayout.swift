@@ -15,22 +15,34 @@
 ///
 /// Seed 000 replaces an *explicit* margin by size/15 when there are four members (its workaround for its own
 /// avatars overlapping). That quirk is deliberately not reproduced: an explicit margin is always honoured.
-public enum NineGridLayout {
+public enum NineGridLayout: CompositionLayout {
+    public static let kind = LayoutKind.wechat
+    public static let displayName = "WeChat"
+    public static let summary = "WeChat nine-grid (seed 000): square tiles in rows of up to three, first 9 members"
+    public static let maximumMembers = 9
+    public static let defaultBackground = RGBA8.lightGrey
+
+    /// A single member fills the canvas inside the padding instead of seed 000's (W-2m)/1.3.
+    public static let fullBleedSingle = LayoutOption("full-bleed-single", default: false)
+    /// The short row goes at the bottom instead of the top.
+    public static let shortRowAtBottom = LayoutOption("short-row-at-bottom", default: false)
+
+    public static let options: [ParameterField] = [
+        .flag(fullBleedSingle, label: "Full-bleed single", help: "wechat: one member fills the canvas"),
+        .flag(shortRowAtBottom, label: "Short row at bottom", help: "wechat: put the short row at the bottom"),
+    ]
+
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        let shown = Layouts.shownMembers(count, for: .wechat)
-        let canvas = parameters.layoutSide
-        guard shown > 0, canvas > 0 else { return [] }
-        let margin = resolvedMargin(count: count, parameters: parameters)
-        let padding = parameters.clampedPadding(default: margin)
-        let inner = canvas - 2 * padding
+        guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
+        let (shown, canvas, margin, inner) = (grid.shown, grid.canvas, grid.margin, grid.inner)
 
         let columns: Int
         let side: Double
         switch shown {
         case 1:
             columns = 1
-            side = parameters.fullBleedSingle ? inner : inner / 1.3
+            side = parameters.options[fullBleedSingle] ? inner : inner / 1.3
         case 2...4:
             columns = 2
             side = (inner - margin) / 2
@@ -40,7 +52,7 @@ public enum NineGridLayout {
         }
         let cornerRadius = parameters.clampedTileRadius(tileSide: side)
 
-        let rowLengths = rowLengths(members: shown, columns: columns, shortRowAtBottom: parameters.shortRowAtBottom)
+        let rowLengths = rowLengths(members: shown, columns: columns, shortRowAtBottom: parameters.options[shortRowAtBottom])
         let blockHeight = Double(rowLengths.count) * side + Double(rowLengths.count - 1) * margin
         var tiles: [Tile] = []
         tiles.reserveCapacity(shown)
@@ -69,4 +81,9 @@ public enum NineGridLayout {
         guard remainder > 0 else { return fullRows }
         return shortRowAtBottom ? fullRows + [remainder] : [remainder] + fullRows
     }
+}
+
+extension LayoutKind {
+    /// WeChat's nine-grid (`NineGridLayout`).
+    public static let wechat = LayoutKind(declaring: "wechat")
 }

@@ -6,3 +6,11 @@ public struct Tile: Hashable, Sendable {
     public var shape: Shape
     public init(frame: Rect, shape: Shape) { self.frame = frame; self.shape = shape }
 }
+
+extension Tile {
+    /// A rectangular tile (nine-grid and grid layouts): a plain rect, or a rounded one when
+    /// `cornerRadius > 0`.
+    static func rectangular(_ frame: Rect, cornerRadius: Double) -> Tile {
+        Tile(frame: frame, shape: cornerRadius > 0 ? .roundedRect(frame, cornerRadius: cornerRadius) : .rect(frame))
+    }
+}

@@ -1,44 +1,6 @@
-/// Where a composite came from.
-public enum CacheHit: Hashable, Sendable {
-    case memory
-    case disk
-}
-
-/// A finished group avatar.
-public struct CompositeResult: Hashable, Sendable {
-    public var image: RGBAImage
-    /// Members drawn as placeholders (or unstyled), in member order; empty when every photo was usable.
-    public var warnings: [AvatarWarning]
-    public var key: CompositeKey
-    /// nil when it was composed for this request (or for a concurrent identical one).
-    public var cacheHit: CacheHit?
-
-    public init(image: RGBAImage, warnings: [AvatarWarning], key: CompositeKey, cacheHit: CacheHit?) {
-        self.image = image; self.warnings = warnings; self.key = key; self.cacheHit = cacheHit
-    }
-}
-
-/// Counters of what the pipeline did since it was created.
-public struct PipelineStatistics: Hashable, Sendable {
-    /// Avatar files read and decoded (each failure counts too).
-    public var decodes = 0
-    /// Composites drawn (not found in any cache).
-    public var compositesMade = 0
-    /// Requests answered from a memory cache (sources, styled avatars, composites).
-    public var memoryHits = 0
-    /// Composites read from the disk cache.
-    public var diskHits = 0
-    /// Requests that joined identical work already in flight instead of repeating it.
-    public var coalescedWaits = 0
-    /// Disk-cache writes that failed (the composite was still returned).
-    public var diskWriteFailures = 0
-
-    public init() {}
-}
-
 /// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
 ///
-/// Flow per composite: the first `layout.maximumMembers` members are stat-ed to build the `CompositeKey`;
+/// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
 /// the composite comes from the memory cache, else the disk cache, else it is made: the layout gives the tiles,
 /// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering the
 /// largest tile and handed to the compositor, which centre-crops, resamples, clips and places it.
@@ -54,24 +16,20 @@ public struct PipelineStatistics: Hashable, Sendable {
 public final class AvatarPipeline: Sendable {
     public let dependencies: PipelineDependencies
     public let configuration: PipelineConfiguration
-    /// The disk cache of composites, nil when disabled.
-    public let diskCache: DiskCache?
+    /// Where composites persist between runs (`configuration.compositeCache`), nil when memory only.
+    public var compositeCache: (any CompositeCaching)? { configuration.compositeCache }
 
     let sourceCache: MemoryCache<ImageIdentity, DecodedSource>
     let styledCache: MemoryCache<StyledAvatarKey, StyledAvatar>
-    let compositeCache: MemoryCache<CompositeKey, CachedComposite>
+    let compositeMemory: MemoryCache<CompositeKey, Composite>
     private let sourceRequests: RequestCoalescer<SourceRequestKey, DecodedSource>
     private let styledRequests: RequestCoalescer<StyledAvatarKey, StyledAvatar>
-    private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResult>
+    private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
     private let recorder: StatisticsRecorder
 
     public init(dependencies: PipelineDependencies, configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.dependencies = dependencies
         self.configuration = configuration
-        diskCache = configuration.diskCacheLocation.resolvedDirectory().map {
-            DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit, ageLimit: configuration.diskAgeLimit,
-                      readFile: dependencies.readFile, writeAtomically: dependencies.writeAtomically)
-        }
         func cache<Key, Value>(_ limits: MemoryCacheLimits, cost: @escaping @Sendable (Value) -> Int)
             -> MemoryCache<Key, Value>
         {
@@ -79,7 +37,7 @@ public final class AvatarPipeline: Sendable {
         }
         sourceCache = cache(configuration.sourceCacheLimits) { $0.cost }
         styledCache = cache(configuration.styledCacheLimits) { $0.image.pixels.count }
-        compositeCache = cache(configuration.compositeCacheLimits) { $0.image.pixels.count }
+        compositeMemory = cache(configuration.compositeCacheLimits) { $0.image.pixels.count }
         let recorder = StatisticsRecorder()
         self.recorder = recorder
         let countWait: @Sendable () -> Void = { recorder.record { $0.coalescedWaits += 1 } }
@@ -91,34 +49,20 @@ public final class AvatarPipeline: Sendable {
     /// What the pipeline has done so far.
     public var statistics: PipelineStatistics { recorder.snapshot }
 
-    /// The composite of `members` (the first `parameters.layout.maximumMembers` of them) under `parameters`.
+    /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
     /// Members without a usable photo are drawn as placeholders and reported in `warnings`.
     public func composite(members: [MemberSource], parameters: CompositionParameters)
-        async throws(CancellationError) -> CompositeResult
+        async throws(CancellationError) -> CompositeResponse
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = drawn.map(ImageIdentity.init(of:))
         let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
-        if let cached = compositeCache.value(for: key) {
+        if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
-            return CompositeResult(image: cached.image, warnings: cached.warnings, key: key, cacheHit: .memory)
+            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
         return try await compositeRequests.value(for: key) { [self] in
             await makeComposite(drawn: drawn, identities: identities, key: key, parameters: parameters)
-        }
-    }
-
-    /// Starts composing `groups` in the background (the rows the app is about to show) so that their later
-    /// `composite` calls hit the memory cache. Cancel the returned task when the rows scroll out of view:
-    /// work nobody else waits for stops and nothing partial is cached.
-    @discardableResult
-    public func prefetch(_ groups: [[MemberSource]], parameters: CompositionParameters) -> Task<Void, Never> {
-        Task { [self] in
-            await withTaskGroup(of: Void.self) { group in
-                for members in groups {
-                    group.addTask { _ = try? await self.composite(members: members, parameters: parameters) }
-                }
-            }
         }
     }
 
@@ -139,11 +83,6 @@ public final class AvatarPipeline: Sendable {
         return (avatar.image, avatar.warning)
     }
 
-    /// Empties the three memory caches (the disk cache stays).
-    public func removeAllFromMemory() {
-        sourceCache.removeAll(); styledCache.removeAll(); compositeCache.removeAll()
-    }
-
     /// Number of requests with work in flight (sources, styled avatars, composites); 0 when idle.
     func inFlightCount() async -> Int {
         let sources = await sourceRequests.inFlightCount
@@ -161,16 +100,16 @@ public final class AvatarPipeline: Sendable {
     // MARK: - Steps
 
     private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], key: CompositeKey,
-                               parameters: CompositionParameters) async -> CompositeResult?
+                               parameters: CompositionParameters) async -> CompositeResponse?
     {
-        if let cached = compositeCache.value(for: key) {
+        if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
-            return CompositeResult(image: cached.image, warnings: cached.warnings, key: key, cacheHit: .memory)
+            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
-        if let stored = diskCache?.composite(for: key) {
+        if let stored = compositeCache?.composite(for: key) {
             recorder.record { $0.diskHits += 1 }
-            compositeCache.set(stored, for: key)
-            return CompositeResult(image: stored.image, warnings: stored.warnings, key: key, cacheHit: .disk)
+            compositeMemory.set(stored, for: key)
+            return CompositeResponse(composite: stored, key: key, cacheHit: .disk)
         }
         guard !Task.isCancelled else { return nil }
 
@@ -192,14 +131,14 @@ public final class AvatarPipeline: Sendable {
         let images = sources.compactMap { $0?.0 }
         guard images.count == tiles.count, !Task.isCancelled else { return nil }
 
-        let composite = CachedComposite(image: dependencies.compose(tiles, images, parameters),
-                                        warnings: sources.compactMap { $0?.1 })
+        let composite = Composite(image: dependencies.compose(tiles, images, parameters),
+                                  warnings: sources.compactMap { $0?.1 })
         recorder.record { $0.compositesMade += 1 }
-        compositeCache.set(composite, for: key)
-        if let diskCache {
-            do { try diskCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+        compositeMemory.set(composite, for: key)
+        if let compositeCache {
+            do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
         }
-        return CompositeResult(image: composite.image, warnings: composite.warnings, key: key, cacheHit: nil)
+        return CompositeResponse(composite: composite, key: key, cacheHit: nil)
     }
 
     private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
@@ -287,35 +226,6 @@ public final class AvatarPipeline: Sendable {
     }
 }
 
-/// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
-enum DecodedSource: Hashable, Sendable {
-    /// `requestedMinimumSide` is what the decoder was asked for (nil = full resolution).
-    case image(RGBAImage, requestedMinimumSide: Int?)
-    /// The file could not be read or decoded; cached too, since the identity changes when the file does.
-    case failed(reason: String)
-
-    /// Whether this answers a request for `minimumSide` (nil = full resolution) without decoding again.
-    func satisfies(minimumSide: Int?) -> Bool {
-        guard case .image = self, let covered = coveredSide else { return true }
-        guard let minimumSide else { return false }
-        return covered >= minimumSide
-    }
-
-    /// The largest minimum side this answers, nil when it answers every request (full resolution or failure).
-    var coveredSide: Int? {
-        guard case .image(let image, let requested) = self, let requested else { return nil }
-        // A decoder returns the full image when it is smaller than asked for, so that one is full resolution.
-        return min(image.width, image.height) < requested ? nil : requested
-    }
-
-    var cost: Int {
-        switch self {
-        case .image(let image, _): return image.pixels.count
-        case .failed(let reason): return reason.utf8.count
-        }
-    }
-}
-
 /// What the source coalescer shares work by: one decode per image identity and size bucket.
 struct SourceRequestKey: Hashable, Sendable {
     var identity: ImageIdentity
@@ -334,13 +244,4 @@ struct StyledAvatarKey: Hashable, Sendable {
 struct StyledAvatar: Hashable, Sendable {
     var image: RGBAImage
     var warning: AvatarWarning?
-}
-
-/// Thread-safe counters behind `AvatarPipeline.statistics`.
-final class StatisticsRecorder: Sendable {
-    private let state = LockedState(PipelineStatistics())
-
-    func record(_ change: (inout PipelineStatistics) -> Void) { state.withLock { change(&$0) } }
-
-    var snapshot: PipelineStatistics { state.withLock { $0 } }
 }

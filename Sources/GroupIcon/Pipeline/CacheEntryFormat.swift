@@ -1,11 +1,3 @@
-/// A composite as the caches keep it: its pixels and the warnings met while making it, so that a cache hit
-/// reports the same warnings as the first composition.
-public struct CachedComposite: Hashable, Sendable {
-    public var image: RGBAImage
-    public var warnings: [AvatarWarning]
-    public init(image: RGBAImage, warnings: [AvatarWarning]) { self.image = image; self.warnings = warnings }
-}
-
 /// The disk-cache entry format, version 1 (all integers little-endian):
 ///
 /// ```
@@ -25,7 +17,7 @@ enum CacheEntryFormat {
     static let version: UInt16 = 1
     private static let checksumLength = 32
 
-    static func encode(_ composite: CachedComposite, key: CompositeKey) -> [UInt8] {
+    static func encode(_ composite: Composite, key: CompositeKey) -> [UInt8] {
         var out = ByteWriter()
         out.bytes.append(contentsOf: magic)
         out.write(UInt64(version), width: 2)
@@ -47,7 +39,7 @@ enum CacheEntryFormat {
 
     /// The composite stored in `bytes` for `key`, or nil when the entry is truncated, corrupted, of another
     /// version or for another key.
-    static func decode(_ bytes: [UInt8], key: CompositeKey) -> CachedComposite? {
+    static func decode(_ bytes: [UInt8], key: CompositeKey) -> Composite? {
         guard bytes.count > magic.count + checksumLength else { return nil }
         let body = Array(bytes[..<(bytes.count - checksumLength)])
         guard SHA256.digest(body) == Array(bytes[(bytes.count - checksumLength)...]) else { return nil }
@@ -68,7 +60,7 @@ enum CacheEntryFormat {
         guard !overflow, reader.remaining == pixelCount, let pixels = reader.readBytes(pixelCount),
               let image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
         else { return nil }
-        return CachedComposite(image: image, warnings: warnings)
+        return Composite(image: image, warnings: warnings)
     }
 }
 

@@ -4,7 +4,7 @@
 /// includes the layout and the scale) and, in order, each *drawn* member's id, name and image identity (path,
 /// size, modification time in nanoseconds; "missing"; or "none"). Id and name are part of it for every member
 /// because a member whose file turns out to be undecodable is drawn as a placeholder made from them. Members
-/// beyond `layout.maximumMembers` are not drawn and so do not change the key.
+/// beyond the layout's `maximumMembers` are not drawn and so do not change the key.
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
     /// disk-cached composite from an older version is ever shown.
@@ -31,7 +31,7 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The members a layout draws: the first `maximumMembers`.
     static func drawnMembers(_ members: [MemberSource], layout: LayoutKind) -> [MemberSource] {
-        Array(members.prefix(layout.maximumMembers))
+        Array(members.prefix(layout.layout.maximumMembers))
     }
 
     /// 64 hex digits naming the disk-cache file.

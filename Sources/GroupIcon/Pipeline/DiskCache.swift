@@ -1,29 +1,5 @@
+import FileSystem
 import Foundation
-
-/// Failures of the disk cache; the pipeline counts them and carries on from memory.
-public enum DiskCacheError: Error, Hashable, Sendable, CustomStringConvertible {
-    case cannotCreateDirectory(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
-    case cannotRemove(path: String)
-
-    public var description: String {
-        switch self {
-        case .cannotCreateDirectory(let path, let reason): return "\(path): cannot create the cache directory: \(reason)"
-        case .cannotWrite(let path, let reason): return "\(path): cannot write a cache entry: \(reason)"
-        case .cannotRemove(let path): return "\(path): cannot remove the cache entry"
-        }
-    }
-}
-
-/// What `chat-tui cache stats` prints.
-public struct DiskCacheStatistics: Hashable, Sendable {
-    /// Number of entry files.
-    public var entries: Int
-    /// Their total size in bytes.
-    public var bytes: Int64
-    /// The least recently used entry's last use (its modification time), nil when empty.
-    public var oldest: Date?
-}
 
 /// Composites on disk, one file per key, surviving restarts.
 ///
@@ -33,7 +9,7 @@ public struct DiskCacheStatistics: Hashable, Sendable {
 /// the first store and every `storesPerSweep` stores after that. No index file or running total is kept: the
 /// directory itself is the bookkeeping, so nothing can drift from what is on disk. Only files named like
 /// entries are ever read, counted or removed.
-public final class DiskCache: Sendable {
+public final class DiskCache: CompositeCaching {
     public static let fileExtension = "gicache"
     static let storesPerSweep = 32
 
@@ -46,12 +22,26 @@ public final class DiskCache: Sendable {
     private let storesSinceSweep = LockedState(0)
     private let removedCorruptEntries = LockedState(0)
 
+    /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
+    /// failing ones).
     public init(directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
-                readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
-                writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void) {
+                readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
+                    try FileIO.readRegularFile(path: $0, maxBytes: $1)
+                },
+                writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
+                    try FileIO.writeAtomically($0, to: $1)
+                }) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
     }
+
+    /// A cache in the folder `location` names, nil when it names none (`.disabled`).
+    public convenience init?(location: DiskCacheLocation) {
+        guard let directory = location.resolvedDirectory() else { return nil }
+        self.init(directory: directory)
+    }
+
+    public var location: String { directory }
 
     /// The file an entry for `key` lives in.
     public func path(for key: CompositeKey) -> String {
@@ -60,24 +50,24 @@ public final class DiskCache: Sendable {
 
     /// The stored composite for `key`, touching it as used; nil when absent or unreadable. An entry that is
     /// truncated or corrupted is removed, so that it is regenerated and never shown.
-    public func composite(for key: CompositeKey) -> CachedComposite? {
+    public func composite(for key: CompositeKey) -> Composite? {
         let path = path(for: key)
-        guard let status = CacheFileSystem.status(of: path), status.isRegularFile,
+        guard let status = FileIO.status(of: path), status.isRegularFile,
               let bytes = try? readFile(path, Int(clamping: status.size))
         else { return nil }
         guard let composite = CacheEntryFormat.decode(bytes, key: key) else {
-            CacheFileSystem.removeFile(path)
+            FileIO.removeFile(path)
             removedCorruptEntries.withLock { $0 += 1 }
             return nil
         }
-        CacheFileSystem.setModificationTime(of: path)
+        FileIO.setModificationTime(of: path)
         return composite
     }
 
     /// Writes the entry for `key` atomically, sweeping now and then.
-    public func store(_ composite: CachedComposite, for key: CompositeKey) throws(DiskCacheError) {
+    public func store(_ composite: Composite, for key: CompositeKey) throws(CompositeCacheError) {
         do {
-            try CacheFileSystem.createDirectory(directory)
+            try FileIO.createDirectory(directory)
         } catch {
             throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
         }
@@ -102,11 +92,11 @@ public final class DiskCache: Sendable {
         // so such files cannot pile up outside the size limit.
         FileIO.removeStaleTemporaryFiles(in: directory)
         let cutoff = Int64((now.timeIntervalSince1970 - ageLimit) * 1e9)
-        var kept: [(path: String, entry: CacheFileSystem.Status)] = []
+        var kept: [(path: String, entry: FileStatus)] = []
         var removed = 0
         for entry in entries() {
             if entry.status.modificationNanoseconds < cutoff {
-                if CacheFileSystem.removeFile(entry.path) { removed += 1 }
+                if FileIO.removeFile(entry.path) { removed += 1 }
             } else {
                 kept.append((entry.path, entry.status))
             }
@@ -114,26 +104,27 @@ public final class DiskCache: Sendable {
         kept.sort { $0.entry.modificationNanoseconds < $1.entry.modificationNanoseconds }
         var total = kept.reduce(Int64(0)) { $0 + $1.entry.size }
         for entry in kept where total > Int64(sizeLimit) {
-            if CacheFileSystem.removeFile(entry.path) { removed += 1 }
+            if FileIO.removeFile(entry.path) { removed += 1 }
             total -= entry.entry.size
         }
         return removed
     }
 
-    /// Number, total size and oldest use of the entries.
-    public func stats() -> DiskCacheStatistics {
+    /// Number, total size and oldest use of the entries, and the limits.
+    public func statistics() -> CompositeCacheStatistics {
         let all = entries()
         let oldest = all.map(\.status.modificationNanoseconds).min()
-        return DiskCacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
-                                   oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) })
+        return CompositeCacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
+                                        oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) },
+                                        sizeLimit: sizeLimit, ageLimit: ageLimit)
     }
 
     /// Removes every entry (other files in the directory are left alone). Returns how many were removed.
     @discardableResult
-    public func clear() throws(DiskCacheError) -> Int {
+    public func removeAll() throws(CompositeCacheError) -> Int {
         var removed = 0
         for entry in entries() {
-            guard CacheFileSystem.removeFile(entry.path) else { throw .cannotRemove(path: entry.path) }
+            guard FileIO.removeFile(entry.path) else { throw .cannotRemove(path: entry.path) }
             removed += 1
         }
         return removed
@@ -142,11 +133,11 @@ public final class DiskCache: Sendable {
     /// How many truncated or corrupted entries this instance has found and removed.
     public var corruptEntriesRemoved: Int { removedCorruptEntries.withLock { $0 } }
 
-    private func entries() -> [(path: String, status: CacheFileSystem.Status)] {
-        CacheFileSystem.fileNames(in: directory).compactMap { name in
+    private func entries() -> [(path: String, status: FileStatus)] {
+        FileIO.fileNames(in: directory).compactMap { name in
             guard DiskCache.isEntryName(name) else { return nil }
             let path = directory + "/" + name
-            guard let status = CacheFileSystem.status(of: path), status.isRegularFile else { return nil }
+            guard let status = FileIO.status(of: path), status.isRegularFile else { return nil }
             return (path, status)
         }
     }

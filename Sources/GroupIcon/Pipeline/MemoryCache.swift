@@ -78,7 +78,7 @@ struct LRUStorage<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     mutating func value(for key: Key) -> Value? {
         guard let index = indexByKey[key], let slot = slots[index] else { return nil }
-        unlink(index)
+        detach(index)
         pushNewest(index)
         return slot.value
     }
@@ -101,7 +101,7 @@ struct LRUStorage<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     mutating func remove(_ key: Key, cost: (Value) -> Int) {
         guard let index = indexByKey.removeValue(forKey: key), let slot = slots[index] else { return }
-        unlink(index)
+        detach(index)
         totalCost -= cost(slot.value)
         slots[index] = nil
         freeSlots.append(index)
@@ -122,7 +122,7 @@ struct LRUStorage<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return result
     }
 
-    private mutating func unlink(_ index: Int) {
+    private mutating func detach(_ index: Int) {
         guard let slot = slots[index] else { return }
         if let newer = slot.newer { slots[newer]?.older = slot.older } else { newest = slot.older }
         if let older = slot.older { slots[older]?.newer = slot.newer } else { oldest = slot.newer }

@@ -1,3 +1,5 @@
+import FileSystem
+
 extension PipelineDependencies {
     /// The real thing: files through `FileIO`, images through libpng/TurboJPEG, GroupIcon's layouts,
     /// compositor and placeholders.
@@ -6,6 +8,5 @@ extension PipelineDependencies {
         decode: { bytes, minimumSide in try ImageDecoder.decode(bytes, minimumSide: minimumSide) },
         layoutTiles: { count, parameters in Layouts.tiles(count: count, parameters: parameters) },
         compose: { tiles, images, parameters in Compositor.compose(tiles: tiles, images: images, parameters: parameters) },
-        placeholder: { id, name, side in Placeholder.image(memberID: id, name: name, side: side) },
-        writeAtomically: { bytes, path in try FileIO.writeAtomically(bytes, to: path) })
+        placeholder: { id, name, side in Placeholder.image(memberID: id, name: name, side: side) })
 }

@@ -158,7 +158,8 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
 
     @Test func centreRingsCentresThreeAndFiveVertically() throws {
         // n = 3 at 140: the ring is (2 + sqrt3)/4 * 140 = 130.6218 high, so it moves down by 4.6891.
-        let parameters = CompositionParameters(layout: .qq, size: 140, centreRings: true)
+        var parameters = CompositionParameters(layout: .qq, size: 140)
+        parameters.options[FiveCircleLayout.centreRings] = true
         let three = FiveCircleLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(isClose(three[0].minY, 4.6891, 1e-4) && isClose(three[0].minX, 35, 1e-9))
         #expect(isClose(140 - three[1].maxY, 4.6891, 1e-4))

@@ -40,7 +40,8 @@ import Testing
 
     @Test func explicitColumnsMarginAndPadding() {
         // c = 2, m = 4, p = 0 at 132: s = (132 - 4)/2 = 64.
-        let parameters = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0, gridColumns: 2)
+        var parameters = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0)
+        parameters.options[GridLayout.columns] = 2
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(frames == [Rect(x: 0, y: 0, width: 64, height: 64), Rect(x: 68, y: 0, width: 64, height: 64),
                            Rect(x: 0, y: 68, width: 64, height: 64)])
@@ -49,7 +50,8 @@ import Testing
     @Test func moreRowsThanColumnsShrinkToFit() {
         // One column of three at 100, m = p = 5.5556: width would allow 88.8889, but three rows need
         // (100 - 4m)/3 = 25.9259; rows at y = m, m + s + m = 37.0370, ...
-        let parameters = CompositionParameters(layout: .grid, size: 100, gridColumns: 1)
+        var parameters = CompositionParameters(layout: .grid, size: 100)
+        parameters.options[GridLayout.columns] = 1
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(frames.count == 3)
         #expect(isClose(frames[0], Rect(x: 5.5556, y: 5.5556, width: 25.9259, height: 25.9259), 1e-4))
@@ -60,10 +62,10 @@ import Testing
     @Test func columnCountIsClampedToOneThroughCount() {
         let base = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0)
         var tooMany = base, tooFew = base, four = base, one = base
-        tooMany.gridColumns = 20
-        four.gridColumns = 4
-        tooFew.gridColumns = -3
-        one.gridColumns = 1
+        tooMany.options[GridLayout.columns] = 20
+        four.options[GridLayout.columns] = 4
+        tooFew.options[GridLayout.columns] = -3
+        one.options[GridLayout.columns] = 1
         #expect(GridLayout.tiles(count: 4, parameters: tooMany) == GridLayout.tiles(count: 4, parameters: four))
         #expect(GridLayout.tiles(count: 2, parameters: tooFew) == GridLayout.tiles(count: 2, parameters: one))
         // Four columns of 4 members: s = (132 - 12)/4 = 30 in a single row.

@@ -10,6 +10,7 @@ import Testing
         case .qq: FiveCircleLayout.tiles(count: 3, parameters: parameters)
         case .grid: GridLayout.tiles(count: 3, parameters: parameters)
         case .dingtalk: DingTalkLayout.tiles(count: 3, parameters: parameters)
+        default: []
         }
         #expect(Layouts.tiles(count: 3, parameters: parameters) == expected)
         #expect(expected.count == 3)

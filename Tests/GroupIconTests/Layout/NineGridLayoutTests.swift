@@ -108,7 +108,8 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
 
     @Test func fullBleedSingleFillsTheCanvasInsideThePadding() {
         // p = m = 132/18 = 7.3333; side 132 - 2p = 117.3333.
-        let parameters = CompositionParameters(size: 132, fullBleedSingle: true)
+        var parameters = CompositionParameters(size: 132)
+        parameters.options[NineGridLayout.fullBleedSingle] = true
         let frames = NineGridLayout.tiles(count: 1, parameters: parameters).map(\.frame)
         #expect(frames.count == 1)
         #expect(isClose(frames[0], Rect(x: 7.3333, y: 7.3333, width: 117.3333, height: 117.3333), 1e-4))
@@ -117,7 +118,8 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
     @Test func shortRowAtBottom() {
         // n = 7: full rows first at y = m and m + (s + m), then the single tile centred at the bottom:
         // y = m + 2(s + m) = 90.4444, x = (132 - s)/2 = 48.8889.
-        let parameters = CompositionParameters(size: 132, shortRowAtBottom: true)
+        var parameters = CompositionParameters(size: 132)
+        parameters.options[NineGridLayout.shortRowAtBottom] = true
         let frames = NineGridLayout.tiles(count: 7, parameters: parameters).map(\.frame)
         #expect(frames.count == 7)
         #expect(isClose(frames[0], Rect(x: 7.3333, y: 7.3333, width: 34.2222, height: 34.2222), 1e-4))

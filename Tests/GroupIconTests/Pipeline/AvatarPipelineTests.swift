@@ -54,15 +54,15 @@ import Testing
             }
         }
         let pipeline = environment.pipeline()
-        let results = await withTaskGroup(of: CompositeResult?.self) { group in
+        let results = await withTaskGroup(of: CompositeResponse?.self) { group in
             for members in groups {
                 group.addTask { try? await pipeline.composite(members: members, parameters: CompositionParameters()) }
             }
-            return await group.reduce(into: [CompositeResult?]()) { $0.append($1) }
+            return await group.reduce(into: [CompositeResponse?]()) { $0.append($1) }
         }
         // 21 other members, each in one group, plus Alice once.
         #expect(environment.decodes == 22)
-        #expect(results.count == 6 && results.allSatisfy { $0.map { tileColour($0.image, 0) } == teal })
+        #expect(results.count == 6 && results.allSatisfy { $0.map { tileColour($0.composite.image, 0) } == teal })
         #expect(pipeline.statistics.compositesMade == 6)
     }
 
@@ -93,8 +93,8 @@ import Testing
         let restarted = environment.pipeline()
         let fromDisk = try await restarted.composite(members: members, parameters: parameters)
         #expect(fromDisk.cacheHit == .disk)
-        #expect(fromDisk.image == first.image)
-        #expect(fromDisk.warnings == first.warnings && fromDisk.warnings.count == 1)
+        #expect(fromDisk.composite.image == first.composite.image)
+        #expect(fromDisk.composite.warnings == first.composite.warnings && fromDisk.composite.warnings.count == 1)
         #expect(environment.decodes == 1)
         let fromMemory = try await restarted.composite(members: members, parameters: parameters)
         #expect(fromMemory.cacheHit == .memory)
@@ -104,7 +104,7 @@ import Testing
         environment.writeImage("a.fake", width: 60, height: 60, colour: white)
         let updated = try await restarted.composite(members: members, parameters: parameters)
         #expect(updated.cacheHit == nil && updated.key != first.key)
-        #expect(tileColour(updated.image, 0) == white)
+        #expect(tileColour(updated.composite.image, 0) == white)
     }
 
     @Test func corruptedDiskEntryIsRegenerated() async throws {
@@ -120,8 +120,8 @@ import Testing
         let second = environment.pipeline()
         let regenerated = try await second.composite(members: members, parameters: CompositionParameters())
         #expect(regenerated.cacheHit == nil)
-        #expect(regenerated.image == first.image)
-        #expect(second.diskCache?.corruptEntriesRemoved == 1)
+        #expect(regenerated.composite.image == first.composite.image)
+        #expect((second.compositeCache as? DiskCache)?.corruptEntriesRemoved == 1)
         #expect(second.statistics.compositesMade == 1)
         let third = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
         #expect(third.cacheHit == .disk)
@@ -138,14 +138,14 @@ import Testing
                        MemberSource(id: "u4", name: "李雷", imagePath: nil)]
         let result = try await environment.pipeline(disk: .disabled)
             .composite(members: members, parameters: CompositionParameters())
-        #expect(result.warnings.map(\.description) == [
+        #expect(result.composite.warnings.map(\.description) == [
             "member \"Bob\" (u2): \(missing): file not found; using a placeholder",
             "member \"Cy\" (u3): \(broken): not a JPEG or PNG image; using a placeholder",
         ])
-        #expect(tileColour(result.image, 0) == teal)
-        #expect(tileColour(result.image, 1) == FakeEnvironment.placeholderColour(memberID: "u2", name: "Bob"))
-        #expect(tileColour(result.image, 2) == FakeEnvironment.placeholderColour(memberID: "u3", name: "Cy"))
-        #expect(tileColour(result.image, 3) == FakeEnvironment.placeholderColour(memberID: "u4", name: "李雷"))
+        #expect(tileColour(result.composite.image, 0) == teal)
+        #expect(tileColour(result.composite.image, 1) == FakeEnvironment.placeholderColour(memberID: "u2", name: "Bob"))
+        #expect(tileColour(result.composite.image, 2) == FakeEnvironment.placeholderColour(memberID: "u3", name: "Cy"))
+        #expect(tileColour(result.composite.image, 3) == FakeEnvironment.placeholderColour(memberID: "u4", name: "李雷"))
     }
 
     @Test func styledAvatarsAreCachedAndFailuresReported() async throws {
@@ -181,28 +181,13 @@ import Testing
         let outcome = await cancelled.result
         #expect(throws: CancellationError.self) { try outcome.get() }
         #expect(await eventually { await pipeline.inFlightCount() == 0 })
-        #expect(pipeline.compositeCache.count == 0)
+        #expect(pipeline.compositeMemory.count == 0)
 
         gate.open()
         let result = try await pipeline.composite(members: members, parameters: parameters)
         #expect(result.cacheHit == nil)
-        #expect(tileColour(result.image, 0) == teal)
+        #expect(tileColour(result.composite.image, 0) == teal)
         #expect(pipeline.statistics.compositesMade == 1)
         #expect(await pipeline.inFlightCount() == 0)
-    }
-
-    @Test func prefetchFillsTheMemoryCache() async throws {
-        let environment = try FakeEnvironment()
-        let groups = (0..<3).map { index in
-            [MemberSource(id: "u\(index)", name: "M",
-                          imagePath: environment.writeImage("\(index).fake", width: 50, height: 50, colour: teal))]
-        }
-        let pipeline = environment.pipeline(disk: .disabled)
-        await pipeline.prefetch(groups, parameters: CompositionParameters()).value
-        for members in groups {
-            #expect(try await pipeline.composite(members: members, parameters: CompositionParameters()).cacheHit == .memory)
-        }
-        #expect(pipeline.diskCache == nil)
-        #expect(pipeline.statistics.compositesMade == 3)
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Testing
 @testable import GroupIcon
@@ -7,7 +8,7 @@ import Testing
         let environment = try FakeEnvironment()
         let path = environment.writeImage("a.fake", width: 10, height: 10, colour: .white)
         let member = MemberSource(id: "u1", name: "A", imagePath: path)
-        let status = try #require(CacheFileSystem.status(of: path))
+        let status = try #require(FileIO.status(of: path))
         #expect(ImageIdentity(of: member) == .file(path: path, size: status.size,
                                                    modificationNanoseconds: status.modificationNanoseconds))
         #expect(ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: nil)) == .none)
@@ -27,7 +28,7 @@ import Testing
         // Not otherwise: same inputs, and the same inputs written differently (default background spelled out).
         #expect(CompositeKey(members: members, parameters: parameters) == base)
         var explicitDefault = parameters
-        explicitDefault.background = CompositionParameters.defaultBackground(for: .qq)
+        explicitDefault.background = LayoutKind.qq.layout.defaultBackground
         #expect(CompositeKey(members: members, parameters: explicitDefault) == base)
 
         var changed: [CompositeKey] = []
@@ -41,7 +42,7 @@ import Testing
         changed.append(CompositeKey(members: repointed, parameters: parameters))
         for edit in [{ (p: inout CompositionParameters) in p.layout = .wechat }, { $0.scale = 2 }, { $0.size = 100 },
                      { $0.margin = 3 }, { $0.padding = 1 }, { $0.cornerRadius = 4 }, { $0.tileRadius = 2 },
-                     { $0.background = .white }, { $0.centreRings = true }] {
+                     { $0.background = .white }, { $0.options[FiveCircleLayout.centreRings] = true }] {
             var edited = parameters
             edit(&edited)
             changed.append(CompositeKey(members: members, parameters: edited))

@@ -12,8 +12,7 @@ import GroupIcon
         let stale = ".\(String(repeating: "a", count: 64)).gicache.\(Int32.max)-5e.tmp"
         let live = ".\(String(repeating: "b", count: 64)).gicache.\(getpid())-5f.tmp"
         for name in [stale, live] { try Data([0]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
-        let cache = DiskCache(directory: folder, readFile: PipelineDependencies.live.readFile,
-                              writeAtomically: PipelineDependencies.live.writeAtomically)
+        let cache = DiskCache(directory: folder)
         #expect(cache.sweep() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [live])
     }

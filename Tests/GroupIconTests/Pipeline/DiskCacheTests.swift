@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Testing
 @testable import GroupIcon
@@ -7,17 +8,16 @@ import Testing
         CompositeKey(members: [MemberSource(id: name, name: name, imagePath: nil)], parameters: CompositionParameters())
     }
 
-    private func composite(_ fill: RGBA8, side: Int = 4) -> CachedComposite {
-        CachedComposite(image: RGBAImage(width: side, height: side, fill: fill), warnings: [
+    private func composite(_ fill: RGBA8, side: Int = 4) -> Composite {
+        Composite(image: RGBAImage(width: side, height: side, fill: fill), warnings: [
             AvatarWarning(memberID: "u1", memberName: "李雷", path: "a/b.jpg", message: "file not found"),
             AvatarWarning(memberID: "u2", memberName: "Bo", path: nil, message: "style failed"),
         ])
     }
 
     private func makeCache(_ environment: FakeEnvironment, sizeLimit: Int = 100 << 20) -> DiskCache {
-        let dependencies = environment.dependencies
-        return DiskCache(directory: environment.cacheDirectory, sizeLimit: sizeLimit,
-                         readFile: dependencies.readFile, writeAtomically: dependencies.writeAtomically)
+        DiskCache(directory: environment.cacheDirectory, sizeLimit: sizeLimit,
+                  readFile: environment.dependencies.readFile)
     }
 
     @Test func entryRoundTripsAndRejectsDamage() throws {
@@ -63,7 +63,7 @@ import Testing
         let path = cache.path(for: key("a"))
         age(path, secondsAgo: 3600)
         _ = cache.composite(for: key("a"))
-        let touched = try #require(CacheFileSystem.status(of: path)).modificationNanoseconds
+        let touched = try #require(FileIO.status(of: path)).modificationNanoseconds
         #expect(Double(touched) / 1e9 > Date().timeIntervalSince1970 - 60)
     }
 
@@ -88,7 +88,7 @@ import Testing
         let writer = makeCache(environment)
         let names = ["a", "b", "c", "d"]
         for name in names { try writer.store(composite(.white), for: key(name)) }
-        let entrySize = try #require(CacheFileSystem.status(of: writer.path(for: key("a")))).size
+        let entrySize = try #require(FileIO.status(of: writer.path(for: key("a")))).size
         // Last used: b longest ago, then d, a, c.
         for (name, hoursAgo) in [("b", 4.0), ("d", 3.0), ("a", 2.0), ("c", 1.0)] {
             age(writer.path(for: key(name)), secondsAgo: hoursAgo * 3600)
@@ -103,18 +103,18 @@ import Testing
     @Test func statsAndClear() throws {
         let environment = try FakeEnvironment()
         let cache = makeCache(environment)
-        #expect(cache.stats() == DiskCacheStatistics(entries: 0, bytes: 0, oldest: nil))
+        #expect(cache.statistics() == CompositeCacheStatistics(entries: 0, bytes: 0, oldest: nil, sizeLimit: cache.sizeLimit, ageLimit: cache.ageLimit))
         try cache.store(composite(.white), for: key("a"))
         try cache.store(composite(.black, side: 8), for: key("b"))
         age(cache.path(for: key("b")), secondsAgo: 86400)
-        let sizes = try ["a", "b"].map { try #require(CacheFileSystem.status(of: cache.path(for: key($0)))).size }
-        let stats = cache.stats()
+        let sizes = try ["a", "b"].map { try #require(FileIO.status(of: cache.path(for: key($0)))).size }
+        let stats = cache.statistics()
         #expect(stats.entries == 2)
         #expect(stats.bytes == sizes[0] + sizes[1])
         let oldest = try #require(stats.oldest)
         #expect(abs(oldest.timeIntervalSinceNow + 86400) < 60)
-        #expect(try cache.clear() == 2)
-        #expect(cache.stats().entries == 0)
+        #expect(try cache.removeAll() == 2)
+        #expect(cache.statistics().entries == 0)
     }
 
     @Test func standardLocationFollowsXDG() {

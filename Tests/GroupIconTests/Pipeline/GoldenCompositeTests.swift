@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GroupIcon
 import Testing
@@ -28,8 +29,8 @@ import Testing
     func compositeMatchesItsGolden(layout: LayoutKind, group: String) async throws {
         let parameters = CompositionParameters(layout: layout, size: 64, scale: 2, cornerRadius: 6)
         let pipeline = AvatarPipeline(dependencies: .live,
-                                      configuration: PipelineConfiguration(diskCacheLocation: .disabled))
-        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).image
+                                      configuration: PipelineConfiguration(compositeCache: nil))
+        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).composite.image
         try GoldenImages.expect(made, matches: "\(layout.rawValue)-\(group).png")
     }
 }

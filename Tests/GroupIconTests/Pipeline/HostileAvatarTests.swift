@@ -36,7 +36,7 @@ import GroupIcon
     }
 
     static func makePipeline() -> AvatarPipeline {
-        AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(diskCacheLocation: .disabled))
+        AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
     }
 
     @Test func manifestListsTheWholeCorpus() throws {
@@ -82,8 +82,8 @@ import GroupIcon
                 MemberSource(id: "m\(index)", name: entry.file, imagePath: try Self.path(entry.file))
             }
             let result = try await pipeline.composite(members: members, parameters: parameters)
-            #expect(result.image.width == 128 && result.image.height == 128)
-            #expect(result.warnings.map(\.memberName) == batch.filter { $0.fails != nil }.map(\.file))
+            #expect(result.composite.image.width == 128 && result.composite.image.height == 128)
+            #expect(result.composite.warnings.map(\.memberName) == batch.filter { $0.fails != nil }.map(\.file))
         }
     }
 

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GroupIcon
 import Testing
@@ -12,16 +13,16 @@ import Testing
         let parameters = CompositionParameters(layout: .qq, size: 132, scale: 3)
         #expect(Layouts.tiles(count: 5, parameters: parameters).count == 5)
         let pipeline = AvatarPipeline(dependencies: .live,
-                                      configuration: PipelineConfiguration(diskCacheLocation: .disabled))
+                                      configuration: PipelineConfiguration(compositeCache: nil))
         let names = ["alice.jpg", "bob.png", "charlie.png", "zoe.jpg", "ghost.jpg"]
         let members = names.enumerated().map { index, name in
             MemberSource(id: "u\(index)", name: name, imagePath: Self.avatars.appendingPathComponent(name).path)
         }
         let result = try await pipeline.composite(members: members, parameters: parameters)
-        #expect(result.warnings.count == 1)
-        #expect(result.warnings.first?.description.contains("ghost.jpg: file not found") == true)
+        #expect(result.composite.warnings.count == 1)
+        #expect(result.composite.warnings.first?.description.contains("ghost.jpg: file not found") == true)
 
-        let png = try PNGCodec.encode(result.image, text: [("Comment", parameters.identifier)])
+        let png = try PNGCodec.encode(result.composite.image, text: [("Comment", parameters.identifier)])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("library-usage-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -29,7 +30,7 @@ import Testing
         try FileIO.writeAtomically(png, to: path)
 
         let decoded = try PNGCodec.decode(FileIO.readRegularFile(path: path, maxBytes: 1 << 24))
-        #expect(decoded == result.image)
+        #expect(decoded == result.composite.image)
         #expect(decoded.width == 396 && decoded.height == 396)
         #expect(PNGCodec.textChunks(in: png).contains { $0.keyword == "Comment" && $0.value == parameters.identifier })
     }

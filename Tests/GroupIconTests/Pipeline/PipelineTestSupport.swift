@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 @testable import GroupIcon
 
@@ -56,7 +57,7 @@ final class FakeEnvironment: Sendable {
     }
 
     func pipeline(disk: DiskCacheLocation? = nil, sourceLimits: MemoryCacheLimits? = nil) -> AvatarPipeline {
-        var configuration = PipelineConfiguration(diskCacheLocation: disk ?? .directory(cacheDirectory))
+        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: disk ?? .directory(cacheDirectory)))
         if let sourceLimits { configuration.sourceCacheLimits = sourceLimits }
         return AvatarPipeline(dependencies: dependencies, configuration: configuration)
     }
@@ -91,7 +92,7 @@ final class FakeEnvironment: Sendable {
             },
             layoutTiles: { count, parameters in
                 let side = parameters.size / 3
-                return (0..<min(count, parameters.layout.maximumMembers)).map { index in
+                return (0..<min(count, parameters.layout.layout.maximumMembers)).map { index in
                     let frame = Rect(x: Double(index % 3) * side, y: Double(index / 3) * side, width: side, height: side)
                     return Tile(frame: frame, shape: .rect(frame))
                 }
@@ -109,14 +110,11 @@ final class FakeEnvironment: Sendable {
             },
             placeholder: { id, name, side in
                 RGBAImage(width: side, height: side, fill: FakeEnvironment.placeholderColour(memberID: id, name: name))
-            },
-            writeAtomically: { bytes, path in
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
             })
     }
 }
 
 /// Sets a file's modification time to `secondsAgo` before now.
 func age(_ path: String, secondsAgo: TimeInterval) {
-    CacheFileSystem.setModificationTime(of: path, to: Date().addingTimeInterval(-secondsAgo))
+    FileIO.setModificationTime(of: path, to: Date().addingTimeInterval(-secondsAgo))
 }

@@ -1,0 +1,33 @@
+import ArgumentParsing
+import TerminalUI
+
+/// A one-line progress bar on standard error, drawn only when it is a terminal.
+struct ProgressBar {
+    let total: Int
+    let output: CommandOutput
+    private(set) var done = 0
+
+    init(total: Int, output: CommandOutput) { self.total = total; self.output = output }
+
+    mutating func advance() {
+        done += 1
+        draw()
+    }
+
+    /// Prints a message line (sanitised: it may quote fixture text) without tearing the bar.
+    func print(_ line: String) {
+        output.standardError((output.errorIsTerminal ? "\r\u{1B}[2K" : "") + Sanitizer.clean(line) + "\n")
+        draw()
+    }
+
+    func finish() {
+        if output.errorIsTerminal { output.standardError("\r\u{1B}[2K") }
+    }
+
+    private func draw() {
+        guard output.errorIsTerminal, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        output.standardError("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)")
+    }
+}

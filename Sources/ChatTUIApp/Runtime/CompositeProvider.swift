@@ -1,0 +1,30 @@
+import Fixtures
+import GroupExport
+import GroupIcon
+import TerminalUI
+
+/// Where the app gets composites: the pipeline (`GroupComposer`) in the app, a fake in tests. Called off the
+/// main thread; should stop early when its task is cancelled (the app cancels requests nobody needs any more)
+/// and then throw `CancellationError`.
+package protocol CompositeProvider: Sendable {
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+}
+
+extension GroupComposer: CompositeProvider {}
+
+/// Writes a group's composite at the given parameters to a PNG file at `path`.
+package typealias CompositeExporter = @Sendable (ChatGroup, CompositionParameters, String) async throws -> Void
+
+/// Turns an image into exactly `columns`×`rows` cells (the half-block renderer, with the colour mode and
+/// backdrop chosen by the caller).
+package typealias ImageCellRenderer = (RGBAImage, _ columns: Int, _ rows: Int) -> CellGrid
+
+/// Identifies a composite: which group, drawn with which parameters.
+package struct PreviewKey: Hashable, Sendable {
+    package var groupID: String
+    package var parameters: CompositionParameters
+
+    package init(groupID: String, parameters: CompositionParameters) {
+        self.groupID = groupID; self.parameters = parameters
+    }
+}

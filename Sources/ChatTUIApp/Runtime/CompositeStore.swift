@@ -1,0 +1,69 @@
+import Fixtures
+import GroupExport
+import GroupIcon
+import TerminalUI
+
+/// The composites that have arrived, and the cells drawn from them, for the views.
+///
+/// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
+/// else the group's latest one at all, so that the old picture stays on screen until the new one is there.
+package final class CompositeStore: CompositeCellSource {
+    private struct GroupLayout: Hashable, Sendable {
+        package var groupID: String
+        package var layout: LayoutKind
+    }
+
+    private struct RenderKey: Hashable, Sendable {
+        package var composite: PreviewKey
+        package var columns: Int
+        package var rows: Int
+    }
+
+    private let composites: MemoryCache<PreviewKey, Composite>
+    private let rendered: MemoryCache<RenderKey, CellGrid>
+    /// Where to look when the exact composite is missing; entries may name evicted composites, which
+    /// `bestKey` skips, so nothing here has to follow the caches' evictions.
+    private var latestByGroup: [String: PreviewKey] = [:]
+    private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
+    private let renderImage: ImageCellRenderer
+
+    /// Up to `compositeLimit` composites (and 256 MB of pixels) and `cellLimit` rendered grids are kept, least
+    /// recently used dropped first.
+    package init(renderImage: @escaping ImageCellRenderer, compositeLimit: Int = 256, cellLimit: Int = 512) {
+        self.renderImage = renderImage
+        composites = MemoryCache(costLimit: 256 << 20, countLimit: compositeLimit) { $0.image.pixels.count }
+        rendered = MemoryCache(costLimit: 64 << 20, countLimit: cellLimit) { $0.cells.count * 64 }
+    }
+
+    /// Whether exactly this composite has arrived.
+    package func contains(_ key: PreviewKey) -> Bool { composites.value(for: key) != nil }
+
+    /// Keeps an arrived composite and makes it the group's latest.
+    package func store(_ result: Composite, for key: PreviewKey) {
+        composites.set(result, for: key)
+        latestByGroup[key.groupID] = key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: key.parameters.layout)] = key
+    }
+
+    package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
+        guard columns > 0, rows > 0, let key = bestKey(group, parameters),
+              let composite = composites.value(for: key) else { return nil }
+        let renderKey = RenderKey(composite: key, columns: columns, rows: rows)
+        if let cells = rendered.value(for: renderKey) { return cells }
+        let cells = renderImage(composite.image, columns, rows)
+        rendered.set(cells, for: renderKey)
+        return cells
+    }
+
+    package func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {
+        guard let key = bestKey(group, parameters) else { return [] }
+        return composites.value(for: key)?.warnings.map(group.describe) ?? []
+    }
+
+    private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
+        let exact = PreviewKey(groupID: group.id, parameters: parameters)
+        if contains(exact) { return exact }
+        return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
+            .compactMap { $0 }.first(where: contains)
+    }
+}

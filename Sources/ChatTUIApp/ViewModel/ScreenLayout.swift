@@ -1,0 +1,37 @@
+import TerminalUI
+
+/// Where each part of the screen goes at a terminal size: chat list left, a separator column, the preview
+/// right, the status line at the bottom.
+package struct ScreenLayout: Hashable, Sendable {
+    /// Below this the app shows `TooSmallNotice` instead of the panes.
+    package static let minimumWidth = 40
+    package static let minimumHeight = 8
+
+    package let width: Int
+    package let height: Int
+    package let list: CellRect
+    package let preview: CellRect
+    /// The row of the status line.
+    package let statusRow: Int
+    /// Text rows per chat-list row: the avatar is that many rows tall and twice as many columns wide.
+    package let rowHeight: Int
+
+    package init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let contentHeight = max(0, self.height - 1)
+        let listWidth = min(max(self.width * 2 / 5, 28), 60, max(0, self.width - 12))
+        list = CellRect(x: 0, y: 0, width: listWidth, height: contentHeight)
+        preview = CellRect(x: listWidth + 1, y: 0, width: max(0, self.width - listWidth - 1), height: contentHeight)
+        statusRow = max(0, self.height - 1)
+        rowHeight = contentHeight >= 40 ? 4 : contentHeight >= 24 ? 3 : 2
+    }
+
+    /// Whether the terminal is too small for the panes.
+    package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+
+    /// What the reducer needs of the list.
+    package var listMetrics: ListMetrics {
+        ListMetrics(visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list)
+    }
+}

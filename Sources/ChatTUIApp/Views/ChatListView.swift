@@ -1,0 +1,92 @@
+import Fixtures
+import Foundation
+import TerminalUI
+
+/// The left pane: one row per group as a messenger shows it: avatar, name, time, last message, unread badge,
+/// muted mark.
+package enum ChatListView {
+    /// The list pane, `width`×`height` cells, showing the groups from `state.scrollOffset` on.
+    package static func render(_ state: AppState, width: Int, height: Int, rowHeight: Int, source: CompositeCellSource,
+                       context: ViewContext) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        guard width > 0, height > 0 else { return grid }
+        if state.matches.isEmpty {
+            let message = state.groups.isEmpty ? "No groups" : "No group matches \"\(Sanitizer.clean(state.filter))\""
+            grid.write(context.fit(message, width - 1), x: 1, y: 0, style: .dim)
+            return grid
+        }
+        let rows = max(1, height / rowHeight)
+        for row in 0..<rows {
+            let position = state.scrollOffset + row
+            guard let group = state.group(atPosition: position) else { break }
+            let rowGrid = renderRow(group, selected: position == state.selection, width: width, height: rowHeight,
+                                    state: state, source: source, context: context)
+            grid.blit(rowGrid, x: 0, y: row * rowHeight)
+        }
+        return grid
+    }
+
+    /// One group's row: `height` text rows, the avatar `2*height` columns wide (one cell is one pixel wide and two
+    /// tall, so the avatar is square).
+    package static func renderRow(_ group: ChatGroup, selected: Bool, width: Int, height: Int, state: AppState,
+                          source: CompositeCellSource, context: ViewContext) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        let avatarColumns = 2 * height
+        if selected {
+            for row in 0..<height { grid.write(context.selectionMark, x: 0, y: row, style: .bold) }
+        }
+        let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
+        if let avatar = source.cells(for: group, parameters: state.parameters, columns: avatarColumns, rows: height) {
+            grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
+        } else {
+            grid.fill(avatarRect, with: Cell(context.placeholder, foreground: .indexed(8)))
+        }
+        let textX = avatarRect.x + avatarColumns + 1
+        let textWidth = width - textX
+        guard textWidth > 0 else { return grid }
+
+        let time = timeLabel(group.updatedAt, now: context.now, timeZone: context.timeZone)
+        let timeWidth = TextWidth.width(of: time)
+        let nameWidth = timeWidth > 0 && textWidth > timeWidth + 4 ? textWidth - timeWidth - 1 : textWidth
+        grid.write(context.fit(Sanitizer.clean(group.name), nameWidth), x: textX, y: 0,
+                   style: selected ? [.bold, .reverse] : .bold)
+        if nameWidth < textWidth { grid.write(time, x: width - timeWidth, y: 0, style: .dim) }
+
+        guard height > 1 else { return grid }
+        var marks = [String]()
+        if group.muted { marks.append(context.mutedMark) }
+        if group.unread > 0 { marks.append(badge(group.unread)) }
+        let markText = marks.joined(separator: " ")
+        let markWidth = TextWidth.width(of: markText)
+        let messageWidth = markWidth > 0 && textWidth > markWidth + 4 ? textWidth - markWidth - 1 : textWidth
+        grid.write(context.fit(Sanitizer.clean(group.lastMessage), messageWidth), x: textX, y: 1)
+        if messageWidth < textWidth {
+            grid.write(markText, x: width - markWidth, y: 1, foreground: group.muted ? .terminalDefault : .indexed(1),
+                       style: group.muted ? .dim : .bold)
+        }
+        if height > 2 {
+            let count = group.members.count
+            grid.write(context.fit("\(count) member\(count == 1 ? "" : "s")", textWidth), x: textX, y: 2, style: .dim)
+        }
+        return grid
+    }
+
+    /// The unread badge: "(3)" up to 99, "(99+)" above; empty when nothing is unread.
+    package static func badge(_ unread: Int) -> String {
+        unread <= 0 ? "" : unread > 99 ? "(99+)" : "(\(unread))"
+    }
+
+    /// "HH:mm" when `date` falls on the same calendar day as `now` in `timeZone`, "yyyy-MM-dd" otherwise, ""
+    /// when the group has no date.
+    package static func timeLabel(_ date: Date?, now: Date, timeZone: TimeZone) -> String {
+        guard let date else { return "" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        if parts.year == today.year && parts.month == today.month && parts.day == today.day {
+            return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        }
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

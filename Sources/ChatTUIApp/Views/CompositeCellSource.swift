@@ -1,0 +1,15 @@
+import Fixtures
+import GroupIcon
+import TerminalUI
+
+/// Where the views get avatar pictures from: cells already rendered from the latest composite available.
+///
+/// The runtime answers with the exact composite when it has arrived and otherwise with the group's previous one
+/// (so nothing blanks while a new composite is being made); tests answer with fixed grids.
+package protocol CompositeCellSource {
+    /// The group's composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
+    /// cells; nil when no composite of the group has arrived yet.
+    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
+    /// Warnings the pipeline reported for that composite (missing or unreadable avatars, ...).
+    func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String]
+}

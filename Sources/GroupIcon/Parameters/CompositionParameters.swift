@@ -1,0 +1,70 @@
+import Foundation
+
+/// Everything that decides how a composite looks, as one value.
+///
+/// The interactive app edits it key by key, the CLI and presets build it from text (through
+/// `ParameterCatalogue`), and the pipeline uses it (through `identifier`) as part of every composite's cache
+/// key. Optional values mean "the layout's own default", so that the defaults reproduce the seeds exactly.
+/// Parameters that only one layout reads live in `options`, declared by that layout.
+public struct CompositionParameters: Hashable, Sendable {
+    /// The composition algorithm.
+    public var layout: LayoutKind
+    /// Canvas side in points.
+    public var size: Double
+    /// Pixels per point, 1...4.
+    public var scale: Int
+    /// Gap between tiles in points; nil = the layout's default (WeChat: size/18; QQ: seed 001's notch gap).
+    public var margin: Double?
+    /// Outer padding in points; nil = the margin (as in seed 000).
+    public var padding: Double?
+    /// Corner radius of the whole canvas in points (seed 003's clip).
+    public var cornerRadius: Double
+    /// Corner radius of each rectangular tile in points.
+    public var tileRadius: Double
+    /// Canvas fill; nil = the layout's default (`CompositionLayout.defaultBackground`).
+    public var background: RGBA8?
+    /// The layout-specific parameters (grid columns, QQ ring centring, ...), read by their layouts.
+    public var options: LayoutOptions
+
+    public init(layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
+                padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
+                options: LayoutOptions = LayoutOptions()) {
+        self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
+        self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
+        self.options = options
+    }
+
+    /// Valid ranges, checked by the CLI and clamped by the interactive app.
+    public static let sizeRange: ClosedRange<Double> = 8...2048
+    public static let scaleRange: ClosedRange<Int> = 1...4
+
+    /// The fill actually used.
+    public var resolvedBackground: RGBA8 { background ?? layout.layout.defaultBackground }
+
+    /// Canvas side in pixels.
+    public var pixelSize: Int { max(1, Int((size * Double(scale)).rounded())) }
+
+    /// A stable, human-readable description of every parameter the current layout reads; part of cache keys
+    /// and of PNG metadata.
+    public var identifier: String {
+        func num(_ v: Double?) -> String { v.map { formatNumber($0) } ?? "auto" }
+        let common = [
+            "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",
+            "padding=\(num(padding))", "corner-radius=\(formatNumber(cornerRadius))",
+            "tile-radius=\(formatNumber(tileRadius))", "background=\(resolvedBackground.hexString)",
+        ]
+        let own = layout.layout.options.map { "\($0.name)=\($0.text(in: self) ?? "auto")" }
+        return (common + own).joined(separator: " ")
+    }
+}
+
+/// Shortest decimal form of a number with at most 4 decimals ("7.3333", "132").
+public func formatNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (value * 10_000).rounded() / 10_000
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+    var text = String(format: "%.4f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// One composition parameter as people meet it: a command-line option (`--margin 4`), a key in a preset
+/// (`"margin": 4`), a row in the interactive app's parameter panel.
+///
+/// Fields are values with the parameter's name, description and limits and how to read and write it in a
+/// `CompositionParameters`; `ParameterCatalogue` lists them (the common ones, then each layout's own options),
+/// so the CLI, presets, the app and the "copy as flags" hand-off all speak about parameters in one way.
+/// Text is the interchange form: what a user types is parsed and checked against the limits in force for the
+/// parameters at hand (the margin's upper limit depends on the size), and `text(in:)` writes a value back in
+/// the same form.
+public struct ParameterField: Sendable {
+    /// What kind of value the parameter takes, which decides how it is typed, stepped and shown.
+    public enum Kind: Hashable, Sendable {
+        /// One of the registered layouts.
+        case layout
+        /// A real number; `unit` is what it measures.
+        case number(unit: Unit)
+        /// A whole number.
+        case integer
+        /// On or off; on the command line, present or absent.
+        case flag
+        /// An sRGB colour with alpha.
+        case colour
+    }
+
+    /// What a number measures.
+    public enum Unit: Hashable, Sendable {
+        /// Points: canvas units, `scale` pixels each.
+        case points
+        /// A plain count or factor.
+        case none
+    }
+
+    /// The parameter's name: the long option without dashes and the preset key (`corner-radius`).
+    public let name: String
+    /// A short name for the panel ("Corner radius").
+    public let label: String
+    /// One line for `--help`.
+    public let help: String
+    public let kind: Kind
+    /// The placeholder for the value in `--help` (`PT`), nil for flags.
+    public let valueName: String?
+    /// Whether the parameter may be unset, meaning "the layout's own default" (`auto` in text).
+    public let isOptional: Bool
+    /// The fine and coarse step of numeric parameters in the app (nil for other kinds).
+    public let steps: (fine: Double, coarse: Double)?
+    /// What a valid value is, without limits: "a length in points".
+    private let expectation: String
+    private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
+    private let read: @Sendable (CompositionParameters) -> ParameterValue?
+    private let write: @Sendable (inout CompositionParameters, ParameterValue?) -> Void
+
+    init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
+         steps: (fine: Double, coarse: Double)? = nil, expectation: String,
+         limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
+         read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
+         write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void) {
+        self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
+        self.isOptional = isOptional; self.steps = steps; self.expectation = expectation; self.limits = limits
+        self.read = read; self.write = write
+    }
+
+    /// The value set in `parameters`; nil when the parameter is unset (automatic).
+    public func value(in parameters: CompositionParameters) -> ParameterValue? {
+        read(parameters)
+    }
+
+    /// The value as text in the form `parse` accepts (`7.3333`, `#FFFFFF`, `true`, `qq`), nil when unset.
+    public func text(in parameters: CompositionParameters) -> String? {
+        read(parameters).map(Self.text(of:))
+    }
+
+    /// The allowed range of a numeric parameter for `parameters` (nil for other kinds).
+    public func range(in parameters: CompositionParameters) -> ClosedRange<Double>? {
+        limits(parameters)
+    }
+
+    /// Sets the value (nil unsets an optional parameter) without checking limits: for values that came from
+    /// `value(in:)`, `parse` or `clamped`.
+    public func assign(_ value: ParameterValue?, to parameters: inout CompositionParameters) {
+        write(&parameters, value)
+    }
+
+    /// The value `text` stands for, checked against the limits in force for `parameters`. `auto` unsets an
+    /// optional parameter (returns nil).
+    public func parse(_ text: String, for parameters: CompositionParameters) throws(ParameterError) -> ParameterValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if isOptional && trimmed.lowercased() == "auto" { return nil }
+        let value: ParameterValue?
+        switch kind {
+        case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
+        case .number: value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
+        case .integer: value = Int(trimmed).map(ParameterValue.integer)
+        case .flag:
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": value = .flag(true)
+            case "false", "no", "off", "0": value = .flag(false)
+            default: value = nil
+            }
+        case .colour: value = RGBA8(parsing: trimmed).map(ParameterValue.colour)
+        }
+        guard let value, isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
+        return value
+    }
+
+    /// Parses `text` and sets it in `parameters`.
+    public func set(_ text: String, in parameters: inout CompositionParameters) throws(ParameterError) {
+        assign(try parse(text, for: parameters), to: &parameters)
+    }
+
+    /// `value` moved into the limits in force for `parameters` (numbers only; other values pass unchanged).
+    public func clamped(_ value: ParameterValue, for parameters: CompositionParameters) -> ParameterValue {
+        guard let range = limits(parameters) else { return value }
+        switch value {
+        case .number(let number): return .number(min(max(number, range.lowerBound), range.upperBound))
+        case .integer(let number):
+            let low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
+            return .integer(min(max(number, low), max(low, high)))
+        default: return value
+        }
+    }
+
+    /// What a valid value is, with the limits in force for `parameters`: "a length in points from 0 to 33".
+    public func expected(for parameters: CompositionParameters) -> String {
+        if case .layout = kind { return expectation }
+        guard let range = limits(parameters) else { return expectation }
+        return "\(expectation) from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
+    }
+
+    private func isWithinLimits(_ value: ParameterValue, _ parameters: CompositionParameters) -> Bool {
+        guard let range = limits(parameters) else { return true }
+        switch value {
+        case .number(let number): return range.contains(number)
+        case .integer(let number): return range.contains(Double(number))
+        default: return true
+        }
+    }
+
+    private func error(got text: String, parameters: CompositionParameters) -> ParameterError {
+        ParameterError(parameter: name, expected: expected(for: parameters), got: text)
+    }
+
+    /// The text form of a value.
+    static func text(of value: ParameterValue) -> String {
+        switch value {
+        case .layout(let kind): return kind.rawValue
+        case .number(let number): return formatNumber(number)
+        case .integer(let number): return String(number)
+        case .flag(let flag): return flag ? "true" : "false"
+        case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
+        }
+    }
+}

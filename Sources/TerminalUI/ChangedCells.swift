@@ -1,0 +1,37 @@
+/// What to paint to turn the previous frame into the next: only cells that changed, each with the text that
+/// must actually be sent (a continuation without its wide grapheme, or a wide grapheme in the last column,
+/// becomes a space so that the terminal and the grid never disagree about where a cell is).
+package enum ChangedCells {
+    package struct Paint: Hashable, Sendable {
+        package var x: Int
+        package var y: Int
+        package var cell: Cell
+    }
+
+    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send.
+    package static func paints(from previous: CellGrid?, to next: CellGrid) -> [Paint] {
+        var paints: [Paint] = []
+        for run in ScreenDiff(from: previous, to: next).runs {
+            let y = run.row
+            for x in run.columns {
+                let cell = next[x, y]
+                if cell.isContinuation {
+                    if x > 0, isWideHead(next, x - 1, y) { continue }
+                    paints.append(Paint(x: x, y: y, cell: Cell(" ", background: cell.background)))
+                } else if TextWidth.width(of: cell.text) == 2 && !isWideHead(next, x, y) {
+                    paints.append(Paint(x: x, y: y, cell: Cell(" ", foreground: cell.foreground,
+                                                               background: cell.background, style: cell.style)))
+                } else {
+                    paints.append(Paint(x: x, y: y, cell: cell))
+                }
+            }
+        }
+        return paints
+    }
+
+    /// A double-width grapheme with room for its continuation.
+    private static func isWideHead(_ grid: CellGrid, _ x: Int, _ y: Int) -> Bool {
+        x + 1 < grid.width && TextWidth.width(of: grid[x, y].text) == 2 && grid[x + 1, y].isContinuation
+    }
+}
+

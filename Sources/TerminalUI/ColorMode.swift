@@ -1,0 +1,112 @@
+/// How many colours the terminal can show, which decides how image pixels become cell colours.
+package enum ColorMode: CaseIterable, Hashable, Sendable {
+    /// 24-bit colour (`38;2;r;g;b`).
+    case truecolor
+    /// The xterm 256-colour palette; images use indices 16...255 only.
+    case palette256
+    /// The 16 ANSI colours, which follow the user's theme: a last-resort fallback.
+    case palette16
+    /// No colour at all: images are drawn with shade characters in the default colours.
+    case monochrome
+
+    /// The value of a `--color auto|truecolor|256|16|none` option.
+    package enum Option: Hashable, Sendable {
+        /// Detect the mode from the environment.
+        case auto
+        /// Use this mode whatever the environment says.
+        case fixed(ColorMode)
+
+        /// Parses a `--color` argument (`auto`, `truecolor`/`24bit`, `256`, `16`, `none`/`mono`);
+        /// nil for anything else, so the caller can report a usage error.
+        package init?(argument: String) {
+            switch argument.lowercased() {
+            case "auto": self = .auto
+            case "truecolor", "24bit", "direct": self = .fixed(.truecolor)
+            case "256": self = .fixed(.palette256)
+            case "16": self = .fixed(.palette16)
+            case "none", "mono", "monochrome": self = .fixed(.monochrome)
+            default: return nil
+            }
+        }
+
+        /// The forced mode, nil for `auto`.
+        package var override: ColorMode? {
+            if case .fixed(let mode) = self { return mode }
+            return nil
+        }
+    }
+
+    /// The colour mode for a terminal described by `environment` (`NO_COLOR`, `COLORTERM`, `TERM`).
+    ///
+    /// An explicit `override` (from `--color`) wins; then `NO_COLOR` (https://no-color.org: set and non-empty)
+    /// turns colour off; `COLORTERM=truecolor|24bit` or a `*direct*` TERM mean 24-bit; a `*256color*` TERM means
+    /// 256 colours; a missing or `dumb` TERM means none; any other TERM is assumed to have the 16 ANSI colours.
+    package static func detect(environment: [String: String], override: ColorMode? = nil) -> ColorMode {
+        if let override { return override }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
+        let term = environment["TERM"]?.lowercased() ?? ""
+        if colortermAnnouncesTruecolor(environment["COLORTERM"]) || term.contains("direct") { return .truecolor }
+        if term.contains("256color") { return .palette256 }
+        if term.isEmpty || term == "dumb" { return .monochrome }
+        return .palette16
+    }
+
+    /// The terminfo entry to hand to ncurses so it can address 24-bit colour, or nil to keep `term` as it is.
+    ///
+    /// ncurses ignores `COLORTERM` and only draws 24-bit colour through a *direct* terminfo entry
+    /// (docs/ARCHITECTURE.md, "Terminals"), so when `COLORTERM` announces truecolor this maps the terminal's family (`xterm-256color`
+    /// -> `xterm-direct`, `tmux-256color` -> `tmux-direct`, `xterm-kitty` -> `kitty-direct`, ...) to the direct
+    /// entry Debian's `ncurses-term` ships. nil when `COLORTERM` does not announce truecolor, when `term` already
+    /// is a direct entry, or when its family has no direct entry (`screen-256color`, `linux`, ...); the driver
+    /// should still fall back to `term` if `newterm` rejects the returned name.
+    package static func directTerminfoName(for term: String, colorterm: String?) -> String? {
+        guard colortermAnnouncesTruecolor(colorterm) else { return nil }
+        let name = term.lowercased()
+        guard !name.contains("direct") else { return nil }
+        if name == "xterm-kitty" { return "kitty-direct" }
+        let family = name.split(separator: "-", maxSplits: 1).first.map(String.init) ?? name
+        return directTerminfoFamilies.contains(family) ? family + "-direct" : nil
+    }
+
+    /// Families with a `<family>-direct` entry in ncurses-term 6.4 (`ls /usr/share/terminfo/*/ | grep direct`).
+    private static let directTerminfoFamilies: Set<String> = [
+        "alacritty", "iterm2", "kitty", "konsole", "mintty", "mlterm", "nsterm", "st", "tmux", "vscode", "vte",
+        "xterm",
+    ]
+
+    private static func colortermAnnouncesTruecolor(_ colorterm: String?) -> Bool {
+        guard let value = colorterm?.lowercased() else { return false }
+        return value == "truecolor" || value == "24bit"
+    }
+}
+
+extension ColorMode {
+    /// How an 8-bit sRGB colour is expressed in this mode: itself in truecolor, the nearest of indices 16...255
+    /// in 256 colours, the nearest ANSI colour in 16 colours, the terminal default in monochrome.
+    package func color(r: UInt8, g: UInt8, b: UInt8) -> TerminalColor {
+        switch self {
+        case .truecolor: .rgb(r, g, b)
+        case .palette256: .indexed(XtermPalette.nearestExtendedIndex(r: r, g: g, b: b))
+        case .palette16: .indexed(XtermPalette.nearestANSIIndex(r: r, g: g, b: b))
+        case .monochrome: .terminalDefault
+        }
+    }
+
+    /// `color` expressed in this mode: colours the mode can show pass unchanged, richer ones are mapped down
+    /// (24-bit -> palette, 256 -> 16, anything -> default in monochrome).
+    package func downgrade(_ color: TerminalColor) -> TerminalColor {
+        switch (self, color) {
+        case (_, .terminalDefault), (.truecolor, _), (.palette256, .indexed):
+            return color
+        case (.palette16, .indexed(let index)) where index < 16:
+            return color
+        case (.monochrome, _):
+            return .terminalDefault
+        case (_, .indexed(let index)):
+            let value = XtermPalette.color(ofIndex: index)
+            return self.color(r: value.r, g: value.g, b: value.b)
+        case (_, .rgb(let r, let g, let b)):
+            return self.color(r: r, g: g, b: b)
+        }
+    }
+}

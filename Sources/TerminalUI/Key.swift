@@ -1,0 +1,16 @@
+/// A key press or terminal event, independent of ncurses.
+package enum Key: Hashable, Sendable {
+    /// A printable grapheme.
+    case character(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, delete, tab
+    /// The terminal changed size.
+    case resize
+    /// A left-button click at a cell (0-based column `x`, row `y`).
+    case mouse(x: Int, y: Int)
+    case wheelUp, wheelDown
+    /// Ctrl-C typed while the terminal delivers it as a key rather than as SIGINT.
+    case ctrlC
+}
+

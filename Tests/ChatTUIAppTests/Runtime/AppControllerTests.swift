@@ -1,0 +1,130 @@
+import ChatTUITestSupport
+import Fixtures
+import Foundation
+import GroupExport
+import GroupIcon
+import TerminalUI
+import Testing
+@testable import ChatTUIApp
+
+/// Answers default-margin requests at once; any other margin sleeps until cancelled, so a test can look at the
+/// screen while a new composite is "being made". Records every request.
+private final class FakeProvider: CompositeProvider {
+    let slowWhenMarginSet: Bool
+    let calls = LockedState<[PreviewKey]>([])
+
+    init(slowWhenMarginSet: Bool) { self.slowWhenMarginSet = slowWhenMarginSet }
+
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
+        -> Composite
+    {
+        calls.withLock { $0.append(PreviewKey(groupID: group.id, parameters: parameters)) }
+        if slowWhenMarginSet && parameters.margin != nil {
+            guard (try? await Task.sleep(for: .seconds(3600))) != nil else { throw CancellationError() }
+        }
+        return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
+    }
+}
+
+private final class ExportLog: Sendable {
+    let paths = LockedState<[String]>([])
+}
+
+@Suite struct AppControllerTests {
+    private func makeController(keys: [Key] = [], provider: FakeProvider, log: ExportLog = ExportLog(),
+                                groups: [ChatGroup] = ViewFixtures.groups(30)) -> (AppController, InMemoryTerminal) {
+        let terminal = InMemoryTerminal(width: 100, height: 30, keys: keys)
+        var options = AppController.Options()
+        options.exportDirectory = "/tmp/exports"
+        options.now = { ViewFixtures.now }
+        options.timeZone = ViewFixtures.utc
+        let controller = AppController(
+            fixture: Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: "/")), options: options,
+            driver: terminal, provider: provider,
+            exporter: { group, parameters, path in log.paths.withLock { $0.append(path) } },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
+        return (controller, terminal)
+    }
+
+    @Test func compositesArriveAndAreDrawn() {
+        let (controller, terminal) = makeController(provider: FakeProvider(slowWhenMarginSet: false))
+        controller.step(timeoutMilliseconds: 0)
+        #expect(terminal.row(0).hasPrefix("▌░░░░░░"))
+        controller.waitForBackgroundWork(seconds: 120)
+        #expect(terminal.row(0).hasPrefix("▌######"))
+        #expect(terminal.row(15).contains(String(repeating: "#", count: 40)))
+    }
+
+    @Test func onlyVisibleRowsAndALittleAheadAreComposed() {
+        let provider = FakeProvider(slowWhenMarginSet: false)
+        let (controller, _) = makeController(provider: provider, groups: ViewFixtures.groups(10_000))
+        controller.step(timeoutMilliseconds: 0)
+        controller.waitForBackgroundWork(seconds: 120)
+        for _ in 0..<10 { controller.step(timeoutMilliseconds: 0); controller.waitForBackgroundWork(seconds: 120) }
+        // 29 content rows / 3 per row = 9 visible rows, plus 4 ahead.
+        let requested = Set(provider.calls.withLock { $0.map(\.groupID) })
+        #expect(requested == Set((0..<13).map { "g\($0)" }))
+    }
+
+    @Test func oldImageStaysWhileTheNewOneIsMadeAndKeysStillWork() {
+        let provider = FakeProvider(slowWhenMarginSet: true)
+        let (controller, terminal) = makeController(provider: provider)
+        controller.step(timeoutMilliseconds: 0)
+        controller.waitForBackgroundWork(seconds: 120)
+        terminal.pendingKeys = [.character("]")]
+        controller.step(timeoutMilliseconds: 0)
+        #expect(controller.runningRequestCount > 0)
+        #expect(terminal.row(0).hasPrefix("▌######"))
+        #expect(terminal.row(1).contains("margin 8.3"))
+        terminal.pendingKeys = [.down]
+        controller.step(timeoutMilliseconds: 0)
+        #expect(controller.state.selection == 1)
+        controller.cancelRequests()
+    }
+
+    @Test func aBurstOfParameterKeysRequestsOnlyTheLastParameters() {
+        let provider = FakeProvider(slowWhenMarginSet: false)
+        let (controller, terminal) = makeController(provider: provider)
+        controller.step(timeoutMilliseconds: 0)
+        controller.waitForBackgroundWork(seconds: 120)
+        terminal.pendingKeys = Array(repeating: .character("]"), count: 5)
+        controller.step(timeoutMilliseconds: 0)
+        controller.waitForBackgroundWork(seconds: 120)
+        let margins = Set(provider.calls.withLock { $0.map(\.parameters.margin) })
+        #expect(margins.count == 2)
+        #expect(margins.contains(nil))
+        #expect(margins.contains { abs(($0 ?? 0) - (132.0 / 18 + 5)) < 1e-9 })
+    }
+
+    @Test func exportWritesToTheExportFolderAndSaysWhere() {
+        let log = ExportLog()
+        let (controller, terminal) = makeController(keys: [.character("e")], provider: FakeProvider(slowWhenMarginSet: false),
+                                                    log: log)
+        controller.step(timeoutMilliseconds: 0)
+        controller.waitForBackgroundWork(seconds: 120)
+        #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0-wechat.png"])
+        #expect(terminal.row(29).contains("Exported to /tmp/exports/g0-wechat.png"))
+    }
+
+    @Test func runQuitsOnQAndRestoresTheTerminal() throws {
+        let terminal = InMemoryTerminal(width: 80, height: 24, keys: [.down, .resize, .character("q")])
+        let status = try AppController.run(
+            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")),
+            options: AppController.Options(), driver: terminal, provider: FakeProvider(slowWhenMarginSet: false),
+            exporter: { _, _, _ in }, imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
+            pendingSignal: { nil })
+        #expect(status == 0)
+        #expect(!terminal.isStarted)
+        #expect(terminal.drawCount >= 1)
+    }
+
+    @Test func resizingToOneByOneShowsTheNotice() {
+        let (controller, terminal) = makeController(provider: FakeProvider(slowWhenMarginSet: false))
+        controller.step(timeoutMilliseconds: 0)
+        terminal.size = TerminalSize(width: 1, height: 1)
+        terminal.pendingKeys = [.resize]
+        controller.step(timeoutMilliseconds: 0)
+        #expect(terminal.text == "…")
+        controller.waitForBackgroundWork(seconds: 120)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import FileSystem
+
+@Suite struct FileIOTests {
+    /// A fresh, empty folder under the system temporary directory.
+    static func makeFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fileio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        return url.path
+    }
+
+    static func contents(of folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    @Test func writeCreatesFileAndLeavesNoTemporaryFile() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/icon.png"
+        try FileIO.writeAtomically([1, 2, 3], to: path)
+        #expect(try Self.contents(of: folder) == ["icon.png"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([1, 2, 3]))
+    }
+
+    @Test func writeReplacesExistingContentAndKeepsPermissions() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/icon.png"
+        try Data(repeating: 9, count: 1000).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try FileIO.writeAtomically([4, 5], to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([4, 5]))
+        #expect(try Self.contents(of: folder) == ["icon.png"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    @Test func temporaryFileNamesAreRecognised() {
+        #expect(FileIO.temporaryFileOwner(".icon.png.4242-1f2e.tmp") == 4242)
+        #expect(FileIO.temporaryFileOwner(".a.b.png.7-0.tmp") == 7)
+        #expect(FileIO.temporaryFileOwner("icon.png.4242-1f2e.tmp") == nil)   // not hidden
+        #expect(FileIO.temporaryFileOwner(".icon.png.4242-xyz.tmp") == nil)   // not hex
+        #expect(FileIO.temporaryFileOwner(".icon.png.-1-1f.tmp") == nil)
+        #expect(FileIO.temporaryFileOwner(".icon.png.0-1f.tmp") == nil)
+        #expect(FileIO.temporaryFileOwner(".4242-1f.tmp") == nil)             // no file name part
+        #expect(FileIO.temporaryFileOwner(".icon.png.4242-1f2e") == nil)
+    }
+
+    /// What `kill -9` during a write leaves behind is removed once its process is gone; a live writer's
+    /// temporary file and unrelated files stay.
+    @Test func staleTemporaryFilesOfDeadProcessesAreRemoved() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let deadPID = Int32.max  // above any pid_max, so no process has it
+        let names = [".icon.png.\(deadPID)-9ab.tmp", ".other.png.\(deadPID)-0.tmp", ".icon.png.\(getpid())-1f.tmp",
+                     "icon.png", ".hidden.tmp", "notes.\(deadPID)-9ab.tmp"]
+        for name in names { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        #expect(FileIO.removeStaleTemporaryFiles(in: folder) == 2)
+        #expect(try Self.contents(of: folder) == names[2...].sorted())
+        #expect(FileIO.removeStaleTemporaryFiles(in: folder + "/missing") == 0)
+    }
+
+    @Test func writeAndReadEmptyFile() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileIO.writeAtomically([], to: folder + "/empty")
+        #expect(try FileIO.readRegularFile(path: folder + "/empty", maxBytes: 10) == [])
+    }
+
+    @Test func writeIntoMissingFolderNamesTheFolder() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/missing/icon.png"
+        #expect(throws: FileIOError.directoryMissing(path: path, directory: folder + "/missing")) {
+            try FileIO.writeAtomically([1], to: path)
+        }
+        #expect(try Self.contents(of: folder) == [])
+    }
+
+    @Test func writeOverDirectoryFailsAndCleansUp() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/icon.png", withIntermediateDirectories: false)
+        #expect(throws: FileIOError.isDirectory(path: folder + "/icon.png")) {
+            try FileIO.writeAtomically([1], to: folder + "/icon.png")
+        }
+        #expect(try Self.contents(of: folder) == ["icon.png"])
+    }
+
+    /// sysfs refuses new files even to root, so this runs on any Linux machine.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel")))
+    func writeIntoUnwritableFolderIsPermissionDenied() {
+        #expect(throws: FileIOError.permissionDenied(path: "/sys/kernel")) {
+            try FileIO.writeAtomically([1], to: "/sys/kernel/chat-tui-test.png")
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root ignores folder permissions"))
+    func writeIntoReadOnlyFolderIsPermissionDenied() throws {
+        let folder = try Self.makeFolder()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder)
+        #expect(throws: FileIOError.permissionDenied(path: folder)) {
+            try FileIO.writeAtomically([1], to: folder + "/icon.png")
+        }
+    }
+
+    @Test func readReturnsBytesAndEnforcesCap() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/data"
+        try Data((0..<100).map { UInt8($0) }).write(to: URL(fileURLWithPath: path))
+        #expect(try FileIO.readRegularFile(path: path, maxBytes: 100) == (0..<100).map { UInt8($0) })
+        #expect(throws: FileIOError.tooLarge(path: path, bytes: 100, maxBytes: 99)) {
+            try FileIO.readRegularFile(path: path, maxBytes: 99)
+        }
+    }
+
+    @Test func readRefusesDirectory() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: FileIOError.isDirectory(path: folder)) { try FileIO.readRegularFile(path: folder, maxBytes: 10) }
+    }
+
+    @Test func readRefusesFIFOWithoutBlocking() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/pipe"
+        try #require(mkfifo(path, 0o600) == 0)
+        #expect(throws: FileIOError.notRegularFile(path: path, kind: "FIFO (named pipe)")) {
+            try FileIO.readRegularFile(path: path, maxBytes: 10)
+        }
+    }
+
+    @Test func readRefusesCharacterDevice() {
+        #expect(throws: FileIOError.notRegularFile(path: "/dev/zero", kind: "character device")) {
+            try FileIO.readRegularFile(path: "/dev/zero", maxBytes: 10)
+        }
+    }
+
+    @Test func readReportsMissingFileAndSymlinkLoop() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: FileIOError.notFound(path: folder + "/nope.jpg")) {
+            try FileIO.readRegularFile(path: folder + "/nope.jpg", maxBytes: 10)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a", withDestinationPath: folder + "/b")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b", withDestinationPath: folder + "/a")
+        #expect(throws: FileIOError.symlinkLoop(path: folder + "/a")) {
+            try FileIO.readRegularFile(path: folder + "/a", maxBytes: 10)
+        }
+    }
+
+    @Test func readsFileThatReportsNoSize() throws {
+        // /proc files stat as 0 bytes but have content: the reader must not trust the stated size.
+        let bytes = try FileIO.readRegularFile(path: "/proc/self/status", maxBytes: 1 << 20)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+        #expect(throws: FileIOError.self) { try FileIO.readRegularFile(path: "/proc/self/status", maxBytes: 16) }
+    }
+
+    @Test func messagesNameThePathAndTheCause() {
+        let path = "/out/icon.png"
+        #expect(FileIOError(code: ENOSPC, path: path, directory: "/out", operation: "write").description
+            == "/out/icon.png: no space left on the device (or disk quota exceeded)")
+        #expect(FileIOError(code: EROFS, path: path, directory: "/out", operation: "create").description
+            == "/out/icon.png: the file system is read-only")
+        #expect(FileIOError(code: ENOENT, path: path, directory: "/out", operation: "create").description
+            == "/out/icon.png: the folder /out does not exist")
+        #expect(FileIOError(code: ENOENT, path: path, directory: "/out", operation: "open").description
+            == "/out/icon.png: no such file")
+        #expect(FileIOError(code: EIO, path: path, directory: "/out", operation: "read").description
+            == "/out/icon.png: could not read: Input/output error")
+    }
+
+    @Test func parentDirectoryOfPaths() {
+        #expect(FileIO.parentDirectory(of: "icon.png") == ".")
+        #expect(FileIO.parentDirectory(of: "/icon.png") == "/")
+        #expect(FileIO.parentDirectory(of: "out/a/icon.png") == "out/a")
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct EscapeSequenceTests {
+    /// Resolves an ESC followed by `waiting`; returns the key and the characters left unread.
+    private func resolve(_ waiting: String) -> (key: Key?, rest: String) {
+        var queue = Array(waiting.unicodeScalars)
+        let key = EscapeSequence.resolve { queue.isEmpty ? nil : queue.removeFirst().value }
+        return (key, String(String.UnicodeScalarView(queue)))
+    }
+
+    @Test func escWithNothingBehindItIsTheEscKey() {
+        #expect(resolve("").key == .escape)
+    }
+
+    @Test func unknownSequencesAreDroppedWholeAndNothingAfterThem() {
+        // SGR mouse press and release, focus in, bracketed-paste start, an xterm key with modifiers.
+        for (sequence, following) in [("[<0;11;10M", "[<0;11;10m"), ("[I", "q"), ("[200~", "hello"), ("[1;5A", "]")] {
+            let result = resolve(sequence + following)
+            #expect(result.key == nil, "\(sequence)")
+            #expect(result.rest == following, "\(sequence) left \(result.rest)")
+        }
+    }
+
+    @Test func altKeysAndSS3KeysAreDropped() {
+        #expect(resolve("qx").key == nil && resolve("qx").rest == "x")
+        #expect(resolve("OPq").key == nil && resolve("OPq").rest == "q")
+    }
+
+    @Test func aRunawaySequenceStopsAtTheLengthLimit() {
+        let endless = "[" + String(repeating: "1", count: 100)
+        let result = resolve(endless)
+        #expect(result.key == nil)
+        #expect(result.rest.count == 100 - EscapeSequence.maximumLength)
+    }
+}

@@ -1,5 +1,5 @@
 import CFreeType
-import Foundation
+import FileSystem
 
 /// A face in a font file on disk, as fontconfig found it.
 struct FontFile: Hashable, Sendable {
@@ -11,10 +11,8 @@ struct FontFile: Hashable, Sendable {
     /// Path, face index, byte size and modification time (nanoseconds): changes whenever the file does, so a
     /// cache key built from it never serves pixels drawn with another font.
     var identity: String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "\(path)#\(index) (unreadable)" }
-        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return "\(path)#\(index) \(info.st_size) bytes mtime \(nanoseconds)"
+        guard let status = FileIO.status(of: path) else { return "\(path)#\(index) (unreadable)" }
+        return "\(path)#\(index) \(status.size) bytes mtime \(status.modificationNanoseconds)"
     }
 }
 

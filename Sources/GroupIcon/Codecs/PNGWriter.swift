@@ -147,7 +147,7 @@ enum PNGWriter {
             }
             let pieces = (compressed + idatLength - 1) / idatLength
             // Last piece first, so that a move never overwrites data still to be moved.
-            for index in Swift.stride(from: pieces - 1, to: 0, by: -1) {
+            for index in stride(from: pieces - 1, to: 0, by: -1) {
                 let from = dataStart + index * idatLength, to = dataStart + index * (idatLength + 12)
                 UnsafeMutableRawPointer(out + to).copyMemory(from: out + from,
                                                              byteCount: min(idatLength, compressed - index * idatLength))

@@ -13,9 +13,6 @@ struct InteractiveCommand: ToolCommand {
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
     ] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
-    /// The UI background that transparent composite pixels are shown over (terminals do not report theirs).
-    static let backdrop = RGBA8(r: 0x1E, g: 0x1E, b: 0x1E)
-
     var fixturePath: String
     var exportDirectory: String
     var colorOption: ColorMode.Option
@@ -61,14 +58,14 @@ struct InteractiveCommand: ToolCommand {
             Layouts.resolvedMargin(count: parameters.layout.maximumMembers, parameters: parameters)
         }
         let driver = CursesDriver(terminalName: terminalName)
-        let backdrop = Self.backdrop
         do {
             let status = try AppController.run(
                 fixture: fixture, options: options, driver: driver, provider: renderer,
                 exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, renderer) },
                 imageCells: { image, columns, rows in
-                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
-                                             utf8: driver.supportsUnicode)
+                    // Transparent parts over a checkerboard, so that "transparent" never looks like a background.
+                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
+                                             backdrop: .checkerboard, utf8: driver.supportsUnicode)
                 })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {

@@ -22,9 +22,22 @@ struct ViewContext: Sendable {
     var timeZone: TimeZone
     /// Whether the terminal shows non-ASCII (a UTF-8 locale); otherwise the views draw ASCII only.
     var unicode: Bool
+    /// How the screen shows colour; in `.monochrome` (`NO_COLOR`) no view sets one and emphasis is bold or
+    /// reverse video instead.
+    var colorMode: ColorMode
 
-    init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true) {
-        self.now = now; self.timeZone = timeZone; self.unicode = unicode
+    init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor) {
+        self.now = now; self.timeZone = timeZone; self.unicode = unicode; self.colorMode = colorMode
+    }
+
+    /// The unread badge's colour and style: bold red, or bold reverse video without colour.
+    var badge: (foreground: TerminalColor, style: CellStyle) {
+        colorMode == .monochrome ? (.terminalDefault, [.bold, .reverse]) : (.indexed(1), .bold)
+    }
+
+    /// A cell of an avatar that has not arrived yet: grey shade, or a dim one without colour.
+    var placeholderCell: Cell {
+        colorMode == .monochrome ? Cell(placeholder, style: .dim) : Cell(placeholder, foreground: .indexed(8))
     }
 
     var ellipsis: String { unicode ? "…" : "~" }

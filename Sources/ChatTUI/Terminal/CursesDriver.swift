@@ -44,7 +44,8 @@ enum TerminalError: Error, Equatable, CustomStringConvertible {
 
 /// What to paint to turn the previous frame into the next: only cells that changed, each with the text that
 /// must actually be sent (a continuation without its wide grapheme, or a wide grapheme in the last column,
-/// becomes a space so that the terminal and the grid never disagree about where a cell is).
+/// becomes a space so that the terminal and the grid never disagree about where a cell is; see `TerminalText`
+/// for graphemes sent in a one-column form with a space after them).
 enum ChangedCells {
     struct Paint: Hashable, Sendable {
         var x: Int
@@ -52,8 +53,9 @@ enum ChangedCells {
         var cell: Cell
     }
 
-    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send.
-    static func paints(from previous: CellGrid?, to next: CellGrid) -> [Paint] {
+    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send to a terminal with
+    /// (`unicode`) or without a UTF-8 locale.
+    static func paints(from previous: CellGrid?, to next: CellGrid, unicode: Bool) -> [Paint] {
         var paints: [Paint] = []
         for run in ScreenDiff(from: previous, to: next).runs {
             let y = run.row
@@ -66,7 +68,15 @@ enum ChangedCells {
                     paints.append(Paint(x: x, y: y, cell: Cell(" ", foreground: cell.foreground,
                                                                background: cell.background, style: cell.style)))
                 } else {
-                    paints.append(Paint(x: x, y: y, cell: cell))
+                    let drawable = TerminalText.drawable(cell.text, columns: TextWidth.width(of: cell.text),
+                                                         unicode: unicode)
+                    var sent = cell
+                    sent.text = drawable.text
+                    paints.append(Paint(x: x, y: y, cell: sent))
+                    if drawable.padsSecondColumn {
+                        paints.append(Paint(x: x + 1, y: y, cell: Cell(" ", foreground: cell.foreground,
+                                                                       background: cell.background, style: cell.style)))
+                    }
                 }
             }
         }
@@ -109,7 +119,7 @@ final class InMemoryTerminal: TerminalDriver {
         if screen.width != grid.width || screen.height != grid.height {
             screen = CellGrid(width: grid.width, height: grid.height)
         }
-        let paints = ChangedCells.paints(from: previous, to: grid)
+        let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
         for paint in paints {
             screen[paint.x, paint.y] = paint.cell
             // Like a real terminal, a wide grapheme covers the cell to its right.
@@ -223,7 +233,7 @@ final class CursesDriver: TerminalDriver {
             wclear(window)
             previous = nil
         }
-        for paint in ChangedCells.paints(from: previous, to: grid) {
+        for paint in ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode) {
             put(paint.cell, x: paint.x, y: paint.y, window: window)
         }
         previous = grid
@@ -283,7 +293,6 @@ final class CursesDriver: TerminalDriver {
 
     private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>) {
         var text = Array(cell.text.unicodeScalars)
-        if !supportsUnicode && text.contains(where: { !$0.isASCII }) { text = ["?"] }
         // Terminals disagree on how wide an emoji ZWJ sequence is; its first emoji alone keeps the row aligned.
         if text.contains("\u{200D}") { text = Array(text.prefix(1)) }
         var characters = text.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }

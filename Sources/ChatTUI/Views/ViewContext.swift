@@ -46,8 +46,14 @@ struct ViewContext: Sendable {
     var placeholder: String { unicode ? "░" : "." }
     var separator: String { unicode ? "│" : "|" }
 
-    /// Truncates for this terminal (ASCII ellipsis when needed).
-    func fit(_ text: String, _ width: Int) -> String { TextWidth.truncate(text, toWidth: width, ellipsis: ellipsis) }
+    /// Text as this terminal can show it: unchanged with Unicode, one `?` per non-ASCII grapheme without, so
+    /// that what is measured is what is drawn (see `TerminalText`).
+    func shown(_ text: String) -> String { unicode ? text : TerminalText.ascii(text) }
+
+    /// `shown(text)` truncated for this terminal (ASCII ellipsis when needed).
+    func fit(_ text: String, _ width: Int) -> String {
+        TextWidth.truncate(shown(text), toWidth: width, ellipsis: ellipsis)
+    }
 }
 
 extension LayoutKind {

@@ -1,0 +1,112 @@
+import Testing
+@testable import ChatTUI
+
+@Suite struct GraphicsDetectionTests {
+    @Test func optionParsing() {
+        #expect(GraphicsOption(argument: "auto") == .auto)
+        #expect(GraphicsOption(argument: "Kitty") == .forced(.kitty))
+        #expect(GraphicsOption(argument: "sixel") == .forced(.sixel))
+        #expect(GraphicsOption(argument: "iterm") == .forced(.iterm))
+        #expect(GraphicsOption(argument: "halfblock") == .forced(.halfblock))
+        #expect(GraphicsOption(argument: "png") == nil)
+    }
+
+    @Test func environmentRules() {
+        let none = TerminalReplies()
+        #expect(GraphicsDetection.decide(environment: ["TERM": "xterm-kitty"], replies: none) == .kitty)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "ghostty"], replies: none) == .kitty)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "iTerm.app"], replies: none) == .iterm)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "WezTerm"], replies: none) == .iterm)
+        #expect(GraphicsDetection.decide(environment: ["TERM": "xterm-256color"], replies: none) == .halfblock)
+        #expect(GraphicsDetection.decide(environment: [:], replies: none) == .halfblock)
+    }
+
+    @Test func tmuxAndScreenGetHalfBlocksUnlessForced() {
+        let kittyAnswer = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 4])
+        for environment in [["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "xterm-kitty"], ["TERM": "tmux-256color"],
+                            ["TERM": "screen-256color"], ["STY": "1.pts"]] {
+            #expect(GraphicsDetection.decide(environment: environment, replies: kittyAnswer) == .halfblock)
+        }
+        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .forced(.sixel))
+            == .sixel)
+    }
+
+    @Test func repliesDecideForOtherTerminals() {
+        let xterm = ["TERM": "xterm-256color"]
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: true)) == .kitty)
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: false,
+                                                                                     deviceAttributes: [62, 4, 22]))
+            == .sixel)
+        #expect(GraphicsDetection.decide(environment: ["TERM": "foot"],
+                                         replies: TerminalReplies(sixelColourRegisters: 1024)) == .sixel)
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
+            == .halfblock)
+    }
+
+    @Test func repliesAreRecorded() {
+        var replies = TerminalReplies()
+        replies.record(.kittyGraphics(id: KittyGraphics.queryID, ok: true))
+        replies.record(.deviceAttributes([64, 4]))
+        replies.record(.graphicsAttributes(item: 1, status: 0, value: 256))
+        replies.record(.cellPixelSize(CellPixelSize(width: 9, height: 19)))
+        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColourRegisters: 256,
+                                           cellPixelSize: CellPixelSize(width: 9, height: 19)))
+        var failed = TerminalReplies()
+        failed.record(.graphicsAttributes(item: 1, status: 3, value: 0))
+        failed.record(.kittyGraphics(id: 99, ok: true))
+        #expect(failed == TerminalReplies())
+    }
+
+    @Test func queryAsksEverythingAndDA1Last() {
+        let query = GraphicsDetection.query
+        #expect(query.hasPrefix("\u{1B}_G"))
+        #expect(query.contains("\u{1B}[?1;1;0S"))
+        #expect(query.contains("\u{1B}[16t"))
+        #expect(query.hasSuffix("\u{1B}[c"))
+    }
+}
+
+@Suite struct TerminalReplyParserTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func repliesAreSeparatedFromKeys() {
+        var parser = TerminalReplyParser()
+        let events = parser.feed(bytes("a\u{1B}_Gi=31;OK\u{1B}\\b\u{1B}[?62;4;22cq\u{1B}[6;20;10t\u{1B}[?1;0;256S"))
+        #expect(events == [.input(bytes("a")), .reply(.kittyGraphics(id: 31, ok: true)), .input(bytes("b")),
+                           .reply(.deviceAttributes([62, 4, 22])), .input(bytes("q")),
+                           .reply(.cellPixelSize(CellPixelSize(width: 10, height: 20))),
+                           .reply(.graphicsAttributes(item: 1, status: 0, value: 256))])
+    }
+
+    @Test func keySequencesPassThroughUntouched() {
+        var parser = TerminalReplyParser()
+        let keys = "\u{1B}[A\u{1B}[<0;12;5M\u{1B}OP\u{1B}x"
+        #expect(parser.feed(bytes(keys)) == [.input(bytes(keys))])
+    }
+
+    @Test func aReplySplitAcrossReadsIsKeptUntilComplete() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed(bytes("j\u{1B}[?62;")) == [.input(bytes("j"))])
+        #expect(parser.feed(bytes("4")) == [])
+        #expect(parser.feed(bytes("c k")) == [.reply(.deviceAttributes([62, 4])), .input(bytes(" k"))])
+        #expect(parser.feed(bytes("\u{1B}_Gi=31;ENOENT:no")) == [])
+        #expect(parser.feed(bytes("pe\u{1B}\\")) == [.reply(.kittyGraphics(id: 31, ok: false))])
+    }
+
+    @Test func aLoneEscapeIsHandedBackOnFlush() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed([0x1B]) == [])
+        #expect(parser.flush() == [.input([0x1B])])
+        #expect(parser.flush() == [])
+    }
+
+    @Test func runawaySequencesBecomeInput() {
+        var parser = TerminalReplyParser()
+        let long = [0x1B, UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: "1"), count: 600) + [UInt8(ascii: "c")]
+        let events = parser.feed(long)
+        #expect(events.allSatisfy { if case .input = $0 { return true } else { return false } })
+        #expect(events.reduce(0) { total, event in
+            if case .input(let bytes) = event { return total + bytes.count } else { return total }
+        } == long.count)
+    }
+}

@@ -69,41 +69,54 @@ struct PaletteQuantiser: Sendable {
     /// within half the range beyond each face, which no in-gamut picture reaches, so error can never run away.
     private func diffuse(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                          into indices: UnsafeMutableBufferPointer<UInt8>) {
-        // Error waiting for this row and the next, with one slot of padding at each end so the kernel never
-        // needs a bounds check.
-        var current = [SIMD4<Float>](repeating: .zero, count: width + 2)
-        var next = current
-        let toLinear = LinearLight.fromByte, palette = LinearLight.palette
-        toLinear.withUnsafeBufferPointer { toLinear in
-            palette.withUnsafeBufferPointer { palette in
-                for y in 0..<height {
-                    let forward = y % 2 == 0
-                    current.withUnsafeMutableBufferPointer { current in
-                        next.withUnsafeMutableBufferPointer { next in
-                            for step in 0..<width {
-                                let x = forward ? step : width - 1 - step
-                                let pixel = y * width + x
-                                let source = SIMD4<Float>(toLinear[Int(rgb[pixel * 3])],
-                                                          toLinear[Int(rgb[pixel * 3 + 1])],
-                                                          toLinear[Int(rgb[pixel * 3 + 2])], 0)
-                                let target = (source + current[x + 1])
-                                    .clamped(lowerBound: SIMD4(repeating: -0.5), upperBound: SIMD4(1.5, 1.5, 1.5, 0))
-                                let index = lookup.index(forKey: LinearLight.lookupKey(
-                                    target.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0))))
-                                indices[pixel] = index
-                                let error = target - palette[Int(index)]
-                                let ahead = forward ? x + 2 : x, behind = forward ? x : x + 2
-                                current[ahead] += error * (7.0 / 16)
-                                next[behind] += error * (3.0 / 16)
-                                next[x + 1] += error * (5.0 / 16)
-                                next[ahead] += error * (1.0 / 16)
-                            }
-                        }
-                    }
-                    swap(&current, &next)
-                    next.withUnsafeMutableBufferPointer { $0.update(repeating: .zero) }
+        // The tables as local buffers: a static array read in the loop costs an initialisation check and a
+        // retain per access.
+        LinearLight.fromByte.withUnsafeBufferPointer { toLinear in
+            LinearLight.palette.withUnsafeBufferPointer { palette in
+                LinearLight.toByte.withUnsafeBufferPointer { toByte in
+                    diffuse(rgb, width: width, height: height, into: indices,
+                            tables: (toLinear: toLinear, palette: palette, toByte: toByte))
                 }
             }
+        }
+    }
+
+    private func diffuse(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                         into indices: UnsafeMutableBufferPointer<UInt8>,
+                         tables: (toLinear: UnsafeBufferPointer<Float>, palette: UnsafeBufferPointer<SIMD4<Float>>,
+                                  toByte: UnsafeBufferPointer<UInt8>)) {
+        // Error waiting for this row and the next, each with a slot of padding at both ends so the kernel
+        // never needs a bounds check; the two rows swap roles every row.
+        let rowLength = width + 2
+        let errors = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * rowLength)
+        errors.initialize(repeating: .zero)
+        defer { errors.deallocate() }
+        let lowest = SIMD4<Float>(repeating: -0.5), highest = SIMD4<Float>(1.5, 1.5, 1.5, 0)
+        let top = SIMD4<Float>(1, 1, 1, 0), steps = Float(LinearLight.steps - 1)
+        for y in 0..<height {
+            let forward = y % 2 == 0
+            let current = UnsafeMutableBufferPointer(rebasing: errors[(y % 2) * rowLength..<(y % 2 + 1) * rowLength])
+            let next = UnsafeMutableBufferPointer(
+                rebasing: errors[(1 - y % 2) * rowLength..<(2 - y % 2) * rowLength])
+            for step in 0..<width {
+                let x = forward ? step : width - 1 - step
+                let pixel = y * width + x
+                let source = SIMD4<Float>(tables.toLinear[Int(rgb[pixel * 3])], tables.toLinear[Int(rgb[pixel * 3 + 1])],
+                                          tables.toLinear[Int(rgb[pixel * 3 + 2])], 0)
+                let target = (source + current[x + 1]).clamped(lowerBound: lowest, upperBound: highest)
+                let scaled = target.clamped(lowerBound: .zero, upperBound: top) * steps + 0.5
+                let index = lookup.index(forKey: XtermPalette.lookupKey(
+                    r: tables.toByte[Int(scaled.x)], g: tables.toByte[Int(scaled.y)], b: tables.toByte[Int(scaled.z)]))
+                indices[pixel] = index
+                let error = target - tables.palette[Int(index)]
+                let ahead = forward ? x + 2 : x, behind = forward ? x : x + 2
+                current[ahead] += error * (7.0 / 16)
+                next[behind] += error * (3.0 / 16)
+                next[x + 1] += error * (5.0 / 16)
+                next[ahead] += error * (1.0 / 16)
+            }
+            // This row's slots become the row after next.
+            current.update(repeating: .zero)
         }
     }
 }
@@ -121,23 +134,13 @@ enum LinearLight {
 
     /// Steps of the linear-to-sRGB table: 4096 keeps every step below one 8-bit sRGB level except in the
     /// darkest few, far finer than the 6-bit keys it feeds.
-    private static let steps = 4096
+    static let steps = 4096
 
     /// The 8-bit sRGB value of each of `steps` evenly spaced linear values.
-    private static let toByte: [UInt8] = (0..<steps).map { step in
+    static let toByte: [UInt8] = (0..<steps).map { step in
         let value = Double(step) / Double(steps - 1)
         let encoded = value <= 0.0031308 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
         return UInt8(min(max(encoded * 255 + 0.5, 0), 255))
-    }
-
-    /// The 8-bit sRGB value of a linear channel value in 0...1.
-    static func byte(_ value: Float) -> UInt8 {
-        toByte[Int(value * Float(steps - 1) + 0.5)]
-    }
-
-    /// `XtermPalette.lookupKey` of a linear colour whose channels are in 0...1.
-    static func lookupKey(_ colour: SIMD4<Float>) -> Int {
-        XtermPalette.lookupKey(r: byte(colour.x), g: byte(colour.y), b: byte(colour.z))
     }
 }
 

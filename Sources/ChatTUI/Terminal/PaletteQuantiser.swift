@@ -103,8 +103,8 @@ struct PaletteQuantiser: Sendable {
                 let pixel = y * width + x
                 let source = SIMD4<Float>(tables.toLinear[Int(rgb[pixel * 3])], tables.toLinear[Int(rgb[pixel * 3 + 1])],
                                           tables.toLinear[Int(rgb[pixel * 3 + 2])], 0)
-                let target = (source + current[x + 1]).clamped(lowerBound: lowest, upperBound: highest)
-                let scaled = target.clamped(lowerBound: .zero, upperBound: top) * steps + 0.5
+                let target = clamp(source + current[x + 1], lowest, highest)
+                let scaled = clamp(target, .zero, top) * steps + 0.5
                 let index = lookup.index(forKey: XtermPalette.lookupKey(
                     r: tables.toByte[Int(scaled.x)], g: tables.toByte[Int(scaled.y)], b: tables.toByte[Int(scaled.z)]))
                 indices[pixel] = index
@@ -118,6 +118,14 @@ struct PaletteQuantiser: Sendable {
             // This row's slots become the row after next.
             current.update(repeating: .zero)
         }
+    }
+
+    /// `value` clamped lane by lane; written out because the generic `clamped(lowerBound:upperBound:)` is not
+    /// inlined here and cost more than the rest of a pixel's work.
+    @inline(__always)
+    private func clamp(_ value: SIMD4<Float>, _ low: SIMD4<Float>, _ high: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(Swift.min(Swift.max(value.x, low.x), high.x), Swift.min(Swift.max(value.y, low.y), high.y),
+              Swift.min(Swift.max(value.z, low.z), high.z), Swift.min(Swift.max(value.w, low.w), high.w))
     }
 }
 

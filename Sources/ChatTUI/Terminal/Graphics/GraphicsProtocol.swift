@@ -43,6 +43,23 @@ struct TerminalReplies: Hashable, Sendable {
         self.sixelColourRegisters = sixelColourRegisters; self.cellPixelSize = cellPixelSize
     }
 
+    /// Whether the wait can end: the DA1 reply, asked last and answered by every terminal, has come, so every
+    /// other answer the terminal will give has come before it.
+    var isComplete: Bool { deviceAttributes != nil }
+
+    /// Records the replies among `events` and returns the key input among them, in order, for the app to
+    /// handle as if it had read it directly.
+    mutating func record(_ events: [TerminalReplyParser.Event]) -> [UInt8] {
+        var input: [UInt8] = []
+        for event in events {
+            switch event {
+            case .input(let bytes): input += bytes
+            case .reply(let reply): record(reply)
+            }
+        }
+        return input
+    }
+
     /// Records one parsed reply.
     mutating func record(_ reply: TerminalReply) {
         switch reply {

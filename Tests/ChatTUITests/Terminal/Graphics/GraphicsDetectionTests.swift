@@ -57,6 +57,37 @@ import Testing
         #expect(failed == TerminalReplies())
     }
 
+    /// Detection against a fake terminal: its answer arrives in `reads` (the last read may be cut short, as
+    /// when the timeout ends the wait), with key presses mixed in.
+    private func detect(_ reads: [String], environment: [String: String] = ["TERM": "xterm-256color"])
+        -> (chosen: GraphicsProtocol, keys: String, complete: Bool, cell: CellPixelSize) {
+        var parser = TerminalReplyParser()
+        var replies = TerminalReplies()
+        var keys: [UInt8] = []
+        for read in reads where !replies.isComplete {
+            keys += replies.record(parser.feed(Array(read.utf8)))
+        }
+        // Timeout or complete: whatever is left unfinished is input.
+        keys += replies.record(parser.flush())
+        let cell = CellPixelSize.resolve(reply: replies.cellPixelSize, windowPixels: nil, columns: 80, rows: 24)
+        return (GraphicsDetection.decide(environment: environment, replies: replies), String(decoding: keys, as: UTF8.self),
+                replies.isComplete, cell)
+    }
+
+    @Test func fakeTerminals() {
+        let foot = detect(["\u{1B}[?1;0;1024S\u{1B}[6;20;10t", "\u{1B}[?62;4;22c"])
+        #expect(foot.chosen == .sixel && foot.complete && foot.cell == CellPixelSize(width: 10, height: 20))
+        let konsole = detect(["\u{1B}_Gi=31;OK\u{1B}\\j", "\u{1B}[?62;22c"])
+        #expect(konsole.chosen == .kitty && konsole.keys == "j")
+        // A terminal that answers nothing before the timeout, while the user types.
+        let silent = detect(["k", "q"])
+        #expect(silent.chosen == .halfblock && !silent.complete && silent.keys == "kq")
+        #expect(silent.cell == .fallback)
+        // An answer cut off by the timeout is not taken for a reply, and its bytes are not lost.
+        let cut = detect(["\u{1B}[?62;4"])
+        #expect(cut.chosen == .halfblock && cut.keys == "\u{1B}[?62;4")
+    }
+
     @Test func queryAsksEverythingAndDA1Last() {
         let query = GraphicsDetection.query
         #expect(query.hasPrefix("\u{1B}_G"))

@@ -6,7 +6,8 @@
 # Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler (default: all four). --runs N runs N inputs
 # each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
-# A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/.
+# A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/; a failed
+# build or a wrong option exits 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -30,7 +31,8 @@ done
 # comes last), losing either the coverage counters or ASan. SwiftPM's dead stripping would remove the
 # counters too, hence --disable-dead-strip.
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --disable-dead-strip)
-(cd fuzz && "${build[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2)
+# A failed build exits 2, told apart from a finding (exit 1).
+(cd fuzz && "${build[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2) || { echo "fuzz.sh: the fuzz build failed" >&2; exit 2; }
 bin=$(cd fuzz && "${build[@]}" --show-bin-path)
 
 mkdir -p fuzz/artifacts

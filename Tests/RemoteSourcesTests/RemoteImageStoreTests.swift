@@ -19,8 +19,11 @@ import GroupIcon
         func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
     }
 
+    /// A store over `fetcher`, or over one whose total timeout no test's wait on a loaded machine can outlast
+    /// (the gated answers wait for the test to open the gate).
     private func store(_ folder: Folder?, clock: Clock, fetcher: HTTPFetcher? = nil) throws -> RemoteImageStore {
-        RemoteImageStore(fetcher: try fetcher ?? HTTPFetcher(), cache: folder.map { DownloadCache(directory: $0.path) },
+        RemoteImageStore(fetcher: try fetcher ?? HTTPFetcher(configuration: HTTPFetcherConfiguration(totalTimeout: 600)),
+                         cache: folder.map { DownloadCache(directory: $0.path) },
                          configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
     }
 
@@ -215,7 +218,7 @@ import GroupIcon
             let staying = Task { try await store.bytes(for: url, offline: false) }
             // Cancel once the second caller has joined the first one's fetch; the answer waits for the gate.
             var polls = 0
-            while store.statistics.coalescedWaits == 0, polls < 1000 {
+            while store.statistics.coalescedWaits == 0, polls < 30_000 {
                 polls += 1
                 try await Task.sleep(nanoseconds: 10_000_000)
             }

@@ -15,3 +15,10 @@ for layout in $(.build/debug/chat-tui layout --list | cut -f1); do
   done
 done
 echo "wrote $(ls "$out"/*.png | wc -l) golden composites to $out" >&2
+# The variants (member styles, decorations, grid modes), listed with their options in variants.txt.
+grep -v '^#' "$out/variants.txt" | while read -r stem group options; do
+  # shellcheck disable=SC2086 # the options are words on purpose
+  .build/debug/chat-tui export --group "$group" --size 64 --scale 2 --corner-radius 6 $options \
+    --no-cache --output "$out/$stem.png" 2>/dev/null
+done
+echo "wrote the variants in $out/variants.txt" >&2

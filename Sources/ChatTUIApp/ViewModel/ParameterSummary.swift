@@ -23,6 +23,7 @@ package enum ParameterSummary {
             "bg \(parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString)",
             "\(formatNumber(parameters.size))pt",
         ].joined(separator: unicode ? " · " : " | ")
+            + (parameters.memberStyle == .rectangle ? "" : (unicode ? " · " : " | ") + "style \(parameters.memberStyle)")
     }
 
     private static func margin(_ parameters: CompositionParameters, _ memberCount: Int?) -> String {

@@ -16,12 +16,16 @@ public struct ParameterField: Sendable {
         case layout
         /// A real number; `unit` is what it measures.
         case number(unit: Unit)
+        /// Comma-separated real numbers (`4,2`), as many as one of `counts` allows; limits apply to each.
+        case numbers(unit: Unit, counts: [Int])
         /// A whole number.
         case integer
         /// On or off; on the command line, present or absent.
         case flag
         /// An sRGB colour with alpha.
         case colour
+        /// A `MemberStyle` in its text form (`rounded:6:2:#FFFFFF`).
+        case memberStyle
     }
 
     /// What a number measures.
@@ -91,6 +95,7 @@ public struct ParameterField: Sendable {
         switch kind {
         case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
         case .number: value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
+        case .numbers(_, let counts): value = Self.numbers(in: trimmed, counts: counts).map(ParameterValue.numbers)
         case .integer: value = Int(trimmed).map(ParameterValue.integer)
         case .flag:
             switch trimmed.lowercased() {
@@ -99,6 +104,7 @@ public struct ParameterField: Sendable {
             default: value = nil
             }
         case .colour: value = RGBA8(parsing: trimmed).map(ParameterValue.colour)
+        case .memberStyle: value = MemberStyle(parsing: trimmed).map(ParameterValue.memberStyle)
         }
         guard let value, isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
         return value
@@ -114,6 +120,7 @@ public struct ParameterField: Sendable {
         guard let range = limits(parameters) else { return value }
         switch value {
         case .number(let number): return .number(min(max(number, range.lowerBound), range.upperBound))
+        case .numbers(let numbers): return .numbers(numbers.map { min(max($0, range.lowerBound), range.upperBound) })
         case .integer(let number):
             let low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
             return .integer(min(max(number, low), max(low, high)))
@@ -132,6 +139,7 @@ public struct ParameterField: Sendable {
         guard let range = limits(parameters) else { return true }
         switch value {
         case .number(let number): return range.contains(number)
+        case .numbers(let numbers): return numbers.allSatisfy(range.contains)
         case .integer(let number): return range.contains(Double(number))
         default: return true
         }
@@ -141,14 +149,24 @@ public struct ParameterField: Sendable {
         ParameterError(parameter: name, expected: expected(for: parameters), got: text)
     }
 
+    /// The finite numbers of a comma-separated list whose length is one of `counts`, nil otherwise.
+    private static func numbers(in text: String, counts: [Int]) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard counts.contains(parts.count) else { return nil }
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+        return numbers.count == parts.count ? numbers : nil
+    }
+
     /// The text form of a value.
     static func text(of value: ParameterValue) -> String {
         switch value {
         case .layout(let kind): return kind.rawValue
         case .number(let number): return formatNumber(number)
+        case .numbers(let numbers): return numbers.map(formatNumber).joined(separator: ",")
         case .integer(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
         case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
+        case .memberStyle(let style): return style.description
         }
     }
 }

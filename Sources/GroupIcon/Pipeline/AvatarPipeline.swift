@@ -56,13 +56,15 @@ public final class AvatarPipeline: Sendable {
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = drawn.map(ImageIdentity.init(of:))
-        let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
+        let hidden = members.count - drawn.count
+        let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
         return try await compositeRequests.value(for: key) { [self] in
-            await makeComposite(drawn: drawn, identities: identities, key: key, parameters: parameters)
+            await makeComposite(drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
+                                parameters: parameters)
         }
     }
 
@@ -75,7 +77,9 @@ public final class AvatarPipeline: Sendable {
         try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide)
     }
 
-    /// One member's avatar in `style` (placeholder and warning as for `source`).
+    /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
+    /// memory and, except for `original` and custom styles, in the composite store (`compositeCache`) under a
+    /// key of their own that covers the style and the member's file identity.
     public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
         -> (RGBAImage, AvatarWarning?)
     {
@@ -99,8 +103,8 @@ public final class AvatarPipeline: Sendable {
 
     // MARK: - Steps
 
-    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], key: CompositeKey,
-                               parameters: CompositionParameters) async -> CompositeResponse?
+    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
+                               key: CompositeKey, parameters: CompositionParameters) async -> CompositeResponse?
     {
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
@@ -131,8 +135,9 @@ public final class AvatarPipeline: Sendable {
         let images = sources.compactMap { $0?.0 }
         guard images.count == tiles.count, !Task.isCancelled else { return nil }
 
-        let composite = Composite(image: dependencies.compose(tiles, images, parameters),
-                                  warnings: sources.compactMap { $0?.1 })
+        let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
+                                     tiles: tiles, images: images, hiddenMembers: hiddenMembers)
+        let composite = Composite(image: dependencies.compose(input), warnings: sources.compactMap { $0?.1 })
         recorder.record { $0.compositesMade += 1 }
         compositeMemory.set(composite, for: key)
         if let compositeCache {
@@ -151,6 +156,13 @@ public final class AvatarPipeline: Sendable {
         }
         return try await styledRequests.value(for: key) { [self] in
             if let cached = styledCache.value(for: key) { return cached }
+            let diskKey = key.storedKey
+            if let diskKey, let stored = compositeCache?.composite(for: diskKey) {
+                recorder.record { $0.diskHits += 1 }
+                let avatar = StyledAvatar(image: stored.image, warning: stored.warnings.first)
+                styledCache.set(avatar, for: key)
+                return avatar
+            }
             guard let (image, warning) = try? await source(member, identity: identity,
                                                             minimumSide: style.requiredSourceSide)
             else { return nil }
@@ -163,6 +175,14 @@ public final class AvatarPipeline: Sendable {
                 avatar = StyledAvatar(image: image, warning: warning ?? failure)
             }
             styledCache.set(avatar, for: key)
+            if let diskKey, let compositeCache {
+                do {
+                    try compositeCache.store(Composite(image: avatar.image, warnings: avatar.warning.map { [$0] } ?? []),
+                                             for: diskKey)
+                } catch {
+                    recorder.record { $0.diskWriteFailures += 1 }
+                }
+            }
             return avatar
         }
     }
@@ -238,6 +258,16 @@ struct StyledAvatarKey: Hashable, Sendable {
     var memberID: String
     var memberName: String
     var style: AvatarStyle
+
+    /// The key on disk (in the pipeline's `CompositeCaching` store); nil for styles that are not stored
+    /// there: `original` (the photo file itself is the stored form) and custom transforms (known only by a
+    /// name that may stand for other code in another run).
+    var storedKey: CompositeKey? {
+        switch style {
+        case .original, .custom: return nil
+        case .rectangle, .roundedRectangle, .circle: return CompositeKey(styledAvatar: self)
+        }
+    }
 }
 
 /// A styled avatar and the warning met while making it.

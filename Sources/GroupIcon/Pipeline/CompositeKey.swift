@@ -4,11 +4,12 @@
 /// includes the layout and the scale) and, in order, each *drawn* member's id, name and image identity (path,
 /// size, modification time in nanoseconds; "missing"; or "none"). Id and name are part of it for every member
 /// because a member whose file turns out to be undecodable is drawn as a placeholder made from them. Members
-/// beyond the layout's `maximumMembers` are not drawn and so do not change the key.
+/// beyond the layout's `maximumMembers` are not drawn and so do not change the key, except for their number
+/// when the overflow badge shows it.
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
     /// disk-cached composite from an older version is ever shown.
-    public static let algorithmVersion = 2
+    public static let algorithmVersion = 3
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String
@@ -16,17 +17,29 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// The key for the members the layout draws; stats their avatar files.
     public init(members: [MemberSource], parameters: CompositionParameters) {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, parameters: parameters)
+        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, hiddenMembers: members.count - drawn.count,
+                  parameters: parameters)
     }
 
-    init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters) {
+    init(drawn: [(member: MemberSource, identity: ImageIdentity)], hiddenMembers: Int,
+         parameters: CompositionParameters) {
         var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)", "parameters: \(parameters.identifier)"]
+        if parameters.overflowBadge && hiddenMembers > 0 { lines.append("hidden members: \(hiddenMembers)") }
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
             lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
                 + "image=\(identity.identifier.debugDescription)")
         }
         text = lines.joined(separator: "\n")
+    }
+
+    /// The key a styled member avatar is stored under in a `CompositeCaching` store (the same store as
+    /// composites, told apart by the first line): the algorithm version, the style and the member as in a
+    /// composite key.
+    init(styledAvatar key: StyledAvatarKey) {
+        text = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)", "style: \(key.style.identifier)",
+                "member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
+                    + "image=\(key.identity.identifier.debugDescription)"].joined(separator: "\n")
     }
 
     /// The members a layout draws: the first `maximumMembers`.

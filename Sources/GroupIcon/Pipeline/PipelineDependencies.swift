@@ -13,9 +13,8 @@ public struct PipelineDependencies: Sendable {
     public var decode: @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage
     /// The tiles (in points) for `count` members.
     public var layoutTiles: @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile]
-    /// Draws images into their tiles on the parameters' canvas; `images[i]` goes into `tiles[i]`.
-    public var compose: @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
-        -> RGBAImage
+    /// Draws the images into their tiles on the input's canvas; `images[i]` goes into `tiles[i]`.
+    public var compose: @Sendable (_ input: CompositionInput) -> RGBAImage
     /// The deterministic placeholder for a member without a usable photo, `side` pixels square.
     public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
 
@@ -23,8 +22,7 @@ public struct PipelineDependencies: Sendable {
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
         decode: @escaping @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage,
         layoutTiles: @escaping @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile],
-        compose: @escaping @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
-            -> RGBAImage,
+        compose: @escaping @Sendable (_ input: CompositionInput) -> RGBAImage,
         placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
     ) {
         self.readFile = readFile; self.decode = decode; self.layoutTiles = layoutTiles; self.compose = compose

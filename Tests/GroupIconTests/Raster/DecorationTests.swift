@@ -1,0 +1,94 @@
+import Testing
+@testable import GroupIcon
+
+/// Member styles, the gap colour and the overflow badge as the compositor draws them.
+@Suite struct DecorationTests {
+    private let red = RGBA8(r: 255, g: 0, b: 0)
+    private let blue = RGBA8(r: 0, g: 0, b: 255)
+
+    /// Two 16-point tiles with a 4-point gap at (4, 4) and (24, 4) on a 44 x 24 canvas, both red.
+    private func twoTiles(_ parameters: CompositionParameters, hidden: Int = 0) -> RGBAImage {
+        let frames = [Rect(x: 4, y: 4, width: 16, height: 16), Rect(x: 24, y: 4, width: 16, height: 16)]
+        return Compositor.compose(CompositionInput(
+            parameters: parameters, canvas: Size(width: 44, height: 24),
+            tiles: frames.map { Tile(frame: $0, shape: .rect($0)) },
+            images: [RGBAImage(width: 8, height: 8, fill: red), RGBAImage(width: 8, height: 8, fill: red)],
+            hiddenMembers: hidden))
+    }
+
+    @Test func gapColourFillsBetweenTilesOnly() {
+        let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, gapColour: blue))
+        #expect(image.width == 44 && image.height == 24)
+        #expect(image[21, 10] == blue && image[22, 4] == blue)
+        #expect(image[2, 10] == .lightGrey && image[21, 2] == .lightGrey && image[21, 22] == .lightGrey)
+        #expect(image[10, 10] == red)
+        // No fringe of the gap colour along the tiles' outer edges, nor of the background along the gap.
+        #expect(image[3, 10] == .lightGrey && image[4, 10] == red && image[19, 10] == red && image[20, 10] == blue)
+        let without = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey))
+        #expect(without[21, 10] == .lightGrey)
+    }
+
+    @Test func gapColourFillsAroundStyledMembersInsideTheBlock() {
+        let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, memberStyle: .circle,
+                                                   gapColour: blue))
+        // The corner of a tile, outside its circle, belongs to the block: gap colour.
+        #expect(image[5, 5] == blue && image[12, 12] == red)
+    }
+
+    @Test func overflowBadgeDimsTheLastTileAndWritesTheCount() {
+        let parameters = CompositionParameters(layout: .grid, size: 44, scale: 4, background: .lightGrey, overflowBadge: true)
+        let image = twoTiles(parameters, hidden: 3)
+        // The first tile is untouched; the last one is dimmed to half red where no glyph is.
+        #expect(image[48, 48] == red)
+        #expect(image[100, 20] == RGBA8(r: 127, g: 0, b: 0))
+        // "+3": the plus's crossing at the glyphs' left, in white.
+        let glyphs = OverflowBadge.glyphs(hidden: 3, in: Rect(x: 24, y: 4, width: 16, height: 16))
+        #expect(glyphs.count == 2 + 5)
+        let plus = glyphs[1].bounds
+        #expect(image[Int(plus.midX * 4), Int(plus.midY * 4)] == .white)
+        // Without hidden members, or without the option, nothing is drawn.
+        #expect(twoTiles(parameters, hidden: 0)[100, 20] == red)
+        var off = parameters
+        off.overflowBadge = false
+        #expect(twoTiles(off, hidden: 3)[100, 20] == red)
+    }
+
+    @Test func badgeGlyphsFitTheTileForAnyCount() {
+        let frame = Rect(x: 10, y: 10, width: 30, height: 30)
+        for hidden in [1, 9, 10, 55, 1234, 9_999_999] {
+            let shapes = OverflowBadge.glyphs(hidden: hidden, in: frame)
+            let digits = String(hidden).count
+            #expect(shapes.count >= 2 + digits * 2)
+            for shape in shapes {
+                #expect(shape.bounds.minX >= frame.minX - 1e-9 && shape.bounds.maxX <= frame.maxX + 1e-9, "\(hidden)")
+                #expect(shape.bounds.minY >= frame.minY - 1e-9 && shape.bounds.maxY <= frame.maxY + 1e-9)
+            }
+        }
+        #expect(OverflowBadge.glyphs(hidden: 0, in: frame).isEmpty)
+        #expect(OverflowBadge.glyphs(hidden: 5, in: Rect(x: 0, y: 0, width: 0, height: 10)).isEmpty)
+    }
+
+    @Test func originalStyleFitsTheWholePhoto() {
+        // A 2:1 photo, left half red, right half blue, in a square tile: all of it shows, letterboxed.
+        var photo = RGBAImage(width: 64, height: 32, fill: red)
+        for x in 32..<64 { for y in 0..<32 { photo[x, y] = blue } }
+        let frame = Rect(x: 0, y: 0, width: 32, height: 32)
+        let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(frame))], images: [photo],
+                                       parameters: CompositionParameters(layout: .grid, size: 32, background: .white,
+                                                                         memberStyle: .original))
+        #expect(image[2, 16] == red && image[29, 16] == blue)
+        #expect(image[16, 2] == .white && image[16, 29] == .white)
+    }
+
+    @Test func roundedStyleWithBorderColour() {
+        let frame = Rect(x: 0, y: 0, width: 32, height: 32)
+        let style = MemberStyle.rounded(radius: 4, border: 3, borderColour: blue)
+        let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(frame))],
+                                       images: [RGBAImage(width: 8, height: 8, fill: red)],
+                                       parameters: CompositionParameters(layout: .grid, size: 32, background: .white,
+                                                                         memberStyle: style))
+        #expect(image[1, 16] == blue && image[16, 16] == red)
+        // The band's outer corner is rounded (radius 4 + 3): the very corner shows the background.
+        #expect(image[0, 0] == .white)
+    }
+}

@@ -2,20 +2,7 @@
 # End to end: the seed 003 and seed 004 layouts, member styles, decorations and `chat-tui avatar` through the
 # real binary: outputs, PNG sizes, metadata, exit codes and hostile values.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-bin=.build/debug/chat-tui
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-expect_status() { local want=$1; shift; set +e; "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?; set -e
-  [ "$got" -eq "$want" ] || { cat "$tmp/out" "$tmp/err"; fail "'$*' exited $got, expected $want"; }; }
-png_size() { python3 - "$1" <<'PY'
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-w, h = struct.unpack('>II', data[16:24]); print(f"{w}x{h}")
-PY
-}
-checks=0; ok() { checks=$((checks+1)); }
+source "$(dirname "$0")/support/cli-checks.sh"
 fixtures=sample-data/groups.json
 
 # Seed 003: rows at 1.3333, 34 and 66.6667 for seven members at 100 pt; the top tile one point left of centre.

@@ -113,23 +113,32 @@ public enum Compositor {
     /// add, up to 1).
     private static func gapRegionCoverage(_ input: CompositionInput, canvas: PixelBox, scale: Double) -> [Float] {
         var coverage = [Float](repeating: 0, count: canvas.pixelCount)
-        for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
-            let mask = Coverage.mask(of: shape, scale: scale)
-            let region = mask.box.intersection(canvas)
-            guard !region.isEmpty else { continue }
-            coverage.withUnsafeMutableBufferPointer { coverage in
-                mask.values.withUnsafeBufferPointer { values in
-                    for row in region.y..<region.maxY {
-                        let maskRow = (row - mask.box.y) * mask.box.width - mask.box.x
-                        for column in region.x..<region.maxX {
-                            let i = row * canvas.width + column
-                            coverage[i] = min(1, coverage[i] + values[maskRow + column])
-                        }
-                    }
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
+                forEachCoveredPixel(of: shape, scale: scale, canvas: canvas) { i, amount in
+                    coverage[i] = min(1, coverage[i] + amount)
                 }
             }
         }
         return coverage
+    }
+
+    /// Calls `body` with the canvas index and coverage of every canvas pixel `shape` covers.
+    @inline(__always)
+    private static func forEachCoveredPixel(of shape: Shape, scale: Double, canvas: PixelBox,
+                                            _ body: (_ index: Int, _ amount: Float) -> Void) {
+        let mask = Coverage.mask(of: shape, scale: scale)
+        let region = mask.box.intersection(canvas)
+        guard !region.isEmpty else { return }
+        mask.values.withUnsafeBufferPointer { values in
+            for row in region.y..<region.maxY {
+                let maskRow = (row - mask.box.y) * mask.box.width - mask.box.x
+                for column in region.x..<region.maxX {
+                    let amount = values[maskRow + column]
+                    if amount > 0 { body(row * canvas.width + column, amount) }
+                }
+            }
+        }
     }
 
     /// Paints one resampled photo (or a solid fill) into the tile layer through its coverage mask.
@@ -174,21 +183,10 @@ public enum Compositor {
     private static func overlay(_ colour: RGBA8, through shapes: [Shape], scale: Double, canvas: PixelBox,
                                 layer: inout [SIMD4<Float>]) {
         let paint = premultiplied(colour)
-        for shape in shapes {
-            let mask = Coverage.mask(of: shape, scale: scale)
-            let region = mask.box.intersection(canvas)
-            guard !region.isEmpty else { continue }
-            layer.withUnsafeMutableBufferPointer { layer in
-                mask.values.withUnsafeBufferPointer { values in
-                    for row in region.y..<region.maxY {
-                        let maskRow = (row - mask.box.y) * mask.box.width - mask.box.x
-                        for column in region.x..<region.maxX {
-                            let amount = values[maskRow + column]
-                            guard amount > 0 else { continue }
-                            let i = row * canvas.width + column
-                            layer[i] = paint * amount + layer[i] * (1 - amount * paint[3] / 255)
-                        }
-                    }
+        layer.withUnsafeMutableBufferPointer { layer in
+            for shape in shapes {
+                forEachCoveredPixel(of: shape, scale: scale, canvas: canvas) { i, amount in
+                    layer[i] = paint * amount + layer[i] * (1 - amount * paint[3] / 255)
                 }
             }
         }

@@ -43,13 +43,13 @@ public enum GridLayout: CompositionLayout {
 
     public static let options: [ParameterField] = [
         .lengths(spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
-                 valueName: "H[,V]", counts: [1, 2], expectation: "one or two lengths in points (H[,V])",
+                 valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
                  limits: { 0...max(0, $0.size / 4) }),
         .lengths(item, label: "Grid item", help: "grid: fixed item size W[,H]; the spacing stretches (both: the canvas grows)",
-                 valueName: "W[,H]", counts: [1, 2], expectation: "one or two lengths in points (W[,H])",
+                 valueName: "W[,H]", count: 2, expectation: "one or two lengths in points (W[,H])",
                  limits: { _ in 1...CompositionParameters.sizeRange.upperBound }),
         .lengths(insets, label: "Grid insets", help: "grid: insets T,L,B,R or one value (default: the padding)",
-                 valueName: "T,L,B,R", counts: [1, 4], expectation: "one or four lengths in points (T,L,B,R)",
+                 valueName: "T,L,B,R", count: 4, expectation: "one or four lengths in points (T,L,B,R)",
                  limits: { 0...max(0, $0.size / 4) }),
         .flag(square, label: "Grid square", help: "grid: square items from the top-left, no padding cells"),
         .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
@@ -113,7 +113,8 @@ public enum GridLayout: CompositionLayout {
             let margin = GridLayout.defaultSpacing(parameters)
             let padding = parameters.clampedPadding(default: margin)
             // Lengths set through the library bypass the parameter limits: NaN counts as 0, the rest is
-            // clamped like the margin; an item side that is not a positive number leaves items adaptive.
+            // clamped like the margin; an item side that is not a positive number leaves items adaptive, and
+            // one beyond the largest size is that size.
             let clamp = { (value: Double) in min(max(value.isNaN ? 0 : value, 0), side / 4) }
             let spacing = options[GridLayout.spacing].flatMap { Self.pair($0.map(clamp)) }
             let (horizontal, vertical) = spacing ?? (margin, margin)
@@ -121,13 +122,18 @@ public enum GridLayout: CompositionLayout {
                 ?? [padding, padding, padding, padding]
             let (insetTop, insetLeft, insetBottom, insetRight) = (inset[0], inset[1], inset[2], inset[3])
             let item = options[GridLayout.item].flatMap { values in
-                values.allSatisfy { $0.isFinite && $0 > 0 } ? Self.pair(values) : nil
+                values.allSatisfy { $0.isFinite && $0 > 0 }
+                    ? Self.pair(values.map { min($0, CompositionParameters.sizeRange.upperBound) }) : nil
             }
 
             let c = Double(columns), r = Double(rows)
             let roomWidth = side - insetLeft - insetRight, roomHeight = side - insetTop - insetBottom
-            let adaptiveWidth = max(0, (roomWidth - (c - 1) * horizontal) / c)
-            let adaptiveHeight = max(0, (roomHeight - (r - 1) * vertical) / r)
+            // Items adapting to the room: a spacing the room cannot hold is reduced until the items are 0 wide
+            // (or tall), so that no item is placed outside the canvas.
+            let fittedHorizontal = columns > 1 ? min(horizontal, roomWidth / (c - 1)) : horizontal
+            let fittedVertical = rows > 1 ? min(vertical, roomHeight / (r - 1)) : vertical
+            let adaptiveWidth = max(0, (roomWidth - (c - 1) * fittedHorizontal) / c)
+            let adaptiveHeight = max(0, (roomHeight - (r - 1) * fittedVertical) / r)
             switch (item, spacing) {
             case (let (width, height)?, _?):
                 // The canvas grows to fit, within `size` × `size`.
@@ -135,7 +141,7 @@ public enum GridLayout: CompositionLayout {
                                    height: insetTop + r * height + (r - 1) * vertical + insetBottom)
                 let longer = max(natural.width, natural.height)
                 let factor = longer > side ? side / longer : 1
-                canvas = Size(width: natural.width * factor, height: natural.height * factor)
+                canvas = Size(width: min(side, natural.width * factor), height: min(side, natural.height * factor))
                 (itemWidth, itemHeight) = (width * factor, height * factor)
                 (left, top) = (insetLeft * factor, insetTop * factor)
                 (columnStep, rowStep) = ((width + horizontal) * factor, (height + vertical) * factor)
@@ -152,12 +158,12 @@ public enum GridLayout: CompositionLayout {
                 canvas = Size(width: side, height: side)
                 (itemWidth, itemHeight) = (itemSide, itemSide)
                 (left, top) = (insetLeft, insetTop)
-                (columnStep, rowStep) = (itemSide + horizontal, itemSide + vertical)
+                (columnStep, rowStep) = (itemSide + fittedHorizontal, itemSide + fittedVertical)
             case (nil, _):
                 canvas = Size(width: side, height: side)
                 (itemWidth, itemHeight) = (adaptiveWidth, adaptiveHeight)
                 (left, top) = (insetLeft, insetTop)
-                (columnStep, rowStep) = (adaptiveWidth + horizontal, adaptiveHeight + vertical)
+                (columnStep, rowStep) = (adaptiveWidth + fittedHorizontal, adaptiveHeight + fittedVertical)
             }
         }
 

@@ -1,11 +1,11 @@
 extension ParameterField {
     /// A layout option holding a short list of lengths in points (`--grid-spacing 4,2`), unset meaning the
-    /// layout's default. `counts` are the list lengths accepted; `limits` bound every number in the list.
+    /// layout's default. The list holds one number or `count`; `limits` bound every number in it.
     static func lengths(_ option: LayoutOption<[Double]?>, label: String, help: String, valueName: String,
-                        counts: [Int], expectation: String,
+                        count: Int, expectation: String,
                         limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>) -> ParameterField {
         ParameterField(
-            name: option.name, label: label, help: help, kind: .numbers(unit: .points, counts: counts),
+            name: option.name, label: label, help: help, kind: .numbers(unit: .points, count: count),
             valueName: valueName, isOptional: true, steps: ParameterCatalogue.lengthSteps, expectation: expectation,
             limits: limits,
             read: { $0.options[option].map(ParameterValue.numbers) },

@@ -16,8 +16,9 @@ public struct ParameterField: Sendable {
         case layout
         /// A real number; `unit` is what it measures.
         case number(unit: Unit)
-        /// Comma-separated real numbers (`4,2`), as many as one of `counts` allows; limits apply to each.
-        case numbers(unit: Unit, counts: [Int])
+        /// Comma-separated real numbers (`4,2`): one value (standing for all) or exactly `count`; limits
+        /// apply to each.
+        case numbers(unit: Unit, count: Int)
         /// A whole number.
         case integer
         /// On or off; on the command line, present or absent.
@@ -95,7 +96,7 @@ public struct ParameterField: Sendable {
         switch kind {
         case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
         case .number: value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
-        case .numbers(_, let counts): value = Self.numbers(in: trimmed, counts: counts).map(ParameterValue.numbers)
+        case .numbers(_, let count): value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
         case .integer: value = Int(trimmed).map(ParameterValue.integer)
         case .flag:
             switch trimmed.lowercased() {
@@ -149,10 +150,10 @@ public struct ParameterField: Sendable {
         ParameterError(parameter: name, expected: expected(for: parameters), got: text)
     }
 
-    /// The finite numbers of a comma-separated list whose length is one of `counts`, nil otherwise.
-    private static func numbers(in text: String, counts: [Int]) -> [Double]? {
+    /// The finite numbers of a comma-separated list of one or `count` numbers, nil otherwise.
+    private static func numbers(in text: String, count: Int) -> [Double]? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard counts.contains(parts.count) else { return nil }
+        guard parts.count == 1 || parts.count == count else { return nil }
         let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
         return numbers.count == parts.count ? numbers : nil
     }

@@ -159,6 +159,29 @@ import Testing
         #expect((0..<32).allSatisfy { x in (0..<16).allSatisfy { y in image[x, y] == RGBA8(r: 0, g: 255, b: 0) } })
     }
 
+    @Test func hostileOptionsGiveFiniteGeometryInsideTheCanvas() {
+        let lists: [[Double]?] = [nil, [], [.nan], [-5], [.infinity], [1e308], [1, 2, 3], [.nan, 4], [0]]
+        for spacing in lists {
+            for item in lists {
+                for insets in [nil, [.nan], [1e9], [-1, -1, -1, -1], [1, 2]] as [[Double]?] {
+                    var parameters = CompositionParameters(layout: .grid, size: 100)
+                    parameters.options[GridLayout.spacing] = spacing
+                    parameters.options[GridLayout.item] = item
+                    parameters.options[GridLayout.insets] = insets
+                    for count in [1, 5, 64] {
+                        let canvas = GridLayout.canvas(count: count, parameters: parameters)
+                        #expect(canvas.width.isFinite && canvas.height.isFinite && canvas.width <= 100 && canvas.height <= 100)
+                        for tile in GridLayout.tiles(count: count, parameters: parameters) {
+                            #expect(tile.frame.minX >= -1e-9 && tile.frame.maxX <= canvas.width + 1e-9
+                                    && tile.frame.minY >= -1e-9 && tile.frame.maxY <= canvas.height + 1e-9,
+                                    "\(String(describing: spacing)) \(String(describing: item)) \(String(describing: insets)) \(count) \(tile.frame) \(canvas)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func squareKeepsItsOwnRules() {
         // --grid-square: two members get two squares at the top, not two tall items.
         var parameters = CompositionParameters(layout: .grid, size: 132)

@@ -26,7 +26,8 @@ public enum Compositor {
                                         images: images))
     }
 
-    /// The composite of `input`: `canvas × scale` pixels (at least 1 × 1).
+    /// The composite of `input`: `canvas × scale` pixels (at least 1 × 1); without any tile (a group of 0
+    /// members), the group glyph of `Placeholder.groupImage` on the background.
     ///
     /// As in seed 003, the canvas is clipped to a rounded rect of `parameters.cornerRadius` and filled with
     /// `parameters.resolvedBackground`; the gap colour, when set, fills what the tiles leave free of the
@@ -71,6 +72,11 @@ public enum Compositor {
             overlay(OverflowBadge.shade, through: [lastClip], scale: scale, canvas: canvas, layer: &layer)
             overlay(OverflowBadge.ink, through: OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame),
                     scale: scale, canvas: canvas, layer: &layer)
+        }
+        if input.tiles.isEmpty {
+            // A group without members gets the default group avatar rather than a bare background (a layout's
+            // canvas without tiles is square).
+            layer = Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground)
         }
         let clip = Coverage.mask(of: .roundedRect(Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
                                                   cornerRadius: parameters.cornerRadius * scale), scale: 1)
@@ -193,7 +199,7 @@ public enum Compositor {
     }
 
     /// A straight-alpha colour as a premultiplied working-format pixel.
-    private static func premultiplied(_ colour: RGBA8) -> SIMD4<Float> {
+    static func premultiplied(_ colour: RGBA8) -> SIMD4<Float> {
         let alpha = Float(colour.a)
         return SIMD4(Float(colour.r) * alpha / 255, Float(colour.g) * alpha / 255, Float(colour.b) * alpha / 255, alpha)
     }

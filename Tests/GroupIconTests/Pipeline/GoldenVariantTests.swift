@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 import GroupIcon
 import Testing
@@ -7,10 +6,6 @@ import Testing
 /// modes) against PNGs in Resources/golden, listed with their options in Resources/golden/variants.txt,
 /// which `scripts/update-golden.sh` reads too.
 @Suite struct GoldenVariantTests {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let golden = repository.appendingPathComponent("Tests/GroupIconTests/Resources/golden")
-
     /// One line of variants.txt.
     struct Variant: Sendable, CustomTestStringConvertible {
         var stem: String
@@ -20,7 +15,7 @@ import Testing
     }
 
     static let variants: [Variant] = {
-        let text = (try? String(contentsOf: golden.appendingPathComponent("variants.txt"), encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOf: GoldenImages.folder.appendingPathComponent("variants.txt"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init)
             guard words.count >= 2, !line.hasPrefix("#") else { return nil }
@@ -44,13 +39,6 @@ import Testing
         let pipeline = AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
         let made = try await pipeline.composite(members: GoldenCompositeTests.members(ofGroup: variant.group),
                                                 parameters: parameters).composite.image
-        let path = Self.golden.appendingPathComponent("\(variant.stem).png").path
-        let expected = try PNGCodec.decode(FileIO.readRegularFile(path: path, maxBytes: 1 << 22))
-        #expect(made.width == expected.width && made.height == expected.height, "\(path)")
-        guard made.pixels.count == expected.pixels.count else { return }
-        let differences = zip(made.pixels, expected.pixels).map { abs(Int($0) - Int($1)) }
-        let mean = Double(differences.reduce(0, +)) / Double(differences.count)
-        #expect(mean <= 0.5, "mean channel difference \(mean) against \(path)")
-        #expect((differences.max() ?? 0) <= 8, "largest channel difference against \(path)")
+        try GoldenImages.expect(made, matches: "\(variant.stem).png")
     }
 }

@@ -12,18 +12,20 @@ public enum AvatarExporter {
         return groups.lazy.compactMap { $0.members.first { $0.id == memberID } }.first
     }
 
-    /// Styles `member`'s photo (`style` at `size` points × `scale`, through the pipeline's styled-avatar
-    /// caches) and writes it to `path` atomically as a PNG with the style in its text chunks.
-    public static func export(_ member: GroupMember, style: MemberStyle, size: Double, scale: Int, to path: String,
-                              composer: GroupComposer) async -> GroupExporter.Outcome {
+    /// Styles `member`'s photo (`style` at `size` points × `scale`, a `placeholder` when there is no usable
+    /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically as a PNG with the
+    /// style in its text chunks.
+    public static func export(_ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
+                              scale: Int, to path: String, composer: GroupComposer) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
-        guard let (image, warning) = try? await composer.pipeline.styled(source, style: style.avatarStyle(side: size, scale: scale))
+        guard let (image, warning) = try? await composer.pipeline.styled(
+            source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
         else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
         let warnings = warning.map { ["\($0)"] } ?? []
         do {
             let text: [PNGCodec.TextEntry] = [
                 ("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(member.name)),
-                ("Comment", "member-style=\(style) size=\(formatNumber(size)) scale=\(scale)"),
+                ("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
             ]
             try FileIO.writeAtomically(try PNGCodec.encode(image, text: text), to: path)
             return GroupExporter.Outcome(warnings: warnings)

@@ -53,7 +53,7 @@ done
 expect_status 0 $bin avatar --fixtures $fixtures --member u01 --style circle --size 40 --scale 2 \
   --output "$tmp/alice.png" --no-cache
 [ "$(png_size "$tmp/alice.png")" = "80x80" ] || fail "avatar size"; ok
-grep -aq 'member-style=circle size=40 scale=2' "$tmp/alice.png" || fail "avatar metadata"; ok
+grep -aq 'member-style=circle placeholder=initials size=40 scale=2' "$tmp/alice.png" || fail "avatar metadata"; ok
 python3 - "$tmp/alice.png" <<'PY' || fail "circle avatar corners are transparent"
 import sys, zlib, struct
 data = open(sys.argv[1], "rb").read()
@@ -75,6 +75,15 @@ expect_status 0 $bin avatar --fixtures $fixtures --member u01 --style original -
 [ "$(png_size "$tmp/original.png")" != "132x132" ] || fail "original keeps the photo's own size"; ok
 expect_status 0 $bin avatar --fixtures $fixtures --member u12 --output "$tmp/ghost.png" --no-cache
 grep -q "ghost.jpg: file not found; using a placeholder" "$tmp/err" || fail "broken photo warning"; ok
+# A member without a photo: initials by default, the silhouette on request; both differ and both are placeholders.
+expect_status 0 $bin avatar --fixtures $fixtures --member u30 --output "$tmp/yusuf.png" --no-cache
+expect_status 0 $bin avatar --fixtures $fixtures --member u30 --placeholder silhouette --output "$tmp/yusuf-s.png" --no-cache
+cmp -s "$tmp/yusuf.png" "$tmp/yusuf-s.png" && fail "--placeholder silhouette drew the same picture"; ok
+grep -aq 'placeholder=silhouette' "$tmp/yusuf-s.png" || fail "placeholder style in the avatar's metadata"; ok
+expect_status 2 $bin avatar --fixtures $fixtures --member u30 --placeholder none --output "$tmp/x.png"
+grep -q -- "--placeholder: expected initials or silhouette" "$tmp/err" || fail "bad placeholder message"; ok
+expect_status 0 $bin export --fixtures $fixtures --group placeholders --placeholder silhouette --output "$tmp/p.png" --no-cache
+grep -aq 'placeholder=silhouette' "$tmp/p.png" || fail "placeholder style in the export's parameters"; ok
 expect_status 1 $bin avatar --fixtures $fixtures --member nobody --output "$tmp/x.png" --no-cache
 grep -q 'no member with id "nobody"' "$tmp/err" || fail "unknown member"; ok
 expect_status 1 $bin avatar --fixtures $fixtures --member u01 --group trio --output "$tmp/x.png" --no-cache

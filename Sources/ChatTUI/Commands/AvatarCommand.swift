@@ -10,7 +10,7 @@ struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] --output FILE.png",
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
@@ -20,6 +20,7 @@ struct AvatarCommand: ToolCommand {
                    help: "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)"),
         OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
         OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
+        OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
         OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
     ] + SessionOptions.cacheSpecs
 
@@ -27,6 +28,7 @@ struct AvatarCommand: ToolCommand {
     var memberID: String
     var groupID: String?
     var style: MemberStyle
+    var placeholder: PlaceholderStyle
     var size: Double
     var scale: Int
     var outputPath: String
@@ -43,7 +45,8 @@ struct AvatarCommand: ToolCommand {
         groupID = arguments.string("--group")
         // Size, scale and style are read by the same fields as the composition options, with the same limits.
         var parameters = CompositionParameters()
-        for (option, field) in [("--size", "size"), ("--scale", "scale"), ("--style", "member-style")] {
+        for (option, field) in [("--size", "size"), ("--scale", "scale"), ("--style", "member-style"),
+                                ("--placeholder", "placeholder")] {
             guard let text = arguments.string(option), let field = ParameterCatalogue.field(named: field) else { continue }
             do throws(ParameterError) {
                 try field.set(text, in: &parameters)
@@ -53,6 +56,7 @@ struct AvatarCommand: ToolCommand {
         }
         try parameters.checkPixelSize(command: Self.name)
         style = parameters.memberStyle
+        placeholder = parameters.placeholder
         size = parameters.size
         scale = parameters.scale
         cache = try SessionOptions.cacheLocation(from: arguments)
@@ -70,8 +74,8 @@ struct AvatarCommand: ToolCommand {
             return .failure
         }
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
-        let outcome = await AvatarExporter.export(member, style: style, size: size, scale: scale, to: outputPath,
-                                                  composer: SessionOptions.makeComposer(cache: cache))
+        let outcome = await AvatarExporter.export(member, style: style, placeholder: placeholder, size: size, scale: scale,
+                                                  to: outputPath, composer: SessionOptions.makeComposer(cache: cache))
         outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
         if let failure = outcome.failure {
             output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")

@@ -1,6 +1,6 @@
 extension ParameterCatalogue {
-    /// The common parameters about how members are presented rather than where they go: the member style
-    /// and the decorations (all off by default).
+    /// The common parameters about how members are presented rather than where they go: the member style,
+    /// the decorations (all off by default) and the placeholder style.
     static let presentation: [ParameterField] = [
         ParameterField(
             name: "member-style", label: "Member style",
@@ -21,6 +21,17 @@ extension ParameterCatalogue {
              help: "show +N on the last tile when members exceed the layout's cap", keyPath: \.overflowBadge),
         flag(name: "rtl", label: "Right to left", help: "place members right to left (the layout mirrored)",
              keyPath: \.rightToLeft),
+        ParameterField(
+            name: "placeholder", label: "Placeholder",
+            help: "initials or silhouette: what a member without a photo shows (default initials)",
+            kind: .choice, valueName: "STYLE", choices: PlaceholderStyle.allCases.map(\.rawValue),
+            expectation: "initials or silhouette",
+            read: { .choice($0.placeholder.rawValue) },
+            write: { parameters, value in
+                if case .choice(let word) = value, let style = PlaceholderStyle(rawValue: word) {
+                    parameters.placeholder = style
+                }
+            }),
     ]
 
     /// A common on/off parameter (a command-line flag without a value).

@@ -27,6 +27,8 @@ public struct ParameterField: Sendable {
         case colour
         /// A `MemberStyle` in its text form (`rounded:6:2:#FFFFFF`).
         case memberStyle
+        /// One of the words in `ParameterField.choices` (`initials`, `silhouette`).
+        case choice
     }
 
     /// What a number measures.
@@ -50,6 +52,8 @@ public struct ParameterField: Sendable {
     public let isOptional: Bool
     /// The fine and coarse step of numeric parameters in the app (nil for other kinds).
     public let steps: (fine: Double, coarse: Double)?
+    /// The words a `.choice` parameter takes, in the order a panel cycles them (empty for other kinds).
+    public let choices: [String]
     /// What a valid value is, without limits: "a length in points".
     private let expectation: String
     private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
@@ -57,12 +61,13 @@ public struct ParameterField: Sendable {
     private let write: @Sendable (inout CompositionParameters, ParameterValue?) -> Void
 
     init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
-         steps: (fine: Double, coarse: Double)? = nil, expectation: String,
+         steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
          limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
          read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
          write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
-        self.isOptional = isOptional; self.steps = steps; self.expectation = expectation; self.limits = limits
+        self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
+        self.limits = limits
         self.read = read; self.write = write
     }
 
@@ -106,6 +111,7 @@ public struct ParameterField: Sendable {
             }
         case .colour: value = RGBA8(parsing: trimmed).map(ParameterValue.colour)
         case .memberStyle: value = MemberStyle(parsing: trimmed).map(ParameterValue.memberStyle)
+        case .choice: value = choices.first { $0 == trimmed.lowercased() }.map(ParameterValue.choice)
         }
         guard let value, isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
         return value
@@ -168,6 +174,7 @@ public struct ParameterField: Sendable {
         case .flag(let flag): return flag ? "true" : "false"
         case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
         case .memberStyle(let style): return style.description
+        case .choice(let word): return word
         }
     }
 }

@@ -8,6 +8,8 @@ public enum ParameterValue: Hashable, Sendable {
     case flag(Bool)
     case colour(RGBA8)
     case memberStyle(MemberStyle)
+    /// One of a `.choice` field's words.
+    case choice(String)
 }
 
 /// A parameter value a user gave that cannot be used; the message says what was expected.

@@ -69,21 +69,22 @@ public final class AvatarPipeline: Sendable {
     }
 
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
-    /// large (nil = full resolution), or their placeholder (`minimumSide` square) with a warning when the file
-    /// is missing or undecodable. A member without an avatar gets the placeholder and no warning.
-    public func source(_ member: MemberSource, minimumSide: Int?) async throws(CancellationError)
-        -> (RGBAImage, AvatarWarning?)
+    /// large (nil = full resolution), or their placeholder (`minimumSide` square, in `placeholder` style) with
+    /// a warning when the file is missing or undecodable. A member without an avatar gets the placeholder and
+    /// no warning.
+    public func source(_ member: MemberSource, minimumSide: Int?, placeholder: PlaceholderStyle = .initials)
+        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide)
+        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide, placeholder: placeholder)
     }
 
     /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
     /// memory and, except for `original` and custom styles, in the composite store (`compositeCache`) under a
     /// key of their own that covers the style and the member's file identity.
-    public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
-        -> (RGBAImage, AvatarWarning?)
+    public func styled(_ member: MemberSource, style: AvatarStyle, placeholder: PlaceholderStyle = .initials)
+        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style)
+        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style, placeholder: placeholder)
         return (avatar.image, avatar.warning)
     }
 
@@ -125,7 +126,8 @@ public final class AvatarPipeline: Sendable {
         let sources = await withTaskGroup(of: (Int, (RGBAImage, AvatarWarning?)?).self) { group in
             for index in tiles.indices {
                 group.addTask { [self] in
-                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide))
+                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
+                                              placeholder: parameters.placeholder))
                 }
             }
             var results = [(RGBAImage, AvatarWarning?)?](repeating: nil, count: tiles.count)
@@ -146,10 +148,11 @@ public final class AvatarPipeline: Sendable {
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
     }
 
-    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
-        async throws(CancellationError) -> StyledAvatar
+    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle,
+                        placeholder: PlaceholderStyle) async throws(CancellationError) -> StyledAvatar
     {
-        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style)
+        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style,
+                                  placeholder: placeholder)
         if let cached = styledCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
@@ -164,7 +167,8 @@ public final class AvatarPipeline: Sendable {
                 return avatar
             }
             guard let (image, warning) = try? await source(member, identity: identity,
-                                                            minimumSide: style.requiredSourceSide)
+                                                            minimumSide: style.requiredSourceSide,
+                                                            placeholder: placeholder)
             else { return nil }
             let avatar: StyledAvatar
             if let styledImage = style.apply(to: image) {
@@ -187,12 +191,12 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
-    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?)
-        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
+                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
         let placeholder = {
             self.dependencies.placeholder(member.id, member.name,
-                                          max(1, minimumSide ?? self.configuration.defaultPlaceholderSide))
+                                          max(1, minimumSide ?? self.configuration.defaultPlaceholderSide), style)
         }
         func warning(_ path: String, _ problem: String) -> AvatarWarning {
             AvatarWarning(memberID: member.id, memberName: member.name, path: path,
@@ -252,12 +256,14 @@ struct SourceRequestKey: Hashable, Sendable {
     var minimumSide: Int?
 }
 
-/// A styled avatar's cache key. Id and name are part of it because they decide the placeholder.
+/// A styled avatar's cache key. Id, name and the placeholder style are part of it because they decide the
+/// placeholder.
 struct StyledAvatarKey: Hashable, Sendable {
     var identity: ImageIdentity
     var memberID: String
     var memberName: String
     var style: AvatarStyle
+    var placeholder: PlaceholderStyle
 
     /// The key on disk (in the pipeline's `CompositeCaching` store); nil for styles that are not stored
     /// there: `original` (the photo file itself is the stored form) and custom transforms (known only by a

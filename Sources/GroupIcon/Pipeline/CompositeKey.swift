@@ -37,9 +37,10 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The key a styled member avatar is stored under in a `CompositeCaching` store (the same store as
     /// composites, told apart by the first line): the algorithm version, the style and the member as in a
-    /// composite key.
+    /// composite key, with the placeholder style and fonts (a member without a photo is drawn as a placeholder).
     init(styledAvatar key: StyledAvatarKey) {
-        text = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)", "style: \(key.style.identifier)",
+        text = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)",
+                "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)",
                 "member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
                     + "image=\(key.identity.identifier.debugDescription)"].joined(separator: "\n")
     }

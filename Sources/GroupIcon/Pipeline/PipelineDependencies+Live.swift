@@ -8,5 +8,5 @@ extension PipelineDependencies {
         decode: { bytes, minimumSide in try ImageDecoder.decode(bytes, minimumSide: minimumSide) },
         layoutTiles: { count, parameters in Layouts.tiles(count: count, parameters: parameters) },
         compose: { input in Compositor.compose(input) },
-        placeholder: { id, name, side in Placeholder.image(memberID: id, name: name, side: side) })
+        placeholder: { id, name, side, style in Placeholder.image(memberID: id, name: name, side: side, style: style) })
 }

@@ -53,6 +53,18 @@ import Testing
         }
     }
 
+    @Test func thePlaceholderIsAChoiceOfTwoWords() throws {
+        let placeholder = try field("placeholder")
+        #expect(placeholder.kind == .choice && placeholder.choices == ["initials", "silhouette"])
+        var parameters = CompositionParameters()
+        try placeholder.set("Silhouette", in: &parameters)
+        #expect(parameters.placeholder == .silhouette && placeholder.text(in: parameters) == "silhouette")
+        #expect(throws: ParameterError(parameter: "placeholder", expected: "initials or silhouette", got: "none")) {
+            try placeholder.set("none", in: &parameters)
+        }
+        #expect(parameters.identifier.contains(" rtl=false placeholder=silhouette "))
+    }
+
     @Test func everyNewParameterIsInTheIdentifier() {
         var parameters = CompositionParameters(layout: .grid)
         let plain = parameters.identifier
@@ -62,6 +74,7 @@ import Testing
         parameters.gapColour = .white; changed.append(parameters)
         parameters.overflowBadge = true; changed.append(parameters)
         parameters.rightToLeft = true; changed.append(parameters)
+        parameters.placeholder = .silhouette; changed.append(parameters)
         parameters.options[GridLayout.spacing] = [2]; changed.append(parameters)
         parameters.options[GridLayout.item] = [9, 8]; changed.append(parameters)
         parameters.options[GridLayout.insets] = [1, 2, 3, 4]; changed.append(parameters)

@@ -111,7 +111,7 @@ final class FakeEnvironment: Sendable {
                 }
                 return canvas
             },
-            placeholder: { id, name, side in
+            placeholder: { id, name, side, _ in
                 RGBAImage(width: side, height: side, fill: FakeEnvironment.placeholderColour(memberID: id, name: name))
             })
     }

@@ -67,7 +67,29 @@ import Testing
         _ = try await pipeline.styled(member, style: .original)
         _ = try await pipeline.styled(member, style: .custom(name: "same") { $0 })
         #expect(pipeline.compositeCache?.statistics().entries ?? -1 == 0)
-        #expect(StyledAvatarKey(identity: .none, memberID: "u", memberName: "U", style: .circle(diameter: 3)).storedKey?
-            .text.hasPrefix("group-icon styled avatar v\(CompositeKey.algorithmVersion)\nstyle: circle 3\n") == true)
+        let key = StyledAvatarKey(identity: .none, memberID: "u", memberName: "U", style: .circle(diameter: 3),
+                                  placeholder: .silhouette)
+        #expect(key.storedKey?.text.hasPrefix("group-icon styled avatar v\(CompositeKey.algorithmVersion)\n"
+            + "style: circle 3 placeholder: silhouette fonts: ") == true)
+    }
+
+    @Test func thePlaceholderStyleReachesThePlaceholderAndTheKeys() async throws {
+        let environment = try FakeEnvironment()
+        let styles = LockedState<[PlaceholderStyle]>([])
+        var dependencies = environment.dependencies
+        let placeholder = dependencies.placeholder
+        dependencies.placeholder = { id, name, side, style in
+            styles.withLock { $0.append(style) }
+            return placeholder(id, name, side, style)
+        }
+        let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
+        let members = [MemberSource(id: "u1", name: "Ann", imagePath: nil)]
+        let silhouettes = CompositionParameters(placeholder: .silhouette)
+        _ = try await pipeline.composite(members: members, parameters: silhouettes)
+        _ = try await pipeline.styled(members[0], style: .circle(diameter: 8), placeholder: .silhouette)
+        _ = try await pipeline.composite(members: members, parameters: CompositionParameters())
+        #expect(styles.withLock { $0 } == [.silhouette, .silhouette, .initials])
+        #expect(CompositeKey(members: members, parameters: silhouettes) != CompositeKey(members: members,
+                                                                                          parameters: CompositionParameters()))
     }
 }

@@ -69,9 +69,10 @@ public enum Compositor {
             paint(photo, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
         }
         if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip, let lastTile = input.tiles.last {
-            overlay(OverflowBadge.shade, through: [lastClip], scale: scale, canvas: canvas, layer: &layer)
-            overlay(OverflowBadge.ink, through: OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame),
-                    scale: scale, canvas: canvas, layer: &layer)
+            overlay(OverflowBadge.shade, through: [Coverage.mask(of: lastClip, scale: scale)], canvas: canvas, layer: &layer)
+            let text = OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map { [$0] }
+                ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map { Coverage.mask(of: $0, scale: scale) }
+            overlay(OverflowBadge.ink, through: text, canvas: canvas, layer: &layer)
         }
         if input.tiles.isEmpty {
             // A group without members gets the default group avatar rather than a bare background (a layout's
@@ -121,7 +122,7 @@ public enum Compositor {
         var coverage = [Float](repeating: 0, count: canvas.pixelCount)
         coverage.withUnsafeMutableBufferPointer { coverage in
             for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
-                forEachCoveredPixel(of: shape, scale: scale, canvas: canvas) { i, amount in
+                forEachCoveredPixel(of: Coverage.mask(of: shape, scale: scale), canvas: canvas) { i, amount in
                     coverage[i] = min(1, coverage[i] + amount)
                 }
             }
@@ -129,11 +130,10 @@ public enum Compositor {
         return coverage
     }
 
-    /// Calls `body` with the canvas index and coverage of every canvas pixel `shape` covers.
+    /// Calls `body` with the canvas index and coverage of every canvas pixel `mask` covers.
     @inline(__always)
-    private static func forEachCoveredPixel(of shape: Shape, scale: Double, canvas: PixelBox,
+    private static func forEachCoveredPixel(of mask: CoverageMask, canvas: PixelBox,
                                             _ body: (_ index: Int, _ amount: Float) -> Void) {
-        let mask = Coverage.mask(of: shape, scale: scale)
         let region = mask.box.intersection(canvas)
         guard !region.isEmpty else { return }
         mask.values.withUnsafeBufferPointer { values in
@@ -184,14 +184,14 @@ public enum Compositor {
         }
     }
 
-    /// Lays `colour` over the tile layer through the union of `shapes` (plain source over: a decoration on
-    /// top of tiles, not a tile of its own).
-    private static func overlay(_ colour: RGBA8, through shapes: [Shape], scale: Double, canvas: PixelBox,
+    /// Lays `colour` over the tile layer through each of `masks` (plain source over: a decoration on top of
+    /// tiles, not a tile of its own).
+    private static func overlay(_ colour: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
                                 layer: inout [SIMD4<Float>]) {
         let paint = premultiplied(colour)
         layer.withUnsafeMutableBufferPointer { layer in
-            for shape in shapes {
-                forEachCoveredPixel(of: shape, scale: scale, canvas: canvas) { i, amount in
+            for mask in masks {
+                forEachCoveredPixel(of: mask, canvas: canvas) { i, amount in
                     layer[i] = paint * amount + layer[i] * (1 - amount * paint[3] / 255)
                 }
             }

@@ -1,8 +1,9 @@
 /// The "+N" badge over the last tile when a group has more members than its layout draws
 /// (`CompositionParameters.overflowBadge`): the tile dimmed, and the count in white in its middle.
 ///
-/// The text is drawn with seven-segment glyphs built from rectangles, so it needs no font and is rasterised
-/// with the same anti-aliased coverage as every other shape.
+/// The text is set in the placeholders' font (`TextRasterizer`, the same size rules as a placeholder label on a
+/// square of the tile's shorter side). Without a text font it is drawn with seven-segment glyphs built from
+/// rectangles, rasterised with the same anti-aliased coverage as every other shape.
 enum OverflowBadge {
     /// Laid over the tile's painted region.
     static let shade = RGBA8(r: 0, g: 0, b: 0, a: 128)
@@ -19,8 +20,22 @@ enum OverflowBadge {
     private static let segments: [String] = ["abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc",
                                              "abcdefg", "abcdfg"]
 
-    /// The shapes of "+`hidden`" centred in `frame` (points), sized to the frame; empty when `hidden` is not
-    /// positive or the frame is empty.
+    /// "+`hidden`" in the placeholder font, centred on `frame` (pixels); nil when there is nothing to draw or
+    /// no text font.
+    static func textMask(hidden: Int, frame: Rect, rasterizer: TextRasterizer = .shared) -> CoverageMask? {
+        let side = min(frame.width, frame.height)
+        guard hidden > 0, side >= 1, side.isFinite,
+              case .coverage(let values)? = rasterizer.ink(for: PlaceholderLabel(text: "+\(hidden)", kind: .initials),
+                                                           side: Int(side))
+        else { return nil }
+        let pixels = Int(side)
+        let box = PixelBox(x: Int((frame.midX - Double(pixels) / 2).rounded()), y: Int((frame.midY - Double(pixels) / 2).rounded()),
+                           width: pixels, height: pixels)
+        return CoverageMask(box: box, values: values)
+    }
+
+    /// The seven-segment shapes of "+`hidden`" centred in `frame` (points), sized to the frame: the text when
+    /// no font is found. Empty when `hidden` is not positive or the frame is empty.
     static func glyphs(hidden: Int, in frame: Rect) -> [Shape] {
         guard hidden > 0, frame.width > 0, frame.height > 0 else { return [] }
         let digits = String(hidden).compactMap(\.wholeNumberValue)

@@ -41,16 +41,29 @@ import Testing
         // The first tile is untouched; the last one is dimmed to half red where no glyph is.
         #expect(image[48, 48] == red)
         #expect(image[100, 20] == RGBA8(r: 127, g: 0, b: 0))
-        // "+3": the plus's crossing at the glyphs' left, in white.
-        let glyphs = OverflowBadge.glyphs(hidden: 3, in: Rect(x: 24, y: 4, width: 16, height: 16))
-        #expect(glyphs.count == 2 + 5)
-        let plus = glyphs[1].bounds
-        #expect(image[Int(plus.midX * 4), Int(plus.midY * 4)] == .white)
+        // "+3" in white in the middle of the last tile (64 pixels wide at scale 4), nowhere in the first.
+        let white = { (x: Int, y: Int) in image[x, y].g > 230 && image[x, y].b > 230 }
+        let ink = (96..<160).flatMap { x in (16..<80).map { (x, $0) } }.filter(white)
+        #expect(ink.count > 40)
+        #expect(ink.allSatisfy { (104..<152).contains($0.0) && (32..<64).contains($0.1) })
+        #expect(!(16..<80).contains { x in (16..<80).contains { y in white(x, y) } })
         // Without hidden members, or without the option, nothing is drawn.
         #expect(twoTiles(parameters, hidden: 0)[100, 20] == red)
         var off = parameters
         off.overflowBadge = false
         #expect(twoTiles(off, hidden: 3)[100, 20] == red)
+    }
+
+    @Test func theBadgeTextIsSetInThePlaceholderFontWhenThereIsOne() throws {
+        let frame = Rect(x: 10, y: 20, width: 60, height: 40)
+        let fontless = TextRasterizer(fonts: FontLocator.Fonts(text: nil, emoji: nil))
+        #expect(OverflowBadge.textMask(hidden: 5, frame: frame, rasterizer: fontless) == nil)
+        #expect(OverflowBadge.textMask(hidden: 0, frame: frame) == nil)
+        guard TextRasterizer.shared.hasTextFont else { return }
+        let mask = try #require(OverflowBadge.textMask(hidden: 12, frame: frame))
+        // A square of the tile's shorter side, centred on the tile.
+        #expect(mask.box == PixelBox(x: 20, y: 20, width: 40, height: 40))
+        #expect(mask.area > 40)
     }
 
     @Test func badgeGlyphsFitTheTileForAnyCount() {

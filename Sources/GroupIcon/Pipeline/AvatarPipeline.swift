@@ -75,7 +75,9 @@ public final class AvatarPipeline: Sendable {
     public func source(_ member: MemberSource, minimumSide: Int?, placeholder: PlaceholderStyle = .initials)
         async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide, placeholder: placeholder)
+        let source = try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide,
+                                      placeholder: placeholder)
+        return (source.image, source.warning)
     }
 
     /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
@@ -123,23 +125,24 @@ public final class AvatarPipeline: Sendable {
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
         let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
         let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
-        let sources = await withTaskGroup(of: (Int, (RGBAImage, AvatarWarning?)?).self) { group in
+        let sources = await withTaskGroup(of: (Int, SourceImage?).self) { group in
             for index in tiles.indices {
                 group.addTask { [self] in
                     (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
                                               placeholder: parameters.placeholder))
                 }
             }
-            var results = [(RGBAImage, AvatarWarning?)?](repeating: nil, count: tiles.count)
+            var results = [SourceImage?](repeating: nil, count: tiles.count)
             for await (index, source) in group { results[index] = source }
             return results
         }
-        let images = sources.compactMap { $0?.0 }
+        let images = sources.compactMap { $0?.image }
         guard images.count == tiles.count, !Task.isCancelled else { return nil }
 
         let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
-                                     tiles: tiles, images: images, hiddenMembers: hiddenMembers)
-        let composite = Composite(image: dependencies.compose(input), warnings: sources.compactMap { $0?.1 })
+                                     tiles: tiles, images: images, hiddenMembers: hiddenMembers,
+                                     placeholders: Set(sources.indices.filter { sources[$0]?.isPlaceholder == true }))
+        let composite = Composite(image: dependencies.compose(input), warnings: sources.compactMap { $0?.warning })
         recorder.record { $0.compositesMade += 1 }
         compositeMemory.set(composite, for: key)
         if let compositeCache {
@@ -166,10 +169,10 @@ public final class AvatarPipeline: Sendable {
                 styledCache.set(avatar, for: key)
                 return avatar
             }
-            guard let (image, warning) = try? await source(member, identity: identity,
-                                                            minimumSide: style.requiredSourceSide,
-                                                            placeholder: placeholder)
+            guard let source = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide,
+                                                 placeholder: placeholder)
             else { return nil }
+            let (image, warning) = (source.image, source.warning)
             let avatar: StyledAvatar
             if let styledImage = style.apply(to: image) {
                 avatar = StyledAvatar(image: styledImage, warning: warning)
@@ -192,11 +195,12 @@ public final class AvatarPipeline: Sendable {
     }
 
     private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
-                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> SourceImage
     {
-        let placeholder = {
-            self.dependencies.placeholder(member.id, member.name,
-                                          max(1, minimumSide ?? self.configuration.defaultPlaceholderSide), style)
+        func placeholder(_ warning: AvatarWarning? = nil) -> SourceImage {
+            SourceImage(image: dependencies.placeholder(member.id, member.name,
+                                                        max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
+                        warning: warning, isPlaceholder: true)
         }
         func warning(_ path: String, _ problem: String) -> AvatarWarning {
             AvatarWarning(memberID: member.id, memberName: member.name, path: path,
@@ -204,13 +208,13 @@ public final class AvatarPipeline: Sendable {
         }
         switch identity {
         case .none:
-            return (placeholder(), nil)
+            return placeholder()
         case .missing(let path):
-            return (placeholder(), warning(path, "file not found"))
+            return placeholder(warning(path, "file not found"))
         case .file(let path, _, _):
             switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
-            case .image(let image, _): return (image, nil)
-            case .failed(let reason): return (placeholder(), warning(path, reason))
+            case .image(let image, _): return SourceImage(image: image, warning: nil, isPlaceholder: false)
+            case .failed(let reason): return placeholder(warning(path, reason))
             }
         }
     }
@@ -274,6 +278,14 @@ struct StyledAvatarKey: Hashable, Sendable {
         case .rectangle, .roundedRectangle, .circle: return CompositeKey(styledAvatar: self)
         }
     }
+}
+
+/// A member's picture for a tile: the decoded photo, or their placeholder (with the warning that explains why,
+/// if any).
+struct SourceImage: Sendable {
+    var image: RGBAImage
+    var warning: AvatarWarning?
+    var isPlaceholder: Bool
 }
 
 /// A styled avatar and the warning met while making it.

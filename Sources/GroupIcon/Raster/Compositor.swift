@@ -9,11 +9,15 @@ public struct CompositionInput: Sendable {
     public var images: [RGBAImage]
     /// Members beyond the layout's cap, not drawn.
     public var hiddenMembers: Int
+    /// The indices of tiles whose image is a member placeholder (square, a label on a plain colour): it is
+    /// drawn into the tile's centred square, its edges continued over the rest of the tile, rather than
+    /// centre-cropped, so a tall or wide tile never cuts the label.
+    public var placeholders: Set<Int>
 
     public init(parameters: CompositionParameters, canvas: Size, tiles: [Tile], images: [RGBAImage],
-                hiddenMembers: Int = 0) {
+                hiddenMembers: Int = 0, placeholders: Set<Int> = []) {
         self.parameters = parameters; self.canvas = canvas; self.tiles = tiles; self.images = images
-        self.hiddenMembers = hiddenMembers
+        self.hiddenMembers = hiddenMembers; self.placeholders = placeholders
     }
 }
 
@@ -49,8 +53,8 @@ public enum Compositor {
         var layer = [SIMD4<Float>](repeating: .zero, count: canvas.pixelCount)
         var claimed = [Float](repeating: 0, count: canvas.pixelCount)
         var lastClip: Shape?
-        for (tile, image) in zip(input.tiles, input.images) {
-            let placement = parameters.memberStyle.placement(
+        for (index, (tile, image)) in zip(input.tiles, input.images).enumerated() {
+            var placement = parameters.memberStyle.placement(
                 frame: tile.frame, shape: tile.shape, photoAspect: Double(image.width) / Double(image.height))
             if let border = placement.border {
                 let mask = Coverage.mask(of: border.shape, scale: scale)
@@ -60,6 +64,12 @@ public enum Compositor {
                                                                               count: region.pixelCount))
                     paint(fill, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
                 }
+            }
+            if input.placeholders.contains(index) {
+                // The label square in the middle of the tile; the resampler continues its edge pixels (the plain
+                // colour) over the rest of the tile.
+                let frame = placement.photoFrame
+                placement.photoFrame = Rect(center: frame.center, side: min(frame.width, frame.height))
             }
             lastClip = placement.clip
             let mask = Coverage.mask(of: placement.clip, scale: scale)

@@ -20,20 +20,24 @@ import Testing
         #expect(!CompositeKey(members: Array(members.prefix(9)), parameters: parameters).text.contains("hidden"))
     }
 
-    @Test func theBadgeReachesTheCompositor() async throws {
+    @Test func theHiddenCountAndThePlaceholdersReachTheCompositor() async throws {
         let environment = try FakeEnvironment()
-        let hidden = LockedState<[Int]>([])
+        let inputs = LockedState<[(hidden: Int, placeholders: Set<Int>)]>([])
         var dependencies = environment.dependencies
         let compose = dependencies.compose
         dependencies.compose = { input in
-            hidden.withLock { $0.append(input.hiddenMembers) }
+            inputs.withLock { $0.append((input.hiddenMembers, input.placeholders)) }
             return compose(input)
         }
         let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
-        let members = (0..<7).map { MemberSource(id: "u\($0)", name: "M", imagePath: nil) }
+        let photo = environment.writeImage("a.fake", width: 32, height: 32, colour: teal)
+        let members = (0..<7).map { MemberSource(id: "u\($0)", name: "M", imagePath: $0 == 1 ? photo : nil) }
+            + [MemberSource(id: "gone", name: "G", imagePath: photo + ".missing")]
         _ = try await pipeline.composite(members: members, parameters: CompositionParameters(layout: .qq, overflowBadge: true))
         _ = try await pipeline.composite(members: members, parameters: CompositionParameters(layout: .wechat))
-        #expect(hidden.withLock { $0 } == [2, 0])
+        let seen = inputs.withLock { $0 }
+        #expect(seen.map(\.hidden) == [3, 0])
+        #expect(seen.map(\.placeholders) == [[0, 2, 3, 4], [0, 2, 3, 4, 5, 6, 7]])
     }
 
     @Test func styledAvatarsSurviveARestartThroughTheCompositeStore() async throws {

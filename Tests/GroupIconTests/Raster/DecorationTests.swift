@@ -81,6 +81,25 @@ import Testing
         #expect(OverflowBadge.glyphs(hidden: 5, in: Rect(x: 0, y: 0, width: 0, height: 10)).isEmpty)
     }
 
+    @Test func aPlaceholderInATallTileKeepsItsWholeLabel() {
+        // A 16 x 16 "placeholder": blue, with a red 4 x 4 label in the middle. In a 16 x 32 tile it is drawn in
+        // the middle square, its blue continued above and below; cropped like a photo, the label would be
+        // twice as large and cut to the tile's width.
+        var placeholder = RGBAImage(width: 16, height: 16, fill: blue)
+        for x in 6..<10 { for y in 6..<10 { placeholder[x, y] = red } }
+        let frame = Rect(x: 0, y: 0, width: 16, height: 32)
+        func draw(placeholders: Set<Int>) -> RGBAImage {
+            Compositor.compose(CompositionInput(parameters: CompositionParameters(layout: .grid, size: 32, background: .white),
+                                                canvas: Size(width: 16, height: 32), tiles: [Tile(frame: frame, shape: .rect(frame))],
+                                                images: [placeholder], placeholders: placeholders))
+        }
+        let kept = draw(placeholders: [0])
+        #expect(kept[8, 16] == red && kept[1, 16] == blue && kept[8, 1] == blue && kept[8, 30] == blue)
+        #expect((0..<16).filter { kept[$0, 16].r > 128 }.count == 4)
+        let cropped = draw(placeholders: [])
+        #expect((0..<16).filter { cropped[$0, 16].r > 128 }.count == 8)
+    }
+
     @Test func originalStyleFitsTheWholePhoto() {
         // A 2:1 photo, left half red, right half blue, in a square tile: all of it shows, letterboxed.
         var photo = RGBAImage(width: 64, height: 32, fill: red)

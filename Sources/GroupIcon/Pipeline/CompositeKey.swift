@@ -9,7 +9,7 @@
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
     /// disk-cached composite from an older version is ever shown.
-    public static let algorithmVersion = 3
+    public static let algorithmVersion = 4
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String

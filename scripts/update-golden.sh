@@ -15,6 +15,12 @@ for layout in $(.build/debug/chat-tui layout --list | cut -f1); do
       --no-cache --output "$out/$layout-$group.png" 2>/dev/null
   done
 done
+# The variants (member styles, decorations, grid modes), listed with their options in variants.txt.
+grep -v '^#' "$out/variants.txt" | while read -r stem group options; do
+  # shellcheck disable=SC2086 # the options are words on purpose
+  .build/debug/chat-tui export --group "$group" --size 64 --scale 2 --corner-radius 6 $options \
+    --no-cache --output "$out/$stem.png" 2>/dev/null
+done
 # Placeholders and the empty-group avatar on their own, written by their test suite.
 UPDATE_PLACEHOLDER_GOLDEN=1 swift test --filter PlaceholderGoldenTests >&2
 echo "wrote $(ls "$out"/*.png | wc -l) golden images to $out" >&2

@@ -30,8 +30,11 @@ struct BenchConfiguration: Sendable {
                                          cellSizes: [(8, 4)], screenWidth: 80, screenHeight: 24,
                                          fixtureGroups: 40, timing: .once)
 
-    /// The layouts measured (every registered one), each with the member count it shows in full.
-    static let layouts: [(layout: LayoutKind, members: Int)] = LayoutRegistry.all.map { ($0.kind, $0.maximumMembers) }
+    /// The layouts measured (every registered one), each with the member count it shows in full, up to the
+    /// `BenchInputs.memberCount` generated photos (the grid draws up to 64; it is measured with nine).
+    static let layouts: [(layout: LayoutKind, members: Int)] = LayoutRegistry.all.map {
+        ($0.kind, min($0.maximumMembers, BenchInputs.memberCount))
+    }
 
     /// Parameters of a measured composite: the layout's defaults plus rounded corners on the canvas and on the
     /// tiles (layouts whose tiles are not rectangles ignore the tile radius), so that every composite exercises

@@ -28,8 +28,11 @@ public struct GroupComposer: Sendable {
                                               subject: .groupPhoto))
             } else {
                 let canvas = Rect(x: 0, y: 0, width: parameters.size, height: parameters.size)
+                // The member style is for members' photos, not the group's own.
+                var photoParameters = parameters
+                photoParameters.memberStyle = .rectangle
                 let image = Compositor.compose(tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [image],
-                                               parameters: parameters)
+                                               parameters: photoParameters)
                 return Composite(image: image)
             }
         }

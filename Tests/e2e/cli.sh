@@ -1,20 +1,7 @@
 #!/usr/bin/env bash
 # End to end: the real chat-tui binary's headless commands, exit codes and outputs.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-bin=.build/debug/chat-tui
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-expect_status() { local want=$1; shift; set +e; "$@" >"$tmp/out" 2>"$tmp/err"; local got=$?; set -e
-  [ "$got" -eq "$want" ] || { cat "$tmp/out" "$tmp/err"; fail "'$*' exited $got, expected $want"; }; }
-png_size() { python3 - "$1" <<'PY'
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-w, h = struct.unpack('>II', data[16:24]); print(f"{w}x{h}")
-PY
-}
-checks=0; ok() { checks=$((checks+1)); }
+source "$(dirname "$0")/support/cli-checks.sh"
 
 expect_status 0 $bin --version; grep -q '^chat-tui ' "$tmp/out" || fail "--version"; ok
 expect_status 0 $bin --help; grep -q 'export' "$tmp/out" || fail "--help lists commands"; ok

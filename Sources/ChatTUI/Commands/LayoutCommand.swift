@@ -48,7 +48,8 @@ struct LayoutCommand: ToolCommand {
             output.standardOutput(description.jsonText)
             return .success
         }
-        var lines = ["\(parameters.layout.rawValue): \(description.tiles.count) of \(count) members, size \(formatNumber(parameters.size)) pt, margin \(formatNumber(description.margin)) pt"]
+        let canvas = description.isSquare ? "" : " (canvas \(formatNumber(description.canvas.width)) × \(formatNumber(description.canvas.height)) pt)"
+        var lines = ["\(parameters.layout.rawValue): \(description.tiles.count) of \(count) members, size \(formatNumber(parameters.size)) pt\(canvas), margin \(formatNumber(description.margin)) pt"]
         for (index, tile) in description.tiles.enumerated() {
             let f = tile.frame
             var line = "  \(index + 1). x \(formatNumber(f.minX))  y \(formatNumber(f.minY))  w \(formatNumber(f.width))  h \(formatNumber(f.height))"

@@ -50,9 +50,23 @@ package final class CompositeStore: CompositeCellSource {
               let composite = composites.value(for: key) else { return nil }
         let renderKey = RenderKey(composite: key, columns: columns, rows: rows)
         if let cells = rendered.value(for: renderKey) { return cells }
-        let cells = renderImage(composite.image, columns, rows)
+        let cells = letterboxed(composite.image, columns: columns, rows: rows)
         rendered.set(cells, for: renderKey)
         return cells
+    }
+
+    /// The image drawn into `columns` × `rows` cells with its proportions kept (a cell is about twice as
+    /// tall as wide): a composite that is not square (a grid that grows to fit) is centred between empty
+    /// cells instead of being stretched.
+    private func letterboxed(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
+        guard image.width != image.height else { return renderImage(image, columns, rows) }
+        let aspect = Double(image.width) / Double(image.height)
+        let fittedColumns = min(columns, max(1, Int((Double(2 * rows) * aspect).rounded())))
+        let fittedRows = min(rows, max(1, Int((Double(columns) / aspect / 2).rounded())))
+        let (width, height) = aspect >= Double(columns) / Double(2 * rows) ? (columns, fittedRows) : (fittedColumns, rows)
+        var grid = CellGrid(width: columns, height: rows)
+        grid.blit(renderImage(image, width, height), x: (columns - width) / 2, y: (rows - height) / 2)
+        return grid
     }
 
     package func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {

@@ -49,6 +49,7 @@ package enum KeyBindings {
         ("{ }", "canvas corner radius − / +"),
         ("( )", "tile corner radius − / +"),
         ("b", "cycle background"),
+        ("s", "cycle member style (rectangle, rounded, circle, original)"),
         ("0", "reset parameters"),
         ("u", "undo last parameter change"),
         ("+ -", "zoom preview in / out"),
@@ -177,6 +178,9 @@ package enum KeyBindings {
         case "b":
             let current = backgroundCycle.firstIndex(of: parameters.resolvedBackground) ?? -1
             parameters.background = backgroundCycle[(current + 1) % backgroundCycle.count]
+        case "s":
+            let current = MemberStyle.cycle.firstIndex(of: parameters.memberStyle) ?? -1
+            parameters.memberStyle = MemberStyle.cycle[(current + 1) % MemberStyle.cycle.count]
         case "0": parameters = state.initialParameters
         default: return
         }

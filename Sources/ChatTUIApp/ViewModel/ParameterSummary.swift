@@ -12,17 +12,17 @@ package enum ParameterSummary {
             + "c:\(formatNumber(parameters.cornerRadius)) t:\(formatNumber(parameters.tileRadius)) bg:\(background)"
     }
 
-    /// E.g. "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" (ASCII separators when
-    /// `unicode` is false).
+    /// E.g. "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt", with "style circle" after
+    /// the layout when the member style is not the default (ASCII separators when `unicode` is false).
     package static func text(_ parameters: CompositionParameters, memberCount: Int?, unicode: Bool) -> String {
-        [
-            parameters.layout.layout.displayName,
+        let style = parameters.memberStyle == .rectangle ? [] : ["style \(parameters.memberStyle)"]
+        return ([parameters.layout.layout.displayName] + style + [
             "margin \(margin(parameters, memberCount))",
             "corner \(formatNumber(parameters.cornerRadius))",
             "tile \(formatNumber(parameters.tileRadius))",
             "bg \(parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString)",
             "\(formatNumber(parameters.size))pt",
-        ].joined(separator: unicode ? " · " : " | ")
+        ]).joined(separator: unicode ? " · " : " | ")
     }
 
     private static func margin(_ parameters: CompositionParameters, _ memberCount: Int?) -> String {

@@ -38,6 +38,11 @@ public struct Rect: Hashable, Sendable, Codable {
     public func scaled(by factor: Double) -> Rect {
         Rect(x: minX * factor, y: minY * factor, width: width * factor, height: height * factor)
     }
+    /// This rectangle reflected in the vertical line halfway across a canvas `width` wide (x becomes
+    /// `width - x`), for right-to-left layouts.
+    public func mirrored(width canvasWidth: Double) -> Rect {
+        Rect(x: canvasWidth - maxX, y: minY, width: width, height: height)
+    }
     /// The overlap of two rectangles, or nil when they do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
         let x0 = max(minX, other.minX), y0 = max(minY, other.minY)

@@ -47,6 +47,23 @@ public indirect enum Shape: Hashable, Sendable {
     public func signedDistance(to p: Point) -> Double {
         DistanceField(self).signedDistance(to: p)
     }
+
+    /// The shape reflected in the vertical line halfway across a canvas `width` wide, for right-to-left
+    /// layouts. A notch's angle is reflected too (seed 001's angles run clockwise from straight down).
+    public func mirrored(width: Double) -> Shape {
+        func mirrored(_ point: Point) -> Point { Point(x: width - point.x, y: point.y) }
+        switch self {
+        case .rect(let r): return .rect(r.mirrored(width: width))
+        case .roundedRect(let r, let radius): return .roundedRect(r.mirrored(width: width), cornerRadius: radius)
+        case .circle(let c, let radius): return .circle(center: mirrored(c), radius: radius)
+        case .notchedCircle(let c, let radius, let notches):
+            return .notchedCircle(center: mirrored(c), radius: radius, notches: notches.map { notch in
+                Notch(degrees: (360 - notch.degrees).truncatingRemainder(dividingBy: 360), cutRadius: notch.cutRadius,
+                      cutDistance: notch.cutDistance)
+            })
+        case .intersection(let a, let b): return .intersection(a.mirrored(width: width), b.mirrored(width: width))
+        }
+    }
 }
 
 /// A shape set up for many distance queries, as the rasteriser makes one per pixel.

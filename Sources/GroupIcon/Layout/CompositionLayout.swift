@@ -24,8 +24,14 @@ public protocol CompositionLayout: Sendable {
     static var options: [ParameterField] { get }
     /// The tiles of `count` members, in member order, in points from the canvas's top-left corner.
     static func tiles(count: Int, parameters: CompositionParameters) -> [Tile]
+    /// The canvas of `count` members in points, never larger than `size` on either side; `size` × `size`
+    /// unless the layout grows its canvas to fit (the grid with a fixed item size and spacing).
+    static func canvas(count: Int, parameters: CompositionParameters) -> Size
     /// The margin the layout uses for `count` members after its default and clamping, in points.
     static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double
+    /// The region `gapColour` fills under `tiles` (this layout's tiles): the block the members span, so
+    /// that the gaps between tiles show the gap colour and the rest of the canvas the background.
+    static func gapRegion(tiles: [Tile]) -> [Shape]
 }
 
 /// How a layout's tiles are described in `layout --json` (README.md, "Headless").
@@ -39,6 +45,39 @@ public enum TileForm: Hashable, Sendable {
 extension CompositionLayout {
     public static var tileForm: TileForm { .rectangle }
     public static var options: [ParameterField] { [] }
+
+    public static func canvas(count: Int, parameters: CompositionParameters) -> Size {
+        Size(width: parameters.layoutSide, height: parameters.layoutSide)
+    }
+
+    /// For rows of rectangular tiles: each row's band from its first tile to its last (with the tiles'
+    /// corner radius, so rounded outer corners stay background) and, between two consecutive rows, the band
+    /// over the width they share. Beside a short row the background shows, as it does without a gap colour.
+    public static func gapRegion(tiles: [Tile]) -> [Shape] {
+        var rows: [[Rect]] = []
+        for frame in tiles.map(\.frame).sorted(by: { ($0.minY, $0.minX) < ($1.minY, $1.minX) }) {
+            if let last = rows.last?.first, abs(last.minY - frame.minY) < 1e-6 {
+                rows[rows.count - 1].append(frame)
+            } else {
+                rows.append([frame])
+            }
+        }
+        let radius = tiles.first.map { tile -> Double in
+            if case .roundedRect(_, let radius) = tile.shape { return radius }
+            return 0
+        } ?? 0
+        let bands = rows.map { row -> Rect in
+            let left = row.map(\.minX).min() ?? 0, right = row.map(\.maxX).max() ?? 0
+            return Rect(x: left, y: row[0].minY, width: right - left, height: row.map(\.height).max() ?? 0)
+        }
+        var region = bands.map { Shape.roundedRect($0, cornerRadius: radius) }
+        for (upper, lower) in zip(bands, bands.dropFirst()) {
+            let left = max(upper.minX, lower.minX), right = min(upper.maxX, lower.maxX)
+            guard right > left, lower.minY > upper.maxY else { continue }
+            region.append(.rect(Rect(x: left, y: upper.maxY, width: right - left, height: lower.minY - upper.maxY)))
+        }
+        return region
+    }
 
     /// How many members the layout draws: `count` limited to `0...maximumMembers`.
     static func shownMembers(_ count: Int) -> Int {

@@ -48,6 +48,15 @@ public enum DingTalkLayout: CompositionLayout {
         return pieces.map { Tile(frame: $0, shape: .intersection(circle, .rect($0))) }
     }
 
+    /// The circle the pieces are cut from (the circle inscribed in their frames' bounding square).
+    public static func gapRegion(tiles: [Tile]) -> [Shape] {
+        guard let first = tiles.first?.frame else { return [] }
+        let left = tiles.map(\.frame.minX).min() ?? first.minX, right = tiles.map(\.frame.maxX).max() ?? first.maxX
+        let top = tiles.map(\.frame.minY).min() ?? first.minY
+        let radius = (right - left) / 2
+        return [.circle(center: Point(x: left + radius, y: top + radius), radius: radius)]
+    }
+
     /// The gap between pieces: the explicit margin, or size/44, clamped to `0...size/4`.
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 44)

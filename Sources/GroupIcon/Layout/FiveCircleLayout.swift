@@ -60,6 +60,11 @@ public enum FiveCircleLayout: CompositionLayout {
         return notchGap(geometry: Geometry(members: shown, parameters: parameters), parameters: parameters)
     }
 
+    /// The whole circles under the notched ones: a notch's bite shows the gap colour.
+    public static func gapRegion(tiles: [Tile]) -> [Shape] {
+        tiles.map { .circle(center: $0.frame.center, radius: $0.frame.width / 2) }
+    }
+
     /// The explicit margin, or seed 001's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
     private static func notchGap(geometry: Geometry, parameters: CompositionParameters) -> Double {
         let radius = geometry.radius

@@ -1,54 +1,189 @@
-/// The general grid of seed 004 in its fixed-item-spacing mode: square items in `columns` columns, laid
-/// left to right and top to bottom.
+/// Seed 004's general grid (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
+/// to bottom, between the insets, in one of the seed's three modes.
 ///
-/// Columns: `gridColumns`, or `ceil(sqrt(count))`, clamped to `1...count`. The spacing between items is the
-/// margin (default size/18), the insets are the padding (default: the margin). The item side is
-/// `(W - 2p - (c-1)m) / c`, so full rows span the canvas between the insets exactly.
+/// - **Fixed spacing** (the default; the seed's `mas_distributeSudokuViews_FixedItemSpacing` with no item
+///   size): the spacing is fixed (`gridSpacing`, else the margin, default size/18) and items adapt: every
+///   item is `(W - L - R - (c-1)h) / c` wide and `(H - T - B - (rows-1)v) / rows` tall, so the first row is
+///   pinned to the top inset, the last to the bottom one and items stretch to fill the height (they are
+///   squares only when there are as many rows as columns). With fewer members than columns the row is
+///   padded with empty cells, as the seed pads it with empty views.
+/// - **Fixed item size** (`gridItem` without `gridSpacing`: the seed's
+///   `mas_distributeSudokuViews_NotFixedItemSpacing`): items are `gridItem` points and the spacing stretches:
+///   the first and last columns and rows are pinned to the insets and the others spread evenly between
+///   them. Where the seed's constraints contradict each other (a single row or column pinned to both
+///   insets) the row or column keeps the top or left inset. Items larger than the room are shrunk so that
+///   they never overlap.
+/// - **Both** (the seed's fixed-spacing mode with an item size): the canvas grows to fit, as the seed's
+///   superview does: `L + c·w + (c-1)h + R` wide and `T + rows·h + (rows-1)v + B` tall. `size` bounds
+///   it: a grid that needs more than `size` on its longer side is scaled down uniformly until it fits, so a
+///   composite is never larger than `size` × `size`.
 ///
-/// Placement is seed-faithful: the first item sits at the top-left inset `(p, p)` and rows stack downwards
-/// from there (top aligned, the last row left aligned), so a grid with fewer rows than columns leaves its
-/// free space at the bottom. Only an explicit column count can ask for more rows than columns; the item
-/// side then shrinks to `(W - 2p - (rows-1)m) / rows` so that every row stays inside the canvas (still
-/// anchored at the top-left inset).
+/// Columns are `gridColumns`, else `ceil(sqrt(n))`; insets are `gridInsets` (top, left, bottom, right),
+/// else the padding (default: the margin). Spacing and insets are clamped like the margin and padding
+/// (`0...size/4`). `gridSquare` keeps the grid of earlier versions instead: square items of the smaller of
+/// the two adaptive sides, from the top-left inset, columns limited to the member count (no padding cells).
+/// Up to `maximumMembers` (64) members are drawn; photos are centre-cropped into non-square items.
 public enum GridLayout: CompositionLayout {
     public static let kind = LayoutKind.grid
     public static let displayName = "Grid"
-    public static let summary = "the general grid (seed 004): square items in N columns, first 9 members"
-    public static let maximumMembers = 9
+    public static let summary = "the general grid (seed 004): N columns, fixed spacing or fixed items, first 64 members"
+    public static let maximumMembers = 64
     public static let defaultBackground = RGBA8.lightGrey
 
     /// Number of columns; nil = ceil(sqrt(count)).
     public static let columns = LayoutOption<Int?>("grid-columns", default: nil)
+    /// Horizontal and vertical spacing (one value: both); nil = the margin.
+    public static let spacing = LayoutOption<[Double]?>("grid-spacing", default: nil)
+    /// Item width and height (one value: both); nil = items adapt to the canvas.
+    public static let item = LayoutOption<[Double]?>("grid-item", default: nil)
+    /// Top, left, bottom and right insets (one value: all four); nil = the padding.
+    public static let insets = LayoutOption<[Double]?>("grid-insets", default: nil)
+    /// Square items from the top-left inset, as before seed 004 was followed in full.
+    public static let square = LayoutOption("grid-square", default: false)
 
     public static let options: [ParameterField] = [
+        .lengths(spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
+                 valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
+                 limits: { 0...max(0, $0.size / 4) }),
+        .lengths(item, label: "Grid item", help: "grid: fixed item size W[,H]; the spacing stretches (both: the canvas grows)",
+                 valueName: "W[,H]", count: 2, expectation: "one or two lengths in points (W[,H])",
+                 limits: { _ in 1...CompositionParameters.sizeRange.upperBound }),
+        .lengths(insets, label: "Grid insets", help: "grid: insets T,L,B,R or one value (default: the padding)",
+                 valueName: "T,L,B,R", count: 4, expectation: "one or four lengths in points (T,L,B,R)",
+                 limits: { 0...max(0, $0.size / 4) }),
+        .flag(square, label: "Grid square", help: "grid: square items from the top-left, no padding cells"),
         .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
-               range: 1...9),
+               range: 1...maximumMembers),
     ]
 
-    /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
+    /// The tiles of the first (up to) 64 members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
-        guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
-        let (shown, margin, padding, inner) = (grid.shown, grid.margin, grid.padding, grid.inner)
-
-        let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
-        let columns = min(max(parameters.options[Self.columns] ?? automaticColumns, 1), shown)
-        let rows = (shown + columns - 1) / columns
-        let widthSide = (inner - Double(columns - 1) * margin) / Double(columns)
-        let heightSide = (inner - Double(rows - 1) * margin) / Double(rows)
-        let side = min(widthSide, heightSide)
-        let cornerRadius = parameters.clampedTileRadius(tileSide: side)
-
-        return (0..<shown).map { index in
-            let column = Double(index % columns), row = Double(index / columns)
-            let frame = Rect(x: padding + column * (side + margin), y: padding + row * (side + margin),
-                             width: side, height: side)
+        guard let grid = Geometry(count: count, parameters: parameters) else { return [] }
+        let cornerRadius = parameters.clampedTileRadius(tileSide: min(grid.itemWidth, grid.itemHeight))
+        return (0..<grid.shown).map { index in
+            let frame = Rect(x: grid.columnX(index % grid.columns), y: grid.rowY(index / grid.columns),
+                             width: grid.itemWidth, height: grid.itemHeight)
             return .rectangular(frame, cornerRadius: cornerRadius)
         }
     }
 
-    /// The spacing between items: the explicit margin, or size/18, clamped to `0...size/4`.
+    /// The canvas: `size` square, except when both an item size and a spacing are set (see the type).
+    public static func canvas(count: Int, parameters: CompositionParameters) -> Size {
+        let side = parameters.layoutSide
+        return Geometry(count: count, parameters: parameters)?.canvas ?? Size(width: side, height: side)
+    }
+
+    /// The horizontal spacing between items: the fixed one (`gridSpacing`, else the explicit margin or size/18,
+    /// clamped to `0...size/4`), or in the fixed-item mode the stretched one.
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
+        Geometry(count: count, parameters: parameters)?.horizontalSpacing ?? defaultSpacing(parameters)
+    }
+
+    private static func defaultSpacing(_ parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 18)
+    }
+
+    /// Where the items of one grid go.
+    private struct Geometry {
+        let shown: Int
+        let columns: Int
+        let canvas: Size
+        let itemWidth: Double
+        let itemHeight: Double
+        /// Left edge of column 0 and the step to the next column; top of row 0 and the step to the next row.
+        let left: Double, columnStep: Double
+        let top: Double, rowStep: Double
+
+        var horizontalSpacing: Double { max(0, columnStep - itemWidth) }
+        func columnX(_ column: Int) -> Double { left + Double(column) * columnStep }
+        func rowY(_ row: Int) -> Double { top + Double(row) * rowStep }
+
+        init?(count: Int, parameters: CompositionParameters) {
+            shown = GridLayout.shownMembers(count)
+            let side = parameters.layoutSide
+            guard shown > 0, side > 0 else { return nil }
+            let options = parameters.options
+            let square = options[GridLayout.square]
+            let automatic = Int(Double(shown).squareRoot().rounded(.up))
+            let asked = min(max(options[GridLayout.columns] ?? automatic, 1), GridLayout.maximumMembers)
+            // The seed pads a short row with empty cells; the square grid of earlier versions does not.
+            columns = square ? min(asked, shown) : asked
+            let rows = (max(shown, square ? 0 : columns) + columns - 1) / columns
+
+            let margin = GridLayout.defaultSpacing(parameters)
+            let padding = parameters.clampedPadding(default: margin)
+            // Lengths set through the library bypass the parameter limits: NaN counts as 0, the rest is
+            // clamped like the margin; an item side that is not a positive number leaves items adaptive, and
+            // one beyond the largest size is that size.
+            let clamp = { (value: Double) in min(max(value.isNaN ? 0 : value, 0), side / 4) }
+            let spacing = options[GridLayout.spacing].flatMap { Self.pair($0.map(clamp)) }
+            let (horizontal, vertical) = spacing ?? (margin, margin)
+            let inset = options[GridLayout.insets].flatMap { Self.edges($0.map(clamp)) }
+                ?? [padding, padding, padding, padding]
+            let (insetTop, insetLeft, insetBottom, insetRight) = (inset[0], inset[1], inset[2], inset[3])
+            let item = options[GridLayout.item].flatMap { values in
+                values.allSatisfy { $0.isFinite && $0 > 0 }
+                    ? Self.pair(values.map { min($0, CompositionParameters.sizeRange.upperBound) }) : nil
+            }
+
+            let c = Double(columns), r = Double(rows)
+            let roomWidth = side - insetLeft - insetRight, roomHeight = side - insetTop - insetBottom
+            // Items adapting to the room: a spacing the room cannot hold is reduced until the items are 0 wide
+            // (or tall), so that no item is placed outside the canvas.
+            let fittedHorizontal = columns > 1 ? min(horizontal, roomWidth / (c - 1)) : horizontal
+            let fittedVertical = rows > 1 ? min(vertical, roomHeight / (r - 1)) : vertical
+            let adaptiveWidth = max(0, (roomWidth - (c - 1) * fittedHorizontal) / c)
+            let adaptiveHeight = max(0, (roomHeight - (r - 1) * fittedVertical) / r)
+            switch (item, spacing) {
+            case (let (width, height)?, _?):
+                // The canvas grows to fit, within `size` × `size`.
+                let natural = Size(width: insetLeft + c * width + (c - 1) * horizontal + insetRight,
+                                   height: insetTop + r * height + (r - 1) * vertical + insetBottom)
+                let longer = max(natural.width, natural.height)
+                let factor = longer > side ? side / longer : 1
+                canvas = Size(width: min(side, natural.width * factor), height: min(side, natural.height * factor))
+                (itemWidth, itemHeight) = (width * factor, height * factor)
+                (left, top) = (insetLeft * factor, insetTop * factor)
+                (columnStep, rowStep) = ((width + horizontal) * factor, (height + vertical) * factor)
+            case (let (width, height)?, nil):
+                // Spacing stretches between the pinned first and last columns and rows.
+                canvas = Size(width: side, height: side)
+                itemWidth = min(width, max(0, roomWidth) / c)
+                itemHeight = min(height, max(0, roomHeight) / r)
+                (left, top) = (insetLeft, insetTop)
+                columnStep = columns > 1 ? (roomWidth - itemWidth) / (c - 1) : 0
+                rowStep = rows > 1 ? (roomHeight - itemHeight) / (r - 1) : 0
+            case (nil, _) where square:
+                let itemSide = min(adaptiveWidth, adaptiveHeight)
+                canvas = Size(width: side, height: side)
+                (itemWidth, itemHeight) = (itemSide, itemSide)
+                (left, top) = (insetLeft, insetTop)
+                (columnStep, rowStep) = (itemSide + fittedHorizontal, itemSide + fittedVertical)
+            case (nil, _):
+                canvas = Size(width: side, height: side)
+                (itemWidth, itemHeight) = (adaptiveWidth, adaptiveHeight)
+                (left, top) = (insetLeft, insetTop)
+                (columnStep, rowStep) = (adaptiveWidth + fittedHorizontal, adaptiveHeight + fittedVertical)
+            }
+        }
+
+        /// `[a]` as (a, a) and `[a, b]` as (a, b); nil for other lengths.
+        private static func pair(_ values: [Double]) -> (Double, Double)? {
+            switch values.count {
+            case 1: return (values[0], values[0])
+            case 2: return (values[0], values[1])
+            default: return nil
+            }
+        }
+
+        /// `[a]` as four equal edges and `[t, l, b, r]` as given; nil for other lengths.
+        private static func edges(_ values: [Double]) -> [Double]? {
+            switch values.count {
+            case 1: return Array(repeating: values[0], count: 4)
+            case 4: return values
+            default: return nil
+            }
+        }
     }
 }
 

@@ -8,6 +8,8 @@ public struct LayoutDescription: Hashable, Sendable {
     public var layout: LayoutKind
     /// The canvas side in points (0 when the requested size was unusable, see `Layouts`).
     public var size: Double
+    /// The canvas in points (`Layouts.canvas`): `size` square unless a grid grows to fit.
+    public var canvas: Size
     /// The margin the layout used (`Layouts.resolvedMargin`); for QQ the notch gap.
     public var margin: Double
     /// The tiles drawn, in member order.
@@ -17,6 +19,7 @@ public struct LayoutDescription: Hashable, Sendable {
     public init(count: Int, parameters: CompositionParameters) {
         layout = parameters.layout
         size = parameters.layoutSide
+        canvas = Layouts.canvas(count: count, parameters: parameters)
         margin = Layouts.resolvedMargin(count: count, parameters: parameters)
         tiles = Layouts.tiles(count: count, parameters: parameters)
     }
@@ -24,11 +27,18 @@ public struct LayoutDescription: Hashable, Sendable {
     /// One line of JSON plus a trailing newline:
     /// `{"layout":"wechat","count":5,"size":132,"margin":7.3333,"tiles":[{"x":..,"y":..,"width":..,"height":..},...]}`;
     /// for circle layouts (QQ) each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with seed 001's angle.
-    /// `count` is the number of tiles drawn.
+    /// `count` is the number of tiles drawn. A canvas that is not `size` square (a grid that grows to fit)
+    /// adds `"width":..,"height":..` after `size`.
     public var jsonText: String {
         let tileTexts = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
+        let canvasText = isSquare ? "" : "\"width\":\(formatNumber(canvas.width)),\"height\":\(formatNumber(canvas.height)),"
         return "{\"layout\":\"\(layout.rawValue)\",\"count\":\(tiles.count),\"size\":\(formatNumber(size)),"
-            + "\"margin\":\(formatNumber(margin)),\"tiles\":[\(tileTexts.joined(separator: ","))]}\n"
+            + canvasText + "\"margin\":\(formatNumber(margin)),\"tiles\":[\(tileTexts.joined(separator: ","))]}\n"
+    }
+
+    /// Whether the canvas is `size` × `size`.
+    public var isSquare: Bool {
+        canvas == Size(width: size, height: size)
     }
 
     /// `LayoutDescription(count:parameters:).jsonText`.

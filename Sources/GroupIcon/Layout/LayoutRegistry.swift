@@ -7,6 +7,7 @@ public enum LayoutRegistry {
         FiveCircleLayout.self,
         GridLayout.self,
         DingTalkLayout.self,
+        CompactNineGridLayout.self,
     ]
 
     /// Every layout's name, in registry order.
@@ -18,7 +19,7 @@ public enum LayoutRegistry {
         all.first { $0.kind == kind } ?? all[0]
     }
 
-    /// The names as a human list: "wechat, qq, grid or dingtalk".
+    /// The names as a human list: "wechat, qq, grid, dingtalk or wechat-compact".
     public static var namesInWords: String {
         let names = kinds.map(\.rawValue)
         guard names.count > 1 else { return names.joined() }

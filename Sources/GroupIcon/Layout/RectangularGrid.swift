@@ -1,4 +1,4 @@
-/// What the rectangular grids (`wechat`, `grid`) work out before placing tiles: how many members are shown,
+/// What the nine-grid (`wechat`) works out before placing tiles: how many members are shown,
 /// the canvas side, the gap between tiles, the outer padding (the margin unless set) and the side inside it.
 struct RectangularGrid {
     let shown: Int

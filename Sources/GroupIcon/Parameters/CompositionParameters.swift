@@ -25,13 +25,26 @@ public struct CompositionParameters: Hashable, Sendable {
     public var background: RGBA8?
     /// The layout-specific parameters (grid columns, QQ ring centring, ...), read by their layouts.
     public var options: LayoutOptions
+    /// How each member's photo is presented in its tile (seed 002's styles).
+    public var memberStyle: MemberStyle
+    /// Fill of the gaps between tiles; nil = the gaps show the background.
+    public var gapColour: RGBA8?
+    /// Whether the last tile shows "+N" when members beyond the layout's cap are left out.
+    public var overflowBadge: Bool
+    /// Whether members are placed right to left (the layout mirrored).
+    public var rightToLeft: Bool
+    /// What a member without a usable photo shows.
+    public var placeholder: PlaceholderStyle
 
     public init(layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
                 padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
-                options: LayoutOptions = LayoutOptions()) {
+                options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
+                gapColour: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
+                placeholder: PlaceholderStyle = .initials) {
         self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
         self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
-        self.options = options
+        self.options = options; self.memberStyle = memberStyle; self.gapColour = gapColour
+        self.overflowBadge = overflowBadge; self.rightToLeft = rightToLeft; self.placeholder = placeholder
     }
 
     /// Valid ranges, checked by the CLI and clamped by the interactive app.
@@ -52,6 +65,8 @@ public struct CompositionParameters: Hashable, Sendable {
             "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",
             "padding=\(num(padding))", "corner-radius=\(formatNumber(cornerRadius))",
             "tile-radius=\(formatNumber(tileRadius))", "background=\(resolvedBackground.hexString)",
+            "member-style=\(memberStyle)", "gap-color=\(gapColour?.hexString ?? "none")",
+            "overflow-badge=\(overflowBadge)", "rtl=\(rightToLeft)", "placeholder=\(placeholder.rawValue)",
         ]
         let own = layout.layout.options.map { "\($0.name)=\($0.text(in: self) ?? "auto")" }
         return (common + own).joined(separator: " ")

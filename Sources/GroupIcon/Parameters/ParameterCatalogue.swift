@@ -43,7 +43,7 @@ public enum ParameterCatalogue {
             write: { parameters, value in
                 if case .colour(let colour) = value { parameters.background = colour } else { parameters.background = nil }
             }),
-    ]
+    ] + presentation
 
     /// Every parameter: the common ones, then every layout's options in registry order (each name once).
     public static let all: [ParameterField] = {

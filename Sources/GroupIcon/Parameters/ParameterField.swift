@@ -16,12 +16,19 @@ public struct ParameterField: Sendable {
         case layout
         /// A real number; `unit` is what it measures.
         case number(unit: Unit)
+        /// Comma-separated real numbers (`4,2`): one value (standing for all) or exactly `count`; limits
+        /// apply to each.
+        case numbers(unit: Unit, count: Int)
         /// A whole number.
         case integer
         /// On or off; on the command line, present or absent.
         case flag
         /// An sRGB colour with alpha.
         case colour
+        /// A `MemberStyle` in its text form (`rounded:6:2:#FFFFFF`).
+        case memberStyle
+        /// One of the words in `ParameterField.choices` (`initials`, `silhouette`).
+        case choice
     }
 
     /// What a number measures.
@@ -45,6 +52,8 @@ public struct ParameterField: Sendable {
     public let isOptional: Bool
     /// The fine and coarse step of numeric parameters in the app (nil for other kinds).
     public let steps: (fine: Double, coarse: Double)?
+    /// The words a `.choice` parameter takes, in the order a panel cycles them (empty for other kinds).
+    public let choices: [String]
     /// What a valid value is, without limits: "a length in points".
     private let expectation: String
     private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
@@ -52,12 +61,13 @@ public struct ParameterField: Sendable {
     private let write: @Sendable (inout CompositionParameters, ParameterValue?) -> Void
 
     init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
-         steps: (fine: Double, coarse: Double)? = nil, expectation: String,
+         steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
          limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
          read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
          write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
-        self.isOptional = isOptional; self.steps = steps; self.expectation = expectation; self.limits = limits
+        self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
+        self.limits = limits
         self.read = read; self.write = write
     }
 
@@ -91,6 +101,7 @@ public struct ParameterField: Sendable {
         switch kind {
         case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
         case .number: value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
+        case .numbers(_, let count): value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
         case .integer: value = Int(trimmed).map(ParameterValue.integer)
         case .flag:
             switch trimmed.lowercased() {
@@ -99,6 +110,8 @@ public struct ParameterField: Sendable {
             default: value = nil
             }
         case .colour: value = RGBA8(parsing: trimmed).map(ParameterValue.colour)
+        case .memberStyle: value = MemberStyle(parsing: trimmed).map(ParameterValue.memberStyle)
+        case .choice: value = choices.first { $0 == trimmed.lowercased() }.map(ParameterValue.choice)
         }
         guard let value, isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
         return value
@@ -114,6 +127,7 @@ public struct ParameterField: Sendable {
         guard let range = limits(parameters) else { return value }
         switch value {
         case .number(let number): return .number(min(max(number, range.lowerBound), range.upperBound))
+        case .numbers(let numbers): return .numbers(numbers.map { min(max($0, range.lowerBound), range.upperBound) })
         case .integer(let number):
             let low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
             return .integer(min(max(number, low), max(low, high)))
@@ -132,6 +146,7 @@ public struct ParameterField: Sendable {
         guard let range = limits(parameters) else { return true }
         switch value {
         case .number(let number): return range.contains(number)
+        case .numbers(let numbers): return numbers.allSatisfy(range.contains)
         case .integer(let number): return range.contains(Double(number))
         default: return true
         }
@@ -141,14 +156,25 @@ public struct ParameterField: Sendable {
         ParameterError(parameter: name, expected: expected(for: parameters), got: text)
     }
 
+    /// The finite numbers of a comma-separated list of one or `count` numbers, nil otherwise.
+    private static func numbers(in text: String, count: Int) -> [Double]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == count else { return nil }
+        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.filter(\.isFinite)
+        return numbers.count == parts.count ? numbers : nil
+    }
+
     /// The text form of a value.
     static func text(of value: ParameterValue) -> String {
         switch value {
         case .layout(let kind): return kind.rawValue
         case .number(let number): return formatNumber(number)
+        case .numbers(let numbers): return numbers.map(formatNumber).joined(separator: ",")
         case .integer(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
         case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
+        case .memberStyle(let style): return style.description
+        case .choice(let word): return word
         }
     }
 }

@@ -2,9 +2,14 @@
 public enum ParameterValue: Hashable, Sendable {
     case layout(LayoutKind)
     case number(Double)
+    /// A list of numbers (`ParameterField.Kind.numbers`).
+    case numbers([Double])
     case integer(Int)
     case flag(Bool)
     case colour(RGBA8)
+    case memberStyle(MemberStyle)
+    /// One of a `.choice` field's words.
+    case choice(String)
 }
 
 /// A parameter value a user gave that cannot be used; the message says what was expected.

@@ -56,30 +56,37 @@ public final class AvatarPipeline: Sendable {
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = drawn.map(ImageIdentity.init(of:))
-        let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
+        let hidden = members.count - drawn.count
+        let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
         return try await compositeRequests.value(for: key) { [self] in
-            await makeComposite(drawn: drawn, identities: identities, key: key, parameters: parameters)
+            await makeComposite(drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
+                                parameters: parameters)
         }
     }
 
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
-    /// large (nil = full resolution), or their placeholder (`minimumSide` square) with a warning when the file
-    /// is missing or undecodable. A member without an avatar gets the placeholder and no warning.
-    public func source(_ member: MemberSource, minimumSide: Int?) async throws(CancellationError)
-        -> (RGBAImage, AvatarWarning?)
+    /// large (nil = full resolution), or their placeholder (`minimumSide` square, in `placeholder` style) with
+    /// a warning when the file is missing or undecodable. A member without an avatar gets the placeholder and
+    /// no warning.
+    public func source(_ member: MemberSource, minimumSide: Int?, placeholder: PlaceholderStyle = .initials)
+        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide)
+        let source = try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide,
+                                      placeholder: placeholder)
+        return (source.image, source.warning)
     }
 
-    /// One member's avatar in `style` (placeholder and warning as for `source`).
-    public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
-        -> (RGBAImage, AvatarWarning?)
+    /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
+    /// memory and, except for `original` and custom styles, in the composite store (`compositeCache`) under a
+    /// key of their own that covers the style and the member's file identity.
+    public func styled(_ member: MemberSource, style: AvatarStyle, placeholder: PlaceholderStyle = .initials)
+        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style)
+        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style, placeholder: placeholder)
         return (avatar.image, avatar.warning)
     }
 
@@ -99,8 +106,8 @@ public final class AvatarPipeline: Sendable {
 
     // MARK: - Steps
 
-    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], key: CompositeKey,
-                               parameters: CompositionParameters) async -> CompositeResponse?
+    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
+                               key: CompositeKey, parameters: CompositionParameters) async -> CompositeResponse?
     {
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
@@ -118,21 +125,24 @@ public final class AvatarPipeline: Sendable {
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
         let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
         let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
-        let sources = await withTaskGroup(of: (Int, (RGBAImage, AvatarWarning?)?).self) { group in
+        let sources = await withTaskGroup(of: (Int, SourceImage?).self) { group in
             for index in tiles.indices {
                 group.addTask { [self] in
-                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide))
+                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
+                                              placeholder: parameters.placeholder))
                 }
             }
-            var results = [(RGBAImage, AvatarWarning?)?](repeating: nil, count: tiles.count)
+            var results = [SourceImage?](repeating: nil, count: tiles.count)
             for await (index, source) in group { results[index] = source }
             return results
         }
-        let images = sources.compactMap { $0?.0 }
+        let images = sources.compactMap { $0?.image }
         guard images.count == tiles.count, !Task.isCancelled else { return nil }
 
-        let composite = Composite(image: dependencies.compose(tiles, images, parameters),
-                                  warnings: sources.compactMap { $0?.1 })
+        let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
+                                     tiles: tiles, images: images, hiddenMembers: hiddenMembers,
+                                     placeholders: Set(sources.indices.filter { sources[$0]?.isPlaceholder == true }))
+        let composite = Composite(image: dependencies.compose(input), warnings: sources.compactMap { $0?.warning })
         recorder.record { $0.compositesMade += 1 }
         compositeMemory.set(composite, for: key)
         if let compositeCache {
@@ -141,19 +151,28 @@ public final class AvatarPipeline: Sendable {
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
     }
 
-    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
-        async throws(CancellationError) -> StyledAvatar
+    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle,
+                        placeholder: PlaceholderStyle) async throws(CancellationError) -> StyledAvatar
     {
-        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style)
+        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style,
+                                  placeholder: placeholder)
         if let cached = styledCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
         }
         return try await styledRequests.value(for: key) { [self] in
             if let cached = styledCache.value(for: key) { return cached }
-            guard let (image, warning) = try? await source(member, identity: identity,
-                                                            minimumSide: style.requiredSourceSide)
+            let diskKey = key.storedKey
+            if let diskKey, let stored = compositeCache?.composite(for: diskKey) {
+                recorder.record { $0.diskHits += 1 }
+                let avatar = StyledAvatar(image: stored.image, warning: stored.warnings.first)
+                styledCache.set(avatar, for: key)
+                return avatar
+            }
+            guard let source = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide,
+                                                 placeholder: placeholder)
             else { return nil }
+            let (image, warning) = (source.image, source.warning)
             let avatar: StyledAvatar
             if let styledImage = style.apply(to: image) {
                 avatar = StyledAvatar(image: styledImage, warning: warning)
@@ -163,16 +182,25 @@ public final class AvatarPipeline: Sendable {
                 avatar = StyledAvatar(image: image, warning: warning ?? failure)
             }
             styledCache.set(avatar, for: key)
+            if let diskKey, let compositeCache {
+                do {
+                    try compositeCache.store(Composite(image: avatar.image, warnings: avatar.warning.map { [$0] } ?? []),
+                                             for: diskKey)
+                } catch {
+                    recorder.record { $0.diskWriteFailures += 1 }
+                }
+            }
             return avatar
         }
     }
 
-    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?)
-        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
+                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> SourceImage
     {
-        let placeholder = {
-            self.dependencies.placeholder(member.id, member.name,
-                                          max(1, minimumSide ?? self.configuration.defaultPlaceholderSide))
+        func placeholder(_ warning: AvatarWarning? = nil) -> SourceImage {
+            SourceImage(image: dependencies.placeholder(member.id, member.name,
+                                                        max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
+                        warning: warning, isPlaceholder: true)
         }
         func warning(_ path: String, _ problem: String) -> AvatarWarning {
             AvatarWarning(memberID: member.id, memberName: member.name, path: path,
@@ -180,13 +208,13 @@ public final class AvatarPipeline: Sendable {
         }
         switch identity {
         case .none:
-            return (placeholder(), nil)
+            return placeholder()
         case .missing(let path):
-            return (placeholder(), warning(path, "file not found"))
+            return placeholder(warning(path, "file not found"))
         case .file(let path, _, _):
             switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
-            case .image(let image, _): return (image, nil)
-            case .failed(let reason): return (placeholder(), warning(path, reason))
+            case .image(let image, _): return SourceImage(image: image, warning: nil, isPlaceholder: false)
+            case .failed(let reason): return placeholder(warning(path, reason))
             }
         }
     }
@@ -232,12 +260,32 @@ struct SourceRequestKey: Hashable, Sendable {
     var minimumSide: Int?
 }
 
-/// A styled avatar's cache key. Id and name are part of it because they decide the placeholder.
+/// A styled avatar's cache key. Id, name and the placeholder style are part of it because they decide the
+/// placeholder.
 struct StyledAvatarKey: Hashable, Sendable {
     var identity: ImageIdentity
     var memberID: String
     var memberName: String
     var style: AvatarStyle
+    var placeholder: PlaceholderStyle
+
+    /// The key on disk (in the pipeline's `CompositeCaching` store); nil for styles that are not stored
+    /// there: `original` (the photo file itself is the stored form) and custom transforms (known only by a
+    /// name that may stand for other code in another run).
+    var storedKey: CompositeKey? {
+        switch style {
+        case .original, .custom: return nil
+        case .rectangle, .roundedRectangle, .circle: return CompositeKey(styledAvatar: self)
+        }
+    }
+}
+
+/// A member's picture for a tile: the decoded photo, or their placeholder (with the warning that explains why,
+/// if any).
+struct SourceImage: Sendable {
+    var image: RGBAImage
+    var warning: AvatarWarning?
+    var isPlaceholder: Bool
 }
 
 /// A styled avatar and the warning met while making it.

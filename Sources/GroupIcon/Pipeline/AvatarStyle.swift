@@ -6,9 +6,11 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
     case original
     /// Centre-cropped (never stretched) and area-averaged to exactly `width` × `height`.
     case rectangle(width: Int, height: Int)
-    /// Like `rectangle`, then clipped to a rounded rectangle inset by `borderWidth` on every side; the border
-    /// band and the rounded-off corners are transparent, with anti-aliased edges.
-    case roundedRectangle(width: Int, height: Int, cornerRadius: Double, borderWidth: Double)
+    /// Like `rectangle`, then clipped to a rounded rectangle inset by `borderWidth` on every side, with
+    /// anti-aliased edges. The border band is `borderColour` (transparent by default, as in seed 002; a
+    /// coloured band has outer corners of `cornerRadius + borderWidth`); the corners outside it are transparent.
+    case roundedRectangle(width: Int, height: Int, cornerRadius: Double, borderWidth: Double,
+                          borderColour: RGBA8 = .transparent)
     /// Centre-cropped to `diameter` square and clipped to the inscribed circle, anti-aliased.
     case circle(diameter: Int)
     /// A caller-supplied transform, known by `name`: two custom styles are equal (and cached as one) exactly
@@ -21,8 +23,9 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .original: return "original"
         case .rectangle(let width, let height): return "rectangle \(width)x\(height)"
-        case .roundedRectangle(let width, let height, let radius, let border):
+        case .roundedRectangle(let width, let height, let radius, let border, let colour):
             return "rounded-rectangle \(width)x\(height) radius=\(formatNumber(radius)) border=\(formatNumber(border))"
+                + (colour == .transparent ? "" : " border-colour=\(colour.hexString)")
         case .circle(let diameter): return "circle \(diameter)"
         case .custom(let name, _): return "custom \(name.debugDescription)"
         }
@@ -38,7 +41,7 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
     public var requiredSourceSide: Int? {
         switch self {
         case .original, .custom: return nil
-        case .rectangle(let width, let height), .roundedRectangle(let width, let height, _, _):
+        case .rectangle(let width, let height), .roundedRectangle(let width, let height, _, _, _):
             return max(1, width, height)
         case .circle(let diameter): return max(1, diameter)
         }
@@ -54,36 +57,45 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
             return image
         case .rectangle(let width, let height):
             return Resampler.resample(image, width: max(1, width), height: max(1, height))
-        case .roundedRectangle(let width, let height, let radius, let border):
-            let side = (width: max(1, width), height: max(1, height))
-            let inset = max(0, border)
-            let inner = Rect(x: inset, y: inset, width: Double(side.width) - 2 * inset,
-                             height: Double(side.height) - 2 * inset)
-            let resized = Resampler.resample(image, width: side.width, height: side.height)
-            guard inner.width > 0, inner.height > 0 else {
-                return RGBAImage(width: side.width, height: side.height, fill: .transparent)
-            }
-            return Self.masked(resized, by: .roundedRect(inner, cornerRadius: max(0, radius)))
+        case .roundedRectangle(let width, let height, let radius, let border, let colour):
+            let resized = Resampler.resample(image, width: max(1, width), height: max(1, height))
+            return Self.styled(resized, .rounded(radius: max(0, radius), border: max(0, border), borderColour: colour))
         case .circle(let diameter):
             let side = max(1, diameter)
-            let resized = Resampler.resample(image, width: side, height: side)
-            let radius = Double(side) / 2
-            return Self.masked(resized, by: .circle(center: Point(x: radius, y: radius), radius: radius))
+            return Self.styled(Resampler.resample(image, width: side, height: side), .circle)
         case .custom(_, let transform):
             return transform(image)
         }
     }
 
-    /// `image` with its alpha multiplied by the shape's anti-aliased coverage (zero outside the shape).
-    static func masked(_ image: RGBAImage, by shape: Shape) -> RGBAImage {
-        let mask = Coverage.mask(of: shape, scale: 1)
+    /// `image` (already at its final size) presented in `style` the way a composite tile of the same pixel
+    /// size presents it (`MemberStyle.placement`): transparent outside the clip, over the border band.
+    static func styled(_ image: RGBAImage, _ style: MemberStyle) -> RGBAImage {
+        let frame = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+        let placement = style.placement(frame: frame, shape: .rect(frame), photoAspect: 1)
+        let clip = Coverage.mask(of: placement.clip, scale: 1)
+        let band = placement.border.map { (Coverage.mask(of: $0.shape, scale: 1), $0.colour) }
         var result = image
         let width = image.width, height = image.height
         result.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in 0..<height {
                 for x in 0..<width {
-                    let i = (y * width + x) * 4 + 3
-                    pixels[i] = UInt8((Float(pixels[i]) * mask[x, y]).rounded())
+                    let i = (y * width + x) * 4
+                    let photoAlpha = Float(pixels[i + 3]) / 255 * clip[x, y]
+                    guard let (bandMask, colour) = band else {
+                        pixels[i + 3] = UInt8((photoAlpha * 255).rounded())
+                        continue
+                    }
+                    // Straight-alpha "photo over band".
+                    let bandAlpha = Float(colour.a) / 255 * bandMask[x, y] * (1 - photoAlpha)
+                    let alpha = photoAlpha + bandAlpha
+                    guard alpha > 0 else { pixels[i + 3] = 0; continue }
+                    func mix(_ channel: Int, _ bandValue: UInt8) {
+                        let mixed = (Float(pixels[i + channel]) * photoAlpha + Float(bandValue) * bandAlpha) / alpha
+                        pixels[i + channel] = UInt8(min(255, mixed.rounded()))
+                    }
+                    mix(0, colour.r); mix(1, colour.g); mix(2, colour.b)
+                    pixels[i + 3] = UInt8(min(255, (alpha * 255).rounded()))
                 }
             }
         }

@@ -5,11 +5,11 @@
 /// member's id, name and image identity (path, size, modification time in nanoseconds; "missing"; or "none").
 /// Id and name are part of it for every member because a member whose file turns out to be undecodable is drawn
 /// as a placeholder made from them. Members beyond the layout's `maximumMembers` are not drawn and so do not
-/// change the key.
+/// change the key, except for their number when the overflow badge shows it.
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
     /// disk-cached composite from an older version is ever shown.
-    public static let algorithmVersion = 3
+    public static let algorithmVersion = 4
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String
@@ -17,19 +17,32 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// The key for the members the layout draws; stats their avatar files.
     public init(members: [MemberSource], parameters: CompositionParameters) {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, parameters: parameters)
+        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, hiddenMembers: members.count - drawn.count,
+                  parameters: parameters)
     }
 
-    init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters) {
+    init(drawn: [(member: MemberSource, identity: ImageIdentity)], hiddenMembers: Int,
+         parameters: CompositionParameters) {
         // The fonts draw the placeholders' text, so a font update must not serve composites drawn with the old one.
         var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)",
                      "parameters: \(parameters.identifier) fonts: \(Placeholder.fontIdentity)"]
+        if parameters.overflowBadge && hiddenMembers > 0 { lines.append("hidden members: \(hiddenMembers)") }
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
             lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
                 + "image=\(identity.identifier.debugDescription)")
         }
         text = lines.joined(separator: "\n")
+    }
+
+    /// The key a styled member avatar is stored under in a `CompositeCaching` store (the same store as
+    /// composites, told apart by the first line): the algorithm version, the style and the member as in a
+    /// composite key, with the placeholder style and fonts (a member without a photo is drawn as a placeholder).
+    init(styledAvatar key: StyledAvatarKey) {
+        text = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)",
+                "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)",
+                "member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
+                    + "image=\(key.identity.identifier.debugDescription)"].joined(separator: "\n")
     }
 
     /// The members a layout draws: the first `maximumMembers`.

@@ -7,6 +7,6 @@ extension PipelineDependencies {
         readFile: { path, maxBytes in try FileIO.readRegularFile(path: path, maxBytes: maxBytes) },
         decode: { bytes, minimumSide in try ImageDecoder.decode(bytes, minimumSide: minimumSide) },
         layoutTiles: { count, parameters in Layouts.tiles(count: count, parameters: parameters) },
-        compose: { tiles, images, parameters in Compositor.compose(tiles: tiles, images: images, parameters: parameters) },
-        placeholder: { id, name, side in Placeholder.image(memberID: id, name: name, side: side) })
+        compose: { input in Compositor.compose(input) },
+        placeholder: { id, name, side, style in Placeholder.image(memberID: id, name: name, side: side, style: style) })
 }

@@ -13,19 +13,19 @@ public struct PipelineDependencies: Sendable {
     public var decode: @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage
     /// The tiles (in points) for `count` members.
     public var layoutTiles: @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile]
-    /// Draws images into their tiles on the parameters' canvas; `images[i]` goes into `tiles[i]`.
-    public var compose: @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
+    /// Draws the images into their tiles on the input's canvas; `images[i]` goes into `tiles[i]`.
+    public var compose: @Sendable (_ input: CompositionInput) -> RGBAImage
+    /// The deterministic placeholder for a member without a usable photo, `side` pixels square, in `style`.
+    public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
         -> RGBAImage
-    /// The deterministic placeholder for a member without a usable photo, `side` pixels square.
-    public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
 
     public init(
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
         decode: @escaping @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage,
         layoutTiles: @escaping @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile],
-        compose: @escaping @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
-            -> RGBAImage,
-        placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
+        compose: @escaping @Sendable (_ input: CompositionInput) -> RGBAImage,
+        placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
+            -> RGBAImage
     ) {
         self.readFile = readFile; self.decode = decode; self.layoutTiles = layoutTiles; self.compose = compose
         self.placeholder = placeholder

@@ -87,10 +87,10 @@ import Testing
         #expect(press([.escape], on: backedOut).0.shouldQuit)
     }
 
-    @Test func layoutCyclesThroughAllFour() {
+    @Test func layoutCyclesThroughAllFive() {
         let state = twenty
-        let layouts = (1...4).map { press(Array(repeating: .character("l"), count: $0), on: state).0.parameters.layout }
-        #expect(layouts == [.qq, .grid, .dingtalk, .wechat])
+        let layouts = (1...5).map { press(Array(repeating: .character("l"), count: $0), on: state).0.parameters.layout }
+        #expect(layouts == [.qq, .grid, .dingtalk, .wechatCompact, .wechat])
     }
 
     @Test func marginStepsFromTheLayoutDefaultAndClamps() {

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--layout", "square"], "--layout: expected one of wechat, qq, grid, dingtalk, got 'square'"),
+        (["--layout", "square"], "--layout: expected one of wechat, qq, grid, dingtalk, wechat-compact, got 'square'"),
         (["--size", "abc"], "--size: expected a size in points from 8 to 2048, got 'abc'"),
         (["--size", "nan"], "--size: expected a size in points from 8 to 2048, got 'nan'"),
         (["--scale", "5"], "--scale: expected a whole number from 1 to 4, got '5'"),

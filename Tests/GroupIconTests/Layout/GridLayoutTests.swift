@@ -1,16 +1,24 @@
 import Testing
 @testable import GroupIcon
 
+/// The square grid of earlier versions, kept behind `--grid-square` (seed 004 in full: GridLayoutSeedTests).
 @Suite struct GridLayoutTests {
+    /// `parameters` with `--grid-square`.
+    private static func square(_ parameters: CompositionParameters) -> CompositionParameters {
+        var parameters = parameters
+        parameters.options[GridLayout.square] = true
+        return parameters
+    }
+
     /// Columns ceil(sqrt(n)) for n = 1...9, written out.
     private static let automaticColumns = [1: 1, 2: 2, 3: 2, 4: 2, 5: 3, 6: 3, 7: 3, 8: 3, 9: 3]
 
     @Test(arguments: tableSizes, Array(0...10))
-    func defaultGridIsTopLeftAnchored(size: Double, count: Int) {
-        // Seed 004's fixed-spacing grid with spacing m = size/18 and insets m: side (W - 2m - (c-1)m)/c,
+    func squareGridIsTopLeftAnchored(size: Double, count: Int) {
+        // Square items with spacing m = size/18 and insets m: side (W - 2m - (c-1)m)/c,
         // item i at (m + col (s + m), m + row (s + m)).
-        let tiles = GridLayout.tiles(count: count, parameters: CompositionParameters(layout: .grid, size: size))
-        let shown = min(count, 9)
+        let tiles = GridLayout.tiles(count: count, parameters: Self.square(CompositionParameters(layout: .grid, size: size)))
+        let shown = min(count, GridLayout.maximumMembers)
         #expect(tiles.count == shown)
         guard let columns = Self.automaticColumns[shown] else { return }
         let m = size / 18
@@ -26,7 +34,7 @@ import Testing
 
     @Test func fiveMembersAt132MatchHandNumbers() {
         // c = 3, m = 7.3333, s = (132 - 4m)/3 = 34.2222; two rows from the top-left inset.
-        let frames = GridLayout.tiles(count: 5, parameters: CompositionParameters(layout: .grid, size: 132))
+        let frames = GridLayout.tiles(count: 5, parameters: Self.square(CompositionParameters(layout: .grid, size: 132)))
             .map(\.frame)
         let s = 34.2222
         let expected = [Rect(x: 7.3333, y: 7.3333, width: s, height: s),
@@ -50,7 +58,7 @@ import Testing
     @Test func moreRowsThanColumnsShrinkToFit() {
         // One column of three at 100, m = p = 5.5556: width would allow 88.8889, but three rows need
         // (100 - 4m)/3 = 25.9259; rows at y = m, m + s + m = 37.0370, ...
-        var parameters = CompositionParameters(layout: .grid, size: 100)
+        var parameters = Self.square(CompositionParameters(layout: .grid, size: 100))
         parameters.options[GridLayout.columns] = 1
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
         #expect(frames.count == 3)
@@ -60,7 +68,7 @@ import Testing
     }
 
     @Test func columnCountIsClampedToOneThroughCount() {
-        let base = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0)
+        let base = Self.square(CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0))
         var tooMany = base, tooFew = base, four = base, one = base
         tooMany.options[GridLayout.columns] = 20
         four.options[GridLayout.columns] = 4

@@ -10,6 +10,7 @@ import Testing
         case .qq: FiveCircleLayout.tiles(count: 3, parameters: parameters)
         case .grid: GridLayout.tiles(count: 3, parameters: parameters)
         case .dingtalk: DingTalkLayout.tiles(count: 3, parameters: parameters)
+        case .wechatCompact: CompactNineGridLayout.tiles(count: 3, parameters: parameters)
         default: []
         }
         #expect(Layouts.tiles(count: 3, parameters: parameters) == expected)
@@ -60,8 +61,8 @@ import Testing
     @Test(arguments: LayoutKind.allCases)
     func memberCapsPerLayout(kind: LayoutKind) {
         let parameters = CompositionParameters(layout: kind)
-        let expectedCap = [LayoutKind.wechat: 9, .qq: 5, .grid: 9, .dingtalk: 4][kind]
-        #expect(Layouts.tiles(count: 50, parameters: parameters).count == expectedCap)
+        let expectedCap = [LayoutKind.wechat: 9, .qq: 5, .grid: 64, .dingtalk: 4, .wechatCompact: 9][kind]
+        #expect(Layouts.tiles(count: 80, parameters: parameters).count == expectedCap)
         #expect(Layouts.tiles(count: 0, parameters: parameters).isEmpty)
     }
 }

@@ -38,7 +38,7 @@ import Testing
         #expect(parameters.options[FiveCircleLayout.centreRings] && parameters.layout == .qq)
         #expect(parameters.background == RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))
         #expect(try field("background").text(in: parameters) == "#11223344")
-        #expect(throws: ParameterError(parameter: "layout", expected: "one of wechat, qq, grid, dingtalk", got: "square")) {
+        #expect(throws: ParameterError(parameter: "layout", expected: "one of wechat, qq, grid, dingtalk, wechat-compact", got: "square")) {
             try field("layout").set("square", in: &parameters)
         }
     }

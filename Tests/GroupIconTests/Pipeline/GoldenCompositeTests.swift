@@ -12,7 +12,7 @@ import Testing
     private static let repository = GoldenImages.repository
 
     /// The members of a sample-data group, read with plain JSONSerialization (this target has no Fixtures).
-    private static func members(ofGroup id: String) throws -> [MemberSource] {
+    static func members(ofGroup id: String) throws -> [MemberSource] {
         let data = try Data(contentsOf: repository.appendingPathComponent("sample-data/groups.json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let groups = try #require(root["groups"] as? [[String: Any]])

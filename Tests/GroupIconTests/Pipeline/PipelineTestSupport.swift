@@ -99,7 +99,8 @@ final class FakeEnvironment: Sendable {
                     return Tile(frame: frame, shape: .rect(frame))
                 }
             },
-            compose: { tiles, images, parameters in
+            compose: { input in
+                let (tiles, images, parameters) = (input.tiles, input.images, input.parameters)
                 var canvas = RGBAImage(width: parameters.pixelSize, height: parameters.pixelSize,
                                        fill: parameters.resolvedBackground)
                 for (tile, image) in zip(tiles, images) {
@@ -110,7 +111,7 @@ final class FakeEnvironment: Sendable {
                 }
                 return canvas
             },
-            placeholder: { id, name, side in
+            placeholder: { id, name, side, _ in
                 RGBAImage(width: side, height: side, fill: FakeEnvironment.placeholderColour(memberID: id, name: name))
             })
     }

@@ -1,0 +1,86 @@
+import ArgumentParsing
+import FileSystem
+import Fixtures
+import GroupExport
+import GroupIcon
+import TerminalUI
+
+/// `chat-tui avatar`: writes one member's avatar in a member style (seed 002's styles) to a PNG file.
+struct AvatarCommand: ToolCommand {
+    static let name = "avatar"
+    static let summary = "write one member's styled avatar to a PNG file"
+    static let usage = [
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png",
+    ]
+    static let specs = [
+        SessionOptions.fixtureSpec,
+        OptionSpec(name: "--member", valueName: "ID", help: "the member whose avatar to write"),
+        OptionSpec(name: "--group", valueName: "ID", help: "look for the member in this group (default: the first group that has them)"),
+        OptionSpec(name: "--style", valueName: "STYLE",
+                   help: "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)"),
+        OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
+        OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
+        OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
+    ] + SessionOptions.cacheSpecs
+
+    var fixturePath: String
+    var memberID: String
+    var groupID: String?
+    var style: MemberStyle
+    var placeholder: PlaceholderStyle
+    var size: Double
+    var scale: Int
+    var outputPath: String
+    var cache: DiskCacheLocation
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        try arguments.requireNoPositionals()
+        fixturePath = SessionOptions.fixturePath(from: arguments)
+        guard let member = arguments.string("--member"), let output = arguments.string("--output") else {
+            throw UsageError(message: "give --member ID and --output FILE.png", command: Self.name)
+        }
+        memberID = member
+        outputPath = output
+        groupID = arguments.string("--group")
+        // Size, scale and style are read by the same fields as the composition options, with the same limits.
+        var parameters = CompositionParameters()
+        for (option, field) in [("--size", "size"), ("--scale", "scale"), ("--style", "member-style"),
+                                ("--placeholder", "placeholder")] {
+            guard let text = arguments.string(option), let field = ParameterCatalogue.field(named: field) else { continue }
+            do throws(ParameterError) {
+                try field.set(text, in: &parameters)
+            } catch {
+                throw UsageError(message: "\(option): expected \(error.expected), got '\(error.got)'", command: Self.name)
+            }
+        }
+        try parameters.checkPixelSize(command: Self.name)
+        style = parameters.memberStyle
+        placeholder = parameters.placeholder
+        size = parameters.size
+        scale = parameters.scale
+        cache = try SessionOptions.cacheLocation(from: arguments)
+    }
+
+    func run(output: CommandOutput) async -> ExitStatus {
+        let fixture: Fixture
+        do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
+            return .failure
+        }
+        guard let member = AvatarExporter.member(memberID, group: groupID, in: fixture) else {
+            let place = groupID.map { " in group \"\(Sanitizer.clean($0))\"" } ?? ""
+            output.standardError("chat-tui: \(fixturePath): no member with id \"\(Sanitizer.clean(memberID))\"\(place)\n")
+            return .failure
+        }
+        FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
+        let outcome = await AvatarExporter.export(member, style: style, placeholder: placeholder, size: size, scale: scale,
+                                                  to: outputPath, composer: SessionOptions.makeComposer(cache: cache))
+        outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
+        if let failure = outcome.failure {
+            output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
+            return .failure
+        }
+        return .success
+    }
+}

@@ -1,0 +1,36 @@
+import FileSystem
+import Fixtures
+import GroupIcon
+import TerminalUI
+
+/// Writes one member's avatar in a member style to a PNG file: the export path behind `chat-tui avatar`.
+public enum AvatarExporter {
+    /// The member with id `memberID`: in the group `groupID` when given, else in the first group (in fixture
+    /// order) that has one. Nil when there is no such member (or no such group).
+    public static func member(_ memberID: String, group groupID: String?, in fixture: Fixture) -> GroupMember? {
+        let groups = groupID.map { id in fixture.groups.filter { $0.id == id } } ?? fixture.groups
+        return groups.lazy.compactMap { $0.members.first { $0.id == memberID } }.first
+    }
+
+    /// Styles `member`'s photo (`style` at `size` points × `scale`, a `placeholder` when there is no usable
+    /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically as a PNG with the
+    /// style in its text chunks.
+    public static func export(_ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
+                              scale: Int, to path: String, composer: GroupComposer) async -> GroupExporter.Outcome {
+        let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
+        guard let (image, warning) = try? await composer.pipeline.styled(
+            source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
+        else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
+        let warnings = warning.map { ["\($0)"] } ?? []
+        do {
+            let text: [PNGCodec.TextEntry] = [
+                ("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(member.name)),
+                ("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
+            ]
+            try FileIO.writeAtomically(try PNGCodec.encode(image, text: text), to: path)
+            return GroupExporter.Outcome(warnings: warnings)
+        } catch {
+            return GroupExporter.Outcome(warnings: warnings, failure: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+extension ParameterCatalogue {
+    /// The common parameters about how members are presented rather than where they go: the member style,
+    /// the decorations (all off by default) and the placeholder style.
+    static let presentation: [ParameterField] = [
+        ParameterField(
+            name: "member-style", label: "Member style",
+            help: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)",
+            kind: .memberStyle, valueName: "STYLE",
+            expectation: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle",
+            read: { .memberStyle($0.memberStyle) },
+            write: { parameters, value in if case .memberStyle(let style) = value { parameters.memberStyle = style } }),
+        ParameterField(
+            name: "gap-color", label: "Gap colour",
+            help: "fill of the gaps between tiles, #RRGGBB or #RRGGBBAA (default: the background shows)",
+            kind: .colour, valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+            read: { $0.gapColour.map(ParameterValue.colour) },
+            write: { parameters, value in
+                if case .colour(let colour) = value { parameters.gapColour = colour } else { parameters.gapColour = nil }
+            }),
+        flag(name: "overflow-badge", label: "Overflow badge",
+             help: "show +N on the last tile when members exceed the layout's cap", keyPath: \.overflowBadge),
+        flag(name: "rtl", label: "Right to left", help: "place members right to left (the layout mirrored)",
+             keyPath: \.rightToLeft),
+        ParameterField(
+            name: "placeholder", label: "Placeholder",
+            help: "initials or silhouette: what a member without a photo shows (default initials)",
+            kind: .choice, valueName: "STYLE", choices: PlaceholderStyle.allCases.map(\.rawValue),
+            expectation: "initials or silhouette",
+            read: { .choice($0.placeholder.rawValue) },
+            write: { parameters, value in
+                if case .choice(let word) = value, let style = PlaceholderStyle(rawValue: word) {
+                    parameters.placeholder = style
+                }
+            }),
+    ]
+
+    /// A common on/off parameter (a command-line flag without a value).
+    private static func flag(name: String, label: String, help: String,
+                             keyPath: WritableKeyPath<CompositionParameters, Bool> & Sendable) -> ParameterField {
+        ParameterField(
+            name: name, label: label, help: help, kind: .flag, valueName: nil, expectation: "true or false",
+            read: { .flag($0[keyPath: keyPath]) },
+            write: { parameters, value in if case .flag(let flag) = value { parameters[keyPath: keyPath] = flag } })
+    }
+}

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
 ///
 /// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
@@ -56,7 +58,8 @@ public final class AvatarPipeline: Sendable {
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = drawn.map(ImageIdentity.init(of:))
-        let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
+        let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters,
+                               allowedFolders: configuration.allowedFolders)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
@@ -178,11 +181,17 @@ public final class AvatarPipeline: Sendable {
             AvatarWarning(memberID: member.id, memberName: member.name, path: path,
                           message: "\(problem); using a placeholder")
         }
+        if let path = member.imagePath, let allowedFolders = configuration.allowedFolders {
+            do { try allowedFolders.check(path) } catch { return (placeholder(), warning(path, error.reason)) }
+        }
         switch identity {
         case .none:
             return (placeholder(), nil)
         case .missing(let path):
-            return (placeholder(), warning(path, "file not found"))
+            // Say why it could not be looked at: a too-long name or an unsearchable folder is no missing file.
+            let problem = FileIO.lookUpProblem(of: path)
+            let reason = problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
+            return (placeholder(), warning(path, reason ?? "file not found"))
         case .file(let path, _, _):
             switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
             case .image(let image, _): return (image, nil)

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// The identity of one composite: everything its pixels depend on, and nothing else.
 ///
 /// Covers the algorithm version, every composition parameter (`CompositionParameters.identifier`, which
@@ -12,6 +14,8 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String
+    /// Pixels per side of the composite (`parameters.pixelSize`): what bounds the size of a cache entry.
+    public let pixelSide: Int
 
     /// The key for the members the layout draws; stats their avatar files.
     public init(members: [MemberSource], parameters: CompositionParameters) {
@@ -19,14 +23,19 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
         self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, parameters: parameters)
     }
 
-    init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters) {
+    /// `allowedFolders`, when set, is part of the key: a confined pipeline draws placeholders for photos
+    /// outside them, so it must never be answered from a composite made without that rule.
+    init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters,
+         allowedFolders: PathConfinement? = nil) {
         var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)", "parameters: \(parameters.identifier)"]
+        if let allowedFolders { lines.append("allowed folders: \(allowedFolders.folders.debugDescription)") }
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
             lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
                 + "image=\(identity.identifier.debugDescription)")
         }
         text = lines.joined(separator: "\n")
+        pixelSide = parameters.pixelSize
     }
 
     /// The members a layout draws: the first `maximumMembers`.

@@ -42,6 +42,7 @@ let package = Package(
             "ChatTUITestSupport", "CTurboJPEG",
         ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "FileSystem"], resources: [.copy("Resources")]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "FileSystem"], resources: [.copy("Resources")]),
         .testTarget(name: "GroupExportTests", dependencies: ["GroupExport", "GroupIcon", "Fixtures", "FileSystem"]),

@@ -8,11 +8,16 @@ package protocol ToolCommand: Sendable {
     /// Usage lines shown at the top of `--help`.
     static var usage: [String] { get }
     static var specs: [OptionSpec] { get }
+    /// Paragraphs shown after the options: rules worth knowing before running the command (what an output
+    /// path may name, say). Each is one line of text; `helpText` wraps them.
+    static var notes: [String] { get }
     init(arguments: ParsedArguments) throws(UsageError)
     func run(output: CommandOutput) async -> ExitStatus
 }
 
 extension ToolCommand {
+    package static var notes: [String] { [] }
+
     /// The complete `--help` text, the command called as `program name`.
     package static func helpText(program: String) -> String {
         var lines = ["\(program) \(name.isEmpty ? "" : name + " ")- \(summary)", "", "Usage:"]
@@ -25,7 +30,24 @@ extension ToolCommand {
             let padded = label.count < width ? label + String(repeating: " ", count: width - label.count) : label
             lines.append("  \(padded)  \(spec.help)")
         }
+        for note in notes { lines += [""] + Self.wrap(note, width: 100) }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ToolCommand {
+    /// `text` broken at spaces into lines of at most `width` characters (longer words stand alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
     }
 }
 

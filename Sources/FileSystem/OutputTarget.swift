@@ -59,7 +59,7 @@ struct OutputTarget {
             default:
                 let kind = FileIO.fileTypeName(info.st_mode & S_IFMT)
                 throw .wouldReplaceSpecialFile(path: given, kind: current == given ? kind
-                    : "symbolic link to a \(kind) (\(current))")
+                    : "symbolic link to \(current), a \(kind)")
             }
         }
         throw .symlinkLoop(path: given)

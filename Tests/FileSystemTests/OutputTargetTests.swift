@@ -22,8 +22,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder + "/to-pipe", withDestinationPath: "pipe")
         var cases: [(path: String, kind: String, type: mode_t)] = [
             (folder + "/pipe", "FIFO (named pipe)", S_IFIFO),
-            (folder + "/to-null", "symbolic link to a character device (/dev/null)", S_IFLNK),
-            (folder + "/to-pipe", "symbolic link to a FIFO (named pipe) (\(folder)/pipe)", S_IFLNK),
+            (folder + "/to-null", "symbolic link to /dev/null, a character device", S_IFLNK),
+            (folder + "/to-pipe", "symbolic link to \(folder)/pipe, a FIFO (named pipe)", S_IFLNK),
         ]
         // A private copy of /dev/null's device node: replacing it as root is what turned /dev/null into a PNG.
         var null = stat()

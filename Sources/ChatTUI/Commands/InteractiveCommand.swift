@@ -16,12 +16,13 @@ struct InteractiveCommand: ToolCommand {
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
-    ] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
     var exportDirectory: String
     var colorOption: ColorMode.Option
     var cache: DiskCacheLocation
+    var allowedFolders: PathConfinement?
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -35,6 +36,7 @@ struct InteractiveCommand: ToolCommand {
         }
         self.colorOption = colorOption
         cache = try SessionOptions.cacheLocation(from: arguments)
+        allowedFolders = try SessionOptions.allowedFolders(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }
@@ -55,7 +57,8 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let composer = SessionOptions.makeComposer(cache: cache)
+        let composer = SessionOptions.makeComposer(cache: cache, allowedFolders: allowedFolders)
+        let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
@@ -68,7 +71,9 @@ struct InteractiveCommand: ToolCommand {
         do {
             let status = try AppController.run(
                 fixture: fixture, options: options, driver: driver, provider: composer,
-                exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, composer) },
+                exporter: { group, parameters, path in
+                    try await Self.exportForApp(group, parameters, path, composer, inputs: inputs)
+                },
                 imageCells: { image, columns, rows in
                     HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
                                              utf8: driver.supportsUnicode)
@@ -83,9 +88,10 @@ struct InteractiveCommand: ToolCommand {
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
-                                     _ composer: GroupComposer) async throws {
+                                     _ composer: GroupComposer, inputs: [FileIdentity: String]) async throws {
         try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
+        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                 inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
 }

@@ -18,6 +18,9 @@ let package = Package(
     products: [
         .library(name: "GroupIcon", targets: ["GroupIcon"]),
         .library(name: "Fixtures", targets: ["Fixtures"]),
+        // For the fuzz targets in fuzz/ (prompts, output paths): the app's API is `package`, reached there with
+        // `@testable import`; nothing public is promised.
+        .library(name: "ChatTUIApp", targets: ["ChatTUIApp"]),
         .executable(name: "chat-tui", targets: ["ChatTUI"]),
         .executable(name: "chat-tui-bench", targets: ["ChatTUIBench"]),
     ],

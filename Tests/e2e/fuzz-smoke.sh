@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 checks=0
-for target in FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler; do
+for target in FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt; do
   scripts/fuzz.sh --time 15 "$target" || { echo "FAIL: $target found a crash (see fuzz/artifacts/)"; exit 1; }
   checks=$((checks+1))
 done

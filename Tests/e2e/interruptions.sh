@@ -78,7 +78,7 @@ for round in $(seq 1 16); do
   [ "$(ls "$out" | grep -c '\.png$')" -eq 40 ] || fail "round $round: PNGs went missing"
   others=$(ls -A "$out" | grep -v '\.png$' || true)
   if [ -n "$others" ]; then
-    grep -qvE '^\..+\.png\.[0-9]+-[0-9a-f]+\.tmp$' <<<"$others" && fail "round $round: unexpected files: $others"
+    grep -qvE '^\.chat-tui-[0-9a-f]{16}\.tmp$' <<<"$others" && fail "round $round: unexpected files: $others"
     leftovers=$((leftovers + $(wc -l <<<"$others")))
   fi
 done

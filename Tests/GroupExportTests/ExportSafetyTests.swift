@@ -5,9 +5,9 @@ import GroupIcon
 import Testing
 @testable import GroupExport
 
-@Suite struct GroupExporterTests {
+@Suite struct ExportSafetyTests {
     static func makeFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("exporter-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-safety-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         return path
     }

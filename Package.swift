@@ -5,6 +5,7 @@ import PackageDescription
 // import that points the other way (docs/ARCHITECTURE.md):
 //   FileSystem            the only module that calls the file system
 //   GroupIcon             geometry, layouts, parameters, raster, codecs, pipeline (the library product)
+//   RemoteSources         member photos from http(s) URLs: libcurl fetcher, download cache with validators
 //   Fixtures              chat-list fixtures
 //   TerminalUI            cells, colours, half blocks, escape sequences, text width, safe text: pure, no ncurses
 //   GroupExport           chat groups -> composites -> files (shared by the app and `chat-tui export`)
@@ -28,8 +29,10 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "FileSystem"),
         .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG"]),
+        .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon"]),
         .target(name: "GroupExport", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "TerminalUI"]),
@@ -47,6 +50,8 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "FileSystem"], resources: [.copy("Resources")]),
+        .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "FileSystem"],
+                    resources: [.copy("Resources")]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "FileSystem"], resources: [.copy("Resources")]),
         .testTarget(name: "GroupExportTests", dependencies: ["GroupExport", "GroupIcon", "Fixtures", "FileSystem"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "GroupIcon"]),

@@ -6,9 +6,8 @@ import Foundation
 /// Files are named by the SHA-256 of the key text (`<64 hex>.gicache`) and written atomically through the
 /// write dependency. A file's modification time is its last use: a hit touches it. `sweep` removes entries
 /// older than the age limit, then the least recently used ones until the total fits the size limit; it runs on
-/// the first store and every `storesPerSweep` stores after that. No index file or running total is kept: the
-/// directory itself is the bookkeeping, so nothing can drift from what is on disk. Only files named like
-/// entries are ever read, counted or removed.
+/// the first store and every `storesPerSweep` stores after that. The bookkeeping is the directory itself
+/// (`CacheDirectory`); only files named like entries are ever read, counted or removed.
 public final class DiskCache: CompositeCaching {
     public static let fileExtension = "gicache"
     static let storesPerSweep = 32
@@ -19,6 +18,7 @@ public final class DiskCache: CompositeCaching {
     public let ageLimit: TimeInterval
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
+    private let folder: CacheDirectory
     private let storesSinceSweep = LockedState(0)
     private let removedCorruptEntries = LockedState(0)
 
@@ -33,6 +33,7 @@ public final class DiskCache: CompositeCaching {
                 }) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
+        folder = CacheDirectory(path: directory, fileExtension: DiskCache.fileExtension)
     }
 
     /// A cache in the folder `location` names, nil when it names none (`.disabled`).
@@ -45,7 +46,7 @@ public final class DiskCache: CompositeCaching {
 
     /// The file an entry for `key` lives in.
     public func path(for key: CompositeKey) -> String {
-        directory + "/" + key.hashedName + "." + DiskCache.fileExtension
+        folder.entryPath(hashedName: key.hashedName)
     }
 
     /// The stored composite for `key`, touching it as used; nil when absent or unreadable. An entry that is
@@ -72,7 +73,7 @@ public final class DiskCache: CompositeCaching {
     }
 
     /// Writes the entry for `key` atomically, sweeping now and then.
-    public func store(_ composite: Composite, for key: CompositeKey) throws(CompositeCacheError) {
+    public func store(_ composite: Composite, for key: CompositeKey) throws(CacheError) {
         do {
             // Private, as the XDG base-directory spec asks of folders it creates: composites show members' photos.
             try FileIO.createDirectory(directory, permissions: 0o700)
@@ -96,64 +97,18 @@ public final class DiskCache: CompositeCaching {
     /// fit in `sizeLimit`, and temporary files of writers that died. Returns how many entries were removed.
     @discardableResult
     public func sweep(now: Date = Date()) -> Int {
-        // A writer killed mid-write (kill -9) leaves its hidden temporary file, which is no entry: remove it here
-        // so such files cannot pile up outside the size limit.
-        FileIO.removeStaleTemporaryFiles(in: directory)
-        let cutoff = Int64((now.timeIntervalSince1970 - ageLimit) * 1e9)
-        var kept: [(path: String, entry: FileStatus)] = []
-        var removed = 0
-        for entry in entries() {
-            if entry.status.modificationNanoseconds < cutoff {
-                if FileIO.removeFile(entry.path) { removed += 1 }
-            } else {
-                kept.append((entry.path, entry.status))
-            }
-        }
-        kept.sort { $0.entry.modificationNanoseconds < $1.entry.modificationNanoseconds }
-        var total = kept.reduce(Int64(0)) { $0 + $1.entry.size }
-        for entry in kept where total > Int64(sizeLimit) {
-            if FileIO.removeFile(entry.path) { removed += 1 }
-            total -= entry.entry.size
-        }
-        return removed
+        folder.sweep(sizeLimit: sizeLimit, ageLimit: ageLimit, now: now)
     }
 
     /// Number, total size and oldest use of the entries, and the limits.
-    public func statistics() -> CompositeCacheStatistics {
-        let all = entries()
-        let oldest = all.map(\.status.modificationNanoseconds).min()
-        return CompositeCacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
-                                        oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) },
-                                        sizeLimit: sizeLimit, ageLimit: ageLimit)
+    public func statistics() -> CacheStatistics {
+        folder.statistics(sizeLimit: sizeLimit, ageLimit: ageLimit)
     }
 
     /// Removes every entry (other files in the directory are left alone). Returns how many were removed.
     @discardableResult
-    public func removeAll() throws(CompositeCacheError) -> Int {
-        var removed = 0
-        for entry in entries() {
-            guard FileIO.removeFile(entry.path) else { throw .cannotRemove(path: entry.path) }
-            removed += 1
-        }
-        return removed
-    }
+    public func removeAll() throws(CacheError) -> Int { try folder.removeAll() }
 
     /// How many truncated or corrupted entries this instance has found and removed.
     public var corruptEntriesRemoved: Int { removedCorruptEntries.withLock { $0 } }
-
-    private func entries() -> [(path: String, status: FileStatus)] {
-        FileIO.fileNames(in: directory).compactMap { name in
-            guard DiskCache.isEntryName(name) else { return nil }
-            let path = directory + "/" + name
-            guard let status = FileIO.status(of: path), status.isRegularFile else { return nil }
-            return (path, status)
-        }
-    }
-
-    static func isEntryName(_ name: String) -> Bool {
-        let suffix = "." + fileExtension
-        guard name.hasSuffix(suffix) else { return false }
-        let stem = name.dropLast(suffix.count)
-        return stem.count == 64 && stem.allSatisfy { $0.isHexDigit && !$0.isUppercase }
-    }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Combines the rounds of bench/compare.sh: the median of every figure over the rounds, ours beside each
-peer's with the ratio (ours / peer for rates, peer / ours for times: above 1 means ours is faster), the targets
+peer's with the ratio (ours / peer for rates, peer / ours for times and sizes: above 1 means ours is better), the targets
 of issue 5 judged, a table printed and everything written as JSON.
 
 Usage: summarise.py ROUNDS_DIR --json-out bench/results.json --command "..."
@@ -88,9 +88,25 @@ def main():
         target("composition >= 2x Pillow (%s)" % label, min(pillow_ratios, default=0) >= 2, detail)
         target("composition >= pyvips (%s)" % label, min(vips_ratios, default=0) >= 1,
                "lowest ratio %.2f" % min(vips_ratios, default=0))
-    row("PNG encode 396 px", "ms", median(ours, "png_encode", "milliseconds"),
-        {"pillow": median(pillow, "png_encode", "milliseconds"), "pyvips": median(vips, "png_encode", "milliseconds")},
-        higher_is_better=False)
+    # PNG encoding of the same composite: time and size per compression level, beside the peers' defaults.
+    png_peers_ms = {"pillow": median(pillow, "png_encode", "milliseconds"),
+                    "pyvips": median(vips, "png_encode", "milliseconds")}
+    png_peers_bytes = {"pillow": median(pillow, "png_encode", "bytes"), "pyvips": median(vips, "png_encode", "bytes")}
+    png_levels = [entry["compression"] for entry in (ours[0].get("png_encode") or {}).get("levels", [])] if ours else []
+    png = {}
+    for level in png_levels:
+        ms = statistics.median(by_key(r["png_encode"]["levels"], "compression", level)["milliseconds"] for r in ours)
+        size = statistics.median(by_key(r["png_encode"]["levels"], "compression", level)["bytes"] for r in ours)
+        png[level] = (row("PNG encode 396 px, %s" % level, "ms", ms, png_peers_ms, higher_is_better=False),
+                      row("PNG size 396 px, %s" % level, "bytes", size, png_peers_bytes, higher_is_better=False))
+    if "default" in png:
+        timing, size = png["default"]
+        vips_time, vips_size = timing["peers"]["pyvips"]["ratio"] or 0, size["peers"]["pyvips"]["ratio"] or 0
+        target("PNG default: faster than pyvips at <= its size", vips_time > 1 and vips_size >= 1,
+               "%.2fx its speed, %.3fx its size" % (vips_time, 1 / vips_size if vips_size else 0))
+        pillow_size = size["peers"]["pillow"]["ratio"] or 0
+        target("PNG default: <= Pillow's size", pillow_size >= 1,
+               "%.3fx its size" % (1 / pillow_size if pillow_size else 0))
 
     # Cells.
     cell_ratios, quality_ok = [], True
@@ -118,6 +134,38 @@ def main():
     target("cells >= 5x chafa (image->ANSI text)", min(cell_ratios, default=0) >= 5,
            "lowest ratio %.2f" % min(cell_ratios, default=0))
     target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
+
+    # 256 colours seen from a distance (ansi_quality.py --blur): every dither mode of ours against chafa's best
+    # setting, which is also timed.
+    blur_ok, blur_details, best_ratios = True, [], []
+    for index, cells in enumerate((ours[0].get("cells") or []) if ours else []):
+        size = "%dx%d" % (cells["columns"], cells["rows"])
+        peer = [by_key(r["cells"], "size", size).get("256", {}) for r in chafa]
+        best = peer[0].get("best") if peer else None
+        if not best:
+            continue
+        theirs = best["quality"]["de2000_blur"]
+        label = " ".join(best["arguments"])
+        for dither, scored in sorted((peer[0].get("ours_dither_quality") or {}).items()):
+            if scored:
+                row("cells %s 256 %s blurred dE2000" % (size, dither), "dE (lower is better)", scored["de2000_blur"],
+                    {"chafa best (%s)" % label: theirs}, higher_is_better=False)
+                row("cells %s 256 %s mean dE2000" % (size, dither), "dE (lower is better)", scored["de2000"],
+                    {"chafa best (%s)" % label: best["quality"]["de2000"]}, higher_is_better=False)
+        standard = [r["cells"][index] for r in ours]
+        mine = statistics.median(m["palette256_with_text_per_second"] for m in standard)
+        theirs_speed = statistics.median(p["best"]["per_second"] for p in peer if p.get("best"))
+        entry = row("cells %s 256 image->ANSI text vs chafa best" % size, "images/s", mine,
+                    {"chafa best (%s)" % label: theirs_speed})
+        best_ratios.append(entry["peers"]["chafa best (%s)" % label]["ratio"] or 0)
+        ours_blur = (peer[0].get("ours_quality") or {}).get("de2000_blur")
+        met = ours_blur is not None and ours_blur <= 0.75 * theirs
+        blur_ok = blur_ok and met
+        blur_details.append("%s: %.3g vs %.3g" % (size, ours_blur or 0, theirs))
+    if blur_details:
+        target("256 colours: blurred mean dE2000 >= 25% below chafa's best", blur_ok, "; ".join(blur_details))
+        target("256 colours: image->ANSI >= 5x chafa's best setting", min(best_ratios, default=0) >= 5,
+               "lowest ratio %.2f" % min(best_ratios, default=0))
 
     # Interactive screen.
     frame = median(ours, "frame", "frame_milliseconds")

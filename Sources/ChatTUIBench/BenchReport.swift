@@ -40,9 +40,18 @@ struct JPEGDecodeFigures: Codable, Sendable {
     var setsPerSecond: Double
 }
 
-/// `PNGCodec.encode` of the WeChat composite.
+/// `PNGCodec.encode` of the WeChat composite (`png-source.png`, which the peers encode too) at every
+/// compression level; `milliseconds` and `bytes` repeat the default level's.
 struct PNGEncodeFigures: Codable, Sendable {
     var pixels: Int
+    var milliseconds: Double
+    var bytes: Int
+    var levels: [PNGLevelFigures]
+}
+
+/// One `PNGCompression` level's encoding time and file size.
+struct PNGLevelFigures: Codable, Sendable {
+    var compression: String
     var milliseconds: Double
     var bytes: Int
 }
@@ -59,6 +68,16 @@ struct CellFigures: Codable, Sendable {
     var palette256WithTextPerSecond: Double
     var truecolorWithIOPerSecond: Double
     var palette256WithIOPerSecond: Double
+    /// The 256-colour figures for every dither mode (the `palette256` ones above are the standard mode's).
+    var palette256Dithers: [DitherFigures]
+}
+
+/// `CellFigures`' three rates for 256 colours with one `DitherMode`.
+struct DitherFigures: Codable, Sendable {
+    var dither: String
+    var perSecond: Double
+    var withTextPerSecond: Double
+    var withIOPerSecond: Double
 }
 
 /// One frame of the interactive screen after a parameter change, composites already made: the reducer,

@@ -46,7 +46,7 @@ package enum StatusBar {
         let cursor = min(editor.cursor, characters.count)
         let room = grid.width - labelWidth - 1 - noteWidth
         guard room >= 0 else { return }
-        func shown(_ index: Int) -> String { Sanitizer.clean(String(characters[index])) }
+        func shown(_ index: Int) -> String { context.shown(Sanitizer.clean(String(characters[index]))) }
         var start = cursor
         var usedWidth = 0
         while start > 0 {

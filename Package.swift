@@ -19,6 +19,9 @@ let package = Package(
     products: [
         .library(name: "GroupIcon", targets: ["GroupIcon"]),
         .library(name: "Fixtures", targets: ["Fixtures"]),
+        // For the fuzz targets in fuzz/ (prompts, output paths): the app's API is `package`, reached there with
+        // `@testable import`; nothing public is promised.
+        .library(name: "ChatTUIApp", targets: ["ChatTUIApp"]),
         .executable(name: "chat-tui", targets: ["ChatTUI"]),
         .executable(name: "chat-tui-bench", targets: ["ChatTUIBench"]),
     ],
@@ -51,6 +54,7 @@ let package = Package(
             "ChatTUITestSupport", "CTurboJPEG",
         ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "FileSystem"], resources: [.copy("Resources")]),
         .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "FileSystem"],
                     resources: [.copy("Resources")]),

@@ -3,7 +3,9 @@ import PackageDescription
 
 /// libFuzzer entry points for chat-tui's parsers of untrusted bytes. A package of its own because each target
 /// has no `main` (libFuzzer supplies it), so they link only with `--sanitize=fuzzer`; the main package's plain
-/// `swift build` never sees them. Build and run them with scripts/fuzz.sh.
+/// `swift build` never sees them. Build and run them with scripts/fuzz.sh, which compiles with -enable-testing:
+/// the path and prompt targets reach the app's `package` API through `@testable import` of the `ChatTUIApp`
+/// product.
 let package = Package(
     name: "chat-tui-fuzz",
     dependencies: [.package(name: "chat-tui", path: "..")],
@@ -12,6 +14,11 @@ let package = Package(
         .executableTarget(name: "FuzzImageHeaders", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzResampler", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        .executableTarget(name: "FuzzPaths", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
+        .executableTarget(name: "FuzzPrompt", dependencies: [
+            .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
+            .product(name: "Fixtures", package: "chat-tui"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

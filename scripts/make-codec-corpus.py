@@ -222,8 +222,70 @@ def make_jpegs():
         f.write(bytes(data))
 
 
+# ---------------------------------------------------------------- progressive JPEG with hundreds of scans by hand
+
+def make_scan_bomb(side=256, scans=200):
+    """A valid greyscale progressive JPEG whose every scan is one EOB run over the whole image: tiny per scan,
+    yet each costs a pass over every block. At 7936 px, 499 such scans (181 KB) burned 9 s of CPU before
+    TurboJPEG's 500-scan limit; this small one lets the tests check the scan count is refused up front."""
+    blocks = (side // 8) ** 2
+
+    def segment(marker, payload):
+        return b"\xff" + bytes([marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+    class Bits:
+        def __init__(self):
+            self.out, self.acc, self.count = bytearray(), 0, 0
+
+        def put(self, value, count):
+            for shift in range(count - 1, -1, -1):
+                self.acc = (self.acc << 1) | ((value >> shift) & 1)
+                self.count += 1
+                if self.count == 8:
+                    self.out += bytes([self.acc]) + (b"\0" if self.acc == 0xFF else b"")
+                    self.acc, self.count = 0, 0
+
+        def finish(self):
+            while self.count:
+                self.put(1, 1)
+            return bytes(self.out)
+
+    def start_of_scan(first, last, high, low):
+        return segment(0xDA, bytes([1, 1, 0x00, first, last, (high << 4) | low]))
+
+    data = b"\xff\xd8" + segment(0xDB, b"\x00" + b"\x01" * 64)
+    data += segment(0xC2, struct.pack(">BHHB", 8, side, side, 1) + b"\x01\x11\x00")
+    data += segment(0xC4, b"\x00" + bytes([1] + [0] * 15) + b"\x00")          # DC: category 0, one bit
+    data += segment(0xC4, b"\x10" + bytes([0, 0, 0, 15] + [0] * 12) + bytes(r << 4 for r in range(15)))  # EOB0..14
+    bits = Bits()
+    for _ in range(blocks):
+        bits.put(0, 1)
+    data += start_of_scan(0, 0, 0, 0) + bits.finish()
+    written = 1
+    # Successive approximation of each AC coefficient alone, from bit 13 down to 0: a valid progression.
+    for low in range(13, -1, -1):
+        for coefficient in range(1, 64):
+            if written == scans:
+                break
+            bits, left = Bits(), blocks
+            while left:
+                run = min(left, 32767)
+                size = run.bit_length() - 1
+                bits.put(size, 4)
+                bits.put(run - (1 << size), size)
+                left -= run
+            data += start_of_scan(coefficient, coefficient, 0 if low == 13 else low + 1, low) + bits.finish()
+            written += 1
+    data += b"\xff\xd9"
+    name = f"scans-{scans}.jpg"
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data)
+    assert Image.open(os.path.join(OUT, name)).convert("L").getpixel((0, 0)) == 128, name
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     make_pngs()
     make_jpegs()
+    make_scan_bomb()
     print("wrote", len(os.listdir(OUT)), "files to", os.path.normpath(OUT))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a command writes: injectable so commands are tested without touching the real streams.
 package struct CommandOutput: Sendable {
@@ -6,15 +10,21 @@ package struct CommandOutput: Sendable {
     package var standardError: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress bars are drawn only then).
     package var errorIsTerminal: Bool
+    /// The streams whose writes failed, each as "standard output: No space left on device"; empty when all
+    /// went through.
+    package var failures: @Sendable () -> [String]
 
     package init(standardOutput: @escaping @Sendable (String) -> Void,
-                 standardError: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool) {
+                 standardError: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
+                 failures: @escaping @Sendable () -> [String] = { [] }) {
         self.standardOutput = standardOutput; self.standardError = standardError
-        self.errorIsTerminal = errorIsTerminal
+        self.errorIsTerminal = errorIsTerminal; self.failures = failures
     }
 
+    /// The process's own streams, through `StandardStream`: write errors are recorded, never trapped.
     package static let process = CommandOutput(
-        standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-        standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        standardOutput: { StandardStream.output.write($0) },
+        standardError: { StandardStream.error.write($0) },
+        errorIsTerminal: isatty(STDERR_FILENO) == 1,
+        failures: { [StandardStream.output, StandardStream.error].compactMap(\.failure) })
 }

@@ -30,7 +30,10 @@ package struct OptionSpec: Sendable {
 /// errors that say what was expected.
 package struct ParsedArguments: Sendable {
     package let command: String
+    /// The value of each option given (the last one when an option is repeated).
     package private(set) var values: [String: String] = [:]
+    /// Every value of each option, in command-line order (for repeatable options like `--allow-paths`).
+    package private(set) var allValues: [String: [String]] = [:]
     package private(set) var flags: Set<String> = []
     package private(set) var positionals: [String] = []
 
@@ -66,10 +69,16 @@ package struct ParsedArguments: Sendable {
                 } else if index < arguments.count {
                     value = arguments[index]
                     index += 1
+                    // `--output -h` is more likely a forgotten value than a file called "-h".
+                    if Self.looksLikeOption(value) {
+                        throw UsageError(message: "\(name) needs a value (\(spec.valueName ?? "VALUE")), got the option '\(value)' (write \(name)=\(value) if that is the value)",
+                                         command: command)
+                    }
                 } else {
                     throw UsageError(message: "\(name) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
                 }
                 values[name] = value
+                allValues[name, default: []].append(value)
             } else {
                 if inlineValue != nil {
                     throw UsageError(message: "\(name) takes no value", command: command)
@@ -78,6 +87,32 @@ package struct ParsedArguments: Sendable {
             }
         }
     }
+
+    /// Whether `argument` reads as an option rather than a value: it starts with `-` but is neither `-` alone
+    /// nor a number (`--margin -1` stays a value, and is then checked against the option's limits).
+    static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        let next = argument.dropFirst().first
+        return !(next?.isNumber ?? false) && next != "."
+    }
+
+    /// Whether `arguments` ask for help: `--help` or `-h` where an option may stand, not as the value of an
+    /// option (`--output -h` names a value) nor after `--`.
+    package static func requestsHelp(_ arguments: [String], specs: [OptionSpec]) -> Bool {
+        let takesValue = Set(specs.filter(\.takesValue).map(\.name))
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+            if takesValue.contains(argument) { index += 1 }
+        }
+        return false
+    }
+
+    /// Every value given for the repeatable option `name`, in order; empty when absent.
+    package func strings(_ name: String) -> [String] { allValues[name] ?? [] }
 
     private static func suggestion(for name: String, among specs: [OptionSpec]) -> String {
         let stem = name.drop { $0 == "-" }

@@ -42,18 +42,19 @@ extension FileIO {
         return stat(path, &info) == 0
     }
 
-    /// Creates `directory` and every missing folder above it (like `mkdir -p`), with mode 0777 minus the
-    /// umask. An existing folder is fine; an existing file of another kind is an error.
-    public static func createDirectory(_ directory: String) throws(FileIOError) {
+    /// Creates `directory` and every missing folder above it (like `mkdir -p`), with `permissions` minus the
+    /// umask. An existing folder is fine (its mode is left alone); an existing file of another kind is an error.
+    public static func createDirectory(_ directory: String, permissions: mode_t = 0o777) throws(FileIOError) {
         guard !directory.isEmpty else { return }
+        try checkSpelling(of: directory)
         var isFolder = stat()
         if stat(directory, &isFolder) == 0 {
             guard isFolder.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
             return
         }
         let parent = parentDirectory(of: directory)
-        if parent != directory && parent != "." && parent != "/" { try createDirectory(parent) }
-        guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+        if parent != directory && parent != "." && parent != "/" { try createDirectory(parent, permissions: permissions) }
+        guard mkdir(directory, permissions) == 0 || errno == EEXIST else {
             throw FileIOError(code: errno, path: directory, directory: parent, operation: "create the folder")
         }
     }

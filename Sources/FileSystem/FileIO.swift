@@ -16,6 +16,7 @@ public enum FileIO {
     /// file is the one read; directories, devices (like `/dev/zero`), FIFOs and sockets are refused. The
     /// size cap also holds for files that grow while being read or report no size (`/proc`).
     public static func readRegularFile(path: String, maxBytes: Int) throws(FileIOError) -> [UInt8] {
+        try checkSpelling(of: path)
         let directory = parentDirectory(of: path)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -57,30 +58,32 @@ public enum FileIO {
     }
 
     /// Replaces the file at `path` with `bytes` so that readers see either the old or the new content, never
-    /// a mix: writes a uniquely named temporary file in the same folder, flushes it to disk, then renames it
-    /// over `path`. On any failure the temporary file is removed and `path` is untouched. An existing
-    /// file's permission bits are kept; a symbolic link at `path` is replaced, not followed.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileIOError) {
-        let directory = parentDirectory(of: path)
-        guard !path.isEmpty, !path.hasSuffix("/") else { throw .isDirectory(path: path) }
-        let (descriptor, temporaryPath) = try createTemporaryFile(for: path, in: directory)
-        var isOpen = true
-        var isRenamed = false
-        defer {
-            if isOpen { close(descriptor) }
-            if !isRenamed { unlink(temporaryPath) }
+    /// a mix: the bytes go to a new file in the same folder (nameless where the file system supports
+    /// `O_TMPFILE`, else a hidden `.chat-tui-<16 hex>.tmp`), are flushed to disk, and the file is then linked or
+    /// renamed to `path`. On any failure nothing is left behind and `path` is untouched.
+    ///
+    /// What `path` may name (`OutputTarget`): a new file in an existing folder, or a regular file, which is
+    /// replaced keeping its permission bits but never its setuid/setgid bits. A symbolic link is followed to
+    /// the file it points to, which is replaced (the link stays). Folders, devices, FIFOs and sockets (also
+    /// behind links), file-descriptor paths like `/dev/stdout`, and the files in `options.inputs` are refused.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String,
+                                       options: AtomicWriteOptions = AtomicWriteOptions()) throws(FileIOError) {
+        let target = try OutputTarget(path)
+        if let existing = target.existing, let input = options.inputs[FileIdentity(existing)] {
+            throw .isInput(path: path, input: input)
         }
-        var existing = stat()
-        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-            fchmod(descriptor, existing.st_mode & 0o7777)
+        var file = try TemporaryFile(in: target.directory, permissions: options.permissions, reportingAs: path)
+        if let existing = target.existing {
+            // Only the permission bits: a setuid or setgid bit on the replaced file must not pass to ours.
+            fchmod(file.descriptor, existing.st_mode & 0o777)
         }
         func failure(_ operation: String) -> FileIOError {
-            FileIOError(code: errno, path: path, directory: directory, operation: operation)
+            FileIOError(code: errno, path: path, directory: target.directory, operation: operation)
         }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress?.advanced(by: written), buffer.count - written)
+                write(file.descriptor, buffer.baseAddress?.advanced(by: written), buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -88,65 +91,27 @@ public enum FileIO {
             }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw failure("flush") }
-        isOpen = false
-        // close can report a deferred write error (NFS, quotas), so its result matters.
-        guard close(descriptor) == 0 else { throw failure("write") }
-        guard rename(temporaryPath, path) == 0 else { throw failure("replace") }
-        isRenamed = true
-        syncDirectory(directory)
+        // fsync reports deferred write errors (NFS, quotas) before the file takes the place of the old one.
+        guard fsync(file.descriptor) == 0 else { throw failure("flush") }
+        try file.publish(as: target, reportingAs: path)
+        syncDirectory(target.directory)
     }
 
-    /// Removes the temporary files `writeAtomically` left in `directory` because their process died before it
-    /// could clean up (`kill -9`, a crash, power loss): hidden `.<name>.<pid>-<hex>.tmp` files whose process no
-    /// longer exists. Files of live processes (a concurrent writer, this one) and every other file stay.
-    /// Best effort; returns how many files were removed.
+    /// Removes the temporary files `writeAtomically` left in `directory` because their writer died between
+    /// creating and renaming them (`kill -9`, a crash, power loss). Best effort; returns how many were removed.
     ///
-    /// Such leftovers never look like the file they were meant to replace (they are hidden and end in `.tmp`),
-    /// so readers can ignore them; this only keeps them from piling up.
+    /// Only files this program provably made are touched: the name must be exactly `.chat-tui-<16 hex>.tmp`,
+    /// the file a regular one owned by this user, and no process may hold the lock every writer keeps on its
+    /// temporary file until it is renamed. Locks are released by the kernel when a process dies, in any
+    /// container; no process ids are involved. Everything else stays, including leftovers of older versions,
+    /// whose names could not be told from a user's files.
     @discardableResult
     public static func removeStaleTemporaryFiles(in directory: String) -> Int {
-        guard let stream = opendir(directory) else { return 0 }
-        defer { closedir(stream) }
-        var removed = 0
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let owner = temporaryFileOwner(name), kill(owner, 0) != 0, errno == ESRCH else { continue }
+        fileNames(in: directory).reduce(0) { removed, name in
+            guard TemporaryFile.isTemporaryName(name) else { return removed }
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
-            if unlink(path) == 0 { removed += 1 }
+            return removed + (TemporaryFile.removeIfAbandoned(path) ? 1 : 0)
         }
-        return removed
-    }
-
-    /// The process id in a name made by `createTemporaryFile` (`.<name>.<pid>-<hex>.tmp`), nil for other names.
-    package static func temporaryFileOwner(_ name: String) -> pid_t? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
-        let stem = name.dropLast(4)
-        guard let dot = stem.lastIndex(of: "."), dot > stem.startIndex else { return nil }
-        let parts = stem[stem.index(after: dot)...].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isHexDigit),
-              let pid = pid_t(parts[0]), pid > 0 else { return nil }
-        return pid
-    }
-
-    /// Creates `.<name>.<pid>-<random>.tmp` next to `path` with O_EXCL, retrying on the rare name clash.
-    private static func createTemporaryFile(
-        for path: String, in directory: String
-    ) throws(FileIOError) -> (descriptor: Int32, path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var lastError: Int32 = EEXIST
-        for _ in 0..<16 {
-            let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-            let temporaryPath = (directory.hasSuffix("/") ? directory : directory + "/")
-                + ".\(name).\(getpid())-\(suffix).tmp"
-            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 { return (descriptor, temporaryPath) }
-            lastError = errno
-            if lastError != EEXIST { break }
-        }
-        throw FileIOError(code: lastError, path: path, directory: directory, operation: "create")
     }
 
     /// Flushes the folder entry of the rename. Best effort: some file systems refuse fsync on folders, and
@@ -165,7 +130,15 @@ public enum FileIO {
         return parent.isEmpty ? "/" : String(parent)
     }
 
-    private static func fileTypeName(_ type: mode_t) -> String {
+    /// Throws for paths no file can have: empty ones, and ones holding a NUL, which the C call would cut there
+    /// (so `a.jpg\0../x` would open `a.jpg`).
+    static func checkSpelling(of path: String) throws(FileIOError) {
+        if path.isEmpty { throw .emptyPath }
+        if path.utf8.contains(0) { throw .containsNUL(path: path.replacingNUL) }
+    }
+
+    /// What `stat` calls a file of type `type` (`st_mode & S_IFMT`), for messages.
+    static func fileTypeName(_ type: mode_t) -> String {
         switch type {
         case S_IFIFO: return "FIFO (named pipe)"
         case S_IFCHR: return "character device"
@@ -174,5 +147,16 @@ public enum FileIO {
         case S_IFLNK: return "symbolic link"
         default: return "special file"
         }
+    }
+}
+
+extension String {
+    /// The string with each NUL shown as `\0`, for messages (a NUL would end the text on a terminal).
+    var replacingNUL: String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\0" { scalars.append(contentsOf: #"\0"#.unicodeScalars) } else { scalars.append(scalar) }
+        }
+        return String(scalars)
     }
 }

@@ -21,31 +21,62 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnlyFileSystem(path: String)
     /// Any other system error while doing `operation` ("read", "rename", ...).
     case system(path: String, operation: String, code: Int32)
+    /// An empty path where a file name is needed.
+    case emptyPath
+    /// The path holds a NUL character, which no file name can contain (the C call would silently cut it).
+    case containsNUL(path: String)
+    /// A name in the path is longer than the file system allows (NAME_MAX, usually 255 bytes), or the whole
+    /// path is longer than PATH_MAX.
+    case nameTooLong(path: String)
+    /// An output path that names a file descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`), which an
+    /// atomic replace (temporary file, then rename) cannot write through.
+    case fileDescriptorPath(path: String)
+    /// An output path that names a FIFO, device or socket (directly or through symbolic links); such nodes
+    /// are never replaced. `kind` names which.
+    case wouldReplaceSpecialFile(path: String, kind: String)
+    /// An output path that names one of the inputs (the fixture, a member's photo); `input` says which.
+    case isInput(path: String, input: String)
+    /// A path outside the folders the user allowed (`--allow-paths`).
+    case outsideAllowedFolders(path: String)
 
     public var description: String {
         switch self {
-        case .notFound(let path):
-            return "\(path): no such file"
-        case .permissionDenied(let path):
-            return "\(path): permission denied (check the permissions of the file and its folders)"
-        case .symlinkLoop(let path):
-            return "\(path): too many levels of symbolic links (a link points back to itself)"
-        case .isDirectory(let path):
-            return "\(path): is a directory, not a file"
-        case .notADirectory(let path):
-            return "\(path): exists but is not a folder"
-        case .notRegularFile(let path, let kind):
-            return "\(path): is a \(kind), not a regular file"
-        case .tooLarge(let path, let bytes, let maxBytes):
-            return "\(path): file is \(bytes.byteCountDescription), larger than the \(maxBytes.byteCountDescription) limit"
-        case .directoryMissing(let path, let directory):
-            return "\(path): the folder \(directory) does not exist"
-        case .noSpace(let path):
-            return "\(path): no space left on the device (or disk quota exceeded)"
-        case .readOnlyFileSystem(let path):
-            return "\(path): the file system is read-only"
-        case .system(let path, let operation, let code):
-            return "\(path): could not \(operation): \(String(cString: strerror(code)))"
+        case .emptyPath: return "the path is empty: give a file name"
+        case .notFound(let path), .permissionDenied(let path), .symlinkLoop(let path), .isDirectory(let path),
+             .notADirectory(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _),
+             .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
+             .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
+             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
+             .outsideAllowedFolders(let path):
+            return "\(path): \(reason)"
+        }
+    }
+
+    /// The cause alone, without the path: for messages that name the path already
+    /// (`member "Alice" (u1): a.jpg: file not found; using a placeholder`).
+    public var reason: String {
+        switch self {
+        case .notFound: return "no such file"
+        case .permissionDenied: return "permission denied (check the permissions of the file and its folders)"
+        case .symlinkLoop: return "too many levels of symbolic links (a link points back to itself)"
+        case .isDirectory: return "is a directory, not a file"
+        case .notADirectory: return "exists but is not a folder"
+        case .notRegularFile(_, let kind): return "is a \(kind), not a regular file"
+        case .tooLarge(_, let bytes, let maxBytes):
+            return "file is \(bytes.byteCountDescription), larger than the \(maxBytes.byteCountDescription) limit"
+        case .directoryMissing(_, let directory): return "the folder \(directory) does not exist"
+        case .noSpace: return "no space left on the device (or disk quota exceeded)"
+        case .readOnlyFileSystem: return "the file system is read-only"
+        case .system(_, let operation, let code): return "could not \(operation): \(String(cString: strerror(code)))"
+        case .emptyPath: return "the path is empty: give a file name"
+        case .containsNUL: return "the path contains a NUL character, which no file name can hold"
+        case .nameTooLong: return "the path is too long (at most 255 bytes per name and 4095 in all)"
+        case .fileDescriptorPath:
+            return "names a file descriptor, not a file: files are replaced atomically (a temporary file, then a rename), which cannot go through a descriptor; give a file path"
+        case .wouldReplaceSpecialFile(_, let kind):
+            return "is a \(kind): only regular files are replaced (give the path of a new or regular file)"
+        case .isInput(_, let input): return "is \(input): refusing to overwrite an input with an export"
+        case .outsideAllowedFolders: return "outside the folders allowed by --allow-paths"
         }
     }
 
@@ -62,6 +93,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case EISDIR: self = .isDirectory(path: path)
         case ENOSPC, EDQUOT: self = .noSpace(path: path)
         case EROFS: self = .readOnlyFileSystem(path: path)
+        case ENAMETOOLONG: self = .nameTooLong(path: path)
         default: self = .system(path: path, operation: operation, code: code)
         }
     }

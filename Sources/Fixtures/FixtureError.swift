@@ -108,9 +108,14 @@ extension FixtureError {
         case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
         case .tooLarge(let path, let bytes, let maxBytes): self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
-        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path):
+        case .nameTooLong(let path), .containsNUL(let path), .outsideAllowedFolders(let path):
+            self = .readFailed(path: path, reason: error.reason)
+        case .emptyPath:
+            self = .readFailed(path: "\"\"", reason: error.reason)
+        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path),
+             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _):
             // Write failures; a read never produces them, but the mapping stays total.
-            self = .readFailed(path: path, reason: error.description)
+            self = .readFailed(path: path, reason: error.reason)
         }
     }
 }

@@ -205,6 +205,11 @@ struct FixtureSchemaDecoder {
         guard !written.isEmpty else {
             throw failure(path.appending(field: "avatar"), .unexpectedValue(expected: "a file path or null", found: "\"\""))
         }
+        // A C call would end the path at the NUL and open another file (`a.jpg\u0000.png` opens `a.jpg`).
+        if written.utf8.contains(0) {
+            throw failure(path.appending(field: "avatar"),
+                          .unexpectedValue(expected: "a file path without NUL characters", found: quoted(written)))
+        }
         if let resolved = resolvedPaths[written] { return resolved }
         let resolved = resolve(written)
         resolvedPaths[written] = resolved

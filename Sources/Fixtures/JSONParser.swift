@@ -100,6 +100,11 @@ struct JSONParser {
     // MARK: Encoding
 
     private func validateEncoding() throws(JSONSyntaxError) {
+        // UTF-32 first: its little-endian mark FF FE 00 00 begins with UTF-16's FF FE.
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw JSONSyntaxError(offset: 0, problem: "the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8",
+                                  isEncodingError: true)
+        }
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             throw JSONSyntaxError(offset: 0, problem: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
                                   isEncodingError: true)

@@ -137,12 +137,14 @@ public final class DownloadCache: Sendable {
             return
         }
         do {
-            try FileIO.createDirectory(directory)
+            // Private like the composite cache's folders: the entries are people's photos.
+            try FileIO.createDirectory(directory, permissions: 0o700)
         } catch {
             throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
         }
         do {
-            try FileIO.writeAtomically(DownloadEntryFormat.encode(entry), to: path)
+            try FileIO.writeAtomically(DownloadEntryFormat.encode(entry), to: path,
+                                       options: AtomicWriteOptions(permissions: 0o600))
         } catch {
             throw .cannotWrite(path: path, reason: error.description)
         }

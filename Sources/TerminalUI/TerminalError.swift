@@ -2,12 +2,19 @@
 package enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// `newterm` rejected the terminal type (no terminfo entry).
     case unknownTerminal(String)
+    /// `TERM` is unset or empty, so there is no terminal type to look up.
+    case terminalTypeNotSet
+    /// The terminal type cannot move the cursor (`dumb`, a printing terminal): a full-screen app cannot work.
+    case noCursorAddressing(String)
 
     package var description: String {
         switch self {
         case .unknownTerminal(let name):
             return "cannot use terminal type \"\(name)\": no terminfo entry (set TERM, e.g. TERM=xterm-256color)"
+        case .terminalTypeNotSet:
+            return "TERM is not set, so the terminal type is unknown (set it, e.g. TERM=xterm-256color)"
+        case .noCursorAddressing(let name):
+            return "terminal type \"\(name)\" cannot move the cursor, which the full-screen app needs (set TERM to your terminal's type, e.g. TERM=xterm-256color; for scripts use 'chat-tui export')"
         }
     }
 }
-

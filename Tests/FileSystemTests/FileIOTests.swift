@@ -36,31 +36,6 @@ import Testing
         #expect(permissions == 0o600)
     }
 
-    @Test func temporaryFileNamesAreRecognised() {
-        #expect(FileIO.temporaryFileOwner(".icon.png.4242-1f2e.tmp") == 4242)
-        #expect(FileIO.temporaryFileOwner(".a.b.png.7-0.tmp") == 7)
-        #expect(FileIO.temporaryFileOwner("icon.png.4242-1f2e.tmp") == nil)   // not hidden
-        #expect(FileIO.temporaryFileOwner(".icon.png.4242-xyz.tmp") == nil)   // not hex
-        #expect(FileIO.temporaryFileOwner(".icon.png.-1-1f.tmp") == nil)
-        #expect(FileIO.temporaryFileOwner(".icon.png.0-1f.tmp") == nil)
-        #expect(FileIO.temporaryFileOwner(".4242-1f.tmp") == nil)             // no file name part
-        #expect(FileIO.temporaryFileOwner(".icon.png.4242-1f2e") == nil)
-    }
-
-    /// What `kill -9` during a write leaves behind is removed once its process is gone; a live writer's
-    /// temporary file and unrelated files stay.
-    @Test func staleTemporaryFilesOfDeadProcessesAreRemoved() throws {
-        let folder = try Self.makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let deadPID = Int32.max  // above any pid_max, so no process has it
-        let names = [".icon.png.\(deadPID)-9ab.tmp", ".other.png.\(deadPID)-0.tmp", ".icon.png.\(getpid())-1f.tmp",
-                     "icon.png", ".hidden.tmp", "notes.\(deadPID)-9ab.tmp"]
-        for name in names { try Data([1]).write(to: URL(fileURLWithPath: folder + "/" + name)) }
-        #expect(FileIO.removeStaleTemporaryFiles(in: folder) == 2)
-        #expect(try Self.contents(of: folder) == names[2...].sorted())
-        #expect(FileIO.removeStaleTemporaryFiles(in: folder + "/missing") == 0)
-    }
-
     @Test func writeAndReadEmptyFile() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# End to end: interruptions. Ctrl-C, SIGTERM and SIGHUP to the app (in tmux) restore the terminal; an export
-# killed with SIGKILL at random moments leaves every PNG either the old or the new one, never a partial; a full
-# or read-only disk fails with a clear message, exit 1 and the old file intact.
+# End to end: interruptions. Ctrl-C, SIGTERM and SIGHUP to the app (in tmux) restore the terminal, and so do the
+# signals of a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE: sent from outside, a test-only trigger
+# that ships nothing), which must also end the app with the signal's status; an export killed with SIGKILL at
+# random moments leaves every PNG either the old or the new one, never a partial; a full or read-only disk
+# fails with a clear message, exit 1 and the old file intact.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" interrupt
 mounted=""
@@ -14,14 +16,18 @@ pane() { tmx display -p -t "$session" "$1"; }
 modes() { stty -a -F "$(pane '#{pane_tty}')" | tr ' ;\n' '\n\n\n'; }
 has_mode() { modes | grep -qx -- "$1"; }
 
-# ---- Signals to the interactive app. The pane runs a plain sh (no line editor that would fix the modes).
+# ---- Signals to the interactive app. The pane runs a plain sh (no line editor that would fix the modes), with
+# core dumps off for the crash signals.
 tmx -f /dev/null new-session -d -s "$session" -x 120 -y 36 \
   "env PS1='$ ' TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 sh"
-for signal in INT TERM HUP; do
+tmx send-keys -t "$session" "ulimit -c 0" Enter
+for signal in INT TERM HUP SEGV BUS ILL TRAP ABRT FPE; do
   rm -f "$tmp/pid" "$tmp/status" "$tmp/stty.txt"
   tmx send-keys -t "$session" "sh -c 'echo \$\$ > $tmp/pid; exec $bin --fixtures $root/sample-data/groups.json --no-cache'; echo \$? > $tmp/status" Enter
   wait_until 60 on_screen "Cat Lovers" || fail "SIG$signal: the app did not start"
   [ "$(pane '#{alternate_on}')" = 1 ] || fail "SIG$signal: the app does not use the alternate screen"
+  [ "$(pane '#{mouse_any_flag}')" = 1 ] && [ "$(pane '#{keypad_cursor_flag}')" = 1 ] \
+    || fail "SIG$signal: the app has mouse or keypad mode off"
   has_mode -icanon && has_mode -echo || fail "SIG$signal: the app runs with canonical input or echo on"
   case $signal in
     INT) tmx send-keys -t "$session" C-c ;;
@@ -32,6 +38,8 @@ for signal in INT TERM HUP; do
   [ "$(cat "$tmp/status")" = "$want" ] || fail "SIG$signal: exit status $(cat "$tmp/status"), expected $want"; ok
   [ "$(pane '#{alternate_on}')" = 0 ] || fail "SIG$signal: the alternate screen is still on"; ok
   [ "$(pane '#{cursor_flag}')" = 1 ] || fail "SIG$signal: the cursor is still hidden"; ok
+  [ "$(pane '#{mouse_any_flag}')" = 0 ] && [ "$(pane '#{keypad_cursor_flag}')" = 0 ] \
+    || fail "SIG$signal: mouse or keypad mode still on"; ok
   # stty in the same pane, as a user would type it.
   tmx send-keys -t "$session" "stty -a > $tmp/stty.txt" Enter
   wait_until 10 test -s "$tmp/stty.txt" || fail "SIG$signal: stty did not run in the pane"
@@ -78,7 +86,7 @@ for round in $(seq 1 16); do
   [ "$(ls "$out" | grep -c '\.png$')" -eq 40 ] || fail "round $round: PNGs went missing"
   others=$(ls -A "$out" | grep -v '\.png$' || true)
   if [ -n "$others" ]; then
-    grep -qvE '^\..+\.png\.[0-9]+-[0-9a-f]+\.tmp$' <<<"$others" && fail "round $round: unexpected files: $others"
+    grep -qvE '^\.chat-tui-[0-9a-f]{16}\.tmp$' <<<"$others" && fail "round $round: unexpected files: $others"
     leftovers=$((leftovers + $(wc -l <<<"$others")))
   fi
 done

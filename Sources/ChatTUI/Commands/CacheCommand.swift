@@ -1,6 +1,8 @@
 import ArgumentParsing
+import FileSystem
 import Foundation
 import GroupIcon
+import TerminalUI
 
 /// `chat-tui cache stats|clear`: looks after the disk cache of composites.
 struct CacheCommand: ToolCommand {
@@ -25,6 +27,11 @@ struct CacheCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         // The same cache the pipeline of `export` and the app uses, through the `CompositeCaching` seam.
         guard let cache: any CompositeCaching = DiskCache(location: location) else { return .failure }
+        // A missing folder is an empty cache; anything else that is no folder is a mistake to report.
+        if FileIO.exists(cache.location) && !FileIO.isDirectory(cache.location) {
+            output.standardError("chat-tui: \(Sanitizer.clean(cache.location)): exists but is not a folder (--cache-dir names the cache folder)\n")
+            return .failure
+        }
         switch action {
         case .stats:
             let stats = cache.statistics()

@@ -17,11 +17,16 @@ struct ExportCommand: ToolCommand {
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write, replaced atomically (see Output files)"),
         OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.png"),
         OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
         OptionSpec(name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)"),
-    ] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+
+    static let notes = [
+        "Output files: each PNG is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
+        "Refused with exit 1 and nothing written: a path ending in /, . or .., a folder, a device, FIFO or socket (also behind a link: /dev/null is never replaced), a file-descriptor path such as /dev/stdout or /dev/fd/1 (write to a file instead), and the fixture or any photo it names. Group ids longer than 200 bytes are shortened for --all: their start, a dash and 16 hex digits of their SHA-256.",
+    ]
 
     enum Target: Sendable, Equatable {
         case one(groupID: String, output: String)
@@ -32,6 +37,7 @@ struct ExportCommand: ToolCommand {
     var target: Target
     var jobs: Int
     var cache: DiskCacheLocation
+    var allowedFolders: PathConfinement?
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -42,6 +48,7 @@ struct ExportCommand: ToolCommand {
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
+            guard !directory.isEmpty else { throw UsageError(message: "--output-dir: the folder path is empty", command: Self.name) }
             target = .all(directory: directory)
         case (true, _, _, _):
             throw UsageError(message: "--all needs --output-dir DIR and takes neither --group nor --output", command: Self.name)
@@ -50,6 +57,7 @@ struct ExportCommand: ToolCommand {
         }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         cache = try SessionOptions.cacheLocation(from: arguments)
+        allowedFolders = try SessionOptions.allowedFolders(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }
@@ -60,7 +68,8 @@ struct ExportCommand: ToolCommand {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
-        let composer = SessionOptions.makeComposer(cache: cache)
+        let composer = SessionOptions.makeComposer(cache: cache, allowedFolders: allowedFolders)
+        let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         switch target {
         case .one(let groupID, let path):
             guard let group = fixture.groups.first(where: { $0.id == groupID }) else {
@@ -68,7 +77,8 @@ struct ExportCommand: ToolCommand {
                 return .failure
             }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
-            let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
+            let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                     inputs: inputs)
             outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
             if let failure = outcome.failure {
                 output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
@@ -76,12 +86,12 @@ struct ExportCommand: ToolCommand {
             }
             return .success
         case .all(let directory):
-            return await exportAll(fixture.groups, to: directory, composer: composer, output: output)
+            return await exportAll(fixture.groups, to: directory, composer: composer, inputs: inputs, output: output)
         }
     }
 
     private func exportAll(_ groups: [ChatGroup], to directory: String, composer: GroupComposer,
-                           output: CommandOutput) async -> ExitStatus {
+                           inputs: [FileIdentity: String], output: CommandOutput) async -> ExitStatus {
         do {
             try FileIO.createDirectory(directory)
         } catch {
@@ -102,7 +112,9 @@ struct ExportCommand: ToolCommand {
                 guard next < groups.count else { return }
                 let (group, path) = (groups[next], paths[next])
                 next += 1
-                tasks.addTask { await GroupExporter.export(group, to: path, composer: composer, parameters: parameters) }
+                tasks.addTask {
+                    await GroupExporter.export(group, to: path, composer: composer, parameters: parameters, inputs: inputs)
+                }
             }
             for _ in 0..<min(jobs, groups.count) { startNext() }
             for await outcome in tasks {

@@ -18,7 +18,7 @@ struct InteractiveCommand: ToolCommand {
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
         OptionSpec(name: "--dither", valueName: "MODE",
                    help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
-    ] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
     var exportDirectory: String
@@ -26,6 +26,7 @@ struct InteractiveCommand: ToolCommand {
     /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
     var dither: DitherMode?
     var cache: DiskCacheLocation
+    var allowedFolders: PathConfinement?
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -46,6 +47,7 @@ struct InteractiveCommand: ToolCommand {
             self.dither = dither
         }
         cache = try SessionOptions.cacheLocation(from: arguments)
+        allowedFolders = try SessionOptions.allowedFolders(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }
@@ -66,7 +68,8 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let composer = SessionOptions.makeComposer(cache: cache)
+        let composer = SessionOptions.makeComposer(cache: cache, allowedFolders: allowedFolders)
+        let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
@@ -79,7 +82,9 @@ struct InteractiveCommand: ToolCommand {
         do {
             let status = try AppController.run(
                 fixture: fixture, options: options, driver: driver, provider: composer,
-                exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, composer) },
+                exporter: { group, parameters, path in
+                    try await Self.exportForApp(group, parameters, path, composer, inputs: inputs)
+                },
                 imageCells: { image, columns, rows in
                     // Transparent parts over a checkerboard, so that "transparent" never looks like a background.
                     HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
@@ -95,9 +100,10 @@ struct InteractiveCommand: ToolCommand {
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
-                                     _ composer: GroupComposer) async throws {
+                                     _ composer: GroupComposer, inputs: [FileIdentity: String]) async throws {
         try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
+        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                 inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
 }

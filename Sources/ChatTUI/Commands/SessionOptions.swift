@@ -4,11 +4,15 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import TerminalUI
 
 /// Options about where data comes from and where caches go, shared by the interactive app and `export`.
 enum SessionOptions {
     static let fixtureSpec = OptionSpec(name: "--fixtures", valueName: "PATH",
                                         help: "chat-list fixture (JSON); default: the bundled sample data")
+    static let allowPathsSpec = OptionSpec(
+        name: "--allow-paths", valueName: "DIR",
+        help: "read avatar files only inside DIR (repeatable); for fixtures you do not trust")
     static let cacheSpecs = [
         OptionSpec(name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
         OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache"),
@@ -38,10 +42,23 @@ enum SessionOptions {
         return arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
     }
 
-    /// A composer over a pipeline with the real codecs and the given disk cache.
-    static func makeComposer(cache: DiskCacheLocation) -> GroupComposer {
-        GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(
-            compositeCache: DiskCache(location: cache))))
+    /// The folders `--allow-paths` confines avatar files to, nil when it is not given; a folder that does not
+    /// exist is a usage error.
+    static func allowedFolders(from arguments: ParsedArguments) throws(UsageError) -> PathConfinement? {
+        let folders = arguments.strings("--allow-paths")
+        guard !folders.isEmpty else { return nil }
+        do {
+            return try PathConfinement(allowing: folders)
+        } catch {
+            throw UsageError(message: "--allow-paths: \(Sanitizer.clean(error.description))", command: arguments.command)
+        }
+    }
+
+    /// A composer over a pipeline with the real codecs, the given disk cache and avatar confinement.
+    static func makeComposer(cache: DiskCacheLocation, allowedFolders: PathConfinement? = nil) -> GroupComposer {
+        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: cache))
+        configuration.allowedFolders = allowedFolders
+        return GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: configuration))
     }
 }
 

@@ -33,13 +33,25 @@ final class CursesDriver: TerminalDriver {
         setlocale(LC_ALL, "")
         supportsUnicode = cn_utf8_locale() != 0
         _ = Self.lastResortRestore
-        let screen: OpaquePointer? = terminalName.map { name in newterm(name, cn_stdout(), cn_stdin()) }
-            ?? newterm(nil, cn_stdout(), cn_stdin())
-        guard let screen else {
-            throw TerminalError.unknownTerminal(terminalName ?? "$TERM")
+        let environmentType = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        guard let type = terminalName ?? (environmentType.isEmpty ? nil : environmentType) else {
+            throw TerminalError.terminalTypeNotSet
+        }
+        // The modes from before curses changes them, for the crash handler to put back.
+        var shellModes = termios()
+        let hasShellModes = tcgetattr(STDOUT_FILENO, &shellModes) == 0
+        guard let screen = newterm(type, cn_stdout(), cn_stdin()) else { throw TerminalError.unknownTerminal(type) }
+        set_term(screen)
+        // Nothing is drawn before this check, so a refused terminal is left as it was.
+        guard Self.capability("cup") != nil else {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.noCursorAddressing(type)
         }
         screenHandle = screen
-        set_term(screen)
+        if hasShellModes {
+            FatalSignals.arm(descriptor: STDOUT_FILENO, modes: shellModes, resetSequence: Self.resetSequence())
+        }
         window = cn_stdscr()
         cbreak()
         noecho()
@@ -61,6 +73,7 @@ final class CursesDriver: TerminalDriver {
     func stop() {
         guard window != nil else { return }
         endwin()
+        FatalSignals.disarm()
         if let screenHandle { delscreen(screenHandle) }
         screenHandle = nil
         window = nil
@@ -195,6 +208,25 @@ final class CursesDriver: TerminalDriver {
 
     private static func packed(_ rgb: RGBA8) -> Int32 {
         max(8, Int32(rgb.r) << 16 | Int32(rgb.g) << 8 | Int32(rgb.b))
+    }
+
+    /// The terminfo string capability `name` of the current terminal, without its padding (`$<5>`); nil when
+    /// the terminal has none.
+    private static func capability(_ name: String) -> [UInt8]? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+        var bytes = Array(String(cString: value).utf8)
+        while let start = bytes.firstRange(of: Array("$<".utf8)),
+              let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ">")) {
+            bytes.removeSubrange(start.lowerBound...end)
+        }
+        return bytes
+    }
+
+    /// What undoes the screen changes of a session, for a crash: mouse reports off (xterm-style terminals,
+    /// those with a mouse key), keypad mode off, attributes reset, cursor shown, alternate screen left.
+    private static func resetSequence() -> [UInt8] {
+        let mouseOff = capability("kmous") == nil ? [] : Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+        return mouseOff + ["rmkx", "sgr0", "cnorm", "rmcup"].flatMap { capability($0) ?? [] }
     }
 
     /// Registered once: an `atexit` hook that leaves curses mode if the process exits while a screen is active.

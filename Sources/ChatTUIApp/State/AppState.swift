@@ -64,9 +64,13 @@ package struct AppState: Equatable, Sendable {
     package mutating func setFilter(_ newFilter: String) {
         guard newFilter != filter else { return }
         let selectedID = selectedGroup?.id
+        let oldNeedle = filter.trimmingCharacters(in: .whitespaces)
         filter = newFilter
         let needle = newFilter.trimmingCharacters(in: .whitespaces)
-        matches = needle.isEmpty ? Array(groups.indices) : groups.indices.filter {
+        // A longer needle can only match names the shorter one matched: typing on searches the matches so
+        // far, so a long paste into `/` narrows an ever smaller (soon empty) list instead of every group.
+        let candidates = !oldNeedle.isEmpty && needle.hasPrefix(oldNeedle) ? matches : Array(groups.indices)
+        matches = needle.isEmpty ? Array(groups.indices) : candidates.filter {
             groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
         selection = selectedID.flatMap { id in matches.firstIndex { groups[$0].id == id } } ?? 0

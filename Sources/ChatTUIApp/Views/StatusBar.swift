@@ -30,24 +30,46 @@ package enum StatusBar {
     }
 
     /// The label, then the text with the part before the cursor kept in view, and the cursor as a
-    /// non-reversed cell.
+    /// non-reversed cell; at the length cap, a note saying so at the right.
+    ///
+    /// Only what fits is measured: the text before the cursor is walked back from the cursor and the rest
+    /// forward from it, so a long text costs what the line shows, not its length (measuring every shorter
+    /// prefix of a 16 000-character paste never finished).
     private static func drawEditor(_ editor: LineEditor, label: String, into grid: inout CellGrid,
                                    context: ViewContext) {
         let shownLabel = context.fit(label, max(0, grid.width / 2))
         let labelWidth = grid.write(shownLabel, x: 0, y: 0, style: [.reverse, .bold])
-        let graphemes = Array(context.shown(Sanitizer.clean(editor.text)))
-        let cursor = min(editor.cursor, graphemes.count)
-        let room = grid.width - labelWidth - 1
+        let note = editor.isFull ? " at most \(LineEditor.maximumLength) characters " : ""
+        let noteWidth = TextWidth.width(of: note) < grid.width - labelWidth - 8 ? TextWidth.width(of: note) : 0
+        if noteWidth > 0 { grid.write(note, x: grid.width - noteWidth, y: 0, style: [.reverse, .bold]) }
+        let characters = editor.characters
+        let cursor = min(editor.cursor, characters.count)
+        let room = grid.width - labelWidth - 1 - noteWidth
         guard room >= 0 else { return }
-        var before = graphemes[..<cursor]
-        while TextWidth.width(of: String(before)) > room { before = before.dropFirst() }
+        func shown(_ index: Int) -> String { context.shown(Sanitizer.clean(String(characters[index]))) }
+        var start = cursor
+        var usedWidth = 0
+        while start > 0 {
+            let width = TextWidth.width(of: shown(start - 1))
+            if usedWidth + width > room { break }
+            usedWidth += width
+            start -= 1
+        }
         // A suggested text is underlined: typing replaces it.
         let textStyle: CellStyle = editor.isSuggestion ? [.reverse, .underline] : .reverse
-        var x = labelWidth + grid.write(String(before), x: labelWidth, y: 0, style: textStyle)
-        let atCursor = cursor < graphemes.count ? String(graphemes[cursor]) : " "
-        x += grid.write(atCursor, x: x, y: 0)
-        if cursor + 1 < graphemes.count {
-            grid.write(String(graphemes[(cursor + 1)...]), x: x, y: 0, style: .reverse)
+        let before = (start..<cursor).map(shown).joined()
+        var x = labelWidth + grid.write(before, x: labelWidth, y: 0, style: textStyle)
+        x += grid.write(cursor < characters.count ? shown(cursor) : " ", x: x, y: 0,
+                        maxWidth: max(1, grid.width - noteWidth - x))
+        var after = ""
+        var afterWidth = 0
+        var index = cursor + 1
+        while index < characters.count, x + afterWidth < grid.width - noteWidth {
+            let piece = shown(index)
+            after += piece
+            afterWidth += TextWidth.width(of: piece)
+            index += 1
         }
+        if !after.isEmpty { grid.write(after, x: x, y: 0, maxWidth: max(0, grid.width - noteWidth - x), style: .reverse) }
     }
 }

@@ -5,14 +5,21 @@ import FileSystem
 public enum CodecError: Error, Equatable, CustomStringConvertible {
     /// The file has no bytes at all.
     case emptyFile
-    /// The leading bytes match no image format this build knows.
-    case unrecognizedFormat(leadingBytes: [UInt8])
+    /// The leading bytes match no image format this build knows; `guess` says what the file seems to be
+    /// (`ImageDecoder.describeContent`). Messages never quote the bytes: a fixture may name any readable file
+    /// (`/etc/shadow`), and warnings are printed, shown and cached.
+    case unrecognizedFormat(guess: String)
+    /// The file ends inside a format's signature (a 2-byte `FF D8` file): `format` is the format it starts as.
+    case truncatedSignature(format: String, bytes: Int)
     /// A known image format that chat-tui does not decode (GIF, WebP, ...).
     case unsupportedFormat(name: String)
     /// The encoded file is larger than `ImageLimits.maxFileBytes`.
     case fileTooLarge(bytes: Int, maxBytes: Int)
     /// The header declares a size beyond `ImageLimits` (checked before any pixel is allocated).
     case imageTooLarge(width: Int, height: Int, maxSide: Int, maxPixels: Int)
+    /// A JPEG with so many scans for its size that decoding would take too long (`ImageLimits.maxScanPixels`);
+    /// `maxScans` is how many scans the limit allows at this size.
+    case tooManyScans(scans: Int, width: Int, height: Int, maxScans: Int)
     /// The header declares a zero-sized image, which only a damaged file does.
     case emptyImage(width: Int, height: Int)
     /// libpng rejected the stream; `detail` is libpng's own message.
@@ -32,12 +39,10 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .emptyFile:
             return "file is empty (0 bytes): not an image"
-        case .unrecognizedFormat(let leadingBytes):
-            let hex = leadingBytes.prefix(4).map { byte in
-                let digits = Array("0123456789ABCDEF")
-                return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-            }.joined(separator: " ")
-            return "not a PNG or JPEG file (starts with \(hex))"
+        case .unrecognizedFormat(let guess):
+            return "not a PNG or JPEG file (it looks like \(guess))"
+        case .truncatedSignature(let format, let bytes):
+            return "\(format) file cut short: it ends after \(bytes) byte\(bytes == 1 ? "" : "s"), inside the \(format) signature"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported: convert the file to PNG or JPEG"
         case .fileTooLarge(let bytes, let maxBytes):
@@ -45,6 +50,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .imageTooLarge(let width, let height, let maxSide, let maxPixels):
             let pixelLimit = maxPixels % 1_000_000 == 0 ? "\(maxPixels / 1_000_000) megapixel" : "\(maxPixels) pixel"
             return "image is \(width)x\(height) px: larger than the \(maxSide) px per side / \(pixelLimit) limit"
+        case .tooManyScans(let scans, let width, let height, let maxScans):
+            return "progressive JPEG has \(scans) scans at \(width)x\(height) px, more than the \(maxScans) that can be decoded in reasonable time at that size: re-save it as a baseline JPEG"
         case .emptyImage(let width, let height):
             return "image header claims \(width)x\(height) px: the file is truncated or corrupt"
         case .corruptPNG(let detail):

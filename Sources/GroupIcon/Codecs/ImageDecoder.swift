@@ -7,6 +7,8 @@ public enum ImageDecoder {
         case jpeg
         /// A recognised format this build does not decode, by its common name.
         case unsupported(name: String)
+        /// Fewer bytes than a signature, all of them matching it: a decodable format's file cut short.
+        case truncated(name: String)
         case unknown
     }
 
@@ -18,6 +20,8 @@ public enum ImageDecoder {
         }
         if bytes.starts(with: PNGCodec.signature) { return .png }
         if bytes.starts(with: JPEGCodec.signature) { return .jpeg }
+        if !bytes.isEmpty && PNGCodec.signature.starts(with: bytes) { return .truncated(name: "PNG") }
+        if !bytes.isEmpty && JPEGCodec.signature.starts(with: bytes) { return .truncated(name: "JPEG") }
         if hasPrefix("GIF87a") || hasPrefix("GIF89a") { return .unsupported(name: "GIF") }
         if hasPrefix("RIFF") && hasPrefix("WEBP", at: 8) { return .unsupported(name: "WebP") }
         if hasPrefix("ftyp", at: 4) {
@@ -44,7 +48,38 @@ public enum ImageDecoder {
         case .png: return try PNGCodec.decode(bytes, limits: limits)
         case .jpeg: return try JPEGCodec.decode(bytes, minimumSide: minimumSide, limits: limits)
         case .unsupported(let name): throw .unsupportedFormat(name: name)
-        case .unknown: throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(4)))
+        case .truncated(let name): throw .truncatedSignature(format: name, bytes: bytes.count)
+        case .unknown: throw .unrecognizedFormat(guess: describeContent(bytes))
+        }
+    }
+
+    /// What unrecognised bytes seem to be, in words that quote none of them: "an HTML or XML document", "a
+    /// PDF document", "a ZIP archive", "gzip-compressed data", "text" (valid UTF-8 without control
+    /// characters other than whitespace, judged on the first 512 bytes) or "binary data of an unknown kind".
+    public static func describeContent(_ bytes: [UInt8]) -> String {
+        let head = Array(bytes.prefix(512))
+        if head.starts(with: Array("%PDF".utf8)) { return "a PDF document" }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive" }
+        if head.starts(with: [0x1F, 0x8B]) { return "gzip-compressed data" }
+        let text = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guard isText(head) else { return "binary data of an unknown kind" }
+        return text.first == UInt8(ascii: "<") ? "an HTML or XML document" : "text"
+    }
+
+    /// Whether `head` reads as UTF-8 text: no NUL or other control bytes but tab and line breaks, and valid
+    /// UTF-8 except perhaps a sequence cut at the end.
+    private static func isText(_ head: [UInt8]) -> Bool {
+        guard !head.contains(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) || $0 == 0x7F }) else { return false }
+        var iterator = head.makeIterator()
+        var decoder = UTF8()
+        var decoded = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): decoded += scalar.utf8.count
+            case .emptyInput: return true
+            // A multi-byte sequence may be cut by the 512-byte window.
+            case .error: return head.count - decoded <= 3 && head.count == 512
+            }
         }
     }
 }

@@ -54,6 +54,7 @@ public enum JPEGCodec {
             throw .corruptJPEG(detail: "no frame header with the image size before the data ends")
         }
         try limits.checkDimensions(width: Int(width), height: Int(height))
+        try checkScanWork(bytes, width: Int(width), height: Int(height), limits: limits)
         let isCMYK: Bool
         switch colorspace {
         case Int32(TJCS_RGB.rawValue), Int32(TJCS_YCbCr.rawValue), Int32(TJCS_GRAY.rawValue): isCMYK = false
@@ -89,6 +90,16 @@ public enum JPEGCodec {
             throw .emptyImage(width: size.width, height: size.height)
         }
         return image
+    }
+
+    /// Refuses a file whose scans times pixels exceed `limits.maxScanPixels` before any scan is decoded
+    /// (TJFLAG_LIMITSCANS only stops at the 500th scan, after the work is done). Scaled decoding does not
+    /// help: every scan is decoded at full size, so the full pixel count is the measure.
+    private static func checkScanWork(_ bytes: [UInt8], width: Int, height: Int, limits: ImageLimits) throws(CodecError) {
+        let pixels = max(1, width * height)
+        let maxScans = max(1, limits.maxScanPixels / pixels)
+        let scans = JPEGMarkers.scanCount(in: bytes)
+        if scans > maxScans { throw .tooManyScans(scans: scans, width: width, height: height, maxScans: maxScans) }
     }
 
     /// Parts of libjpeg's messages for the warnings that lose no image data (jerror.h: JWRN_EXTRANEOUS_DATA,

@@ -46,4 +46,40 @@ enum JPEGMarkers {
             segment.marker == app14 && bytes[segment.payload].starts(with: adobe)
         }
     }
+
+    /// The number of scans (SOS markers) in the whole file: marker segments are
+    /// skipped by their lengths (so an EXIF thumbnail's own scans are not counted) and entropy-coded data is
+    /// searched for the next marker, where a 0xFF byte is followed by neither a stuffed 0x00 nor a restart
+    /// marker. Linear in the file size and never traps on damaged input.
+    static func scanCount(in bytes: [UInt8]) -> Int {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == startOfImage else { return 0 }
+        var scans = 0
+        var index = 2
+        var inEntropyData = false
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0xFF else {
+                // Only entropy-coded data may hold bytes between markers; elsewhere the stream is broken.
+                guard inEntropyData else { break }
+                index += 1
+                continue
+            }
+            let marker = bytes[index + 1]
+            index += 2
+            switch marker {
+            case 0x00, 0xD0...0xD7, 0xFF:
+                // Stuffed byte, restart marker, or fill: still inside the scan (a fill byte is re-read as 0xFF).
+                if marker == 0xFF { index -= 1 }
+            case endOfImage:
+                return scans
+            default:
+                guard index + 2 <= bytes.count else { return scans }
+                let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+                guard length >= 2 else { return scans }
+                index += length
+                inEntropyData = marker == startOfScan
+                if inEntropyData { scans += 1 }
+            }
+        }
+        return scans
+    }
 }

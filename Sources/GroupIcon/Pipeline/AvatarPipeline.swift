@@ -1,3 +1,5 @@
+import FileSystem
+
 /// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
 ///
 /// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
@@ -57,7 +59,8 @@ public final class AvatarPipeline: Sendable {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = drawn.map(ImageIdentity.init(of:))
         let hidden = members.count - drawn.count
-        let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters)
+        let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters,
+                               allowedFolders: configuration.allowedFolders)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
@@ -155,7 +158,7 @@ public final class AvatarPipeline: Sendable {
                         placeholder: PlaceholderStyle) async throws(CancellationError) -> StyledAvatar
     {
         let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style,
-                                  placeholder: placeholder)
+                                  placeholder: placeholder, allowedFolders: configuration.allowedFolders)
         if let cached = styledCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
@@ -206,11 +209,17 @@ public final class AvatarPipeline: Sendable {
             AvatarWarning(memberID: member.id, memberName: member.name, path: path,
                           message: "\(problem); using a placeholder")
         }
+        if let path = member.imagePath, let allowedFolders = configuration.allowedFolders {
+            do { try allowedFolders.check(path) } catch { return placeholder(warning(path, error.reason)) }
+        }
         switch identity {
         case .none:
             return placeholder()
         case .missing(let path):
-            return placeholder(warning(path, "file not found"))
+            // Say why it could not be looked at: a too-long name or an unsearchable folder is no missing file.
+            let problem = FileIO.lookUpProblem(of: path)
+            let reason = problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
+            return placeholder(warning(path, reason ?? "file not found"))
         case .file(let path, _, _):
             switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
             case .image(let image, _): return SourceImage(image: image, warning: nil, isPlaceholder: false)
@@ -261,13 +270,14 @@ struct SourceRequestKey: Hashable, Sendable {
 }
 
 /// A styled avatar's cache key. Id, name and the placeholder style are part of it because they decide the
-/// placeholder.
+/// placeholder; so are the allowed folders, because a confined pipeline draws a placeholder for a photo outside them.
 struct StyledAvatarKey: Hashable, Sendable {
     var identity: ImageIdentity
     var memberID: String
     var memberName: String
     var style: AvatarStyle
     var placeholder: PlaceholderStyle
+    var allowedFolders: PathConfinement?
 
     /// The key on disk (in the pipeline's `CompositeCaching` store); nil for styles that are not stored
     /// there: `original` (the photo file itself is the stored form) and custom transforms (known only by a

@@ -1,4 +1,4 @@
-/// The disk-cache entry format, version 1 (all integers little-endian):
+/// The disk-cache entry format, version 2 (all integers little-endian):
 ///
 /// ```
 /// "GICC"  magic                      4 bytes
@@ -14,8 +14,22 @@
 /// bit-flipped or foreign file is rejected; the stored key guards against a (theoretical) name collision.
 enum CacheEntryFormat {
     static let magic: [UInt8] = Array("GICC".utf8)
-    static let version: UInt16 = 1
+    /// Version 2: warnings no longer quote file content (version 1 entries may hold the first bytes of any file
+    /// a fixture named, and are not read).
+    static let version: UInt16 = 2
     private static let checksumLength = 32
+
+    /// Room for the warnings: their ids, names and paths also appear in the key (escaped, so no shorter), and
+    /// each message is a path plus a short cause; 64 KiB beyond twice the key covers them with margin.
+    private static let warningAllowance = 64 << 10
+
+    /// The largest entry `key` can have: header, key, warnings and the pixels of a `pixelSide` square. A file
+    /// larger than this is no entry for the key (a damaged or planted file) and is not read.
+    static func maximumSize(for key: CompositeKey) -> Int {
+        let header = magic.count + 2 + 4 + 4 + 4 + 4
+        let side = min(max(key.pixelSide, 1), 1 << 15)
+        return header + 2 * key.text.utf8.count + warningAllowance + side * side * 4 + checksumLength
+    }
 
     static func encode(_ composite: Composite, key: CompositeKey) -> [UInt8] {
         var out = ByteWriter()

@@ -1,3 +1,5 @@
+import FileSystem
+
 /// The identity of one composite: everything its pixels depend on, and nothing else.
 ///
 /// Covers the algorithm version, the placeholder fonts (`Placeholder.fontIdentity`), every composition parameter
@@ -13,6 +15,8 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String
+    /// Pixels per side of the composite (`parameters.pixelSize`): what bounds the size of a cache entry.
+    public let pixelSide: Int
 
     /// The key for the members the layout draws; stats their avatar files.
     public init(members: [MemberSource], parameters: CompositionParameters) {
@@ -21,28 +25,38 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
                   parameters: parameters)
     }
 
+    /// `allowedFolders`, when set, is part of the key: a confined pipeline draws placeholders for photos
+    /// outside them, so it must never be answered from a composite made without that rule.
     init(drawn: [(member: MemberSource, identity: ImageIdentity)], hiddenMembers: Int,
-         parameters: CompositionParameters) {
+         parameters: CompositionParameters, allowedFolders: PathConfinement? = nil) {
         // The fonts draw the placeholders' text, so a font update must not serve composites drawn with the old one.
         var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)",
                      "parameters: \(parameters.identifier) fonts: \(Placeholder.fontIdentity)"]
         if parameters.overflowBadge && hiddenMembers > 0 { lines.append("hidden members: \(hiddenMembers)") }
+        if let allowedFolders { lines.append("allowed folders: \(allowedFolders.folders.debugDescription)") }
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
             lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
                 + "image=\(identity.identifier.debugDescription)")
         }
         text = lines.joined(separator: "\n")
+        pixelSide = parameters.pixelSize
     }
 
     /// The key a styled member avatar is stored under in a `CompositeCaching` store (the same store as
     /// composites, told apart by the first line): the algorithm version, the style and the member as in a
     /// composite key, with the placeholder style and fonts (a member without a photo is drawn as a placeholder).
     init(styledAvatar key: StyledAvatarKey) {
-        text = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)",
-                "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)",
-                "member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
-                    + "image=\(key.identity.identifier.debugDescription)"].joined(separator: "\n")
+        var lines = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)",
+                     "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)"]
+        if let allowedFolders = key.allowedFolders {
+            lines.append("allowed folders: \(allowedFolders.folders.debugDescription)")
+        }
+        lines.append("member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
+                     + "image=\(key.identity.identifier.debugDescription)")
+        text = lines.joined(separator: "\n")
+        // A stored style draws at its own size, whatever the photo's.
+        pixelSide = key.style.requiredSourceSide ?? 1
     }
 
     /// The members a layout draws: the first `maximumMembers`.

@@ -23,13 +23,13 @@ public final class DiskCache: CompositeCaching {
     private let removedCorruptEntries = LockedState(0)
 
     /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
-    /// failing ones).
+    /// failing ones). Folders it creates are 0700 and entries 0600 (less the umask).
     public init(directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
                 readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
                     try FileIO.readRegularFile(path: $0, maxBytes: $1)
                 },
                 writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
-                    try FileIO.writeAtomically($0, to: $1)
+                    try FileIO.writeAtomically($0, to: $1, options: AtomicWriteOptions(permissions: 0o600))
                 }) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
@@ -51,12 +51,19 @@ public final class DiskCache: CompositeCaching {
 
     /// The stored composite for `key`, touching it as used; nil when absent or unreadable. An entry that is
     /// truncated or corrupted is removed, so that it is regenerated and never shown.
+    ///
+    /// The file's size is checked against the largest entry the key allows before anything is read, so a
+    /// huge (or sparse) file planted under an entry's name costs one `stat`, not its size in time and memory.
     public func composite(for key: CompositeKey) -> Composite? {
         let path = path(for: key)
-        guard let status = FileIO.status(of: path), status.isRegularFile,
-              let bytes = try? readFile(path, Int(clamping: status.size))
-        else { return nil }
-        guard let composite = CacheEntryFormat.decode(bytes, key: key) else {
+        guard let status = FileIO.status(of: path), status.isRegularFile else { return nil }
+        let maximumSize = CacheEntryFormat.maximumSize(for: key)
+        var composite: Composite?
+        if status.size <= Int64(maximumSize) {
+            guard let bytes = try? readFile(path, maximumSize) else { return nil }
+            composite = CacheEntryFormat.decode(bytes, key: key)
+        }
+        guard let composite else {
             FileIO.removeFile(path)
             removedCorruptEntries.withLock { $0 += 1 }
             return nil
@@ -68,7 +75,8 @@ public final class DiskCache: CompositeCaching {
     /// Writes the entry for `key` atomically, sweeping now and then.
     public func store(_ composite: Composite, for key: CompositeKey) throws(CacheError) {
         do {
-            try FileIO.createDirectory(directory)
+            // Private, as the XDG base-directory spec asks of folders it creates: composites show members' photos.
+            try FileIO.createDirectory(directory, permissions: 0o700)
         } catch {
             throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
         }

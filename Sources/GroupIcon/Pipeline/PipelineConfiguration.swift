@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Limits of one in-memory cache.
@@ -25,6 +26,9 @@ public struct PipelineConfiguration: Sendable {
     public var maximumSourceFileBytes: Int
     /// Side of placeholders for requests that give no size (the `.original` style).
     public var defaultPlaceholderSide: Int
+    /// The folders avatar files must lie in (`--allow-paths`), nil for anywhere. A member whose path lies
+    /// outside gets a placeholder and a warning that says so, whether or not the file exists.
+    public var allowedFolders: PathConfinement?
 
     public init(compositeCache: (any CompositeCaching)? = DiskCache(location: .standard),
                 sourceCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 128 << 20, countLimit: 512),

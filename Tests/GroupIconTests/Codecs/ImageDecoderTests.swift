@@ -23,12 +23,38 @@ import GroupIcon
     @Test func reportsWhatIsWrongWithTheBytes() {
         #expect(throws: CodecError.emptyFile) { try ImageDecoder.decode([]) }
         #expect(throws: CodecError.unsupportedFormat(name: "GIF")) { try ImageDecoder.decode(Array("GIF89a....".utf8)) }
-        #expect(throws: CodecError.unrecognizedFormat(leadingBytes: [0x68, 0x65, 0x6C, 0x6C])) {
+        #expect(throws: CodecError.unrecognizedFormat(guess: "text")) {
             try ImageDecoder.decode(Array("hello world".utf8))
         }
-        #expect(CodecError.unrecognizedFormat(leadingBytes: [0x47, 0x49, 0x46, 0x38]).description
-            == "not a PNG or JPEG file (starts with 47 49 46 38)")
-        #expect(CodecError.unrecognizedFormat(leadingBytes: [0x0A]).description == "not a PNG or JPEG file (starts with 0A)")
+        #expect(CodecError.unrecognizedFormat(guess: "text").description == "not a PNG or JPEG file (it looks like text)")
+    }
+
+    /// Messages say what a file seems to be and never quote its bytes: a fixture can name any readable file,
+    /// and `/etc/shadow` came out as "starts with 72 6F 6F 74" ("root").
+    @Test func unrecognisedFilesAreDescribedNotQuoted() {
+        let cases: [(String, String)] = [
+            ("root:$y$j9T$abc:19000:0:99999:7:::\n", "text"), ("<!DOCTYPE html><html>", "an HTML or XML document"),
+            ("\u{FEFF}  <?xml version=\"1.0\"?>", "an HTML or XML document"), ("%PDF-1.7", "a PDF document"),
+            ("PK\u{3}\u{4}data", "a ZIP archive"), ("名前\n", "text"),
+        ]
+        for (content, guess) in cases {
+            #expect(throws: CodecError.unrecognizedFormat(guess: guess)) { try ImageDecoder.decode(Array(content.utf8)) }
+        }
+        #expect(ImageDecoder.describeContent([0x1F, 0x8B, 8, 0]) == "gzip-compressed data")
+        #expect(ImageDecoder.describeContent([0x00, 0x01, 0xFE, 0x80]) == "binary data of an unknown kind")
+        #expect(ImageDecoder.describeContent(Array(repeating: 0x41, count: 511) + [0xE5]) == "text", "a character cut by the window")
+        let message = CodecError.unrecognizedFormat(guess: ImageDecoder.describeContent(Array("root:x:0:0".utf8))).description
+        #expect(!message.contains("72") && !message.contains("root"))
+    }
+
+    /// A file that stops inside a signature is that format cut short, not "not a JPEG" (a 2-byte `FF D8`).
+    @Test func filesCutInsideTheSignatureAreTruncated() {
+        #expect(ImageDecoder.sniff([0xFF, 0xD8]) == .truncated(name: "JPEG"))
+        #expect(ImageDecoder.sniff([0x89, 0x50, 0x4E]) == .truncated(name: "PNG"))
+        #expect(ImageDecoder.sniff([0xFF]) == .truncated(name: "JPEG"))
+        #expect(throws: CodecError.truncatedSignature(format: "JPEG", bytes: 2)) { try ImageDecoder.decode([0xFF, 0xD8]) }
+        #expect(CodecError.truncatedSignature(format: "JPEG", bytes: 2).description
+            == "JPEG file cut short: it ends after 2 bytes, inside the JPEG signature")
     }
 
     @Test func fileSizeLimitIsCheckedFirst() throws {

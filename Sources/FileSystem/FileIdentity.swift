@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which file a path leads to: its device and inode, the same for every spelling of the path, symbolic
+/// links and hard links included.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device; self.inode = inode
+    }
+
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+}
+
+extension FileIO {
+    /// The identity of the file `path` leads to (following symbolic links), nil when there is none.
+    public static func identity(of path: String) -> FileIdentity? {
+        guard (try? checkSpelling(of: path)) != nil else { return nil }
+        var info = stat()
+        return stat(path, &info) == 0 ? FileIdentity(info) : nil
+    }
+}
+
+/// How `FileIO.writeAtomically` creates and guards a file.
+public struct AtomicWriteOptions: Sendable {
+    /// Permission bits of a new file, less the umask (an existing file keeps its own): 0666 like `touch`,
+    /// 0600 for private data such as cache entries.
+    public var permissions: mode_t
+    /// Files that must never be replaced, with what each is for messages ("the fixture file"): the inputs of
+    /// an export, so that no output path can overwrite them, whatever it is spelt like.
+    public var inputs: [FileIdentity: String]
+
+    public init(permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:]) {
+        self.permissions = permissions; self.inputs = inputs
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import ArgumentParsing
+
+/// A command that records that it ran and writes one line.
+private struct EchoCommand: ToolCommand {
+    static let name = "echo"
+    static let summary = "print a line"
+    static let usage = ["tool echo [--output FILE] [--allow DIR]..."]
+    static let specs = [OptionSpec(name: "--output", valueName: "FILE", help: "where"),
+                        OptionSpec(name: "--allow", valueName: "DIR", help: "repeatable"),
+                        OptionSpec(name: "--margin", valueName: "PT", help: "a number")]
+    var arguments: ParsedArguments
+    init(arguments: ParsedArguments) throws(UsageError) { self.arguments = arguments }
+    func run(output: CommandOutput) async -> ArgumentParsing.ExitStatus {
+        output.standardOutput("ran \(arguments.string("--output") ?? "-") \(arguments.strings("--allow"))\n")
+        return .success
+    }
+}
+
+private struct DefaultCommand: ToolCommand {
+    static let name = ""
+    static let summary = "the default"
+    static let usage = ["tool"]
+    static let specs: [OptionSpec] = []
+    init(arguments: ParsedArguments) throws(UsageError) { try arguments.requireNoPositionals() }
+    func run(output: CommandOutput) async -> ArgumentParsing.ExitStatus { .success }
+}
+
+/// What a run printed and returned.
+private final class Recorder: @unchecked Sendable {
+    var out = "", err = ""
+    var failures: [String] = []
+    var output: CommandOutput {
+        CommandOutput(standardOutput: { self.out += $0 }, standardError: { self.err += $0 }, errorIsTerminal: false,
+                      failures: { self.failures })
+    }
+}
+
+@Suite struct CommandLineToolTests {
+    private let tool = CommandLineTool(program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
+
+    private func run(_ arguments: [String], failures: [String] = []) async -> (ArgumentParsing.ExitStatus, Recorder) {
+        let recorder = Recorder()
+        recorder.failures = failures
+        return (await tool.run(arguments, output: recorder.output), recorder)
+    }
+
+    @Test func aFailedStreamTurnsSuccessIntoFailureAndIsNamed() async {
+        let (status, recorder) = await run(["--help"], failures: ["standard output: No space left on device"])
+        #expect(status == .failure)
+        #expect(recorder.err == "tool: could not write to standard output: No space left on device\n")
+        let (usage, _) = await run(["--bogus"], failures: ["standard error: Bad file descriptor"])
+        #expect(usage == .usage, "a usage error stays one")
+    }
+
+    @Test func unknownCommandsAreNamedWithASuggestion() async {
+        let cases: [([String], String)] = [(["exprot"], "unknown command 'exprot'"),
+                                           (["help", "nosuch"], "unknown command 'nosuch'"),
+                                           (["ehco", "--output", "x"], "unknown command 'ehco'; did you mean 'echo'?")]
+        for (arguments, message) in cases {
+            let (status, recorder) = await run(arguments)
+            #expect(status == .usage)
+            #expect(recorder.err.hasPrefix("tool: \(message)\n"), "\(recorder.err)")
+            #expect(recorder.out.isEmpty)
+        }
+        #expect(CommandLineTool.editDistance("exprot", "export") == 1)
+        #expect(CommandLineTool.editDistance("cahce", "cache") == 1)
+        #expect(CommandLineTool.editDistance("layuot", "layout") == 1)
+        #expect(CommandLineTool.editDistance("xyz", "export") > 2)
+    }
+
+    @Test func helpIsAskedForOnlyWhereAnOptionMayStand() async {
+        let (status, recorder) = await run(["echo", "--output", "-h"])
+        #expect(status == .usage)
+        #expect(recorder.err.hasPrefix("tool: --output needs a value (FILE), got the option '-h' (write --output=-h if that is the value)"))
+        #expect(recorder.out.isEmpty)
+        let (inline, inlineRecorder) = await run(["echo", "--output=-h"])
+        #expect(inline == .success && inlineRecorder.out == "ran -h []\n")
+        let (help, helpRecorder) = await run(["echo", "--margin", "-1", "-h"])
+        #expect(help == .success && helpRecorder.out.hasPrefix("tool echo - print a line"))
+        #expect(!ParsedArguments.requestsHelp(["--", "--help"], specs: EchoCommand.specs))
+        #expect(ParsedArguments.requestsHelp(["--help"], specs: []))
+    }
+
+    @Test func negativeNumbersStayValues() throws {
+        let parsed = try ParsedArguments(["--margin", "-1", "--output", "-.5"], specs: EchoCommand.specs, command: "echo")
+        #expect(parsed.string("--margin") == "-1")
+        #expect(parsed.string("--output") == "-.5")
+        #expect(ParsedArguments.looksLikeOption("--help") && ParsedArguments.looksLikeOption("-h"))
+        #expect(!ParsedArguments.looksLikeOption("-") && !ParsedArguments.looksLikeOption("-3"))
+    }
+
+    @Test func repeatableOptionsKeepEveryValue() async {
+        let (status, recorder) = await run(["echo", "--allow", "a", "--allow=b", "--output", "x"])
+        #expect(status == .success)
+        #expect(recorder.out == "ran x [\"a\", \"b\"]\n")
+    }
+}

@@ -15,6 +15,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A FIFO, device or socket where a regular file was expected; `kind` names which.
     case notRegularFile(path: String, kind: String)
     case tooLarge(path: String, bytes: Int, maxBytes: Int)
+    /// A line of a file read line by line (`LineReader`) is longer than the reader accepts.
+    case lineTooLong(path: String, line: Int, maxBytes: Int)
     /// The folder that should hold `path` does not exist (or a path component is not a folder).
     case directoryMissing(path: String, directory: String)
     case noSpace(path: String)
@@ -38,6 +40,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): is a \(kind), not a regular file"
         case .tooLarge(let path, let bytes, let maxBytes):
             return "\(path): file is \(bytes.byteCountDescription), larger than the \(maxBytes.byteCountDescription) limit"
+        case .lineTooLong(let path, let line, let maxBytes):
+            return "\(path):\(line): line longer than the \(maxBytes.byteCountDescription) limit (is it a JSON Lines file?)"
         case .directoryMissing(let path, let directory):
             return "\(path): the folder \(directory) does not exist"
         case .noSpace(let path):

@@ -1,15 +1,20 @@
-/// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
+import FileSystem
+
+/// Loads members' photos, styles them and composes group avatars, with coalescing, caches and a memory budget.
 ///
 /// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
 /// the composite comes from the memory cache, else the disk cache, else it is made: the layout gives the tiles,
-/// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering the
-/// largest tile and handed to the compositor, which centre-crops, resamples, clips and places it.
+/// the pixel memory the composite needs (canvas and the decodes not cached yet, from their headers) is reserved
+/// from the memory budget, waiting while it is used up; then each member's photo is decoded (in parallel, one
+/// child task per member) at a minimum side covering the largest tile and handed to the compositor, which
+/// centre-crops, resamples, clips and places it.
 ///
-/// Decoded photos are cached by image identity and kept at the largest size asked for so far: a request asks
-/// the decoder for the next power of two at or above the side it needs (so tiles of similar size share one
-/// decode, and that maps onto JPEG's 1/2..1/8 scaling), and a photo decoded larger, or at full resolution,
-/// answers any smaller request. Concurrent identical requests (same source and size bucket, same styled
-/// avatar, same composite key) share one piece of work.
+/// A request asks the decoder for the next power of two at or above the side it needs, so tiles of similar
+/// size share one decode (and that maps onto JPEG's 1/2..1/8 scaling). Decoded photos are cached by file
+/// version and exactly that bucket (`SourceKey`): a composite's pixels depend only on its inputs and
+/// parameters, never on what else was decoded before. Concurrent identical requests (same file version and
+/// bucket, same styled avatar, same composite key) share one piece of work. A file identity names the file
+/// (device and inode), not the path, so spellings of one path and hard links share their decodes.
 ///
 /// Every method may be called from any task. Cancelling the calling task makes it throw `CancellationError`
 /// right away; work another request still waits for goes on, and nothing partial is cached.
@@ -19,10 +24,10 @@ public final class AvatarPipeline: Sendable {
     /// Where composites persist between runs (`configuration.compositeCache`), nil when memory only.
     public var compositeCache: (any CompositeCaching)? { configuration.compositeCache }
 
-    let sourceCache: MemoryCache<ImageIdentity, DecodedSource>
+    let sourceCache: MemoryCache<SourceKey, DecodedSource>
     let styledCache: MemoryCache<StyledAvatarKey, StyledAvatar>
     let compositeMemory: MemoryCache<CompositeKey, Composite>
-    private let sourceRequests: RequestCoalescer<SourceRequestKey, DecodedSource>
+    private let sourceRequests: RequestCoalescer<SourceKey, DecodedSource>
     private let styledRequests: RequestCoalescer<StyledAvatarKey, StyledAvatar>
     private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
     private let recorder: StatisticsRecorder
@@ -49,13 +54,26 @@ public final class AvatarPipeline: Sendable {
     /// What the pipeline has done so far.
     public var statistics: PipelineStatistics { recorder.snapshot }
 
+    /// The identity of `member`'s photo as this pipeline sees it (with its content hash under `verifyContent`).
+    public func identity(of member: MemberSource) -> ImageIdentity {
+        ImageIdentity(of: member, verifyingContent: configuration.verifyContent,
+                      maximumFileBytes: configuration.maximumSourceFileBytes)
+    }
+
+    /// The key the composite of `members` under `parameters` is cached under: what a `--skip-existing` run
+    /// compares with the one recorded in an output file.
+    public func key(members: [MemberSource], parameters: CompositionParameters) -> CompositeKey {
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        return CompositeKey(drawn: drawn.map { ($0, identity(of: $0)) }, parameters: parameters)
+    }
+
     /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
     /// Members without a usable photo are drawn as placeholders and reported in `warnings`.
     public func composite(members: [MemberSource], parameters: CompositionParameters)
         async throws(CancellationError) -> CompositeResponse
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        let identities = drawn.map(ImageIdentity.init(of:))
+        let identities = drawn.map(identity(of:))
         let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
@@ -72,14 +90,25 @@ public final class AvatarPipeline: Sendable {
     public func source(_ member: MemberSource, minimumSide: Int?) async throws(CancellationError)
         -> (RGBAImage, AvatarWarning?)
     {
-        try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide)
+        let identity = identity(of: member)
+        let bucket = minimumSide.map(AvatarPipeline.sideBucket)
+        let loaded = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+            try? await source(member, identity: identity, minimumSide: minimumSide)
+        }
+        guard let loaded else { throw CancellationError() }
+        return (loaded.image, loaded.warning)
     }
 
     /// One member's avatar in `style` (placeholder and warning as for `source`).
     public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
         -> (RGBAImage, AvatarWarning?)
     {
-        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style)
+        let identity = identity(of: member)
+        let bucket = style.requiredSourceSide.map(AvatarPipeline.sideBucket)
+        let avatar = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+            try? await styled(member, identity: identity, style: style)
+        }
+        guard let avatar else { throw CancellationError() }
         return (avatar.image, avatar.warning)
     }
 
@@ -95,6 +124,13 @@ public final class AvatarPipeline: Sendable {
         guard side > 1 else { return 1 }
         guard side <= 1 << 20 else { return side }
         return 1 << (Int.bitWidth - (side - 1).leadingZeroBitCount)
+    }
+
+    /// Bytes of working memory the compositor needs for a canvas `side` pixels square: its float layer and
+    /// coverage (20 bytes a pixel), masks and resampled tiles (up to as much again) and the 8-bit result.
+    static func canvasWorkingBytes(side: Int) -> Int {
+        let pixels = side.multipliedReportingOverflow(by: side)
+        return pixels.overflow ? Int.max / 2 : min(Int.max / 2, pixels.partialValue * 48)
     }
 
     // MARK: - Steps
@@ -118,27 +154,58 @@ public final class AvatarPipeline: Sendable {
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
         let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
         let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
-        let sources = await withTaskGroup(of: (Int, (RGBAImage, AvatarWarning?)?).self) { group in
-            for index in tiles.indices {
-                group.addTask { [self] in
-                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide))
-                }
-            }
-            var results = [(RGBAImage, AvatarWarning?)?](repeating: nil, count: tiles.count)
-            for await (index, source) in group { results[index] = source }
-            return results
+        let bucket = AvatarPipeline.sideBucket(minimumSide)
+        // Each distinct file once: spellings of one photo share a decode.
+        var distinct = Set<FileIdentity>()
+        let estimate = identities.reduce(AvatarPipeline.canvasWorkingBytes(side: parameters.pixelSize)) { sum, identity in
+            guard case .file(let file) = identity, distinct.insert(file).inserted else { return sum }
+            return sum.addingReportingOverflow(decodeEstimate(identity, bucket: bucket)).partialValue
         }
-        let images = sources.compactMap { $0?.0 }
-        guard images.count == tiles.count, !Task.isCancelled else { return nil }
-
-        let composite = Composite(image: dependencies.compose(tiles, images, parameters),
-                                  warnings: sources.compactMap { $0?.1 })
+        let made = try? await withBudget(estimate) { [self] () async -> (Composite, isCurrent: Bool)? in
+            let sources = await withTaskGroup(of: (Int, LoadedSource?).self) { group in
+                for index in tiles.indices {
+                    group.addTask { [self] in
+                        (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide))
+                    }
+                }
+                var results = [LoadedSource?](repeating: nil, count: tiles.count)
+                for await (index, source) in group { results[index] = source }
+                return results
+            }
+            let loaded = sources.compactMap { $0 }
+            guard loaded.count == tiles.count, !Task.isCancelled else { return nil }
+            let composite = Composite(image: dependencies.compose(tiles, loaded.map(\.image), parameters),
+                                      warnings: loaded.compactMap(\.warning))
+            return (composite, loaded.allSatisfy(\.isCurrent))
+        }
+        guard let (composite, isCurrent) = made ?? nil else { return nil }
         recorder.record { $0.compositesMade += 1 }
-        compositeMemory.set(composite, for: key)
-        if let compositeCache {
-            do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+        // A photo that changed while it was read does not match the key: such a composite is not kept.
+        if isCurrent {
+            compositeMemory.set(composite, for: key)
+            if let compositeCache {
+                do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+            }
         }
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
+    }
+
+    /// Runs `body` with `bytes` reserved from the memory budget (at once when there is none).
+    private func withBudget<Result: Sendable>(_ bytes: Int, _ body: () async -> Result)
+        async throws(CancellationError) -> Result
+    {
+        guard let budget = configuration.memoryBudget else { return await body() }
+        return try await budget.withReservation(bytes, body)
+    }
+
+    /// The bytes a decode of `identity` at `bucket` will hold (file and pixels); 0 when it is cached or is no
+    /// file. Without a header to read, the file's size stands in for its pixels.
+    private func decodeEstimate(_ identity: ImageIdentity, bucket: Int?) -> Int {
+        guard case .file(let file) = identity, sourceCache.value(for: SourceKey(file: file, bucket: bucket)) == nil
+        else { return 0 }
+        let fileBytes = Int(clamping: file.version.size)
+        let pixels = dependencies.estimateDecodedBytes(file.path, bucket) ?? fileBytes
+        return fileBytes.addingReportingOverflow(pixels).overflow ? Int.max / 2 : fileBytes + pixels
     }
 
     private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
@@ -151,85 +218,85 @@ public final class AvatarPipeline: Sendable {
         }
         return try await styledRequests.value(for: key) { [self] in
             if let cached = styledCache.value(for: key) { return cached }
-            guard let (image, warning) = try? await source(member, identity: identity,
-                                                            minimumSide: style.requiredSourceSide)
+            guard let loaded = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide)
             else { return nil }
             let avatar: StyledAvatar
-            if let styledImage = style.apply(to: image) {
-                avatar = StyledAvatar(image: styledImage, warning: warning)
+            if let styledImage = style.apply(to: loaded.image) {
+                avatar = StyledAvatar(image: styledImage, warning: loaded.warning)
             } else {
                 let failure = AvatarWarning(memberID: member.id, memberName: member.name, path: member.imagePath,
                                             message: "style \(style) produced no image; using the unstyled avatar")
-                avatar = StyledAvatar(image: image, warning: warning ?? failure)
+                avatar = StyledAvatar(image: loaded.image, warning: loaded.warning ?? failure)
             }
-            styledCache.set(avatar, for: key)
+            if loaded.isCurrent { styledCache.set(avatar, for: key) }
             return avatar
         }
     }
 
     private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?)
-        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+        async throws(CancellationError) -> LoadedSource
     {
         let placeholder = {
             self.dependencies.placeholder(member.id, member.name,
                                           max(1, minimumSide ?? self.configuration.defaultPlaceholderSide))
         }
-        func warning(_ path: String, _ problem: String) -> AvatarWarning {
-            AvatarWarning(memberID: member.id, memberName: member.name, path: path,
-                          message: "\(problem); using a placeholder")
+        func failure(_ path: String, _ problem: String, isCurrent: Bool = true) -> LoadedSource {
+            LoadedSource(image: placeholder(), isCurrent: isCurrent,
+                         warning: AvatarWarning(memberID: member.id, memberName: member.name, path: path,
+                                                message: "\(problem); using a placeholder"))
         }
         switch identity {
         case .none:
-            return (placeholder(), nil)
+            return LoadedSource(image: placeholder(), isCurrent: true, warning: nil)
         case .missing(let path):
-            return (placeholder(), warning(path, "file not found"))
-        case .file(let path, _, _):
-            switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
-            case .image(let image, _): return (image, nil)
-            case .failed(let reason): return (placeholder(), warning(path, reason))
+            return failure(path, "file not found")
+        case .file(let file):
+            switch try await decodedSource(file, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
+            case .image(let image): return LoadedSource(image: image, isCurrent: true, warning: nil)
+            case .failed(let path, let reason): return failure(path, reason)
+            case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
             }
         }
     }
 
-    private func decodedSource(identity: ImageIdentity, path: String, minimumSide: Int?)
-        async throws(CancellationError) -> DecodedSource
-    {
-        let bucket = minimumSide.map(AvatarPipeline.sideBucket)
-        if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+    private func decodedSource(_ file: FileIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource {
+        let key = SourceKey(file: file, bucket: bucket)
+        if let cached = sourceCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
         }
-        return try await sourceRequests.value(for: SourceRequestKey(identity: identity, minimumSide: bucket)) {
-            [self] in
-            if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+        return try await sourceRequests.value(for: key) { [self] in
+            if let cached = sourceCache.value(for: key) {
                 recorder.record { $0.memoryHits += 1 }
                 return cached
             }
             guard !Task.isCancelled else { return nil }
             recorder.record { $0.decodes += 1 }
+            // Messages name the file the same way however the member's path was spelled.
+            let path = FileIO.canonicalPath(of: file.path) ?? file.path
             let decoded: DecodedSource
             do {
-                let bytes = try dependencies.readFile(path, configuration.maximumSourceFileBytes)
-                decoded = .image(try dependencies.decode(bytes, bucket), requestedMinimumSide: bucket)
+                let bytes = try dependencies.readFile(file.path, configuration.maximumSourceFileBytes)
+                // The bytes must be the version the identity (and so every cache key) describes.
+                guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
+                      file.contentDigest == nil || FileIdentity.digest(bytes) == file.contentDigest
+                else { return .changed(path: path) }
+                decoded = .image(try dependencies.decode(bytes, bucket))
             } catch {
-                decoded = .failed(reason: String(describing: error))
+                decoded = .failed(path: path, reason: String(describing: error))
             }
-            // Keep the largest decode: a concurrent request for a larger bucket may have stored one meanwhile.
-            if let current = sourceCache.value(for: identity), current.satisfies(minimumSide: decoded.coveredSide),
-               !decoded.satisfies(minimumSide: current.coveredSide)
-            {
-                return decoded
-            }
-            sourceCache.set(decoded, for: identity)
+            sourceCache.set(decoded, for: key)
             return decoded
         }
     }
 }
 
-/// What the source coalescer shares work by: one decode per image identity and size bucket.
-struct SourceRequestKey: Hashable, Sendable {
-    var identity: ImageIdentity
-    var minimumSide: Int?
+/// A member's photo or placeholder as one composite uses it.
+struct LoadedSource: Sendable {
+    var image: RGBAImage
+    /// False when the file changed while it was read, so nothing made from it may be cached.
+    var isCurrent: Bool
+    var warning: AvatarWarning?
 }
 
 /// A styled avatar's cache key. Id and name are part of it because they decide the placeholder.

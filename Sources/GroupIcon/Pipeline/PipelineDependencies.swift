@@ -18,6 +18,9 @@ public struct PipelineDependencies: Sendable {
         -> RGBAImage
     /// The deterministic placeholder for a member without a usable photo, `side` pixels square.
     public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
+    /// The bytes of pixels `decode` will make of the file at `path` for `minimumSide`, from its header alone;
+    /// nil when unknown. What the memory budget reserves before a decode.
+    public var estimateDecodedBytes: @Sendable (_ path: String, _ minimumSide: Int?) -> Int?
 
     public init(
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
@@ -25,9 +28,10 @@ public struct PipelineDependencies: Sendable {
         layoutTiles: @escaping @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile],
         compose: @escaping @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
             -> RGBAImage,
-        placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage
+        placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage,
+        estimateDecodedBytes: @escaping @Sendable (_ path: String, _ minimumSide: Int?) -> Int? = { _, _ in nil }
     ) {
         self.readFile = readFile; self.decode = decode; self.layoutTiles = layoutTiles; self.compose = compose
-        self.placeholder = placeholder
+        self.placeholder = placeholder; self.estimateDecodedBytes = estimateDecodedBytes
     }
 }

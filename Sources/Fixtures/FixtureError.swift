@@ -108,8 +108,9 @@ extension FixtureError {
         case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
         case .tooLarge(let path, let bytes, let maxBytes): self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
-        case .lineTooLong(let path, _, _):
-            self = .readFailed(path: path, reason: error.description)
+        case .lineTooLong(let path, let line, let maxBytes):
+            self = .readFailed(path: path, reason: "line \(line) is longer than the \(maxBytes.byteCountDescription) limit "
+                               + "(a JSON Lines fixture holds one group per line)")
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.description)

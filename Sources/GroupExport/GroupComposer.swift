@@ -39,6 +39,21 @@ public struct GroupComposer: Sendable {
     }
 }
 
+extension GroupComposer {
+    /// Everything the pixels of `group`'s avatar under `parameters` depend on, as text: the group photo's
+    /// identity when it has one, then the members' composite key (parameters, members, file versions). An
+    /// export records its hash, and `--skip-existing` compares it.
+    public func inputs(for group: ChatGroup, parameters: CompositionParameters) -> String {
+        let members = group.members.map { MemberSource(id: $0.id, name: $0.name, imagePath: $0.avatarPath) }
+        var text = pipeline.key(members: members, parameters: parameters).text
+        if let avatarPath = group.avatarPath {
+            let owner = MemberSource(id: group.id, name: group.name, imagePath: avatarPath)
+            text = "group photo: \(pipeline.identity(of: owner).identifier.debugDescription)\n" + text
+        }
+        return text
+    }
+}
+
 extension ChatGroup {
     /// A warning met while composing this group, as the CLI and the app print it:
     /// `group "ride": member "Alice" (u1): avatars/alice.jpg: file not found; using a placeholder`.

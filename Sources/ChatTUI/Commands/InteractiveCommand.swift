@@ -21,7 +21,7 @@ struct InteractiveCommand: ToolCommand {
     var fixturePath: String
     var exportDirectory: String
     var colorOption: ColorMode.Option
-    var cache: DiskCacheLocation
+    var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -34,7 +34,7 @@ struct InteractiveCommand: ToolCommand {
                              command: Self.name)
         }
         self.colorOption = colorOption
-        cache = try SessionOptions.cacheLocation(from: arguments)
+        pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }
@@ -55,7 +55,7 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let composer = SessionOptions.makeComposer(cache: cache)
+        let composer = SessionOptions.makeComposer(pipeline)
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
@@ -81,11 +81,14 @@ struct InteractiveCommand: ToolCommand {
         }
     }
 
-    /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
+    /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names,
+    /// creating the folder when needed.
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
                                      _ composer: GroupComposer) async throws {
+        let format = try OutputFormat.resolve(path: path, requested: nil)
         try FileIO.createDirectory(FileIO.parentDirectory(of: path))
-        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
+        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                 settings: ExportSettings(encoding: OutputEncoding(format: format)))
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
 }

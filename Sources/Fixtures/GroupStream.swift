@@ -23,12 +23,13 @@ public final class GroupStream {
         path.lowercased().hasSuffix(".jsonl")
     }
 
-    /// Opens the fixture at `path`; fails as `FixtureLoader.load` does for an unreadable file.
-    public init(path: String) throws(FixtureError) {
+    /// Opens the fixture at `path`, accepting lines up to `maximumLineBytes`; fails as `FixtureLoader.load`
+    /// does for an unreadable file.
+    public init(path: String, maximumLineBytes: Int = GroupStream.maximumLineBytes) throws(FixtureError) {
         self.path = path
         baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent()
         basePath = FixtureSchemaDecoder.basePath(of: baseDirectory)
-        do { reader = try LineReader(path: path, maximumLineBytes: Self.maximumLineBytes) } catch {
+        do { reader = try LineReader(path: path, maximumLineBytes: maximumLineBytes) } catch {
             throw FixtureError(reading: error)
         }
     }

@@ -5,6 +5,7 @@ import PackageDescription
 // import that points the other way (docs/ARCHITECTURE.md):
 //   FileSystem            the only module that calls the file system
 //   GroupIcon             geometry, layouts, parameters, raster, codecs, pipeline (the library product)
+//   RemoteSources         member photos from http(s) URLs: libcurl fetcher, download cache with validators
 //   Fixtures              chat-list fixtures
 //   TerminalUI            cells, colours, half blocks, escape sequences, text width, safe text: pure, no ncurses
 //   GroupExport           chat groups -> composites -> files (shared by the app and `chat-tui export`)
@@ -27,8 +28,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
         .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
-        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CWebP"]),
+        // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
+        // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CWebP", "CFreeType"]),
+        .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon"]),
         .target(name: "GroupExport", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "TerminalUI"]),
@@ -45,6 +52,8 @@ let package = Package(
         ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "FileSystem"], resources: [.copy("Resources")]),
+        .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "FileSystem"],
+                    resources: [.copy("Resources")]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "FileSystem"], resources: [.copy("Resources")]),
         .testTarget(name: "GroupExportTests", dependencies: ["GroupExport", "GroupIcon", "Fixtures", "FileSystem"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "GroupIcon"]),

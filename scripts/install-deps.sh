@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages chat-tui builds and tests against, only when something is missing.
 set -euo pipefail
-packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev tmux python3)
+# Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
+# placeholder images are drawn with exactly these two).
+packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libcurl4-openssl-dev tmux python3
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -60,7 +60,7 @@ struct BenchCommand: ToolCommand {
             for section in Section.allCases where sections.contains(section) {
                 output.standardError("bench: \(section.rawValue)…\n")
                 switch section {
-                case .fixture: report.bigFixture = try ScreenBench.bigFixture(inputs, configuration)
+                case .fixture: report.bigFixture = try await ScreenBench.bigFixture(inputs, configuration)
                 case .composition:
                     report.composition = try await CompositionBench.composition(inputs, configuration)
                     report.jpegDecode = try await CompositionBench.jpegDecode(inputs, configuration)

@@ -26,7 +26,7 @@ enum ScreenBench {
 
     /// Measured once (it is a start-up): meant to run first in the process, so that the memory figures are
     /// the app's own and not left over from other sections.
-    static func bigFixture(_ inputs: BenchInputs, _ configuration: BenchConfiguration) throws -> BigFixtureFigures {
+    static func bigFixture(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> BigFixtureFigures {
         let before = ProcessMemory.resident()
         let start = BenchTiming.now()
         let fixture = try FixtureLoader.load(path: inputs.fixturePath)
@@ -45,7 +45,7 @@ enum ScreenBench {
         while true {
             controller.step(timeoutMilliseconds: 0)
             if controller.runningRequestCount == 0 { break }
-            controller.waitForBackgroundWork(seconds: 30)
+            await controller.waitForBackgroundWork(seconds: 30)
         }
         let composed = BenchTiming.seconds(since: start)
         let after = ProcessMemory.resident()

@@ -118,11 +118,11 @@ package final class AppController {
         }
     }
 
-    /// Blocks until every running request and export has ended or `seconds` pass without news; for tests and
-    /// for callers that need a settled screen.
-    package func waitForBackgroundWork(seconds: Double) {
+    /// Returns once every running request and export has ended or `seconds` pass without news; for tests and
+    /// the benchmark, which need a settled screen.
+    package func waitForBackgroundWork(seconds: Double) async {
         while !requests.isEmpty || pendingExports > 0 {
-            guard inbox.waitForMessage(seconds: seconds) else { return }
+            guard await inbox.nextMessage(seconds: seconds) else { return }
             takeCompletions()
         }
         takeCompletions()

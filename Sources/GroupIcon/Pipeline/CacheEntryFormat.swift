@@ -64,40 +64,4 @@ enum CacheEntryFormat {
     }
 }
 
-private struct ByteWriter {
-    var bytes: [UInt8] = []
-
-    mutating func write(_ value: UInt64, width: Int) {
-        for index in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * index))) }
-    }
-
-    mutating func write(_ text: String) {
-        let utf8 = Array(text.utf8)
-        write(UInt64(utf8.count), width: 4)
-        bytes.append(contentsOf: utf8)
-    }
-}
-
-/// Bounds-checked reading: every read returns nil instead of running past the end.
-private struct ByteReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var remaining: Int { bytes.count - offset }
-
-    mutating func readBytes(_ count: Int) -> [UInt8]? {
-        guard count >= 0, count <= remaining else { return nil }
-        defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
-    }
-
-    mutating func read(width: Int) -> UInt64? {
-        guard let raw = readBytes(width) else { return nil }
-        return raw.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
-    }
-
-    mutating func readString() -> String? {
-        guard let count = read(width: 4), let raw = readBytes(Int(count)) else { return nil }
-        return String(validating: raw, as: UTF8.self)
-    }
-}
+/// Little-endian integers and length-prefixed UTF-8 strings, appended to `bytes`.

@@ -1,14 +1,15 @@
 /// The identity of one composite: everything its pixels depend on, and nothing else.
 ///
-/// Covers the algorithm version, every composition parameter (`CompositionParameters.identifier`, which
-/// includes the layout and the scale) and, in order, each *drawn* member's id, name and image identity (path,
-/// size, modification time in nanoseconds; "missing"; or "none"). Id and name are part of it for every member
-/// because a member whose file turns out to be undecodable is drawn as a placeholder made from them. Members
-/// beyond the layout's `maximumMembers` are not drawn and so do not change the key.
+/// Covers the algorithm version, the placeholder fonts (`Placeholder.fontIdentity`), every composition parameter
+/// (`CompositionParameters.identifier`, which includes the layout and the scale) and, in order, each *drawn*
+/// member's id, name and image identity (path, size, modification time in nanoseconds; "missing"; or "none").
+/// Id and name are part of it for every member because a member whose file turns out to be undecodable is drawn
+/// as a placeholder made from them. Members beyond the layout's `maximumMembers` are not drawn and so do not
+/// change the key.
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
     /// disk-cached composite from an older version is ever shown.
-    public static let algorithmVersion = 2
+    public static let algorithmVersion = 3
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String
@@ -20,7 +21,9 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     init(drawn: [(member: MemberSource, identity: ImageIdentity)], parameters: CompositionParameters) {
-        var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)", "parameters: \(parameters.identifier)"]
+        // The fonts draw the placeholders' text, so a font update must not serve composites drawn with the old one.
+        var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)",
+                     "parameters: \(parameters.identifier) fonts: \(Placeholder.fontIdentity)"]
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
             lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "

@@ -6,12 +6,11 @@ import Foundation
 /// Files are named by the SHA-256 of the key text (`<64 hex>.gicache`) and written atomically through the
 /// write dependency, without a flush to disk each (an entry torn by a power loss fails its checksum and is
 /// removed). A file's modification time is its last use: a hit touches it. `sweep` removes entries older than
-/// the age limit, then the least recently used ones until the total fits the size limit; it runs on the first
-/// store, then whenever the total the last sweep found plus what was stored since passes the size limit, and
-/// then trims to 90 % of it, so that a full cache is swept once per tenth of its size written rather than on
-/// every store (a sweep lists the whole folder). No index file is kept: the directory itself is the
-/// bookkeeping, so nothing can drift from what is on disk. Only files named like entries are ever read,
-/// counted or removed.
+/// the age limit, then the least recently used ones until the total fits the size limit. It runs on the first
+/// store, then whenever the total the last sweep left plus what was stored since passes the size limit, and
+/// then trims to 90 % of it: a batch filling a full cache sweeps once per tenth of its size written, not on
+/// every store (a sweep lists the whole folder). The bookkeeping is the directory itself (`CacheDirectory`);
+/// only files named like entries are ever read, counted or removed.
 public final class DiskCache: CompositeCaching {
     public static let fileExtension = "gicache"
 
@@ -21,7 +20,8 @@ public final class DiskCache: CompositeCaching {
     public let ageLimit: TimeInterval
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
-    /// The total the last sweep left and the bytes stored since; nil before the first sweep.
+    private let folder: CacheDirectory
+    /// The bytes the last sweep left and the bytes stored since; nil before the first sweep.
     private let sweepEstimate = LockedState<(swept: Int64, storedSince: Int64)?>(nil)
     private let removedCorruptEntries = LockedState(0)
 
@@ -36,6 +36,7 @@ public final class DiskCache: CompositeCaching {
                 }) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
+        folder = CacheDirectory(path: directory, fileExtension: DiskCache.fileExtension)
     }
 
     /// A cache in the folder `location` names, nil when it names none (`.disabled`).
@@ -48,7 +49,7 @@ public final class DiskCache: CompositeCaching {
 
     /// The file an entry for `key` lives in.
     public func path(for key: CompositeKey) -> String {
-        directory + "/" + key.hashedName + "." + DiskCache.fileExtension
+        folder.entryPath(hashedName: key.hashedName)
     }
 
     /// The stored composite for `key`, touching it as used; nil when absent or unreadable. An entry that is
@@ -68,7 +69,7 @@ public final class DiskCache: CompositeCaching {
     }
 
     /// Writes the entry for `key` atomically, sweeping now and then.
-    public func store(_ composite: Composite, for key: CompositeKey) throws(CompositeCacheError) {
+    public func store(_ composite: Composite, for key: CompositeKey) throws(CacheError) {
         do {
             try FileIO.createDirectory(directory)
         } catch {
@@ -99,67 +100,20 @@ public final class DiskCache: CompositeCaching {
     /// `sweep`, removing least recently used entries until the rest fit in `target` bytes.
     @discardableResult
     private func sweep(now: Date = Date(), trimmingTo target: Int) -> Int {
-        // A writer killed mid-write (kill -9) leaves its hidden temporary file, which is no entry: remove it here
-        // so such files cannot pile up outside the size limit.
-        FileIO.removeStaleTemporaryFiles(in: directory)
-        let cutoff = Int64((now.timeIntervalSince1970 - ageLimit) * 1e9)
-        var kept: [(path: String, entry: FileStatus)] = []
-        var removed = 0
-        for entry in entries() {
-            if entry.status.modificationNanoseconds < cutoff {
-                if FileIO.removeFile(entry.path) { removed += 1 }
-            } else {
-                kept.append((entry.path, entry.status))
-            }
-        }
-        kept.sort { $0.entry.modificationNanoseconds < $1.entry.modificationNanoseconds }
-        var total = kept.reduce(Int64(0)) { $0 + $1.entry.size }
-        if total > Int64(sizeLimit) {
-            for entry in kept where total > Int64(target) {
-                if FileIO.removeFile(entry.path) { removed += 1 }
-                total -= entry.entry.size
-            }
-        }
-        sweepEstimate.withLock { $0 = (total, 0) }
+        let (removed, remaining) = folder.sweep(sizeLimit: sizeLimit, ageLimit: ageLimit, now: now, trimmingTo: target)
+        sweepEstimate.withLock { $0 = (remaining, 0) }
         return removed
     }
 
     /// Number, total size and oldest use of the entries, and the limits.
-    public func statistics() -> CompositeCacheStatistics {
-        let all = entries()
-        let oldest = all.map(\.status.modificationNanoseconds).min()
-        return CompositeCacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
-                                        oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) },
-                                        sizeLimit: sizeLimit, ageLimit: ageLimit)
+    public func statistics() -> CacheStatistics {
+        folder.statistics(sizeLimit: sizeLimit, ageLimit: ageLimit)
     }
 
     /// Removes every entry (other files in the directory are left alone). Returns how many were removed.
     @discardableResult
-    public func removeAll() throws(CompositeCacheError) -> Int {
-        var removed = 0
-        for entry in entries() {
-            guard FileIO.removeFile(entry.path) else { throw .cannotRemove(path: entry.path) }
-            removed += 1
-        }
-        return removed
-    }
+    public func removeAll() throws(CacheError) -> Int { try folder.removeAll() }
 
     /// How many truncated or corrupted entries this instance has found and removed.
     public var corruptEntriesRemoved: Int { removedCorruptEntries.withLock { $0 } }
-
-    private func entries() -> [(path: String, status: FileStatus)] {
-        FileIO.fileNames(in: directory).compactMap { name in
-            guard DiskCache.isEntryName(name) else { return nil }
-            let path = directory + "/" + name
-            guard let status = FileIO.status(of: path), status.isRegularFile else { return nil }
-            return (path, status)
-        }
-    }
-
-    static func isEntryName(_ name: String) -> Bool {
-        let suffix = "." + fileExtension
-        guard name.hasSuffix(suffix) else { return false }
-        let stem = name.dropLast(suffix.count)
-        return stem.count == 64 && stem.allSatisfy { $0.isHexDigit && !$0.isUppercase }
-    }
 }

@@ -5,7 +5,7 @@
 /// others keep waiting. When the last waiter of a key is cancelled the work is cancelled and its entry removed
 /// immediately; a later request starts fresh work, and the stale work's late result is ignored (matched by a
 /// token), so cancellation never poisons the in-flight map. Work returns nil when it noticed cancellation.
-actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
+package actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     private typealias Waiter = CheckedContinuation<Result<Value, CancellationError>, Never>
 
     private struct InFlight {
@@ -19,12 +19,12 @@ actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     private let onCoalescedWait: @Sendable () -> Void
 
     /// `onCoalescedWait` is called whenever a request joins work already in flight.
-    init(onCoalescedWait: @escaping @Sendable () -> Void) {
+    package init(onCoalescedWait: @escaping @Sendable () -> Void) {
         self.onCoalescedWait = onCoalescedWait
     }
 
     /// The result of `work` for `key`, shared with every concurrent request for the same key.
-    func value(for key: Key, work: @escaping @Sendable () async -> Value?) async throws(CancellationError) -> Value {
+    package func value(for key: Key, work: @escaping @Sendable () async -> Value?) async throws(CancellationError) -> Value {
         let waiter = makeToken()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
@@ -51,7 +51,7 @@ actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Number of keys with work in flight.
-    var inFlightCount: Int { inFlight.count }
+    package var inFlightCount: Int { inFlight.count }
 
     private func makeToken() -> UInt64 {
         nextToken += 1

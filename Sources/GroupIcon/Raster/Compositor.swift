@@ -1,7 +1,8 @@
 /// Draws a group avatar: the background, then each member's photo in its tile, clipped to the canvas.
 public enum Compositor {
     /// The composite of `images` in `tiles` (tile `i` shows `images[i]`; tiles without an image stay empty)
-    /// on a `parameters.pixelSize` square canvas.
+    /// on a `parameters.pixelSize` square canvas; without any tile (a group of 0 members), the group glyph of
+    /// `Placeholder.groupImage` on the background.
     ///
     /// As in seed 003, the canvas is clipped to a rounded rect of `parameters.cornerRadius`, filled with
     /// `parameters.resolvedBackground`, and every photo is centre-cropped into `tile.frame` (scaled to pixels
@@ -25,6 +26,10 @@ public enum Compositor {
             guard !region.isEmpty else { continue }
             let photo = Resampler.premultiplied(image, frame: tile.frame.scaled(by: scale), region: region)
             paint(photo, through: mask, canvasSide: side, layer: &layer, claimed: &claimed)
+        }
+        if tiles.isEmpty {
+            // A group without members gets the default group avatar rather than a bare background.
+            layer = Placeholder.groupGlyphLayer(side: side, background: parameters.resolvedBackground)
         }
         let clip = Coverage.mask(of: .roundedRect(Rect(x: 0, y: 0, width: Double(side), height: Double(side)),
                                                   cornerRadius: parameters.cornerRadius * scale), scale: 1)
@@ -78,7 +83,7 @@ public enum Compositor {
     }
 
     /// A straight-alpha colour as a premultiplied working-format pixel.
-    private static func premultiplied(_ colour: RGBA8) -> SIMD4<Float> {
+    static func premultiplied(_ colour: RGBA8) -> SIMD4<Float> {
         let alpha = Float(colour.a)
         return SIMD4(Float(colour.r) * alpha / 255, Float(colour.g) * alpha / 255, Float(colour.b) * alpha / 255, alpha)
     }

@@ -1,8 +1,17 @@
 import Foundation
 
-/// The stand-in avatar of a member without a photo: a colour chosen from the member's id, with the
-/// member's initials in white, or a white head-and-shoulders silhouette when the name does not start with a
-/// Latin letter or digit (the stroke font has no other glyphs).
+/// What a member placeholder shows.
+public enum PlaceholderStyle: String, CaseIterable, Hashable, Sendable {
+    /// The member's initials or name characters (`PlaceholderLabel`), or the silhouette when there are none
+    /// or no font can draw them.
+    case initials
+    /// Always the head-and-shoulders silhouette.
+    case silhouette
+}
+
+/// The stand-in avatar of a member without a photo: a colour chosen from the member's id, with the member's
+/// `PlaceholderLabel` in white (an emoji in its own colours), or a white head-and-shoulders silhouette. Also
+/// the default avatar of a group without members (`groupImage`).
 public enum Placeholder {
     /// Twelve mid-saturation colours under which white text stays legible.
     public static let palette: [RGBA8] = [
@@ -12,36 +21,133 @@ public enum Placeholder {
         RGBA8(r: 0xFF, g: 0x70, b: 0x43), RGBA8(r: 0x8D, g: 0x6E, b: 0x63), RGBA8(r: 0x78, g: 0x90, b: 0x9C),
     ]
 
-    /// Cap height of the initials as a fraction of the image side.
-    static let textHeight = 0.4
-    /// Space between two initials in stroke-font grid units.
-    static let letterGap = 1.6
+    /// The fonts (file path, face index, byte size, modification time) and FreeType/HarfBuzz versions that
+    /// draw labels on this machine, "text=none; emoji=none" when fontconfig found no font (every placeholder
+    /// is then a silhouette). Placeholders depend on it, so cache keys of anything containing them must too.
+    /// The first use looks the fonts up through fontconfig (tens of milliseconds, once per process).
+    public static var fontIdentity: String { TextRasterizer.shared.identity }
 
-    /// The `side` x `side` placeholder of a member (sides below 1 count as 1). The same id and name give the
-    /// same image in every process.
-    public static func image(memberID: String, name: String, side: Int) -> RGBAImage {
+    /// The `side` x `side` placeholder of a member (sides below 1 count as 1). The same id, name, side and
+    /// style give the same pixels in every process on a machine with the same `fontIdentity`.
+    public static func image(memberID: String, name: String, side: Int, style: PlaceholderStyle = .initials)
+        -> RGBAImage
+    {
+        image(memberID: memberID, name: name, side: side, style: style, rasterizer: .shared)
+    }
+
+    /// `image(memberID:name:side:style:)` drawn with the given fonts.
+    static func image(memberID: String, name: String, side: Int, style: PlaceholderStyle,
+                      rasterizer: TextRasterizer) -> RGBAImage
+    {
         let side = max(1, side)
-        var coverage = [Float](repeating: 0, count: side * side)
-        if let text = initials(of: name) {
-            drawText(text, side: side, into: &coverage)
-        } else {
-            drawSilhouette(side: side, into: &coverage)
-        }
+        let label = style == .initials ? PlaceholderLabel(name: name) : nil
+        let ink = label.flatMap { rasterizer.ink(for: $0, side: side) } ?? .coverage(silhouette(side: side))
         let background = backgroundColour(memberID: memberID)
         let base = SIMD4<Float>(Float(background.r), Float(background.g), Float(background.b), 255)
-        let towardsWhite = SIMD4<Float>(255, 255, 255, 255) - base
-        var pixels = [UInt8](repeating: 0, count: side * side * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            coverage.withUnsafeBufferPointer { coverage in
-                for i in 0..<coverage.count {
-                    let colour = base + towardsWhite * coverage[i] + 0.5
-                    out[4 * i] = UInt8(colour[0]); out[4 * i + 1] = UInt8(colour[1])
-                    out[4 * i + 2] = UInt8(colour[2]); out[4 * i + 3] = 255
+        var pixels = [SIMD4<Float>](repeating: base, count: side * side)
+        switch ink {
+        case .coverage(let coverage):
+            let towardsWhite = SIMD4<Float>(255, 255, 255, 255) - base
+            pixels.withUnsafeMutableBufferPointer { out in
+                coverage.withUnsafeBufferPointer { coverage in
+                    for i in 0..<out.count { out[i] += towardsWhite * coverage[i] }
+                }
+            }
+        case .colour(let glyphs):
+            // Premultiplied "source over" the opaque member colour.
+            let box = glyphs.box
+            pixels.withUnsafeMutableBufferPointer { out in
+                glyphs.values.withUnsafeBufferPointer { colour in
+                    for row in 0..<box.height {
+                        for column in 0..<box.width {
+                            let source = colour[row * box.width + column]
+                            let i = (box.y + row) * side + box.x + column
+                            out[i] = source + out[i] * (1 - source[3] / 255)
+                        }
+                    }
                 }
             }
         }
-        return RGBAImage(width: side, height: side, pixels: pixels)
-            ?? RGBAImage(width: side, height: side, fill: background)
+        return PremultipliedPixels(box: PixelBox(x: 0, y: 0, width: side, height: side), values: pixels)
+            .straightImage() ?? RGBAImage(width: side, height: side, fill: background)
+    }
+
+    /// The default avatar of a group without members, `side` pixels square: the group glyph (three
+    /// head-and-shoulders busts) in `groupGlyphColour(on: background)` over `background`. A composite of
+    /// 0 members shows the same glyph (`Compositor.compose`).
+    public static func groupImage(side: Int, background: RGBA8) -> RGBAImage {
+        let side = max(1, side)
+        var layer = groupGlyphLayer(side: side, background: background)
+        let fill = Compositor.premultiplied(background)
+        layer.withUnsafeMutableBufferPointer { layer in
+            for i in 0..<layer.count { layer[i] += fill * (1 - layer[i][3] / 255) }
+        }
+        return PremultipliedPixels(box: PixelBox(x: 0, y: 0, width: side, height: side), values: layer)
+            .straightImage() ?? RGBAImage(width: side, height: side, fill: background)
+    }
+
+    /// The group glyph alone as premultiplied pixels (`side * side`, row-major, transparent around it), in
+    /// its colour for `background`, ready to go over that background.
+    static func groupGlyphLayer(side: Int, background: RGBA8) -> [SIMD4<Float>] {
+        let colour = Compositor.premultiplied(groupGlyphColour(on: background))
+        return groupGlyph(side: side).map { colour * $0 }
+    }
+
+    /// The colour of the group glyph on a group avatar's background: near-white on mid and dark fills (the
+    /// default light grey among them), darker grey on very light ones, mid grey on a (mostly) transparent
+    /// canvas, so it shows on both light and dark chat lists. Always opaque.
+    public static func groupGlyphColour(on background: RGBA8) -> RGBA8 {
+        guard background.a >= 128 else { return RGBA8(r: 0x9E, g: 0x9E, b: 0x9E) }
+        let luminance = 0.2126 * Double(background.r) + 0.7152 * Double(background.g) + 0.0722 * Double(background.b)
+        let (target, share) = luminance > 200 ? (0.0, 0.35) : (255.0, 0.85)
+        func mix(_ channel: UInt8) -> UInt8 { UInt8((Double(channel) + (target - Double(channel)) * share).rounded()) }
+        return RGBA8(r: mix(background.r), g: mix(background.g), b: mix(background.b))
+    }
+
+    /// Coverage (0...1, `side * side`, row-major) of the group glyph: three head-and-shoulders busts, the
+    /// middle one in front and larger, separated from the two behind it by a thin gap. Its ink spans about
+    /// 70 % x 37 % of the side around the centre, clear of rounded canvas corners.
+    static func groupGlyph(side: Int) -> [Float] {
+        let s = Double(side)
+        let front = Bust(centreX: 0.5 * s, bottom: 0.685 * s, scale: s)
+        let behind = [0.31, 0.69].map { Bust(centreX: $0 * s, bottom: 0.685 * s, scale: 0.78 * s) }
+        let gap = 0.035 * s
+        return coverage(side: side) { point in
+            let frontDistance = front.signedDistance(to: point)
+            let behindDistance = min(behind[0].signedDistance(to: point), behind[1].signedDistance(to: point))
+            // The busts behind are cut back by the gap around the one in front: a distance-field difference.
+            return min(frontDistance, max(behindDistance, gap - frontDistance))
+        }
+    }
+
+    /// Coverage of the single-member silhouette: a head (circle) above shoulders (a larger circle cut off by
+    /// the bottom edge).
+    static func silhouette(side: Int) -> [Float] {
+        let s = Double(side)
+        let person = Bust(head: Point(x: 0.5 * s, y: 0.4 * s), headRadius: 0.18 * s,
+                          shoulders: Point(x: 0.5 * s, y: 1.08 * s), shouldersRadius: 0.42 * s, bottom: .infinity)
+        return coverage(side: side, of: person.signedDistance)
+    }
+
+    /// Anti-aliased coverage of a region given by its signed distance in pixels (negative inside), sampled at
+    /// pixel centres as `Coverage` does. The distances used here (discs, half-planes and their min/max
+    /// combinations) change by at most one pixel per pixel step, so one sample that far inside or outside
+    /// settles a run of pixels, and only the edges are evaluated pixel by pixel.
+    private static func coverage(side: Int, of distance: (Point) -> Double) -> [Float] {
+        var values = [Float](repeating: 0, count: side * side)
+        values.withUnsafeMutableBufferPointer { out in
+            for y in 0..<side {
+                var x = 0
+                while x < side {
+                    let d = distance(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    let run = d.isFinite ? max(1, Int(min(abs(d) + 0.5, Double(side - x)))) : 1
+                    let value = Float(min(max(0.5 - d, 0), 1))
+                    for i in y * side + x ..< y * side + x + run { out[i] = value }
+                    x += run
+                }
+            }
+        }
+        return values
     }
 
     /// The palette colour of a member: FNV-1a of the id's UTF-8 bytes picks it, a hash that (unlike Swift's
@@ -55,87 +161,35 @@ public enum Placeholder {
         return palette[Int(hash % UInt64(palette.count))]
     }
 
-    /// Up to two uppercase initials (the first characters of the first two words), or nil when the name does
-    /// not start with a Latin letter or digit. Accents are dropped ("Émile" gives "E"); a second word that
-    /// starts with anything else is skipped.
-    public static func initials(of name: String) -> String? {
-        let words = name.split(whereSeparator: \.isWhitespace)
-        guard let first = words.first.flatMap(latinInitial) else { return nil }
-        guard words.count > 1, let second = latinInitial(of: words[1]) else { return String(first) }
-        return String([first, second])
-    }
+    /// A head-and-shoulders figure: a head disc above a shoulders disc cut off by a horizontal line.
+    private struct Bust {
+        var head: Point
+        var headRadius: Double
+        var shoulders: Point
+        var shouldersRadius: Double
+        /// Where the shoulders end (y down); `.infinity` leaves that to the image's edge.
+        var bottom: Double
 
-    /// The first character of `word` as an uppercase ASCII letter or digit, if it is one (after removing
-    /// accents).
-    private static func latinInitial(of word: Substring) -> Character? {
-        guard let character = word.first else { return nil }
-        let folded = String(character).folding(options: .diacriticInsensitive, locale: nil).uppercased()
-        guard folded.count == 1, let initial = folded.first, initial.isASCII,
-              initial.isLetter || initial.isNumber
-        else { return nil }
-        return initial
-    }
-
-    /// Draws `text` (characters the stroke font has) centred, `textHeight` of the side tall.
-    private static func drawText(_ text: String, side: Int, into coverage: inout [Float]) {
-        let glyphs = text.compactMap(StrokeFont.strokes(for:))
-        guard !glyphs.isEmpty else { return }
-        let unit = textHeight * Double(side) / StrokeFont.height
-        let textWidth = (Double(glyphs.count) * StrokeFont.width + Double(glyphs.count - 1) * letterGap) * unit
-        let originX = (Double(side) - textWidth) / 2, originY = (Double(side) - StrokeFont.height * unit) / 2
-        let halfStroke = StrokeFont.halfStroke * unit
-        for (index, strokes) in glyphs.enumerated() {
-            let offset = SIMD2(originX + Double(index) * (StrokeFont.width + letterGap) * unit, originY)
-            for polyline in strokes {
-                let points = polyline.map { offset + $0 * unit }
-                for (a, b) in zip(points, points.dropFirst()) {
-                    drawCapsule(from: a, to: b, halfWidth: halfStroke, side: side, into: &coverage)
-                }
-            }
+        init(head: Point, headRadius: Double, shoulders: Point, shouldersRadius: Double, bottom: Double) {
+            self.head = head; self.headRadius = headRadius; self.shoulders = shoulders
+            self.shouldersRadius = shouldersRadius; self.bottom = bottom
         }
-    }
 
-    /// Adds one round-capped stroke to `coverage` (the union of strokes keeps each pixel's largest coverage).
-    private static func drawCapsule(from a: SIMD2<Double>, to b: SIMD2<Double>, halfWidth: Double, side: Int,
-                                    into coverage: inout [Float]) {
-        let reach = halfWidth + 1
-        let x0 = max(0, Int((min(a.x, b.x) - reach).rounded(.down)))
-        let x1 = min(side, Int((max(a.x, b.x) + reach).rounded(.up)))
-        let y0 = max(0, Int((min(a.y, b.y) - reach).rounded(.down)))
-        let y1 = min(side, Int((max(a.y, b.y) + reach).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
-        let direction = b - a
-        let lengthSquared = max((direction * direction).sum(), 1e-12)
-        coverage.withUnsafeMutableBufferPointer { out in
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5) - a
-                    let along = min(max((p * direction).sum() / lengthSquared, 0), 1)
-                    let offset = p - direction * along
-                    let distance = (offset * offset).sum().squareRoot() - halfWidth
-                    let value = Float(min(max(0.5 - distance, 0), 1))
-                    let i = y * side + x
-                    if value > out[i] { out[i] = value }
-                }
-            }
+        /// A bust of the group glyph standing on `bottom`, its proportions in units of `scale` pixels: a head
+        /// of radius 0.10 centred 0.27 above the bottom, shoulders 0.14 high and 0.40 wide at the cut (a disc
+        /// of radius 0.21), 0.37 tall in all.
+        init(centreX: Double, bottom: Double, scale: Double) {
+            let shouldersTop = bottom - 0.14 * scale, radius = 0.21 * scale
+            self.init(head: Point(x: centreX, y: bottom - 0.27 * scale), headRadius: 0.10 * scale,
+                      shoulders: Point(x: centreX, y: shouldersTop + radius), shouldersRadius: radius, bottom: bottom)
         }
-    }
 
-    /// Draws a head (circle) above shoulders (a larger circle cut off by the bottom edge).
-    private static func drawSilhouette(side: Int, into coverage: inout [Float]) {
-        let s = Double(side)
-        let head = Shape.circle(center: Point(x: 0.5 * s, y: 0.4 * s), radius: 0.18 * s)
-        let shoulders = Shape.circle(center: Point(x: 0.5 * s, y: 1.08 * s), radius: 0.42 * s)
-        let image = PixelBox(x: 0, y: 0, width: side, height: side)
-        for shape in [head, shoulders] {
-            let mask = Coverage.mask(of: shape, scale: 1)
-            let visible = mask.box.intersection(image)
-            guard !visible.isEmpty else { continue }
-            for y in visible.y..<visible.maxY {
-                for x in visible.x..<visible.maxX {
-                    coverage[y * side + x] = max(coverage[y * side + x], mask[x, y])
-                }
-            }
+        /// Negative inside, positive outside, in pixels.
+        func signedDistance(to p: Point) -> Double {
+            let toHead = ((p.x - head.x) * (p.x - head.x) + (p.y - head.y) * (p.y - head.y)).squareRoot() - headRadius
+            let toShoulders = ((p.x - shoulders.x) * (p.x - shoulders.x) + (p.y - shoulders.y) * (p.y - shoulders.y))
+                .squareRoot() - shouldersRadius
+            return min(toHead, max(toShoulders, p.y - bottom))
         }
     }
 }

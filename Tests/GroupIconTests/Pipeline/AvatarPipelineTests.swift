@@ -8,10 +8,13 @@ import Testing
     private let teal = RGBA8(r: 0, g: 128, b: 128)
 
     /// Polls `condition` (up to about 20 s, so a broken build fails instead of hanging).
+    /// Whether `condition` becomes true within 5 minutes (generous: on a loaded two-core machine the tasks it
+    /// waits for can queue behind other suites' work for a long time; a passing test returns at once).
     private func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<4000 {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while ContinuousClock.now < deadline {
             if await condition() { return true }
-            try? await Task.sleep(nanoseconds: 5_000_000)
+            try? await Task.sleep(for: .milliseconds(5))
         }
         return false
     }

@@ -103,7 +103,7 @@ import Testing
     @Test func statsAndClear() throws {
         let environment = try FakeEnvironment()
         let cache = makeCache(environment)
-        #expect(cache.statistics() == CompositeCacheStatistics(entries: 0, bytes: 0, oldest: nil, sizeLimit: cache.sizeLimit, ageLimit: cache.ageLimit))
+        #expect(cache.statistics() == CacheStatistics(entries: 0, bytes: 0, oldest: nil, sizeLimit: cache.sizeLimit, ageLimit: cache.ageLimit))
         try cache.store(composite(.white), for: key("a"))
         try cache.store(composite(.black, side: 8), for: key("b"))
         age(cache.path(for: key("b")), secondsAgo: 86400)

@@ -10,12 +10,14 @@ struct FakeCodecError: Error, CustomStringConvertible {
 /// Holds the fake decoder until a test opens it, so that concurrent requests provably overlap.
 ///
 /// It blocks a cooperative thread while closed, so suites using it run serialized; it opens by itself after
-/// 10 s so that a broken pipeline fails its expectations instead of hanging the test run.
+/// 5 minutes so that a broken pipeline fails its expectations instead of hanging the test run (a short limit
+/// would open it early on a loaded machine and break the overlap the tests arrange).
 final class DecodeGate: Sendable {
     private let isOpen = LockedState(false)
     func open() { isOpen.withLock { $0 = true } }
     func wait() {
-        for _ in 0..<10_000 where !isOpen.withLock({ $0 }) { usleep(1000) }
+        let deadline = ContinuousClock.now + .seconds(300)
+        while !isOpen.withLock({ $0 }), ContinuousClock.now < deadline { usleep(1000) }
     }
 }
 

@@ -152,8 +152,14 @@ import Testing
         #expect(image[23, 50].a == 0 && image[123, 50].a == 0)
     }
 
-    @Test func noTilesGiveTheClippedBackground() {
-        let image = Compositor.compose(tiles: [], images: [], parameters: parameters(size: 9, background: .white))
-        #expect(image.pixels.allSatisfy { $0 == 255 })
+    @Test func noTilesGiveTheGroupGlyphOnTheClippedBackground() {
+        for background in [RGBA8.white, .lightGrey, .transparent, RGBA8(r: 20, g: 40, b: 60, a: 128)] {
+            let image = Compositor.compose(tiles: [], images: [], parameters: parameters(size: 90, background: background))
+            let expected = Placeholder.groupImage(side: 90, background: background)
+            #expect(zip(image.pixels, expected.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(background)")
+        }
+        let image = Compositor.compose(tiles: [], images: [], parameters: parameters(size: 90, background: .white))
+        #expect(image[45, 45] == Placeholder.groupGlyphColour(on: .white))
+        #expect(image[3, 3] == .white)
     }
 }

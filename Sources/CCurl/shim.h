@@ -1,0 +1,49 @@
+#include <curl/curl.h>
+
+/* curl_easy_setopt, curl_multi_setopt and curl_easy_getinfo are C variadic functions, which Swift cannot
+ * call. These typed wrappers, one per argument type, are what the Swift side uses instead; each passes its
+ * argument with exactly the type libcurl reads for options of that kind. */
+
+static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/* CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION share this callback type. */
+static inline CURLcode ccurl_easy_setopt_write_callback(CURL *handle, CURLoption option,
+                                                        curl_write_callback callback) {
+    return curl_easy_setopt(handle, option, callback);
+}
+
+static inline CURLMcode ccurl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/* CURL_GLOBAL_DEFAULT is a macro built from other macros, which Swift does not import. */
+static inline long ccurl_global_default(void) { return CURL_GLOBAL_DEFAULT; }
+
+/* CURLVERSION_NOW names the struct version these headers describe; a macro alias Swift does not import. */
+static inline curl_version_info_data *ccurl_version_info(void) { return curl_version_info(CURLVERSION_NOW); }

@@ -1,0 +1,97 @@
+/// A placeholder label drawn on a `side` x `side` image, before it meets the member colour.
+enum TextInk {
+    /// Outline text: coverage in 0...1, `side * side` values, row-major, to be painted in white.
+    case coverage([Float])
+    /// Colour glyphs (emoji): premultiplied pixels over `box`, painted as they are.
+    case colour(PremultipliedPixels)
+}
+
+/// Draws placeholder labels: HarfBuzz shapes them, FreeType renders them, and the result is scaled to fit
+/// and centred on the ink (the glyphs' exact outline bounds), not on the font's line box, so every label
+/// sits in the middle of its tile whatever its letters.
+///
+/// Sizes, as fractions of the side: text is set at `textEm` per em, shrunk until its ink fits a
+/// `textMaxWidth` x `textMaxHeight` box (two CJK characters, "WW"), leaving at least 15 % margins; emoji
+/// ink fills `emojiShare` of the side.
+///
+/// The shared instance loads its fonts once, on first use; it is safe to use from any thread (shaping is
+/// lock-free, rendering locks the FreeType face, see `FontFace`).
+final class TextRasterizer: Sendable {
+    static let textEm = 0.42
+    static let textMaxWidth = 0.70
+    static let textMaxHeight = 0.46
+    static let emojiShare = 0.56
+
+    /// A shaper and a renderer for one font file.
+    private struct Font: Sendable {
+        let shaper: TextShaper
+        let face: FontFace
+        let file: FontFile
+
+        init?(_ file: FontFile?) {
+            guard let file, let shaper = TextShaper(file: file), let face = FontFace(file: file) else { return nil }
+            self.shaper = shaper; self.face = face; self.file = file
+        }
+    }
+
+    private let text: Font?
+    private let emoji: Font?
+
+    /// Which fonts and library versions draw the labels; "text=none" when there is no text font (every
+    /// placeholder is then a silhouette). Placed into cache keys so that a font change redraws composites.
+    let identity: String
+
+    /// The rasteriser over the fonts fontconfig finds on this machine.
+    static let shared = TextRasterizer(fonts: FontLocator.locate())
+
+    /// A rasteriser over given fonts (nil = none; a file FreeType or HarfBuzz cannot open counts as none).
+    init(fonts: FontLocator.Fonts) {
+        text = Font(fonts.text)
+        // A colour bitmap font is the only kind the emoji path draws.
+        emoji = Font(fonts.emoji).flatMap { $0.face.hasColourBitmaps ? $0 : nil }
+        var parts = ["text=" + (text?.file.identity ?? "none"), "emoji=" + (emoji?.file.identity ?? "none")]
+        if let face = text?.face ?? emoji?.face { parts += ["freetype=" + face.version, "harfbuzz=" + TextShaper.version] }
+        identity = parts.joined(separator: "; ")
+    }
+
+    /// Whether a text font was found (without one every placeholder is a silhouette).
+    var hasTextFont: Bool { text != nil }
+
+    /// The label drawn for a `side`-pixel placeholder; nil when the font for its kind is missing, lacks one
+    /// of its characters, or the label has no ink.
+    func ink(for label: PlaceholderLabel, side: Int) -> TextInk? {
+        guard side > 0 else { return nil }
+        switch label.kind {
+        case .initials, .cjk: return outlineInk(label.text, side: side)
+        case .emoji: return colourInk(label.text, side: side)
+        }
+    }
+
+    private func outlineInk(_ string: String, side: Int) -> TextInk? {
+        guard let text, let glyphs = text.shaper.shape(string), let box = text.face.inkBox(of: glyphs),
+              box.width > 0, box.height > 0
+        else { return nil }
+        let s = Double(side), unitsPerEm = Double(text.shaper.unitsPerEm)
+        let pixelsPerEm = s * min(Self.textEm, Self.textMaxWidth * unitsPerEm / box.width,
+                                  Self.textMaxHeight * unitsPerEm / box.height)
+        let scale = pixelsPerEm / unitsPerEm
+        // The ink's centre (font units, y up) goes to the image's centre (pixels, y down).
+        let origin = (x: s / 2 - (box.minX + box.maxX) / 2 * scale, y: s / 2 + (box.minY + box.maxY) / 2 * scale)
+        return text.face.coverage(of: glyphs, pixelsPerEm: pixelsPerEm, origin: origin, side: side).map(TextInk.coverage)
+    }
+
+    private func colourInk(_ string: String, side: Int) -> TextInk? {
+        guard let emoji, let glyphs = emoji.shaper.shape(string), let drawn = emoji.face.colourGlyphs(glyphs, unitsPerEm: emoji.shaper.unitsPerEm)
+        else { return nil }
+        let inkWidth = Double(drawn.image.width - 2 * drawn.margin)
+        let inkHeight = Double(drawn.image.height - 2 * drawn.margin)
+        guard inkWidth > 0, inkHeight > 0 else { return nil }
+        let s = Double(side)
+        let scale = min(Self.emojiShare * s / inkWidth, Self.emojiShare * s / inkHeight)
+        let width = Double(drawn.image.width) * scale, height = Double(drawn.image.height) * scale
+        let frame = Rect(x: (s - width) / 2, y: (s - height) / 2, width: width, height: height)
+        let region = PixelBox(enclosing: frame).intersection(PixelBox(x: 0, y: 0, width: side, height: side))
+        guard !region.isEmpty else { return nil }
+        return .colour(Resampler.premultiplied(drawn.image, frame: frame, region: region))
+    }
+}

@@ -29,12 +29,13 @@ let package = Package(
         .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CWebP", "CFreeType"]),
+        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CWebP", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon"]),

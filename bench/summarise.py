@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Combines the rounds of bench/compare.sh: the median of every figure over the rounds, ours beside each
-peer's with the ratio (ours / peer for rates, peer / ours for times: above 1 means ours is faster), the targets
+peer's with the ratio (ours / peer for rates, peer / ours for times and sizes: above 1 means ours is better), the targets
 of issue 5 judged, a table printed and everything written as JSON.
 
 Usage: summarise.py ROUNDS_DIR --json-out bench/results.json --command "..."
@@ -88,9 +88,25 @@ def main():
         target("composition >= 2x Pillow (%s)" % label, min(pillow_ratios, default=0) >= 2, detail)
         target("composition >= pyvips (%s)" % label, min(vips_ratios, default=0) >= 1,
                "lowest ratio %.2f" % min(vips_ratios, default=0))
-    row("PNG encode 396 px", "ms", median(ours, "png_encode", "milliseconds"),
-        {"pillow": median(pillow, "png_encode", "milliseconds"), "pyvips": median(vips, "png_encode", "milliseconds")},
-        higher_is_better=False)
+    # PNG encoding of the same composite: time and size per compression level, beside the peers' defaults.
+    png_peers_ms = {"pillow": median(pillow, "png_encode", "milliseconds"),
+                    "pyvips": median(vips, "png_encode", "milliseconds")}
+    png_peers_bytes = {"pillow": median(pillow, "png_encode", "bytes"), "pyvips": median(vips, "png_encode", "bytes")}
+    png_levels = [entry["compression"] for entry in (ours[0].get("png_encode") or {}).get("levels", [])] if ours else []
+    png = {}
+    for level in png_levels:
+        ms = statistics.median(by_key(r["png_encode"]["levels"], "compression", level)["milliseconds"] for r in ours)
+        size = statistics.median(by_key(r["png_encode"]["levels"], "compression", level)["bytes"] for r in ours)
+        png[level] = (row("PNG encode 396 px, %s" % level, "ms", ms, png_peers_ms, higher_is_better=False),
+                      row("PNG size 396 px, %s" % level, "bytes", size, png_peers_bytes, higher_is_better=False))
+    if "default" in png:
+        timing, size = png["default"]
+        vips_time, vips_size = timing["peers"]["pyvips"]["ratio"] or 0, size["peers"]["pyvips"]["ratio"] or 0
+        target("PNG default: faster than pyvips at <= its size", vips_time > 1 and vips_size >= 1,
+               "%.2fx its speed, %.3fx its size" % (vips_time, 1 / vips_size if vips_size else 0))
+        pillow_size = size["peers"]["pillow"]["ratio"] or 0
+        target("PNG default: <= Pillow's size", pillow_size >= 1,
+               "%.3fx its size" % (1 / pillow_size if pillow_size else 0))
 
     # Cells.
     cell_ratios, quality_ok = [], True

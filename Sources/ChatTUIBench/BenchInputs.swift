@@ -7,12 +7,15 @@ import GroupIcon
 ///
 /// - `member-1.jpg` ... `member-9.jpg`: generated portraits (`SyntheticPhoto`), JPEG quality 90;
 /// - `cells-source.png`: an opaque WeChat composite of them, the picture the cell renderers draw;
+/// - `png-source.png`: the measured WeChat composite (rounded canvas, so translucent corners), which we and
+///   the peers encode as PNG: the same pixels on every side;
 /// - `geometry.json`: every measured composite's tiles and shapes in pixels, for the peers' masks;
 /// - `big-fixture.json`: the large chat list, avatars pointing at the members.
 struct BenchInputs {
     let directory: URL
     let memberPaths: [String]
     let cellSourcePath: String
+    let pngSourcePath: String
     let fixturePath: String
 
     static let memberCount = 9
@@ -37,12 +40,17 @@ struct BenchInputs {
         let cellSource = Compositor.compose(tiles: tiles, images: members, parameters: opaque)
         let cellSourcePath = path("cells-source.png")
         try FileIO.writeAtomically(try PNGCodec.encode(cellSource), to: cellSourcePath)
+        let measured = configuration.parameters(for: .wechat)
+        let pngSource = Compositor.compose(tiles: Layouts.tiles(count: memberCount, parameters: measured),
+                                           images: members, parameters: measured)
+        let pngSourcePath = path("png-source.png")
+        try FileIO.writeAtomically(try PNGCodec.encode(pngSource), to: pngSourcePath)
         try FileIO.writeAtomically(geometryJSON(configuration, memberPaths: memberPaths), to: path("geometry.json"))
         let fixturePath = path("big-fixture.json")
         try FileIO.writeAtomically(fixtureJSON(groups: configuration.fixtureGroups, memberPaths: memberPaths),
                                    to: fixturePath)
         return BenchInputs(directory: directory, memberPaths: memberPaths, cellSourcePath: cellSourcePath,
-                           fixturePath: fixturePath)
+                           pngSourcePath: pngSourcePath, fixturePath: fixturePath)
     }
 
     /// The smallest side a tile's photo must be decoded at (its pixel frame's longer side), as the pipeline

@@ -40,9 +40,18 @@ struct JPEGDecodeFigures: Codable, Sendable {
     var setsPerSecond: Double
 }
 
-/// `PNGCodec.encode` of the WeChat composite.
+/// `PNGCodec.encode` of the WeChat composite (`png-source.png`, which the peers encode too) at every
+/// compression level; `milliseconds` and `bytes` repeat the default level's.
 struct PNGEncodeFigures: Codable, Sendable {
     var pixels: Int
+    var milliseconds: Double
+    var bytes: Int
+    var levels: [PNGLevelFigures]
+}
+
+/// One `PNGCompression` level's encoding time and file size.
+struct PNGLevelFigures: Codable, Sendable {
+    var compression: String
     var milliseconds: Double
     var bytes: Int
 }

@@ -53,17 +53,20 @@ enum CompositionBench {
         }
     }
 
+    /// Every compression level on the composite the peers encode too, read back from `png-source.png`.
     static func pngEncode(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> PNGEncodeFigures {
-        let images = try inputs.memberPaths.map { path in
-            try ImageDecoder.decode(try FileIO.readRegularFile(path: path, maxBytes: maximumSourceBytes))
+        let composite = try PNGCodec.decode(try FileIO.readRegularFile(path: inputs.pngSourcePath,
+                                                                       maxBytes: maximumSourceBytes))
+        var levels: [PNGLevelFigures] = []
+        for compression in PNGCompression.allCases {
+            var bytes = 0
+            let seconds = try await configuration.timing.secondsPerCall {
+                bytes = try PNGCodec.encode(composite, compression: compression).count
+            }
+            levels.append(PNGLevelFigures(compression: compression.rawValue, milliseconds: seconds * 1000, bytes: bytes))
         }
-        let parameters = configuration.parameters(for: .wechat)
-        let composite = Compositor.compose(tiles: Layouts.tiles(count: images.count, parameters: parameters),
-                                           images: images, parameters: parameters)
-        var bytes = 0
-        let seconds = try await configuration.timing.secondsPerCall {
-            bytes = try PNGCodec.encode(composite).count
-        }
-        return PNGEncodeFigures(pixels: composite.width, milliseconds: seconds * 1000, bytes: bytes)
+        let standard = levels.first { $0.compression == PNGCompression.default.rawValue }
+        return PNGEncodeFigures(pixels: composite.width, milliseconds: standard?.milliseconds ?? 0,
+                                bytes: standard?.bytes ?? 0, levels: levels)
     }
 }

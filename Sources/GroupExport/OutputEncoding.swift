@@ -73,16 +73,20 @@ public struct OutputEncoding: Hashable, Sendable {
     public var quality: Int?
     /// What transparency becomes in a JPEG (it has no alpha).
     public var jpegBackground: RGBA8
+    /// How hard the PNG encoder works for a small file; the pixels are the same at every level.
+    public var pngCompression: PNGCompression
 
-    public init(format: OutputFormat = .png, quality: Int? = nil, jpegBackground: RGBA8 = .white) {
+    public init(format: OutputFormat = .png, quality: Int? = nil, jpegBackground: RGBA8 = .white,
+                pngCompression: PNGCompression = .default) {
         self.format = format; self.quality = quality; self.jpegBackground = jpegBackground
+        self.pngCompression = pngCompression
     }
 
     /// The encoded file of `image` with `metadata` in it.
     public func encode(_ image: RGBAImage, metadata: ImageMetadata) throws(CodecError) -> [UInt8] {
         switch format {
         case .png:
-            return try PNGCodec.encode(image, text: metadata.pngText)
+            return try PNGCodec.encode(image, text: metadata.pngText, compression: pngCompression)
         case .jpeg:
             return try JPEGCodec.encode(image, quality: quality ?? Self.defaultJPEGQuality, background: jpegBackground,
                                         metadata: metadata)
@@ -91,7 +95,8 @@ public struct OutputEncoding: Hashable, Sendable {
         }
     }
 
-    /// Everything of the encoding that changes the decoded pixels, for the inputs an output records.
+    /// Everything of the encoding that changes the decoded pixels, for the inputs an output records (not the
+    /// PNG compression level: a file made at another level is as good).
     public var identifier: String {
         switch format {
         case .png: return "png"

@@ -52,6 +52,23 @@ expect_status 2 $bin export "${common[@]}" --group ride --output "$tmp/x.png" --
 expect_status 2 $bin export "${common[@]}" --group ride --output "$tmp/x.png" --scale 4,4 --size 2000; ok
 [ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/x.gif" ] || fail "a refused export wrote a file"; ok
 
+# --png-compression: the same pixels at every level, smaller files for more work; only for PNG.
+for level in fast default small; do
+  expect_status 0 $bin export "${common[@]}" --group family --output "$tmp/level-$level.png" --scale 3 --png-compression $level
+done
+python3 - "$tmp" <<'PY' || fail "PNG compression levels"
+import os, sys
+from PIL import Image
+d = sys.argv[1]
+pixels = {level: Image.open(f"{d}/level-{level}.png").convert("RGBA").tobytes() for level in ("fast", "default", "small")}
+assert pixels["fast"] == pixels["default"] == pixels["small"], "levels differ in pixels"
+sizes = {level: os.path.getsize(f"{d}/level-{level}.png") for level in pixels}
+assert sizes["small"] <= sizes["default"] <= sizes["fast"], sizes
+PY
+ok
+expect_status 2 $bin export "${common[@]}" --group ride --output "$tmp/x.png" --png-compression max; ok
+expect_status 2 $bin export "${common[@]}" --group ride --output "$tmp/x.jpg" --png-compression fast; ok
+
 # The same bytes for a group however it is exported: alone, in --all, one job or many, cold or warm cache.
 expect_status 0 $bin export --fixtures "$fixture" --cache-dir "$tmp/cache" --scale 3 --group family --output "$tmp/alone.png"
 for run in "--jobs 1 --no-cache" "--jobs 8 --no-cache" "--jobs 3 --cache-dir $tmp/cache" "--jobs 3 --cache-dir $tmp/cache"; do

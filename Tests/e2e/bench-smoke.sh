@@ -34,6 +34,9 @@ fixture = report["big_fixture"]
 assert fixture["groups"] > 0 and fixture["first_frame_milliseconds"] > 0 and fixture["composites_made"] > 0
 assert fixture["peak_resident_megabytes"] > 0
 assert report["png_encode"]["bytes"] > 0
+levels = report["png_encode"]["levels"]
+assert [level["compression"] for level in levels] == ["fast", "default", "small"], levels
+assert all(level["bytes"] > 0 and level["milliseconds"] > 0 for level in levels), levels
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 echo "$passed passed, $failed failed"

@@ -10,6 +10,8 @@ enum OutputOptions {
                    help: "png, jpeg or webp (default: from the file extension, else png)"),
         OptionSpec(name: "--quality", valueName: "N",
                    help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
+        OptionSpec(name: "--png-compression", valueName: "LEVEL",
+                   help: "fast, default or small: PNG encoding time against file size (same pixels)"),
         OptionSpec(name: "--sync", valueName: "MODE",
                    help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
         OptionSpec(name: "--skip-existing", valueName: nil,
@@ -79,8 +81,20 @@ enum OutputOptions {
         if quality != nil, format == .png {
             throw UsageError(message: "--quality applies to JPEG and WebP output, not PNG", command: arguments.command)
         }
+        var compression = PNGCompression.default
+        if let text = arguments.string("--png-compression") {
+            guard let level = PNGCompression(rawValue: text) else {
+                throw UsageError(message: "--png-compression: expected fast, default or small, got '\(text)'",
+                                 command: arguments.command)
+            }
+            guard format == .png else {
+                throw UsageError(message: "--png-compression applies to PNG output, not \(format.rawValue)",
+                                 command: arguments.command)
+            }
+            compression = level
+        }
         let sync = try sync(from: arguments)
-        let settings = ExportSettings(encoding: OutputEncoding(format: format, quality: quality),
+        let settings = ExportSettings(encoding: OutputEncoding(format: format, quality: quality, pngCompression: compression),
                                       scales: try scales(from: arguments),
                                       durability: sync == .perFile ? .synced : .deferred,
                                       skipExisting: arguments.has("--skip-existing"))

@@ -23,7 +23,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case unsupportedJPEGColorspace(name: String)
     /// A PNG text entry cannot be stored: `reason` says which rule the keyword or value breaks.
     case invalidTextEntry(keyword: String, reason: String)
-    /// libpng could not encode the image; `detail` is libpng's own message.
+    /// The PNG encoder could not encode the image; `detail` says why.
     case pngEncodingFailed(detail: String)
     /// A C library could not even set up a decoder (usually out of memory).
     case decoderUnavailable(detail: String)

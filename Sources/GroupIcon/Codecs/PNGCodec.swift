@@ -1,7 +1,8 @@
 import CPNG
 
-/// PNG decoding and encoding through libpng's simplified API, which converts every colour type, bit depth,
-/// palette, transparency chunk and interlace method to 8-bit RGBA and needs no `setjmp` in Swift.
+/// PNG decoding through libpng's simplified API, which converts every colour type, bit depth, palette,
+/// transparency chunk and interlace method to 8-bit RGBA and needs no `setjmp` in Swift; encoding through
+/// `PNGWriter` (libdeflate), with the text chunks made here.
 ///
 /// The only file that imports libpng.
 public enum PNGCodec {
@@ -26,20 +27,16 @@ public enum PNGCodec {
     /// One text entry to store in a PNG: a Latin-1 keyword (1...79 printable characters) and any value.
     public typealias TextEntry = (keyword: String, value: String)
 
-    /// Encodes `image` as an 8-bit RGBA PNG with `text` entries placed right after the IHDR chunk.
+    /// Encodes `image` as an 8-bit PNG with `text` entries placed right after the IHDR chunk.
     ///
     /// A value made only of Latin-1 characters is stored as `tEXt`; any other value as uncompressed UTF-8
-    /// `iTXt`, so names in any script survive.
-    public static func encode(_ image: RGBAImage, text: [TextEntry] = []) throws(CodecError) -> [UInt8] {
+    /// `iTXt`, so names in any script survive. A fully opaque image is stored as RGB, any other as RGBA; both
+    /// decode to exactly `image`. `compression` trades encoding time for file size (see `PNGCompression`).
+    public static func encode(_ image: RGBAImage, text: [TextEntry] = [],
+                              compression: PNGCompression = .default) throws(CodecError) -> [UInt8] {
         let textChunks = try text.map { entry throws(CodecError) in try textChunk(for: entry) }
-        var png = try encodePixels(image)
-        // The simplified writer always starts with the signature and a 13-byte IHDR (25 bytes as a chunk).
-        let afterHeader = signature.count + 25
-        guard png.count > afterHeader, png.starts(with: signature) else {
-            throw .pngEncodingFailed(detail: "libpng produced no IHDR chunk")
-        }
-        png.insert(contentsOf: textChunks.joined(), at: afterHeader)
-        return png
+        return try PNGWriter.encode(image, chunksAfterHeader: textChunks, deflateLevel: compression.deflateLevel,
+                                    filterChoice: compression.filterChoice)
     }
 
     /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first
@@ -99,39 +96,7 @@ public enum PNGCodec {
         return text.isEmpty ? "libpng reported no detail" : text
     }
 
-    // MARK: - Encoding
-
-    private static func encodePixels(_ rgba: RGBAImage) throws(CodecError) -> [UInt8] {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard let width = png_uint_32(exactly: rgba.width), let height = png_uint_32(exactly: rgba.height) else {
-            throw .pngEncodingFailed(detail: "image is \(rgba.width)x\(rgba.height) px, too large for PNG")
-        }
-        image.width = width
-        image.height = height
-        image.format = CPNG_FORMAT_RGBA
-        defer { png_image_free(&image) }
-        // Try a buffer a little larger than the raw pixels (enough unless deflate expands the data); libpng
-        // reports the exact size it needs when that is too small, and the second attempt uses it.
-        var capacity = rgba.pixels.count + rgba.height + 4096
-        for _ in 0..<2 {
-            var output = [UInt8](repeating: 0, count: capacity)
-            var written = png_alloc_size_t(capacity)
-            let status = output.withUnsafeMutableBytes { memory in
-                rgba.pixels.withUnsafeBytes { pixels in
-                    png_image_write_to_memory(&image, memory.baseAddress, &written, 0, pixels.baseAddress, 0, nil)
-                }
-            }
-            if status != 0 {
-                output.removeSubrange(Int(written)...)
-                return output
-            }
-            guard Int(written) > capacity else { break }
-            capacity = Int(written)
-            image.warning_or_error = 0
-        }
-        throw .pngEncodingFailed(detail: message(of: image))
-    }
+    // MARK: - Text chunks
 
     private static func textChunk(for entry: TextEntry) throws(CodecError) -> [UInt8] {
         let keyword = try validatedKeyword(entry.keyword)
@@ -139,11 +104,11 @@ public enum PNGCodec {
             throw .invalidTextEntry(keyword: entry.keyword, reason: "the value contains a NUL character")
         }
         if let latin1Value = latin1Bytes(entry.value) {
-            return chunk(type: "tEXt", data: keyword + [0] + latin1Value)
+            return PNGWriter.chunk(type: "tEXt", data: keyword + [0] + latin1Value)
         }
         // keyword, NUL, compression flag 0, compression method 0, empty language tag, NUL,
         // empty translated keyword, NUL, then the UTF-8 text.
-        return chunk(type: "iTXt", data: keyword + [0, 0, 0, 0, 0] + Array(entry.value.utf8))
+        return PNGWriter.chunk(type: "iTXt", data: keyword + [0, 0, 0, 0, 0] + Array(entry.value.utf8))
     }
 
     /// The keyword as Latin-1 bytes, checked against the PNG rules for keywords.
@@ -172,19 +137,6 @@ public enum PNGCodec {
 
     private static func latin1String<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         String(String.UnicodeScalarView(bytes.map(Unicode.Scalar.init)))
-    }
-
-    /// A complete chunk: big-endian length, type, data and the CRC-32 of type and data.
-    private static func chunk(type: String, data: [UInt8]) -> [UInt8] {
-        let typeAndData = Array(type.utf8) + data
-        let crc = typeAndData.withUnsafeBufferPointer { buffer in
-            UInt32(truncatingIfNeeded: crc32(0, buffer.baseAddress, uInt(buffer.count)))
-        }
-        return bigEndianBytes(UInt32(data.count)) + typeAndData + bigEndianBytes(crc)
-    }
-
-    private static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
-        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
     }
 
     // MARK: - Reading text chunks

@@ -54,7 +54,7 @@ struct PNGVariant: CustomTestStringConvertible, Sendable {
     }
 
     @Test func incompressibleImageRoundTrips() throws {
-        // Noise does not deflate: the PNG outgrows the raw pixels, exercising the encoder's second attempt.
+        // Noise does not deflate: the PNG outgrows the raw pixels (stored blocks plus filter bytes and chunks).
         var random = DeterministicRandom(seed: 42)
         let noise = (0..<(1024 * 1024 * 4)).map { _ in UInt8(random.next(256)) }
         let image = try #require(RGBAImage(width: 1024, height: 1024, pixels: noise))

@@ -1,0 +1,191 @@
+import CDeflate
+
+/// Writes 8-bit PNG files: per-row filtering (`PNGRowFilter`) and one zlib stream made by libdeflate, which
+/// compresses a whole buffer at once, several times faster than zlib for the same size (see `PNGCompression`).
+///
+/// The only file that imports libdeflate.
+enum PNGWriter {
+    /// The longest chunk the PNG specification allows (2^31 - 1 bytes of data).
+    static let maximumChunkLength = Int(Int32.max)
+
+    /// A complete PNG of `image`: signature, IHDR, `chunksAfterHeader` (complete chunks, e.g. text, as
+    /// made by `chunk(type:data:)`), IDAT and IEND.
+    ///
+    /// A fully opaque image is stored as RGB (colour type 2) rather than RGBA (type 6): a quarter fewer bytes
+    /// to filter and compress, and every decoder gives back alpha 255, so the decoded pixels are the same.
+    /// `idatLength` caps each IDAT chunk (the image data is split over several when longer); tests lower it.
+    static func encode(_ image: RGBAImage, chunksAfterHeader: [[UInt8]], deflateLevel: Int32,
+                       filterChoice: PNGFilterChoice,
+                       idatLength: Int = maximumChunkLength) throws(CodecError) -> [UInt8] {
+        guard image.width <= maximumChunkLength, image.height <= maximumChunkLength else {
+            throw .pngEncodingFailed(detail: "image is \(image.width)x\(image.height) px: PNG allows at most 2147483647 px per side")
+        }
+        let opaque = isOpaque(image.pixels)
+        let filtered = try filteredRows(image, channels: opaque ? 3 : 4, filterChoice: filterChoice)
+        let header = ihdrChunk(width: image.width, height: image.height, colourType: opaque ? 2 : 6)
+        return try assemble(prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
+                            deflateLevel: deflateLevel, idatLength: max(1, min(idatLength, maximumChunkLength)))
+    }
+
+    /// A complete chunk: big-endian length, type, data and the CRC-32 of type and data.
+    static func chunk(type: String, data: [UInt8]) -> [UInt8] {
+        let typeAndData = Array(type.utf8) + data
+        return bigEndianBytes(UInt32(data.count)) + typeAndData + bigEndianBytes(crc32(typeAndData))
+    }
+
+    // MARK: - Pixels
+
+    /// Whether every alpha byte is 255, checked four pixels (one 16-byte word) at a time.
+    static func isOpaque(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBytes { bytes in
+            // Alpha is the last byte of each pixel: in native order, the mask whose fourth byte in memory is set.
+            let alphaMask = UInt32(littleEndian: 0xFF00_0000)
+            var combined = SIMD4<UInt32>(repeating: alphaMask)
+            let words = bytes.count / 16
+            for word in 0..<words {
+                combined &= bytes.loadUnaligned(fromByteOffset: word * 16, as: SIMD4<UInt32>.self)
+            }
+            var alpha = UInt8.max
+            for index in stride(from: words * 16 + 3, to: bytes.count, by: 4) { alpha &= bytes[index] }
+            return alpha == .max && combined == SIMD4(repeating: alphaMask)
+        }
+    }
+
+    /// The filtered image data: each row a filter-type byte followed by its filtered bytes.
+    private static func filteredRows(_ image: RGBAImage, channels: Int,
+                                     filterChoice: PNGFilterChoice) throws(CodecError) -> [UInt8] {
+        let width = image.width, height = image.height
+        let rowBytes = width.multipliedReportingOverflow(by: channels)
+        let total = (rowBytes.partialValue + 1).multipliedReportingOverflow(by: height)
+        guard !rowBytes.overflow, !total.overflow else {
+            throw .pngEncodingFailed(detail: "image is \(width)x\(height) px: too large to encode")
+        }
+        let count = rowBytes.partialValue, stride = count + 1
+        // Two packed rows for RGB (current and previous, swapped each row) plus the zero row the first row
+        // is filtered against; RGBA rows are read straight from the image.
+        var scratch = [UInt8](repeating: 0, count: channels == 4 ? count : 3 * count)
+        return [UInt8](unsafeUninitializedCapacity: total.partialValue) { output, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    guard let source = pixels.baseAddress, let rows = scratch.baseAddress,
+                          let out = output.baseAddress else { return }
+                    var previous = UnsafePointer(rows)
+                    for y in 0..<height {
+                        let row: UnsafePointer<UInt8>
+                        if channels == 4 {
+                            row = source + y * count
+                        } else {
+                            let packed = rows + count * (1 + y % 2)
+                            packRGB(source + y * width * 4, width: width, into: packed)
+                            row = UnsafePointer(packed)
+                        }
+                        let filter = PNGRowFilter.choose(filterChoice, row: row, previous: previous, count: count,
+                                                         bytesPerPixel: channels)
+                        let start = out + y * stride
+                        start.initialize(to: filter.rawValue)
+                        PNGRowFilter.apply(filter, row: row, previous: previous, count: count, bytesPerPixel: channels,
+                                           output: start + 1)
+                        previous = row
+                    }
+                }
+            }
+            initialized = total.partialValue
+        }
+    }
+
+    /// Copies `width` RGBA pixels to `output` as RGB.
+    private static func packRGB(_ rgba: UnsafePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt8>) {
+        for x in 0..<width {
+            output[3 * x] = rgba[4 * x]
+            output[3 * x + 1] = rgba[4 * x + 1]
+            output[3 * x + 2] = rgba[4 * x + 2]
+        }
+    }
+
+    // MARK: - Chunks
+
+    private static func ihdrChunk(width: Int, height: Int, colourType: UInt8) -> [UInt8] {
+        // Bit depth 8, then compression, filter and interlace methods 0 (the only ones defined).
+        let data = bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, colourType, 0, 0, 0]
+        return chunk(type: "IHDR", data: data)
+    }
+
+    /// `prefix`, then `filtered` deflated into IDAT chunks of at most `idatLength` bytes each, then IEND.
+    ///
+    /// libdeflate writes the zlib stream straight into the output, where the first IDAT's data goes; the
+    /// space for further chunk headers is reserved after it, and the pieces are moved apart only in the rare
+    /// case that there are several.
+    private static func assemble(prefix: [[UInt8]], filtered: [UInt8], deflateLevel: Int32,
+                                 idatLength: Int) throws(CodecError) -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(deflateLevel) else {
+            throw .pngEncodingFailed(detail: "libdeflate could not allocate a level \(deflateLevel) compressor (out of memory?)")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
+        let maximumPieces = bound / idatLength + 1
+        let prefixLength = prefix.reduce(0) { $0 + $1.count }
+        let iend = chunk(type: "IEND", data: [])
+        let capacity = prefixLength + bound + 12 * maximumPieces + iend.count
+        var failed = false
+        let png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            var offset = 0
+            for piece in prefix {
+                piece.withUnsafeBufferPointer { piece in
+                    guard let bytes = piece.baseAddress else { return }
+                    (out + offset).initialize(from: bytes, count: piece.count)
+                }
+                offset += piece.count
+            }
+            let dataStart = offset + 8
+            let compressed = filtered.withUnsafeBytes { input in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out + dataStart, bound)
+            }
+            guard compressed > 0 else {
+                failed = true
+                return
+            }
+            let pieces = (compressed + idatLength - 1) / idatLength
+            // Last piece first, so that a move never overwrites data still to be moved.
+            for index in stride(from: pieces - 1, to: 0, by: -1) {
+                let from = dataStart + index * idatLength, to = dataStart + index * (idatLength + 12)
+                UnsafeMutableRawPointer(out + to).copyMemory(from: out + from,
+                                                             byteCount: min(idatLength, compressed - index * idatLength))
+            }
+            for index in 0..<pieces {
+                let length = min(idatLength, compressed - index * idatLength)
+                let start = offset + index * (idatLength + 12)
+                writeBigEndian(UInt32(length), at: out + start)
+                (out + start + 4).initialize(from: [0x49, 0x44, 0x41, 0x54], count: 4)  // "IDAT"
+                writeBigEndian(crc32(UnsafeRawBufferPointer(start: out + start + 4, count: length + 4)),
+                               at: out + start + 8 + length)
+            }
+            offset += compressed + 12 * pieces
+            iend.withUnsafeBufferPointer { iend in
+                guard let bytes = iend.baseAddress else { return }
+                (out + offset).initialize(from: bytes, count: iend.count)
+            }
+            initialized = offset + iend.count
+        }
+        guard !failed else {
+            throw .pngEncodingFailed(detail: "libdeflate produced no output for \(filtered.count) bytes of image data")
+        }
+        return png
+    }
+
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { crc32($0) }
+    }
+
+    private static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        libdeflate_crc32(0, bytes.baseAddress, bytes.count)
+    }
+
+    private static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    private static func writeBigEndian(_ value: UInt32, at pointer: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<4 { pointer[index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+    }
+}

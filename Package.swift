@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "ChatTUIApp", dependencies: ["GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
         .target(name: "ArgumentParsing"),
         .executableTarget(name: "ChatTUI", dependencies: [
-            "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-            "CNcurses",
+            "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
+            "ArgumentParsing", "CNcurses",
         ]),
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI", "ChatTUIApp"]),
         .executableTarget(name: "ChatTUIBench", dependencies: [

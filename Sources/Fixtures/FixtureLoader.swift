@@ -236,11 +236,22 @@ struct FixtureSchemaDecoder {
         }
     }
 
-    /// The `avatar` field resolved to an absolute path (existence is checked later, when the image loads).
+    /// The `avatar` field resolved to an absolute path (existence is checked later, when the image loads), or
+    /// an http(s) URL kept as written (fetched later). Any other `scheme://` is refused: no `file://` or `ftp://`.
     private mutating func optionalAvatar(_ object: JSONObject, at path: ValuePath) throws(FixtureError) -> String? {
         guard let written = try optionalString(object, "avatar", at: path) else { return nil }
         guard !written.isEmpty else {
             throw failure(path.appending(field: "avatar"), .unexpectedValue(expected: "a file path or null", found: "\"\""))
+        }
+        if let separator = written.range(of: "://"),
+           written[..<separator.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
+           written.first?.isLetter == true {
+            let scheme = written[..<separator.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else {
+                throw failure(path.appending(field: "avatar"), .unexpectedValue(
+                    expected: "a file path or an http(s) URL", found: quoted(String(written[..<separator.upperBound]) + "…")))
+            }
+            return written
         }
         if let resolved = resolvedPaths[written] { return resolved }
         let resolved = resolve(written)

@@ -57,7 +57,7 @@ public enum GroupExporter {
         for (scale, file) in OutputNaming.scaledPaths(path, scales: settings.scales ?? [parameters.scale]) {
             var scaled = parameters
             scaled.scale = scale
-            let inputs = inputsRecord(composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
+            let inputs = inputsRecord(await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
             if settings.skipExisting, recordedInputs(of: file) == inputs {
                 outcome.upToDate += 1
                 continue

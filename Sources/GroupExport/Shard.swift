@@ -1,3 +1,5 @@
+import GroupIcon
+
 /// One of `count` disjoint parts of a batch (`--shard K/N`): a group belongs to shard
 /// `1 + FNV-1a-64(UTF-8 of its id) mod N`, so every machine and every run assigns it the same shard, whatever
 /// else the fixture holds and in whatever order.
@@ -21,17 +23,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the group with `id` belongs to this shard.
     public func contains(_ id: String) -> Bool {
-        Int(Self.hash(id) % UInt64(count)) + 1 == index
-    }
-
-    /// 64-bit FNV-1a of the UTF-8 bytes: stable across runs, machines and Swift versions (unlike `Hasher`).
-    static func hash(_ id: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
+        Int(StableHash.fnv1a64(id) % UInt64(count)) + 1 == index
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -9,7 +9,8 @@ import TerminalUI
 extension ExportCommand {
     /// `export --all`: every group of the fixture (of the shard) into `directory`, with a progress bar on a
     /// terminal, one line per warning and failure, and a summary; one sync at the end (`--sync end`).
-    func exportAll(to directory: String, composer: GroupComposer, output: CommandOutput) async -> ExitStatus {
+    func exportAll(to directory: String, composer: GroupComposer, remote: RemotePhotos,
+                   output: CommandOutput) async -> ExitStatus {
         func fail(_ message: String) -> ExitStatus {
             output.standardError("chat-tui: \(Sanitizer.clean(message))\n")
             return .failure
@@ -53,6 +54,9 @@ extension ExportCommand {
         line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")"
         if summary.failed > 0 { line += ", \(summary.failed) failed" }
         output.standardError(Sanitizer.clean(line) + "\n")
+        if let photos = remote.statistics {
+            output.standardError("photos from URLs: \(photos.summary)\n")
+        }
         return summary.failed == 0 ? .success : .failure
     }
 

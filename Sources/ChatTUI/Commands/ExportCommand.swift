@@ -82,7 +82,7 @@ struct ExportCommand: ToolCommand {
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
-        let composer = SessionOptions.makeComposer(pipeline)
+        let (composer, remote) = SessionOptions.makeComposer(pipeline)
         switch target {
         case .one(let groupID, let path):
             let group: ChatGroup?
@@ -104,7 +104,7 @@ struct ExportCommand: ToolCommand {
             }
             return .success
         case .all(let directory):
-            return await exportAll(to: directory, composer: composer, output: output)
+            return await exportAll(to: directory, composer: composer, remote: remote, output: output)
         }
     }
 

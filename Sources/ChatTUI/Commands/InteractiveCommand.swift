@@ -55,7 +55,7 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let composer = SessionOptions.makeComposer(pipeline)
+        let composer = SessionOptions.makeComposer(pipeline).composer
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory

@@ -16,6 +16,8 @@ enum SessionOptions {
                    help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)"),
         OptionSpec(name: "--verify-content", valueName: nil,
                    help: "hash every member photo into its cache keys (see README: stale composites)"),
+        OptionSpec(name: "--offline", valueName: nil,
+                   help: "photos from URLs only from the download cache, never from the network"),
     ]
 
     /// The bundled `sample-data/groups.json`: next to the package sources this binary was built from, or
@@ -48,10 +50,12 @@ enum SessionOptions {
         /// Bytes; nil for the default (`MemoryBudget.defaultLimit`).
         var memoryLimit: Int?
         var verifyContent = false
+        var offline = false
     }
 
     static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
-        var options = PipelineOptions(cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"))
+        var options = PipelineOptions(cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"),
+                                      offline: arguments.has("--offline"))
         if let text = arguments.string("--memory-limit") {
             guard let bytes = byteCount(text), bytes >= 16 << 20 else {
                 throw UsageError(message: "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
@@ -81,11 +85,15 @@ enum SessionOptions {
         return value << shift
     }
 
-    /// A composer over a pipeline with the real codecs and the given options.
-    static func makeComposer(_ options: PipelineOptions) -> GroupComposer {
-        GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(
+    /// A composer over a pipeline with the real codecs and the given options, and the downloads behind it.
+    static func makeComposer(_ options: PipelineOptions) -> (composer: GroupComposer, remote: RemotePhotos) {
+        let remote = RemotePhotos(offline: options.offline, cache: options.cache)
+        var dependencies = PipelineDependencies.live
+        dependencies.remotePhotos = remote.source
+        let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(
             compositeCache: DiskCache(location: options.cache),
             memoryLimit: options.memoryLimit ?? MemoryBudget.defaultLimit, verifyContent: options.verifyContent)))
+        return (composer, remote)
     }
 }
 

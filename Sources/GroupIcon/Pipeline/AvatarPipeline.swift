@@ -27,6 +27,8 @@ public final class AvatarPipeline: Sendable {
     let sourceCache: MemoryCache<SourceKey, DecodedSource>
     let styledCache: MemoryCache<StyledAvatarKey, StyledAvatar>
     let compositeMemory: MemoryCache<CompositeKey, Composite>
+    /// Downloaded photos by content identity, between resolving a URL's identity and decoding it.
+    private let downloads: MemoryCache<String, [UInt8]>
     private let sourceRequests: RequestCoalescer<SourceKey, DecodedSource>
     private let styledRequests: RequestCoalescer<StyledAvatarKey, StyledAvatar>
     private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
@@ -43,6 +45,7 @@ public final class AvatarPipeline: Sendable {
         sourceCache = cache(configuration.sourceCacheLimits) { $0.cost }
         styledCache = cache(configuration.styledCacheLimits) { $0.image.pixels.count }
         compositeMemory = cache(configuration.compositeCacheLimits) { $0.image.pixels.count }
+        downloads = cache(MemoryCacheLimits(costLimit: 64 << 20, countLimit: 1024)) { $0.count }
         let recorder = StatisticsRecorder()
         self.recorder = recorder
         let countWait: @Sendable () -> Void = { recorder.record { $0.coalescedWaits += 1 } }
@@ -54,17 +57,49 @@ public final class AvatarPipeline: Sendable {
     /// What the pipeline has done so far.
     public var statistics: PipelineStatistics { recorder.snapshot }
 
-    /// The identity of `member`'s photo as this pipeline sees it (with its content hash under `verifyContent`).
-    public func identity(of member: MemberSource) -> ImageIdentity {
-        ImageIdentity(of: member, verifyingContent: configuration.verifyContent,
-                      maximumFileBytes: configuration.maximumSourceFileBytes)
+    /// The identity of `member`'s photo as this pipeline sees it: a file's (with its content hash under
+    /// `verifyContent`), or a URL's, which is fetched (through the download cache) to know its content.
+    public func identity(of member: MemberSource) async -> ImageIdentity {
+        guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+            return ImageIdentity(of: member, verifyingContent: configuration.verifyContent,
+                                 maximumFileBytes: configuration.maximumSourceFileBytes)
+        }
+        guard let remote = dependencies.remotePhotos else {
+            return .remote(RemoteIdentity(url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
+                                          failure: "photos from URLs are not fetched here"))
+        }
+        do {
+            let photo = try await remote.fetch(location)
+            downloads.set(photo.bytes, for: photo.contentIdentity)
+            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
+                                          contentIdentity: photo.contentIdentity, failure: nil))
+        } catch {
+            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location), contentIdentity: nil,
+                                          failure: String(describing: error)))
+        }
+    }
+
+    /// The identities of `members`, URLs fetched at once rather than one after another.
+    private func identities(of members: [MemberSource]) async -> [ImageIdentity] {
+        guard members.contains(where: { $0.imagePath.map(RemotePhotoSource.isURL) ?? false }) else {
+            return members.map { ImageIdentity(of: $0, verifyingContent: configuration.verifyContent,
+                                               maximumFileBytes: configuration.maximumSourceFileBytes) }
+        }
+        return await withTaskGroup(of: (Int, ImageIdentity).self) { group in
+            for (index, member) in members.enumerated() {
+                group.addTask { [self] in (index, await identity(of: member)) }
+            }
+            var identities = [ImageIdentity](repeating: .none, count: members.count)
+            for await (index, identity) in group { identities[index] = identity }
+            return identities
+        }
     }
 
     /// The key the composite of `members` under `parameters` is cached under: what a `--skip-existing` run
     /// compares with the one recorded in an output file.
-    public func key(members: [MemberSource], parameters: CompositionParameters) -> CompositeKey {
+    public func key(members: [MemberSource], parameters: CompositionParameters) async -> CompositeKey {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        return CompositeKey(drawn: drawn.map { ($0, identity(of: $0)) }, parameters: parameters)
+        return CompositeKey(drawn: Array(zip(drawn, await identities(of: drawn))), parameters: parameters)
     }
 
     /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
@@ -73,7 +108,8 @@ public final class AvatarPipeline: Sendable {
         async throws(CancellationError) -> CompositeResponse
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        let identities = drawn.map(identity(of:))
+        let identities = await identities(of: drawn)
+        guard !Task.isCancelled else { throw CancellationError() }
         let key = CompositeKey(drawn: Array(zip(drawn, identities)), parameters: parameters)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
@@ -84,13 +120,50 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
+    /// A stand-in for `composite` while photos from URLs are still downloading: the members whose photo no
+    /// cache holds yet drawn as `Placeholder.loading`, the others as usual; nil when every photo is at hand
+    /// (then `composite` answers without the network). Never cached; made so that a chat list can show the
+    /// group at once and swap in the real composite when it arrives.
+    public func provisionalComposite(members: [MemberSource], parameters: CompositionParameters)
+        async throws(CancellationError) -> Composite?
+    {
+        guard let remote = dependencies.remotePhotos else { return nil }
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        var identities: [ImageIdentity?] = []
+        for member in drawn {
+            guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+                identities.append(await identity(of: member))
+                continue
+            }
+            guard let photo = await remote.cached(location) else {
+                identities.append(nil)
+                continue
+            }
+            downloads.set(photo.bytes, for: photo.contentIdentity)
+            identities.append(.remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
+                                                     contentIdentity: photo.contentIdentity, failure: nil)))
+        }
+        guard identities.contains(where: { $0 == nil }) else { return nil }
+        let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
+        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
+        var images: [RGBAImage] = []
+        for (member, identity) in zip(drawn, identities) {
+            guard let identity else {
+                images.append(Placeholder.loading(side: minimumSide))
+                continue
+            }
+            images.append(try await source(member, identity: identity, minimumSide: minimumSide).image)
+        }
+        return Composite(image: dependencies.compose(tiles, images, parameters))
+    }
+
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
     /// large (nil = full resolution), or their placeholder (`minimumSide` square) with a warning when the file
     /// is missing or undecodable. A member without an avatar gets the placeholder and no warning.
     public func source(_ member: MemberSource, minimumSide: Int?) async throws(CancellationError)
         -> (RGBAImage, AvatarWarning?)
     {
-        let identity = identity(of: member)
+        let identity = await identity(of: member)
         let bucket = minimumSide.map(AvatarPipeline.sideBucket)
         let loaded = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
             try? await source(member, identity: identity, minimumSide: minimumSide)
@@ -103,7 +176,7 @@ public final class AvatarPipeline: Sendable {
     public func styled(_ member: MemberSource, style: AvatarStyle) async throws(CancellationError)
         -> (RGBAImage, AvatarWarning?)
     {
-        let identity = identity(of: member)
+        let identity = await identity(of: member)
         let bucket = style.requiredSourceSide.map(AvatarPipeline.sideBucket)
         let avatar = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
             try? await styled(member, identity: identity, style: style)
@@ -124,6 +197,12 @@ public final class AvatarPipeline: Sendable {
         guard side > 1 else { return 1 }
         guard side <= 1 << 20 else { return side }
         return 1 << (Int.bitWidth - (side - 1).leadingZeroBitCount)
+    }
+
+    /// The side photos are decoded at for `tiles` at `scale`: covering the largest tile.
+    static func minimumSourceSide(_ tiles: [Tile], scale: Int) -> Int {
+        let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
+        return max(1, Int((largestSide * Double(scale)).rounded(.up)))
     }
 
     /// Bytes of working memory the compositor needs for a canvas `side` pixels square: its float layer and
@@ -152,13 +231,12 @@ public final class AvatarPipeline: Sendable {
         let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
         // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
-        let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
-        let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
+        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
         let bucket = AvatarPipeline.sideBucket(minimumSide)
-        // Each distinct file once: spellings of one photo share a decode.
-        var distinct = Set<FileIdentity>()
+        // Each distinct source once: spellings of one photo share a decode.
+        var distinct = Set<ImageIdentity>()
         let estimate = identities.reduce(AvatarPipeline.canvasWorkingBytes(side: parameters.pixelSize)) { sum, identity in
-            guard case .file(let file) = identity, distinct.insert(file).inserted else { return sum }
+            guard distinct.insert(identity).inserted else { return sum }
             return sum.addingReportingOverflow(decodeEstimate(identity, bucket: bucket)).partialValue
         }
         let made = try? await withBudget(estimate) { [self] () async -> (Composite, isCurrent: Bool)? in
@@ -198,14 +276,24 @@ public final class AvatarPipeline: Sendable {
         return try await budget.withReservation(bytes, body)
     }
 
-    /// The bytes a decode of `identity` at `bucket` will hold (file and pixels); 0 when it is cached or is no
-    /// file. Without a header to read, the file's size stands in for its pixels.
+    /// The bytes a decode of `identity` at `bucket` will hold (file and pixels); 0 when it is cached or has no
+    /// content. Without a header to read, the encoded size stands in for the pixels.
     private func decodeEstimate(_ identity: ImageIdentity, bucket: Int?) -> Int {
-        guard case .file(let file) = identity, sourceCache.value(for: SourceKey(file: file, bucket: bucket)) == nil
-        else { return 0 }
-        let fileBytes = Int(clamping: file.version.size)
-        let pixels = dependencies.estimateDecodedBytes(file.path, bucket) ?? fileBytes
-        return fileBytes.addingReportingOverflow(pixels).overflow ? Int.max / 2 : fileBytes + pixels
+        guard sourceCache.value(for: SourceKey(identity: identity, bucket: bucket)) == nil else { return 0 }
+        let encoded: Int, pixels: Int?
+        switch identity {
+        case .file(let file):
+            encoded = Int(clamping: file.version.size)
+            pixels = dependencies.estimateDecodedBytes(file.path, bucket)
+        case .remote(let remote):
+            guard let content = remote.contentIdentity, let bytes = downloads.value(for: content) else { return 0 }
+            encoded = bytes.count
+            pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
+        case .none, .missing:
+            return 0
+        }
+        let (total, overflow) = encoded.addingReportingOverflow(pixels ?? encoded)
+        return overflow ? Int.max / 2 : total
     }
 
     private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle)
@@ -250,8 +338,13 @@ public final class AvatarPipeline: Sendable {
             return LoadedSource(image: placeholder(), isCurrent: true, warning: nil)
         case .missing(let path):
             return failure(path, "file not found")
-        case .file(let file):
-            switch try await decodedSource(file, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
+        case .remote(let remote) where remote.contentIdentity == nil:
+            // The fetcher's message names the (redacted) URL itself.
+            return LoadedSource(image: placeholder(), isCurrent: true,
+                                warning: AvatarWarning(memberID: member.id, memberName: member.name, path: nil,
+                                                       message: "\(remote.failure ?? "not fetched"); using a placeholder"))
+        case .file, .remote:
+            switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
             case .image(let image): return LoadedSource(image: image, isCurrent: true, warning: nil)
             case .failed(let path, let reason): return failure(path, reason)
             case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
@@ -259,8 +352,8 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
-    private func decodedSource(_ file: FileIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource {
-        let key = SourceKey(file: file, bucket: bucket)
+    private func decodedSource(_ identity: ImageIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource {
+        let key = SourceKey(identity: identity, bucket: bucket)
         if let cached = sourceCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
@@ -272,21 +365,48 @@ public final class AvatarPipeline: Sendable {
             }
             guard !Task.isCancelled else { return nil }
             recorder.record { $0.decodes += 1 }
-            // Messages name the file the same way however the member's path was spelled.
-            let path = FileIO.canonicalPath(of: file.path) ?? file.path
             let decoded: DecodedSource
-            do {
-                let bytes = try dependencies.readFile(file.path, configuration.maximumSourceFileBytes)
-                // The bytes must be the version the identity (and so every cache key) describes.
-                guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
-                      file.contentDigest == nil || FileIdentity.digest(bytes) == file.contentDigest
-                else { return .changed(path: path) }
-                decoded = .image(try dependencies.decode(bytes, bucket))
-            } catch {
-                decoded = .failed(path: path, reason: String(describing: error))
+            switch identity {
+            case .file(let file): decoded = decodeFile(file, bucket: bucket)
+            case .remote(let remote): decoded = await decodeDownload(remote, bucket: bucket)
+            case .none, .missing: return nil
             }
+            if case .changed = decoded { return decoded }
             sourceCache.set(decoded, for: key)
             return decoded
+        }
+    }
+
+    /// Reads and decodes one file version; `.changed` when the bytes read are another version.
+    private func decodeFile(_ file: FileIdentity, bucket: Int?) -> DecodedSource {
+        // Messages name the file the same way however the member's path was spelled.
+        let path = FileIO.canonicalPath(of: file.path) ?? file.path
+        do {
+            let bytes = try dependencies.readFile(file.path, configuration.maximumSourceFileBytes)
+            // The bytes must be the version the identity (and so every cache key) describes.
+            guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
+                  file.contentDigest == nil || FileIdentity.digest(bytes) == file.contentDigest
+            else { return .changed(path: path) }
+            return .image(try dependencies.decode(bytes, bucket))
+        } catch {
+            return .failed(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Decodes downloaded content: the bytes kept when the identity was resolved, else the download cache's
+    /// (a 304 in between keeps the content); `.changed` when the URL serves other content by now.
+    private func decodeDownload(_ remote: RemoteIdentity, bucket: Int?) async -> DecodedSource {
+        guard let content = remote.contentIdentity else { return .failed(path: remote.redactedURL, reason: "not fetched") }
+        var bytes = downloads.value(for: content)
+        if bytes == nil, let photo = try? await dependencies.remotePhotos?.fetch(remote.url) {
+            guard photo.contentIdentity == content else { return .changed(path: remote.redactedURL) }
+            bytes = photo.bytes
+        }
+        guard let bytes else { return .changed(path: remote.redactedURL) }
+        do {
+            return .image(try dependencies.decode(bytes, bucket))
+        } catch {
+            return .failed(path: remote.redactedURL, reason: String(describing: error))
         }
     }
 }

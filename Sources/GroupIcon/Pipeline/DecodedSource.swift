@@ -1,11 +1,11 @@
 /// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
 enum DecodedSource: Hashable, Sendable {
     case image(RGBAImage)
-    /// The file could not be read or decoded; cached too, since the identity changes when the file does.
-    /// `path` is the file's canonical path, for the warning.
+    /// The file or download could not be read or decoded; cached too, since the identity changes when the
+    /// content does. `path` is the file's canonical path or the redacted URL, for the warning.
     case failed(path: String, reason: String)
-    /// The file was replaced or rewritten between being looked at and being read: its bytes are not the
-    /// version the identity (and so the cache keys) describe. Never cached.
+    /// The file was replaced or rewritten (or the URL served new content) between being looked at and being
+    /// read: its bytes are not the version the identity (and so the cache keys) describe. Never cached.
     case changed(path: String)
 
     var cost: Int {
@@ -17,14 +17,16 @@ enum DecodedSource: Hashable, Sendable {
     }
 }
 
-/// What the source cache and coalescer key decodes by: one file version at one size bucket.
+/// What the source cache and coalescer key decodes by: one file version or downloaded content at one size
+/// bucket.
 ///
 /// Exact per bucket (a larger decode never answers a smaller request), so that the pixels of a composite
 /// depend only on its own inputs: a JPEG decoded at 1/2 and resampled to a tile differs slightly from the
 /// same JPEG decoded at 1/4 for it, and which of the two happened to be cached first would otherwise depend
 /// on the other groups in the batch, on `--jobs` and on timing.
 struct SourceKey: Hashable, Sendable {
-    var file: FileIdentity
+    /// A `.file` or `.remote` identity with content.
+    var identity: ImageIdentity
     /// The decoder's minimum side (a power of two), nil for full resolution.
     var bucket: Int?
 }

@@ -13,8 +13,11 @@ public enum ImageIdentity: Hashable, Sendable {
     case missing(path: String)
     /// An existing file.
     case file(FileIdentity)
+    /// A photo at an http(s) URL (`AvatarPipeline.identity(of:)` fetches it to know its content).
+    case remote(RemoteIdentity)
 
-    /// Looks at the member's avatar file; with `verifyingContent`, also reads it and hashes its bytes.
+    /// Looks at the member's avatar file; with `verifyingContent`, also reads it and hashes its bytes. An
+    /// avatar that is an http(s) URL needs fetching: see `AvatarPipeline.identity(of:)`.
     public init(of member: MemberSource, verifyingContent: Bool = false, maximumFileBytes: Int = 64 << 20) {
         guard let path = member.imagePath else { self = .none; return }
         guard let status = FileIO.status(of: path) else { self = .missing(path: path); return }
@@ -32,6 +35,7 @@ public enum ImageIdentity: Hashable, Sendable {
         case .none: return "none"
         case .missing(let path): return "missing path=\(path)"
         case .file(let file): return file.identifier
+        case .remote(let remote): return remote.identifier
         }
     }
 }

@@ -21,6 +21,8 @@ public struct PipelineDependencies: Sendable {
     /// The bytes of pixels `decode` will make of the file at `path` for `minimumSide`, from its header alone;
     /// nil when unknown. What the memory budget reserves before a decode.
     public var estimateDecodedBytes: @Sendable (_ path: String, _ minimumSide: Int?) -> Int?
+    /// Where photos given as http(s) URLs come from; nil: such members get a placeholder and a warning.
+    public var remotePhotos: RemotePhotoSource?
 
     public init(
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
@@ -29,9 +31,11 @@ public struct PipelineDependencies: Sendable {
         compose: @escaping @Sendable (_ tiles: [Tile], _ images: [RGBAImage], _ parameters: CompositionParameters)
             -> RGBAImage,
         placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int) -> RGBAImage,
-        estimateDecodedBytes: @escaping @Sendable (_ path: String, _ minimumSide: Int?) -> Int? = { _, _ in nil }
+        estimateDecodedBytes: @escaping @Sendable (_ path: String, _ minimumSide: Int?) -> Int? = { _, _ in nil },
+        remotePhotos: RemotePhotoSource? = nil
     ) {
         self.readFile = readFile; self.decode = decode; self.layoutTiles = layoutTiles; self.compose = compose
         self.placeholder = placeholder; self.estimateDecodedBytes = estimateDecodedBytes
+        self.remotePhotos = remotePhotos
     }
 }

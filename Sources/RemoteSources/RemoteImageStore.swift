@@ -67,13 +67,18 @@ public struct RemoteImageStoreConfiguration: Sendable {
     /// request asks again). A batch sets a minute or so, so that a broken URL shared by many groups costs one
     /// request and one failure in the statistics, not one per group.
     public var failureLifetime: TimeInterval
+    /// Copies this store fetched or revalidated count as fresh for as long as the store lives, whatever their
+    /// `max-age` or `no-cache` say (and `no-store` ones are kept in its memory, never on disk): a batch asks
+    /// the server about each URL once per run, however many groups show it. Off by default.
+    public var freshForItsLifetime: Bool
 
     /// Defaults: an hour of freshness, 32 MiB / 512 downloads in memory, the system clock.
     public init(defaultFreshness: TimeInterval = 60 * 60,
                 memoryLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 512),
-                clock: @escaping @Sendable () -> Date = { Date() }, failureLifetime: TimeInterval = 0) {
+                clock: @escaping @Sendable () -> Date = { Date() }, failureLifetime: TimeInterval = 0,
+                freshForItsLifetime: Bool = false) {
         self.defaultFreshness = defaultFreshness; self.memoryLimits = memoryLimits; self.clock = clock
-        self.failureLifetime = failureLifetime
+        self.failureLifetime = failureLifetime; self.freshForItsLifetime = freshForItsLifetime
     }
 }
 
@@ -91,6 +96,8 @@ public final class RemoteImageStore: Sendable {
     public let cache: DownloadCache?
     private let fetcher: HTTPFetcher
     private let memory: MemoryCache<String, DownloadCacheEntry>
+    /// When this store was made: with `freshForItsLifetime`, copies fetched since are fresh.
+    private let createdAt: Date
     /// Recent failures by request, with when they happened.
     private let failures = MemoryCache<RequestKey, RecentFailure>(costLimit: 1 << 20, countLimit: 1024) { _ in 1 }
     private let requests: RequestCoalescer<RequestKey, Result<RemoteBytes, FetchError>>
@@ -110,6 +117,7 @@ public final class RemoteImageStore: Sendable {
     public init(fetcher: HTTPFetcher, cache: DownloadCache?,
                 configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
+        createdAt = configuration.clock()
         memory = MemoryCache(costLimit: configuration.memoryLimits.costLimit,
                              countLimit: configuration.memoryLimits.countLimit) { $0.bytes.count }
         let counters = self.counters
@@ -196,11 +204,13 @@ public final class RemoteImageStore: Sendable {
 
     private func isFresh(_ entry: DownloadCacheEntry) -> Bool {
         entry.isFresh(at: configuration.clock(), defaultFreshness: configuration.defaultFreshness)
+            || (configuration.freshForItsLifetime && entry.fetchedAt >= createdAt)
     }
 
-    /// Stores `entry` in memory and on disk; a `no-store` entry is kept in neither (and replaces older copies).
+    /// Stores `entry` in memory and on disk; a `no-store` entry is kept in neither (and replaces older copies),
+    /// except in memory with `freshForItsLifetime`.
     private func keep(_ entry: DownloadCacheEntry) {
-        if entry.cacheControl.noStore {
+        if entry.cacheControl.noStore && !configuration.freshForItsLifetime {
             memory.removeValue(for: entry.url)
         } else {
             memory.set(entry, for: entry.url)

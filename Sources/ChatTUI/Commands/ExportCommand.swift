@@ -65,6 +65,7 @@ struct ExportCommand: ToolCommand {
             self.shard = shard
         }
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline.isBatch = true
         let scales = try OutputOptions.scales(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments, skipping: scales == nil ? [] : ["scale"])
         for scale in scales ?? [parameters.scale] {

@@ -6,10 +6,12 @@ import RemoteSources
 final class RemotePhotos: Sendable {
     private let offline: Bool
     private let cache: DiskCacheLocation
+    private let isBatch: Bool
     private let store = LockedState<Result<RemoteImageStore, FetchError>?>(nil)
 
-    init(offline: Bool, cache: DiskCacheLocation) {
-        self.offline = offline; self.cache = cache
+    /// `isBatch`: what was fetched or revalidated stays fresh for the run (one request per URL per run).
+    init(offline: Bool, cache: DiskCacheLocation, isBatch: Bool) {
+        self.offline = offline; self.cache = cache; self.isBatch = isBatch
     }
 
     /// The pipeline's view of it.
@@ -38,7 +40,8 @@ final class RemotePhotos: Sendable {
             let made = Result { () throws(FetchError) -> RemoteImageStore in
                 // A failed URL is retried after a minute, not once per group that shows it.
                 RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(location: cache),
-                                 configuration: RemoteImageStoreConfiguration(failureLifetime: 60))
+                                 configuration: RemoteImageStoreConfiguration(failureLifetime: 60,
+                                                                              freshForItsLifetime: isBatch))
             }
             state = made
             return made

@@ -51,6 +51,8 @@ enum SessionOptions {
         var memoryLimit: Int?
         var verifyContent = false
         var offline = false
+        /// A one-off run (`export`) rather than a session: downloads stay fresh for the run.
+        var isBatch = false
     }
 
     static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
@@ -87,7 +89,7 @@ enum SessionOptions {
 
     /// A composer over a pipeline with the real codecs and the given options, and the downloads behind it.
     static func makeComposer(_ options: PipelineOptions) -> (composer: GroupComposer, remote: RemotePhotos) {
-        let remote = RemotePhotos(offline: options.offline, cache: options.cache)
+        let remote = RemotePhotos(offline: options.offline, cache: options.cache, isBatch: options.isBatch)
         var dependencies = PipelineDependencies.live
         dependencies.remotePhotos = remote.source
         let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(

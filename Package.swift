@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
+        .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CWebP", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
-        .target(name: "TerminalUI", dependencies: ["GroupIcon"]),
+        .target(name: "TerminalUI", dependencies: ["GroupIcon", "CSixel"]),
         .target(name: "GroupExport", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "TerminalUI"]),
         .target(name: "ChatTUIApp", dependencies: ["GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
         .target(name: "ArgumentParsing"),

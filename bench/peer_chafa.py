@@ -7,7 +7,10 @@ process so that start-up is spread out. Reports per image:
 - `per_second`: that minus a 2x1-cell run of the same files, leaving the image-to-text work that grows with
   the grid (what `chat-tui-bench` reports as `*_with_text_per_second`).
 
-Also scores chafa's and our ANSI output with ansi_quality.py (mean CIEDE2000, PSNR) when it is given.
+Also scores chafa's and our ANSI output with ansi_quality.py (mean CIEDE2000 plain and after its 3x3 blur,
+PSNR) when it is given. In 256 colours chafa is given its best: every setting in BEST_256_CANDIDATES is scored
+and the one with the lowest blurred mean CIEDE2000 at each size is also timed (`best`); our output is scored
+for every dither mode (`ours-SIZE-256-MODE.ans`).
 
 Usage: peer_chafa.py INPUTS_DIR --json-out FILE [--sizes 40x20,120x60] [--runs N] [--images N]
                      [--quality-tool PATH/ansi_quality.py]
@@ -23,10 +26,18 @@ import time
 import benchlib
 
 MODES = {"truecolor": "full", "256": "256"}
+DITHERS = ["none", "ordered", "diffusion"]
+# chafa's dithering and colour-space choices for 256 colours (work and preprocessing settings scored the same).
+BEST_256_CANDIDATES = [
+    ["--dither", dither, "--color-space", space] + grain
+    for dither in ("none", "ordered", "diffusion")
+    for space in ("rgb", "din99d")
+    for grain in ([[]] if dither == "none" else [[], ["--dither-grain", "8x8"]])
+]
 
 
-def chafa_command(size, colors, files):
-    return ["chafa", "--symbols", "vhalf", "--size", size, "-f", "symbols", "--colors", colors] + files
+def chafa_command(size, colors, files, extra=()):
+    return ["chafa", "--symbols", "vhalf", "--size", size, "-f", "symbols", "--colors", colors] + list(extra) + files
 
 
 def seconds(command, runs):
@@ -41,12 +52,37 @@ def seconds(command, runs):
 def quality(tool, ansi_path, source, size):
     if not tool:
         return None
-    result = subprocess.run([sys.executable, tool, ansi_path, source, "--cells", size, "--json"],
+    result = subprocess.run([sys.executable, tool, ansi_path, source, "--cells", size, "--blur", "--json"],
                             capture_output=True, text=True)
     if result.returncode != 0:
         print("ansi_quality failed on %s: %s" % (ansi_path, result.stderr.strip()), file=sys.stderr)
         return None
     return json.loads(result.stdout)
+
+
+def rates(size, colors, files, runs, extra=()):
+    """Per image: the whole job, and the same minus a 2x1-cell run (the work that grows with the grid)."""
+    whole = seconds(chafa_command(size, colors, files, extra), runs) / len(files)
+    base = seconds(chafa_command("2x1", colors, files, extra), runs) / len(files)
+    return {"with_io_per_second": 1 / whole, "per_second": 1 / max(whole - base, 1e-9)}
+
+
+def best_256(args, source, size, files):
+    """chafa's 256-colour setting with the lowest blurred mean CIEDE2000, timed and scored."""
+    scored = []
+    for extra in BEST_256_CANDIDATES:
+        output = os.path.join(args.inputs, "chafa-%s-256-candidate.ans" % size)
+        with open(output, "wb") as handle:
+            subprocess.run(chafa_command(size, "256", [source], extra), stdout=handle, check=True)
+        result = quality(args.quality_tool, output, source, size)
+        if result:
+            scored.append((result["de2000_blur"], extra, result))
+    if not scored:
+        return None
+    _, extra, result = min(scored, key=lambda entry: entry[0])
+    best = rates(size, "256", files, args.runs, extra)
+    best.update({"arguments": extra, "quality": result})
+    return best
 
 
 def main():
@@ -61,15 +97,20 @@ def main():
     for size in args.sizes.split(","):
         entry = {"size": size}
         for mode, colors in MODES.items():
-            whole = seconds(chafa_command(size, colors, files), args.runs) / args.images
-            base = seconds(chafa_command("2x1", colors, files), args.runs) / args.images
-            entry[mode] = {"with_io_per_second": 1 / whole, "per_second": 1 / max(whole - base, 1e-9)}
+            entry[mode] = rates(size, colors, files, args.runs)
             output = os.path.join(args.inputs, "chafa-%s-%s.ans" % (size, mode))
             with open(output, "wb") as handle:
                 subprocess.run(chafa_command(size, colors, [source]), stdout=handle, check=True)
             entry[mode]["quality"] = quality(args.quality_tool, output, source, size)
             ours = os.path.join(args.inputs, "ours-%s-%s.ans" % (size, mode))
             entry[mode]["ours_quality"] = quality(args.quality_tool, ours, source, size) if os.path.exists(ours) else None
+            if mode == "256" and args.quality_tool:
+                entry[mode]["best"] = best_256(args, source, size, files)
+                entry[mode]["ours_dither_quality"] = {}
+                for dither in DITHERS:
+                    path = os.path.join(args.inputs, "ours-%s-256-%s.ans" % (size, dither))
+                    if os.path.exists(path):
+                        entry[mode]["ours_dither_quality"][dither] = quality(args.quality_tool, path, source, size)
         figures.append(entry)
     with open(args.json_out, "w", encoding="utf-8") as handle:
         json.dump({"cells": figures}, handle, indent=2, sort_keys=True)

@@ -135,6 +135,38 @@ def main():
            "lowest ratio %.2f" % min(cell_ratios, default=0))
     target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
 
+    # 256 colours seen from a distance (ansi_quality.py --blur): every dither mode of ours against chafa's best
+    # setting, which is also timed.
+    blur_ok, blur_details, best_ratios = True, [], []
+    for index, cells in enumerate((ours[0].get("cells") or []) if ours else []):
+        size = "%dx%d" % (cells["columns"], cells["rows"])
+        peer = [by_key(r["cells"], "size", size).get("256", {}) for r in chafa]
+        best = peer[0].get("best") if peer else None
+        if not best:
+            continue
+        theirs = best["quality"]["de2000_blur"]
+        label = " ".join(best["arguments"])
+        for dither, scored in sorted((peer[0].get("ours_dither_quality") or {}).items()):
+            if scored:
+                row("cells %s 256 %s blurred dE2000" % (size, dither), "dE (lower is better)", scored["de2000_blur"],
+                    {"chafa best (%s)" % label: theirs}, higher_is_better=False)
+                row("cells %s 256 %s mean dE2000" % (size, dither), "dE (lower is better)", scored["de2000"],
+                    {"chafa best (%s)" % label: best["quality"]["de2000"]}, higher_is_better=False)
+        standard = [r["cells"][index] for r in ours]
+        mine = statistics.median(m["palette256_with_text_per_second"] for m in standard)
+        theirs_speed = statistics.median(p["best"]["per_second"] for p in peer if p.get("best"))
+        entry = row("cells %s 256 image->ANSI text vs chafa best" % size, "images/s", mine,
+                    {"chafa best (%s)" % label: theirs_speed})
+        best_ratios.append(entry["peers"]["chafa best (%s)" % label]["ratio"] or 0)
+        ours_blur = (peer[0].get("ours_quality") or {}).get("de2000_blur")
+        met = ours_blur is not None and ours_blur <= 0.75 * theirs
+        blur_ok = blur_ok and met
+        blur_details.append("%s: %.3g vs %.3g" % (size, ours_blur or 0, theirs))
+    if blur_details:
+        target("256 colours: blurred mean dE2000 >= 25% below chafa's best", blur_ok, "; ".join(blur_details))
+        target("256 colours: image->ANSI >= 5x chafa's best setting", min(best_ratios, default=0) >= 5,
+               "lowest ratio %.2f" % min(best_ratios, default=0))
+
     # Interactive screen.
     frame = median(ours, "frame", "frame_milliseconds")
     row("frame 200x60 after a parameter change", "ms", frame, {})

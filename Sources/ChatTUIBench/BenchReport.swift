@@ -68,6 +68,16 @@ struct CellFigures: Codable, Sendable {
     var palette256WithTextPerSecond: Double
     var truecolorWithIOPerSecond: Double
     var palette256WithIOPerSecond: Double
+    /// The 256-colour figures for every dither mode (the `palette256` ones above are the standard mode's).
+    var palette256Dithers: [DitherFigures]
+}
+
+/// `CellFigures`' three rates for 256 colours with one `DitherMode`.
+struct DitherFigures: Codable, Sendable {
+    var dither: String
+    var perSecond: Double
+    var withTextPerSecond: Double
+    var withIOPerSecond: Double
 }
 
 /// One frame of the interactive screen after a parameter change, composites already made: the reducer,

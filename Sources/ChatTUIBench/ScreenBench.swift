@@ -14,8 +14,7 @@ enum ScreenBench {
 
     /// How the app turns composites into cells in a truecolor terminal.
     static func imageCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
-        HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: .truecolor,
-                                 backdrop: AppController.backdrop)
+        HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: .truecolor, backdrop: .checkerboard)
     }
 
     /// A pipeline as the app makes it, without the disk cache (so every composite is really made).

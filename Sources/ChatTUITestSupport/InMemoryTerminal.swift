@@ -28,7 +28,7 @@ package final class InMemoryTerminal: TerminalDriver {
         if screen.width != grid.width || screen.height != grid.height {
             screen = CellGrid(width: grid.width, height: grid.height)
         }
-        let paints = ChangedCells.paints(from: previous, to: grid)
+        let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
         for paint in paints {
             screen[paint.x, paint.y] = paint.cell
             // Like a real terminal, a wide grapheme covers the cell to its right.

@@ -1,12 +1,13 @@
 import GroupIcon
 
 /// Downscales an image by area averaging (a box filter with fractional coverage weights) after compositing it
-/// over an opaque backdrop.
+/// over an opaque backdrop (one colour, or a checkerboard laid on the output pixels).
 ///
 /// Averaging happens in sRGB values, like Pillow's `BOX` resize that `ansi_quality.py` scores against, so the
 /// drawn colours match the reference as closely as possible. Compositing is linear in the colour values, so
 /// averaging premultiplied colour and alpha first and compositing the average once gives exactly the average of
-/// the composited pixels, at a fraction of the work.
+/// the composited pixels, at a fraction of the work. A checkerboard's squares are whole output pixels, so the
+/// backdrop is one colour under each output pixel and the same holds; its edges stay crisp at any scale.
 package enum AreaAverager {
     /// Source pixels and weights that make up each output pixel along one axis.
     package struct AxisWeights: Sendable {
@@ -38,14 +39,18 @@ package enum AreaAverager {
         }
     }
 
-    /// The image composited over `backdrop` (whose alpha is ignored) and averaged down to `width` x `height`
-    /// pixels: 3 bytes (R, G, B) per pixel, rows top to bottom. Empty when either side is not positive.
-    package static func average(_ image: RGBAImage, width: Int, height: Int, backdrop: RGBA8) -> [UInt8] {
+    /// The image composited over `backdrop` (a solid colour's alpha is ignored) and averaged down to `width` x
+    /// `height` pixels: 3 bytes (R, G, B) per pixel, rows top to bottom. Empty when either side is not positive.
+    /// Checkerboard squares are `Checkerboard.squareSide(width:height:)` output pixels.
+    package static func average(_ image: RGBAImage, width: Int, height: Int, backdrop: Backdrop) -> [UInt8] {
         guard width > 0, height > 0 else { return [] }
         let columns = AxisWeights(sourceCount: image.width, outputCount: width)
         let rows = AxisWeights(sourceCount: image.height, outputCount: height)
         let sourceWidth = image.width
-        let backdropColour = (Float(backdrop.r), Float(backdrop.g), Float(backdrop.b))
+        let board = backdrop.board
+        let square = Checkerboard.squareSide(width: width, height: height)
+        let light = SIMD3<Float>(Float(board.light.r), Float(board.light.g), Float(board.light.b))
+        let dark = SIMD3<Float>(Float(board.dark.r), Float(board.dark.g), Float(board.dark.b))
         var output = [UInt8](repeating: 0, count: width * height * 3)
         // One source-width row of premultiplied R, G, B and alpha (0...1), already weighted vertically.
         var rowSums = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
@@ -81,10 +86,11 @@ package enum AreaAverager {
                             }
                             let red = total[0], green = total[1], blue = total[2], alpha = total[3]
                             let uncovered = max(0, 1 - alpha)
+                            let under = (outputColumn / square + outputRow / square) % 2 == 0 ? light : dark
                             let index = (outputRow * width + outputColumn) * 3
-                            output[index] = byte(red + backdropColour.0 * uncovered)
-                            output[index + 1] = byte(green + backdropColour.1 * uncovered)
-                            output[index + 2] = byte(blue + backdropColour.2 * uncovered)
+                            output[index] = byte(red + under.x * uncovered)
+                            output[index + 1] = byte(green + under.y * uncovered)
+                            output[index + 2] = byte(blue + under.z * uncovered)
                         }
                     }
                 }

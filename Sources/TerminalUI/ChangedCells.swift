@@ -1,6 +1,7 @@
 /// What to paint to turn the previous frame into the next: only cells that changed, each with the text that
 /// must actually be sent (a continuation without its wide grapheme, or a wide grapheme in the last column,
-/// becomes a space so that the terminal and the grid never disagree about where a cell is).
+/// becomes a space so that the terminal and the grid never disagree about where a cell is; see `TerminalText`
+/// for graphemes sent in a one-column form with a space after them).
 package enum ChangedCells {
     package struct Paint: Hashable, Sendable {
         package var x: Int
@@ -8,8 +9,9 @@ package enum ChangedCells {
         package var cell: Cell
     }
 
-    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send.
-    package static func paints(from previous: CellGrid?, to next: CellGrid) -> [Paint] {
+    /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send to a terminal with
+    /// (`unicode`) or without a UTF-8 locale.
+    package static func paints(from previous: CellGrid?, to next: CellGrid, unicode: Bool) -> [Paint] {
         var paints: [Paint] = []
         for run in ScreenDiff(from: previous, to: next).runs {
             let y = run.row
@@ -22,7 +24,15 @@ package enum ChangedCells {
                     paints.append(Paint(x: x, y: y, cell: Cell(" ", foreground: cell.foreground,
                                                                background: cell.background, style: cell.style)))
                 } else {
-                    paints.append(Paint(x: x, y: y, cell: cell))
+                    let drawable = TerminalText.drawable(cell.text, columns: TextWidth.width(of: cell.text),
+                                                         unicode: unicode)
+                    var sent = cell
+                    sent.text = drawable.text
+                    paints.append(Paint(x: x, y: y, cell: sent))
+                    if drawable.padsSecondColumn {
+                        paints.append(Paint(x: x + 1, y: y, cell: Cell(" ", foreground: cell.foreground,
+                                                                       background: cell.background, style: cell.style)))
+                    }
                 }
             }
         }

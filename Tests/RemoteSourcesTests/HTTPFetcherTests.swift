@@ -255,7 +255,9 @@ import GroupIcon
 
     @Test func cancellingATaskRemovesItsTransfer() async throws {
         try await withHTTPTestServer { server in
-            let fetcher = try fetcher()
+            // A long total timeout: on a loaded machine the wait below can take longer than the default 30 s, and
+            // only the cancellation may end this transfer.
+            let fetcher = try fetcher(HTTPFetcherConfiguration(totalTimeout: 600))
             // The answer waits for the gate, which opens only after the cancellation.
             let url = server.url("/gated/cancelled.jpg")
             let task = Task { try await fetcher.fetch(HTTPRequest(url: url)) }

@@ -1,5 +1,6 @@
 import Foundation
 import GroupIcon
+@testable import TerminalUI
 
 /// Reference colour science for tests, written independently of the renderer: CIELAB (D65) and CIEDE2000
 /// (Sharma, Wu, Dalal 2005, as in tools/ansi_quality.py), plus a naive area average to compare cells with.
@@ -119,5 +120,69 @@ enum ColourReference {
             }
         }
         return image
+    }
+
+    /// Linear light of an 8-bit sRGB channel.
+    static func linear(_ channel: UInt8) -> Double {
+        let value = Double(channel) / 255
+        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+    }
+
+    /// The 8-bit sRGB value of a linear channel value (clamped to 0...1).
+    static func encoded(_ value: Double) -> UInt8 {
+        let value = min(max(value, 0), 1)
+        let encoded = value <= 0.0031308 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055
+        return UInt8((encoded * 255).rounded())
+    }
+
+    /// Björn Ottosson's OKLab from his published matrices, in double precision.
+    static func oklab(_ colour: RGBA8) -> (l: Double, a: Double, b: Double) {
+        let r = linear(colour.r), g = linear(colour.g), b = linear(colour.b)
+        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+        return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+                1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+                0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+    }
+
+    /// `pixels` (`width` wide, rows top to bottom) after the 3x3 binomial blur of `ansi_quality.py --blur`,
+    /// done in linear light with edges repeated.
+    static func blurred(_ pixels: [RGBA8], width: Int) -> [RGBA8] {
+        let height = pixels.count / width
+        let weights = [1.0, 2.0, 1.0]
+        return (0..<pixels.count).map { index in
+            let x = index % width, y = index / width
+            var sum = (0.0, 0.0, 0.0)
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let pixel = pixels[min(max(y + dy, 0), height - 1) * width + min(max(x + dx, 0), width - 1)]
+                    let weight = weights[dx + 1] * weights[dy + 1] / 16
+                    sum.0 += weight * linear(pixel.r); sum.1 += weight * linear(pixel.g); sum.2 += weight * linear(pixel.b)
+                }
+            }
+            return RGBA8(r: encoded(sum.0), g: encoded(sum.1), b: encoded(sum.2))
+        }
+    }
+
+    /// The pixel colours a grid of half-block cells shows, two rows of pixels per cell row (indices in xterm's
+    /// palette); the default colours show as magenta, which no test image has.
+    static func pixels(of grid: CellGrid) -> [RGBA8] {
+        func value(_ color: TerminalColor) -> RGBA8 {
+            switch color {
+            case .rgb(let r, let g, let b): return RGBA8(r: r, g: g, b: b)
+            case .indexed(let index): return XtermPalette.color(ofIndex: index)
+            case .terminalDefault: return RGBA8(r: 255, g: 0, b: 255)
+            }
+        }
+        var result = [RGBA8](repeating: .black, count: grid.width * grid.height * 2)
+        for row in 0..<grid.height {
+            for column in 0..<grid.width {
+                let cell = grid[column, row]
+                result[row * 2 * grid.width + column] = value(cell.text == " " ? cell.background : cell.foreground)
+                result[(row * 2 + 1) * grid.width + column] = value(cell.background)
+            }
+        }
+        return result
     }
 }

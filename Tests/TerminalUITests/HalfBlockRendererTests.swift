@@ -15,7 +15,7 @@ import Testing
     @Test func upperPixelIsForegroundLowerIsBackground() {
         let source = image([[(255, 0, 0), (9, 9, 9)],
                             [(0, 0, 255), (9, 9, 9)]])
-        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
         // Equal halves: a space on that colour.
         #expect(grid[1, 0].text == " ")
@@ -30,7 +30,7 @@ import Testing
                             [(0, 0, 0), (100, 0, 0), (0, 0, 0), (0, 0, 0)],
                             [(200, 200, 200), (200, 200, 200), (10, 20, 30), (10, 20, 30)],
                             [(200, 200, 200), (200, 200, 200), (10, 20, 30), (30, 40, 50)]])
-        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(50, 0, 0), background: .rgb(200, 200, 200)))
         #expect(grid[1, 0] == Cell("▀", foreground: .rgb(0, 0, 0), background: .rgb(15, 25, 35)))
     }
@@ -39,7 +39,7 @@ import Testing
         // 3 pixels -> 2: the middle one counts half for each side: (0 + 150/2) / 1.5 = 50, (150/2 + 255) / 1.5 = 220.
         let source = image([[(0, 0, 0), (150, 150, 150), (255, 255, 255)],
                             [(0, 0, 0), (150, 150, 150), (255, 255, 255)]])
-        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0].background == .rgb(50, 50, 50))
         #expect(grid[1, 0].background == .rgb(220, 220, 220))
     }
@@ -49,42 +49,70 @@ import Testing
         source[0, 1] = RGBA8(r: 255, g: 0, b: 0, a: 128)
         source[1, 1] = RGBA8(r: 255, g: 0, b: 0, a: 128)
         let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .truecolor,
-                                            backdrop: RGBA8(r: 10, g: 20, b: 30))
+                                            backdrop: .solid(RGBA8(r: 10, g: 20, b: 30)))
         // Lower: 255 * 128/255 + 10 * 127/255 = 133, 20 * 127/255 = 10, 30 * 127/255 = 15.
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(10, 20, 30), background: .rgb(133, 10, 15)))
     }
 
     @Test func palette256UsesCubeAndRampOnly() {
         let source = image([[(255, 0, 0)], [(128, 128, 128)]])
-        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette256, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette256, backdrop: .solid(.black),
+                                            dither: DitherMode.none)
         #expect(grid[0, 0] == Cell("▀", foreground: .indexed(196), background: .indexed(244)))
         #expect(SGR.line(grid.cells, mode: .palette256) == "\u{1B}[38;5;196;48;5;244m▀\u{1B}[0m")
     }
 
     @Test func palette16UsesAnsiColours() {
         let source = image([[(250, 0, 0)], [(0, 0, 0)]])
-        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette16, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette16, backdrop: .solid(.black),
+                                            dither: DitherMode.none)
         #expect(grid[0, 0] == Cell("▀", foreground: .indexed(9), background: .indexed(0)))
         #expect(SGR.line(grid.cells, mode: .palette16) == "\u{1B}[91;40m▀\u{1B}[0m")
     }
 
-    @Test func monochromeUsesShadesInDefaultColours() {
-        // Shades follow OKLab lightness, cbrt(Y) for greys: sRGB 119 has Y = 0.1845, L = 0.569, so
-        // 0.569 * 4 = 2.3 -> "▒" of 5 shades and 0.569 * 9 = 5.1 -> "+" of 10.
-        let source = image([[(0, 0, 0), (255, 255, 255), (119, 119, 119)],
-                            [(0, 0, 0), (255, 255, 255), (119, 119, 119)]])
-        let grid = HalfBlockRenderer.render(source, columns: 3, rows: 1, mode: .monochrome, backdrop: .black)
-        #expect(grid.cells.map(\.text) == [" ", "█", "▒"])
+    @Test func monochromeShadesFlatAreasByLightness() {
+        // OKLab lightness of grey 119 is 0.569: the nearest ink share of ░ ▒ ▓ is ▒ (0.5); of ten ASCII
+        // shades "+" (5/9). A flat area has no edges for the sharpening to change.
+        for (grey, shade, ascii) in [(UInt8(0), " ", " "), (119, "▒", "+"), (255, "█", "@")] {
+            let source = RGBAImage(width: 6, height: 6, fill: RGBA8(r: grey, g: grey, b: grey))
+            let grid = HalfBlockRenderer.render(source, columns: 3, rows: 3, mode: .monochrome,
+                                                backdrop: .solid(.black))
+            #expect(grid.cells.allSatisfy { $0 == Cell(shade) }, "\(grey)")
+            let plain = HalfBlockRenderer.render(source, columns: 3, rows: 3, mode: .monochrome,
+                                                 backdrop: .solid(.black), utf8: false)
+            #expect(plain.cells.allSatisfy { $0 == Cell(ascii) }, "\(grey)")
+        }
+    }
+
+    @Test func monochromeKeepsEdgesInsideACell() {
+        // White above black in every cell: a shade would average them to ▒, a half block shows both.
+        let source = image([[(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)],
+                            [(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)]])
+        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 2, mode: .monochrome, backdrop: .solid(.black))
+        #expect(grid.cells.map(\.text) == ["▀", "▀", "▀", "▀"])
+    }
+
+    @Test func monochromeShowsTheGapsBetweenTiles() {
+        // Two mid-grey tiles with a two-pixel gap of a slightly lighter background between them: lightness
+        // 0.5 and 0.6 fall into the same shade, so only the sharpening keeps the gap.
+        let tile = RGBA8(r: 99, g: 99, b: 99), gap = RGBA8(r: 128, g: 128, b: 128)
+        var source = RGBAImage(width: 22, height: 20, fill: tile)
+        for y in 0..<20 { for x in 10..<12 { source[x, y] = gap } }
+        #expect(abs(OKLab(r: 99, g: 99, b: 99).lightness - 0.5) < 0.03)
+        #expect(abs(OKLab(r: 128, g: 128, b: 128).lightness - 0.6) < 0.03)
+        let grid = HalfBlockRenderer.render(source, columns: 22, rows: 10, mode: .monochrome, backdrop: .solid(.black))
         #expect(grid.cells.allSatisfy { $0.foreground == .terminalDefault && $0.background == .terminalDefault })
-        let ascii = HalfBlockRenderer.render(source, columns: 3, rows: 1, mode: .monochrome, backdrop: .black,
-                                             utf8: false)
-        #expect(ascii.cells.map(\.text) == [" ", "@", "+"])
+        for row in 0..<10 {
+            let gapCells = Set((10..<12).map { grid[$0, row].text })
+            let tileCells = Set((0..<9).map { grid[$0, row].text } + (13..<22).map { grid[$0, row].text })
+            #expect(gapCells.isDisjoint(with: tileCells), "row \(row): gap \(gapCells), tiles \(tileCells)")
+        }
     }
 
     @Test func withoutUTF8EachCellIsOnePixelOfSpace() {
         let source = image([[(255, 0, 0), (0, 255, 0)],
                             [(0, 0, 255), (9, 9, 9)]])
-        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 2, mode: .truecolor, backdrop: .black,
+        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 2, mode: .truecolor, backdrop: .solid(.black),
                                             utf8: false)
         #expect(grid.cells.map(\.text) == [" ", " ", " ", " "])
         #expect(grid.cells.map(\.background) == [.rgb(255, 0, 0), .rgb(0, 255, 0), .rgb(0, 0, 255), .rgb(9, 9, 9)])
@@ -92,14 +120,14 @@ import Testing
 
     @Test func emptySizesGiveEmptyGrids() {
         let source = image([[(1, 2, 3)]])
-        #expect(HalfBlockRenderer.render(source, columns: 0, rows: 5, mode: .truecolor, backdrop: .black).width == 0)
-        #expect(HalfBlockRenderer.render(source, columns: 3, rows: -1, mode: .truecolor, backdrop: .black)
+        #expect(HalfBlockRenderer.render(source, columns: 0, rows: 5, mode: .truecolor, backdrop: .solid(.black)).width == 0)
+        #expect(HalfBlockRenderer.render(source, columns: 3, rows: -1, mode: .truecolor, backdrop: .solid(.black))
             .cells.isEmpty)
     }
 
     @Test func upscalesSmallImagesByRepeatingPixels() {
         let source = image([[(10, 10, 10), (200, 0, 0)]])
-        let grid = HalfBlockRenderer.render(source, columns: 4, rows: 1, mode: .truecolor, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 4, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid.cells.map(\.background) == [.rgb(10, 10, 10), .rgb(10, 10, 10), .rgb(200, 0, 0), .rgb(200, 0, 0)])
     }
 }
@@ -109,7 +137,8 @@ import Testing
     /// source, like tools/ansi_quality.py, plus the smallest palette index used.
     private func score(mode: ColorMode) -> (meanDeltaE: Double, lowestIndex: Int) {
         let source = ColourReference.photoLike()
-        let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: mode, backdrop: .black)
+        let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: mode, backdrop: .solid(.black),
+                                            dither: DitherMode.none)
         let reference = ColourReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
         var total = 0.0, lowest = 256
         func value(_ color: TerminalColor) -> RGBA8 {
@@ -150,8 +179,10 @@ import Testing
     }
 
     @Test func palette256IsCloseAndAvoidsThemeColours() {
+        // Nearest colours only (no dither). 6.75 when CIEDE2000 chose among 16 candidates; keeping it to the
+        // candidates OKLab finds about as near (no maroon skin) costs a little on CIEDE2000's own scale.
         let result = score(mode: .palette256)
-        #expect(result.meanDeltaE <= 7.0)
+        #expect(result.meanDeltaE <= 7.2)
         #expect(result.lowestIndex >= 16)
     }
 }

@@ -41,24 +41,6 @@ import Testing
         }
     }
 
-    @Test func tableAgreesWithBruteForce() {
-        // The brute-force answer: the entry of 16...255 with the least CIEDE2000 (the test's own implementation)
-        // to the colour the table slot stands for, its top 6 bits widened back to 8 (v & 0xFC | v >> 6).
-        let palette = (16...255).map { XtermPalette.color(ofIndex: UInt8($0)) }
-        var seed: UInt32 = 99
-        for _ in 0..<1000 {
-            seed = seed &* 1_103_515_245 &+ 12345
-            let colour = RGBA8(r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
-                               b: UInt8(truncatingIfNeeded: seed >> 24))
-            func widened(_ v: UInt8) -> UInt8 { v & 0xFC | v >> 6 }
-            let slot = RGBA8(r: widened(colour.r), g: widened(colour.g), b: widened(colour.b))
-            let best = palette.map { ColourReference.deltaE2000($0, slot) }.min() ?? 0
-            let chosen = XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g, b: colour.b)
-            let chosenDifference = ColourReference.deltaE2000(XtermPalette.color(ofIndex: chosen), slot)
-            #expect(chosenDifference - best < 1e-6, "\(colour) -> \(chosen): \(chosenDifference) > \(best)")
-        }
-    }
-
     @Test func ansiNearest() {
         #expect(XtermPalette.nearestANSIIndex(r: 0, g: 0, b: 0) == 0)
         #expect(XtermPalette.nearestANSIIndex(r: 255, g: 255, b: 255) == 15)

@@ -11,16 +11,20 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
+        OptionSpec(name: "--dither", valueName: "MODE",
+                   help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
     ] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
     var exportDirectory: String
     var colorOption: ColorMode.Option
+    /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
+    var dither: DitherMode?
     var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
 
@@ -34,6 +38,13 @@ struct InteractiveCommand: ToolCommand {
                              command: Self.name)
         }
         self.colorOption = colorOption
+        if let text = arguments.string("--dither") {
+            guard let dither = DitherMode(rawValue: text.lowercased()) else {
+                let names = DitherMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(message: "--dither: expected one of \(names), got '\(text)'", command: Self.name)
+            }
+            self.dither = dither
+        }
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
@@ -59,8 +70,8 @@ struct InteractiveCommand: ToolCommand {
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
+        options.colorMode = mode
         let driver = CursesDriver(terminalName: terminalName)
-        let backdrop = AppController.backdrop
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
         let signals = TerminationSignals()
@@ -70,8 +81,9 @@ struct InteractiveCommand: ToolCommand {
                 fixture: fixture, options: options, driver: driver, provider: composer,
                 exporter: { group, parameters, path in try await Self.exportForApp(group, parameters, path, composer) },
                 imageCells: { image, columns, rows in
-                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
-                                             utf8: driver.supportsUnicode)
+                    // Transparent parts over a checkerboard, so that "transparent" never looks like a background.
+                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
+                                             backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
                 pendingSignal: { signals.received })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure

@@ -78,7 +78,7 @@ final class CursesDriver: TerminalDriver {
             wclear(window)
             previous = nil
         }
-        for paint in ChangedCells.paints(from: previous, to: grid) {
+        for paint in ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode) {
             put(paint.cell, x: paint.x, y: paint.y, window: window)
         }
         previous = grid
@@ -138,7 +138,6 @@ final class CursesDriver: TerminalDriver {
 
     private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>) {
         var text = Array(cell.text.unicodeScalars)
-        if !supportsUnicode && text.contains(where: { !$0.isASCII }) { text = ["?"] }
         // Terminals disagree on how wide an emoji ZWJ sequence is; its first emoji alone keeps the row aligned.
         if text.contains("\u{200D}") { text = Array(text.prefix(1)) }
         var characters = text.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }

@@ -9,9 +9,6 @@ import TerminalUI
 /// Runs on one thread. Image work happens in detached tasks that post results to a `CompletionInbox`; the loop
 /// polls keys with a short timeout and drains the inbox between keys, so a key is never kept waiting by an image.
 package final class AppController {
-    /// The UI background that transparent composite pixels are shown over (terminals do not report theirs).
-    package static let backdrop = RGBA8(r: 0x1E, g: 0x1E, b: 0x1E)
-
     /// Settings of an interactive session.
     package struct Options {
         /// Parameters at start, and what `0` resets to.
@@ -28,6 +25,8 @@ package final class AppController {
         package var timeZone = TimeZone.current
         /// The clock for the chat list's time column.
         package var now: @Sendable () -> Date = { Date() }
+        /// How the terminal shows colour (the views avoid colour altogether in `.monochrome`).
+        package var colorMode = ColorMode.truecolor
 
         package init() {}
     }
@@ -200,7 +199,8 @@ package final class AppController {
     /// Draws the current state (the loop does this whenever something changed).
     package func redraw() {
         let size = driver.size
-        let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode)
+        let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
+                                  colorMode: options.colorMode)
         let frame = ScreenView.render(state, layout: ScreenLayout(width: size.width, height: size.height),
                                       source: store, context: context)
         driver.draw(frame)

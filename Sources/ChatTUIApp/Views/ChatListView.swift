@@ -39,7 +39,7 @@ package enum ChatListView {
         if let avatar = source.cells(for: group, parameters: state.parameters, columns: avatarColumns, rows: height) {
             grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
         } else {
-            grid.fill(avatarRect, with: Cell(context.placeholder, foreground: .indexed(8)))
+            grid.fill(avatarRect, with: context.placeholderCell)
         }
         let textX = avatarRect.x + avatarColumns + 1
         let textWidth = width - textX
@@ -61,8 +61,9 @@ package enum ChatListView {
         let messageWidth = markWidth > 0 && textWidth > markWidth + 4 ? textWidth - markWidth - 1 : textWidth
         grid.write(context.fit(Sanitizer.clean(group.lastMessage), messageWidth), x: textX, y: 1)
         if messageWidth < textWidth {
-            grid.write(markText, x: width - markWidth, y: 1, foreground: group.muted ? .terminalDefault : .indexed(1),
-                       style: group.muted ? .dim : .bold)
+            grid.write(markText, x: width - markWidth, y: 1,
+                       foreground: group.muted ? .terminalDefault : context.badge.foreground,
+                       style: group.muted ? .dim : context.badge.style)
         }
         if height > 2 {
             let count = group.members.count

@@ -20,8 +20,7 @@ package enum ComparisonStrip {
             if let image = source.cells(for: group, parameters: variant, columns: side, rows: side / 2) {
                 grid.blit(image, x: imageX, y: 1)
             } else {
-                grid.fill(CellRect(x: imageX, y: 1, width: side, height: side / 2),
-                          with: Cell(context.placeholder, foreground: .indexed(8)))
+                grid.fill(CellRect(x: imageX, y: 1, width: side, height: side / 2), with: context.placeholderCell)
             }
         }
         return grid

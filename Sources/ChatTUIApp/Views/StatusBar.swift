@@ -35,7 +35,7 @@ package enum StatusBar {
                                    context: ViewContext) {
         let shownLabel = context.fit(label, max(0, grid.width / 2))
         let labelWidth = grid.write(shownLabel, x: 0, y: 0, style: [.reverse, .bold])
-        let graphemes = Array(Sanitizer.clean(editor.text))
+        let graphemes = Array(context.shown(Sanitizer.clean(editor.text)))
         let cursor = min(editor.cursor, graphemes.count)
         let room = grid.width - labelWidth - 1
         guard room >= 0 else { return }

@@ -11,9 +11,22 @@ package struct ViewContext: Sendable {
     package var timeZone: TimeZone
     /// Whether the terminal shows non-ASCII (a UTF-8 locale); otherwise the views draw ASCII only.
     package var unicode: Bool
+    /// How the screen shows colour; in `.monochrome` (`NO_COLOR`) no view sets one and emphasis is bold or
+    /// reverse video instead.
+    package var colorMode: ColorMode
 
-    package init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true) {
-        self.now = now; self.timeZone = timeZone; self.unicode = unicode
+    package init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor) {
+        self.now = now; self.timeZone = timeZone; self.unicode = unicode; self.colorMode = colorMode
+    }
+
+    /// The unread badge's colour and style: bold red, or bold reverse video without colour.
+    package var badge: (foreground: TerminalColor, style: CellStyle) {
+        colorMode == .monochrome ? (.terminalDefault, [.bold, .reverse]) : (.indexed(1), .bold)
+    }
+
+    /// A cell of an avatar that has not arrived yet: grey shade, or a dim one without colour.
+    package var placeholderCell: Cell {
+        colorMode == .monochrome ? Cell(placeholder, style: .dim) : Cell(placeholder, foreground: .indexed(8))
     }
 
     package var ellipsis: String { unicode ? "…" : "~" }
@@ -22,6 +35,12 @@ package struct ViewContext: Sendable {
     package var placeholder: String { unicode ? "░" : "." }
     package var separator: String { unicode ? "│" : "|" }
 
-    /// Truncates for this terminal (ASCII ellipsis when needed).
-    package func fit(_ text: String, _ width: Int) -> String { TextWidth.truncate(text, toWidth: width, ellipsis: ellipsis) }
+    /// Text as this terminal can show it: unchanged with Unicode, one `?` per non-ASCII grapheme without, so
+    /// that what is measured is what is drawn (see `TerminalText`).
+    package func shown(_ text: String) -> String { unicode ? text : TerminalText.ascii(text) }
+
+    /// `shown(text)` truncated for this terminal (ASCII ellipsis when needed).
+    package func fit(_ text: String, _ width: Int) -> String {
+        TextWidth.truncate(shown(text), toWidth: width, ellipsis: ellipsis)
+    }
 }

@@ -1,0 +1,24 @@
+import GroupIcon
+
+/// Why a picture could not be turned into a graphics-protocol sequence.
+package enum GraphicsError: Error, Equatable, CustomStringConvertible {
+    /// The PNG payload (kitty, iTerm2) could not be made.
+    case png(CodecError)
+    /// libsixel refused the picture; `step` names the call, `message` is libsixel's.
+    case sixel(step: String, message: String)
+
+    package var description: String {
+        switch self {
+        case .png(let error): return "cannot encode the preview as PNG: \(error)"
+        case .sixel(let step, let message): return "cannot encode the preview as sixel (\(step)): \(message)"
+        }
+    }
+}
+
+/// The PNG the kitty and iTerm2 protocols carry.
+package enum PNGPayload {
+    /// `image` as PNG bytes (our encoder), its failure as a `GraphicsError`.
+    package static func encode(_ image: RGBAImage) throws(GraphicsError) -> [UInt8] {
+        do { return try PNGCodec.encode(image) } catch { throw .png(error) }
+    }
+}

@@ -1,0 +1,155 @@
+/// An answer the terminal sent to a query.
+package enum TerminalReply: Hashable, Sendable {
+    /// `ESC _ G i=ID;OK ESC \` (ok) or an error message in place of OK.
+    case kittyGraphics(id: UInt32, ok: Bool)
+    /// `ESC [ ? P1 ; P2 ... c`: primary device attributes.
+    case deviceAttributes([Int])
+    /// `ESC [ ? item ; status ; value S`: XTSMGRAPHICS.
+    case graphicsAttributes(item: Int, status: Int, value: Int)
+    /// `ESC [ 6 ; height ; width t`: the cell size in pixels.
+    case cellPixelSize(CellPixelSize)
+}
+
+/// Separates terminal replies from key input in the bytes read from the terminal.
+///
+/// Replies can arrive at any time, between and even inside bursts of key bytes, and a read can end in the
+/// middle of one; so the parser keeps an unfinished escape sequence until more bytes come (or `flush` is
+/// called when nothing more arrives) and hands every byte that is not part of a recognised reply back, in
+/// order, as input (arrow keys, mouse reports and lone Esc included).
+package struct TerminalReplyParser: Sendable {
+    /// What the bytes were.
+    package enum Event: Hashable, Sendable {
+        case input([UInt8])
+        case reply(TerminalReply)
+    }
+
+    /// Longest sequence kept waiting for its end; a longer one is not a reply and is handed back as input.
+    package static let maximumSequenceLength = 512
+
+    private var pending: [UInt8] = []
+
+    package init() {}
+
+    /// Parses `bytes` after whatever was left over from the last call.
+    package mutating func feed(_ bytes: [UInt8]) -> [Event] {
+        pending.append(contentsOf: bytes)
+        var events: [Event] = []
+        var index = 0
+        var input: [UInt8] = []
+        func emitInput() {
+            if !input.isEmpty { events.append(.input(input)); input.removeAll() }
+        }
+        while index < pending.count {
+            guard pending[index] == 0x1B else { input.append(pending[index]); index += 1; continue }
+            switch sequence(at: index) {
+            case .incomplete:
+                emitInput()
+                pending.removeFirst(index)
+                return events
+            case .notReply(let length):
+                input.append(contentsOf: pending[index..<index + length])
+                index += length
+            case .reply(let reply, let length):
+                emitInput()
+                if let reply { events.append(.reply(reply)) }
+                index += length
+            }
+        }
+        emitInput()
+        pending.removeAll()
+        return events
+    }
+
+    /// Hands back an unfinished sequence as input: called when no byte arrived for a while, so that a lone
+    /// Esc key is not held forever.
+    package mutating func flush() -> [Event] {
+        defer { pending.removeAll() }
+        return pending.isEmpty ? [] : [.input(pending)]
+    }
+
+    private enum Scan {
+        case incomplete
+        case notReply(length: Int)
+        /// A reply (nil: a well-formed reply of no interest, dropped) and its length.
+        case reply(TerminalReply?, length: Int)
+    }
+
+    /// What the escape sequence starting at `start` (an ESC) is.
+    private func sequence(at start: Int) -> Scan {
+        guard start + 1 < pending.count else { return .incomplete }
+        switch pending[start + 1] {
+        case UInt8(ascii: "_"):
+            return applicationCommand(at: start)
+        case UInt8(ascii: "["):
+            return controlSequence(at: start)
+        default:
+            return .notReply(length: 1)
+        }
+    }
+
+    /// `ESC _ ... ESC \`: only kitty graphics replies (`G...`) come this way; other APC strings are dropped.
+    private func applicationCommand(at start: Int) -> Scan {
+        var end = start + 2
+        while end + 1 < pending.count {
+            if pending[end] == 0x1B && pending[end + 1] == UInt8(ascii: "\\") {
+                let body = Array(pending[(start + 2)..<end])
+                return .reply(Self.kittyReply(body), length: end + 2 - start)
+            }
+            end += 1
+            if end - start > Self.maximumSequenceLength { return .notReply(length: 1) }
+        }
+        return .incomplete
+    }
+
+    /// `ESC [ params intermediates final`.
+    private func controlSequence(at start: Int) -> Scan {
+        var end = start + 2
+        while end < pending.count {
+            let byte = pending[end]
+            if (0x40...0x7E).contains(byte) {
+                let parameters = Array(pending[(start + 2)..<end])
+                guard let reply = Self.controlReply(parameters, final: byte) else {
+                    return .notReply(length: end + 1 - start)
+                }
+                return .reply(reply, length: end + 1 - start)
+            }
+            guard (0x20...0x3F).contains(byte) else { return .notReply(length: end - start) }
+            end += 1
+            if end - start > Self.maximumSequenceLength { return .notReply(length: 1) }
+        }
+        return .incomplete
+    }
+
+    /// `G` keys `;` message: `i=31;OK`.
+    private static func kittyReply(_ body: [UInt8]) -> TerminalReply? {
+        guard body.first == UInt8(ascii: "G") else { return nil }
+        let text = String(decoding: body.dropFirst(), as: UTF8.self)
+        let parts = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        var id: UInt32 = 0
+        for key in parts[0].split(separator: ",") where key.hasPrefix("i=") {
+            id = UInt32(key.dropFirst(2)) ?? 0
+        }
+        return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
+    }
+
+    /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).
+    private static func controlReply(_ parameterBytes: [UInt8], final: UInt8) -> TerminalReply? {
+        let text = String(decoding: parameterBytes, as: UTF8.self)
+        let isPrivate = text.hasPrefix("?")
+        let numbers = (isPrivate ? text.dropFirst() : Substring(text)).split(separator: ";",
+                                                                           omittingEmptySubsequences: false)
+        let values = numbers.map { Int($0) }
+        guard values.allSatisfy({ $0 != nil }) else { return nil }
+        let parameters = values.compactMap { $0 }
+        switch (isPrivate, final) {
+        case (true, UInt8(ascii: "c")):
+            return .deviceAttributes(parameters)
+        case (true, UInt8(ascii: "S")) where parameters.count >= 3:
+            return .graphicsAttributes(item: parameters[0], status: parameters[1], value: parameters[2])
+        case (false, UInt8(ascii: "t")) where parameters.count == 3 && parameters[0] == 6:
+            return .cellPixelSize(CellPixelSize(width: parameters[2], height: parameters[1]))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Testing
+@testable import TerminalUI
+
+@Suite struct GraphicsDetectionTests {
+    @Test func optionParsing() {
+        #expect(GraphicsOption(argument: "auto") == .auto)
+        #expect(GraphicsOption(argument: "Kitty") == .forced(.kitty))
+        #expect(GraphicsOption(argument: "sixel") == .forced(.sixel))
+        #expect(GraphicsOption(argument: "iterm") == .forced(.iterm))
+        #expect(GraphicsOption(argument: "halfblock") == .forced(.halfblock))
+        #expect(GraphicsOption(argument: "png") == nil)
+    }
+
+    @Test func environmentRules() {
+        let none = TerminalReplies()
+        #expect(GraphicsDetection.decide(environment: ["TERM": "xterm-kitty"], replies: none) == .kitty)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "ghostty"], replies: none) == .kitty)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "iTerm.app"], replies: none) == .iterm)
+        #expect(GraphicsDetection.decide(environment: ["TERM_PROGRAM": "WezTerm"], replies: none) == .iterm)
+        #expect(GraphicsDetection.decide(environment: ["TERM": "xterm-256color"], replies: none) == .halfblock)
+        #expect(GraphicsDetection.decide(environment: [:], replies: none) == .halfblock)
+    }
+
+    @Test func tmuxAndScreenGetHalfBlocksUnlessForced() {
+        let kittyAnswer = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 4])
+        for environment in [["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "xterm-kitty"], ["TERM": "tmux-256color"],
+                            ["TERM": "screen-256color"], ["STY": "1.pts"]] {
+            #expect(GraphicsDetection.decide(environment: environment, replies: kittyAnswer) == .halfblock)
+        }
+        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .forced(.sixel))
+            == .sixel)
+    }
+
+    @Test func repliesDecideForOtherTerminals() {
+        let xterm = ["TERM": "xterm-256color"]
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: true)) == .kitty)
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: false,
+                                                                                     deviceAttributes: [62, 4, 22]))
+            == .sixel)
+        #expect(GraphicsDetection.decide(environment: ["TERM": "foot"],
+                                         replies: TerminalReplies(sixelColourRegisters: 1024)) == .sixel)
+        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
+            == .halfblock)
+    }
+
+    @Test func repliesAreRecorded() {
+        var replies = TerminalReplies()
+        replies.record(.kittyGraphics(id: KittyGraphics.queryID, ok: true))
+        replies.record(.deviceAttributes([64, 4]))
+        replies.record(.graphicsAttributes(item: 1, status: 0, value: 256))
+        replies.record(.cellPixelSize(CellPixelSize(width: 9, height: 19)))
+        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColourRegisters: 256,
+                                           cellPixelSize: CellPixelSize(width: 9, height: 19)))
+        var failed = TerminalReplies()
+        failed.record(.graphicsAttributes(item: 1, status: 3, value: 0))
+        failed.record(.kittyGraphics(id: 99, ok: true))
+        #expect(failed == TerminalReplies())
+    }
+
+    /// Detection against a fake terminal: its answer arrives in `reads` (the last read may be cut short, as
+    /// when the timeout ends the wait), with key presses mixed in.
+    private func detect(_ reads: [String], environment: [String: String] = ["TERM": "xterm-256color"])
+        -> (chosen: GraphicsProtocol, keys: String, complete: Bool, cell: CellPixelSize) {
+        var parser = TerminalReplyParser()
+        var replies = TerminalReplies()
+        var keys: [UInt8] = []
+        for read in reads where !replies.isComplete {
+            keys += replies.record(parser.feed(Array(read.utf8)))
+        }
+        // Timeout or complete: whatever is left unfinished is input.
+        keys += replies.record(parser.flush())
+        let cell = CellPixelSize.resolve(reply: replies.cellPixelSize, windowPixels: nil, columns: 80, rows: 24)
+        return (GraphicsDetection.decide(environment: environment, replies: replies), String(decoding: keys, as: UTF8.self),
+                replies.isComplete, cell)
+    }
+
+    @Test func fakeTerminals() {
+        let foot = detect(["\u{1B}[?1;0;1024S\u{1B}[6;20;10t", "\u{1B}[?62;4;22c"])
+        #expect(foot.chosen == .sixel && foot.complete && foot.cell == CellPixelSize(width: 10, height: 20))
+        let konsole = detect(["\u{1B}_Gi=31;OK\u{1B}\\j", "\u{1B}[?62;22c"])
+        #expect(konsole.chosen == .kitty && konsole.keys == "j")
+        // A terminal that answers nothing before the timeout, while the user types.
+        let silent = detect(["k", "q"])
+        #expect(silent.chosen == .halfblock && !silent.complete && silent.keys == "kq")
+        #expect(silent.cell == .fallback)
+        // An answer cut off by the timeout is not taken for a reply, and its bytes are not lost.
+        let cut = detect(["\u{1B}[?62;4"])
+        #expect(cut.chosen == .halfblock && cut.keys == "\u{1B}[?62;4")
+    }
+
+    @Test func queryAsksEverythingAndDA1Last() {
+        let query = GraphicsDetection.query
+        #expect(query.hasPrefix("\u{1B}_G"))
+        #expect(query.contains("\u{1B}[?1;1;0S"))
+        #expect(query.contains("\u{1B}[16t"))
+        #expect(query.hasSuffix("\u{1B}[c"))
+    }
+}
+
+@Suite struct TerminalReplyParserTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func repliesAreSeparatedFromKeys() {
+        var parser = TerminalReplyParser()
+        let events = parser.feed(bytes("a\u{1B}_Gi=31;OK\u{1B}\\b\u{1B}[?62;4;22cq\u{1B}[6;20;10t\u{1B}[?1;0;256S"))
+        #expect(events == [.input(bytes("a")), .reply(.kittyGraphics(id: 31, ok: true)), .input(bytes("b")),
+                           .reply(.deviceAttributes([62, 4, 22])), .input(bytes("q")),
+                           .reply(.cellPixelSize(CellPixelSize(width: 10, height: 20))),
+                           .reply(.graphicsAttributes(item: 1, status: 0, value: 256))])
+    }
+
+    @Test func keySequencesPassThroughUntouched() {
+        var parser = TerminalReplyParser()
+        let keys = "\u{1B}[A\u{1B}[<0;12;5M\u{1B}OP\u{1B}x"
+        #expect(parser.feed(bytes(keys)) == [.input(bytes(keys))])
+    }
+
+    @Test func aReplySplitAcrossReadsIsKeptUntilComplete() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed(bytes("j\u{1B}[?62;")) == [.input(bytes("j"))])
+        #expect(parser.feed(bytes("4")) == [])
+        #expect(parser.feed(bytes("c k")) == [.reply(.deviceAttributes([62, 4])), .input(bytes(" k"))])
+        #expect(parser.feed(bytes("\u{1B}_Gi=31;ENOENT:no")) == [])
+        #expect(parser.feed(bytes("pe\u{1B}\\")) == [.reply(.kittyGraphics(id: 31, ok: false))])
+    }
+
+    @Test func aLoneEscapeIsHandedBackOnFlush() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed([0x1B]) == [])
+        #expect(parser.flush() == [.input([0x1B])])
+        #expect(parser.flush() == [])
+    }
+
+    @Test func runawaySequencesBecomeInput() {
+        var parser = TerminalReplyParser()
+        let long = [0x1B, UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: "1"), count: 600) + [UInt8(ascii: "c")]
+        let events = parser.feed(long)
+        #expect(events.allSatisfy { if case .input = $0 { return true } else { return false } })
+        #expect(events.reduce(0) { total, event in
+            if case .input(let bytes) = event { return total + bytes.count } else { return total }
+        } == long.count)
+    }
+}

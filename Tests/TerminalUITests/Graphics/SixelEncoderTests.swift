@@ -1,0 +1,116 @@
+import Foundation
+import GroupIcon
+import Testing
+@testable import TerminalUI
+
+/// A small sixel decoder written for the test from the DEC format: `#n;2;r;g;b` colour definitions (percent),
+/// `#n` colour selection, data characters `?`...`~` (six pixels of a column, low bit on top), `!count` repeats,
+/// `$` back to the band's start, `-` the next band; `"` raster attributes give the size.
+enum SixelDecoder {
+    struct DecodeError: Error { var message: String }
+
+    static func decode(_ text: String, width: Int, height: Int, background: RGBA8) throws -> RGBAImage {
+        var bytes = Array(text.utf8)
+        guard let start = bytes.firstIndex(of: UInt8(ascii: "q")), bytes.first == 0x1B,
+              bytes.count > 2, bytes[1] == UInt8(ascii: "P") else { throw DecodeError(message: "no DCS q") }
+        bytes = Array(bytes[(start + 1)...])
+        var image = RGBAImage(width: width, height: height, fill: background)
+        var palette: [Int: RGBA8] = [:]
+        var colour = RGBA8.black
+        var x = 0, band = 0, index = 0
+        func number() -> Int {
+            var value = 0
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 0x30); index += 1
+            }
+            return value
+        }
+        func paint(_ bits: UInt8, count: Int) {
+            for _ in 0..<count {
+                for bit in 0..<6 where bits & (1 << bit) != 0 {
+                    let y = band * 6 + bit
+                    if x < width, y < height { image[x, y] = colour }
+                }
+                x += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x1B: return image
+            case UInt8(ascii: "\""):
+                index += 1
+                for _ in 0..<4 { _ = number(); if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 } }
+            case UInt8(ascii: "#"):
+                index += 1
+                let register = number()
+                if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
+                    index += 1
+                    let system = number(); index += 1
+                    let a = number(); index += 1
+                    let b = number(); index += 1
+                    let c = number()
+                    guard system == 2 else { throw DecodeError(message: "HLS colours are not expected") }
+                    func level(_ percent: Int) -> UInt8 { UInt8((Double(percent) * 255 / 100).rounded()) }
+                    palette[register] = RGBA8(r: level(a), g: level(b), b: level(c))
+                }
+                colour = palette[register] ?? .black
+            case UInt8(ascii: "!"):
+                index += 1
+                let count = number()
+                guard index < bytes.count else { throw DecodeError(message: "repeat without data") }
+                paint(bytes[index] - 0x3F, count: count); index += 1
+            case UInt8(ascii: "$"): x = 0; index += 1
+            case UInt8(ascii: "-"): x = 0; band += 1; index += 1
+            case 0x3F...0x7E: paint(byte - 0x3F, count: 1); index += 1
+            default: index += 1
+            }
+        }
+        throw DecodeError(message: "no string terminator")
+    }
+
+    static func psnr(_ first: RGBAImage, _ second: RGBAImage) -> Double {
+        var squared = 0.0, count = 0.0
+        for (index, (a, b)) in zip(first.pixels, second.pixels).enumerated() where index % 4 != 3 {
+            let difference = Double(a) - Double(b)
+            squared += difference * difference; count += 1
+        }
+        return squared == 0 ? .infinity : 10 * log10(255 * 255 / (squared / count))
+    }
+}
+
+@Suite struct SixelEncoderTests {
+    @Test func decodedSixelMatchesTheCompositedPicture() throws {
+        let image = GraphicsFixtures.picture(width: 120, height: 100)
+        let sixel = try SixelEncoder.encode(image, backdrop: .checkerboard)
+        #expect(sixel.hasPrefix("\u{1B}P"))
+        #expect(sixel.hasSuffix("\u{1B}\\"))
+        let decoded = try SixelDecoder.decode(sixel, width: 120, height: 100, background: .black)
+        let expected = Backdrop.checkerboard.composite(image)
+        let psnr = SixelDecoder.psnr(decoded, expected)
+        #expect(psnr >= 30, "PSNR \(psnr) dB")
+    }
+
+    @Test func decoderCatchesAWrongPicture() throws {
+        // The check above must be able to fail: the same sixel against another picture scores far lower.
+        let image = GraphicsFixtures.picture(width: 60, height: 30)
+        let decoded = try SixelDecoder.decode(try SixelEncoder.encode(image, backdrop: .solid(.white)), width: 60,
+                                              height: 30, background: .black)
+        let other = Backdrop.solid(.white).composite(GraphicsFixtures.picture(width: 60, height: 30).flippedForTest())
+        #expect(SixelDecoder.psnr(decoded, other) < 20)
+    }
+
+    @Test func onlySevenBitPrintableBytes() throws {
+        let sixel = try SixelEncoder.encode(GraphicsFixtures.picture(width: 16, height: 16), backdrop: .checkerboard)
+        #expect(sixel.utf8.allSatisfy { $0 == 0x1B || (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D })
+    }
+}
+
+extension RGBAImage {
+    /// Upside down.
+    func flippedForTest() -> RGBAImage {
+        var result = self
+        for y in 0..<height { for x in 0..<width { result[x, y] = self[x, height - 1 - y] } }
+        return result
+    }
+}

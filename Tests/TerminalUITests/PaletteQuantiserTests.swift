@@ -1,0 +1,198 @@
+import Foundation
+import GroupIcon
+import Testing
+@testable import TerminalUI
+
+@Suite struct PaletteQuantiserTests {
+    /// `count` pixels of one colour as R, G, B bytes.
+    private func flat(_ colour: RGBA8, count: Int) -> [UInt8] {
+        Array((0..<count).map { _ in [colour.r, colour.g, colour.b] }.joined())
+    }
+
+    /// The mean linear light of the palette colours `indices` show.
+    private func meanLinear(_ indices: [UInt8]) -> (Double, Double, Double) {
+        var sum = (0.0, 0.0, 0.0)
+        for index in indices {
+            let colour = XtermPalette.color(ofIndex: index)
+            sum.0 += ColourReference.linear(colour.r)
+            sum.1 += ColourReference.linear(colour.g)
+            sum.2 += ColourReference.linear(colour.b)
+        }
+        let count = Double(indices.count)
+        return (sum.0 / count, sum.1 / count, sum.2 / count)
+    }
+
+    @Test func darkSkinIsNotMaroon() {
+        // CIEDE2000 over the whole palette prefers #5F0000 for this colour; the chosen entry must keep the
+        // lightness and must not double the chroma.
+        let skin = RGBA8(r: 86, g: 51, b: 33)
+        let index = XtermPalette.nearestExtendedIndex(r: skin.r, g: skin.g, b: skin.b)
+        #expect(index != 52)
+        let chosen = ColourReference.lab(XtermPalette.color(ofIndex: index).r, XtermPalette.color(ofIndex: index).g,
+                                         XtermPalette.color(ofIndex: index).b)
+        let target = ColourReference.lab(skin.r, skin.g, skin.b)
+        #expect(abs(chosen.l - target.l) < 5)
+        #expect(hypot(chosen.a, chosen.b) < hypot(target.a, target.b) * 1.5)
+    }
+
+    @Test func skinTonesKeepTheirHueFamily() {
+        // From dark to light: every choice keeps the lightness and is never much more saturated (maroon for
+        // the dark tone had twice the chroma).
+        let tones: [RGBA8] = [RGBA8(r: 60, g: 38, b: 28), RGBA8(r: 86, g: 51, b: 33), RGBA8(r: 120, g: 80, b: 60),
+                              RGBA8(r: 160, g: 110, b: 85), RGBA8(r: 200, g: 150, b: 120),
+                              RGBA8(r: 224, g: 172, b: 140)]
+        for tone in tones {
+            let colour = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: tone.r, g: tone.g, b: tone.b))
+            let chosen = ColourReference.lab(colour.r, colour.g, colour.b)
+            let target = ColourReference.lab(tone.r, tone.g, tone.b)
+            #expect(hypot(chosen.a, chosen.b) <= hypot(target.a, target.b) * 1.7, "\(tone) -> \(colour)")
+            #expect(abs(chosen.l - target.l) <= 8, "\(tone) -> \(colour)")
+        }
+    }
+
+    @Test func tableIsTheCIEDE2000BestOfTheNearlyNearestInOKLab() {
+        let palette = (16...255).map { XtermPalette.color(ofIndex: UInt8($0)) }
+        let paletteOKLab = palette.map(ColourReference.oklab)
+        var seed: UInt32 = 7
+        for _ in 0..<200 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            let colour = RGBA8(r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
+                               b: UInt8(truncatingIfNeeded: seed >> 24))
+            // The colour the table slot stands for: top 6 bits widened back to 8.
+            func widened(_ v: UInt8) -> UInt8 { v & 0xFC | v >> 6 }
+            let slot = RGBA8(r: widened(colour.r), g: widened(colour.g), b: widened(colour.b))
+            // Squared distances: within 1.3 times the nearest distance is within 1.69 times its square.
+            let target = ColourReference.oklab(slot)
+            let distances = paletteOKLab.map { entry in
+                (entry.l - target.l) * (entry.l - target.l) + (entry.a - target.a) * (entry.a - target.a)
+                    + (entry.b - target.b) * (entry.b - target.b)
+            }
+            let closest = distances.min() ?? 0
+            let nearest = zip(palette, distances).filter { $0.1 <= closest * 1.69 }.map(\.0)
+            let best = nearest.map { ColourReference.deltaE2000($0, slot) }.min() ?? 0
+            let chosen = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g,
+                                                                                     b: colour.b))
+            #expect(ColourReference.deltaE2000(chosen, slot) - best < 1e-6, "\(colour) -> \(chosen)")
+        }
+    }
+
+    @Test func withoutDitherEveryPixelTakesTheNearestColour() {
+        let skin = RGBA8(r: 86, g: 51, b: 33)
+        let indices = PaletteQuantiser.extended.quantise(flat(skin, count: 64), width: 8, height: 8, dither: .none)
+        #expect(Set(indices) == [XtermPalette.nearestExtendedIndex(r: 86, g: 51, b: 33)])
+    }
+
+    @Test(arguments: [DitherMode.diffusion, .ordered])
+    func ditheringKeepsTheMeanColourOfFlatAreas(_ dither: DitherMode) {
+        // Colours between palette entries: the dark skin tone and the default light-grey background.
+        for colour in [RGBA8(r: 86, g: 51, b: 33), RGBA8.lightGrey, RGBA8(r: 30, g: 140, b: 200)] {
+            let indices = PaletteQuantiser.extended.quantise(flat(colour, count: 32 * 32), width: 32, height: 32,
+                                                             dither: dither)
+            #expect(indices.allSatisfy { $0 >= 16 })
+            let mean = meanLinear(indices)
+            let target = (ColourReference.linear(colour.r), ColourReference.linear(colour.g),
+                          ColourReference.linear(colour.b))
+            let achieved = RGBA8(r: ColourReference.encoded(mean.0), g: ColourReference.encoded(mean.1),
+                                 b: ColourReference.encoded(mean.2))
+            let single = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g,
+                                                                                       b: colour.b))
+            // The mix must be closer than any single entry; diffusion, free to use any number of colours, must
+            // also be close in absolute terms (ordered mixes two, which for dark brown is maroon and grey).
+            let mixed = ColourReference.deltaE2000(achieved, colour)
+            #expect(mixed < ColourReference.deltaE2000(single, colour), "\(colour) \(dither): \(achieved)")
+            if dither == .diffusion { #expect(mixed < 3, "\(colour): \(achieved) \(target)") }
+        }
+    }
+
+    @Test func orderedDitherRepeatsEveryTwoPixels() {
+        let indices = PaletteQuantiser.extended.quantise(flat(RGBA8(r: 86, g: 51, b: 33), count: 16 * 16),
+                                                         width: 16, height: 16, dither: .ordered)
+        for y in 0..<14 {
+            for x in 0..<14 {
+                #expect(indices[y * 16 + x] == indices[y * 16 + x + 2])
+                #expect(indices[y * 16 + x] == indices[(y + 2) * 16 + x])
+            }
+        }
+        #expect(Set(indices).count == 2)
+    }
+
+    @Test func sixteenColoursUseTheANSIEntriesOnly() {
+        let indices = PaletteQuantiser.ansi.quantise(flat(RGBA8(r: 120, g: 60, b: 30), count: 100), width: 10,
+                                                     height: 10, dither: .diffusion)
+        #expect(indices.allSatisfy { $0 < 16 })
+        #expect(Set(indices).count > 1)
+    }
+
+    @Test func badSizesGiveNothing() {
+        #expect(PaletteQuantiser.extended.quantise([1, 2, 3], width: 2, height: 1, dither: .diffusion).isEmpty)
+        #expect(PaletteQuantiser.extended.quantise([], width: 0, height: 0, dither: .none).isEmpty)
+    }
+}
+
+@Suite struct DitherQualityTests {
+    /// Mean CIEDE2000 between the cells' pixels and the area-averaged source, after the blur of
+    /// `ansi_quality.py --blur` when `blur` is set.
+    private func score(_ source: RGBAImage, dither: DitherMode, blur: Bool) -> Double {
+        let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: .palette256,
+                                            backdrop: .solid(.black), dither: dither)
+        var drawn = ColourReference.pixels(of: grid)
+        var reference = ColourReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
+        if blur {
+            drawn = ColourReference.blurred(drawn, width: 40)
+            reference = ColourReference.blurred(reference, width: 40)
+        }
+        return zip(drawn, reference).map { ColourReference.deltaE2000($0, $1) }.reduce(0, +) / Double(drawn.count)
+    }
+
+    @Test func diffusionIsTheMostFaithfulSeenFromADistance() {
+        // 160 pixels a side: four source pixels per output pixel keep the area averaging honest at a fraction
+        // of the work of the 512-pixel version (these tests also run under the sanitizers).
+        let source = ColourReference.photoLike(side: 160)
+        let none = score(source, dither: .none, blur: true)
+        let ordered = score(source, dither: .ordered, blur: true)
+        let diffusion = score(source, dither: .diffusion, blur: true)
+        #expect(diffusion < none * 0.75, "diffusion \(diffusion), none \(none)")
+        #expect(ordered < none, "ordered \(ordered), none \(none)")
+        #expect(diffusion < ordered)
+        #expect(DitherMode.standard(for: .palette256) == .diffusion)
+    }
+
+    @Test func gradientsDoNotBand() {
+        // A slow dark-brown-to-tan ramp: without dither it falls into a few flat bands; diffused, the mean of
+        // every 4-column strip follows the ramp. The outer strips are left out: error diffusion starts each
+        // row with no error to draw on, so the first pixels at an image edge are near-nearest colours.
+        var source = RGBAImage(width: 64, height: 32)
+        for x in 0..<64 {
+            for y in 0..<32 {
+                source[x, y] = RGBA8(r: UInt8(60 + x * 2), g: UInt8(38 + x * 3 / 2), b: UInt8(28 + x))
+            }
+        }
+        func worstBlockError(_ dither: DitherMode) -> Double {
+            let grid = HalfBlockRenderer.render(source, columns: 64, rows: 16, mode: .palette256,
+                                                backdrop: .solid(.black), dither: dither)
+            let pixels = ColourReference.pixels(of: grid)
+            var worst = 0.0
+            for blockX in stride(from: 8, to: 56, by: 4) {
+                var sum = (0.0, 0.0, 0.0), target = (0.0, 0.0, 0.0)
+                for x in blockX..<blockX + 4 {
+                    for y in 0..<32 {
+                        let pixel = pixels[y * 64 + x], wanted = source[x, y]
+                        sum.0 += ColourReference.linear(pixel.r); sum.1 += ColourReference.linear(pixel.g)
+                        sum.2 += ColourReference.linear(pixel.b)
+                        target.0 += ColourReference.linear(wanted.r); target.1 += ColourReference.linear(wanted.g)
+                        target.2 += ColourReference.linear(wanted.b)
+                    }
+                }
+                func colour(_ value: (Double, Double, Double)) -> RGBA8 {
+                    RGBA8(r: ColourReference.encoded(value.0 / 128), g: ColourReference.encoded(value.1 / 128),
+                          b: ColourReference.encoded(value.2 / 128))
+                }
+                worst = max(worst, ColourReference.deltaE2000(colour(sum), colour(target)))
+            }
+            return worst
+        }
+        let banded = worstBlockError(.none), diffused = worstBlockError(.diffusion)
+        #expect(diffused < 3, "diffused \(diffused)")
+        #expect(diffused < banded / 2, "diffused \(diffused), banded \(banded)")
+    }
+}

@@ -94,13 +94,13 @@ def main():
     try:
         photos_dir = os.path.join(work, "photos")
         os.makedirs(photos_dir)
-        distinct_count = 54 if args.quick else 1080
+        distinct_count = 18 if args.quick else 1080
         distinct = []
         for index in range(distinct_count):
             path = os.path.join(photos_dir, "p%04d.jpg" % index)
             portrait(index).save(path, quality=90)
             distinct.append(path)
-        group_count = 6 if args.quick else 120
+        group_count = 2 if args.quick else 120
         write_fixture(os.path.join(work, "distinct.json"), groups_of(distinct, group_count))
         write_fixture(os.path.join(work, "shared.json"), groups_of(distinct[:15], group_count))
         layout_json = os.path.join(work, "layout.json")
@@ -131,7 +131,7 @@ def main():
                     sample("%s pillow bytes" % fixture, folder_bytes(pillow_dir))
 
         # Memory: one huge photo under 72 spellings; JSON Lines at two sizes.
-        side = 2000 if args.quick else 8000
+        side = 1000 if args.quick else 8000
         big_dir = os.path.join(work, "av")
         os.makedirs(big_dir)
         ramp = numpy.linspace(0, 255, side, dtype=numpy.float32)
@@ -153,7 +153,7 @@ def main():
             memory["spellings jobs=%s" % (jobs or "default")] = {"peak_rss_mib": rss, "seconds": seconds}
 
         small = [os.path.join(photos_dir, "p%04d.jpg" % i) for i in range(15)]
-        for count in ((2000, 20000) if args.quick else (10000, 100000)):
+        for count in ((300, 3000) if args.quick else (10000, 100000)):
             path = os.path.join(work, "groups-%d.jsonl" % count)
             with open(path, "w", encoding="utf-8") as handle:
                 for group in groups_of(small, count):

@@ -6,20 +6,9 @@ import GroupIcon
 /// The two store settings a batch uses: what it fetched stays fresh for the run, and a failure is repeated
 /// for a while instead of asked again.
 @Suite struct RemoteImageStoreBatchTests {
-    private final class Folder: Sendable {
-        let path = FileManager.default.temporaryDirectory.path + "/remote-batch-" + UUID().uuidString
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    private final class Clock: Sendable {
-        private let now = LockedState(Date(timeIntervalSince1970: 1_800_000_000))
-        var date: Date { now.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
-    }
-
     @Test func aBatchAsksAboutEachURLOncePerRun() async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder(), clock = Clock()
+            let folder = TestFolder(), clock = TestClock()
             func store(batch: Bool) throws -> RemoteImageStore {
                 RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
                                  configuration: RemoteImageStoreConfiguration(clock: { clock.date }, freshForItsLifetime: batch))
@@ -45,7 +34,7 @@ import GroupIcon
 
     @Test func aFailureIsRepeatedForItsLifetimeThenAskedAgain() async throws {
         try await withHTTPTestServer { server in
-            let clock = Clock()
+            let clock = TestClock()
             let store = RemoteImageStore(fetcher: try HTTPFetcher(), cache: nil, configuration:
                 RemoteImageStoreConfiguration(clock: { clock.date }, failureLifetime: 60))
             let missing = server.url("/status/404")

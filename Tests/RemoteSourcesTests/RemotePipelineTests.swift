@@ -7,26 +7,13 @@ import GroupIcon
 /// it, revalidation on a later run, the same pixels as the same photos on disk, failures as placeholders with
 /// a warning that never shows credentials, and provisional composites while photos are on their way.
 @Suite struct RemotePipelineTests {
-    /// A cache folder shared by the stores of one test, removed afterwards.
-    private final class Folder: Sendable {
-        let path = FileManager.default.temporaryDirectory.path + "/remote-pipeline-" + UUID().uuidString
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// A clock the test moves by hand.
-    private final class Clock: Sendable {
-        private let now = LockedState(Date(timeIntervalSince1970: 1_800_000_000))
-        var date: Date { now.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
-    }
-
     private func pipeline(_ store: RemoteImageStore, offline: Bool = false) -> AvatarPipeline {
         var dependencies = PipelineDependencies.live
         dependencies.remotePhotos = store.photoSource(offline: offline)
         return AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
     }
 
-    private func store(_ folder: Folder, clock: Clock) throws -> RemoteImageStore {
+    private func store(_ folder: TestFolder, clock: TestClock) throws -> RemoteImageStore {
         RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
                          configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
     }
@@ -35,7 +22,7 @@ import GroupIcon
 
     @Test func a120GroupBatchOver15URLsFetchesEachOnce() async throws {
         try await withHTTPTestServer { server in
-            let store = try store(Folder(), clock: Clock())
+            let store = try store(TestFolder(), clock: TestClock())
             let pipeline = pipeline(store)
             let groups = (0..<120).map { group in
                 (0..<3).map { MemberSource(id: "m\($0)", name: "M\($0)", imagePath: server.url("/gated/\((group + $0) % 15).jpg")) }
@@ -69,8 +56,8 @@ import GroupIcon
     /// decode either: the content, and so every key, is unchanged.
     @Test func aLaterRunRevalidatesInsteadOfDownloading() async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder()
-            let clock = Clock()
+            let folder = TestFolder()
+            let clock = TestClock()
             let members = (0..<4).map { MemberSource(id: "m\($0)", name: "M", imagePath: server.url("/etag?max-age=60&n=\($0)")) }
             let firstStore = try store(folder, clock: clock)
             let first = try await pipeline(firstStore).composite(members: members, parameters: parameters)
@@ -101,7 +88,7 @@ import GroupIcon
             for parameters in [parameters, CompositionParameters(layout: .qq, size: 132, scale: 3)] {
                 let fromFiles = try await AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
                     .composite(members: local, parameters: parameters)
-                let fromURLs = try await pipeline(try store(Folder(), clock: Clock())).composite(members: remote, parameters: parameters)
+                let fromURLs = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(members: remote, parameters: parameters)
                 #expect(fromURLs.composite.image == fromFiles.composite.image)
                 #expect(fromURLs.composite.warnings.isEmpty)
             }
@@ -113,7 +100,7 @@ import GroupIcon
             let secret = "http://alice:hunter2@127.0.0.1:\(server.port)/status/404?token=s3cr3t"
             let members = [MemberSource(id: "u1", name: "Alice", imagePath: secret),
                            MemberSource(id: "u2", name: "Bob", imagePath: server.url("/photos/b.jpg"))]
-            let result = try await pipeline(try store(Folder(), clock: Clock())).composite(members: members, parameters: parameters)
+            let result = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(members: members, parameters: parameters)
             let warnings = result.composite.warnings.map(\.description)
             #expect(warnings.count == 1)
             #expect(warnings.first?.hasPrefix("member \"Alice\" (u1): http://***@127.0.0.1:\(server.port)/status/404?token=***") == true)
@@ -123,7 +110,7 @@ import GroupIcon
 
             // Offline, a photo no cache holds is a placeholder too, without any request.
             let before = try await server.stats().totalRequests
-            let offline = try await pipeline(try store(Folder(), clock: Clock()), offline: true)
+            let offline = try await pipeline(try store(TestFolder(), clock: TestClock()), offline: true)
                 .composite(members: [members[1]], parameters: parameters)
             #expect(offline.composite.warnings.first?.message.contains("offline") == true)
             #expect(try await server.stats().totalRequests == before)
@@ -134,7 +121,7 @@ import GroupIcon
     /// arrived there is nothing provisional left, and the composite has the photo.
     @Test func provisionalCompositesShowLoadingTiles() async throws {
         try await withHTTPTestServer { server in
-            let pipeline = pipeline(try store(Folder(), clock: Clock()))
+            let pipeline = pipeline(try store(TestFolder(), clock: TestClock()))
             let members = [MemberSource(id: "a", name: "A", imagePath: try #require(HTTPTestServer.jpegFile).path),
                            MemberSource(id: "b", name: "B", imagePath: server.url("/gated/b.jpg"))]
             let parameters = CompositionParameters(layout: .wechat, size: 60, scale: 1, background: .white)

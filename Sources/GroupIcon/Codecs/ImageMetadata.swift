@@ -122,21 +122,23 @@ public struct ImageMetadata: Hashable, Sendable {
         return String(kept)
     }
 
-    /// Text as XML attribute or element content: markup characters escaped, characters XML 1.0 cannot hold
-    /// (controls other than tab, newline and carriage return) dropped.
+    /// XML's predefined entities: the markup characters (and the apostrophe, read but never written).
+    private static let entities: [(scalar: Unicode.Scalar, name: Substring)] = [
+        ("&", "amp"), ("<", "lt"), (">", "gt"), ("\"", "quot"), ("'", "apos"),
+    ]
+
+    /// Text as XML attribute or element content: markup characters escaped, tab and line breaks as character
+    /// references (attribute values would normalise them to spaces), characters XML 1.0 cannot hold
+    /// (other controls, U+FFFE, U+FFFF) dropped.
     private static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t": out += "&#x9;"
-            case "\n": out += "&#xA;"
-            case "\r": out += "&#xD;"
-            default:
-                if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
+            if let entity = entities.first(where: { $0.scalar == scalar && $0.name != "apos" }) {
+                out += "&\(entity.name);"
+            } else if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                out += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+            } else if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out
@@ -151,13 +153,9 @@ public struct ImageMetadata: Hashable, Sendable {
             out += rest[..<ampersand]
             guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
             let entity = rest[rest.index(after: ampersand)..<semicolon]
-            switch entity {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
+            if let named = entities.first(where: { $0.name == entity }) {
+                out.unicodeScalars.append(named.scalar)
+            } else {
                 let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
                 let digits = entity.dropFirst(hex ? 2 : 1)
                 if entity.hasPrefix("#"), let value = UInt32(digits, radix: hex ? 16 : 10),

@@ -29,15 +29,17 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
+        .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
-        .target(name: "FileSystem"),
+        .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CFreeType"]),
+        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CWebP", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon", "CSixel"]),
@@ -45,8 +47,8 @@ let package = Package(
         .target(name: "ChatTUIApp", dependencies: ["GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
         .target(name: "ArgumentParsing"),
         .executableTarget(name: "ChatTUI", dependencies: [
-            "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-            "CNcurses",
+            "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
+            "ArgumentParsing", "CNcurses",
         ]),
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI", "ChatTUIApp"]),
         .executableTarget(name: "ChatTUIBench", dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs chat-tui's benchmark beside the tools people would use instead (Pillow, pyvips, chafa) on the same
 # generated inputs, in alternating rounds on the same machine, and prints each figure beside its peer's with the
-# ratio; the medians over the rounds go to bench/results.json.
+# ratio; the medians over the rounds go to bench/results.json, the batch export figures to bench/batch-results.json.
 #
 #   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
 # ANSI_QUALITY=PATH/ansi_quality.py overrides where the quality tool is looked for (../shared/tools first).
@@ -34,3 +34,7 @@ for round in $(seq "$rounds"); do
   python3 bench/peer_chafa.py "$inputs" --json-out "$work/chafa-$round.json" ${quality:+--quality-tool "$quality"}
 done
 python3 bench/summarise.py "$work" --json-out bench/results.json --command "ROUNDS=$rounds bench/compare.sh"
+
+# Batch export end to end: whole `chat-tui export` processes beside Pillow, and peak memory (bench/batch.py).
+swift build -c release --product chat-tui >&2
+python3 bench/batch.py --bin .build/release/chat-tui --rounds "$rounds" --json-out bench/batch-results.json

@@ -3,6 +3,18 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import CFileSystem
+#endif
+
+/// When a written file reaches the disk.
+public enum WriteDurability: Sendable {
+    /// Before `writeAtomically` returns: the file and its folder entry are flushed (`fsync`).
+    case synced
+    /// Whenever the system writes it back, or at the next `FileIO.syncFileSystem`: the file still appears
+    /// atomically to readers, but a power loss before that sync may leave the old content or an empty file.
+    case deferred
+}
 
 /// Whole-file reads, atomic writes and the few other file-system calls the project makes.
 ///
@@ -16,22 +28,17 @@ public enum FileIO {
     /// file is the one read; directories, devices (like `/dev/zero`), FIFOs and sockets are refused. The
     /// size cap also holds for files that grow while being read or report no size (`/proc`).
     public static func readRegularFile(path: String, maxBytes: Int) throws(FileIOError) -> [UInt8] {
-        try checkSpelling(of: path)
-        let directory = parentDirectory(of: path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FileIOError(code: errno, path: path, directory: directory, operation: "open")
-        }
+        try readVersionedFile(path: path, maxBytes: maxBytes).bytes
+    }
+
+    /// The bytes of the regular file at `path` (as `readRegularFile`) and the status of the very file read,
+    /// taken from the open descriptor: comparing it with an earlier `status(of:)` tells whether the bytes are
+    /// still the version that was looked at (a file replaced or rewritten in between has another status).
+    public static func readVersionedFile(path: String, maxBytes: Int) throws(FileIOError)
+        -> (bytes: [UInt8], status: FileStatus)
+    {
+        let (descriptor, info) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw FileIOError(code: errno, path: path, directory: directory, operation: "inspect")
-        }
-        let fileType = info.st_mode & S_IFMT
-        guard fileType == S_IFREG else {
-            if fileType == S_IFDIR { throw .isDirectory(path: path) }
-            throw .notRegularFile(path: path, kind: fileTypeName(fileType))
-        }
         let limit = max(0, min(maxBytes, Int.max - 1))
         let statedSize = Int(info.st_size)
         guard statedSize <= limit else { throw .tooLarge(path: path, bytes: statedSize, maxBytes: limit) }
@@ -43,18 +50,65 @@ public enum FileIO {
                 guard total <= limit else { throw .tooLarge(path: path, bytes: total, maxBytes: limit) }
                 bytes.append(contentsOf: repeatElement(0, count: min(max(total, 4096), limit + 1 - total)))
             }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress?.advanced(by: total), buffer.count - total)
-            }
+            let count = try readSome(descriptor, into: &bytes, at: total, path: path)
             if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(code: errno, path: path, directory: directory, operation: "read")
-            }
             total += count
         }
         bytes.removeSubrange(total...)
+        return (bytes, FileStatus(info))
+    }
+
+    /// At most the first `count` bytes of the regular file at `path` (fewer when it is shorter): enough to read
+    /// an image header without reading the image. Refuses what `readRegularFile` refuses.
+    public static func readPrefix(of path: String, count: Int) throws(FileIOError) -> [UInt8] {
+        let (descriptor, _) = try openRegularFile(path)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var total = 0
+        while total < bytes.count {
+            let read = try readSome(descriptor, into: &bytes, at: total, path: path)
+            if read == 0 { break }
+            total += read
+        }
+        bytes.removeSubrange(total...)
         return bytes
+    }
+
+    /// Opens `path` for reading, non-blocking, and checks on the descriptor that it is a regular file.
+    static func openRegularFile(_ path: String) throws(FileIOError) -> (descriptor: Int32, info: stat) {
+        try checkSpelling(of: path)
+        let directory = parentDirectory(of: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileIOError(code: errno, path: path, directory: directory, operation: "open")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw FileIOError(code: code, path: path, directory: directory, operation: "inspect")
+        }
+        let fileType = info.st_mode & S_IFMT
+        guard fileType == S_IFREG else {
+            close(descriptor)
+            if fileType == S_IFDIR { throw .isDirectory(path: path) }
+            throw .notRegularFile(path: path, kind: fileTypeName(fileType))
+        }
+        return (descriptor, info)
+    }
+
+    /// One `read` into `bytes` from `offset` to the end of the buffer, retried on EINTR; 0 at the end of file.
+    static func readSome(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int,
+                         path: String) throws(FileIOError) -> Int {
+        while true {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+            }
+            if count >= 0 { return count }
+            if errno != EINTR {
+                throw FileIOError(code: errno, path: path, directory: parentDirectory(of: path), operation: "read")
+            }
+        }
     }
 
     /// Replaces the file at `path` with `bytes` so that readers see either the old or the new content, never
@@ -63,7 +117,8 @@ public enum FileIO {
     /// renamed to `path`. On any failure nothing is left behind and `path` is untouched.
     ///
     /// What `path` may name (`OutputTarget`): a new file in an existing folder, or a regular file, which is
-    /// replaced keeping its permission bits but never its setuid/setgid bits. A symbolic link is followed to
+    /// replaced keeping its permission bits but never its setuid/setgid bits. `options.durability` says whether
+    /// the file and its folder entry are flushed before this returns. A symbolic link is followed to
     /// the file it points to, which is replaced (the link stays). Folders, devices, FIFOs and sockets (also
     /// behind links), file-descriptor paths like `/dev/stdout`, and the files in `options.inputs` are refused.
     public static func writeAtomically(_ bytes: [UInt8], to path: String,
@@ -91,10 +146,31 @@ public enum FileIO {
             }
             written += count
         }
-        // fsync reports deferred write errors (NFS, quotas) before the file takes the place of the old one.
-        guard fsync(file.descriptor) == 0 else { throw failure("flush") }
+        if options.durability == .synced {
+            // fsync reports deferred write errors (NFS, quotas) before the file takes the place of the old one.
+            guard fsync(file.descriptor) == 0 else { throw failure("flush") }
+        }
         try file.publish(as: target, reportingAs: path)
-        syncDirectory(target.directory)
+        if options.durability == .synced { syncDirectory(target.directory) }
+    }
+
+    /// Flushes every written file of the file system that holds `path` (a file or folder) to disk, with their
+    /// folder entries: one `syncfs` after a batch of `.deferred` writes instead of an `fsync` per file. Where
+    /// `syncfs` is missing (not Linux), the folder itself is flushed.
+    public static func syncFileSystem(containing path: String) throws(FileIOError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileIOError(code: errno, path: path, directory: parentDirectory(of: path), operation: "open")
+        }
+        defer { close(descriptor) }
+        #if os(Linux)
+        let status = syncfs(descriptor)
+        #else
+        let status = fsync(descriptor)
+        #endif
+        guard status == 0 else {
+            throw FileIOError(code: errno, path: path, directory: parentDirectory(of: path), operation: "flush")
+        }
     }
 
     /// Removes the temporary files `writeAtomically` left in `directory` because their writer died between

@@ -15,6 +15,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A FIFO, device or socket where a regular file was expected; `kind` names which.
     case notRegularFile(path: String, kind: String)
     case tooLarge(path: String, bytes: Int, maxBytes: Int)
+    /// A line of a file read line by line (`LineReader`) is longer than the reader accepts.
+    case lineTooLong(path: String, line: Int, maxBytes: Int)
     /// The folder that should hold `path` does not exist (or a path component is not a folder).
     case directoryMissing(path: String, directory: String)
     case noSpace(path: String)
@@ -49,6 +51,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
              .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
              .outsideAllowedFolders(let path):
             return "\(path): \(reason)"
+        case .lineTooLong(let path, let line, _):
+            return "\(path):\(line): \(reason)"
         }
     }
 
@@ -64,6 +68,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRegularFile(_, let kind): return "is a \(kind), not a regular file"
         case .tooLarge(_, let bytes, let maxBytes):
             return "file is \(bytes.byteCountDescription), larger than the \(maxBytes.byteCountDescription) limit"
+        case .lineTooLong(_, _, let maxBytes):
+            return "line longer than the \(maxBytes.byteCountDescription) limit (is it a JSON Lines file?)"
         case .directoryMissing(_, let directory): return "the folder \(directory) does not exist"
         case .noSpace: return "no space left on the device (or disk quota exceeded)"
         case .readOnlyFileSystem: return "the file system is read-only"

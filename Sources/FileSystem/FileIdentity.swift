@@ -36,8 +36,11 @@ public struct AtomicWriteOptions: Sendable {
     /// Files that must never be replaced, with what each is for messages ("the fixture file"): the inputs of
     /// an export, so that no output path can overwrite them, whatever it is spelt like.
     public var inputs: [FileIdentity: String]
+    /// When the file reaches the disk: before `writeAtomically` returns, or at a later `syncFileSystem`.
+    public var durability: WriteDurability
 
-    public init(permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:]) {
-        self.permissions = permissions; self.inputs = inputs
+    public init(permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:],
+                durability: WriteDurability = .synced) {
+        self.permissions = permissions; self.inputs = inputs; self.durability = durability
     }
 }

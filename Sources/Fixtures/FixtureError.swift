@@ -110,6 +110,9 @@ extension FixtureError {
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
         case .nameTooLong(let path), .containsNUL(let path), .outsideAllowedFolders(let path):
             self = .readFailed(path: path, reason: error.reason)
+        case .lineTooLong(let path, let line, let maxBytes):
+            self = .readFailed(path: path, reason: "line \(line) is longer than the \(maxBytes.byteCountDescription) limit "
+                               + "(a JSON Lines fixture holds one group per line)")
         case .emptyPath:
             self = .readFailed(path: "\"\"", reason: error.reason)
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path),

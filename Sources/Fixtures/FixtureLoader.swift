@@ -8,8 +8,23 @@ public enum FixtureLoader {
     public static let maximumFileSize = 256 * 1024 * 1024
 
     /// Reads and decodes the fixture at `path`; relative avatar paths resolve against the file's folder.
-    /// Messages name the file as `path` was given, like a compiler does.
+    /// Messages name the file as `path` was given, like a compiler does. A `.jsonl` file is read as JSON
+    /// Lines (see `GroupStream`), whole, with its group ids checked for duplicates.
     public static func load(path: String) throws(FixtureError) -> Fixture {
+        if GroupStream.isJSONLines(path) {
+            let stream = try GroupStream(path: path)
+            var groups: [ChatGroup] = []
+            var firstLineByID: [String: Int] = [:]
+            while let group = try stream.next() {
+                if let firstLine = firstLineByID[group.id] {
+                    throw .schema(file: "\(path):\(stream.lineNumber)", path: "id",
+                                  problem: .duplicateID(group.id, firstPath: "line \(firstLine)"))
+                }
+                firstLineByID[group.id] = stream.lineNumber
+                groups.append(group)
+            }
+            return Fixture(groups: groups, baseDirectory: stream.baseDirectory)
+        }
         let bytes: [UInt8]
         do { bytes = try FileIO.readRegularFile(path: path, maxBytes: maximumFileSize) } catch {
             throw FixtureError(reading: error)
@@ -24,23 +39,30 @@ public enum FixtureLoader {
     ///   - baseDirectory: the folder relative avatar paths resolve against.
     ///   - fileName: how messages name the file.
     public static func decode(_ bytes: [UInt8], baseDirectory: URL, fileName: String) throws(FixtureError) -> Fixture {
+        let root = try parse(bytes, fileName: fileName)
+        var decoder = FixtureSchemaDecoder(fileName: fileName, baseDirectory: baseDirectory)
+        return Fixture(groups: try decoder.decodeGroups(root), baseDirectory: baseDirectory)
+    }
+
+    /// Parses one JSON document, reporting syntax errors at their line and column; `firstLine` is the line
+    /// number of the document's first line in its file (JSON Lines).
+    static func parse(_ bytes: [UInt8], fileName: String, firstLine: Int = 1) throws(FixtureError) -> JSONValue {
         let parsed: Result<JSONValue, FixtureError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
             do throws(JSONSyntaxError) {
                 return .success(try parser.parseDocument())
             } catch {
                 let position = TextPosition(of: error.offset, in: buffer, start: parser.documentStart)
+                let line = position.line + firstLine - 1
                 if error.isEncodingError {
-                    return .failure(.invalidUTF8(file: fileName, line: position.line, column: position.column,
+                    return .failure(.invalidUTF8(file: fileName, line: line, column: position.column,
                                                  byteOffset: error.offset, problem: error.problem))
                 }
-                return .failure(.malformedJSON(file: fileName, line: position.line, column: position.column,
+                return .failure(.malformedJSON(file: fileName, line: line, column: position.column,
                                                problem: error.problem))
             }
         }
-        let root = try parsed.get()
-        var decoder = FixtureSchemaDecoder(fileName: fileName, baseDirectory: baseDirectory)
-        return Fixture(groups: try decoder.decodeGroups(root), baseDirectory: baseDirectory)
+        return try parsed.get()
     }
 
     /// Decodes fixture JSON from `Data`; see `decode(_:baseDirectory:fileName:)` for `[UInt8]`.
@@ -60,7 +82,7 @@ struct FixtureSchemaDecoder {
         var text: String {
             var text = ""
             if let groupIndex { text = "groups[\(groupIndex)]" }
-            if let memberIndex { text += ".members[\(memberIndex)]" }
+            if let memberIndex { text += (text.isEmpty ? "" : ".") + "members[\(memberIndex)]" }
             if let field { text += text.isEmpty ? field : ".\(field)" }
             return text.isEmpty ? "(top level)" : text
         }
@@ -77,9 +99,19 @@ struct FixtureSchemaDecoder {
     private var resolvedPaths: [String: String] = [:]
 
     init(fileName: String, baseDirectory: URL) {
+        self.init(fileName: fileName, basePath: Self.basePath(of: baseDirectory))
+    }
+
+    /// A decoder whose base folder is already in `basePath` form (see `basePath(of:)`).
+    init(fileName: String, basePath: String) {
         self.fileName = fileName
-        let path = baseDirectory.standardizedFileURL.path
-        basePath = path.hasSuffix("/") ? String(path.dropLast()) : path
+        self.basePath = basePath
+    }
+
+    /// `directory` as the decoder keeps it: a standardised path without a trailing slash.
+    static func basePath(of directory: URL) -> String {
+        let path = directory.standardizedFileURL.path
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// The groups of a fixture document (`{"groups": [...]}`).
@@ -106,6 +138,11 @@ struct FixtureSchemaDecoder {
             groups.append(group)
         }
         return groups
+    }
+
+    /// One group object on its own (a JSON Lines line): paths in messages start at the group's fields.
+    mutating func decodeGroup(_ value: JSONValue) throws(FixtureError) -> ChatGroup {
+        try decodeGroup(value, at: ValuePath())
     }
 
     private mutating func decodeGroup(_ value: JSONValue, at path: ValuePath) throws(FixtureError) -> ChatGroup {
@@ -199,7 +236,8 @@ struct FixtureSchemaDecoder {
         }
     }
 
-    /// The `avatar` field resolved to an absolute path (existence is checked later, when the image loads).
+    /// The `avatar` field resolved to an absolute path (existence is checked later, when the image loads), or
+    /// an http(s) URL kept as written (fetched later). Any other `scheme://` is refused: no `file://` or `ftp://`.
     private mutating func optionalAvatar(_ object: JSONObject, at path: ValuePath) throws(FixtureError) -> String? {
         guard let written = try optionalString(object, "avatar", at: path) else { return nil }
         guard !written.isEmpty else {
@@ -209,6 +247,16 @@ struct FixtureSchemaDecoder {
         if written.utf8.contains(0) {
             throw failure(path.appending(field: "avatar"),
                           .unexpectedValue(expected: "a file path without NUL characters", found: quoted(written)))
+        }
+        if let separator = written.range(of: "://"),
+           written[..<separator.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
+           written.first?.isLetter == true {
+            let scheme = written[..<separator.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else {
+                throw failure(path.appending(field: "avatar"), .unexpectedValue(
+                    expected: "a file path or an http(s) URL", found: quoted(String(written[..<separator.upperBound]) + "…")))
+            }
+            return written
         }
         if let resolved = resolvedPaths[written] { return resolved }
         let resolved = resolve(written)

@@ -10,17 +10,30 @@ public enum ExportInputs {
     /// The identities of the fixture at `fixturePath` (nil: none) and of every avatar file `fixture` names
     /// that exists now, with what each is for messages.
     public static func identities(fixturePath: String?, fixture: Fixture) -> [FileIdentity: String] {
-        var inputs: [FileIdentity: String] = [:]
-        var seen = Set<String>()
-        func add(_ path: String?, as role: String) {
+        identities(fixturePath: fixturePath, groups: fixture.groups)
+    }
+
+    /// The identities of the fixture at `fixturePath` (nil: none) and of every avatar file `groups` name
+    /// that exists now: for a fixture that streams by, group by group.
+    public static func identities(fixturePath: String?, groups: [ChatGroup]) -> [FileIdentity: String] {
+        var inputs = Collector()
+        inputs.add(fixturePath, as: "the fixture file")
+        groups.forEach { inputs.add($0) }
+        return inputs.identities
+    }
+
+    private struct Collector {
+        var identities: [FileIdentity: String] = [:]
+        private var seen = Set<String>()
+
+        mutating func add(_ path: String?, as role: String) {
             guard let path, seen.insert(path).inserted, let identity = FileIO.identity(of: path) else { return }
-            inputs[identity] = inputs[identity] ?? role
+            identities[identity] = identities[identity] ?? role
         }
-        add(fixturePath, as: "the fixture file")
-        for group in fixture.groups {
+
+        mutating func add(_ group: ChatGroup) {
             add(group.avatarPath, as: "a group photo the fixture names")
             for member in group.members { add(member.avatarPath, as: "a member photo the fixture names") }
         }
-        return inputs
     }
 }

@@ -3,17 +3,41 @@ import Fixtures
 import GroupIcon
 import TerminalUI
 
+/// How `GroupExporter` writes a group's files.
+public struct ExportSettings: Sendable {
+    /// Format and quality.
+    public var encoding: OutputEncoding
+    /// The scales to write, one file each (`OutputNaming.scaledPaths`); nil: the parameters' own scale, one
+    /// file at the path given.
+    public var scales: [Int]?
+    /// Whether each file is flushed before the export returns (`--sync per-file`) or left to one sync at the
+    /// end of a batch.
+    public var durability: WriteDurability
+    /// Leave a file alone when the inputs it records (parameters, members, file versions, encoding) are the
+    /// ones it would be made from now.
+    public var skipExisting: Bool
+
+    public init(encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
+                durability: WriteDurability = .synced, skipExisting: Bool = false) {
+        self.encoding = encoding; self.scales = scales; self.durability = durability; self.skipExisting = skipExisting
+    }
+}
+
 /// Writes groups' avatars to files: the one export path behind `chat-tui export` and the app's `e`/`E`.
 public enum GroupExporter {
     /// What exporting one group came to.
     public struct Outcome: Sendable {
         /// Warnings met while composing, as `ChatGroup.describe` words them.
         public var warnings: [String] = []
-        /// Why no file was written, naming the file; nil on success.
+        /// Why a file was not written, naming the file; nil on success.
         public var failure: String?
+        /// Files written.
+        public var written = 0
+        /// Files left alone because they were up to date (`ExportSettings.skipExisting`).
+        public var upToDate = 0
 
-        public init(warnings: [String] = [], failure: String? = nil) {
-            self.warnings = warnings; self.failure = failure
+        public init(warnings: [String] = [], failure: String? = nil, written: Int = 0, upToDate: Int = 0) {
+            self.warnings = warnings; self.failure = failure; self.written = written; self.upToDate = upToDate
         }
     }
 
@@ -21,22 +45,47 @@ public enum GroupExporter {
     /// and end in `…` (a fixture's name is otherwise unbounded: 40 million characters made a 42 MB PNG).
     public static let maximumTitleLength = 256
 
-    /// Composes `group` and writes it to `path` atomically as a PNG, with the parameters in its text chunks.
-    /// `inputs` (`ExportInputs.identities`) are the files the write must refuse to replace.
+    /// Bytes of an existing output read to find its recorded inputs: PNG text chunks and JPEG segments come
+    /// right after the header; a WebP records them at the end and is read whole, up to `maximumOutputBytes`.
+    static let metadataPrefixBytes = 1 << 16
+    static let maximumOutputBytes = 256 << 20
+
+    /// Composes `group` and writes it to `path` (and its scale variants) atomically in the settings' format,
+    /// with the parameters and a hash of the inputs recorded in every file. Each scale is composed from the
+    /// photos at that scale, never resampled from another scale's result. `inputs` (`ExportInputs.identities`)
+    /// are the files the writes must refuse to replace.
     public static func export(_ group: ChatGroup, to path: String, composer: GroupComposer,
-                              parameters: CompositionParameters,
-                              inputs: [FileIdentity: String] = [:]) async -> Outcome {
-        guard let composite = try? await composer.composite(for: group, parameters: parameters) else {
-            return Outcome(failure: "\(path): export cancelled")
+                              parameters: CompositionParameters, settings: ExportSettings = ExportSettings(),
+                              inputs protectedFiles: [FileIdentity: String] = [:]) async -> Outcome
+    {
+        var outcome = Outcome()
+        for (scale, file) in OutputNaming.scaledPaths(path, scales: settings.scales ?? [parameters.scale]) {
+            var scaled = parameters
+            scaled.scale = scale
+            let inputs = inputsRecord(await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
+            if settings.skipExisting, recordedInputs(of: file) == inputs {
+                outcome.upToDate += 1
+                continue
+            }
+            guard let composite = try? await composer.composite(for: group, parameters: scaled) else {
+                outcome.failure = "\(file): export cancelled"
+                return outcome
+            }
+            if outcome.warnings.isEmpty { outcome.warnings = composite.warnings.map(group.describe) }
+            // The inputs first: `--skip-existing` reads them from the file's first bytes.
+            let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, inputs)]
+                + pngText(group: group, parameters: scaled).map { ImageMetadata.Entry($0, $1) })
+            do {
+                let bytes = try settings.encoding.encode(composite.image, metadata: metadata)
+                try FileIO.writeAtomically(bytes, to: file, options: AtomicWriteOptions(inputs: protectedFiles,
+                                                                                  durability: settings.durability))
+                outcome.written += 1
+            } catch {
+                outcome.failure = "\(error)"
+                return outcome
+            }
         }
-        let warnings = composite.warnings.map(group.describe)
-        do {
-            let png = try PNGCodec.encode(composite.image, text: pngText(group: group, parameters: parameters))
-            try FileIO.writeAtomically(png, to: path, options: AtomicWriteOptions(inputs: inputs))
-            return Outcome(warnings: warnings)
-        } catch {
-            return Outcome(warnings: warnings, failure: "\(error)")
-        }
+        return outcome
     }
 
     /// The PNG text chunks of an export: the software, the group's name and every parameter.
@@ -47,6 +96,24 @@ public enum GroupExporter {
         let title = head.endIndex == scalars.endIndex ? group.name : String(String.UnicodeScalarView(head.dropLast())) + "…"
         return [("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(title)),
                 ("Comment", parameters.identifier)]
+    }
+
+    /// The keyword of the recorded inputs hash.
+    public static let inputsKeyword = "Inputs"
+
+    /// `sha256:<hex>` of the inputs text and the encoding: what an output records and `--skip-existing`
+    /// compares.
+    static func inputsRecord(_ inputs: String, encoding: OutputEncoding) -> String {
+        "sha256:" + SHA256.hexDigest(inputs + "\nencoding: " + encoding.identifier)
+    }
+
+    /// The inputs an existing output at `path` records, nil when there is none or it records none.
+    static func recordedInputs(of path: String) -> String? {
+        guard let prefix = try? FileIO.readPrefix(of: path, count: metadataPrefixBytes) else { return nil }
+        if let inputs = ImageMetadata.read(from: prefix)?[inputsKeyword] { return inputs }
+        guard ImageDecoder.sniff(prefix) == .unsupported(name: "WebP"),
+              let whole = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes) else { return nil }
+        return ImageMetadata.read(from: whole)?[inputsKeyword]
     }
 }
 

@@ -14,24 +14,20 @@ public enum OutputNaming {
     /// An id longer than `maximumStemBytes` keeps its beginning and ends in `-` and 16 hex digits of the
     /// SHA-256 of the whole id, so long ids that share a beginning still get different names.
     public static func filenameSafe(_ id: String) -> String {
-        var safe = String(id.unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || scalar == "-" || scalar == "_" || scalar == ".")
-            return allowed ? Character(scalar) : "_"
-        })
-        if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
-        if safe.utf8.count > maximumStemBytes {
-            // All ASCII by now, so characters are bytes.
-            safe = safe.prefix(maximumStemBytes - hashDigits - 1) + "-" + SHA256.hexDigest(id).prefix(hashDigits)
-        }
-        return safe.isEmpty ? "group" : safe
+        let safe = replacingUnsafeCharacters(id)
+        return safe.utf8.count > maximumStemBytes ? hashed(safe, id: id) : safe
     }
 
     /// `DIR/<group-id>.png` for every group, ids made filename-safe; ids that collide once made safe (for
     /// example `a/b` and `a_b`) get `-2`, `-3`, ... so no export overwrites another.
     public static func outputPaths(for groups: [ChatGroup], in directory: String) -> [String] {
-        var used = Set<String>()
         let folder = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
+        return outputStems(for: groups).map { folder + $0 + ".png" }
+    }
+
+    /// The file-name stems of `outputPaths`, without folder and extension.
+    public static func outputStems(for groups: [ChatGroup]) -> [String] {
+        var used = Set<String>()
         return groups.map { group in
             let base = filenameSafe(group.id)
             var name = base
@@ -40,7 +36,46 @@ public enum OutputNaming {
                 name = "\(base)-\(suffix)"
                 suffix += 1
             }
-            return folder + name + ".png"
+            return name
         }
+    }
+
+    /// The file-name stem of a group id when groups stream by (JSON Lines, shards), decided by the id alone:
+    /// an id that is already a safe name is kept; one that had to change (or is too long) gets 16 hex digits
+    /// of its SHA-256, so two ids can only share a name when they are equal. (Ids differing only in case
+    /// share a name on case-insensitive file systems, which streaming cannot detect.)
+    public static func streamingName(for id: String) -> String {
+        let safe = replacingUnsafeCharacters(id)
+        guard safe != id || safe.utf8.count > maximumStemBytes else { return safe }
+        return hashed(safe, id: id)
+    }
+
+    /// The files of one export at `scales`: `path` itself for a single scale; for several, scale 1 at `path`
+    /// and scale N at `<stem>@Nx.<ext>` beside it (`icon.png`, `icon@2x.png`, `icon@3x.png`).
+    public static func scaledPaths(_ path: String, scales: [Int]) -> [(scale: Int, path: String)] {
+        guard scales.count > 1 else { return scales.map { ($0, path) } }
+        let slash = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        let name = path[slash...]
+        let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil } ?? path.endIndex
+        return scales.map { scale in
+            (scale, scale == 1 ? path : String(path[..<dot]) + "@\(scale)x" + String(path[dot...]))
+        }
+    }
+
+    /// Letters, digits, `-`, `_` and `.` kept, anything else `_`; a leading dot `_`; never empty.
+    private static func replacingUnsafeCharacters(_ id: String) -> String {
+        var safe = String(id.unicodeScalars.map { scalar -> Character in
+            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "_" || scalar == ".")
+            return allowed ? Character(scalar) : "_"
+        })
+        if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
+        return safe.isEmpty ? "group" : safe
+    }
+
+    /// `safe` cut so that `-` and 16 hex digits of the SHA-256 of `id` fit within `maximumStemBytes`.
+    private static func hashed(_ safe: String, id: String) -> String {
+        // All ASCII by now, so characters are bytes.
+        String(safe.prefix(maximumStemBytes - hashDigits - 1)) + "-" + SHA256.hexDigest(id).prefix(hashDigits)
     }
 }

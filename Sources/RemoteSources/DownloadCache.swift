@@ -158,7 +158,7 @@ public final class DownloadCache: Sendable {
     /// Removes the least recently used entries until the rest fit in `sizeLimit`. Returns how many.
     @discardableResult
     public func sweep(now: Date = Date()) -> Int {
-        folder.sweep(sizeLimit: sizeLimit, ageLimit: nil, now: now)
+        folder.sweep(sizeLimit: sizeLimit, ageLimit: nil, now: now).removed
     }
 
     /// Number, total size and oldest use of the entries, and the size limit.

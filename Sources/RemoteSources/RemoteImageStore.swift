@@ -63,19 +63,30 @@ public struct RemoteImageStoreConfiguration: Sendable {
     public var memoryLimits: MemoryCacheLimits
     /// The current time; tests move it forward to expire entries.
     public var clock: @Sendable () -> Date
+    /// How long a failed resolution is remembered and repeated without a new request (default 0: every
+    /// request asks again). A batch sets a minute or so, so that a broken URL shared by many groups costs one
+    /// request and one failure in the statistics, not one per group.
+    public var failureLifetime: TimeInterval
+    /// Copies this store fetched or revalidated count as fresh for as long as the store lives, whatever their
+    /// `max-age` or `no-cache` say (and `no-store` ones are kept in its memory, never on disk): a batch asks
+    /// the server about each URL once per run, however many groups show it. Off by default.
+    public var freshForItsLifetime: Bool
 
     /// Defaults: an hour of freshness, 32 MiB / 512 downloads in memory, the system clock.
     public init(defaultFreshness: TimeInterval = 60 * 60,
                 memoryLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 512),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                clock: @escaping @Sendable () -> Date = { Date() }, failureLifetime: TimeInterval = 0,
+                freshForItsLifetime: Bool = false) {
         self.defaultFreshness = defaultFreshness; self.memoryLimits = memoryLimits; self.clock = clock
+        self.failureLifetime = failureLifetime; self.freshForItsLifetime = freshForItsLifetime
     }
 }
 
 /// Member photos from `http(s)` URLs: the download cache in front of the fetcher.
 ///
-/// A request is answered, in order, by a fresh copy in memory or on disk; offline, by any cached copy (stale
-/// allowed) and never by the network; else by the server, conditionally when a stale copy has validators (a
+/// A request is answered, in order, by a fresh copy in memory or on disk; by the same failure when the URL
+/// failed less than `failureLifetime` ago; offline, by any cached copy (stale allowed) and never by the
+/// network; else by the server, conditionally when a stale copy has validators (a
 /// 304 refreshes the copy's time without downloading it). Concurrent requests for one URL share one
 /// resolution (`RequestCoalescer`), so 120 groups showing 15 photos cost 15 downloads.
 public final class RemoteImageStore: Sendable {
@@ -85,6 +96,10 @@ public final class RemoteImageStore: Sendable {
     public let cache: DownloadCache?
     private let fetcher: HTTPFetcher
     private let memory: MemoryCache<String, DownloadCacheEntry>
+    /// When this store was made: with `freshForItsLifetime`, copies fetched since are fresh.
+    private let createdAt: Date
+    /// Recent failures by request, with when they happened.
+    private let failures = MemoryCache<RequestKey, RecentFailure>(costLimit: 1 << 20, countLimit: 1024) { _ in 1 }
     private let requests: RequestCoalescer<RequestKey, Result<RemoteBytes, FetchError>>
     private let counters = LockedState(RemoteFetchStatistics())
 
@@ -93,10 +108,16 @@ public final class RemoteImageStore: Sendable {
         var offline: Bool
     }
 
+    private struct RecentFailure: Sendable {
+        var error: FetchError
+        var time: Date
+    }
+
     /// A store downloading through `fetcher` and keeping downloads in `cache` (nil: in memory only).
     public init(fetcher: HTTPFetcher, cache: DownloadCache?,
                 configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
+        createdAt = configuration.clock()
         memory = MemoryCache(costLimit: configuration.memoryLimits.costLimit,
                              countLimit: configuration.memoryLimits.countLimit) { $0.bytes.count }
         let counters = self.counters
@@ -117,15 +138,28 @@ public final class RemoteImageStore: Sendable {
         if let entry = memory.value(for: url), offline || isFresh(entry) {
             return RemoteBytes(entry, origin: .fromCache)
         }
+        let key = RequestKey(url: url, offline: offline)
+        if let failure = failures.value(for: key), configuration.clock().timeIntervalSince(failure.time) < configuration.failureLifetime {
+            throw failure.error
+        }
         let result: Result<RemoteBytes, FetchError>
         do {
-            result = try await requests.value(for: RequestKey(url: url, offline: offline)) { [self] in
+            result = try await requests.value(for: key) { [self] in
                 await resolve(url, offline: offline)
             }
         } catch {
             throw .cancelled(redacted)
         }
+        if case .failure(let error) = result {
+            failures.set(RecentFailure(error: error, time: configuration.clock()), for: key)
+        }
         return try result.get()
+    }
+
+    /// The copy of `url` in memory or on disk, stale or not, without any request and without counting in
+    /// `statistics`: what a chat list can show while the real answer is on its way.
+    public func cachedCopy(of url: String) -> DownloadCacheEntry? {
+        memory.value(for: url) ?? cache?.entry(for: url)
     }
 
     /// One resolution of `url`, shared by every concurrent caller; nil when cancelled.
@@ -170,11 +204,13 @@ public final class RemoteImageStore: Sendable {
 
     private func isFresh(_ entry: DownloadCacheEntry) -> Bool {
         entry.isFresh(at: configuration.clock(), defaultFreshness: configuration.defaultFreshness)
+            || (configuration.freshForItsLifetime && entry.fetchedAt >= createdAt)
     }
 
-    /// Stores `entry` in memory and on disk; a `no-store` entry is kept in neither (and replaces older copies).
+    /// Stores `entry` in memory and on disk; a `no-store` entry is kept in neither (and replaces older copies),
+    /// except in memory with `freshForItsLifetime`.
     private func keep(_ entry: DownloadCacheEntry) {
-        if entry.cacheControl.noStore {
+        if entry.cacheControl.noStore && !configuration.freshForItsLifetime {
             memory.removeValue(for: entry.url)
         } else {
             memory.set(entry, for: entry.url)

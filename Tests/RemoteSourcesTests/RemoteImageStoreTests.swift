@@ -6,22 +6,9 @@ import GroupIcon
 /// The download cache in front of the fetcher, against the local test server: coalescing, freshness,
 /// revalidation across runs (a "run" is a new store on the same cache folder), offline mode.
 @Suite struct RemoteImageStoreTests {
-    /// A cache folder shared by the stores of one test, removed afterwards.
-    private final class Folder: Sendable {
-        let path = FileManager.default.temporaryDirectory.path + "/remote-store-" + UUID().uuidString
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// A clock the test moves by hand.
-    private final class Clock: Sendable {
-        private let now = LockedState(Date(timeIntervalSince1970: 1_800_000_000))
-        var date: Date { now.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
-    }
-
     /// A store over `fetcher`, or over one whose total timeout no test's wait on a loaded machine can outlast
     /// (the gated answers wait for the test to open the gate).
-    private func store(_ folder: Folder?, clock: Clock, fetcher: HTTPFetcher? = nil) throws -> RemoteImageStore {
+    private func store(_ folder: TestFolder?, clock: TestClock, fetcher: HTTPFetcher? = nil) throws -> RemoteImageStore {
         RemoteImageStore(fetcher: try fetcher ?? HTTPFetcher(configuration: HTTPFetcherConfiguration(totalTimeout: 600)),
                          cache: folder.map { DownloadCache(directory: $0.path) },
                          configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
@@ -32,8 +19,8 @@ import GroupIcon
 
     @Test func concurrentRequestsForOneURLShareOneFetch() async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder()
-            let store = try store(folder, clock: Clock())
+            let folder = TestFolder()
+            let store = try store(folder, clock: TestClock())
             // 120 groups whose members use 15 photos. The answers wait until every request has arrived, so the
             // requests surely overlap: 15 start a download, the 105 others join one.
             let urls = (0..<15).map { server.url("/gated/\($0).jpg") }
@@ -68,8 +55,8 @@ import GroupIcon
     @Test(arguments: ["/etag", "/last-modified"])
     func aSecondRunRevalidatesWithoutDownloading(path: String) async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder()
-            let clock = Clock()
+            let folder = TestFolder()
+            let clock = TestClock()
             let url = server.url(path + "?max-age=60")
             let first = try await store(folder, clock: clock).bytes(for: url, offline: false)
             #expect(first.origin == .fetched)
@@ -99,8 +86,8 @@ import GroupIcon
 
     @Test func offlineModeUsesOnlyTheCacheAndNeverTheNetwork() async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder()
-            let clock = Clock()
+            let folder = TestFolder()
+            let clock = TestClock()
             let cached = server.url("/photos/cached.png?max-age=5")
             _ = try await store(folder, clock: clock).bytes(for: cached, offline: false)
             let before = try await server.stats().totalRequests
@@ -123,8 +110,8 @@ import GroupIcon
 
     @Test func maxAgeAndTheDefaultFreshnessDecideWhenToAskAgain() async throws {
         try await withHTTPTestServer { server in
-            let clock = Clock()
-            let store = try store(Folder(), clock: clock)
+            let clock = TestClock()
+            let store = try store(TestFolder(), clock: clock)
             let short = server.url("/photos/short.jpg?max-age=10")
             let plain = server.url("/photos/plain.jpg")
             #expect(try await store.bytes(for: short, offline: false).origin == .fetched)
@@ -146,8 +133,8 @@ import GroupIcon
 
     @Test func noCacheRevalidatesEveryTimeAndNoStoreIsNeverKept() async throws {
         try await withHTTPTestServer { server in
-            let folder = Folder()
-            let clock = Clock()
+            let folder = TestFolder()
+            let clock = TestClock()
             let store = try store(folder, clock: clock)
             let revalidated = server.url("/etag?no-cache=1")
             #expect(try await store.bytes(for: revalidated, offline: false).origin == .fetched)
@@ -168,7 +155,7 @@ import GroupIcon
 
     @Test func aChangedPhotoGetsANewIdentity() async throws {
         try await withHTTPTestServer { server in
-            let store = try store(Folder(), clock: Clock())
+            let store = try store(TestFolder(), clock: TestClock())
             let url = server.url("/versioned?max-age=0")
             let first = try await store.bytes(for: url, offline: false)
             #expect(try await store.bytes(for: url, offline: false).origin == .revalidated)
@@ -183,7 +170,7 @@ import GroupIcon
 
     @Test func withoutADiskCacheRevalidationUsesTheMemoryCopy() async throws {
         try await withHTTPTestServer { server in
-            let clock = Clock()
+            let clock = TestClock()
             let store = try store(nil, clock: clock)
             let url = server.url("/etag?max-age=1")
             #expect(try await store.bytes(for: url, offline: false).origin == .fetched)
@@ -195,7 +182,7 @@ import GroupIcon
 
     @Test func failuresAreThrownAndCounted() async throws {
         try await withHTTPTestServer { server in
-            let store = try store(Folder(), clock: Clock())
+            let store = try store(TestFolder(), clock: TestClock())
             let missing = server.url("/status/404")
             await #expect(throws: FetchError.httpStatus(RedactedURL(missing), code: 404)) {
                 try await store.bytes(for: missing, offline: false)
@@ -212,7 +199,7 @@ import GroupIcon
 
     @Test func aCancelledCallerLeavesTheSharedFetchToTheOthers() async throws {
         try await withHTTPTestServer { server in
-            let store = try store(Folder(), clock: Clock())
+            let store = try store(TestFolder(), clock: TestClock())
             let url = server.url("/gated/shared.jpg")
             let leaving = Task { try await store.bytes(for: url, offline: false) }
             let staying = Task { try await store.bytes(for: url, offline: false) }

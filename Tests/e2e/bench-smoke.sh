@@ -39,5 +39,15 @@ assert [level["compression"] for level in levels] == ["fast", "default", "small"
 assert all(level["bytes"] > 0 and level["milliseconds"] > 0 for level in levels), levels
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
+# The batch benchmark (whole processes beside Pillow, peak memory) at toy sizes: it runs and judges every target.
+python3 -c "import numpy, PIL" 2>/dev/null || pip install -q numpy pillow
+check python3 bench/batch.py --bin .build/debug/chat-tui --rounds 1 --quick --json-out "$tmp/batch.json" >"$tmp/batch.out" 2>&1
+check python3 - "$tmp/batch.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+names = [t["target"] for t in report["targets"]]
+assert len(names) == 9 and any("72 spellings" in n for n in names) and any("JSON Lines" in n for n in names), names
+assert all(m["peak_rss_mib"] > 0 for m in report["memory"].values()), report["memory"]
+PY
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -9,10 +9,13 @@ enum CompositionOptions {
     }
 
     /// The parameters the options describe, starting from the defaults. A value outside its limits is a
-    /// usage error that says what was expected.
-    static func parameters(from arguments: ParsedArguments) throws(UsageError) -> CompositionParameters {
+    /// usage error that says what was expected. Options in `skipping` are left to the caller (`export` reads
+    /// `--scale` as a list).
+    static func parameters(from arguments: ParsedArguments, skipping: Set<String> = []) throws(UsageError)
+        -> CompositionParameters
+    {
         var parameters = CompositionParameters()
-        for field in ParameterCatalogue.all {
+        for field in ParameterCatalogue.all where !skipping.contains(field.name) {
             let option = "--" + field.name
             let text = field.kind == .flag ? (arguments.has(option) ? "true" : nil) : arguments.string(option)
             guard let text else { continue }

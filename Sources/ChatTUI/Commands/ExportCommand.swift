@@ -6,25 +6,28 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 
-/// `chat-tui export`: writes one group's composite, or every group's, to PNG files.
+/// `chat-tui export`: writes one group's composite, or every group's, to PNG, JPEG or WebP files.
 struct ExportCommand: ToolCommand {
     static let name = "export"
-    static let summary = "write group avatars to PNG files"
+    static let summary = "write group avatars to PNG, JPEG or WebP files"
     static let usage = [
-        "chat-tui export [--fixtures PATH] --group ID --output FILE.png [options]",
-        "chat-tui export [--fixtures PATH] --all --output-dir DIR [--jobs N] [options]",
+        "chat-tui export [--fixtures PATH] --group ID --output FILE.png|.jpg|.webp [options]",
+        "chat-tui export [--fixtures PATH] --all --output-dir DIR [--jobs N] [--shard K/N] [options]",
+        "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write, replaced atomically (see Output files)"),
-        OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.png"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format"),
+        OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
         OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
         OptionSpec(name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)"),
-    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+        OptionSpec(name: "--shard", valueName: "K/N",
+                   help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
+    ] + OutputOptions.specs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     static let notes = [
-        "Output files: each PNG is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
+        "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
         "Refused with exit 1 and nothing written: a path ending in /, . or .., a folder, a device, FIFO or socket (also behind a link: /dev/null is never replaced), a file-descriptor path such as /dev/stdout or /dev/fd/1 (write to a file instead), and the fixture or any photo it names. Group ids longer than 200 bytes are shortened for --all: their start, a dash and 16 hex digits of their SHA-256.",
     ]
 
@@ -36,9 +39,11 @@ struct ExportCommand: ToolCommand {
     var fixturePath: String
     var target: Target
     var jobs: Int
-    var cache: DiskCacheLocation
-    var allowedFolders: PathConfinement?
+    var shard: Shard?
+    var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
+    var settings: ExportSettings
+    var sync: OutputOptions.SyncMode
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
@@ -56,29 +61,50 @@ struct ExportCommand: ToolCommand {
             throw UsageError(message: "give either --group ID --output FILE.png, or --all --output-dir DIR", command: Self.name)
         }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        cache = try SessionOptions.cacheLocation(from: arguments)
-        allowedFolders = try SessionOptions.allowedFolders(from: arguments)
-        parameters = try CompositionOptions.parameters(from: arguments)
-        try parameters.checkPixelSize(command: Self.name)
+        if let text = arguments.string("--shard") {
+            guard case .all = target else {
+                throw UsageError(message: "--shard splits an --all batch; it does not apply to --group", command: Self.name)
+            }
+            guard let shard = Shard(parsing: text) else {
+                throw UsageError(message: "--shard: expected K/N with 1 <= K <= N (e.g. 2/8), got '\(text)'", command: Self.name)
+            }
+            self.shard = shard
+        }
+        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline.isBatch = true
+        let scales = try OutputOptions.scales(from: arguments)
+        parameters = try CompositionOptions.parameters(from: arguments, skipping: scales == nil ? [] : ["scale"])
+        for scale in scales ?? [parameters.scale] {
+            var scaled = parameters
+            scaled.scale = scale
+            try scaled.checkPixelSize(command: Self.name)
+        }
+        if case .one(_, let output) = target {
+            (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
+            // One file: flushing it is the sync at the end.
+            if sync == .end { settings.durability = .synced }
+        } else {
+            (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
+        }
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
-        let fixture: Fixture
-        do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
-            output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
-            return .failure
-        }
-        let composer = SessionOptions.makeComposer(cache: cache, allowedFolders: allowedFolders)
-        let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
+        let (composer, remote) = SessionOptions.makeComposer(pipeline)
         switch target {
         case .one(let groupID, let path):
-            guard let group = fixture.groups.first(where: { $0.id == groupID }) else {
+            let group: ChatGroup?
+            do { group = try Self.findGroup(groupID, in: fixturePath) } catch {
+                output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+            guard let group else {
                 output.standardError("chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(groupID))\"\n")
                 return .failure
             }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
             let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
-                                                     inputs: inputs)
+                                                     settings: settings,
+                                                     inputs: ExportInputs.identities(fixturePath: fixturePath, groups: [group]))
             outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
             if let failure = outcome.failure {
                 output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
@@ -86,51 +112,19 @@ struct ExportCommand: ToolCommand {
             }
             return .success
         case .all(let directory):
-            return await exportAll(fixture.groups, to: directory, composer: composer, inputs: inputs, output: output)
+            return await exportAll(to: directory, composer: composer, remote: remote, output: output)
         }
     }
 
-    private func exportAll(_ groups: [ChatGroup], to directory: String, composer: GroupComposer,
-                           inputs: [FileIdentity: String], output: CommandOutput) async -> ExitStatus {
-        do {
-            try FileIO.createDirectory(directory)
-        } catch {
-            output.standardError("chat-tui: \(directory): cannot create the output folder (\(error))\n")
-            return .failure
+    /// The group with `id`: a `.jsonl` fixture is streamed until it turns up, any other is read whole.
+    static func findGroup(_ id: String, in fixturePath: String) throws(FixtureError) -> ChatGroup? {
+        guard GroupStream.isJSONLines(fixturePath) else {
+            return try FixtureLoader.load(path: fixturePath).groups.first { $0.id == id }
         }
-        // Temporary files of an earlier export killed mid-write (kill -9) would otherwise pile up.
-        FileIO.removeStaleTemporaryFiles(in: directory)
-        let paths = OutputNaming.outputPaths(for: groups, in: directory)
-        let start = Date()
-        var progress = ProgressBar(total: groups.count, output: output)
-        var warningCount = 0
-        var failures = 0
-        let parameters = self.parameters
-        await withTaskGroup(of: GroupExporter.Outcome.self) { tasks in
-            var next = 0
-            func startNext() {
-                guard next < groups.count else { return }
-                let (group, path) = (groups[next], paths[next])
-                next += 1
-                tasks.addTask {
-                    await GroupExporter.export(group, to: path, composer: composer, parameters: parameters, inputs: inputs)
-                }
-            }
-            for _ in 0..<min(jobs, groups.count) { startNext() }
-            for await outcome in tasks {
-                for warning in outcome.warnings { progress.print("warning: \(warning)") }
-                if let failure = outcome.failure { progress.print("chat-tui: \(failure)") }
-                warningCount += outcome.warnings.count
-                failures += outcome.failure == nil ? 0 : 1
-                progress.advance()
-                startNext()
-            }
+        let stream = try GroupStream(path: fixturePath)
+        while let group = try stream.next() {
+            if group.id == id { return group }
         }
-        progress.finish()
-        let seconds = Date().timeIntervalSince(start)
-        output.standardError("exported \(groups.count - failures) of \(groups.count) groups to \(directory) in \(String(format: "%.2f", seconds)) s"
-                             + ", \(warningCount) warning\(warningCount == 1 ? "" : "s")"
-                             + (failures > 0 ? ", \(failures) failed" : "") + "\n")
-        return failures == 0 ? .success : .failure
+        return nil
     }
 }

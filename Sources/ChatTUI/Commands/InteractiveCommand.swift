@@ -25,8 +25,7 @@ struct InteractiveCommand: ToolCommand {
     var colorOption: ColorMode.Option
     /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
     var dither: DitherMode?
-    var cache: DiskCacheLocation
-    var allowedFolders: PathConfinement?
+    var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -46,8 +45,7 @@ struct InteractiveCommand: ToolCommand {
             }
             self.dither = dither
         }
-        cache = try SessionOptions.cacheLocation(from: arguments)
-        allowedFolders = try SessionOptions.allowedFolders(from: arguments)
+        pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }
@@ -68,7 +66,7 @@ struct InteractiveCommand: ToolCommand {
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName = mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
-        let composer = SessionOptions.makeComposer(cache: cache, allowedFolders: allowedFolders)
+        let composer = SessionOptions.makeComposer(pipeline).composer
         let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         var options = AppController.Options()
         options.parameters = parameters
@@ -98,11 +96,14 @@ struct InteractiveCommand: ToolCommand {
         }
     }
 
-    /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
+    /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names,
+    /// creating the folder when needed.
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
                                      _ composer: GroupComposer, inputs: [FileIdentity: String]) async throws {
+        let format = try OutputFormat.resolve(path: path, requested: nil)
         try FileIO.createDirectory(FileIO.parentDirectory(of: path))
         let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                 settings: ExportSettings(encoding: OutputEncoding(format: format)),
                                                  inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }

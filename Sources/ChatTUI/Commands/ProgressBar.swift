@@ -1,13 +1,14 @@
 import ArgumentParsing
 import TerminalUI
 
-/// A one-line progress bar on standard error, drawn only when it is a terminal.
+/// A one-line progress bar on standard error, drawn only when it is a terminal; a running count when the
+/// total is not known (a streamed fixture).
 struct ProgressBar {
-    let total: Int
+    let total: Int?
     let output: CommandOutput
     private(set) var done = 0
 
-    init(total: Int, output: CommandOutput) { self.total = total; self.output = output }
+    init(total: Int?, output: CommandOutput) { self.total = total; self.output = output }
 
     mutating func advance() {
         done += 1
@@ -25,7 +26,12 @@ struct ProgressBar {
     }
 
     private func draw() {
-        guard output.errorIsTerminal, total > 0 else { return }
+        guard output.errorIsTerminal else { return }
+        guard let total else {
+            output.standardError("\r\(done) groups done")
+            return
+        }
+        guard total > 0 else { return }
         let width = 30
         let filled = done * width / total
         output.standardError("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)")

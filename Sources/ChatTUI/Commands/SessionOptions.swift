@@ -16,6 +16,12 @@ enum SessionOptions {
     static let cacheSpecs = [
         OptionSpec(name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
         OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache"),
+        OptionSpec(name: "--memory-limit", valueName: "SIZE",
+                   help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)"),
+        OptionSpec(name: "--verify-content", valueName: nil,
+                   help: "hash every member photo into its cache keys (see README: stale composites)"),
+        OptionSpec(name: "--offline", valueName: nil,
+                   help: "photos from URLs only from the download cache, never from the network"),
     ]
 
     /// The bundled `sample-data/groups.json`: next to the package sources this binary was built from, or
@@ -54,11 +60,62 @@ enum SessionOptions {
         }
     }
 
-    /// A composer over a pipeline with the real codecs, the given disk cache and avatar confinement.
-    static func makeComposer(cache: DiskCacheLocation, allowedFolders: PathConfinement? = nil) -> GroupComposer {
-        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: cache))
-        configuration.allowedFolders = allowedFolders
-        return GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: configuration))
+    /// How the pipeline runs: its disk cache, memory limit and identity checks.
+    struct PipelineOptions: Sendable, Equatable {
+        var cache: DiskCacheLocation = .standard
+        /// Bytes; nil for the default (`MemoryBudget.defaultLimit`).
+        var memoryLimit: Int?
+        var verifyContent = false
+        var offline = false
+        /// The folders avatar files must lie in (`--allow-paths`), nil for anywhere.
+        var allowedFolders: PathConfinement?
+        /// A one-off run (`export`) rather than a session: downloads stay fresh for the run.
+        var isBatch = false
+    }
+
+    static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
+        var options = PipelineOptions(cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"),
+                                      offline: arguments.has("--offline"), allowedFolders: try allowedFolders(from: arguments))
+        if let text = arguments.string("--memory-limit") {
+            guard let bytes = byteCount(text), bytes >= 16 << 20 else {
+                throw UsageError(message: "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
+                                 command: arguments.command)
+            }
+            options.memoryLimit = bytes
+        }
+        return options
+    }
+
+    /// A byte count written as digits with an optional K, M, G or T suffix (powers of 1024, any case, an
+    /// optional trailing B or iB); nil for anything else or a count that overflows.
+    static func byteCount(_ text: String) -> Int? {
+        var digits = Substring(text.uppercased())
+        for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+            digits = digits.dropLast(suffix.count)
+            break
+        }
+        let units: [Character: Int] = ["K": 10, "M": 20, "G": 30, "T": 40]
+        var shift = 0
+        if let last = digits.last, let unit = units[last] {
+            shift = unit
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
+              value <= Int.max >> shift else { return nil }
+        return value << shift
+    }
+
+    /// A composer over a pipeline with the real codecs and the given options, and the downloads behind it.
+    static func makeComposer(_ options: PipelineOptions) -> (composer: GroupComposer, remote: RemotePhotos) {
+        let remote = RemotePhotos(offline: options.offline, cache: options.cache, isBatch: options.isBatch)
+        var dependencies = PipelineDependencies.live
+        dependencies.remotePhotos = remote.source
+        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: options.cache),
+                                                  memoryLimit: options.memoryLimit ?? MemoryBudget.defaultLimit,
+                                                  verifyContent: options.verifyContent)
+        configuration.allowedFolders = options.allowedFolders
+        let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies, configuration: configuration))
+        return (composer, remote)
     }
 }
 

@@ -166,6 +166,9 @@ package final class AppController {
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
             guard !store.contains(key), requests[key] == nil else { continue }
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
+                if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
+                    inbox.post(.provisional(key, provisional))
+                }
                 let result = try? await provider.composite(for: group, parameters: key.parameters)
                 inbox.post(.composite(key, Task.isCancelled ? nil : result))
             }
@@ -182,6 +185,9 @@ package final class AppController {
                     store.store(result, for: key)
                     needsRedraw = true
                 }
+            case .provisional(let key, let composite):
+                store.storeProvisional(composite, for: key)
+                needsRedraw = true
             case .exportFinished(let status):
                 pendingExports -= 1
                 state.status = status

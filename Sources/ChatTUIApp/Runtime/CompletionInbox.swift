@@ -6,6 +6,8 @@ package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
         /// A composite request ended; nil when it was cancelled.
         case composite(PreviewKey, Composite?)
+        /// A composite request has a stand-in to show while photos download (the request goes on).
+        case provisional(PreviewKey, Composite)
         /// An export ended with this status line.
         case exportFinished(String)
     }

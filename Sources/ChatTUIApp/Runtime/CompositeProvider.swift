@@ -8,6 +8,19 @@ import TerminalUI
 /// and then throw `CancellationError`.
 package protocol CompositeProvider: Sendable {
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    /// What to show until `composite` answers, when that waits for photos from URLs (loading tiles for them);
+    /// nil when there is nothing to wait for.
+    func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
+        async throws(CancellationError) -> Composite?
+}
+
+extension CompositeProvider {
+    /// No photos from URLs: `composite` is all there is.
+    package func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
+        async throws(CancellationError) -> Composite?
+    {
+        nil
+    }
 }
 
 extension GroupComposer: CompositeProvider {}

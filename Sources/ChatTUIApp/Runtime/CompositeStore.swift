@@ -6,7 +6,9 @@ import TerminalUI
 /// The composites that have arrived, and the cells drawn from them, for the views.
 ///
 /// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
-/// else the group's latest one at all, so that the old picture stays on screen until the new one is there.
+/// else the group's latest one at all, so that the old picture stays on screen until the new one is there. A
+/// provisional composite (loading tiles while photos download) is shown like an arrived one but does not
+/// count as arrived, so the real one is still asked for and replaces it in place.
 package final class CompositeStore: CompositeCellSource {
     private struct GroupLayout: Hashable, Sendable {
         package var groupID: String
@@ -15,6 +17,8 @@ package final class CompositeStore: CompositeCellSource {
 
     private struct RenderKey: Hashable, Sendable {
         package var composite: PreviewKey
+        /// Cells of a provisional composite are not the cells of the real one under the same key.
+        package var isProvisional: Bool
         package var columns: Int
         package var rows: Int
     }
@@ -25,6 +29,8 @@ package final class CompositeStore: CompositeCellSource {
     /// `bestKey` skips, so nothing here has to follow the caches' evictions.
     private var latestByGroup: [String: PreviewKey] = [:]
     private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
+    /// Keys whose stored composite is provisional.
+    private var provisional = Set<PreviewKey>()
     private let renderImage: ImageCellRenderer
 
     /// Up to `compositeLimit` composites (and 256 MB of pixels) and `cellLimit` rendered grids are kept, least
@@ -35,11 +41,23 @@ package final class CompositeStore: CompositeCellSource {
         rendered = MemoryCache(costLimit: 64 << 20, countLimit: cellLimit) { $0.cells.count * 64 }
     }
 
-    /// Whether exactly this composite has arrived.
-    package func contains(_ key: PreviewKey) -> Bool { composites.value(for: key) != nil }
+    /// Whether exactly this composite has arrived (a provisional one does not count).
+    package func contains(_ key: PreviewKey) -> Bool { !provisional.contains(key) && composites.value(for: key) != nil }
 
     /// Keeps an arrived composite and makes it the group's latest.
     package func store(_ result: Composite, for key: PreviewKey) {
+        provisional.remove(key)
+        keep(result, for: key)
+    }
+
+    /// Keeps a stand-in for a composite that is still being made, shown until `store` replaces it.
+    package func storeProvisional(_ result: Composite, for key: PreviewKey) {
+        guard !contains(key) else { return }
+        provisional.insert(key)
+        keep(result, for: key)
+    }
+
+    private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
         latestByGroup[key.groupID] = key
         latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: key.parameters.layout)] = key
@@ -48,7 +66,7 @@ package final class CompositeStore: CompositeCellSource {
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
         guard columns > 0, rows > 0, let key = bestKey(group, parameters),
               let composite = composites.value(for: key) else { return nil }
-        let renderKey = RenderKey(composite: key, columns: columns, rows: rows)
+        let renderKey = RenderKey(composite: key, isProvisional: provisional.contains(key), columns: columns, rows: rows)
         if let cells = rendered.value(for: renderKey) { return cells }
         let cells = letterboxed(composite.image, columns: columns, rows: rows)
         rendered.set(cells, for: renderKey)
@@ -75,9 +93,10 @@ package final class CompositeStore: CompositeCellSource {
     }
 
     private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
+        let shown = { (key: PreviewKey) in self.composites.value(for: key) != nil }
         let exact = PreviewKey(groupID: group.id, parameters: parameters)
-        if contains(exact) { return exact }
+        if shown(exact) { return exact }
         return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
-            .compactMap { $0 }.first(where: contains)
+            .compactMap { $0 }.first(where: shown)
     }
 }

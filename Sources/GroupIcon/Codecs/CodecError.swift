@@ -34,6 +34,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case pngEncodingFailed(detail: String)
     /// A C library could not even set up a decoder (usually out of memory).
     case decoderUnavailable(detail: String)
+    /// TurboJPEG or libwebp could not encode the image; `detail` is the library's own message.
+    case encodingFailed(format: String, detail: String)
 
     public var description: String {
         switch self {
@@ -66,6 +68,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
             return "could not encode PNG: \(detail)"
         case .decoderUnavailable(let detail):
             return "could not start the image decoder: \(detail)"
+        case .encodingFailed(let format, let detail):
+            return "could not encode \(format): \(detail)"
         }
     }
 }

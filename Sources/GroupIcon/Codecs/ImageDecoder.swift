@@ -35,6 +35,26 @@ public enum ImageDecoder {
         return .unknown
     }
 
+    /// The bytes of RGBA pixels `decode(_:minimumSide:)` makes of the image whose first bytes are `header`,
+    /// read from its size fields alone (PNG's IHDR, JPEG's frame header); nil when `header` does not hold them.
+    public static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
+        let size: (width: Int, height: Int)
+        switch sniff(header) {
+        case .png:
+            // Signature, IHDR length and type, then width and height as big-endian 32-bit integers.
+            guard header.count >= 24 else { return nil }
+            func uint32(at offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+            size = (uint32(at: 16), uint32(at: 20))
+        case .jpeg:
+            guard let frame = JPEGMarkers.frameSize(in: header) else { return nil }
+            size = JPEGCodec.decodedSize(width: frame.width, height: frame.height, minimumSide: minimumSide)
+        case .unsupported, .unknown:
+            return nil
+        }
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        return overflow || pixels > Int.max / 4 ? nil : pixels * 4
+    }
+
     /// Decodes a PNG or JPEG to RGBA.
     ///
     /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper

@@ -1,7 +1,9 @@
 import CTurboJPEG
+import FileSystem
 
 /// JPEG decoding through TurboJPEG's 2.x API: baseline, progressive, greyscale and CMYK/YCCK to 8-bit RGBA,
-/// with cheap DCT-domain downscaling and EXIF orientation applied.
+/// with cheap DCT-domain downscaling and EXIF orientation applied; and encoding, with transparency flattened
+/// and metadata in a comment and an XMP segment.
 ///
 /// The only file that imports TurboJPEG.
 public enum JPEGCodec {
@@ -35,6 +37,67 @@ public enum JPEGCodec {
     public static func decodedSize(width: Int, height: Int, minimumSide: Int?) -> (width: Int, height: Int) {
         let factor = scalingFactor(width: width, height: height, minimumSide: minimumSide)
         return (scaled(width, by: factor), scaled(height, by: factor))
+    }
+
+    /// Encodes `image` as a baseline JPEG (4:2:0 chroma, `quality` 1...100) with its transparency flattened
+    /// onto `background` (JPEG has no alpha), and `metadata` both as a comment (COM) and as XMP (APP1) right
+    /// after the JFIF header.
+    public static func encode(_ image: RGBAImage, quality: Int, background: RGBA8 = .white,
+                              metadata: ImageMetadata? = nil) throws(CodecError) -> [UInt8] {
+        var segments: [[UInt8]] = []
+        if let metadata {
+            segments.append(try segment(marker: 0xFE, payload: Array(metadata.commentText.utf8)))
+            segments.append(try segment(marker: JPEGMarkers.app1,
+                                        payload: ImageMetadata.jpegXMPSignature + Array(metadata.xmpPacket.utf8)))
+        }
+        guard let handle = tjInitCompress() else {
+            throw .encodingFailed(format: "JPEG", detail: String(cString: tjGetErrorStr2(nil)))
+        }
+        defer { tjDestroy(handle) }
+        let opaque = flattened(image, onto: background)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = opaque.withUnsafeBufferPointer { pixels in
+            tjCompress2(handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height),
+                        Int32(TJPF_RGBX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+                        Int32(min(100, max(1, quality))), 0)
+        }
+        defer { tjFree(output) }
+        guard status == 0, let output, size > 4 else {
+            throw .encodingFailed(format: "JPEG", detail: errorMessage(handle))
+        }
+        var jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
+        // After SOI and, when TurboJPEG wrote one, the JFIF APP0 segment that readers expect first.
+        var insertAt = 2
+        if let first = JPEGMarkers.headerSegments(in: jpeg).first, first.marker == 0xE0 { insertAt = first.payload.upperBound }
+        jpeg.insert(contentsOf: segments.joined(), at: insertAt)
+        return jpeg
+    }
+
+    /// `image` over an opaque `background`, rounded to nearest (alpha bytes set to 255, ignored by RGBX).
+    private static func flattened(_ image: RGBAImage, onto background: RGBA8) -> [UInt8] {
+        var pixels = image.pixels
+        let fill = [UInt32(background.r), UInt32(background.g), UInt32(background.b)]
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for i in stride(from: 0, to: buffer.count - 3, by: 4) {
+                let alpha = UInt32(buffer[i + 3])
+                guard alpha < 255 else { continue }
+                for channel in 0..<3 {
+                    buffer[i + channel] = UInt8((UInt32(buffer[i + channel]) * alpha + fill[channel] * (255 - alpha) + 127) / 255)
+                }
+                buffer[i + 3] = 255
+            }
+        }
+        return pixels
+    }
+
+    /// A marker segment: `FF marker`, the 16-bit length (which counts itself) and the payload.
+    private static func segment(marker: UInt8, payload: [UInt8]) throws(CodecError) -> [UInt8] {
+        guard payload.count <= Int(UInt16.max) - 2 else {
+            throw .encodingFailed(format: "JPEG", detail: "\(payload.count.byteCountDescription) of metadata is more than one JPEG segment holds (64 KiB)")
+        }
+        let length = payload.count + 2
+        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 
     // MARK: - Decoding

@@ -38,6 +38,19 @@ enum JPEGMarkers {
         return segments
     }
 
+    /// The image size in the frame header (any SOFn segment), nil when `bytes` holds none before the scan.
+    static func frameSize(in bytes: [UInt8]) -> (width: Int, height: Int)? {
+        // C4 (DHT), C8 (JPG) and CC (DAC) share the SOFn range but are not frame headers.
+        let frame = headerSegments(in: bytes).first { segment in
+            (0xC0...0xCF).contains(segment.marker) && ![0xC4, 0xC8, 0xCC].contains(segment.marker)
+        }
+        // Payload: sample precision (1 byte), then height and width (2 bytes each, big-endian).
+        guard let payload = frame?.payload, payload.count >= 5 else { return nil }
+        let height = Int(bytes[payload.lowerBound + 1]) << 8 | Int(bytes[payload.lowerBound + 2])
+        let width = Int(bytes[payload.lowerBound + 3]) << 8 | Int(bytes[payload.lowerBound + 4])
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
+
     /// Whether the header holds an Adobe APP14 segment. Adobe writers (Photoshop, libjpeg, Pillow) store CMYK
     /// JPEGs with inverted ink values, and mark them this way.
     static func hasAdobeSegment(in bytes: [UInt8]) -> Bool {

@@ -1,17 +1,20 @@
 import FileSystem
 
-/// Loads members' photos, styles them and composes group avatars, with coalescing and caches.
+/// Loads members' photos, styles them and composes group avatars, with coalescing, caches and a memory budget.
 ///
 /// Flow per composite: the first `maximumMembers` members of the layout are stat-ed to build the `CompositeKey`;
 /// the composite comes from the memory cache, else the disk cache, else it is made: the layout gives the tiles,
-/// each member's photo is decoded (in parallel, one child task per member) at a minimum side covering the
-/// largest tile and handed to the compositor, which centre-crops, resamples, clips and places it.
+/// the pixel memory the composite needs (canvas and the decodes not cached yet, from their headers) is reserved
+/// from the memory budget, waiting while it is used up; then each member's photo is decoded (in parallel, one
+/// child task per member) at a minimum side covering the largest tile and handed to the compositor, which
+/// centre-crops, resamples, clips and places it.
 ///
-/// Decoded photos are cached by image identity and kept at the largest size asked for so far: a request asks
-/// the decoder for the next power of two at or above the side it needs (so tiles of similar size share one
-/// decode, and that maps onto JPEG's 1/2..1/8 scaling), and a photo decoded larger, or at full resolution,
-/// answers any smaller request. Concurrent identical requests (same source and size bucket, same styled
-/// avatar, same composite key) share one piece of work.
+/// A request asks the decoder for the next power of two at or above the side it needs, so tiles of similar
+/// size share one decode (and that maps onto JPEG's 1/2..1/8 scaling). Decoded photos are cached by file
+/// version and exactly that bucket (`SourceKey`): a composite's pixels depend only on its inputs and
+/// parameters, never on what else was decoded before. Concurrent identical requests (same file version and
+/// bucket, same styled avatar, same composite key) share one piece of work. A file identity names the file
+/// (device and inode), not the path, so spellings of one path and hard links share their decodes.
 ///
 /// Every method may be called from any task. Cancelling the calling task makes it throw `CancellationError`
 /// right away; work another request still waits for goes on, and nothing partial is cached.
@@ -21,10 +24,12 @@ public final class AvatarPipeline: Sendable {
     /// Where composites persist between runs (`configuration.compositeCache`), nil when memory only.
     public var compositeCache: (any CompositeCaching)? { configuration.compositeCache }
 
-    let sourceCache: MemoryCache<ImageIdentity, DecodedSource>
+    let sourceCache: MemoryCache<SourceKey, DecodedSource>
     let styledCache: MemoryCache<StyledAvatarKey, StyledAvatar>
     let compositeMemory: MemoryCache<CompositeKey, Composite>
-    private let sourceRequests: RequestCoalescer<SourceRequestKey, DecodedSource>
+    /// Downloaded photos by content identity, between resolving a URL's identity and decoding it.
+    private let downloads: MemoryCache<String, [UInt8]>
+    private let sourceRequests: RequestCoalescer<SourceKey, DecodedSource>
     private let styledRequests: RequestCoalescer<StyledAvatarKey, StyledAvatar>
     private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
     private let recorder: StatisticsRecorder
@@ -40,6 +45,7 @@ public final class AvatarPipeline: Sendable {
         sourceCache = cache(configuration.sourceCacheLimits) { $0.cost }
         styledCache = cache(configuration.styledCacheLimits) { $0.image.pixels.count }
         compositeMemory = cache(configuration.compositeCacheLimits) { $0.image.pixels.count }
+        downloads = cache(MemoryCacheLimits(costLimit: 64 << 20, countLimit: 1024)) { $0.count }
         let recorder = StatisticsRecorder()
         self.recorder = recorder
         let countWait: @Sendable () -> Void = { recorder.record { $0.coalescedWaits += 1 } }
@@ -51,13 +57,68 @@ public final class AvatarPipeline: Sendable {
     /// What the pipeline has done so far.
     public var statistics: PipelineStatistics { recorder.snapshot }
 
+    /// The identity of `member`'s photo as this pipeline sees it: a file's (with its content hash under
+    /// `verifyContent`), or a URL's, which is fetched (through the download cache) to know its content.
+    public func identity(of member: MemberSource) async -> ImageIdentity {
+        guard let location = member.imagePath, RemotePhotoSource.isURL(location) else { return fileIdentity(of: member) }
+        guard let remote = dependencies.remotePhotos else {
+            return .remote(RemoteIdentity(url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
+                                          failure: "photos from URLs are not fetched here"))
+        }
+        do {
+            let photo = try await remote.fetch(location)
+            downloads.set(photo.bytes, for: photo.contentIdentity)
+            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
+                                          contentIdentity: photo.contentIdentity, failure: nil))
+        } catch {
+            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location), contentIdentity: nil,
+                                          failure: String(describing: error)))
+        }
+    }
+
+    /// The identity of a member whose avatar is no URL. A path outside the allowed folders is not looked at
+    /// (not even hashed): it is drawn as a placeholder whatever is there.
+    private func fileIdentity(of member: MemberSource) -> ImageIdentity {
+        if let path = member.imagePath, let allowedFolders = configuration.allowedFolders,
+           (try? allowedFolders.check(path)) == nil {
+            return .missing(path: path)
+        }
+        return ImageIdentity(of: member, verifyingContent: configuration.verifyContent,
+                             maximumFileBytes: configuration.maximumSourceFileBytes)
+    }
+
+    /// The identities of `members`, URLs fetched at once rather than one after another.
+    private func identities(of members: [MemberSource]) async -> [ImageIdentity] {
+        guard members.contains(where: { $0.imagePath.map(RemotePhotoSource.isURL) ?? false }) else {
+            return members.map(fileIdentity(of:))
+        }
+        return await withTaskGroup(of: (Int, ImageIdentity).self) { group in
+            for (index, member) in members.enumerated() {
+                group.addTask { [self] in (index, await identity(of: member)) }
+            }
+            var identities = [ImageIdentity](repeating: .none, count: members.count)
+            for await (index, identity) in group { identities[index] = identity }
+            return identities
+        }
+    }
+
+    /// The key the composite of `members` under `parameters` is cached under: what a `--skip-existing` run
+    /// compares with the one recorded in an output file.
+    public func key(members: [MemberSource], parameters: CompositionParameters) async -> CompositeKey {
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        return CompositeKey(drawn: Array(zip(drawn, await identities(of: drawn))),
+                            hiddenMembers: members.count - drawn.count, parameters: parameters,
+                            allowedFolders: configuration.allowedFolders)
+    }
+
     /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
     /// Members without a usable photo are drawn as placeholders and reported in `warnings`.
     public func composite(members: [MemberSource], parameters: CompositionParameters)
         async throws(CancellationError) -> CompositeResponse
     {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        let identities = drawn.map(ImageIdentity.init(of:))
+        let identities = await identities(of: drawn)
+        guard !Task.isCancelled else { throw CancellationError() }
         let hidden = members.count - drawn.count
         let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters,
                                allowedFolders: configuration.allowedFolders)
@@ -71,6 +132,50 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
+    /// A stand-in for `composite` while photos from URLs are still downloading: the members whose photo no
+    /// cache holds yet drawn as `Placeholder.loading`, the others as usual; nil when every photo is at hand
+    /// (then `composite` answers without the network). Never cached; made so that a chat list can show the
+    /// group at once and swap in the real composite when it arrives.
+    public func provisionalComposite(members: [MemberSource], parameters: CompositionParameters)
+        async throws(CancellationError) -> Composite?
+    {
+        guard let remote = dependencies.remotePhotos else { return nil }
+        let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
+        var identities: [ImageIdentity?] = []
+        for member in drawn {
+            guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+                identities.append(await identity(of: member))
+                continue
+            }
+            guard let photo = await remote.cached(location) else {
+                identities.append(nil)
+                continue
+            }
+            downloads.set(photo.bytes, for: photo.contentIdentity)
+            identities.append(.remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
+                                                     contentIdentity: photo.contentIdentity, failure: nil)))
+        }
+        guard identities.contains(where: { $0 == nil }) else { return nil }
+        let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
+        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
+        var images: [RGBAImage] = []
+        var placeholders = Set<Int>()
+        for (index, (member, identity)) in zip(drawn, identities).enumerated() {
+            guard let identity else {
+                images.append(Placeholder.loading(side: minimumSide))
+                placeholders.insert(index)
+                continue
+            }
+            let loaded = try await source(member, identity: identity, minimumSide: minimumSide,
+                                          placeholder: parameters.placeholder)
+            if loaded.isPlaceholder { placeholders.insert(index) }
+            images.append(loaded.image)
+        }
+        return Composite(image: dependencies.compose(CompositionInput(
+            parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters), tiles: tiles,
+            images: images, hiddenMembers: members.count - drawn.count, placeholders: placeholders)))
+    }
+
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
     /// large (nil = full resolution), or their placeholder (`minimumSide` square, in `placeholder` style) with
     /// a warning when the file is missing or undecodable. A member without an avatar gets the placeholder and
@@ -78,9 +183,13 @@ public final class AvatarPipeline: Sendable {
     public func source(_ member: MemberSource, minimumSide: Int?, placeholder: PlaceholderStyle = .initials)
         async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        let source = try await source(member, identity: ImageIdentity(of: member), minimumSide: minimumSide,
-                                      placeholder: placeholder)
-        return (source.image, source.warning)
+        let identity = await identity(of: member)
+        let bucket = minimumSide.map(AvatarPipeline.sideBucket)
+        let loaded = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+            try? await source(member, identity: identity, minimumSide: minimumSide, placeholder: placeholder)
+        }
+        guard let loaded else { throw CancellationError() }
+        return (loaded.image, loaded.warning)
     }
 
     /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
@@ -89,7 +198,12 @@ public final class AvatarPipeline: Sendable {
     public func styled(_ member: MemberSource, style: AvatarStyle, placeholder: PlaceholderStyle = .initials)
         async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
     {
-        let avatar = try await styled(member, identity: ImageIdentity(of: member), style: style, placeholder: placeholder)
+        let identity = await identity(of: member)
+        let bucket = style.requiredSourceSide.map(AvatarPipeline.sideBucket)
+        let avatar = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+            try? await styled(member, identity: identity, style: style, placeholder: placeholder)
+        }
+        guard let avatar else { throw CancellationError() }
         return (avatar.image, avatar.warning)
     }
 
@@ -105,6 +219,19 @@ public final class AvatarPipeline: Sendable {
         guard side > 1 else { return 1 }
         guard side <= 1 << 20 else { return side }
         return 1 << (Int.bitWidth - (side - 1).leadingZeroBitCount)
+    }
+
+    /// The side photos are decoded at for `tiles` at `scale`: covering the largest tile.
+    static func minimumSourceSide(_ tiles: [Tile], scale: Int) -> Int {
+        let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
+        return max(1, Int((largestSide * Double(scale)).rounded(.up)))
+    }
+
+    /// Bytes of working memory the compositor needs for a canvas `side` pixels square: its float layer and
+    /// coverage (20 bytes a pixel), masks and resampled tiles (up to as much again) and the 8-bit result.
+    static func canvasWorkingBytes(side: Int) -> Int {
+        let pixels = side.multipliedReportingOverflow(by: side)
+        return pixels.overflow ? Int.max / 2 : min(Int.max / 2, pixels.partialValue * 48)
     }
 
     // MARK: - Steps
@@ -126,32 +253,73 @@ public final class AvatarPipeline: Sendable {
         let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
         // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
-        let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
-        let minimumSide = max(1, Int((largestSide * Double(parameters.scale)).rounded(.up)))
-        let sources = await withTaskGroup(of: (Int, SourceImage?).self) { group in
-            for index in tiles.indices {
-                group.addTask { [self] in
-                    (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
-                                              placeholder: parameters.placeholder))
-                }
-            }
-            var results = [SourceImage?](repeating: nil, count: tiles.count)
-            for await (index, source) in group { results[index] = source }
-            return results
+        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
+        let bucket = AvatarPipeline.sideBucket(minimumSide)
+        // Each distinct source once: spellings of one photo share a decode.
+        var distinct = Set<ImageIdentity>()
+        let estimate = identities.reduce(AvatarPipeline.canvasWorkingBytes(side: parameters.pixelSize)) { sum, identity in
+            guard distinct.insert(identity).inserted else { return sum }
+            return sum.addingReportingOverflow(decodeEstimate(identity, bucket: bucket)).partialValue
         }
-        let images = sources.compactMap { $0?.image }
-        guard images.count == tiles.count, !Task.isCancelled else { return nil }
-
-        let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
-                                     tiles: tiles, images: images, hiddenMembers: hiddenMembers,
-                                     placeholders: Set(sources.indices.filter { sources[$0]?.isPlaceholder == true }))
-        let composite = Composite(image: dependencies.compose(input), warnings: sources.compactMap { $0?.warning })
+        let made = try? await withBudget(estimate) { [self] () async -> (Composite, isCurrent: Bool)? in
+            let sources = await withTaskGroup(of: (Int, LoadedSource?).self) { group in
+                for index in tiles.indices {
+                    group.addTask { [self] in
+                        (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
+                                                  placeholder: parameters.placeholder))
+                    }
+                }
+                var results = [LoadedSource?](repeating: nil, count: tiles.count)
+                for await (index, source) in group { results[index] = source }
+                return results
+            }
+            let loaded = sources.compactMap { $0 }
+            guard loaded.count == tiles.count, !Task.isCancelled else { return nil }
+            let input = CompositionInput(parameters: parameters,
+                                         canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
+                                         tiles: tiles, images: loaded.map(\.image), hiddenMembers: hiddenMembers,
+                                         placeholders: Set(loaded.indices.filter { loaded[$0].isPlaceholder }))
+            let composite = Composite(image: dependencies.compose(input), warnings: loaded.compactMap(\.warning))
+            return (composite, loaded.allSatisfy(\.isCurrent))
+        }
+        guard let (composite, isCurrent) = made ?? nil else { return nil }
         recorder.record { $0.compositesMade += 1 }
-        compositeMemory.set(composite, for: key)
-        if let compositeCache {
-            do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+        // A photo that changed while it was read does not match the key: such a composite is not kept.
+        if isCurrent {
+            compositeMemory.set(composite, for: key)
+            if let compositeCache {
+                do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
+            }
         }
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
+    }
+
+    /// Runs `body` with `bytes` reserved from the memory budget (at once when there is none).
+    private func withBudget<Result: Sendable>(_ bytes: Int, _ body: () async -> Result)
+        async throws(CancellationError) -> Result
+    {
+        guard let budget = configuration.memoryBudget else { return await body() }
+        return try await budget.withReservation(bytes, body)
+    }
+
+    /// The bytes a decode of `identity` at `bucket` will hold (file and pixels); 0 when it is cached or has no
+    /// content. Without a header to read, the encoded size stands in for the pixels.
+    private func decodeEstimate(_ identity: ImageIdentity, bucket: Int?) -> Int {
+        guard sourceCache.value(for: SourceKey(identity: identity, bucket: bucket)) == nil else { return 0 }
+        let encoded: Int, pixels: Int?
+        switch identity {
+        case .file(let file):
+            encoded = Int(clamping: file.version.size)
+            pixels = dependencies.estimateDecodedBytes(file.path, bucket)
+        case .remote(let remote):
+            guard let content = remote.contentIdentity, let bytes = downloads.value(for: content) else { return 0 }
+            encoded = bytes.count
+            pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
+        case .none, .missing:
+            return 0
+        }
+        let (total, overflow) = encoded.addingReportingOverflow(pixels ?? encoded)
+        return overflow ? Int.max / 2 : total
     }
 
     private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle,
@@ -172,18 +340,19 @@ public final class AvatarPipeline: Sendable {
                 styledCache.set(avatar, for: key)
                 return avatar
             }
-            guard let source = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide,
+            guard let loaded = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide,
                                                  placeholder: placeholder)
             else { return nil }
-            let (image, warning) = (source.image, source.warning)
             let avatar: StyledAvatar
-            if let styledImage = style.apply(to: image) {
-                avatar = StyledAvatar(image: styledImage, warning: warning)
+            if let styledImage = style.apply(to: loaded.image) {
+                avatar = StyledAvatar(image: styledImage, warning: loaded.warning)
             } else {
                 let failure = AvatarWarning(memberID: member.id, memberName: member.name, path: member.imagePath,
                                             message: "style \(style) produced no image; using the unstyled avatar")
-                avatar = StyledAvatar(image: image, warning: warning ?? failure)
+                avatar = StyledAvatar(image: loaded.image, warning: loaded.warning ?? failure)
             }
+            // A photo that changed while it was read does not match the key: such an avatar is not kept.
+            guard loaded.isCurrent else { return avatar }
             styledCache.set(avatar, for: key)
             if let diskKey, let compositeCache {
                 do {
@@ -198,19 +367,19 @@ public final class AvatarPipeline: Sendable {
     }
 
     private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
-                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> SourceImage
+                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> LoadedSource
     {
-        func placeholder(_ warning: AvatarWarning? = nil) -> SourceImage {
-            SourceImage(image: dependencies.placeholder(member.id, member.name,
-                                                        max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
-                        warning: warning, isPlaceholder: true)
+        func placeholder(_ warning: AvatarWarning? = nil, isCurrent: Bool = true) -> LoadedSource {
+            LoadedSource(image: dependencies.placeholder(member.id, member.name,
+                                                         max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
+                         isCurrent: isCurrent, warning: warning, isPlaceholder: true)
         }
-        func warning(_ path: String, _ problem: String) -> AvatarWarning {
-            AvatarWarning(memberID: member.id, memberName: member.name, path: path,
-                          message: "\(problem); using a placeholder")
+        func failure(_ path: String, _ problem: String, isCurrent: Bool = true) -> LoadedSource {
+            placeholder(AvatarWarning(memberID: member.id, memberName: member.name, path: path,
+                                      message: "\(problem); using a placeholder"), isCurrent: isCurrent)
         }
-        if let path = member.imagePath, let allowedFolders = configuration.allowedFolders {
-            do { try allowedFolders.check(path) } catch { return placeholder(warning(path, error.reason)) }
+        if let path = member.imagePath, !RemotePhotoSource.isURL(path), let allowedFolders = configuration.allowedFolders {
+            do { try allowedFolders.check(path) } catch { return failure(path, error.reason) }
         }
         switch identity {
         case .none:
@@ -218,55 +387,89 @@ public final class AvatarPipeline: Sendable {
         case .missing(let path):
             // Say why it could not be looked at: a too-long name or an unsearchable folder is no missing file.
             let problem = FileIO.lookUpProblem(of: path)
-            let reason = problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
-            return placeholder(warning(path, reason ?? "file not found"))
-        case .file(let path, _, _):
-            switch try await decodedSource(identity: identity, path: path, minimumSide: minimumSide) {
-            case .image(let image, _): return SourceImage(image: image, warning: nil, isPlaceholder: false)
-            case .failed(let reason): return placeholder(warning(path, reason))
+            return failure(path, problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
+                                 ?? "file not found")
+        case .remote(let remote) where remote.contentIdentity == nil:
+            // The fetcher's message names the (redacted) URL itself.
+            return placeholder(AvatarWarning(memberID: member.id, memberName: member.name, path: nil,
+                                             message: "\(remote.failure ?? "not fetched"); using a placeholder"))
+        case .file, .remote:
+            switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
+            case .image(let image): return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
+            case .failed(let path, let reason): return failure(path, reason)
+            case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
             }
         }
     }
 
-    private func decodedSource(identity: ImageIdentity, path: String, minimumSide: Int?)
-        async throws(CancellationError) -> DecodedSource
-    {
-        let bucket = minimumSide.map(AvatarPipeline.sideBucket)
-        if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+    private func decodedSource(_ identity: ImageIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource {
+        let key = SourceKey(identity: identity, bucket: bucket)
+        if let cached = sourceCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
         }
-        return try await sourceRequests.value(for: SourceRequestKey(identity: identity, minimumSide: bucket)) {
-            [self] in
-            if let cached = sourceCache.value(for: identity), cached.satisfies(minimumSide: bucket) {
+        return try await sourceRequests.value(for: key) { [self] in
+            if let cached = sourceCache.value(for: key) {
                 recorder.record { $0.memoryHits += 1 }
                 return cached
             }
             guard !Task.isCancelled else { return nil }
             recorder.record { $0.decodes += 1 }
             let decoded: DecodedSource
-            do {
-                let bytes = try dependencies.readFile(path, configuration.maximumSourceFileBytes)
-                decoded = .image(try dependencies.decode(bytes, bucket), requestedMinimumSide: bucket)
-            } catch {
-                decoded = .failed(reason: String(describing: error))
+            switch identity {
+            case .file(let file): decoded = decodeFile(file, bucket: bucket)
+            case .remote(let remote): decoded = await decodeDownload(remote, bucket: bucket)
+            case .none, .missing: return nil
             }
-            // Keep the largest decode: a concurrent request for a larger bucket may have stored one meanwhile.
-            if let current = sourceCache.value(for: identity), current.satisfies(minimumSide: decoded.coveredSide),
-               !decoded.satisfies(minimumSide: current.coveredSide)
-            {
-                return decoded
-            }
-            sourceCache.set(decoded, for: identity)
+            if case .changed = decoded { return decoded }
+            sourceCache.set(decoded, for: key)
             return decoded
+        }
+    }
+
+    /// Reads and decodes one file version; `.changed` when the bytes read are another version.
+    private func decodeFile(_ file: PhotoFileIdentity, bucket: Int?) -> DecodedSource {
+        // Messages name the file the same way however the member's path was spelled.
+        let path = FileIO.canonicalPath(of: file.path) ?? file.path
+        do {
+            let bytes = try dependencies.readFile(file.path, configuration.maximumSourceFileBytes)
+            // The bytes must be the version the identity (and so every cache key) describes.
+            guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
+                  file.contentDigest == nil || PhotoFileIdentity.digest(bytes) == file.contentDigest
+            else { return .changed(path: path) }
+            return .image(try dependencies.decode(bytes, bucket))
+        } catch {
+            return .failed(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Decodes downloaded content: the bytes kept when the identity was resolved, else the download cache's
+    /// (a 304 in between keeps the content); `.changed` when the URL serves other content by now.
+    private func decodeDownload(_ remote: RemoteIdentity, bucket: Int?) async -> DecodedSource {
+        guard let content = remote.contentIdentity else { return .failed(path: remote.redactedURL, reason: "not fetched") }
+        var bytes = downloads.value(for: content)
+        if bytes == nil, let photo = try? await dependencies.remotePhotos?.fetch(remote.url) {
+            guard photo.contentIdentity == content else { return .changed(path: remote.redactedURL) }
+            bytes = photo.bytes
+        }
+        guard let bytes else { return .changed(path: remote.redactedURL) }
+        do {
+            return .image(try dependencies.decode(bytes, bucket))
+        } catch {
+            return .failed(path: remote.redactedURL, reason: String(describing: error))
         }
     }
 }
 
-/// What the source coalescer shares work by: one decode per image identity and size bucket.
-struct SourceRequestKey: Hashable, Sendable {
-    var identity: ImageIdentity
-    var minimumSide: Int?
+/// A member's photo or placeholder as one composite uses it.
+struct LoadedSource: Sendable {
+    var image: RGBAImage
+    /// False when the file changed while it was read, so nothing made from it may be cached.
+    var isCurrent: Bool
+    /// Why a placeholder stands in for the photo, if there is something to say.
+    var warning: AvatarWarning?
+    /// The image is the member's placeholder (the compositor keeps its label whole in tall or wide tiles).
+    var isPlaceholder: Bool
 }
 
 /// A styled avatar's cache key. Id, name and the placeholder style are part of it because they decide the
@@ -288,14 +491,6 @@ struct StyledAvatarKey: Hashable, Sendable {
         case .rectangle, .roundedRectangle, .circle: return CompositeKey(styledAvatar: self)
         }
     }
-}
-
-/// A member's picture for a tile: the decoded photo, or their placeholder (with the warning that explains why,
-/// if any).
-struct SourceImage: Sendable {
-    var image: RGBAImage
-    var warning: AvatarWarning?
-    var isPlaceholder: Bool
 }
 
 /// A styled avatar and the warning met while making it.

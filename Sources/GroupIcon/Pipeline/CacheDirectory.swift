@@ -22,9 +22,12 @@ package struct CacheDirectory: Sendable {
     }
 
     /// Removes temporary files of writers that died, entries unused for longer than `ageLimit` (when given),
-    /// then the least recently used ones until the rest fit in `sizeLimit` bytes. Returns how many entries
-    /// were removed.
-    package func sweep(sizeLimit: Int, ageLimit: TimeInterval?, now: Date) -> Int {
+    /// then, when the rest exceed `sizeLimit` bytes, the least recently used ones until they fit in `target`
+    /// (default: the limit itself). Returns how many entries were removed and the bytes left.
+    @discardableResult
+    package func sweep(sizeLimit: Int, ageLimit: TimeInterval?, now: Date, trimmingTo target: Int? = nil)
+        -> (removed: Int, remainingBytes: Int64)
+    {
         // A writer killed mid-write (kill -9) leaves its hidden temporary file, which is no entry: remove it here
         // so such files cannot pile up outside the size limit.
         FileIO.removeStaleTemporaryFiles(in: path)
@@ -40,11 +43,13 @@ package struct CacheDirectory: Sendable {
         }
         kept.sort { $0.entry.modificationNanoseconds < $1.entry.modificationNanoseconds }
         var total = kept.reduce(Int64(0)) { $0 + $1.entry.size }
-        for entry in kept where total > Int64(sizeLimit) {
-            if FileIO.removeFile(entry.path) { removed += 1 }
-            total -= entry.entry.size
+        if total > Int64(sizeLimit) {
+            for entry in kept where total > Int64(target ?? sizeLimit) {
+                if FileIO.removeFile(entry.path) { removed += 1 }
+                total -= entry.entry.size
+            }
         }
-        return removed
+        return (removed, total)
     }
 
     /// Number, total size and oldest use of the entries, with the limits the owner enforces.

@@ -4,13 +4,15 @@ import Foundation
 /// Composites on disk, one file per key, surviving restarts.
 ///
 /// Files are named by the SHA-256 of the key text (`<64 hex>.gicache`) and written atomically through the
-/// write dependency. A file's modification time is its last use: a hit touches it. `sweep` removes entries
-/// older than the age limit, then the least recently used ones until the total fits the size limit; it runs on
-/// the first store and every `storesPerSweep` stores after that. The bookkeeping is the directory itself
-/// (`CacheDirectory`); only files named like entries are ever read, counted or removed.
+/// write dependency, without a flush to disk each (an entry torn by a power loss fails its checksum and is
+/// removed). A file's modification time is its last use: a hit touches it. `sweep` removes entries older than
+/// the age limit, then the least recently used ones until the total fits the size limit. It runs on the first
+/// store, then whenever the total the last sweep left plus what was stored since passes the size limit, and
+/// then trims to 90 % of it: a batch filling a full cache sweeps once per tenth of its size written, not on
+/// every store (a sweep lists the whole folder). The bookkeeping is the directory itself (`CacheDirectory`);
+/// only files named like entries are ever read, counted or removed.
 public final class DiskCache: CompositeCaching {
     public static let fileExtension = "gicache"
-    static let storesPerSweep = 32
 
     /// The cache directory (created on the first store).
     public let directory: String
@@ -19,7 +21,8 @@ public final class DiskCache: CompositeCaching {
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
     private let folder: CacheDirectory
-    private let storesSinceSweep = LockedState(0)
+    /// The bytes the last sweep left and the bytes stored since; nil before the first sweep.
+    private let sweepEstimate = LockedState<(swept: Int64, storedSince: Int64)?>(nil)
     private let removedCorruptEntries = LockedState(0)
 
     /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
@@ -29,7 +32,8 @@ public final class DiskCache: CompositeCaching {
                     try FileIO.readRegularFile(path: $0, maxBytes: $1)
                 },
                 writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
-                    try FileIO.writeAtomically($0, to: $1, options: AtomicWriteOptions(permissions: 0o600))
+                    try FileIO.writeAtomically($0, to: $1, options: AtomicWriteOptions(permissions: 0o600,
+                                                                                      durability: .deferred))
                 }) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
@@ -81,23 +85,33 @@ public final class DiskCache: CompositeCaching {
             throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
         }
         let path = path(for: key)
+        let entry = CacheEntryFormat.encode(composite, key: key)
         do {
-            try writeAtomically(CacheEntryFormat.encode(composite, key: key), path)
+            try writeAtomically(entry, path)
         } catch {
             throw .cannotWrite(path: path, reason: String(describing: error))
         }
-        let sweepNow = storesSinceSweep.withLock { count in
-            defer { count = (count + 1) % DiskCache.storesPerSweep }
-            return count == 0
+        let sweepNow = sweepEstimate.withLock { estimate in
+            guard let current = estimate else { return true }
+            estimate = (current.swept, current.storedSince + Int64(entry.count))
+            return current.swept + current.storedSince + Int64(entry.count) > Int64(sizeLimit)
         }
-        if sweepNow { sweep() }
+        if sweepNow { sweep(trimmingTo: sizeLimit / 10 * 9) }
     }
 
     /// Removes entries unused for longer than `ageLimit`, then the least recently used ones until the rest
     /// fit in `sizeLimit`, and temporary files of writers that died. Returns how many entries were removed.
     @discardableResult
     public func sweep(now: Date = Date()) -> Int {
-        folder.sweep(sizeLimit: sizeLimit, ageLimit: ageLimit, now: now)
+        sweep(now: now, trimmingTo: sizeLimit)
+    }
+
+    /// `sweep`, removing least recently used entries until the rest fit in `target` bytes.
+    @discardableResult
+    private func sweep(now: Date = Date(), trimmingTo target: Int) -> Int {
+        let (removed, remaining) = folder.sweep(sizeLimit: sizeLimit, ageLimit: ageLimit, now: now, trimmingTo: target)
+        sweepEstimate.withLock { $0 = (remaining, 0) }
+        return removed
     }
 
     /// Number, total size and oldest use of the entries, and the limits.

@@ -10,13 +10,13 @@ public struct MemoryCacheLimits: Hashable, Sendable {
     public init(costLimit: Int, countLimit: Int) { self.costLimit = costLimit; self.countLimit = countLimit }
 }
 
-/// How big the pipeline's caches may grow and where the disk cache lives.
+/// How big the pipeline's caches may grow, where the disk cache lives and how much memory work may take.
 public struct PipelineConfiguration: Sendable {
     /// Where composites persist between runs, nil for memory only. Swapping it is one assignment; the
     /// default is a `DiskCache` in `$XDG_CACHE_HOME/chat-tui` (100 MB, entries unused for 30 days swept: seed
     /// 000's choices).
     public var compositeCache: (any CompositeCaching)?
-    /// Decoded member photos (kept at the largest size asked for so far).
+    /// Decoded member photos, per file version and size bucket.
     public var sourceCacheLimits: MemoryCacheLimits
     /// Styled avatars (per member, style and size).
     public var styledCacheLimits: MemoryCacheLimits
@@ -29,14 +29,28 @@ public struct PipelineConfiguration: Sendable {
     /// The folders avatar files must lie in (`--allow-paths`), nil for anywhere. A member whose path lies
     /// outside gets a placeholder and a warning that says so, whether or not the file exists.
     public var allowedFolders: PathConfinement?
+    /// The budget composites and decodes reserve their pixel memory from before they start (waiting while it
+    /// is used up); nil for none. Share one between pipelines to bound a whole process.
+    public var memoryBudget: MemoryBudget?
+    /// Hash every member file's content into its identity (`--verify-content`), so that no change can go
+    /// unnoticed, at the cost of reading every file for every composite asked for (see `PhotoFileIdentity`).
+    public var verifyContent: Bool
 
+    /// `memoryLimit` bounds the pixel memory of the pipeline (nil: no bound): a quarter of it keeps decoded
+    /// photos for reuse (unless `sourceCacheLimits` says otherwise), the rest is the `memoryBudget` of work in
+    /// flight. The default is `MemoryBudget.defaultLimit`, a quarter of the machine's memory.
     public init(compositeCache: (any CompositeCaching)? = DiskCache(location: .standard),
-                sourceCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 128 << 20, countLimit: 512),
+                sourceCacheLimits: MemoryCacheLimits? = nil,
                 styledCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 1024),
                 compositeCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 64 << 20, countLimit: 512),
-                maximumSourceFileBytes: Int = 64 << 20, defaultPlaceholderSide: Int = 256) {
-        self.compositeCache = compositeCache; self.sourceCacheLimits = sourceCacheLimits
+                maximumSourceFileBytes: Int = 64 << 20, defaultPlaceholderSide: Int = 256,
+                memoryLimit: Int? = MemoryBudget.defaultLimit, verifyContent: Bool = false) {
+        self.compositeCache = compositeCache
+        let sourceShare = memoryLimit.map { max(1, $0 / 4) } ?? 128 << 20
+        self.sourceCacheLimits = sourceCacheLimits ?? MemoryCacheLimits(costLimit: sourceShare, countLimit: 512)
         self.styledCacheLimits = styledCacheLimits; self.compositeCacheLimits = compositeCacheLimits
         self.maximumSourceFileBytes = maximumSourceFileBytes; self.defaultPlaceholderSide = defaultPlaceholderSide
+        self.memoryBudget = memoryLimit.map { MemoryBudget(limit: $0 - $0 / 4) }
+        self.verifyContent = verifyContent
     }
 }

@@ -18,6 +18,11 @@ public struct PipelineDependencies: Sendable {
     /// The deterministic placeholder for a member without a usable photo, `side` pixels square, in `style`.
     public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
         -> RGBAImage
+    /// The bytes of pixels `decode` will make of the file at `path` for `minimumSide`, from its header alone;
+    /// nil when unknown. What the memory budget reserves before a decode.
+    public var estimateDecodedBytes: @Sendable (_ path: String, _ minimumSide: Int?) -> Int?
+    /// Where photos given as http(s) URLs come from; nil: such members get a placeholder and a warning.
+    public var remotePhotos: RemotePhotoSource?
 
     public init(
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
@@ -25,9 +30,12 @@ public struct PipelineDependencies: Sendable {
         layoutTiles: @escaping @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile],
         compose: @escaping @Sendable (_ input: CompositionInput) -> RGBAImage,
         placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
-            -> RGBAImage
+            -> RGBAImage,
+        estimateDecodedBytes: @escaping @Sendable (_ path: String, _ minimumSide: Int?) -> Int? = { _, _ in nil },
+        remotePhotos: RemotePhotoSource? = nil
     ) {
         self.readFile = readFile; self.decode = decode; self.layoutTiles = layoutTiles; self.compose = compose
-        self.placeholder = placeholder
+        self.placeholder = placeholder; self.estimateDecodedBytes = estimateDecodedBytes
+        self.remotePhotos = remotePhotos
     }
 }

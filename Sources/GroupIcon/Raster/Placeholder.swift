@@ -72,6 +72,18 @@ public enum Placeholder {
             .straightImage() ?? RGBAImage(width: side, height: side, fill: background)
     }
 
+    /// What a member's tile shows while their photo is still downloading, `side` pixels square: the
+    /// silhouette in a lighter grey on light grey, the same for every member (their colour and initials would
+    /// flash by before the photo replaces them).
+    public static func loading(side: Int) -> RGBAImage {
+        let side = max(1, side)
+        let base = SIMD4<Float>(0xD6, 0xD6, 0xD6, 255)
+        let towards = SIMD4<Float>(0xEC, 0xEC, 0xEC, 255) - base
+        let pixels = silhouette(side: side).map { base + towards * $0 }
+        return PremultipliedPixels(box: PixelBox(x: 0, y: 0, width: side, height: side), values: pixels)
+            .straightImage() ?? RGBAImage(width: side, height: side, fill: RGBA8(r: 0xD6, g: 0xD6, b: 0xD6))
+    }
+
     /// The default avatar of a group without members, `side` pixels square: the group glyph (three
     /// head-and-shoulders busts) in `groupGlyphColour(on: background)` over `background`. A composite of
     /// 0 members shows the same glyph (`Compositor.compose`).
@@ -153,12 +165,7 @@ public enum Placeholder {
     /// The palette colour of a member: FNV-1a of the id's UTF-8 bytes picks it, a hash that (unlike Swift's
     /// per-process seeded `Hasher`) is the same in every run.
     public static func backgroundColour(memberID: String) -> RGBA8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in memberID.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return palette[Int(hash % UInt64(palette.count))]
+        palette[Int(StableHash.fnv1a64(memberID) % UInt64(palette.count))]
     }
 
     /// A head-and-shoulders figure: a head disc above a shoulders disc cut off by a horizontal line.

@@ -20,6 +20,23 @@ import GroupIcon
         #expect(scaled.width == 32 && scaled.height == 24)
     }
 
+    /// The memory budget reserves what a decode will hold from the header alone, before reading the file.
+    @Test func decodedByteCountComesFromTheHeader() throws {
+        for name in ["interlaced.png", "large-256x192.jpg", "progressive.jpg", "cmyk.jpg", "rgb-16bit.png"] {
+            let bytes = try CodecCorpus.bytes(name)
+            for minimumSide in [nil, 24, 100] as [Int?] {
+                let decoded = try ImageDecoder.decode(bytes, minimumSide: minimumSide)
+                let header = Array(bytes.prefix(4096))
+                #expect(ImageDecoder.decodedByteCount(header: header, minimumSide: minimumSide) == decoded.pixels.count,
+                        "\(name) at \(String(describing: minimumSide))")
+            }
+        }
+        let png = try CodecCorpus.bytes("interlaced.png")
+        #expect(ImageDecoder.decodedByteCount(header: Array(png.prefix(20)), minimumSide: nil) == nil)
+        #expect(ImageDecoder.decodedByteCount(header: Array("hello".utf8), minimumSide: nil) == nil)
+        #expect(ImageDecoder.decodedByteCount(header: [0xFF, 0xD8, 0xFF, 0xC0, 0, 4, 8, 0], minimumSide: nil) == nil)
+    }
+
     @Test func reportsWhatIsWrongWithTheBytes() {
         #expect(throws: CodecError.emptyFile) { try ImageDecoder.decode([]) }
         #expect(throws: CodecError.unsupportedFormat(name: "GIF")) { try ImageDecoder.decode(Array("GIF89a....".utf8)) }

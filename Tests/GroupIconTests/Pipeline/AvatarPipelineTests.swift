@@ -69,17 +69,21 @@ import Testing
         #expect(pipeline.statistics.compositesMade == 6)
     }
 
-    @Test func largerDecodeAnswersSmallerRequests() async throws {
+    /// A decode answers only requests of its own size bucket: a larger decode answering a smaller request
+    /// would make a composite's pixels depend on what was decoded before it (issue 15).
+    @Test func decodesAreExactPerSizeBucket() async throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "A",
                                   imagePath: environment.writeImage("a.fake", width: 800, height: 800, colour: teal))
         let pipeline = environment.pipeline()
         // 200 -> bucket 256 -> the fake decoder halves once (400; a quarter, 200, would be < 256).
         #expect(try await pipeline.source(member, minimumSide: 200).0.width == 400)
-        #expect(try await pipeline.source(member, minimumSide: 50).0.width == 400)
+        // 50 -> bucket 64 -> an eighth, 100, whatever was decoded before.
+        #expect(try await pipeline.source(member, minimumSide: 50).0.width == 100)
         #expect(try await pipeline.source(member, minimumSide: nil).0.width == 800)
         #expect(try await pipeline.source(member, minimumSide: 300).0.width == 800)
-        #expect(environment.sidesDecoded == [400, 800])
+        #expect(try await pipeline.source(member, minimumSide: 250).0.width == 400)
+        #expect(environment.sidesDecoded == [400, 100, 800, 800])
         #expect(AvatarPipeline.sideBucket(44) == 64 && AvatarPipeline.sideBucket(64) == 64
             && AvatarPipeline.sideBucket(65) == 128 && AvatarPipeline.sideBucket(0) == 1)
     }

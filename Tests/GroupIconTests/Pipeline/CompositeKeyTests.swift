@@ -9,8 +9,7 @@ import Testing
         let path = environment.writeImage("a.fake", width: 10, height: 10, colour: .white)
         let member = MemberSource(id: "u1", name: "A", imagePath: path)
         let status = try #require(FileIO.status(of: path))
-        #expect(ImageIdentity(of: member) == .file(path: path, size: status.size,
-                                                   modificationNanoseconds: status.modificationNanoseconds))
+        #expect(ImageIdentity(of: member) == .file(PhotoFileIdentity(path: path, version: status)))
         #expect(ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: nil)) == .none)
         #expect(ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: path + ".gone")) == .missing(path: path + ".gone"))
     }

@@ -1,0 +1,159 @@
+import FileSystem
+import Fixtures
+import GroupIcon
+
+/// The groups of a batch, one at a time, each with the file-name stem it is written under.
+public protocol BatchInput {
+    /// How many groups there are, nil when unknown until the end (a stream).
+    var total: Int? { get }
+    /// The next group and its stem, nil after the last. A `FixtureError` about one group (malformed line,
+    /// schema) leaves the input positioned after it, so the batch can report it and go on.
+    mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)?
+}
+
+/// The groups of a fixture read whole: stems as `OutputNaming.outputStems`, collisions numbered.
+public struct FixtureBatchInput: BatchInput {
+    private let groups: [ChatGroup]
+    private let stems: [String]
+    private var index = 0
+
+    public init(_ fixture: Fixture) {
+        groups = fixture.groups
+        stems = OutputNaming.outputStems(for: fixture.groups)
+    }
+
+    public var total: Int? { groups.count }
+
+    public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
+        guard index < groups.count else { return nil }
+        defer { index += 1 }
+        return (groups[index], stems[index])
+    }
+}
+
+/// The groups of a JSON Lines fixture as they stream by: stems from the id alone
+/// (`OutputNaming.streamingName`), as no other group is known.
+public struct StreamBatchInput: BatchInput {
+    private let stream: GroupStream
+
+    public init(_ stream: GroupStream) { self.stream = stream }
+
+    public var total: Int? { nil }
+
+    public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
+        try stream.next().map { ($0, OutputNaming.streamingName(for: $0.id)) }
+    }
+}
+
+/// Exports every group of a `BatchInput` (of its shard) into one folder, `jobs` groups at a time, reading the
+/// next group only when a job is free, so that memory stays bounded however many groups there are.
+public struct BatchExport: Sendable {
+    public var directory: String
+    public var jobs: Int
+    /// Only the groups of this shard; nil for all.
+    public var shard: Shard?
+    public var settings: ExportSettings
+    public var parameters: CompositionParameters
+    public var composer: GroupComposer
+    /// Files no output may replace (`ExportInputs`): the fixture and the photos it names. Each group's own
+    /// photos are added as it is read, so a streamed fixture protects at least the group being written.
+    public var protectedFiles: [FileIdentity: String]
+
+    public init(directory: String, jobs: Int, shard: Shard?, settings: ExportSettings,
+                parameters: CompositionParameters, composer: GroupComposer,
+                protectedFiles: [FileIdentity: String] = [:]) {
+        self.directory = directory; self.jobs = max(1, jobs); self.shard = shard; self.settings = settings
+        self.parameters = parameters; self.composer = composer; self.protectedFiles = protectedFiles
+    }
+
+    /// What happened, reported as it happens (in completion order).
+    public enum Event: Sendable {
+        /// A group is done (written, up to date, or failed with its outcome's `failure`).
+        case finished(groupID: String, GroupExporter.Outcome)
+        /// A group of the input could not be read; the batch goes on with the next.
+        case unreadable(FixtureError)
+    }
+
+    /// The totals of a batch.
+    public struct Summary: Sendable, Equatable {
+        /// Groups of the shard exported, skipped as up to date or failed.
+        public var groups = 0
+        /// Groups with every file written or up to date.
+        public var succeeded = 0
+        /// Groups whose files were all up to date (none written).
+        public var upToDate = 0
+        /// Groups that failed, unreadable ones included.
+        public var failed = 0
+        public var warnings = 0
+        /// Files written.
+        public var filesWritten = 0
+
+        public init() {}
+    }
+
+    /// Runs the batch; throws only when the input itself fails (an unreadable file), after the groups in
+    /// flight have finished.
+    public func run(_ input: inout some BatchInput, report: (Event) -> Void) async throws(FixtureError) -> Summary {
+        var summary = Summary()
+        var inputFailure: FixtureError?
+        let extensionName = settings.encoding.format.fileExtension
+        let (settings, parameters, composer) = (self.settings, self.parameters, self.composer)
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        await withTaskGroup(of: (String, GroupExporter.Outcome).self) { tasks in
+            var running = 0
+            /// Starts the next group of the shard, if any; false at the end of the input.
+            func startNext() -> Bool {
+                while inputFailure == nil {
+                    let next: (group: ChatGroup, stem: String)?
+                    do {
+                        next = try input.next()
+                    } catch where Self.isRecoverable(error) {
+                        summary.groups += 1
+                        summary.failed += 1
+                        report(.unreadable(error))
+                        continue
+                    } catch {
+                        inputFailure = error
+                        return false
+                    }
+                    guard let (group, stem) = next else { return false }
+                    if let shard, !shard.contains(group.id) { continue }
+                    let path = folder + stem + "." + extensionName
+                    let inputs = protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) { first, _ in first }
+                    tasks.addTask {
+                        (group.id, await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
+                                                              settings: settings, inputs: inputs))
+                    }
+                    running += 1
+                    return true
+                }
+                return false
+            }
+            while running < jobs, startNext() {}
+            while let (groupID, outcome) = await tasks.next() {
+                running -= 1
+                summary.groups += 1
+                summary.warnings += outcome.warnings.count
+                summary.filesWritten += outcome.written
+                if outcome.failure == nil {
+                    summary.succeeded += 1
+                    if outcome.written == 0 && outcome.upToDate > 0 { summary.upToDate += 1 }
+                } else {
+                    summary.failed += 1
+                }
+                report(.finished(groupID: groupID, outcome))
+                while running < jobs, startNext() {}
+            }
+        }
+        if let inputFailure { throw inputFailure }
+        return summary
+    }
+
+    /// Errors about one group's text, after which the next group can still be read.
+    static func isRecoverable(_ error: FixtureError) -> Bool {
+        switch error {
+        case .malformedJSON, .invalidUTF8, .schema: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import FileSystem
+import Fixtures
+import Foundation
+import GroupIcon
+import Testing
+@testable import GroupExport
+
+@Suite struct BatchExportTests {
+    private let parameters = CompositionParameters(layout: .wechat, size: 40, scale: 2)
+
+    private func run(_ input: inout some BatchInput, into directory: String, jobs: Int, shard: Shard? = nil,
+                     composer: GroupComposer, settings: ExportSettings = ExportSettings(durability: .deferred))
+        async throws -> (BatchExport.Summary, [String])
+    {
+        let batch = BatchExport(directory: directory, jobs: jobs, shard: shard, settings: settings,
+                                parameters: parameters, composer: composer)
+        var reported: [String] = []
+        let summary = try await batch.run(&input) { event in
+            switch event {
+            case .finished(let id, let outcome): reported.append(id + (outcome.failure == nil ? "" : " failed"))
+            case .unreadable(let error): reported.append("\(error)")
+            }
+        }
+        return (summary, reported)
+    }
+
+    /// The same bytes for every group whatever else is in the batch, however many jobs, cold or warm cache.
+    @Test func filesAreByteIdenticalHoweverTheBatchRuns() async throws {
+        let folder = try ExportFolder()
+        let groups = (0..<12).map(folder.group)
+        var outputs: [[String: [UInt8]]] = []
+        for (jobs, disk) in [(1, false), (6, false), (3, true), (3, true)] {
+            let directory = folder.root + "/out-\(outputs.count)"
+            try FileIO.createDirectory(directory)
+            var input = FixtureBatchInput(Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: folder.root)))
+            let composer = folder.composer(disk: disk ? .directory(folder.root + "/cache") : .disabled)
+            let (summary, _) = try await run(&input, into: directory, jobs: jobs, composer: composer)
+            #expect(summary.groups == 12 && summary.succeeded == 12 && summary.filesWritten == 12)
+            var files: [String: [UInt8]] = [:]
+            for name in FileIO.fileNames(in: directory) { files[name] = try folder.bytes(directory + "/" + name) }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count == 12)
+        for other in outputs.dropFirst() { #expect(other == outputs[0]) }
+
+        // One group exported on its own, in a fresh process's pipeline: the same bytes as in the batch.
+        let alone = folder.root + "/alone.png"
+        var scaled = parameters
+        scaled.scale = 2
+        _ = await GroupExporter.export(groups[7], to: alone, composer: folder.composer(), parameters: scaled)
+        let stem = OutputNaming.outputStems(for: groups)[7]
+        #expect(try folder.bytes(alone) == outputs[0][stem + ".png"])
+    }
+
+    @Test func aStreamReportsBadLinesAndGoesOn() async throws {
+        let folder = try ExportFolder()
+        let groups = (0..<6).map(folder.group)
+        let path = try folder.writeJSONLines(groups, extraLines: ["", "{\"id\":\"x\"}", "not json", "  ",
+                                                                   "{\"id\":\"last\",\"name\":\"L\",\"members\":[]}"])
+        var input = StreamBatchInput(try GroupStream(path: path))
+        try FileIO.createDirectory(folder.root + "/out")
+        let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
+        #expect(summary.groups == 9 && summary.succeeded == 7 && summary.failed == 2)
+        #expect(reported.contains("\(path):8: name: missing"))
+        #expect(reported.contains { $0.hasPrefix("\(path):9:1: malformed JSON") })
+        let names = Set(FileIO.fileNames(in: folder.root + "/out"))
+        #expect(names.contains("last.png") && names.contains(OutputNaming.streamingName(for: "g/3") + ".png"))
+        #expect(names.count == 7)
+    }
+
+    @Test func shardsSplitTheBatchWithoutOverlap() async throws {
+        let folder = try ExportFolder()
+        let groups = (0..<14).map(folder.group)
+        let path = try folder.writeJSONLines(groups)
+        try FileIO.createDirectory(folder.root + "/out")
+        var total = 0
+        for index in 1...3 {
+            var input = StreamBatchInput(try GroupStream(path: path))
+            let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2,
+                                                    shard: Shard(index: index, count: 3), composer: folder.composer())
+            #expect(reported.allSatisfy { id in Shard(index: index, count: 3)?.contains(id) == true })
+            total += summary.succeeded
+        }
+        #expect(total == 14 && FileIO.fileNames(in: folder.root + "/out").count == 14)
+    }
+
+    @Test func anUnreadableInputStopsTheBatchWithItsError() async throws {
+        let folder = try ExportFolder()
+        let path = try folder.writeJSONLines((0..<3).map(folder.group),
+                                             extraLines: [String(repeating: "x", count: 5000)])
+        var input = StreamBatchInput(try GroupStream(path: path, maximumLineBytes: 4096))
+        try FileIO.createDirectory(folder.root + "/out")
+        await #expect(throws: FixtureError.self) {
+            try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
+        }
+        #expect(FileIO.fileNames(in: folder.root + "/out").count == 3)
+    }
+}

@@ -14,9 +14,10 @@ public enum AvatarExporter {
 
     /// Styles `member`'s photo (`style` at `size` points × `scale`, a `placeholder` when there is no usable
     /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically as a PNG with the
-    /// style in its text chunks.
+    /// style in its text chunks. `inputs` (`ExportInputs.identities`) are the files the write must refuse to replace.
     public static func export(_ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
-                              scale: Int, to path: String, composer: GroupComposer) async -> GroupExporter.Outcome {
+                              scale: Int, to path: String, composer: GroupComposer,
+                              inputs: [FileIdentity: String] = [:]) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
         guard let (image, warning) = try? await composer.pipeline.styled(
             source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
@@ -27,7 +28,8 @@ public enum AvatarExporter {
                 ("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(member.name)),
                 ("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
             ]
-            try FileIO.writeAtomically(try PNGCodec.encode(image, text: text), to: path)
+            try FileIO.writeAtomically(try PNGCodec.encode(image, text: text), to: path,
+                                       options: AtomicWriteOptions(inputs: inputs))
             return GroupExporter.Outcome(warnings: warnings)
         } catch {
             return GroupExporter.Outcome(warnings: warnings, failure: "\(error)")

@@ -81,7 +81,7 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for index in 0..<5 {
-            try FileIO.writeAtomically([UInt8(index)], to: folder + "/\(index).png", durability: .deferred)
+            try FileIO.writeAtomically([UInt8(index)], to: folder + "/\(index).png", options: AtomicWriteOptions(durability: .deferred))
         }
         #expect(try FileIOTests.contents(of: folder) == (0..<5).map { "\($0).png" })
         try FileIO.syncFileSystem(containing: folder)

@@ -22,7 +22,7 @@ struct AvatarCommand: ToolCommand {
         OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
         OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
         OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
-    ] + SessionOptions.cacheSpecs
+    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
 
     var fixturePath: String
     var memberID: String
@@ -32,7 +32,7 @@ struct AvatarCommand: ToolCommand {
     var size: Double
     var scale: Int
     var outputPath: String
-    var cache: DiskCacheLocation
+    var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
@@ -59,7 +59,8 @@ struct AvatarCommand: ToolCommand {
         placeholder = parameters.placeholder
         size = parameters.size
         scale = parameters.scale
-        cache = try SessionOptions.cacheLocation(from: arguments)
+        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline.isBatch = true
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
@@ -75,7 +76,8 @@ struct AvatarCommand: ToolCommand {
         }
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
         let outcome = await AvatarExporter.export(member, style: style, placeholder: placeholder, size: size, scale: scale,
-                                                  to: outputPath, composer: SessionOptions.makeComposer(cache: cache))
+                                                  to: outputPath, composer: SessionOptions.makeComposer(pipeline).composer,
+                                                  inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
         outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
         if let failure = outcome.failure {
             output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")

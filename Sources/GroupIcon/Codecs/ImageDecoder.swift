@@ -48,7 +48,7 @@ public enum ImageDecoder {
         case .jpeg:
             guard let frame = JPEGMarkers.frameSize(in: header) else { return nil }
             size = JPEGCodec.decodedSize(width: frame.width, height: frame.height, minimumSide: minimumSide)
-        case .unsupported, .unknown:
+        case .unsupported, .truncated, .unknown:
             return nil
         }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)

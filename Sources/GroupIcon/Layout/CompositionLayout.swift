@@ -26,6 +26,8 @@ public protocol CompositionLayout: Sendable {
     static func tiles(count: Int, parameters: CompositionParameters) -> [Tile]
     /// The margin the layout uses for `count` members after its default and clamping, in points.
     static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double
+    /// The outer padding the layout uses for `count` members after its default and clamping, in points.
+    static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double
 }
 
 /// How a layout's tiles are described in `layout --json` (README.md, "Headless").
@@ -39,6 +41,12 @@ public enum TileForm: Hashable, Sendable {
 extension CompositionLayout {
     public static var tileForm: TileForm { .rectangle }
     public static var options: [ParameterField] { [] }
+
+    /// The rectangular grids' rule (seed 000): the padding is the margin unless set. Layouts whose padding
+    /// defaults to something else (QQ, DingTalk: none) say so.
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedPadding(default: resolvedMargin(count: count, parameters: parameters))
+    }
 
     /// How many members the layout draws: `count` limited to `0...maximumMembers`.
     static func shownMembers(_ count: Int) -> Int {

@@ -60,6 +60,11 @@ public enum FiveCircleLayout: CompositionLayout {
         return notchGap(geometry: Geometry(members: shown, parameters: parameters), parameters: parameters)
     }
 
+    /// The inset of the arrangement: the explicit padding, or none (seed 001 has no padding).
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedPadding(default: 0)
+    }
+
     /// The explicit margin, or seed 001's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
     private static func notchGap(geometry: Geometry, parameters: CompositionParameters) -> Double {
         let radius = geometry.radius

@@ -22,16 +22,20 @@ public enum GridLayout: CompositionLayout {
 
     public static let options: [ParameterField] = [
         .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
-               range: 1...9),
+               range: 1...9, automatic: { _, count in automaticColumns(shown: shownMembers(count)) }),
     ]
+
+    /// The column count when none is set: ceil(sqrt(shown)), at least 1.
+    static func automaticColumns(shown: Int) -> Int {
+        max(1, Int(Double(shown).squareRoot().rounded(.up)))
+    }
 
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
         guard let grid = RectangularGrid(count: count, layout: self, parameters: parameters) else { return [] }
         let (shown, margin, padding, inner) = (grid.shown, grid.margin, grid.padding, grid.inner)
 
-        let automaticColumns = Int(Double(shown).squareRoot().rounded(.up))
-        let columns = min(max(parameters.options[Self.columns] ?? automaticColumns, 1), shown)
+        let columns = min(max(parameters.options[Self.columns] ?? automaticColumns(shown: shown), 1), shown)
         let rows = (shown + columns - 1) / columns
         let widthSide = (inner - Double(columns - 1) * margin) / Double(columns)
         let heightSide = (inner - Double(rows - 1) * margin) / Double(rows)

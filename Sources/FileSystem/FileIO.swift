@@ -165,7 +165,7 @@ public enum FileIO {
         return parent.isEmpty ? "/" : String(parent)
     }
 
-    private static func fileTypeName(_ type: mode_t) -> String {
+    static func fileTypeName(_ type: mode_t) -> String {
         switch type {
         case S_IFIFO: return "FIFO (named pipe)"
         case S_IFCHR: return "character device"

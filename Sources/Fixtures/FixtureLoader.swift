@@ -24,21 +24,7 @@ public enum FixtureLoader {
     ///   - baseDirectory: the folder relative avatar paths resolve against.
     ///   - fileName: how messages name the file.
     public static func decode(_ bytes: [UInt8], baseDirectory: URL, fileName: String) throws(FixtureError) -> Fixture {
-        let parsed: Result<JSONValue, FixtureError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                let position = TextPosition(of: error.offset, in: buffer, start: parser.documentStart)
-                if error.isEncodingError {
-                    return .failure(.invalidUTF8(file: fileName, line: position.line, column: position.column,
-                                                 byteOffset: error.offset, problem: error.problem))
-                }
-                return .failure(.malformedJSON(file: fileName, line: position.line, column: position.column,
-                                               problem: error.problem))
-            }
-        }
-        let root = try parsed.get()
+        let root = try JSONDocument.parse(bytes, fileName: fileName)
         var decoder = FixtureSchemaDecoder(fileName: fileName, baseDirectory: baseDirectory)
         return Fixture(groups: try decoder.decodeGroups(root), baseDirectory: baseDirectory)
     }

@@ -67,6 +67,7 @@ struct ExportCommand: ToolCommand {
                 output.standardError("chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(groupID))\"\n")
                 return .failure
             }
+            if let refusal = limitRefusal([group], output: output) { return refusal }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
             let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
             outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
@@ -76,7 +77,19 @@ struct ExportCommand: ToolCommand {
             }
             return .success
         case .all(let directory):
+            if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
             return await exportAll(fixture.groups, to: directory, composer: composer, output: output)
+        }
+    }
+
+    /// Exit 2 with the limit named when the parameters would draw a degenerate avatar for one of `groups`.
+    private func limitRefusal(_ groups: [ChatGroup], output: CommandOutput) -> ExitStatus? {
+        do throws(UsageError) {
+            try CompositionOptions.checkLimits(parameters, memberCounts: groups.map(\.members.count), command: Self.name)
+            return nil
+        } catch {
+            output.standardError("chat-tui: \(error.message)\nTry 'chat-tui export --help'.\n")
+            return .usage
         }
     }
 

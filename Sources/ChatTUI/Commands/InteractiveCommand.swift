@@ -11,7 +11,7 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
@@ -49,6 +49,13 @@ struct InteractiveCommand: ToolCommand {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
+        do throws(UsageError) {
+            try CompositionOptions.checkLimits(parameters, memberCounts: fixture.groups.map(\.members.count),
+                                               command: Self.name)
+        } catch {
+            output.standardError("chat-tui: \(error.message)\nTry 'chat-tui --help'.\n")
+            return .usage
+        }
         let environment = ProcessInfo.processInfo.environment
         let mode = ColorMode.detect(environment: environment, override: colorOption.override)
         let term = environment["TERM"] ?? ""
@@ -59,11 +66,14 @@ struct InteractiveCommand: ToolCommand {
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
-        let driver = CursesDriver(terminalName: terminalName)
+        options.fixturePath = fixturePath
+        (options.presets, options.startupWarnings) = Self.loadPresets(environment: environment)
+        let wake = WakeSignal()
+        let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor)
         let backdrop = AppController.backdrop
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
-        let signals = TerminationSignals()
+        let signals = TerminationSignals(wake: wake)
         defer { signals.uninstall() }
         do {
             let status = try AppController.run(
@@ -73,7 +83,7 @@ struct InteractiveCommand: ToolCommand {
                     HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode, backdrop: backdrop,
                                              utf8: driver.supportsUnicode)
                 },
-                pendingSignal: { signals.received })
+                wake: wake, pendingSignal: { signals.received })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -81,10 +91,22 @@ struct InteractiveCommand: ToolCommand {
         }
     }
 
-    /// `e`/`E` in the app: the same export as `chat-tui export`, creating the folder when needed.
+    /// The presets the app offers, and a warning when the file cannot be used: the app starts all the same.
+    private static func loadPresets(environment: [String: String]) -> (PresetFile?, [String]) {
+        guard let path = PresetFile.defaultPath(environment: environment) else {
+            return (nil, ["\(PresetError.noConfigurationFolder)"])
+        }
+        do throws(PresetError) {
+            return (try PresetFile.load(path: path), [])
+        } catch {
+            return (PresetFile(path: path), ["presets not loaded: \(error)"])
+        }
+    }
+
+    /// `e`/`E` in the app: the same export as `chat-tui export` (the app has checked the folder and asked
+    /// before replacing anything).
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
                                      _ composer: GroupComposer) async throws {
-        try FileIO.createDirectory(FileIO.parentDirectory(of: path))
         let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }

@@ -1,27 +1,41 @@
 import Dispatch
+import GroupExport
 import GroupIcon
 
-/// Messages from background tasks to the main loop; the loop drains them between keys.
+/// Messages from background tasks to the main loop. Posting also posts to the loop's `WakeSignal`, so a
+/// finished composite wakes the loop like a key does.
 package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
         /// A composite request ended; nil when it was cancelled.
         case composite(PreviewKey, Composite?)
-        /// An export ended with this status line.
-        case exportFinished(String)
+        /// An export ended with this status line; `failed` when it wrote nothing.
+        case exportFinished(String, failed: Bool)
+        /// Saving presets ended: the status line, and the presets as now saved (nil when saving failed).
+        case presetsSaved(String, PresetFile?)
     }
 
     private let messages = LockedState<[Message]>([])
-    private let arrivals = DispatchSemaphore(value: 0)
+    private let wake: WakeSignal
+
+    package init(wake: WakeSignal) {
+        self.wake = wake
+    }
 
     package func post(_ message: Message) {
         messages.withLock { $0.append(message) }
-        arrivals.signal()
+        wake.post()
     }
 
-    /// Blocks until a message is posted or `seconds` pass; true when one was posted. For callers with nothing
-    /// else to do (tests, or waiting for exports on the way out).
+    /// Blocks until a message is waiting or `seconds` pass; true when one is. For callers with nothing else to
+    /// wait for (tests, the benchmark, exports on the way out).
     package func waitForMessage(seconds: Double) -> Bool {
-        arrivals.wait(timeout: .now() + seconds) == .success
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        while messages.withLock({ $0.isEmpty }) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, wake.descriptor >= 0 else { return false }
+            _ = wake.wait(timeoutMilliseconds: Int((deadline - now + 999_999) / 1_000_000))
+        }
+        return true
     }
 
     package func drain() -> [Message] { messages.withLock { queue in defer { queue = [] }; return queue } }

@@ -38,6 +38,8 @@ private final class ExportLog: Sendable {
         options.exportDirectory = "/tmp/exports"
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
+        options.files = ExportFiles(kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
+                                    homeDirectory: nil)
         let controller = AppController(
             fixture: Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: "/")), options: options,
             driver: terminal, provider: provider,
@@ -102,8 +104,8 @@ private final class ExportLog: Sendable {
                                                     log: log)
         controller.step(timeoutMilliseconds: 0)
         controller.waitForBackgroundWork(seconds: 120)
-        #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0-wechat.png"])
-        #expect(terminal.row(29).contains("Exported to /tmp/exports/g0-wechat.png"))
+        #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0.png"])
+        #expect(terminal.row(29).contains("Exported to /tmp/exports/g0.png"))
     }
 
     @Test func runQuitsOnQAndRestoresTheTerminal() throws {

@@ -1,3 +1,4 @@
+import Fixtures
 import GroupIcon
 
 /// One parameter of a hand-off: its name (the long option without dashes, the preset key) and its value as
@@ -46,7 +47,7 @@ public enum ParameterSharing {
     /// `settings` as one JSON object, the form of a preset in `presets.json`: numbers and flags as JSON numbers
     /// and booleans, everything else as strings.
     public static func json(_ settings: [ParameterSetting]) -> String {
-        "{" + settings.map { "\(jsonString($0.name)): \(jsonValue($0))" }.joined(separator: ", ") + "}"
+        "{" + settings.map { "\(JSONString.literal($0.name)): \(jsonValue($0))" }.joined(separator: ", ") + "}"
     }
 
     /// `word` as one shell word: unchanged when it holds only characters no shell treats specially, else in
@@ -61,7 +62,7 @@ public enum ParameterSharing {
 
     /// A setting's value as JSON: a bare number or boolean where the parameter is one, else a string.
     static func jsonValue(_ setting: ParameterSetting) -> String {
-        guard let field = ParameterCatalogue.field(named: setting.name) else { return jsonString(setting.text) }
+        guard let field = ParameterCatalogue.field(named: setting.name) else { return JSONString.literal(setting.text) }
         switch field.kind {
         case .number, .integer:
             if Double(setting.text) != nil { return setting.text }
@@ -70,28 +71,6 @@ public enum ParameterSharing {
         default:
             break
         }
-        return setting.text == "auto" && field.isOptional ? "null" : jsonString(setting.text)
-    }
-
-    /// `text` as a JSON string literal; control characters escaped, so the result is one safe line.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        return setting.text == "auto" && field.isOptional ? "null" : JSONString.literal(setting.text)
     }
 }

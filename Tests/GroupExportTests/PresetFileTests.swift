@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func jsonStringsEscapeControlCharacters() {
-        #expect(ParameterSharing.jsonString("a\"b\\c\u{1B}[2J\u{7}") == "\"a\\\"b\\\\c\\u001b[2J\\u0007\"")
+        #expect(ParameterSharing.json([ParameterSetting(name: "a\"b\\c\u{1B}[2J\u{7}", text: "x")])
+            == "{\"a\\\"b\\\\c\\u001B[2J\\u0007\": \"x\"}")
     }
 }
 

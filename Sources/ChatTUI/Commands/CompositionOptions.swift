@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import GroupExport
 import GroupIcon
+import TerminalUI
 
 /// The composition options every command shares, made from `ParameterCatalogue`: one `--NAME` option per
 /// parameter (a flag without a value for on/off parameters), applied in catalogue order, and `--preset NAME`.
@@ -35,7 +36,8 @@ enum CompositionOptions {
                 try field.set(text, in: &parameters)
             } catch {
                 let origin = useGiven ? "--" : "--preset \(arguments.string("--preset") ?? ""): "
-                throw UsageError(message: "\(origin)\(error)", command: arguments.command)
+                // What was typed is quoted in the message: control characters must not reach the terminal.
+                throw UsageError(message: Sanitizer.clean("\(origin)\(error)"), command: arguments.command)
             }
         }
         return parameters
@@ -78,7 +80,7 @@ enum CompositionOptions {
             }
             return Dictionary(preset.settings.map { ($0.name, $0.text) }, uniquingKeysWith: { _, last in last })
         } catch {
-            throw UsageError(message: "--preset \(name): \(error)", command: arguments.command)
+            throw UsageError(message: Sanitizer.clean("--preset \(name): \(error)"), command: arguments.command)
         }
     }
 }

@@ -371,7 +371,10 @@ package final class AppController {
             do {
                 if let folder { try files.createFolder(folder) }
                 for job in jobs { try await exporter(group, job.parameters, job.path) }
-                let names = jobs.enumerated().map { $0.offset == 0 ? $0.element.path : URL(fileURLWithPath: $0.element.path).lastPathComponent }
+                // The first path in full, the others by name: they are in the same folder.
+                let names = jobs.enumerated().map { index, job in
+                    index == 0 ? job.path : job.path.split(separator: "/").last.map(String.init) ?? job.path
+                }
                 inbox.post(.exportFinished("Exported to \(names.joined(separator: ", "))", failed: false))
             } catch {
                 inbox.post(.exportFinished("Export failed: \(error)", failed: true))

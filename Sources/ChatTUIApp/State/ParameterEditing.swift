@@ -81,24 +81,26 @@ enum ParameterEditing {
 
     /// `u`: back to the parameters before the last change.
     static func undo(_ state: inout AppState) {
-        guard let edit = state.undoStack.popLast() else {
-            state.announce("Nothing to undo")
-            return
-        }
-        state.parameters = edit.before
-        state.redoStack.append(edit)
-        state.announce("Undone: \(edit.description)")
+        replay(&state, from: \.undoStack, to: \.redoStack, restoring: \.before, done: "Undone", nothing: "Nothing to undo")
     }
 
     /// `U` / Ctrl-R: the last undone change again.
     static func redo(_ state: inout AppState) {
-        guard let edit = state.redoStack.popLast() else {
-            state.announce("Nothing to redo")
+        replay(&state, from: \.redoStack, to: \.undoStack, restoring: \.after, done: "Redone", nothing: "Nothing to redo")
+    }
+
+    /// Moves the last edit of one history to the other, making its `restoring` side current, and says so.
+    private static func replay(_ state: inout AppState, from source: WritableKeyPath<AppState, [ParameterEdit]>,
+                               to target: WritableKeyPath<AppState, [ParameterEdit]>,
+                               restoring side: KeyPath<ParameterEdit, CompositionParameters>, done: String,
+                               nothing: String) {
+        guard let edit = state[keyPath: source].popLast() else {
+            state.announce(nothing)
             return
         }
-        state.parameters = edit.after
-        state.undoStack.append(edit)
-        state.announce("Redone: \(edit.description)")
+        state.parameters = edit[keyPath: side]
+        state[keyPath: target].append(edit)
+        state.announce("\(done): \(edit.description)")
     }
 
     /// What changed, parameter by parameter: "margin 9.3 → 8.3, layout wechat → qq" (at most three named,

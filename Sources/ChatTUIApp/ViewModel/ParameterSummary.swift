@@ -9,26 +9,25 @@ package enum ParameterSummary {
     /// E.g. "WeChat · margin 7.3 pt auto · corner 0 pt · tile 0 pt · bg #AAAAAA" for the status line when the
     /// panel is hidden (ASCII separators when `unicode` is false).
     package static func compact(_ parameters: CompositionParameters, memberCount: Int?, unicode: Bool) -> String {
-        [
-            parameters.layout.layout.displayName,
-            "margin \(margin(parameters, memberCount)) pt" + (parameters.margin == nil ? " auto" : ""),
-            "corner \(formatNumber(parameters.cornerRadius)) pt",
-            "tile \(formatNumber(parameters.tileRadius)) pt",
-            "bg \(background(parameters))",
-        ].joined(separator: unicode ? " · " : " | ")
+        parts(parameters, memberCount, unit: " pt").joined(separator: unicode ? " · " : " | ")
     }
 
-    /// E.g. "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" (ASCII separators when
-    /// `unicode` is false).
+    /// E.g. "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" for the preview title (ASCII
+    /// separators when `unicode` is false).
     package static func text(_ parameters: CompositionParameters, memberCount: Int?, unicode: Bool) -> String {
+        (parts(parameters, memberCount, unit: "") + ["\(formatNumber(parameters.size))pt"])
+            .joined(separator: unicode ? " · " : " | ")
+    }
+
+    /// The layout, margin, radii and background, lengths followed by `unit`.
+    private static func parts(_ parameters: CompositionParameters, _ memberCount: Int?, unit: String) -> [String] {
         [
             parameters.layout.layout.displayName,
-            "margin \(margin(parameters, memberCount))" + (parameters.margin == nil ? " auto" : ""),
-            "corner \(formatNumber(parameters.cornerRadius))",
-            "tile \(formatNumber(parameters.tileRadius))",
+            "margin \(margin(parameters, memberCount))\(unit)" + (parameters.margin == nil ? " auto" : ""),
+            "corner \(formatNumber(parameters.cornerRadius))\(unit)",
+            "tile \(formatNumber(parameters.tileRadius))\(unit)",
             "bg \(background(parameters))",
-            "\(formatNumber(parameters.size))pt",
-        ].joined(separator: unicode ? " · " : " | ")
+        ]
     }
 
     /// A value for messages and undo descriptions: numbers to one decimal ("8.3"), an automatic value as
@@ -40,8 +39,8 @@ package enum ParameterSummary {
         return "auto (\(short(automatic)))"
     }
 
-    /// The panel's value column for `field`: the value with its unit ("7.33 pt"), "auto (7.33 pt)" for an
-    /// automatic one, and for lengths the pixels at the export scale ("14.67 px @2x") when the scale is not 1.
+    /// The panel's value column for `field`: the value with its unit ("7.33 pt"), "auto 7.33 pt" for an
+    /// automatic one, and for lengths the pixels at the export scale ("14.67 px") when the scale is not 1.
     package static func panelValue(_ field: ParameterField, _ parameters: CompositionParameters,
                                    memberCount: Int) -> (value: String, pixels: String?) {
         let set = field.value(in: parameters)
@@ -53,13 +52,12 @@ package enum ParameterSummary {
         switch shown {
         case .number(let number) where field.kind == .number(unit: .points):
             text = hundredths(number) + " pt"
-            if parameters.scale != 1 { pixels = hundredths(number * Double(parameters.scale)) + " px @\(parameters.scale)x" }
+            if parameters.scale != 1 { pixels = hundredths(number * Double(parameters.scale)) + " px" }
         case .number(let number): text = hundredths(number)
         case .flag(let flag): text = flag ? "on" : "off"
         default: text = ParameterField.text(of: shown)
         }
-        if set == nil { text = "auto (\(text))" }
-        return (text, pixels)
+        return (set == nil ? "auto " + text : text, pixels)
     }
 
     private static func short(_ value: ParameterValue) -> String {

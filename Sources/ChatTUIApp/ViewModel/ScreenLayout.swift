@@ -7,11 +7,11 @@ package struct ScreenLayout: Hashable, Sendable {
     package static let minimumWidth = 40
     package static let minimumHeight = 8
     /// Columns of the parameter panel.
-    package static let panelWidth = 38
+    package static let panelWidth = 42
     /// The panel is shown by default from this width on ...
-    package static let automaticPanelWidth = 120
+    package static let automaticPanelWidth = 140
     /// ... and on request from this one (narrower, the preview would be too small).
-    package static let requestedPanelWidth = 80
+    package static let requestedPanelWidth = 100
 
     package let width: Int
     package let height: Int

@@ -16,13 +16,13 @@ package enum ParameterPanelView {
         }
         let rows = PanelRow.rows(for: state.parameters)
         let selected = PanelRow.row(named: state.panel.selectedRow, for: state.parameters).name
-        let labelWidth = min(16, rows.map { TextWidth.width(of: $0.label) }.max() ?? 0)
+        let labelWidth = min(14, rows.map { TextWidth.width(of: $0.label) }.max() ?? 0)
         let valueWidth = width - labelWidth - 4
         for (index, row) in rows.enumerated() where index + 2 < height {
             let y = index + 2
             let isSelected = row.name == selected
             let (value, pixels) = valueText(row, state)
-            let withPixels = pixels.map { "\(value) (\($0))" } ?? value
+            let withPixels = pixels.map { "\(value) · \($0)" } ?? value
             let shown = TextWidth.width(of: withPixels) <= valueWidth ? withPixels : value
             let style: CellStyle = isSelected && focused ? .reverse : []
             grid.write(isSelected ? context.selectionMark : " ", x: 0, y: y, style: .bold)
@@ -57,7 +57,7 @@ package enum ParameterPanelView {
         }
         let parameters = state.parameters
         let (value, pixels) = ParameterSummary.panelValue(field, parameters, memberCount: state.selectedMemberCount)
-        var lines = [field.label, pixels.map { "\(value) = \($0)" } ?? value]
+        var lines = [field.label, pixels.map { "\(value) = \($0) at @\(parameters.scale)x" } ?? value]
         let unit = field.kind == .number(unit: .points) ? " pt" : ""
         if let range = field.range(in: parameters) {
             lines.append("range \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))\(unit)")

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// The bottom line: a question waiting for y/n, an open prompt, or the last message, the parameters (when the
-/// panel is not showing them), the filter and the number of warnings.
+/// The bottom line: a question waiting for y/n, an open prompt, or the last message (else the selected group's
+/// warnings), the parameters (when the panel is not showing them), the filter and the number of warnings.
 package enum StatusBar {
     package static func render(_ state: AppState, width: Int, warnings: [String], panelShown: Bool = false,
                                context: ViewContext) -> CellGrid {
@@ -22,7 +22,12 @@ package enum StatusBar {
         let help = "? help"
         let helpWidth = TextWidth.width(of: help)
         var parts: [String] = []
-        if !state.status.isEmpty { parts.append(Sanitizer.clean(state.status)) }
+        if !state.status.isEmpty {
+            parts.append(Sanitizer.clean(state.status))
+        } else if !warnings.isEmpty {
+            // With no message to show, the selected group's own warnings (all of them are in `w`).
+            parts.append(warnings.map { "warning: " + Sanitizer.clean($0) }.joined(separator: "; "))
+        }
         if !panelShown {
             parts.append(ParameterSummary.compact(state.parameters, memberCount: state.selectedGroup?.members.count,
                                                   unicode: context.unicode))

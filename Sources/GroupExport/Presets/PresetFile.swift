@@ -130,7 +130,7 @@ public struct PresetFile: Hashable, Sendable {
 
     /// The file's text: one preset per line, so that hand edits and diffs stay readable.
     public var jsonText: String {
-        let lines = presets.map { "    \(ParameterSharing.jsonString($0.name)): \(ParameterSharing.json($0.settings))" }
+        let lines = presets.map { "    \(JSONString.literal($0.name)): \(ParameterSharing.json($0.settings))" }
         return "{\n  \"presets\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
     }
 

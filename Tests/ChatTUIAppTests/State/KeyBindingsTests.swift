@@ -11,14 +11,7 @@ import Testing
     private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     private func press(_ keys: [Key], on state: AppState) -> (AppState, [Effect]) {
-        var current = state
-        var effects: [Effect] = []
-        for key in keys {
-            let (next, produced) = KeyBindings.reduce(current, key, metrics: metrics)
-            current = next
-            effects += produced
-        }
-        return (current, effects)
+        KeyPresser(metrics: metrics).press(keys, on: state)
     }
 
     private func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }

@@ -18,15 +18,15 @@ import Testing
             #expect(text.contains { $0.contains(String(field.label.prefix(12))) }, "\(field.name)")
         }
         #expect(text.contains { $0.contains("Size") && $0.contains("132 pt") })
-        #expect(text.contains { $0.contains("Margin") && $0.contains("auto (7.33 pt)") })
-        #expect(text.contains { $0.contains("Background") && $0.contains("auto (#AAAAAA)") })
+        #expect(text.contains { $0.contains("Margin") && $0.contains("auto 7.33 pt") })
+        #expect(text.contains { $0.contains("Background") && $0.contains("auto #AAAAAA") })
         #expect(text.contains { $0.contains("Export") && $0.contains("@1x (scale)") })
         // Layout options appear for their layout only.
         #expect(text.contains { $0.contains("Full-bleed") })
         var grid = state
         grid.parameters.layout = .grid
         let gridText = rows(grid)
-        #expect(gridText.contains { $0.contains("Grid columns") && $0.contains("auto (3)") })
+        #expect(gridText.contains { $0.contains("Grid columns") && $0.contains("auto 3") })
         #expect(!gridText.contains { $0.contains("Full-bleed") })
     }
 
@@ -36,9 +36,9 @@ import Testing
         state.parameters.margin = 4.5
         state.panel.selectedRow = "margin"
         let text = rows(state)
-        #expect(text.contains { $0.contains("Margin") && $0.contains("4.5 pt (9 px @2x)") })
+        #expect(text.contains { $0.contains("Margin") && $0.contains("4.5 pt · 9 px") })
         // The selected parameter in full below the list: value, range, steps.
-        #expect(text.contains { $0.contains("4.5 pt = 9 px @2x") })
+        #expect(text.contains { $0.contains("4.5 pt = 9 px at @2x") })
         #expect(text.contains { $0.contains("range 0–33 pt") })
         #expect(text.contains { $0.contains("steps ← → 1 pt, < > 4 pt") })
     }
@@ -46,12 +46,12 @@ import Testing
     @Test func theSelectedRowIsMarkedAndReversedWhenFocused() {
         var state = ViewFixtures.state(groups(withMembers: [9]))
         state.panel.selectedRow = "size"
-        let unfocused = ParameterPanelView.render(state, width: 38, height: 30, context: ViewFixtures.context)
+        let unfocused = ParameterPanelView.render(state, width: 42, height: 30, context: ViewFixtures.context)
         let y = ViewFixtures.rows(unfocused).firstIndex { $0.contains("Size") } ?? -1
         #expect(unfocused[0, y].text == "▌")
         #expect(!unfocused[1, y].style.contains(.reverse))
         state.panel.isFocused = true
-        let focused = ParameterPanelView.render(state, width: 38, height: 30, context: ViewFixtures.context)
+        let focused = ParameterPanelView.render(state, width: 42, height: 30, context: ViewFixtures.context)
         #expect(focused[1, y].style.contains(.reverse))
         #expect(ViewFixtures.rows(focused)[0].contains("Tab: list"))
     }
@@ -61,7 +61,7 @@ import Testing
         state.pinned = state.parameters
         state.parameters.margin = 3
         state.panel.selectedRow = "margin"
-        #expect(rows(state).contains { $0.contains("A (pinned): auto (7.33 pt)") })
+        #expect(rows(state).contains { $0.contains("A (pinned): auto 7.33 pt") })
     }
 
     @Test func tinyPanelsDoNotCrash() {
@@ -86,8 +86,9 @@ import Testing
     @Test func thePanelIsOnByDefaultWhenTheTerminalIsWideEnough() {
         #expect(ScreenLayout(width: 200, height: 60, panel: .automatic).panel != nil)
         #expect(ScreenLayout(width: 100, height: 30, panel: .automatic).panel == nil)
+        #expect(ScreenLayout(width: 130, height: 30, panel: .automatic).panel == nil)
         #expect(ScreenLayout(width: 100, height: 30, panel: .shown).panel != nil)
-        #expect(ScreenLayout(width: 60, height: 30, panel: .shown).panel == nil)
+        #expect(ScreenLayout(width: 99, height: 30, panel: .shown).panel == nil)
         #expect(ScreenLayout(width: 200, height: 60, panel: .hidden).panel == nil)
         let layout = ScreenLayout(width: 200, height: 60, panel: .automatic)
         #expect(layout.preview.x + layout.preview.width + 1 == layout.panel?.x)

@@ -1,4 +1,5 @@
 import ChatTUIApp
+import Foundation
 import ChatTUITestSupport
 import Fixtures
 import GroupIcon
@@ -31,6 +32,7 @@ enum ResponseBench {
         try settle(controller)
         var previewSeconds: [Double] = []
         var listSeconds: [Double] = []
+        var cpuSeconds: [Double] = []
         // `]` (or `[`) steps the margin; where it stops, `)` raises the tile radius and the margin turns round,
         // so that every measured key makes a parameter set not seen before.
         var marginKey = Key.character("]")
@@ -39,6 +41,7 @@ enum ResponseBench {
             let before = controller.state.parameters
             terminal.pendingKeys = [key]
             let start = BenchTiming.now()
+            let cpuStart = processCPUSeconds()
             var preview: Double?
             while true {
                 controller.processEvents()
@@ -54,6 +57,7 @@ enum ResponseBench {
             }
             previewSeconds.append(preview ?? BenchTiming.seconds(since: start))
             listSeconds.append(BenchTiming.seconds(since: start))
+            cpuSeconds.append(processCPUSeconds() - cpuStart)
             key = marginKey
         }
         return ResponseFigures(width: configuration.screenWidth, height: configuration.screenHeight,
@@ -61,7 +65,9 @@ enum ResponseBench {
                                previewP50Milliseconds: percentile(previewSeconds, 0.5) * 1000,
                                previewP95Milliseconds: percentile(previewSeconds, 0.95) * 1000,
                                listP50Milliseconds: percentile(listSeconds, 0.5) * 1000,
-                               listP95Milliseconds: percentile(listSeconds, 0.95) * 1000)
+                               listP95Milliseconds: percentile(listSeconds, 0.95) * 1000,
+                               cpuPerKeyMilliseconds: percentile(cpuSeconds, 0.5) * 1000,
+                               loadAverage: loadAverage())
     }
 
     /// Runs the loop until every composite the screen wants has arrived (the start-up, photos decoded).
@@ -73,6 +79,19 @@ enum ResponseBench {
             if BenchTiming.seconds(since: start) > 120 { throw BenchError(message: "the screen did not settle in 2 minutes") }
         }
         controller.processEvents()
+    }
+
+    /// CPU time this process has used, all threads, in seconds.
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The one-minute load average when the run ended (a shared machine's latencies depend on it).
+    private static func loadAverage() -> Double {
+        var loads = [0.0, 0.0, 0.0]
+        return getloadavg(&loads, 3) > 0 ? loads[0] : 0
     }
 
     /// The value below which `fraction` of `values` lie (nearest rank).
@@ -96,4 +115,8 @@ struct ResponseFigures: Codable, Sendable {
     var previewP95Milliseconds: Double
     var listP50Milliseconds: Double
     var listP95Milliseconds: Double
+    /// CPU time the process spent per key (all threads: the preview, the thumbnails, the frames), median.
+    var cpuPerKeyMilliseconds: Double
+    /// The machine's one-minute load average at the end: on a 2-core machine above 2, other work took turns.
+    var loadAverage: Double
 }

@@ -18,7 +18,7 @@ check python3 - "$tmp/report.json" "$tmp/layouts" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 assert report["tiny"] is True
-assert {"big_fixture", "composition", "jpeg_decode", "png_encode", "cells", "frame"} <= report.keys(), report.keys()
+assert {"big_fixture", "composition", "jpeg_decode", "png_encode", "cells", "frame", "response"} <= report.keys(), report.keys()
 # Every registered layout is measured, in registry order.
 assert [c["layout"] for c in report["composition"]] == open(sys.argv[2]).read().split(), report["composition"]
 for c in report["composition"]:
@@ -34,6 +34,9 @@ fixture = report["big_fixture"]
 assert fixture["groups"] > 0 and fixture["first_frame_milliseconds"] > 0 and fixture["composites_made"] > 0
 assert fixture["peak_resident_megabytes"] > 0
 assert report["png_encode"]["bytes"] > 0
+response = report["response"]
+assert response["members"] == 9 and response["samples"] > 0, response
+assert 0 < response["preview_p50_milliseconds"] <= response["list_p95_milliseconds"], response
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 echo "$passed passed, $failed failed"

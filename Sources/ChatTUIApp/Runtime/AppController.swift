@@ -41,6 +41,9 @@ package final class AppController {
         package var maxConcurrentRequests = 4
         /// How long a status-line message stays, in seconds.
         package var messageSeconds = 4.0
+        /// Least time between two frames drawn only for list thumbnails that arrived, in seconds: a round of
+        /// twenty thumbnails then costs a few frames, not twenty. The last thumbnail of a round is always drawn.
+        package var thumbnailFrameSeconds = 0.016
         /// The time zone that decides what "today" is in the chat list.
         package var timeZone = TimeZone.current
         /// The clock for the chat list's time column.
@@ -105,6 +108,9 @@ package final class AppController {
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     private var needsRedraw = true
+    /// List thumbnails arrived that no frame shows yet.
+    private var thumbnailsArrived = false
+    private var lastFrame: UInt64 = 0
     /// The message on screen (text and serial) and when it goes.
     private var shownStatus: (text: String, serial: Int)?
     private var statusDeadline: UInt64?
@@ -171,6 +177,10 @@ package final class AppController {
         takeCompletions()
         expireStatus()
         if !state.shouldQuit && !terminalClosed { scheduleRequests() }
+        if thumbnailsArrived {
+            let since = Double(options.monotonicNanoseconds() &- lastFrame) / 1e9
+            if requests.isEmpty || since >= options.thumbnailFrameSeconds { needsRedraw = true }
+        }
         if needsRedraw && !state.shouldQuit && !terminalClosed { redraw() }
     }
 
@@ -247,6 +257,8 @@ package final class AppController {
         let frame = ScreenView.render(state, layout: screenLayout, source: store, context: context)
         driver.draw(frame)
         needsRedraw = false
+        thumbnailsArrived = false
+        lastFrame = options.monotonicNanoseconds()
     }
 
     private var screenLayout: ScreenLayout {
@@ -307,7 +319,8 @@ package final class AppController {
                 if let group = groupsByID[key.groupID] {
                     for warning in result.warnings { state.addWarning(group.describe(warning)) }
                 }
-                needsRedraw = true
+                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
+                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
             case .exportFinished(let status, let failed):
                 pendingExports -= 1
                 state.announce(status, warning: failed)

@@ -137,6 +137,22 @@ private final class RecordingProvider: CompositeProvider {
         #expect(controller.isSettled && controller.isPreviewSettled)
     }
 
+    @Test func thumbnailsArrivingTogetherCostAFewFramesNotOneEach() async {
+        // A clock that stands still: no thumbnail frame is due until the round is complete.
+        var options = options()
+        options.monotonicNanoseconds = { 1 }
+        let provider = RecordingProvider()
+        let terminal = InMemoryTerminal(width: 100, height: 30)
+        let controller = AppController(fixture: fixture(ViewFixtures.groups(30)), options: options, driver: terminal,
+                                       provider: provider, exporter: { _, _, _ in },
+                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
+        await controller.driveUntilSettled()
+        #expect(provider.calls.withLock { $0.count } >= 13)
+        // The first frame, the preview's, and the end of the round (a frame in between at most).
+        #expect(terminal.drawCount <= 4)
+        #expect(terminal.row(24).hasPrefix(" ######"))
+    }
+
     @Test func aFinishedCompositeWakesTheLoopWithoutAKeyOrTimer() async {
         let terminal = InMemoryTerminal(width: 100, height: 30)
         let controller = AppController(fixture: fixture(ViewFixtures.groups(3)), options: options(), driver: terminal,

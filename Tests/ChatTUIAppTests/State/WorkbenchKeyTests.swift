@@ -110,6 +110,14 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(size.parameters.size == 132)
     }
 
+    @Test func spaceTurnsAFlagOnAndOff() {
+        let flag: [Key] = [.tab] + Array(repeating: .down, count: 8)
+        let on = keys.state(after: flag + [.character(" ")], on: nine)
+        #expect(on.panel.selectedRow == "full-bleed-single")
+        #expect(on.parameters.options[NineGridLayout.fullBleedSingle])
+        #expect(!keys.state(after: [.character(" ")], on: on).parameters.options[NineGridLayout.fullBleedSingle])
+    }
+
     @Test func theLayoutsOwnOptionsAreRows() {
         var grid = nine
         grid.parameters.layout = .grid

@@ -217,7 +217,8 @@ package final class AppController {
     }
 
     /// Blocks until the screen's composites have all arrived and every export has ended, or `seconds` pass
-    /// without news; for tests and for callers that need a settled screen.
+    /// without news; for callers on a thread of their own that need a settled screen (the benchmark). It
+    /// blocks its thread, so it must not run on the concurrency pool the composites are made on.
     package func waitForBackgroundWork(seconds: Double) {
         while true {
             takeCompletions()

@@ -48,31 +48,31 @@ private final class ExportLog: Sendable {
         return (controller, terminal)
     }
 
-    @Test func compositesArriveAndAreDrawn() {
+    @Test func compositesArriveAndAreDrawn() async {
         let (controller, terminal) = makeController(provider: FakeProvider(slowWhenMarginSet: false))
         controller.step(timeoutMilliseconds: 0)
         #expect(terminal.row(0).hasPrefix("▌░░░░░░"))
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         #expect(terminal.row(0).hasPrefix("▌######"))
         #expect(terminal.row(15).contains(String(repeating: "#", count: 40)))
     }
 
-    @Test func onlyVisibleRowsAndALittleAheadAreComposed() {
+    @Test func onlyVisibleRowsAndALittleAheadAreComposed() async {
         let provider = FakeProvider(slowWhenMarginSet: false)
         let (controller, _) = makeController(provider: provider, groups: ViewFixtures.groups(10_000))
         controller.step(timeoutMilliseconds: 0)
-        controller.waitForBackgroundWork(seconds: 120)
-        for _ in 0..<10 { controller.step(timeoutMilliseconds: 0); controller.waitForBackgroundWork(seconds: 120) }
+        await controller.driveUntilSettled()
+        for _ in 0..<10 { controller.step(timeoutMilliseconds: 0); await controller.driveUntilSettled() }
         // 29 content rows / 3 per row = 9 visible rows, plus 4 ahead.
         let requested = Set(provider.calls.withLock { $0.map(\.groupID) })
         #expect(requested == Set((0..<13).map { "g\($0)" }))
     }
 
-    @Test func oldImageStaysWhileTheNewOneIsMadeAndKeysStillWork() {
+    @Test func oldImageStaysWhileTheNewOneIsMadeAndKeysStillWork() async {
         let provider = FakeProvider(slowWhenMarginSet: true)
         let (controller, terminal) = makeController(provider: provider)
         controller.step(timeoutMilliseconds: 0)
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         terminal.pendingKeys = [.character("]")]
         controller.step(timeoutMilliseconds: 0)
         #expect(controller.runningRequestCount > 0)
@@ -84,26 +84,26 @@ private final class ExportLog: Sendable {
         controller.cancelRequests()
     }
 
-    @Test func aBurstOfParameterKeysRequestsOnlyTheLastParameters() {
+    @Test func aBurstOfParameterKeysRequestsOnlyTheLastParameters() async {
         let provider = FakeProvider(slowWhenMarginSet: false)
         let (controller, terminal) = makeController(provider: provider)
         controller.step(timeoutMilliseconds: 0)
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         terminal.pendingKeys = Array(repeating: .character("]"), count: 5)
         controller.step(timeoutMilliseconds: 0)
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         let margins = Set(provider.calls.withLock { $0.map(\.parameters.margin) })
         #expect(margins.count == 2)
         #expect(margins.contains(nil))
         #expect(margins.contains { abs(($0 ?? 0) - (132.0 / 18 + 5)) < 1e-9 })
     }
 
-    @Test func exportWritesToTheExportFolderAndSaysWhere() {
+    @Test func exportWritesToTheExportFolderAndSaysWhere() async {
         let log = ExportLog()
         let (controller, terminal) = makeController(keys: [.character("e")], provider: FakeProvider(slowWhenMarginSet: false),
                                                     log: log)
         controller.step(timeoutMilliseconds: 0)
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0.png"])
         #expect(terminal.row(29).contains("Exported to /tmp/exports/g0.png"))
     }
@@ -120,13 +120,13 @@ private final class ExportLog: Sendable {
         #expect(terminal.drawCount >= 1)
     }
 
-    @Test func resizingToOneByOneShowsTheNotice() {
+    @Test func resizingToOneByOneShowsTheNotice() async {
         let (controller, terminal) = makeController(provider: FakeProvider(slowWhenMarginSet: false))
         controller.step(timeoutMilliseconds: 0)
         terminal.size = TerminalSize(width: 1, height: 1)
         terminal.pendingKeys = [.resize]
         controller.step(timeoutMilliseconds: 0)
         #expect(terminal.text == "…")
-        controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
     }
 }

@@ -14,9 +14,10 @@ extension AppController {
         return false
     }
 
-    /// `drive` until the screen's composites have all arrived and no export is running.
+    /// `drive` until the screen's composites have all arrived and no request or export is running (the tests'
+    /// replacement for `waitForBackgroundWork`, which blocks its thread).
     @discardableResult
     func driveUntilSettled() async -> Bool {
-        await drive { isSettled && !hasRunningExports }
+        await drive { isSettled && !hasRunningExports && runningRequestCount == 0 }
     }
 }

@@ -6,6 +6,7 @@ package enum HelpOverlay {
     package static func draw(into grid: inout CellGrid, context: ViewContext) {
         let keyColumn = KeyBindings.help.map { TextWidth.width(of: $0.keys) }.max() ?? 0
         let lines = KeyBindings.help.map { TextWidth.padded($0.keys, toWidth: keyColumn) + "  " + $0.action }
-        OverlayBox.draw(into: &grid, title: "Keys", lines: lines, footer: "any key closes", context: context)
+        OverlayBox.draw(into: &grid, title: "Keys", lines: lines, footer: "any key closes", hangingIndent: keyColumn + 2,
+                        context: context)
     }
 }

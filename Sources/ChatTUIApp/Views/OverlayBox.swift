@@ -3,16 +3,20 @@ import TerminalUI
 /// A framed box centred over the screen with a title, lines and a footer: the help, the warnings, the presets
 /// and the shared text.
 package enum OverlayBox {
-    /// Draws the box over `grid`, clipped to it. Lines longer than the box are wrapped; `highlighted` marks
-    /// one line as selected. Lines must be sanitised already.
+    /// The widest a box gets, so that long lines wrap into a readable column.
+    static let maximumWidth = 100
+
+    /// Draws the box over `grid`, clipped to it. Lines longer than the box are wrapped, continuations indented
+    /// by `hangingIndent` columns; `highlighted` marks one line as selected. Lines must be sanitised already.
     package static func draw(into grid: inout CellGrid, title: String, lines: [String], footer: String,
-                             highlighted: Int? = nil, context: ViewContext) {
+                             highlighted: Int? = nil, hangingIndent: Int = 0, context: ViewContext) {
         let widest = lines.map { TextWidth.width(of: $0) }.max() ?? 0
-        let boxWidth = min(grid.width, max(widest, TextWidth.width(of: title) + 2, TextWidth.width(of: footer) + 2) + 4)
+        let boxWidth = min(grid.width, maximumWidth,
+                           max(widest, TextWidth.width(of: title) + 2, TextWidth.width(of: footer) + 2) + 4)
         let inner = boxWidth - 2
         guard boxWidth >= 3, grid.height >= 3 else { return }
         let wrapped = lines.enumerated().flatMap { index, line in
-            wrap(line, width: max(1, inner - 2)).map { (index, $0) }
+            wrap(line, width: max(1, inner - 2), indent: hangingIndent).map { (index, $0) }
         }
         let boxHeight = min(grid.height, wrapped.count + 4)
         let box = CellRect(x: (grid.width - boxWidth) / 2, y: (grid.height - boxHeight) / 2,
@@ -35,17 +39,25 @@ package enum OverlayBox {
         }
     }
 
-    /// `line` cut into pieces at most `width` columns wide (wide characters kept whole).
-    private static func wrap(_ line: String, width: Int) -> [String] {
+    /// `line` cut into pieces at most `width` columns wide (wide characters kept whole), preferably after a
+    /// space; pieces after the first start with `indent` spaces (when that leaves room).
+    private static func wrap(_ line: String, width: Int, indent: Int) -> [String] {
+        let margin = indent < width / 2 ? String(repeating: " ", count: indent) : ""
         var pieces: [String] = []
         var current = ""
         var columns = 0
         for grapheme in line {
             let graphemeWidth = TextWidth.width(of: grapheme)
             if columns + graphemeWidth > width, !current.isEmpty {
+                // Break after the last space of the piece when there is one past the indent.
+                var carried = ""
+                if let space = current.lastIndex(of: " "), current.distance(from: current.startIndex, to: space) > margin.count {
+                    carried = String(current[current.index(after: space)...])
+                    current = String(current[..<space])
+                }
                 pieces.append(current)
-                current = ""
-                columns = 0
+                current = margin + carried
+                columns = TextWidth.width(of: current)
             }
             current.append(grapheme)
             columns += graphemeWidth

@@ -40,6 +40,8 @@ private final class ExportLog: Sendable {
         options.timeZone = ViewFixtures.utc
         options.files = ExportFiles(kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
                                     homeDirectory: nil)
+        // A clock that stands still: no message expires while a slow (sanitized, loaded) run gets to look at it.
+        options.monotonicNanoseconds = { 0 }
         let controller = AppController(
             fixture: Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: "/")), options: options,
             driver: terminal, provider: provider,

@@ -119,6 +119,11 @@ tmx -f /dev/null new-session -d -s "$session" -x 200 -y 60 \
   "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin --fixtures $root/sample-data/groups.json --no-cache; echo \$? > $tmp/status2; sleep 30"
 wait_for "presets not loaded: $XDG_CONFIG_HOME/chat-tui/presets.json:1:" 60 || fail "no message naming the malformed presets file"
 wait_for "Cat Lovers" 5 || fail "the app did not start with a malformed presets file"; ok
+# s does not save over a file it could not read.
+key s
+wait_for "Presets cannot be saved: $XDG_CONFIG_HOME/chat-tui/presets.json could not be read" 10 \
+  || fail "s offered to save over an unreadable presets file"
+[ "$(cat "$XDG_CONFIG_HOME/chat-tui/presets.json")" = '{"presets": {"x": {"margin": 4,}}}' ] || fail "the malformed file changed"; ok
 key q
 set +e; "$bin" export --fixtures "$root/sample-data/groups.json" --group kittens --output "$tmp/x.png" --preset x 2>"$tmp/err"
 status=$?; set -e

@@ -67,7 +67,7 @@ struct InteractiveCommand: ToolCommand {
         options.parameters = parameters
         options.exportDirectory = exportDirectory
         options.fixturePath = fixturePath
-        (options.presets, options.startupWarnings) = Self.loadPresets(environment: environment)
+        Self.loadPresets(environment: environment, into: &options)
         let wake = WakeSignal()
         let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor)
         let backdrop = AppController.backdrop
@@ -91,15 +91,15 @@ struct InteractiveCommand: ToolCommand {
         }
     }
 
-    /// The presets the app offers, and a warning when the file cannot be used: the app starts all the same.
-    private static func loadPresets(environment: [String: String]) -> (PresetFile?, [String]) {
-        guard let path = PresetFile.defaultPath(environment: environment) else {
-            return (nil, ["\(PresetError.noConfigurationFolder)"])
-        }
+    /// The presets the app offers, or a warning when the file cannot be used: the app starts all the same,
+    /// and does not save over a file it could not read.
+    private static func loadPresets(environment: [String: String], into options: inout AppController.Options) {
+        guard let path = PresetFile.defaultPath(environment: environment) else { return }
         do throws(PresetError) {
-            return (try PresetFile.load(path: path), [])
+            options.presets = try PresetFile.load(path: path)
         } catch {
-            return (PresetFile(path: path), ["presets not loaded: \(error)"])
+            options.startupWarnings.append("presets not loaded: \(error)")
+            options.presetsUnavailableReason = "\(path) could not be read; fix or remove it first"
         }
     }
 

@@ -52,8 +52,10 @@ package final class AppController {
         package var monotonicNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
         /// The file system as exports see it.
         package var files = ExportFiles.live
-        /// The presets `o` applies and `s` saves to; nil when there is no place for them.
+        /// The presets `o` applies and `s` saves to; nil when there is no place for them ...
         package var presets: PresetFile?
+        /// ... for this reason, the end of "Presets cannot be saved: ".
+        package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
         /// Problems found before the app started (an unreadable presets file): shown at once, kept in `w`.
         package var startupWarnings: [String] = []
         /// Descriptors to wait on besides the terminal and the wake pipe.
@@ -122,6 +124,7 @@ package final class AppController {
                          exportDirectory: options.exportDirectory)
         state.fixturePath = options.fixturePath
         state.presets = options.presets
+        state.presetsUnavailableReason = options.presetsUnavailableReason
         for warning in options.startupWarnings { state.announce(warning, warning: true) }
         self.options = options
         self.driver = driver

@@ -55,6 +55,8 @@ package struct AppState: Equatable, Sendable {
     package var exportScales: [Int]?
     /// The named parameter sets (`o` applies one, `s` saves one); nil when there is no place to keep them.
     package var presets: PresetFile?
+    /// Why presets cannot be saved when `presets` is nil, as the end of a sentence.
+    package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
     /// Set when the user asked to quit.
     package var shouldQuit = false
     /// Where `e` writes PNGs.

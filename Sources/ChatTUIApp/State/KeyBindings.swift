@@ -125,7 +125,7 @@ package enum KeyBindings {
         case .character("o"): next.overlay = .presets(selection: 0)
         case .character("s"):
             if next.presets == nil {
-                next.announce("Presets cannot be saved: set XDG_CONFIG_HOME or HOME", warning: true)
+                next.announce("Presets cannot be saved: \(next.presetsUnavailableReason)", warning: true)
             } else {
                 next.prompt = Prompt(purpose: .presetName, editor: LineEditor())
             }

@@ -66,8 +66,8 @@ import Testing
 
     @Test func tinyPanelsDoNotCrash() {
         let state = ViewFixtures.state(groups(withMembers: [9]))
-        for width in 0...40 {
-            for height in 0...12 {
+        for width in [0, 1, 2, 3, 5, 8, 13, 20, 30, 42] {
+            for height in [0, 1, 2, 3, 5, 8, 12] {
                 let grid = ParameterPanelView.render(state, width: width, height: height, context: ViewFixtures.context)
                 #expect(grid.width == width && grid.height == height)
             }

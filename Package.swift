@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon", "CSixel"]),
         .target(name: "GroupExport", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "TerminalUI"]),
-        .target(name: "ChatTUIApp", dependencies: ["GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
+        .target(name: "ChatTUIApp", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
         .target(name: "ArgumentParsing"),
         .executableTarget(name: "ChatTUI", dependencies: [
             "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
@@ -64,10 +64,10 @@ let package = Package(
         .testTarget(name: "GroupExportTests", dependencies: ["GroupExport", "GroupIcon", "Fixtures", "FileSystem"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "GroupIcon"]),
         .testTarget(name: "ChatTUIAppTests", dependencies: [
-            "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures",
+            "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "FileSystem",
         ]),
         .testTarget(name: "ChatTUITests", dependencies: [
-            "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures",
+            "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "FileSystem",
         ]),
     ],
     swiftLanguageModes: [.v6]

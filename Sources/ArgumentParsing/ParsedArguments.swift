@@ -36,6 +36,9 @@ package struct ParsedArguments: Sendable {
     package private(set) var allValues: [String: [String]] = [:]
     package private(set) var flags: Set<String> = []
     package private(set) var positionals: [String] = []
+    /// Where each option last appeared (its index among the arguments), so that later options can override
+    /// what an earlier one (like `--preset`) set.
+    package private(set) var positions: [String: Int] = [:]
 
     /// Scans `arguments` (without the program and command names). Accepts `--name value` and `--name=value`;
     /// `--` ends option parsing.
@@ -46,6 +49,7 @@ package struct ParsedArguments: Sendable {
         var optionsEnded = false
         while index < arguments.count {
             let argument = arguments[index]
+            let position = index
             index += 1
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 positionals.append(argument)
@@ -62,6 +66,7 @@ package struct ParsedArguments: Sendable {
                 throw UsageError(message: "unknown option '\(name)'\(Self.suggestion(for: name, among: specs))",
                                  command: command)
             }
+            positions[name] = position
             if spec.takesValue {
                 let value: String
                 if let inlineValue {

@@ -32,6 +32,9 @@ static inline int cn_key_up(void) { return KEY_UP; }
 static inline int cn_key_down(void) { return KEY_DOWN; }
 static inline int cn_key_left(void) { return KEY_LEFT; }
 static inline int cn_key_right(void) { return KEY_RIGHT; }
+static inline int cn_key_sleft(void) { return KEY_SLEFT; }
+static inline int cn_key_sright(void) { return KEY_SRIGHT; }
+static inline int cn_key_dc(void) { return KEY_DC; }
 static inline int cn_key_npage(void) { return KEY_NPAGE; }
 static inline int cn_key_ppage(void) { return KEY_PPAGE; }
 static inline int cn_key_home(void) { return KEY_HOME; }

@@ -21,7 +21,7 @@ struct BenchCommand: ToolCommand {
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame
+        case fixture, composition, png, cells, frame, response
     }
 
     var tiny: Bool
@@ -67,6 +67,7 @@ struct BenchCommand: ToolCommand {
                 case .png: report.pngEncode = try await CompositionBench.pngEncode(inputs, configuration)
                 case .cells: report.cells = try await CellBench.cells(inputs, configuration)
                 case .frame: report.frame = try await ScreenBench.frame(inputs, configuration)
+                case .response: report.response = try ResponseBench.response(inputs, configuration)
                 }
             }
             let json = try report.jsonText()

@@ -13,6 +13,7 @@ struct BenchReport: Codable, Sendable {
     var pngEncode: PNGEncodeFigures?
     var cells: [CellFigures]?
     var frame: FrameFigures?
+    var response: ResponseFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {

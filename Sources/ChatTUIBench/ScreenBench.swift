@@ -44,7 +44,7 @@ enum ScreenBench {
         while true {
             controller.step(timeoutMilliseconds: 0)
             if controller.runningRequestCount == 0 { break }
-            await controller.waitForBackgroundWork(seconds: 30)
+            controller.waitForBackgroundWork(seconds: 30)
         }
         let composed = BenchTiming.seconds(since: start)
         let after = ProcessMemory.resident()

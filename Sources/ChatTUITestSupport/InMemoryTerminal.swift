@@ -4,8 +4,13 @@ import TerminalUI
 package final class InMemoryTerminal: TerminalDriver {
     package var size: TerminalSize
     package var supportsUnicode: Bool
-    /// Keys `readKey` hands out, first first.
+    /// Keys `readInput` hands out, first first.
     package var pendingKeys: [Key]
+    /// When set, `readInput` reports the end of input once `pendingKeys` is empty, like a terminal that went
+    /// away (tmux killed, ssh dropped).
+    package var closesWhenKeysRunOut = false
+    /// What `copyToClipboard` was asked to copy, oldest first.
+    package private(set) var clipboard: [String] = []
     /// What the terminal shows after the last `draw`.
     package private(set) var screen: CellGrid
     /// Cells painted by the last `draw`.
@@ -41,8 +46,17 @@ package final class InMemoryTerminal: TerminalDriver {
         previous = grid
     }
 
-    package func readKey(timeoutMilliseconds: Int) -> Key? {
-        pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    /// None: scripted keys never have to be waited for.
+    package var inputDescriptor: Int32? { nil }
+
+    package func readInput() -> TerminalInput {
+        if pendingKeys.isEmpty { return closesWhenKeysRunOut ? .closed : .none }
+        return .key(pendingKeys.removeFirst())
+    }
+
+    package func copyToClipboard(_ text: String) -> Bool {
+        clipboard.append(text)
+        return true
     }
 
     /// The text of one screen row, continuation cells left out.

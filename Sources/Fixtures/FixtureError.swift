@@ -65,35 +65,10 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// `text` as a JSON-style quoted string for messages, shortened to 40 characters and with control
-/// characters escaped so a message always stays on one line. C1 controls (U+0080...U+009F; U+009B is a CSI
-/// to some terminals), line separators and invisible format characters (bidi overrides, zero-width
-/// characters) are escaped too: a message is printed to a terminal and must neither drive it nor reorder it.
+/// `text` as a JSON-style quoted string for messages, shortened to 40 characters (see `JSONString.literal`), so
+/// a message always stays on one line.
 func quoted(_ text: String) -> String {
-    let limit = 40
-    var result = "\""
-    for (count, scalar) in text.unicodeScalars.enumerated() {
-        if count == limit {
-            result += "…"
-            break
-        }
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        default:
-            let category = scalar.properties.generalCategory
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || category == .format || category == .lineSeparator || category == .paragraphSeparator {
-                result += "\\u\(hexDigits(scalar.value, count: 4))"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
+    JSONString.literal(text, limit: 40)
 }
 
 extension FixtureError {

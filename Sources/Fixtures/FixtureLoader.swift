@@ -39,30 +39,9 @@ public enum FixtureLoader {
     ///   - baseDirectory: the folder relative avatar paths resolve against.
     ///   - fileName: how messages name the file.
     public static func decode(_ bytes: [UInt8], baseDirectory: URL, fileName: String) throws(FixtureError) -> Fixture {
-        let root = try parse(bytes, fileName: fileName)
+        let root = try JSONDocument.parse(bytes, fileName: fileName)
         var decoder = FixtureSchemaDecoder(fileName: fileName, baseDirectory: baseDirectory)
         return Fixture(groups: try decoder.decodeGroups(root), baseDirectory: baseDirectory)
-    }
-
-    /// Parses one JSON document, reporting syntax errors at their line and column; `firstLine` is the line
-    /// number of the document's first line in its file (JSON Lines).
-    static func parse(_ bytes: [UInt8], fileName: String, firstLine: Int = 1) throws(FixtureError) -> JSONValue {
-        let parsed: Result<JSONValue, FixtureError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(bytes: buffer)
-            do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                let position = TextPosition(of: error.offset, in: buffer, start: parser.documentStart)
-                let line = position.line + firstLine - 1
-                if error.isEncodingError {
-                    return .failure(.invalidUTF8(file: fileName, line: line, column: position.column,
-                                                 byteOffset: error.offset, problem: error.problem))
-                }
-                return .failure(.malformedJSON(file: fileName, line: line, column: position.column,
-                                               problem: error.problem))
-            }
-        }
-        return try parsed.get()
     }
 
     /// Decodes fixture JSON from `Data`; see `decode(_:baseDirectory:fileName:)` for `[UInt8]`.

@@ -49,7 +49,7 @@ public final class GroupStream {
             }
             let content = reader.lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
             guard content.contains(where: { !Self.isWhitespace($0) }) else { continue }
-            let value = try FixtureLoader.parse(content, fileName: path, firstLine: reader.lineNumber)
+            let value = try JSONDocument.parse(content, fileName: path, firstLine: reader.lineNumber)
             var decoder = FixtureSchemaDecoder(fileName: "\(path):\(reader.lineNumber)", basePath: basePath)
             return try decoder.decodeGroup(value)
         }

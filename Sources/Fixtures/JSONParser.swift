@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their source text so the schema decoder can tell `3` from `3.0` and report the value exactly
 /// as the user wrote it.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -12,12 +12,12 @@ enum JSONValue: Sendable {
 }
 
 /// A JSON object's members in source order.
-struct JSONObject: Sendable {
+package struct JSONObject: Sendable {
     /// The members as written, duplicates included.
-    var members: [(key: String, value: JSONValue)]
+    package var members: [(key: String, value: JSONValue)]
 
     /// The value of `key`; when a key repeats, the last occurrence wins (as in JavaScript's `JSON.parse`).
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for member in members.reversed() where member.key == key { return member.value }
         return nil
     }

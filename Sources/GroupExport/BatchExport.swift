@@ -118,6 +118,13 @@ public struct BatchExport: Sendable {
                     }
                     guard let (group, stem) = next else { return false }
                     if let shard, !shard.contains(group.id) { continue }
+                    // A streamed fixture is not known beforehand, so its groups are checked one by one.
+                    if let problem = CompositionLimits.problem(parameters, memberCounts: [group.members.count]) {
+                        let failure = "group \(group.id): these parameters would draw a degenerate avatar: \(problem)"
+                        tasks.addTask { (group.id, GroupExporter.Outcome(failure: failure)) }
+                        running += 1
+                        return true
+                    }
                     let path = folder + stem + "." + extensionName
                     let inputs = protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) { first, _ in first }
                     tasks.addTask {

@@ -3,6 +3,8 @@ package enum Key: Hashable, Sendable {
     /// A printable grapheme.
     case character(Character)
     case up, down, left, right
+    /// Shift with ← or → (coarse steps in the parameter panel).
+    case shiftLeft, shiftRight
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
     /// The terminal changed size.
@@ -12,5 +14,7 @@ package enum Key: Hashable, Sendable {
     case wheelUp, wheelDown
     /// Ctrl-C typed while the terminal delivers it as a key rather than as SIGINT.
     case ctrlC
+    /// Another control key: Ctrl and a lowercase letter (`.control("r")` is Ctrl-R).
+    case control(Character)
 }
 

@@ -17,8 +17,25 @@ package protocol TerminalDriver: AnyObject {
     func stop()
     /// Shows `grid`, painting only cells that differ from the last frame.
     func draw(_ grid: CellGrid)
-    /// The next key, or nil when none arrives within `timeoutMilliseconds` (0 = just poll) or what arrived
-    /// was an escape sequence the app has no use for (see `EscapeSequence`).
-    func readKey(timeoutMilliseconds: Int) -> Key?
+    /// The descriptor the app's loop polls to learn that input is waiting (standard input for a real
+    /// terminal); nil for a terminal whose input never has to be waited for (a scripted one in tests).
+    var inputDescriptor: Int32? { get }
+    /// The next input, without waiting: a key, input the app has no use for (an unknown escape sequence, see
+    /// `EscapeSequence`), nothing yet, or the end of input.
+    func readInput() -> TerminalInput
+    /// Asks the terminal to put `text` on the system clipboard (OSC 52); false when it could not be sent (too
+    /// long, or no terminal). Terminals may ignore the request, which the app cannot see.
+    func copyToClipboard(_ text: String) -> Bool
+}
+
+/// What reading the terminal's input gave.
+package enum TerminalInput: Hashable, Sendable {
+    case key(Key)
+    /// Input arrived but means nothing to the app; more may follow at once.
+    case ignored
+    /// Nothing is waiting.
+    case none
+    /// The input ended: the terminal is gone.
+    case closed
 }
 

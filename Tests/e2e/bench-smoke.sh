@@ -18,7 +18,7 @@ check python3 - "$tmp/report.json" "$tmp/layouts" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 assert report["tiny"] is True
-assert {"big_fixture", "composition", "jpeg_decode", "png_encode", "cells", "frame"} <= report.keys(), report.keys()
+assert {"big_fixture", "composition", "jpeg_decode", "png_encode", "cells", "frame", "response"} <= report.keys(), report.keys()
 # Every registered layout is measured, in registry order.
 assert [c["layout"] for c in report["composition"]] == open(sys.argv[2]).read().split(), report["composition"]
 for c in report["composition"]:
@@ -37,6 +37,9 @@ assert report["png_encode"]["bytes"] > 0
 levels = report["png_encode"]["levels"]
 assert [level["compression"] for level in levels] == ["fast", "default", "small"], levels
 assert all(level["bytes"] > 0 and level["milliseconds"] > 0 for level in levels), levels
+response = report["response"]
+assert response["members"] == 9 and response["samples"] > 0, response
+assert 0 < response["preview_p50_milliseconds"] <= response["list_p95_milliseconds"], response
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 # The batch benchmark (whole processes beside Pillow, peak memory) at toy sizes: it runs and judges every target.

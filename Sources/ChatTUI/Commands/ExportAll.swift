@@ -35,6 +35,7 @@ extension ExportCommand {
                 summary = try await run(batch, &input, progress: &progress)
             } else {
                 let fixture = try FixtureLoader.load(path: fixturePath)
+                if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
                 batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
                 var input = FixtureBatchInput(fixture)
                 // With a shard, how many groups it holds is known only at the end.

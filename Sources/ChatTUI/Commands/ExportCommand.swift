@@ -101,6 +101,7 @@ struct ExportCommand: ToolCommand {
                 output.standardError("chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(groupID))\"\n")
                 return .failure
             }
+            if let refusal = limitRefusal([group], output: output) { return refusal }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
             let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
                                                      settings: settings,
@@ -113,6 +114,17 @@ struct ExportCommand: ToolCommand {
             return .success
         case .all(let directory):
             return await exportAll(to: directory, composer: composer, remote: remote, output: output)
+        }
+    }
+
+    /// Exit 2 with the limit named when the parameters would draw a degenerate avatar for one of `groups`.
+    func limitRefusal(_ groups: [ChatGroup], output: CommandOutput) -> ExitStatus? {
+        do throws(UsageError) {
+            try CompositionOptions.checkLimits(parameters, memberCounts: groups.map(\.members.count), command: Self.name)
+            return nil
+        } catch {
+            output.standardError("chat-tui: \(error.message)\nTry 'chat-tui export --help'.\n")
+            return .usage
         }
     }
 

@@ -11,7 +11,7 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
@@ -60,6 +60,13 @@ struct InteractiveCommand: ToolCommand {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
+        do throws(UsageError) {
+            try CompositionOptions.checkLimits(parameters, memberCounts: fixture.groups.map(\.members.count),
+                                               command: Self.name)
+        } catch {
+            output.standardError("chat-tui: \(error.message)\nTry 'chat-tui --help'.\n")
+            return .usage
+        }
         let environment = ProcessInfo.processInfo.environment
         let mode = ColorMode.detect(environment: environment, override: colorOption.override)
         let term = environment["TERM"] ?? ""
@@ -72,10 +79,13 @@ struct InteractiveCommand: ToolCommand {
         options.parameters = parameters
         options.exportDirectory = exportDirectory
         options.colorMode = mode
-        let driver = CursesDriver(terminalName: terminalName)
+        options.fixturePath = fixturePath
+        Self.loadPresets(environment: environment, into: &options)
+        let wake = WakeSignal()
+        let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor)
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
-        let signals = TerminationSignals()
+        let signals = TerminationSignals(wake: wake)
         defer { signals.uninstall() }
         do {
             let status = try AppController.run(
@@ -88,7 +98,7 @@ struct InteractiveCommand: ToolCommand {
                     HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
                                              backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
-                pendingSignal: { signals.received })
+                wake: wake, pendingSignal: { signals.received })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -96,12 +106,23 @@ struct InteractiveCommand: ToolCommand {
         }
     }
 
-    /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names,
-    /// creating the folder when needed.
+    /// The presets the app offers, or a warning when the file cannot be used: the app starts all the same,
+    /// and does not save over a file it could not read.
+    private static func loadPresets(environment: [String: String], into options: inout AppController.Options) {
+        guard let path = PresetFile.defaultPath(environment: environment) else { return }
+        do throws(PresetError) {
+            options.presets = try PresetFile.load(path: path)
+        } catch {
+            options.startupWarnings.append("presets not loaded: \(error)")
+            options.presetsUnavailableReason = "\(path) could not be read; fix or remove it first"
+        }
+    }
+
+    /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names (the
+    /// app has checked the folder and asked before replacing anything).
     private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
                                      _ composer: GroupComposer, inputs: [FileIdentity: String]) async throws {
         let format = try OutputFormat.resolve(path: path, requested: nil)
-        try FileIO.createDirectory(FileIO.parentDirectory(of: path))
         let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
                                                  settings: ExportSettings(encoding: OutputEncoding(format: format)),
                                                  inputs: inputs)

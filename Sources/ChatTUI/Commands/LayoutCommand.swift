@@ -33,6 +33,7 @@ struct LayoutCommand: ToolCommand {
             throw UsageError(message: "--count is required (number of members, 0 to 10000)", command: Self.name)
         }
         self.count = count
+        try CompositionOptions.checkLimits(parameters, memberCounts: [count], command: Self.name)
     }
 
     func run(output: CommandOutput) async -> ExitStatus {

@@ -120,14 +120,12 @@ enum SessionOptions {
 }
 
 extension CompositionParameters {
-    /// The largest canvas the tools draw, in pixels per side: a composite is a few bytes per pixel several
-    /// times over while it is made, so larger sizes are refused rather than risk running out of memory.
-    static let maximumPixelSize = 4096
-
-    /// Fails when `size × scale` is more than `maximumPixelSize`.
+    /// Fails when `size × scale` is more than `CompositionLimits.maximumPixelSize`: a composite is a few bytes
+    /// per pixel several times over while it is made, so larger sizes are refused rather than risk running out
+    /// of memory.
     func checkPixelSize(command: String) throws(UsageError) {
-        if size * Double(scale) > Double(Self.maximumPixelSize) {
-            throw UsageError(message: "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(Self.maximumPixelSize) px per side",
+        if size * Double(scale) > Double(CompositionLimits.maximumPixelSize) {
+            throw UsageError(message: "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(CompositionLimits.maximumPixelSize) px per side",
                              command: command)
         }
     }

@@ -10,6 +10,8 @@ final class CursesDriver: TerminalDriver {
     static let pairResetThreshold = 30_000
 
     private let terminalName: String?
+    /// The app loop's wake pipe, posted to on a window change (see `WindowChangeForwarding`); -1 for none.
+    private let wakeDescriptor: Int32
     private var screenHandle: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var previous: CellGrid?
@@ -20,9 +22,14 @@ final class CursesDriver: TerminalDriver {
     private(set) var isDirectColor = false
 
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
-    init(terminalName: String? = nil) {
+    /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
+    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1) {
         self.terminalName = terminalName
+        self.wakeDescriptor = wakeDescriptor
     }
+
+    /// Standard input, which ncurses reads.
+    var inputDescriptor: Int32? { STDIN_FILENO }
 
     var size: TerminalSize {
         window == nil ? TerminalSize(width: 0, height: 0) : TerminalSize(width: Int(cn_cols()), height: Int(cn_lines()))
@@ -68,10 +75,13 @@ final class CursesDriver: TerminalDriver {
             isDirectColor = colorCount >= 1 << 24
         }
         previous = nil
+        // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
+        WindowChangeForwarding.install(posting: wakeDescriptor)
     }
 
     func stop() {
         guard window != nil else { return }
+        WindowChangeForwarding.remove()
         endwin()
         FatalSignals.disarm()
         if let screenHandle { delscreen(screenHandle) }
@@ -99,17 +109,39 @@ final class CursesDriver: TerminalDriver {
         doupdate()
     }
 
-    func readKey(timeoutMilliseconds: Int) -> Key? {
-        guard let window else { return nil }
-        wtimeout(window, Int32(max(0, timeoutMilliseconds)))
+    func readInput() -> TerminalInput {
+        guard let window else { return .closed }
+        wtimeout(window, 0)
         var code: wint_t = 0
         let status = wget_wch(window, &code)
-        if status == cn_err() { return nil }
-        if status == cn_key_code_yes() { return functionKey(Int32(bitPattern: code)) }
+        // ERR with a zero timeout is "nothing waiting"; a terminal that went away is noticed by the app's poll.
+        if status == cn_err() { return .none }
+        let key: Key?
+        if status == cn_key_code_yes() {
+            key = functionKey(Int32(bitPattern: code))
+        } else {
+            key = characterKey(code, window: window)
+        }
+        return key.map(TerminalInput.key) ?? .ignored
+    }
+
+    func copyToClipboard(_ text: String) -> Bool {
+        guard window != nil, let sequence = ClipboardSequence.bytes(for: text) else { return false }
+        // ncurses has flushed its own output (doupdate), so the sequence goes out between frames.
+        var written = 0
+        while written < sequence.count {
+            let count = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    private func characterKey(_ code: wint_t, window: UnsafeMutablePointer<WINDOW>) -> Key? {
         switch code {
         case 3: return .ctrlC
         case 27:
-            wtimeout(window, 0)
             return EscapeSequence.resolve {
                 var next: wint_t = 0
                 return wget_wch(window, &next) == cn_err() ? nil : UInt32(next)
@@ -117,6 +149,8 @@ final class CursesDriver: TerminalDriver {
         case 10, 13: return .enter
         case 8, 127: return .backspace
         case 9: return .tab
+        case 1...26:
+            return Unicode.Scalar(code + 0x60).map { .control(Character($0)) }
         default:
             guard let scalar = Unicode.Scalar(code), code >= 0x20, !(0x7F...0x9F).contains(code) else { return nil }
             return .character(Character(scalar))
@@ -129,6 +163,9 @@ final class CursesDriver: TerminalDriver {
         case cn_key_down(): return .down
         case cn_key_left(): return .left
         case cn_key_right(): return .right
+        case cn_key_sleft(): return .shiftLeft
+        case cn_key_sright(): return .shiftRight
+        case cn_key_dc(): return .delete
         case cn_key_ppage(): return .pageUp
         case cn_key_npage(): return .pageDown
         case cn_key_home(): return .home

@@ -1,76 +1,137 @@
+import Dispatch
 import Fixtures
 import Foundation
+import GroupExport
 import GroupIcon
 import TerminalUI
 
-/// The interactive app's runtime: reads keys, applies the reducer, asks for the composites the screen needs,
-/// and draws.
+/// The interactive app's runtime: reads keys, applies the reducer, carries out its effects, asks for the
+/// composites the screen needs (the selected group's preview first, list thumbnails after), and draws.
 ///
-/// Runs on one thread. Image work happens in detached tasks that post results to a `CompletionInbox`; the loop
-/// polls keys with a short timeout and drains the inbox between keys, so a key is never kept waiting by an image.
+/// Runs on one thread, which sleeps in one `poll` over the terminal's input, the `WakeSignal` that background
+/// work and signal handlers post to, and any extra descriptors (`Options.wakeSources`). Image and file work
+/// happens in detached tasks that post to the `CompletionInbox`; so a finished composite wakes the loop like a
+/// key does, and the loop never waits on a timer except for a real deadline (a message's expiry).
 package final class AppController {
+    /// Another descriptor the loop waits on (for example a file-change watch): `onReadable` runs on the loop's
+    /// thread when it is readable and must read what is waiting, or the loop wakes again at once.
+    package struct WakeSource {
+        package var descriptor: Int32
+        package var onReadable: (AppController) -> Void
+
+        package init(descriptor: Int32, onReadable: @escaping (AppController) -> Void) {
+            self.descriptor = descriptor; self.onReadable = onReadable
+        }
+    }
+
     /// Settings of an interactive session.
     package struct Options {
         /// Parameters at start, and what `0` resets to.
         package var parameters = CompositionParameters()
-        /// Where `e` writes `<group-id>-<layout>.png`.
+        /// Where `e` writes `<group-id>.png` (and `@2x`, `@3x`).
         package var exportDirectory = "."
+        /// The fixture as the user gave it, for the flags `y` shares.
+        package var fixturePath = "groups.json"
         /// Rows below the visible ones whose composites are requested ahead (and half as many above).
         package var lookAhead = 4
         /// Composite requests running at once.
         package var maxConcurrentRequests = 4
-        /// How long one key poll waits, in milliseconds.
-        package var pollMilliseconds = 30
+        /// How long a status-line message stays, in seconds.
+        package var messageSeconds = 4.0
+        /// Least time between two frames drawn only for list thumbnails that arrived, in seconds: a round of
+        /// twenty thumbnails then costs a few frames, not twenty. The last thumbnail of a round is always drawn.
+        package var thumbnailFrameSeconds = 0.016
         /// The time zone that decides what "today" is in the chat list.
         package var timeZone = TimeZone.current
         /// The clock for the chat list's time column.
         package var now: @Sendable () -> Date = { Date() }
         /// How the terminal shows colour (the views avoid colour altogether in `.monochrome`).
         package var colorMode = ColorMode.truecolor
+        /// A monotonic clock in nanoseconds, for message expiry.
+        package var monotonicNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        /// The file system as exports see it.
+        package var files = ExportFiles.live
+        /// The presets `o` applies and `s` saves to; nil when there is no place for them ...
+        package var presets: PresetFile?
+        /// ... for this reason, the end of "Presets cannot be saved: ".
+        package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
+        /// Problems found before the app started (an unreadable presets file): shown at once, kept in `w`.
+        package var startupWarnings: [String] = []
+        /// Descriptors to wait on besides the terminal and the wake pipe.
+        package var wakeSources: [WakeSource] = []
 
         package init() {}
     }
 
-    /// Runs an interactive session on `driver` until the user quits or `pendingSignal` reports a termination
-    /// signal (the executable's handlers record them); the driver is stopped, restoring the terminal, on every
-    /// way out. Returns the process exit status: 0 after quitting, 128 + the signal number after a signal.
+    /// Runs an interactive session on `driver` until the user quits, `pendingSignal` reports a termination
+    /// signal (the executable's handlers record it and post to `wake`), or the terminal goes away (end of input,
+    /// hang-up, I/O error). Running exports get up to a second to finish on the way out; the driver is stopped,
+    /// restoring the terminal where there still is one, on every way out. Returns the exit status: 0 after
+    /// quitting, 128 + the signal number after a signal, 129 (as for SIGHUP) when the terminal went away.
     /// Throws `TerminalError` when the terminal cannot be used.
     package static func run(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
                             exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
-                            pendingSignal: () -> Int32?) throws -> Int32 {
+                            wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?) throws -> Int32 {
+        if let failure = wake.failure { throw TerminalError.cannotWait(failure) }
         try driver.start()
         defer { driver.stop() }
         let controller = AppController(fixture: fixture, options: options, driver: driver, provider: provider,
-                                       exporter: exporter, imageCells: imageCells)
+                                       exporter: exporter, imageCells: imageCells, wake: wake)
         defer { controller.cancelRequests() }
         controller.redraw()
-        while !controller.isFinished {
-            if let signal = pendingSignal() { return 128 + signal }
-            controller.step(timeoutMilliseconds: options.pollMilliseconds)
+        while true {
+            if let signal = pendingSignal() {
+                controller.waitForExports(seconds: 1)
+                return 128 + signal
+            }
+            controller.processEvents()
+            if controller.isFinished { return 0 }
+            if controller.terminalClosed {
+                controller.waitForExports(seconds: 1)
+                return 128 + SIGHUP
+            }
+            controller.waitForEvents(timeoutMilliseconds: nil)
         }
-        return 0
     }
 
     package private(set) var state: AppState
+    /// Set once the terminal's input has ended; the session is over.
+    package private(set) var terminalClosed = false
     private let options: Options
     private let driver: TerminalDriver
     private let provider: any CompositeProvider
     private let exporter: CompositeExporter
     private let store: CompositeStore
-    private let inbox = CompletionInbox()
+    private let wake: WakeSignal
+    private let inbox: CompletionInbox
+    private let groupsByID: [String: ChatGroup]
     private var requests: [PreviewKey: Task<Void, Never>] = [:]
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     private var needsRedraw = true
+    /// List thumbnails arrived that no frame shows yet.
+    private var thumbnailsArrived = false
+    private var lastFrame: UInt64 = 0
+    /// The message on screen (text and serial) and when it goes.
+    private var shownStatus: (text: String, serial: Int)?
+    private var statusDeadline: UInt64?
 
     package init(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
-         exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer) {
+                 exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
+                 wake: WakeSignal = WakeSignal()) {
         state = AppState(groups: fixture.groups, parameters: options.parameters,
                          exportDirectory: options.exportDirectory)
+        state.fixturePath = options.fixturePath
+        state.presets = options.presets
+        state.presetsUnavailableReason = options.presetsUnavailableReason
+        for warning in options.startupWarnings { state.announce(warning, warning: true) }
         self.options = options
         self.driver = driver
         self.provider = provider
         self.exporter = exporter
+        self.wake = wake
+        inbox = CompletionInbox(wake: wake)
+        groupsByID = Dictionary(fixture.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         store = CompositeStore(renderImage: imageCells)
     }
 
@@ -80,52 +141,104 @@ package final class AppController {
     /// Composite requests currently running (including cancelled ones that have not ended yet).
     package var runningRequestCount: Int { requests.count }
 
-    /// One turn of the loop: waits up to `timeoutMilliseconds` for a key, applies it and any keys already
-    /// queued behind it (so a burst of parameter keys costs one round of requests: only the last parameters
-    /// are asked for), takes in finished work, starts the requests the screen needs, redraws if anything changed.
+    /// Whether an export is being written.
+    package var hasRunningExports: Bool { pendingExports > 0 }
+
+    /// Whether every picture of the preview pane shows its exact composite.
+    package var isPreviewSettled: Bool { wantedPreviews().allSatisfy { store.contains($0.key) } }
+
+    /// Whether every composite the screen wants (preview, visible rows and the rows ahead) has arrived.
+    package var isSettled: Bool { wantedComposites().allSatisfy { store.contains($0.key) } }
+
+    /// One turn of the loop as tests drive it: waits up to `timeoutMilliseconds` for an event when it is above
+    /// 0, then `processEvents`.
     package func step(timeoutMilliseconds: Int) {
-        var key = driver.readKey(timeoutMilliseconds: state.shouldQuit ? 0 : timeoutMilliseconds)
+        if timeoutMilliseconds > 0 { waitForEvents(timeoutMilliseconds: timeoutMilliseconds) }
+        processEvents()
+    }
+
+    /// Applies every key waiting (so a burst of parameter keys costs one round of requests: only the last
+    /// parameters are asked for), takes in finished work, retires an expired message, starts the requests the
+    /// screen needs and redraws if anything changed. Never blocks.
+    package func processEvents() {
         var handled = 0
-        while let current = key, handled < 256 {
-            handle(current)
-            handled += 1
-            key = driver.readKey(timeoutMilliseconds: 0)
+        reading: while handled < 256 {
+            switch driver.readInput() {
+            case .key(let key):
+                handle(key)
+                handled += 1
+            case .ignored:
+                handled += 1
+            case .none:
+                break reading
+            case .closed:
+                terminalClosed = true
+                break reading
+            }
         }
         takeCompletions()
-        if !state.shouldQuit { scheduleRequests() }
-        if needsRedraw && !state.shouldQuit { redraw() }
-        if state.shouldQuit && pendingExports > 0 { _ = inbox.waitForMessage(seconds: 0.1) }
+        expireStatus()
+        if !state.shouldQuit && !terminalClosed { scheduleRequests() }
+        if thumbnailsArrived {
+            let since = Double(options.monotonicNanoseconds() &- lastFrame) / 1e9
+            if requests.isEmpty || since >= options.thumbnailFrameSeconds { needsRedraw = true }
+        }
+        if needsRedraw && !state.shouldQuit && !terminalClosed { redraw() }
+    }
+
+    /// Sleeps until a key, a posted wake (finished work, a signal), an extra wake source, the next message
+    /// expiry, or `timeoutMilliseconds` (nil: no limit besides the expiry). Notices a terminal that went away.
+    package func waitForEvents(timeoutMilliseconds: Int?) {
+        var timeout = timeoutMilliseconds
+        if let deadline = statusDeadline {
+            let now = options.monotonicNanoseconds()
+            let untilExpiry = deadline > now ? Int((deadline - now + 999_999) / 1_000_000) : 0
+            timeout = min(timeout ?? untilExpiry, untilExpiry)
+        }
+        let input = driver.inputDescriptor
+        let descriptors = [input ?? -1, wake.descriptor] + options.wakeSources.map(\.descriptor)
+        let events = EventPoll.wait(descriptors, timeoutMilliseconds: timeout)
+        if let input, case .closed = InputReadiness.classify(events: events[0], bytesAvailable: {
+            EventPoll.bytesAvailable(input)
+        }) {
+            terminalClosed = true
+        }
+        if events[1] != 0 { wake.consume() }
+        for (source, revents) in zip(options.wakeSources, events.dropFirst(2)) where revents != 0 {
+            source.onReadable(self)
+        }
     }
 
     /// Applies one key through the reducer and carries out its effects.
     package func handle(_ key: Key) {
-        let metrics = ScreenLayout(width: driver.size.width, height: driver.size.height).listMetrics
+        let metrics = screenLayout.listMetrics
         let (next, effects) = KeyBindings.reduce(state, key, metrics: metrics)
         if next != state || key == .resize { needsRedraw = true }
         state = next
-        for effect in effects {
-            guard case .export(let group, let parameters, let path) = effect else { continue }
-            pendingExports += 1
-            Task.detached { [exporter, inbox] in
-                do {
-                    try await exporter(group, parameters, path)
-                    inbox.post(.exportFinished("Exported to \(path)"))
-                } catch {
-                    inbox.post(.exportFinished("Export to \(path) failed: \(error)"))
-                }
-            }
-        }
+        for effect in effects { perform(effect) }
     }
 
-    /// Returns once every running request and export has ended or `seconds` pass without news; for tests and
-    /// the benchmark, which need a settled screen.
-    package func waitForBackgroundWork(seconds: Double) async {
-        while !requests.isEmpty || pendingExports > 0 {
-            guard await inbox.nextMessage(seconds: seconds) else { return }
+    /// Blocks until the screen's composites have all arrived and every export has ended, or `seconds` pass
+    /// without news; for callers on a thread of their own that need a settled screen (the benchmark). It
+    /// blocks its thread, so it must not run on the concurrency pool the composites are made on.
+    package func waitForBackgroundWork(seconds: Double) {
+        while true {
+            takeCompletions()
+            scheduleRequests()
+            guard !requests.isEmpty || pendingExports > 0 else { break }
+            guard inbox.waitForMessage(seconds: seconds) else { return }
+        }
+        if needsRedraw { redraw() }
+    }
+
+    /// Waits up to `seconds` for running exports to end (on the way out, so an export is not cut short).
+    package func waitForExports(seconds: Double) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        while pendingExports > 0 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, inbox.waitForMessage(seconds: Double(deadline - now) / 1e9) else { return }
             takeCompletions()
         }
-        takeCompletions()
-        if needsRedraw { redraw() }
     }
 
     /// Cancels every running composite request (on the way out).
@@ -133,37 +246,64 @@ package final class AppController {
         for task in requests.values { task.cancel() }
     }
 
-    /// The composites the screen shows now, most important first: the selected group, its comparison
-    /// variants, the visible rows, then a few rows ahead (below, then above).
+    /// The composites the screen shows now, most important first: the preview's pictures (the current
+    /// parameters, then a pinned A), the comparison variants, the visible rows, then a few rows ahead (below,
+    /// then above).
     package func wantedComposites() -> [(key: PreviewKey, group: ChatGroup)] {
-        let layout = ScreenLayout(width: driver.size.width, height: driver.size.height)
+        var seen = Set<PreviewKey>()
+        return (wantedPreviews() + wantedThumbnails()).filter { seen.insert($0.key).inserted }
+    }
+
+    /// Draws the current state (the loop does this whenever something changed).
+    package func redraw() {
+        let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
+                                  colorMode: options.colorMode)
+        let frame = ScreenView.render(state, layout: screenLayout, source: store, context: context)
+        driver.draw(frame)
+        needsRedraw = false
+        thumbnailsArrived = false
+        lastFrame = options.monotonicNanoseconds()
+    }
+
+    private var screenLayout: ScreenLayout {
+        ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility)
+    }
+
+    /// The selected group's preview pictures and comparison strip.
+    private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
+        let layout = screenLayout
+        guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
+        let pictures = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height)
+        var parameters = pictures.reversed().map(\.parameters)
+        if state.showsComparison { parameters += PreviewGeometry.comparisonVariants(of: state.parameters) }
+        return parameters.map { (PreviewKey(groupID: selected.id, parameters: $0), selected) }
+    }
+
+    /// The chat list's avatars: visible rows, then a few ahead.
+    private func wantedThumbnails() -> [(key: PreviewKey, group: ChatGroup)] {
+        let layout = screenLayout
         guard !layout.isTooSmall else { return [] }
-        var wanted: [(key: PreviewKey, group: ChatGroup)] = []
-        if let selected = state.selectedGroup {
-            let preview = PreviewGeometry.imageParameters(state, width: layout.preview.width,
-                                                          height: layout.preview.height)
-            let parameters = state.showsComparison
-                ? [preview] + PreviewGeometry.comparisonVariants(of: state.parameters) : [preview]
-            wanted += parameters.map { (PreviewKey(groupID: selected.id, parameters: $0), selected) }
-        }
         let visible = layout.listMetrics.visibleRowCount
         let first = state.scrollOffset
         let positions = Array(first..<(first + visible + options.lookAhead))
             + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
-        wanted += positions.compactMap { state.group(atPosition: $0) }
+        return positions.compactMap { state.group(atPosition: $0) }
             .map { (PreviewKey(groupID: $0.id, parameters: state.parameters), $0) }
-        var seen = Set<PreviewKey>()
-        return wanted.filter { seen.insert($0.key).inserted }
     }
 
+    /// Starts what the screen wants, preview first: list thumbnails wait while a preview picture is being
+    /// made, so that on a parameter key the selected group's new picture gets the cores first.
     private func scheduleRequests() {
+        let previews = wantedPreviews()
         let wanted = wantedComposites()
         let wantedKeys = Set(wanted.map(\.key))
         for (key, task) in requests where !wantedKeys.contains(key) && !cancelledRequests.contains(key) {
             task.cancel()
             cancelledRequests.insert(key)
         }
+        let previewKeys = Set(previews.map(\.key))
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
+            if !previewKeys.contains(key) && previews.contains(where: { requests[$0.key] != nil }) { break }
             guard !store.contains(key), requests[key] == nil else { continue }
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
                 if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
@@ -181,29 +321,87 @@ package final class AppController {
             case .composite(let key, let result):
                 requests[key] = nil
                 cancelledRequests.remove(key)
-                if let result {
-                    store.store(result, for: key)
-                    needsRedraw = true
+                guard let result else { continue }
+                store.store(result, for: key)
+                if let group = groupsByID[key.groupID] {
+                    for warning in result.warnings { state.addWarning(group.describe(warning)) }
                 }
             case .provisional(let key, let composite):
                 store.storeProvisional(composite, for: key)
-                needsRedraw = true
-            case .exportFinished(let status):
+                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
+                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+            case .exportFinished(let status, let failed):
                 pendingExports -= 1
-                state.status = status
+                state.announce(status, warning: failed)
+                needsRedraw = true
+            case .presetsSaved(let status, let presets):
+                if let presets { state.presets = presets }
+                state.announce(status, warning: presets == nil)
                 needsRedraw = true
             }
         }
     }
 
-    /// Draws the current state (the loop does this whenever something changed).
-    package func redraw() {
-        let size = driver.size
-        let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
-                                  colorMode: options.colorMode)
-        let frame = ScreenView.render(state, layout: ScreenLayout(width: size.width, height: size.height),
-                                      source: store, context: context)
-        driver.draw(frame)
-        needsRedraw = false
+    /// Clears the status line `messageSeconds` after a message appeared.
+    private func expireStatus() {
+        guard !state.status.isEmpty else {
+            shownStatus = nil
+            statusDeadline = nil
+            return
+        }
+        let now = options.monotonicNanoseconds()
+        if shownStatus.map({ $0.text != state.status || $0.serial != state.statusSerial }) ?? true {
+            shownStatus = (state.status, state.statusSerial)
+            statusDeadline = now + UInt64(options.messageSeconds * 1e9)
+        } else if let deadline = statusDeadline, now >= deadline {
+            state.status = ""
+            shownStatus = nil
+            statusDeadline = nil
+            needsRedraw = true
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .export(let request):
+            switch ExportPlanner.plan(request, files: options.files) {
+            case .write(let jobs, let folder): startExport(request.group, jobs, creatingFolder: folder)
+            case .ask(let question, let agreed): state.question = Question(text: question, onYes: [.export(agreed)])
+            case .refuse(let message): state.announce(message, warning: true)
+            }
+            needsRedraw = true
+        case .copy(let text):
+            if !driver.copyToClipboard(text) { state.announce("Not copied: the text is too long for the clipboard") }
+        case .savePresets(let presets):
+            Task.detached { [inbox] in
+                do throws(PresetError) {
+                    try presets.write()
+                    inbox.post(.presetsSaved("Saved presets to \(presets.path)", presets))
+                } catch {
+                    inbox.post(.presetsSaved("\(error)", nil))
+                }
+            }
+        case .quit:
+            break
+        }
+    }
+
+    private func startExport(_ group: ChatGroup, _ jobs: [ExportJob], creatingFolder folder: String?) {
+        pendingExports += 1
+        let files = options.files
+        Task.detached { [exporter, inbox] in
+            do {
+                if let folder { try files.createFolder(folder) }
+                for job in jobs { try await exporter(group, job.parameters, job.path) }
+                // The first path in full, the others by name: they are in the same folder.
+                let names = jobs.enumerated().map { index, job in
+                    index == 0 ? job.path : job.path.split(separator: "/").last.map(String.init) ?? job.path
+                }
+                inbox.post(.exportFinished("Exported to \(names.joined(separator: ", "))", failed: false))
+            } catch {
+                inbox.post(.exportFinished("Export failed: \(error)", failed: true))
+            }
+        }
     }
 }

@@ -1,41 +1,43 @@
 import Dispatch
+import GroupExport
 import GroupIcon
 
-/// Messages from background tasks to the main loop; the loop drains them between keys.
+/// Messages from background tasks to the main loop. Posting also posts to the loop's `WakeSignal`, so a
+/// finished composite wakes the loop like a key does.
 package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
         /// A composite request ended; nil when it was cancelled.
         case composite(PreviewKey, Composite?)
         /// A composite request has a stand-in to show while photos download (the request goes on).
         case provisional(PreviewKey, Composite)
-        /// An export ended with this status line.
-        case exportFinished(String)
+        /// An export ended with this status line; `failed` when it wrote nothing.
+        case exportFinished(String, failed: Bool)
+        /// Saving presets ended: the status line, and the presets as now saved (nil when saving failed).
+        case presetsSaved(String, PresetFile?)
     }
 
     private let messages = LockedState<[Message]>([])
-    private let arrivals = DispatchSemaphore(value: 0)
+    private let wake: WakeSignal
+
+    package init(wake: WakeSignal) {
+        self.wake = wake
+    }
 
     package func post(_ message: Message) {
         messages.withLock { $0.append(message) }
-        arrivals.signal()
+        wake.post()
     }
 
-    /// Blocks until a message is posted or `seconds` pass; true when one was posted. For the main loop when it
-    /// has nothing else to do (waiting for exports on the way out).
+    /// Blocks until a message is waiting or `seconds` pass; true when one is. For callers with nothing else to
+    /// wait for (tests, the benchmark, exports on the way out).
     package func waitForMessage(seconds: Double) -> Bool {
-        arrivals.wait(timeout: .now() + seconds) == .success
-    }
-
-    /// `waitForMessage` for callers on the cooperative thread pool (tests, the benchmark): it looks every
-    /// 2 ms instead of blocking, so the work it waits for can run on the thread it would otherwise hold (the
-    /// pool has one thread per core).
-    package func nextMessage(seconds: Double) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if arrivals.wait(timeout: .now()) == .success { return true }
-            try? await Task.sleep(for: .milliseconds(2))
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        while messages.withLock({ $0.isEmpty }) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline, wake.descriptor >= 0 else { return false }
+            _ = wake.wait(timeoutMilliseconds: Int((deadline - now + 999_999) / 1_000_000))
         }
-        return false
+        return true
     }
 
     package func drain() -> [Message] { messages.withLock { queue in defer { queue = [] }; return queue } }

@@ -3,7 +3,8 @@ import Foundation
 import GroupExport
 import GroupIcon
 
-/// Everything the interactive app shows, as one value; `KeyBindings.reduce` is the only thing that changes it.
+/// Everything the interactive app shows, as one value; `KeyBindings.reduce` is the only thing that changes it,
+/// apart from the runtime reporting what background work came to (messages, warnings, questions).
 package struct AppState: Equatable, Sendable {
     /// All groups in fixture order.
     package let groups: [ChatGroup]
@@ -21,25 +22,52 @@ package struct AppState: Equatable, Sendable {
     package var parameters: CompositionParameters
     /// What `0` resets to.
     package let initialParameters: CompositionParameters
-    /// Earlier parameter values, most recent last; `u` pops.
-    package var undoStack: [CompositionParameters] = []
+    /// The member counts of the groups, each once: the composites the parameters must keep meaningful
+    /// (`CompositionLimits`), since every group's avatar is drawn with them.
+    package let memberCounts: [Int]
+    /// Parameter changes that can be undone, most recent last; `u` pops.
+    package var undoStack: [ParameterEdit] = []
+    /// Undone changes that can be redone, most recent last; `U` / Ctrl-R pops, a new change empties it.
+    package var redoStack: [ParameterEdit] = []
     /// Preview size in percent of the size that fits the preview pane.
     package var zoomPercent: Int = 100
     /// Whether the comparison strip (the selected group in every layout) is shown.
     package var showsComparison = false
     /// Whether the help overlay is shown.
     package var showsHelp = false
-    /// Open while the user types an export path after `E`.
-    package var exportPrompt: LineEditor?
-    /// The last message for the status line (export results, warnings, hints).
+    /// The parameter panel: shown or not, focused or not, which row.
+    package var panel = PanelState()
+    /// The open line prompt (export path, a parameter value, a preset name), if any.
+    package var prompt: Prompt?
+    /// A yes/no question the runtime asked (replace files? create a folder?), answered before anything else.
+    package var question: Question?
+    /// The open list overlay (warnings, presets, shared text), if any.
+    package var overlay: Overlay?
+    /// The last message for the status line; the runtime clears it a few seconds after it was set.
     package var status: String = ""
+    /// Counts announcements, so that the same message said twice restarts its time on screen.
+    package private(set) var statusSerial = 0
+    /// Every warning met so far (missing avatars, unreadable presets, failed exports), oldest first, each once.
+    package private(set) var warnings: [String] = []
+    /// The parameters pinned as "A" with `p`, shown beside the current ones ("B") for the selected group.
+    package var pinned: CompositionParameters?
+    /// The scales `e` and `E` export at; nil means the scale parameter alone.
+    package var exportScales: [Int]?
+    /// The named parameter sets (`o` applies one, `s` saves one); nil when there is no place to keep them.
+    package var presets: PresetFile?
+    /// Why presets cannot be saved when `presets` is nil, as the end of a sentence.
+    package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
     /// Set when the user asked to quit.
     package var shouldQuit = false
     /// Where `e` writes PNGs.
     package let exportDirectory: String
+    /// The fixture the app shows, as given; named in the flags `y` shares.
+    package var fixturePath = "groups.json"
 
     /// Most undo steps kept; older ones are dropped.
     package static let undoLimit = 100
+    /// Most warnings kept; older ones are dropped.
+    package static let warningLimit = 500
     package static let zoomRange = 25...400
 
     package init(groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String) {
@@ -48,6 +76,7 @@ package struct AppState: Equatable, Sendable {
         initialParameters = parameters
         self.exportDirectory = exportDirectory
         matches = Array(groups.indices)
+        memberCounts = Set(groups.map(\.members.count)).sorted()
     }
 
     /// The selected group, nil when no group matches the filter.
@@ -55,9 +84,21 @@ package struct AppState: Equatable, Sendable {
         matches.indices.contains(selection) ? groups[matches[selection]] : nil
     }
 
+    /// The members the selected group's composite shows: what automatic values are worked out for (the
+    /// layout's largest count when nothing is selected).
+    package var selectedMemberCount: Int {
+        selectedGroup?.members.count ?? parameters.layout.layout.maximumMembers
+    }
+
     /// The group shown at a position of the filtered list.
     package func group(atPosition position: Int) -> ChatGroup? {
         matches.indices.contains(position) ? groups[matches[position]] : nil
+    }
+
+    /// The export prompt's editor while the `E` prompt is open.
+    package var exportPrompt: LineEditor? {
+        get { prompt?.purpose == .exportPath ? prompt?.editor : nil }
+        set { prompt = newValue.map { Prompt(purpose: .exportPath, editor: $0) } }
     }
 
     /// Changes the filter and recomputes the matches, keeping the selected group selected when it still matches.
@@ -77,10 +118,28 @@ package struct AppState: Equatable, Sendable {
         scrollOffset = 0
     }
 
-    /// The path `e` exports the selected group to: `<export-dir>/<group-id>-<layout>.png`.
+    /// Puts `message` on the status line (for a few seconds); a warning is also kept in `warnings`.
+    package mutating func announce(_ message: String, warning: Bool = false) {
+        status = message
+        statusSerial &+= 1
+        if warning { addWarning(message) }
+    }
+
+    /// Keeps `warning` in the list `w` opens, unless it is there already.
+    package mutating func addWarning(_ warning: String) {
+        guard !warnings.contains(warning) else { return }
+        warnings.append(warning)
+        if warnings.count > Self.warningLimit { warnings.removeFirst(warnings.count - Self.warningLimit) }
+    }
+
+    /// The scales `e` exports at, in order.
+    package var effectiveExportScales: [Int] { exportScales ?? [parameters.scale] }
+
+    /// The path `e` exports the selected group to at scale 1: `<export-dir>/<group-id>.png`, the name
+    /// `export --all` gives it (other scales add `@2x`, `@3x`).
     package func defaultExportPath(for group: ChatGroup) -> String {
         let directory = exportDirectory.hasSuffix("/") ? String(exportDirectory.dropLast()) : exportDirectory
-        let file = "\(OutputNaming.filenameSafe(group.id))-\(parameters.layout.rawValue).png"
+        let file = OutputNaming.fileName(for: group)
         return directory.isEmpty ? file : "\(directory)/\(file)"
     }
 }

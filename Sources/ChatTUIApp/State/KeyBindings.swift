@@ -1,16 +1,22 @@
 import Fixtures
+import GroupExport
 import GroupIcon
 import TerminalUI
 
 /// Something the reducer asks the runtime to do outside the state.
 package enum Effect: Hashable, Sendable {
-    /// Write the group's composite at these parameters to a PNG file.
-    case export(ChatGroup, CompositionParameters, path: String)
+    /// Write a group's composite to PNG files (after looking at the file system and asking what must be asked).
+    case export(ExportRequest)
+    /// Put text on the terminal's clipboard (OSC 52).
+    case copy(String)
+    /// Write the presets file.
+    case savePresets(PresetFile)
     /// Leave the app.
     case quit
 }
 
-/// What the reducer needs to know about the chat list's geometry: paging and mouse hit-testing.
+/// What the reducer needs to know about the screen's geometry: the chat list's paging and mouse hit-testing,
+/// and whether the parameter panel is on screen.
 package struct ListMetrics: Equatable, Sendable {
     /// Rows (groups) that fit in the list.
     package var visibleRowCount: Int
@@ -18,53 +24,25 @@ package struct ListMetrics: Equatable, Sendable {
     package var rowHeight: Int
     /// Where the list is on screen.
     package var frame: CellRect
+    /// Whether the parameter panel is on screen (so it can take the focus).
+    package var panelIsShown = false
 }
 
 /// The key map: a pure reducer from (state, key) to the next state plus effects.
+///
+/// Keys go to the first thing that is open: a yes/no question, a line prompt, the filter editor, the help,
+/// an overlay, the focused panel (which passes on the keys it does not use); then to the chat list and the
+/// single-key commands. The parts live in `KeyBindings+Panel.swift`, `KeyBindings+Prompts.swift` and
+/// `KeyBindings+Help.swift`.
 package enum KeyBindings {
-    /// Margin step of `[` and `]`, in points.
-    package static let marginStep = 1.0
-    /// Radius step of `{` `}` and `(` `)`, in points.
-    package static let radiusStep = 2.0
     /// Zoom step of `+` and `-`, in percent.
     package static let zoomStep = 25
-    /// The backgrounds `b` cycles through: light grey, white, dark, transparent.
-    package static let backgroundCycle: [RGBA8] = [.lightGrey, .white, RGBA8(r: 34, g: 34, b: 34), .transparent]
 
-    /// The margin a layout uses when none is set, where `[` and `]` start stepping from: the layout's own
-    /// margin for its largest member count.
-    package static func layoutMargin(_ parameters: CompositionParameters) -> Double {
-        Layouts.resolvedMargin(count: parameters.layout.layout.maximumMembers, parameters: parameters)
-    }
-
-    /// Every key with what it does, in the order the help overlay lists them.
-    package static let help: [(keys: String, action: String)] = [
-        ("↑ ↓  j k", "select previous / next group"),
-        ("PgUp PgDn", "page up / down"),
-        ("g G  Home End", "first / last group"),
-        ("/", "filter by name (Enter keeps, Esc clears)"),
-        ("click", "select a row"),
-        ("l", "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → ")),
-        ("[ ]", "margin − / +"),
-        ("{ }", "canvas corner radius − / +"),
-        ("( )", "tile corner radius − / +"),
-        ("b", "cycle background"),
-        ("s", "cycle member style (rectangle, rounded, circle, original)"),
-        ("0", "reset parameters"),
-        ("u", "undo last parameter change"),
-        ("+ -", "zoom preview in / out"),
-        ("c", "toggle comparison strip"),
-        ("e", "export selected group to the export folder"),
-        ("E", "export to a path you type"),
-        ("?", "toggle this help"),
-        ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),
-    ]
-
-    /// The state after `key`, and what the runtime must do about it.
+    /// The state after `key`, and what the runtime must do about it. `defaultMargin`, when given, replaces the
+    /// layout's own margin as the point where `[` and `]` start from an automatic margin.
     package static func reduce(_ state: AppState, _ key: Key, metrics: ListMetrics,
-                       defaultMargin: (CompositionParameters) -> Double = layoutMargin) -> (AppState, [Effect]) {
+                               defaultMargin: ((CompositionParameters) -> Double)? = nil) -> (AppState, [Effect]) {
         var next = state
-        var effects: [Effect] = []
         if key == .ctrlC {
             next.shouldQuit = true
             return (next, [.quit])
@@ -73,22 +51,8 @@ package enum KeyBindings {
             keepSelectionVisible(&next, metrics)
             return (next, [])
         }
-        if var prompt = next.exportPrompt {
-            switch key {
-            case .enter:
-                next.exportPrompt = nil
-                let path = prompt.text.trimmingCharacters(in: .whitespaces)
-                if let group = next.selectedGroup, !path.isEmpty {
-                    effects.append(.export(group, next.parameters, path: path))
-                    next.status = "Exporting to \(path)…"
-                }
-            case .escape:
-                next.exportPrompt = nil
-            default:
-                if prompt.apply(key) { next.exportPrompt = prompt }
-            }
-            return (next, effects)
-        }
+        if next.question != nil { return answer(next, key) }
+        if next.prompt != nil { return editPrompt(next, key) }
         if var editor = next.filterEditor {
             switch key {
             case .enter:
@@ -112,6 +76,16 @@ package enum KeyBindings {
             next.showsHelp = false
             return (next, [])
         }
+        if next.overlay != nil { return browseOverlay(next, key) }
+        if next.panel.isFocused && metrics.panelIsShown, let handled = panelKey(next, key) { return (handled, []) }
+        return commandKey(next, key, metrics, defaultMargin: defaultMargin)
+    }
+
+    /// The chat list and the single-key commands.
+    private static func commandKey(_ state: AppState, _ key: Key, _ metrics: ListMetrics,
+                                   defaultMargin: ((CompositionParameters) -> Double)?) -> (AppState, [Effect]) {
+        var next = state
+        var effects: [Effect] = []
         switch key {
         case .escape where !next.filter.isEmpty:
             // Esc backs out of a kept filter before it quits, as in other list-and-filter tools.
@@ -138,60 +112,99 @@ package enum KeyBindings {
         case .character("-"), .character("_"):
             next.zoomPercent = max(AppState.zoomRange.lowerBound, next.zoomPercent - zoomStep)
         case .character("e"):
-            if let group = next.selectedGroup {
-                let path = next.defaultExportPath(for: group)
-                effects.append(.export(group, next.parameters, path: path))
-                next.status = "Exporting to \(path)…"
-            }
+            if let group = next.selectedGroup { effects.append(export(&next, group, to: next.defaultExportPath(for: group))) }
         case .character("E"):
-            if let group = next.selectedGroup { next.exportPrompt = LineEditor(next.defaultExportPath(for: group), suggested: true) }
-        case .character("u"):
-            if let previous = next.undoStack.popLast() {
-                next.parameters = previous
-                next.status = "Undone"
-            } else {
-                next.status = "Nothing to undo"
+            if let group = next.selectedGroup {
+                next.exportPrompt = LineEditor(next.defaultExportPath(for: group), suggested: true)
             }
+        case .character("u"): ParameterEditing.undo(&next)
+        case .character("U"), .control("r"): ParameterEditing.redo(&next)
+        case .character("p"): togglePin(&next)
+        case .character("y"), .character("Y"): effects += share(&next, asJSON: key == .character("Y"))
+        case .character("w"): next.overlay = .warnings
+        case .character("o"): next.overlay = .presets(selection: 0)
+        case .character("s"):
+            if next.presets == nil {
+                next.announce("Presets cannot be saved: \(next.presetsUnavailableReason)", warning: true)
+            } else {
+                next.prompt = Prompt(purpose: .presetName, editor: LineEditor())
+            }
+        case .character("x"): cycleExportScales(&next, direction: 1)
+        case .tab:
+            next.panel.isFocused = true
+            if !metrics.panelIsShown { next.panel.visibility = .shown }
+        case .character("P"):
+            next.panel.visibility = metrics.panelIsShown ? .hidden : .shown
+            next.panel.isFocused = next.panel.isFocused && !metrics.panelIsShown
         case .character(let character):
-            changeParameters(&next, character, defaultMargin: defaultMargin)
+            parameterKey(&next, character, defaultMargin: defaultMargin)
         default:
             break
         }
         return (next, effects)
     }
 
-    /// The parameter keys; each change is pushed on the undo stack unless it changed nothing (a clamp).
-    private static func changeParameters(_ state: inout AppState, _ character: Character,
-                                         defaultMargin: (CompositionParameters) -> Double) {
-        var parameters = state.parameters
-        let half = parameters.size / 2
-        switch character {
-        case "l": parameters.layout = parameters.layout.next
-        case "[", "]":
-            let current = parameters.margin ?? defaultMargin(parameters)
-            let step = character == "]" ? marginStep : -marginStep
-            parameters.margin = clamp(current + step, 0, parameters.size / 4)
-        case "{", "}":
-            parameters.cornerRadius = clamp(parameters.cornerRadius + (character == "}" ? radiusStep : -radiusStep), 0, half)
-        case "(", ")":
-            parameters.tileRadius = clamp(parameters.tileRadius + (character == ")" ? radiusStep : -radiusStep), 0, half)
-        case "b":
-            let current = backgroundCycle.firstIndex(of: parameters.resolvedBackground) ?? -1
-            parameters.background = backgroundCycle[(current + 1) % backgroundCycle.count]
-        case "s":
-            let current = MemberStyle.cycle.firstIndex(of: parameters.memberStyle) ?? -1
-            parameters.memberStyle = MemberStyle.cycle[(current + 1) % MemberStyle.cycle.count]
-        case "0": parameters = state.initialParameters
-        default: return
+    /// The single parameter keys: `l` layout, `[` `]` margin, `{` `}` canvas corner radius, `(` `)` tile corner
+    /// radius (fine steps), `b` background, `m` member style, `0` reset.
+    private static func parameterKey(_ state: inout AppState, _ character: Character,
+                                     defaultMargin: ((CompositionParameters) -> Double)?) {
+        let steps: [Character: (name: String, direction: Int)] = [
+            "l": ("layout", 1), "[": ("margin", -1), "]": ("margin", 1), "{": ("corner-radius", -1),
+            "}": ("corner-radius", 1), "(": ("tile-radius", -1), ")": ("tile-radius", 1), "b": ("background", 1),
+            "m": ("member-style", 1),
+        ]
+        if character == "0" {
+            ParameterEditing.commit(&state, to: state.initialParameters, label: "reset")
+            return
         }
-        guard parameters != state.parameters else { return }
-        state.undoStack.append(state.parameters)
-        if state.undoStack.count > AppState.undoLimit { state.undoStack.removeFirst() }
-        state.parameters = parameters
+        guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else { return }
+        let automatic = name == "margin" && state.parameters.margin == nil ? defaultMargin?(state.parameters) : nil
+        ParameterEditing.step(&state, field, direction: direction, coarse: false, automatic: automatic)
     }
 
-    private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
-        min(max(value, low), max(low, high))
+    /// `e` and Enter in the `E` prompt: the export of `group` to `target` at the chosen scales.
+    static func export(_ state: inout AppState, _ group: ChatGroup, to target: String) -> Effect {
+        state.announce("Exporting to \(target)…")
+        return .export(ExportRequest(group: group, parameters: state.parameters, scales: state.effectiveExportScales,
+                                     target: target))
+    }
+
+    /// `p`: pins the current parameters as A, or unpins them.
+    private static func togglePin(_ state: inout AppState) {
+        if state.pinned == nil {
+            state.pinned = state.parameters
+            state.announce("Pinned the current parameters as A; keep tuning B, p again unpins")
+        } else {
+            state.pinned = nil
+            state.announce("Unpinned A")
+        }
+    }
+
+    /// `y`: the `chat-tui export` command for the selected group; `Y`: the parameters as preset JSON. Shown in
+    /// an overlay and copied to the clipboard.
+    private static func share(_ state: inout AppState, asJSON: Bool) -> [Effect] {
+        let text: String
+        if asJSON {
+            text = ParameterSharing.json(ParameterSharing.settings(of: state.parameters))
+        } else {
+            guard let group = state.selectedGroup else {
+                state.announce("Select a group to share its export command")
+                return []
+            }
+            let output = OutputNaming.scaledPath(OutputNaming.fileName(for: group), scale: state.parameters.scale)
+            text = ParameterSharing.exportCommand(state.parameters, fixturePath: state.fixturePath, groupID: group.id,
+                                                  output: output)
+        }
+        state.overlay = .shared(title: asJSON ? "Preset JSON" : "Export command", text: text)
+        return [.copy(text)]
+    }
+
+    /// `x` (and stepping the panel's Export row): the next set of export scales.
+    static func cycleExportScales(_ state: inout AppState, direction: Int) {
+        let choices = PanelRow.exportScaleChoices
+        let index = choices.firstIndex { $0 == state.exportScales } ?? 0
+        state.exportScales = choices[(index + direction + choices.count) % choices.count]
+        state.announce("Export at \(PanelRow.exportScalesText(state))")
     }
 
     private static func moveSelection(_ state: inout AppState, by delta: Int, _ metrics: ListMetrics) {

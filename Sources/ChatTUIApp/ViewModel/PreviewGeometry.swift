@@ -1,10 +1,22 @@
 import GroupIcon
 import TerminalUI
 
-/// Where the preview pane puts its picture and at which parameters the picture is composed: shared by the
-/// preview view, which draws it, and the runtime, which asks for the composites it needs.
+/// One picture in the preview pane: the current parameters, or the pinned "A" beside them.
+package struct PreviewPicture: Sendable {
+    /// "A pinned" / "B current" in an A/B comparison, nil for the single picture.
+    package var label: String?
+    /// The part of the pane the picture is centred in (below its label), in pane coordinates.
+    package var area: CellRect
+    /// Columns and rows of the picture; nil when the area cannot hold one.
+    package var size: (columns: Int, rows: Int)?
+    /// The parameters the picture's composite is made at.
+    package var parameters: CompositionParameters
+}
+
+/// Where the preview pane puts its pictures and at which parameters they are composed: shared by the preview
+/// view, which draws them, and the runtime, which asks for the composites they need.
 package enum PreviewGeometry {
-    /// The part of a `width` × `height` preview pane that holds the picture (below the title, above the strip).
+    /// The part of a `width` × `height` preview pane that holds the pictures (below the title, above the strip).
     package static func imageArea(_ state: AppState, width: Int, height: Int) -> CellRect {
         CellRect(x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight(state, width: width, height: height)))
     }
@@ -14,16 +26,36 @@ package enum PreviewGeometry {
         state.showsComparison ? comparisonStripHeight(width: width, paneHeight: height - 2) : 0
     }
 
-    /// The parameters the preview's composite is made at: the state's, with the scale raised (up to 4) until
-    /// the composite has at least as many pixels per side as the preview shows, so a large terminal gets a
-    /// sharp picture rather than a small composite blown up. Exports keep the state's own scale.
+    /// The pictures of the pane: the current parameters alone, or with `p` the pinned ones (A) left and the
+    /// current ones (B) right, each half under its label. The current picture comes last.
+    package static func pictures(_ state: AppState, width: Int, height: Int) -> [PreviewPicture] {
+        let area = imageArea(state, width: width, height: height)
+        guard let pinned = state.pinned else { return [picture(nil, state.parameters, area, state.zoomPercent)] }
+        let half = max(0, (area.width - 1) / 2)
+        let below = CellRect(x: area.x, y: area.y + 1, width: half, height: max(0, area.height - 1))
+        // Both halves the same width, so that A and B are drawn at the same size.
+        let right = CellRect(x: area.x + half + 1, y: below.y, width: half, height: below.height)
+        return [picture("A pinned", pinned, below, state.zoomPercent),
+                picture("B current", state.parameters, right, state.zoomPercent)]
+    }
+
+    /// The parameters the current picture's composite is made at (see `picture`).
     package static func imageParameters(_ state: AppState, width: Int, height: Int) -> CompositionParameters {
-        var parameters = state.parameters
-        guard let (columns, _) = imageSize(area: imageArea(state, width: width, height: height),
-                                           zoomPercent: state.zoomPercent) else { return parameters }
-        let needed = Int((Double(columns) / max(1, parameters.size)).rounded(.up))
-        parameters.scale = min(CompositionParameters.scaleRange.upperBound, max(parameters.scale, needed))
-        return parameters
+        pictures(state, width: width, height: height).last?.parameters ?? state.parameters
+    }
+
+    /// A picture of `parameters` in `area`. Its composite is made at `parameters` with the scale raised (up to
+    /// 4) until it has at least as many pixels per side as the picture shows, so a large terminal gets a sharp
+    /// picture rather than a small composite blown up. Exports keep the state's own scale.
+    private static func picture(_ label: String?, _ parameters: CompositionParameters, _ area: CellRect,
+                                _ zoomPercent: Int) -> PreviewPicture {
+        var scaled = parameters
+        let size = imageSize(area: area, zoomPercent: zoomPercent)
+        if let (columns, _) = size {
+            let needed = Int((Double(columns) / max(1, parameters.size)).rounded(.up))
+            scaled.scale = min(CompositionParameters.scaleRange.upperBound, max(parameters.scale, needed))
+        }
+        return PreviewPicture(label: label, area: area, size: size, parameters: scaled)
     }
 
     /// Columns and rows of a square composite filling `area` at `zoomPercent` (beyond 100 % the picture is

@@ -2,9 +2,9 @@ import Fixtures
 import GroupIcon
 import TerminalUI
 
-/// The right pane: the selected group's name, the layout and parameters, and its composite as large as fits,
-/// aspect-correct (one cell is one pixel wide and two tall), centred, scaled by the zoom; optionally the
-/// comparison strip below.
+/// The preview pane: the selected group's name, the layout and parameters, and its composite as large as fits,
+/// aspect-correct (one cell is one pixel wide and two tall), centred, scaled by the zoom; with a pinned A the
+/// A and B pictures side by side; optionally the comparison strip below.
 package enum PreviewView {
     package static func render(_ state: AppState, width: Int, height: Int, source: CompositeCellSource,
                        context: ViewContext) -> CellGrid {
@@ -20,17 +20,22 @@ package enum PreviewView {
                    x: 1, y: 1, style: .dim)
 
         let stripHeight = PreviewGeometry.stripHeight(state, width: width, height: height)
-        let imageArea = PreviewGeometry.imageArea(state, width: width, height: height)
-        if let (columns, rows) = PreviewGeometry.imageSize(area: imageArea, zoomPercent: state.zoomPercent) {
-            let parameters = PreviewGeometry.imageParameters(state, width: width, height: height)
-            if let image = source.cells(for: group, parameters: parameters, columns: columns, rows: rows) {
-                var area = CellGrid(width: imageArea.width, height: imageArea.height)
-                area.blit(image, x: (imageArea.width - columns) / 2, y: (imageArea.height - rows) / 2)
-                grid.blit(area, x: imageArea.x, y: imageArea.y)
+        for picture in PreviewGeometry.pictures(state, width: width, height: height) {
+            let area = picture.area
+            if let label = picture.label {
+                let text = context.fit(label, area.width)
+                grid.write(text, x: area.x + max(0, (area.width - TextWidth.width(of: text)) / 2), y: area.y - 1,
+                           style: [.bold, .reverse])
+            }
+            guard let (columns, rows) = picture.size else { continue }
+            if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows) {
+                var clipped = CellGrid(width: area.width, height: area.height)
+                clipped.blit(image, x: (area.width - columns) / 2, y: (area.height - rows) / 2)
+                grid.blit(clipped, x: area.x, y: area.y)
             } else {
-                let message = context.fit("composing" + context.ellipsis, imageArea.width)
-                grid.write(message, x: max(0, (imageArea.width - TextWidth.width(of: message)) / 2),
-                           y: imageArea.y + imageArea.height / 2, style: .dim)
+                let message = context.fit("composing" + context.ellipsis, area.width)
+                grid.write(message, x: area.x + max(0, (area.width - TextWidth.width(of: message)) / 2),
+                           y: area.y + area.height / 2, style: .dim)
             }
         }
         if stripHeight > 0 {

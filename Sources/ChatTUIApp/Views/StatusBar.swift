@@ -1,12 +1,18 @@
 import TerminalUI
 
-/// The bottom line: the parameters and the last message, or the line editor of an open prompt.
+/// The bottom line: a question waiting for y/n, an open prompt, or the last message (else the selected group's
+/// warnings), the parameters (when the panel is not showing them), the filter and the number of warnings.
 package enum StatusBar {
-    package static func render(_ state: AppState, width: Int, warnings: [String], context: ViewContext) -> CellGrid {
+    package static func render(_ state: AppState, width: Int, warnings: [String], panelShown: Bool = false,
+                               context: ViewContext) -> CellGrid {
         var grid = CellGrid(width: width, height: 1, fill: Cell(" ", style: .reverse))
         guard width > 0 else { return grid }
-        if let prompt = state.exportPrompt {
-            drawEditor(prompt, label: "Export to: ", into: &grid, context: context)
+        if let question = state.question {
+            grid.write(context.fit(Sanitizer.clean(question.text), width - 1), x: 1, y: 0, style: [.reverse, .bold])
+            return grid
+        }
+        if let prompt = state.prompt {
+            drawEditor(prompt.editor, label: Sanitizer.clean(prompt.label), into: &grid, context: context)
             return grid
         }
         if let editor = state.filterEditor {
@@ -15,13 +21,22 @@ package enum StatusBar {
         }
         let help = "? help"
         let helpWidth = TextWidth.width(of: help)
-        var parts = [ParameterSummary.compact(state.parameters, memberCount: state.selectedGroup?.members.count)]
+        var parts: [String] = []
+        if !state.status.isEmpty {
+            parts.append(Sanitizer.clean(state.status))
+        } else if !warnings.isEmpty {
+            // With no message to show, the selected group's own warnings (all of them are in `w`).
+            parts.append(warnings.map { "warning: " + Sanitizer.clean($0) }.joined(separator: "; "))
+        }
+        if !panelShown {
+            parts.append(ParameterSummary.compact(state.parameters, memberCount: state.selectedGroup?.members.count,
+                                                  unicode: context.unicode))
+        }
         if !state.filter.isEmpty {
             parts.append("filter \"\(Sanitizer.clean(state.filter))\" (\(state.matches.count))")
         }
-        let message = state.status.isEmpty ? warnings.map { "warning: " + Sanitizer.clean($0) }.joined(separator: "; ")
-            : Sanitizer.clean(state.status)
-        if !message.isEmpty { parts.append(message) }
+        let count = Set(state.warnings + warnings).count
+        if count > 0 { parts.append("\(count) warning\(count == 1 ? "" : "s") (w)") }
         let available = width > helpWidth + 10 ? width - helpWidth - 2 : width - 1
         grid.write(context.fit(parts.joined(separator: " " + context.separator + " "), available), x: 1, y: 0,
                    style: .reverse)

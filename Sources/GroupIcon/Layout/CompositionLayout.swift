@@ -32,6 +32,8 @@ public protocol CompositionLayout: Sendable {
     /// The region `gapColour` fills under `tiles` (this layout's tiles): the block the members span, so
     /// that the gaps between tiles show the gap colour and the rest of the canvas the background.
     static func gapRegion(tiles: [Tile]) -> [Shape]
+    /// The outer padding the layout uses for `count` members after its default and clamping, in points.
+    static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double
 }
 
 /// How a layout's tiles are described in `layout --json` (README.md, "Headless").
@@ -77,6 +79,12 @@ extension CompositionLayout {
             region.append(.rect(Rect(x: left, y: upper.maxY, width: right - left, height: lower.minY - upper.maxY)))
         }
         return region
+    }
+
+    /// The rectangular grids' rule (seed 000): the padding is the margin unless set. Layouts whose padding
+    /// defaults to something else (QQ, DingTalk: none) say so.
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedPadding(default: resolvedMargin(count: count, parameters: parameters))
     }
 
     /// How many members the layout draws: `count` limited to `0...maximumMembers`.

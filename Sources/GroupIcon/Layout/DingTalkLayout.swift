@@ -61,6 +61,11 @@ public enum DingTalkLayout: CompositionLayout {
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: parameters.layoutSide / 44)
     }
+
+    /// The inset of the circle: the explicit padding, or none.
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedPadding(default: 0)
+    }
 }
 
 extension LayoutKind {

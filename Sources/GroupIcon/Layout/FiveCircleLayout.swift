@@ -65,6 +65,11 @@ public enum FiveCircleLayout: CompositionLayout {
         tiles.map { .circle(center: $0.frame.center, radius: $0.frame.width / 2) }
     }
 
+    /// The inset of the arrangement: the explicit padding, or none (seed 001 has no padding).
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.clampedPadding(default: 0)
+    }
+
     /// The explicit margin, or seed 001's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
     private static func notchGap(geometry: Geometry, parameters: CompositionParameters) -> Double {
         let radius = geometry.radius

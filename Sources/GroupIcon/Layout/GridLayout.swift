@@ -53,8 +53,13 @@ public enum GridLayout: CompositionLayout {
                  limits: { 0...max(0, $0.size / 4) }),
         .flag(square, label: "Grid square", help: "grid: square items from the top-left, no padding cells"),
         .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
-               range: 1...maximumMembers),
+               range: 1...maximumMembers, automatic: { _, count in automaticColumns(shown: shownMembers(count)) }),
     ]
+
+    /// The column count when none is set: ceil(sqrt(shown)), at least 1.
+    static func automaticColumns(shown: Int) -> Int {
+        max(1, Int(Double(shown).squareRoot().rounded(.up)))
+    }
 
     /// The tiles of the first (up to) 64 members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
@@ -104,8 +109,8 @@ public enum GridLayout: CompositionLayout {
             guard shown > 0, side > 0 else { return nil }
             let options = parameters.options
             let square = options[GridLayout.square]
-            let automatic = Int(Double(shown).squareRoot().rounded(.up))
-            let asked = min(max(options[GridLayout.columns] ?? automatic, 1), GridLayout.maximumMembers)
+            let asked = min(max(options[GridLayout.columns] ?? GridLayout.automaticColumns(shown: shown), 1),
+                            GridLayout.maximumMembers)
             // The seed pads a short row with empty cells; the square grid of earlier versions does not.
             columns = square ? min(asked, shown) : asked
             let rows = (max(shown, square ? 0 : columns) + columns - 1) / columns

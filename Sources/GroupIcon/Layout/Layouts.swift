@@ -20,4 +20,10 @@ public enum Layouts {
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.layout.layout.resolvedMargin(count: count, parameters: parameters)
     }
+
+    /// The outer padding the layout actually uses for `count` members after defaults and clamping, in points
+    /// (what the app shows for an automatic padding and where stepping it starts).
+    public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
+        parameters.layout.layout.resolvedPadding(count: count, parameters: parameters)
+    }
 }

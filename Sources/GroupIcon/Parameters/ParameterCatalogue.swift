@@ -28,9 +28,11 @@ public enum ParameterCatalogue {
             read: { .integer($0.scale) },
             write: { parameters, value in if case .integer(let scale) = value { parameters.scale = scale } }),
         optionalLength(name: "margin", label: "Margin",
-                       help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin),
+                       help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin,
+                       automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
         optionalLength(name: "padding", label: "Padding", help: "outer padding (default: the margin)",
-                       keyPath: \.padding),
+                       keyPath: \.padding,
+                       automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
         radius(name: "corner-radius", label: "Corner radius", help: "corner radius of the whole canvas (default 0)",
                keyPath: \.cornerRadius),
         radius(name: "tile-radius", label: "Tile radius", help: "corner radius of each tile (default 0)",
@@ -42,7 +44,8 @@ public enum ParameterCatalogue {
             read: { $0.background.map(ParameterValue.colour) },
             write: { parameters, value in
                 if case .colour(let colour) = value { parameters.background = colour } else { parameters.background = nil }
-            }),
+            },
+            automatic: { parameters, _ in .colour(parameters.resolvedBackground) }),
     ] + presentation
 
     /// Every parameter: the common ones, then every layout's options in registry order (each name once).
@@ -63,7 +66,8 @@ public enum ParameterCatalogue {
 
     /// A length in points that may be left to the layout (nil), limited to a quarter of the size.
     private static func optionalLength(name: String, label: String, help: String,
-                                       keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable)
+                                       keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable,
+                                       automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue?)
         -> ParameterField
     {
         ParameterField(
@@ -74,7 +78,8 @@ public enum ParameterCatalogue {
                 if case .number(let length) = value { parameters[keyPath: keyPath] = length } else {
                     parameters[keyPath: keyPath] = nil
                 }
-            })
+            },
+            automatic: automatic)
     }
 
     /// A corner radius in points, limited to half the size.
@@ -98,8 +103,10 @@ extension ParameterField {
     }
 
     /// A layout option holding a whole number in `range`, unset meaning automatic.
-    static func count(_ option: LayoutOption<Int?>, label: String, help: String,
-                      range: ClosedRange<Int>) -> ParameterField {
+    static func count(_ option: LayoutOption<Int?>, label: String, help: String, range: ClosedRange<Int>,
+                      automatic: @escaping @Sendable (CompositionParameters, Int) -> Int? = { _, _ in nil })
+        -> ParameterField
+    {
         ParameterField(
             name: option.name, label: label, help: help, kind: .integer, valueName: "N", isOptional: true,
             steps: (fine: 1, coarse: 1), expectation: "a whole number",
@@ -109,6 +116,7 @@ extension ParameterField {
                 if case .integer(let count) = value { parameters.options[option] = count } else {
                     parameters.options[option] = nil
                 }
-            })
+            },
+            automatic: { automatic($0, $1).map(ParameterValue.integer) })
     }
 }

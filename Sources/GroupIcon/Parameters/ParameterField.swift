@@ -59,21 +59,30 @@ public struct ParameterField: Sendable {
     private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
     private let read: @Sendable (CompositionParameters) -> ParameterValue?
     private let write: @Sendable (inout CompositionParameters, ParameterValue?) -> Void
+    private let automatic: @Sendable (CompositionParameters, Int) -> ParameterValue?
 
     init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
          steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
          limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
          read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
-         write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void) {
+         write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void,
+         automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue? = { _, _ in nil }) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
         self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
         self.limits = limits
-        self.read = read; self.write = write
+        self.read = read; self.write = write; self.automatic = automatic
     }
 
     /// The value set in `parameters`; nil when the parameter is unset (automatic).
     public func value(in parameters: CompositionParameters) -> ParameterValue? {
         read(parameters)
+    }
+
+    /// What the layout uses for an unset optional parameter when it draws `memberCount` members (a QQ ring's
+    /// own notch gap, the padding that follows the margin, ...); nil when that is not a single value. The app
+    /// shows it beside "auto" and steps from it.
+    public func automaticValue(in parameters: CompositionParameters, memberCount: Int) -> ParameterValue? {
+        automatic(parameters, memberCount)
     }
 
     /// The value as text in the form `parse` accepts (`7.3333`, `#FFFFFF`, `true`, `qq`), nil when unset.
@@ -95,6 +104,26 @@ public struct ParameterField: Sendable {
     /// The value `text` stands for, checked against the limits in force for `parameters`. `auto` unsets an
     /// optional parameter (returns nil).
     public func parse(_ text: String, for parameters: CompositionParameters) throws(ParameterError) -> ParameterValue? {
+        guard let value = try parseIgnoringLimits(text, for: parameters) else { return nil }
+        guard isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
+        return value
+    }
+
+    /// The value `text` stands for, moved into the limits in force for `parameters` when it lies outside them
+    /// (the app clamps what a user types and says so); `wasClamped` tells whether it did. Text that is not a
+    /// value of this kind at all is still an error.
+    public func parseClamping(_ text: String, for parameters: CompositionParameters) throws(ParameterError)
+        -> (value: ParameterValue?, wasClamped: Bool)
+    {
+        guard let value = try parseIgnoringLimits(text, for: parameters) else { return (nil, false) }
+        let clamped = self.clamped(value, for: parameters)
+        return (clamped, clamped != value)
+    }
+
+    /// The value `text` stands for without looking at limits; nil for `auto`.
+    private func parseIgnoringLimits(_ text: String, for parameters: CompositionParameters) throws(ParameterError)
+        -> ParameterValue?
+    {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if isOptional && trimmed.lowercased() == "auto" { return nil }
         let value: ParameterValue?
@@ -113,7 +142,7 @@ public struct ParameterField: Sendable {
         case .memberStyle: value = MemberStyle(parsing: trimmed).map(ParameterValue.memberStyle)
         case .choice: value = choices.first { $0 == trimmed.lowercased() }.map(ParameterValue.choice)
         }
-        guard let value, isWithinLimits(value, parameters) else { throw error(got: text, parameters: parameters) }
+        guard let value else { throw error(got: text, parameters: parameters) }
         return value
     }
 
@@ -164,17 +193,24 @@ public struct ParameterField: Sendable {
         return numbers.count == parts.count ? numbers : nil
     }
 
-    /// The text form of a value.
-    static func text(of value: ParameterValue) -> String {
+    /// The text form of a value, as `parse` reads it.
+    public static func text(of value: ParameterValue) -> String {
         switch value {
         case .layout(let kind): return kind.rawValue
-        case .number(let number): return formatNumber(number)
-        case .numbers(let numbers): return numbers.map(formatNumber).joined(separator: ",")
+        case .number(let number): return exactText(number)
+        case .numbers(let numbers): return numbers.map(exactText).joined(separator: ",")
         case .integer(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
         case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
         case .memberStyle(let style): return style.description
         case .choice(let word): return word
         }
+    }
+
+    /// A number short when that is exact; otherwise with every digit, so that text read back is the same
+    /// value (a margin stepped from 132/18 must reproduce the same pixels when handed over as `--margin`).
+    private static func exactText(_ number: Double) -> String {
+        let short = formatNumber(number)
+        return Double(short) == number || !number.isFinite ? short : "\(number)"
     }
 }

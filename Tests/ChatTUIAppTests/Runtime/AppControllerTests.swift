@@ -38,6 +38,10 @@ private final class ExportLog: Sendable {
         options.exportDirectory = "/tmp/exports"
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
+        options.files = ExportFiles(kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
+                                    homeDirectory: nil)
+        // A clock that stands still: no message expires while a slow (sanitized, loaded) run gets to look at it.
+        options.monotonicNanoseconds = { 0 }
         let controller = AppController(
             fixture: Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: "/")), options: options,
             driver: terminal, provider: provider,
@@ -50,7 +54,7 @@ private final class ExportLog: Sendable {
         let (controller, terminal) = makeController(provider: FakeProvider(slowWhenMarginSet: false))
         controller.step(timeoutMilliseconds: 0)
         #expect(terminal.row(0).hasPrefix("▌░░░░░░"))
-        await controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         #expect(terminal.row(0).hasPrefix("▌######"))
         #expect(terminal.row(15).contains(String(repeating: "#", count: 40)))
     }
@@ -59,8 +63,8 @@ private final class ExportLog: Sendable {
         let provider = FakeProvider(slowWhenMarginSet: false)
         let (controller, _) = makeController(provider: provider, groups: ViewFixtures.groups(10_000))
         controller.step(timeoutMilliseconds: 0)
-        await controller.waitForBackgroundWork(seconds: 120)
-        for _ in 0..<10 { controller.step(timeoutMilliseconds: 0); await controller.waitForBackgroundWork(seconds: 120) }
+        await controller.driveUntilSettled()
+        for _ in 0..<10 { controller.step(timeoutMilliseconds: 0); await controller.driveUntilSettled() }
         // 29 content rows / 3 per row = 9 visible rows, plus 4 ahead.
         let requested = Set(provider.calls.withLock { $0.map(\.groupID) })
         #expect(requested == Set((0..<13).map { "g\($0)" }))
@@ -70,7 +74,7 @@ private final class ExportLog: Sendable {
         let provider = FakeProvider(slowWhenMarginSet: true)
         let (controller, terminal) = makeController(provider: provider)
         controller.step(timeoutMilliseconds: 0)
-        await controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         terminal.pendingKeys = [.character("]")]
         controller.step(timeoutMilliseconds: 0)
         #expect(controller.runningRequestCount > 0)
@@ -86,10 +90,10 @@ private final class ExportLog: Sendable {
         let provider = FakeProvider(slowWhenMarginSet: false)
         let (controller, terminal) = makeController(provider: provider)
         controller.step(timeoutMilliseconds: 0)
-        await controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         terminal.pendingKeys = Array(repeating: .character("]"), count: 5)
         controller.step(timeoutMilliseconds: 0)
-        await controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
         let margins = Set(provider.calls.withLock { $0.map(\.parameters.margin) })
         #expect(margins.count == 2)
         #expect(margins.contains(nil))
@@ -101,9 +105,9 @@ private final class ExportLog: Sendable {
         let (controller, terminal) = makeController(keys: [.character("e")], provider: FakeProvider(slowWhenMarginSet: false),
                                                     log: log)
         controller.step(timeoutMilliseconds: 0)
-        await controller.waitForBackgroundWork(seconds: 120)
-        #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0-wechat.png"])
-        #expect(terminal.row(29).contains("Exported to /tmp/exports/g0-wechat.png"))
+        await controller.driveUntilSettled()
+        #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0.png"])
+        #expect(terminal.row(29).contains("Exported to /tmp/exports/g0.png"))
     }
 
     @Test func runQuitsOnQAndRestoresTheTerminal() throws {
@@ -125,6 +129,6 @@ private final class ExportLog: Sendable {
         terminal.pendingKeys = [.resize]
         controller.step(timeoutMilliseconds: 0)
         #expect(terminal.text == "…")
-        await controller.waitForBackgroundWork(seconds: 120)
+        await controller.driveUntilSettled()
     }
 }

@@ -11,14 +11,7 @@ import Testing
     private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     private func press(_ keys: [Key], on state: AppState) -> (AppState, [Effect]) {
-        var current = state
-        var effects: [Effect] = []
-        for key in keys {
-            let (next, produced) = KeyBindings.reduce(current, key, metrics: metrics)
-            current = next
-            effects += produced
-        }
-        return (current, effects)
+        KeyPresser(metrics: metrics).press(keys, on: state)
     }
 
     private func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
@@ -156,14 +149,20 @@ import Testing
         #expect(!closed.0.showsHelp && !closed.0.shouldQuit && closed.1.isEmpty)
     }
 
+    /// What `e` / Enter in the `E` prompt asks the runtime for: `target` at the state's scale.
+    private func exportEffect(_ group: ChatGroup, _ parameters: CompositionParameters, _ target: String) -> Effect {
+        .export(ExportRequest(group: group, parameters: parameters, scales: [parameters.scale], target: target))
+    }
+
+    // The issue asked for the names `export --all` gives (`<group-id>.png`), so the layout left the name.
     @Test func exportUsesTheFilenameSafeIdAndLayout() {
         let groups = [ChatGroup(id: "../a b/c", name: "x", members: [])]
         let state = ViewFixtures.state(groups)
         let (next, effects) = press(chars("le"), on: state)
         var expected = CompositionParameters()
         expected.layout = .qq
-        #expect(effects == [.export(groups[0], expected, path: "out/_._a_b_c-qq.png")])
-        #expect(next.status.contains("out/_._a_b_c-qq.png"))
+        #expect(effects == [exportEffect(groups[0], expected, "out/_._a_b_c.png")])
+        #expect(next.status.contains("out/_._a_b_c.png"))
         #expect(OutputNaming.filenameSafe("周末") == "__")
         #expect(OutputNaming.filenameSafe("") == "group")
         #expect(OutputNaming.filenameSafe("ride-2.v1") == "ride-2.v1")
@@ -172,21 +171,20 @@ import Testing
     @Test func exportPromptEditsAPath() {
         let state = ViewFixtures.state(ViewFixtures.groups(1))
         let prompted = press(chars("E"), on: state).0
-        #expect(prompted.exportPrompt?.text == "out/g0-wechat.png")
+        #expect(prompted.exportPrompt?.text == "out/g0.png")
         let edited = press(Array(repeating: Key.backspace, count: 17) + chars("/tmp/x.png"), on: prompted).0
         #expect(edited.exportPrompt?.text == "/tmp/x.png")
         let moved = press([.home, .delete, .character("~")], on: edited).0
         #expect(moved.exportPrompt?.text == "~tmp/x.png")
         let (done, effects) = press([.enter], on: edited)
         #expect(done.exportPrompt == nil)
-        #expect(effects == [.export(state.groups[0], CompositionParameters(), path: "/tmp/x.png")])
+        #expect(effects == [exportEffect(state.groups[0], CompositionParameters(), "/tmp/x.png")])
         let (cancelled, none) = press(chars("q") + [.escape], on: prompted)
         #expect(cancelled.exportPrompt == nil && none.isEmpty && !cancelled.shouldQuit)
         // The proposed path is a suggestion: typing replaces it, End keeps it for editing, Enter accepts it.
         #expect(press(chars("/tmp/y.png"), on: prompted).0.exportPrompt?.text == "/tmp/y.png")
-        #expect(press([.end] + chars("~"), on: prompted).0.exportPrompt?.text == "out/g0-wechat.png~")
-        #expect(press([.enter], on: prompted).1 == [.export(state.groups[0], CompositionParameters(),
-                                                            path: "out/g0-wechat.png")])
+        #expect(press([.end] + chars("~"), on: prompted).0.exportPrompt?.text == "out/g0.png~")
+        #expect(press([.enter], on: prompted).1 == [exportEffect(state.groups[0], CompositionParameters(), "out/g0.png")])
     }
 
     @Test func qEscAndCtrlCQuit() {

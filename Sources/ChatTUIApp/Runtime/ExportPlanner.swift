@@ -1,0 +1,121 @@
+import FileSystem
+import Foundation
+import GroupExport
+import GroupIcon
+
+/// The file-system questions an export from the app asks, as a seam: the real file system in the app, a fake
+/// in tests.
+package struct ExportFiles: Sendable {
+    /// What is at a path.
+    package var kind: @Sendable (String) -> PathKind
+    /// Creates a folder and the missing folders above it; the error's description names the folder and cause.
+    package var createFolder: @Sendable (String) throws -> Void
+    /// What `~` stands for; nil when HOME is not set.
+    package var homeDirectory: String?
+
+    package init(kind: @escaping @Sendable (String) -> PathKind, createFolder: @escaping @Sendable (String) throws -> Void,
+                 homeDirectory: String?) {
+        self.kind = kind; self.createFolder = createFolder; self.homeDirectory = homeDirectory
+    }
+
+    /// The real file system, `~` from `$HOME`.
+    package static let live = ExportFiles(
+        kind: { FileIO.kind(of: $0) }, createFolder: { try FileIO.createDirectory($0) },
+        homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
+}
+
+/// One file of an export: the parameters (at one scale) and where it goes.
+package struct ExportJob: Hashable, Sendable {
+    package var parameters: CompositionParameters
+    package var path: String
+}
+
+/// What to do about an `ExportRequest`, decided before anything is written.
+package enum ExportPlan: Hashable, Sendable {
+    /// Write these files, first creating `folder` when it is given (the user agreed).
+    case write([ExportJob], creatingFolder: String?)
+    /// Ask this yes/no question first; on yes, plan `request` (which records the answer) again.
+    case ask(String, ExportRequest)
+    /// Nothing can be written; the message says why in plain words.
+    case refuse(String)
+}
+
+/// Turns an export request into files: `~` expanded, a folder (existing, or typed with a trailing `/`) given
+/// the default name `<group-id>.png`, each scale named `name.png`, `name@2x.png`, `name@3x.png`; a missing
+/// folder is created and existing files are replaced only after the user agreed.
+package enum ExportPlanner {
+    package static func plan(_ request: ExportRequest, files: ExportFiles) -> ExportPlan {
+        let typed = request.target.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return .refuse("No path given: nothing exported") }
+        let expanded: String
+        switch expandHome(typed, home: files.homeDirectory) {
+        case .success(let path): expanded = path
+        case .failure(let problem): return .refuse(problem.message)
+        }
+        let base: String
+        if expanded.hasSuffix("/") || files.kind(expanded) == .directory {
+            var folder = expanded
+            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+            base = (folder == "/" ? "" : folder) + "/" + OutputNaming.fileName(for: request.group)
+        } else {
+            base = expanded
+        }
+        let folder = FileIO.parentDirectory(of: base)
+        var creatingFolder: String?
+        switch files.kind(folder) {
+        case .directory:
+            break
+        case .missing:
+            guard request.createsFolders else {
+                var agreed = request
+                agreed.createsFolders = true
+                return .ask("The folder \(folder) does not exist. Create it? (y/n)", agreed)
+            }
+            creatingFolder = folder
+        case .regularFile, .other:
+            return .refuse("Cannot export to \(base): \(folder) is not a folder")
+        }
+        let jobs = request.scales.map { scale -> ExportJob in
+            var parameters = request.parameters
+            parameters.scale = scale
+            return ExportJob(parameters: parameters, path: OutputNaming.scaledPath(base, scale: scale))
+        }
+        var existing: [String] = []
+        for job in jobs where creatingFolder == nil {
+            switch files.kind(job.path) {
+            case .missing: break
+            case .regularFile: existing.append(job.path)
+            case .directory:
+                return .refuse("Cannot export to \(job.path): it is a folder (end the path with / to save inside it)")
+            case .other(let name):
+                return .refuse("Cannot export to \(job.path): it is a \(name), not a file")
+            }
+        }
+        if !existing.isEmpty && !request.replacesFiles {
+            var agreed = request
+            agreed.replacesFiles = true
+            let names = existing.count > 3 ? existing.prefix(3).joined(separator: ", ") + " and \(existing.count - 3) more"
+                : existing.joined(separator: ", ")
+            return .ask("Replace \(names)? (y/n)", agreed)
+        }
+        return .write(jobs, creatingFolder: creatingFolder)
+    }
+
+    /// Why a path could not be expanded.
+    package struct ExpansionProblem: Error, Equatable {
+        package var message: String
+    }
+
+    /// `~` and `~/...` with `home`; other paths unchanged. `~user` is not supported and says so.
+    package static func expandHome(_ path: String, home: String?) -> Result<String, ExpansionProblem> {
+        guard path.hasPrefix("~") else { return .success(path) }
+        guard path == "~" || path.hasPrefix("~/") else {
+            return .failure(ExpansionProblem(message: "Cannot export to \(path): only ~ and ~/... are expanded; write the full path"))
+        }
+        guard let home else {
+            return .failure(ExpansionProblem(message: "Cannot export to \(path): HOME is not set, so ~ means nothing"))
+        }
+        let rest = path.dropFirst()
+        return .success(home.hasSuffix("/") && rest.hasPrefix("/") ? String(home.dropLast()) + rest : home + rest)
+    }
+}

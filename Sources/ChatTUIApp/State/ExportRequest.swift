@@ -1,0 +1,21 @@
+import Fixtures
+import GroupIcon
+
+/// An export the user asked for (`e`, `E`), before the runtime has looked at the file system: which group, at
+/// which parameters and scales, and where to (a folder or a file path as typed, `~` not yet expanded).
+package struct ExportRequest: Hashable, Sendable {
+    package var group: ChatGroup
+    package var parameters: CompositionParameters
+    /// Every scale to write; scale 1 is `name.png`, the others `name@2x.png`, `name@3x.png`.
+    package var scales: [Int]
+    /// The destination as given: a file path, or a folder to save the default name in.
+    package var target: String
+    /// The user agreed to create the missing folder.
+    package var createsFolders = false
+    /// The user agreed to replace existing files.
+    package var replacesFiles = false
+
+    package init(group: ChatGroup, parameters: CompositionParameters, scales: [Int], target: String) {
+        self.group = group; self.parameters = parameters; self.scales = scales; self.target = target
+    }
+}

@@ -1,0 +1,63 @@
+import GroupIcon
+
+extension KeyBindings {
+    /// Every key with what it does, in the order the help overlay lists them; steps and units come from
+    /// `ParameterCatalogue`, so the help says what the keys really do.
+    package static let help: [(keys: String, action: String)] = [
+        ("↑ ↓  j k", "select previous / next group"),
+        ("PgUp PgDn", "page up / down"),
+        ("g G  Home End", "first / last group"),
+        ("/", "filter by name (Enter keeps, Esc clears)"),
+        ("click", "select a row"),
+        ("l", "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → ")),
+        ("[ ]", "margin − / + " + fineStep("margin")),
+        ("{ }", "canvas corner radius − / + " + fineStep("corner-radius")),
+        ("( )", "tile corner radius − / + " + fineStep("tile-radius")),
+        ("b", "cycle background (light grey, white, dark, transparent)"),
+        ("m", "cycle member style (rectangle, rounded, circle, original)"),
+        ("0", "reset parameters"),
+        ("u", "undo last parameter change (says what changed)"),
+        ("U  Ctrl-R", "redo"),
+        ("Tab", "parameter panel: focus it / back to the list"),
+        ("P", "show / hide the parameter panel"),
+        ("  ↑ ↓", "panel: choose a parameter"),
+        ("  ← →", "panel: fine step (" + stepList(coarse: false) + ")"),
+        ("  < >  Shift-← →", "panel: coarse step (" + stepList(coarse: true) + ")"),
+        ("  Enter", "panel: type a value (hex for colours, auto)"),
+        ("  Backspace", "panel: back to auto / default"),
+        ("x", "export scales: the scale, @1x @2x @3x, @2x @3x, ..."),
+        ("e", "export selected group to the export folder as <id>.png, <id>@2x.png, ..."),
+        ("E", "export to a path you type (a folder keeps the name; ~ is home)"),
+        ("p", "pin the parameters as A to compare with B (p again unpins)"),
+        ("y", "show and copy the chat-tui export command (OSC 52)"),
+        ("Y", "show and copy the parameters as preset JSON"),
+        ("s  o", "save the parameters as a preset / open a preset"),
+        ("w", "list the warnings"),
+        ("+ -", "zoom preview in / out"),
+        ("c", "toggle comparison strip"),
+        ("?", "toggle this help"),
+        ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),
+    ]
+
+    /// "1 pt": the fine step of the parameter called `name`, with its unit.
+    private static func fineStep(_ name: String) -> String {
+        guard let field = ParameterCatalogue.field(named: name), let steps = field.steps else { return "" }
+        return formatNumber(steps.fine) + (field.kind == .number(unit: .points) ? " pt" : "")
+    }
+
+    /// "size 1 pt, margin 1 pt, ...": one step of every stepped parameter, parameters with the same step named
+    /// together ("margin, padding 1 pt").
+    private static func stepList(coarse: Bool) -> String {
+        var groups: [(step: String, names: [String])] = []
+        for field in ParameterCatalogue.all {
+            guard let steps = field.steps else { continue }
+            let text = formatNumber(coarse ? steps.coarse : steps.fine) + (field.kind == .number(unit: .points) ? " pt" : "")
+            if let index = groups.firstIndex(where: { $0.step == text }) {
+                groups[index].names.append(field.name)
+            } else {
+                groups.append((text, [field.name]))
+            }
+        }
+        return groups.map { $0.names.joined(separator: ", ") + " " + $0.step }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,105 @@
+import GroupExport
+import GroupIcon
+import TerminalUI
+
+extension KeyBindings {
+    /// A yes/no question: `y` or Enter carries it out, `n` or Esc drops it; other keys wait for an answer.
+    static func answer(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
+        var next = state
+        guard let question = state.question else { return (next, []) }
+        switch key {
+        case .character("y"), .character("Y"), .enter:
+            next.question = nil
+            return (next, question.onYes)
+        case .character("n"), .character("N"), .escape:
+            next.question = nil
+            next.announce("Cancelled")
+        default:
+            break
+        }
+        return (next, [])
+    }
+
+    /// A line prompt: editing keys edit, Esc closes it, Enter acts on the text.
+    static func editPrompt(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
+        var next = state
+        guard var prompt = state.prompt else { return (next, []) }
+        switch key {
+        case .escape:
+            next.prompt = nil
+        case .enter:
+            next.prompt = nil
+            let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+            switch prompt.purpose {
+            case .exportPath:
+                if let group = next.selectedGroup, !text.isEmpty { return (next, [export(&next, group, to: text)]) }
+            case .value(let name):
+                guard let field = ParameterCatalogue.field(named: name) else { break }
+                do throws(ParameterError) {
+                    let (value, wasClamped) = try field.parseClamping(text, for: next.parameters)
+                    ParameterEditing.set(&next, field, to: value, clampedFrom: wasClamped ? text : nil)
+                } catch {
+                    // The prompt stays open with the text, so the user can correct it.
+                    next.prompt = prompt
+                    next.announce("\(error)")
+                }
+            case .presetName:
+                return savePreset(&next, named: text)
+            }
+        default:
+            if prompt.editor.apply(key) { next.prompt = prompt }
+        }
+        return (next, [])
+    }
+
+    /// An overlay: the presets list is browsed with ↑ ↓ and applied with Enter; any other key closes it (as
+    /// every key closes the warnings and shared-text overlays).
+    static func browseOverlay(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
+        var next = state
+        guard case .presets(let selection) = state.overlay else {
+            next.overlay = nil
+            return (next, [])
+        }
+        let names = state.presets?.presets.map(\.name) ?? []
+        switch key {
+        case .up, .character("k"): next.overlay = .presets(selection: max(0, selection - 1))
+        case .down, .character("j"): next.overlay = .presets(selection: min(max(0, names.count - 1), selection + 1))
+        case .enter:
+            next.overlay = nil
+            if names.indices.contains(selection) { applyPreset(&next, named: names[selection]) }
+        default:
+            next.overlay = nil
+        }
+        return (next, [])
+    }
+
+    /// Makes the preset called `name` current (over the defaults, so it looks the same whatever came before),
+    /// unless it breaks a limit for this fixture's groups.
+    private static func applyPreset(_ state: inout AppState, named name: String) {
+        guard let presets = state.presets else { return }
+        do throws(PresetError) {
+            let parameters = try presets.parameters(named: name)
+            if let problem = CompositionLimits.problem(parameters, memberCounts: state.memberCounts) {
+                state.announce("Preset \(name) not applied: \(problem)", warning: true)
+                return
+            }
+            ParameterEditing.commit(&state, to: parameters, label: "preset \(name)")
+            state.announce("Applied preset \(name)")
+        } catch {
+            state.announce("\(error)", warning: true)
+        }
+    }
+
+    /// Keeps the current parameters under `name` and asks the runtime to write the file; a name in use is
+    /// replaced after a question.
+    private static func savePreset(_ state: inout AppState, named name: String) -> (AppState, [Effect]) {
+        guard var presets = state.presets, !name.isEmpty else { return (state, []) }
+        let existed = presets.preset(named: name) != nil
+        presets.save(state.parameters, as: name)
+        if existed {
+            state.question = Question(text: "Replace the preset \(name)? (y/n)", onYes: [.savePresets(presets)])
+            return (state, [])
+        }
+        return (state, [.savePresets(presets)])
+    }
+}

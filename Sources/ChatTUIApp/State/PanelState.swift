@@ -1,0 +1,80 @@
+import GroupIcon
+
+/// The parameter panel's state: whether it is on screen, whether keys go to it, and which row is selected.
+package struct PanelState: Hashable, Sendable {
+    /// Whether the panel is shown.
+    package enum Visibility: Hashable, Sendable {
+        /// Shown when the terminal is wide enough (`ScreenLayout.automaticPanelWidth`), the start-up choice.
+        case automatic
+        case shown
+        case hidden
+    }
+
+    package var visibility = Visibility.automatic
+    /// Whether the arrow keys, Enter and the step keys act on the panel rather than the chat list.
+    package var isFocused = false
+    /// The selected row, by name (`PanelRow.name`), so that it stays put when the layout's rows change.
+    package var selectedRow = "layout"
+
+    package init() {}
+}
+
+/// A line prompt in the status line and what its text is for.
+package struct Prompt: Hashable, Sendable {
+    package enum Purpose: Hashable, Sendable {
+        /// `E`: where to export.
+        case exportPath
+        /// Enter in the panel: a value for the parameter called `name`.
+        case value(parameter: String)
+        /// `s`: the name to save the current parameters under.
+        case presetName
+    }
+
+    package var purpose: Purpose
+    package var editor: LineEditor
+
+    package init(purpose: Purpose, editor: LineEditor) {
+        self.purpose = purpose; self.editor = editor
+    }
+
+    /// The label in front of the text.
+    package var label: String {
+        switch purpose {
+        case .exportPath: return "Export to: "
+        case .value(let parameter): return "\(parameter): "
+        case .presetName: return "Save preset as: "
+        }
+    }
+}
+
+/// A yes/no question in the status line; `y` (or Enter) carries out `onYes`, `n` (or Esc) drops it.
+package struct Question: Hashable, Sendable {
+    package var text: String
+    package var onYes: [Effect]
+
+    package init(text: String, onYes: [Effect]) {
+        self.text = text; self.onYes = onYes
+    }
+}
+
+/// A framed list over the screen.
+package enum Overlay: Hashable, Sendable {
+    /// `w`: every warning so far.
+    case warnings
+    /// `o`: the saved presets, one selected.
+    case presets(selection: Int)
+    /// `y` / `Y`: the text handed off (and copied), under a title.
+    case shared(title: String, text: String)
+}
+
+/// One undoable parameter change: the parameters before and after, and what changed in words
+/// ("margin 9.3 → 8.3").
+package struct ParameterEdit: Hashable, Sendable {
+    package var before: CompositionParameters
+    package var after: CompositionParameters
+    package var description: String
+
+    package init(before: CompositionParameters, after: CompositionParameters, description: String) {
+        self.before = before; self.after = after; self.description = description
+    }
+}

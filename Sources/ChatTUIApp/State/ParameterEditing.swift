@@ -1,0 +1,156 @@
+import GroupIcon
+
+/// Every change of the composition parameters in the app goes through here: a step or a typed value is moved
+/// into the limits (`CompositionLimits`: each parameter's range, the pixel size, tiles at least a twelfth of
+/// the canvas for every member count of the fixture) and the clamp is announced; a change that would break a
+/// limit and cannot be moved (a layout, a flag) is refused with the reason; what passes is recorded for undo
+/// with a description.
+enum ParameterEditing {
+    /// The backgrounds `b` (and stepping the background in the panel) cycles through: light grey, white, dark,
+    /// transparent.
+    static let backgroundCycle: [RGBA8] = [.lightGrey, .white, RGBA8(r: 34, g: 34, b: 34), .transparent]
+
+    /// Moves `field` one fine or coarse step (`direction` -1 or +1): numbers by the field's steps starting from
+    /// the value in force (for an automatic value, what the layout uses for the selected group), layouts
+    /// through the registry, flags on and off, colours through `backgroundCycle`, member styles through
+    /// `MemberStyle.cycle`, choices through their words; lists of numbers are typed. `automatic` replaces the
+    /// automatic starting value when given.
+    static func step(_ state: inout AppState, _ field: ParameterField, direction: Int, coarse: Bool,
+                     automatic: Double? = nil) {
+        let parameters = state.parameters
+        let value = field.value(in: parameters)
+        switch field.kind {
+        case .layout:
+            let kinds = LayoutRegistry.kinds
+            let index = kinds.firstIndex(of: parameters.layout) ?? 0
+            set(&state, field, to: .layout(kinds[(index + direction + kinds.count) % kinds.count]))
+        case .flag:
+            set(&state, field, to: .flag(value != .flag(true)))
+        case .colour:
+            let cycle = backgroundCycle
+            let shown: RGBA8?
+            if case .colour(let colour)? = value ?? field.automaticValue(in: parameters, memberCount: 0) {
+                shown = colour
+            } else {
+                shown = nil
+            }
+            let current = shown.flatMap(cycle.firstIndex(of:)) ?? (direction > 0 ? -1 : 0)
+            set(&state, field, to: .colour(cycle[(current + direction + cycle.count) % cycle.count]))
+        case .memberStyle:
+            let cycle = MemberStyle.cycle
+            let current = cycle.firstIndex(of: parameters.memberStyle) ?? (direction > 0 ? -1 : 0)
+            set(&state, field, to: .memberStyle(cycle[(current + direction + cycle.count) % cycle.count]))
+        case .choice:
+            let choices = field.choices
+            guard !choices.isEmpty else { return }
+            let current = value.flatMap { value in choices.firstIndex { $0 == ParameterField.text(of: value) } }
+                ?? (direction > 0 ? -1 : 0)
+            set(&state, field, to: .choice(choices[(current + direction + choices.count) % choices.count]))
+        case .number, .integer:
+            guard let steps = field.steps else { return }
+            let start = automatic ?? startingNumber(field, parameters, memberCount: state.selectedMemberCount)
+            let wanted = start + Double(direction) * (coarse ? steps.coarse : steps.fine)
+            set(&state, field, to: field.kind == .integer ? .integer(Int(wanted.rounded())) : .number(wanted))
+        default:
+            state.announce("\(field.label): press Enter to type a value")
+        }
+    }
+
+    /// Sets `field` to `value` (nil: automatic), within the limits: a number beyond them stops at the last
+    /// allowed value, anything else that breaks them is refused; either is announced. `clampedFrom` is what the
+    /// user typed when `ParameterField.parseClamping` already moved it into the field's own range.
+    static func set(_ state: inout AppState, _ field: ParameterField, to value: ParameterValue?,
+                    clampedFrom: String? = nil) {
+        var candidate = state.parameters
+        field.assign(value, to: &candidate)
+        var message = clampedFrom.map { "\(field.name) \($0) is out of range: using \(text(field, candidate))" }
+        if let problem = CompositionLimits.problem(candidate, memberCounts: state.memberCounts) {
+            let wanted: Double
+            switch value {
+            case .number(let number)?: wanted = number
+            case .integer(let number)?: wanted = Double(number)
+            default:
+                state.announce("\(field.name) \(value.map(ParameterField.text(of:)) ?? "auto") not applied: \(problem)")
+                return
+            }
+            let wantedText = clampedFrom ?? text(field, candidate)
+            let allowed = CompositionLimits.closestAllowed(field, from: state.parameters, toward: wanted,
+                                                           memberCounts: state.memberCounts)
+            candidate = state.parameters
+            field.assign(field.kind == .integer ? .integer(Int(allowed)) : .number(allowed), to: &candidate)
+            message = "\(field.name) stops at \(text(field, candidate)) (at \(wantedText): \(problem))"
+        }
+        if let message { state.announce(message) }
+        commit(&state, to: candidate)
+    }
+
+    /// Makes `parameters` current, recording the change for undo (nothing happens when nothing changes).
+    /// `label` names a change of many parameters at once ("reset", "preset tight").
+    static func commit(_ state: inout AppState, to parameters: CompositionParameters, label: String? = nil) {
+        guard parameters != state.parameters else { return }
+        let changes = describe(from: state.parameters, to: parameters, memberCount: state.selectedMemberCount)
+        let description = label.map { changes.isEmpty ? $0 : "\($0): \(changes)" } ?? changes
+        state.undoStack.append(ParameterEdit(before: state.parameters, after: parameters, description: description))
+        if state.undoStack.count > AppState.undoLimit { state.undoStack.removeFirst() }
+        state.redoStack = []
+        state.parameters = parameters
+    }
+
+    /// `u`: back to the parameters before the last change.
+    static func undo(_ state: inout AppState) {
+        replay(&state, from: \.undoStack, to: \.redoStack, restoring: \.before, done: "Undone", nothing: "Nothing to undo")
+    }
+
+    /// `U` / Ctrl-R: the last undone change again.
+    static func redo(_ state: inout AppState) {
+        replay(&state, from: \.redoStack, to: \.undoStack, restoring: \.after, done: "Redone", nothing: "Nothing to redo")
+    }
+
+    /// Moves the last edit of one history to the other, making its `restoring` side current, and says so.
+    private static func replay(_ state: inout AppState, from source: WritableKeyPath<AppState, [ParameterEdit]>,
+                               to target: WritableKeyPath<AppState, [ParameterEdit]>,
+                               restoring side: KeyPath<ParameterEdit, CompositionParameters>, done: String,
+                               nothing: String) {
+        guard let edit = state[keyPath: source].popLast() else {
+            state.announce(nothing)
+            return
+        }
+        state.parameters = edit[keyPath: side]
+        state[keyPath: target].append(edit)
+        state.announce("\(done): \(edit.description)")
+    }
+
+    /// What changed, parameter by parameter: "margin 9.3 → 8.3, layout wechat → qq" (at most three named,
+    /// then how many more).
+    static func describe(from old: CompositionParameters, to new: CompositionParameters, memberCount: Int) -> String {
+        let fields = ParameterCatalogue.all.filter { field in
+            ParameterCatalogue.fields(for: old.layout).contains { $0.name == field.name }
+                || ParameterCatalogue.fields(for: new.layout).contains { $0.name == field.name }
+        }
+        let changes = fields.compactMap { field -> String? in
+            guard field.value(in: old) != field.value(in: new) else { return nil }
+            return "\(field.name) \(ParameterSummary.shortValue(field, old, memberCount: memberCount)) → "
+                + ParameterSummary.shortValue(field, new, memberCount: memberCount)
+        }
+        guard changes.count > 3 else { return changes.joined(separator: ", ") }
+        return changes.prefix(3).joined(separator: ", ") + " and \(changes.count - 3) more"
+    }
+
+    /// The number stepping starts from: the value set, else what the layout uses (`automaticValue`), else the
+    /// bottom of the range.
+    private static func startingNumber(_ field: ParameterField, _ parameters: CompositionParameters,
+                                       memberCount: Int) -> Double {
+        let value = field.value(in: parameters) ?? field.automaticValue(in: parameters, memberCount: memberCount)
+        switch value {
+        case .number(let number)?: return number
+        case .integer(let number)?: return Double(number)
+        default: return field.range(in: parameters)?.lowerBound ?? 0
+        }
+    }
+
+    /// The value as the messages show it, with its unit ("24.75 pt").
+    private static func text(_ field: ParameterField, _ parameters: CompositionParameters) -> String {
+        let value = field.text(in: parameters) ?? "auto"
+        return field.kind == .number(unit: .points) && value != "auto" ? value + " pt" : value
+    }
+}

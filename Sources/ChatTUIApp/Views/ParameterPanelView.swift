@@ -1,0 +1,75 @@
+import GroupIcon
+import TerminalUI
+
+/// The parameter panel: every composition parameter of the current layout with its value and unit (`PanelRow`),
+/// the selected row highlighted, and below the list the selected parameter in full: its value in points and
+/// in pixels at the export scale, its range, its steps, and the pinned A's value when it differs.
+package enum ParameterPanelView {
+    package static func render(_ state: AppState, width: Int, height: Int, context: ViewContext) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        guard width > 2, height > 0 else { return grid }
+        let focused = state.panel.isFocused
+        grid.write(context.fit("Parameters", width - 1), x: 1, y: 0, style: .bold)
+        let hint = focused ? "Tab: list" : "Tab: edit"
+        if TextWidth.width(of: hint) + 12 < width {
+            grid.write(hint, x: width - TextWidth.width(of: hint) - 1, y: 0, style: .dim)
+        }
+        let rows = PanelRow.rows(for: state.parameters)
+        let selected = PanelRow.row(named: state.panel.selectedRow, for: state.parameters).name
+        let labelWidth = min(14, rows.map { TextWidth.width(of: $0.label) }.max() ?? 0)
+        let valueWidth = width - labelWidth - 4
+        for (index, row) in rows.enumerated() where index + 2 < height {
+            let y = index + 2
+            let isSelected = row.name == selected
+            let (value, pixels) = valueText(row, state)
+            let withPixels = pixels.map { "\(value) · \($0)" } ?? value
+            let shown = TextWidth.width(of: withPixels) <= valueWidth ? withPixels : value
+            let style: CellStyle = isSelected && focused ? .reverse : []
+            grid.write(isSelected ? context.selectionMark : " ", x: 0, y: y, style: .bold)
+            grid.write(TextWidth.padded(row.label, toWidth: labelWidth, ellipsis: context.ellipsis) + " ", x: 1, y: y,
+                       style: style.union(isSelected ? .bold : []))
+            grid.write(context.fit(Sanitizer.clean(shown), valueWidth), x: labelWidth + 2, y: y, style: style)
+        }
+        let detailTop = rows.count + 3
+        let details = detailLines(PanelRow.row(named: selected, for: state.parameters), state)
+        for (index, line) in details.enumerated() where detailTop + index < height {
+            grid.write(context.fit(Sanitizer.clean(line), width - 2), x: 1, y: detailTop + index,
+                       style: index == 0 ? .bold : .dim)
+        }
+        return grid
+    }
+
+    /// The value column: the value with its unit, and for lengths the pixels at the export scale.
+    private static func valueText(_ row: PanelRow, _ state: AppState) -> (value: String, pixels: String?) {
+        switch row {
+        case .parameter(let field):
+            return ParameterSummary.panelValue(field, state.parameters, memberCount: state.selectedMemberCount)
+        case .exportScales:
+            return (PanelRow.exportScalesText(state), nil)
+        }
+    }
+
+    /// The selected row in full.
+    private static func detailLines(_ row: PanelRow, _ state: AppState) -> [String] {
+        guard case .parameter(let field) = row else {
+            return ["Export scales", PanelRow.exportScalesText(state), "← → or x: other scales",
+                    "e writes <id>.png, <id>@2x.png, ..."]
+        }
+        let parameters = state.parameters
+        let (value, pixels) = ParameterSummary.panelValue(field, parameters, memberCount: state.selectedMemberCount)
+        var lines = [field.label, pixels.map { "\(value) = \($0) at @\(parameters.scale)x" } ?? value]
+        let unit = field.kind == .number(unit: .points) ? " pt" : ""
+        if let range = field.range(in: parameters) {
+            lines.append("range \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))\(unit)")
+        }
+        if let steps = field.steps {
+            lines.append("steps ← → \(formatNumber(steps.fine))\(unit), < > \(formatNumber(steps.coarse))\(unit)")
+        }
+        lines.append(field.isOptional ? "Enter types a value, Backspace: auto" : "Enter types a value")
+        if let pinned = state.pinned, field.value(in: pinned) != field.value(in: parameters) {
+            let pinnedValue = ParameterSummary.panelValue(field, pinned, memberCount: state.selectedMemberCount).value
+            lines.append("A (pinned): \(pinnedValue)")
+        }
+        return lines
+    }
+}

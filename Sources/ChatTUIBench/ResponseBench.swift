@@ -1,0 +1,122 @@
+import ChatTUIApp
+import Foundation
+import ChatTUITestSupport
+import Fixtures
+import GroupIcon
+import TerminalUI
+
+/// How fast the interactive app answers a parameter key, through the real controller and its event loop
+/// (`processEvents` / `waitForEvents`, the wake pipe, the preview-first scheduling) on an in-memory terminal:
+/// from the key to the frame that shows the selected nine-member group's new preview, and to the frame in
+/// which every list thumbnail the screen wants has its new composite too.
+enum ResponseBench {
+    /// Key presses measured (each one a parameter set not seen before, so nothing comes from a cache but the
+    /// decoded photos).
+    static func sampleCount(_ configuration: BenchConfiguration) -> Int {
+        configuration.timing.runs <= 1 ? 3 : 100
+    }
+
+    static func response(_ inputs: BenchInputs, _ configuration: BenchConfiguration) throws -> ResponseFigures {
+        let fixture = try FixtureLoader.load(path: inputs.fixturePath)
+        guard let first = fixture.groups.first, first.members.count >= 9 else {
+            throw BenchError(message: "the generated fixture's first group does not have nine members")
+        }
+        let terminal = InMemoryTerminal(width: configuration.screenWidth, height: configuration.screenHeight)
+        var options = AppController.Options()
+        options.now = { ScreenBench.context.now }
+        options.timeZone = ScreenBench.context.timeZone
+        let controller = AppController(fixture: fixture, options: options, driver: terminal,
+                                       provider: ScreenBench.makeComposer(), exporter: { _, _, _ in },
+                                       imageCells: { ScreenBench.imageCells($0, columns: $1, rows: $2) })
+        controller.redraw()
+        try settle(controller)
+        var previewSeconds: [Double] = []
+        var listSeconds: [Double] = []
+        var cpuSeconds: [Double] = []
+        // `]` (or `[`) steps the margin; where it stops, `)` raises the tile radius and the margin turns round,
+        // so that every measured key makes a parameter set not seen before.
+        var marginKey = Key.character("]")
+        var key = marginKey
+        while previewSeconds.count < sampleCount(configuration) {
+            let before = controller.state.parameters
+            terminal.pendingKeys = [key]
+            let start = BenchTiming.now()
+            let cpuStart = processCPUSeconds()
+            var preview: Double?
+            while true {
+                controller.processEvents()
+                if preview == nil && controller.isPreviewSettled { preview = BenchTiming.seconds(since: start) }
+                if controller.isSettled { break }
+                controller.waitForEvents(timeoutMilliseconds: 10_000)
+            }
+            guard controller.state.parameters != before else {
+                guard key == marginKey else { throw BenchError(message: "ran out of new parameter sets") }
+                marginKey = marginKey == .character("]") ? .character("[") : .character("]")
+                key = .character(")")
+                continue
+            }
+            previewSeconds.append(preview ?? BenchTiming.seconds(since: start))
+            listSeconds.append(BenchTiming.seconds(since: start))
+            cpuSeconds.append(processCPUSeconds() - cpuStart)
+            key = marginKey
+        }
+        return ResponseFigures(width: configuration.screenWidth, height: configuration.screenHeight,
+                               members: first.members.count, samples: previewSeconds.count,
+                               previewP50Milliseconds: percentile(previewSeconds, 0.5) * 1000,
+                               previewP95Milliseconds: percentile(previewSeconds, 0.95) * 1000,
+                               listP50Milliseconds: percentile(listSeconds, 0.5) * 1000,
+                               listP95Milliseconds: percentile(listSeconds, 0.95) * 1000,
+                               cpuPerKeyMilliseconds: percentile(cpuSeconds, 0.5) * 1000,
+                               loadAverage: loadAverage())
+    }
+
+    /// Runs the loop until every composite the screen wants has arrived (the start-up, photos decoded).
+    private static func settle(_ controller: AppController) throws {
+        let start = BenchTiming.now()
+        while !controller.isSettled {
+            controller.processEvents()
+            controller.waitForEvents(timeoutMilliseconds: 1000)
+            if BenchTiming.seconds(since: start) > 120 { throw BenchError(message: "the screen did not settle in 2 minutes") }
+        }
+        controller.processEvents()
+    }
+
+    /// CPU time this process has used, all threads, in seconds.
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The one-minute load average when the run ended (a shared machine's latencies depend on it).
+    private static func loadAverage() -> Double {
+        var loads = [0.0, 0.0, 0.0]
+        return getloadavg(&loads, 3) > 0 ? loads[0] : 0
+    }
+
+    /// The value below which `fraction` of `values` lie (nearest rank).
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(0, rank), sorted.count - 1)]
+    }
+}
+
+/// A parameter key's way to the screen, through the real controller: to the selected nine-member group's new
+/// preview on screen, and to every list thumbnail with its new composite (percentiles over `samples` keys).
+/// The targets are p95 <= 16 ms for the preview and <= 50 ms for the list.
+struct ResponseFigures: Codable, Sendable {
+    var width: Int
+    var height: Int
+    var members: Int
+    var samples: Int
+    var previewP50Milliseconds: Double
+    var previewP95Milliseconds: Double
+    var listP50Milliseconds: Double
+    var listP95Milliseconds: Double
+    /// CPU time the process spent per key (all threads: the preview, the thumbnails, the frames), median.
+    var cpuPerKeyMilliseconds: Double
+    /// The machine's one-minute load average at the end: on a 2-core machine above 2, other work took turns.
+    var loadAverage: Double
+}

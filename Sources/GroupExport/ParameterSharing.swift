@@ -1,0 +1,76 @@
+import Fixtures
+import GroupIcon
+
+/// One parameter of a hand-off: its name (the long option without dashes, the preset key) and its value as
+/// text in the form `ParameterField.parse` accepts.
+public struct ParameterSetting: Hashable, Sendable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) {
+        self.name = name; self.text = text
+    }
+}
+
+/// How the parameters of a composite are handed to someone else: as `chat-tui export` flags, as preset JSON.
+/// Both are made from `ParameterCatalogue`, so a parameter added there is handed over without a change here.
+public enum ParameterSharing {
+    /// The parameters that describe `parameters`: the layout (always, it is the first thing a reader looks
+    /// for), then every parameter of that layout whose value differs from the default, in catalogue order.
+    public static func settings(of parameters: CompositionParameters) -> [ParameterSetting] {
+        let defaults = CompositionParameters()
+        return ParameterCatalogue.fields(for: parameters.layout).compactMap { field in
+            guard field.name == "layout" || field.value(in: parameters) != field.value(in: defaults) else { return nil }
+            return ParameterSetting(name: field.name, text: field.text(in: parameters) ?? "auto")
+        }
+    }
+
+    /// The command-line options for `settings`: `--NAME VALUE`, or `--NAME` alone for a flag that is on (a
+    /// flag that is off is the default and left out).
+    public static func flags(_ settings: [ParameterSetting]) -> [String] {
+        settings.flatMap { setting -> [String] in
+            guard let field = ParameterCatalogue.field(named: setting.name) else { return [] }
+            if field.kind == .flag { return setting.text == "true" ? ["--" + setting.name] : [] }
+            return ["--" + setting.name, setting.text]
+        }
+    }
+
+    /// A `chat-tui export` command line that writes `groupID`'s composite at `parameters` to `output`, the
+    /// same pixels as the app's export; every word shell-quoted where needed.
+    public static func exportCommand(_ parameters: CompositionParameters, fixturePath: String, groupID: String,
+                                     output: String) -> String {
+        let words = ["chat-tui", "export", "--fixtures", fixturePath, "--group", groupID, "--output", output]
+            + flags(settings(of: parameters))
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `settings` as one JSON object, the form of a preset in `presets.json`: numbers and flags as JSON numbers
+    /// and booleans, everything else as strings.
+    public static func json(_ settings: [ParameterSetting]) -> String {
+        "{" + settings.map { "\(JSONString.literal($0.name)): \(jsonValue($0))" }.joined(separator: ", ") + "}"
+    }
+
+    /// `word` as one shell word: unchanged when it holds only characters no shell treats specially, else in
+    /// single quotes (a quote inside written as `'\''`).
+    public static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "-_./,:=@+%#".unicodeScalars.contains(scalar))
+        } && !word.hasPrefix("#")
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A setting's value as JSON: a bare number or boolean where the parameter is one, else a string.
+    static func jsonValue(_ setting: ParameterSetting) -> String {
+        guard let field = ParameterCatalogue.field(named: setting.name) else { return JSONString.literal(setting.text) }
+        switch field.kind {
+        case .number, .integer:
+            if Double(setting.text) != nil { return setting.text }
+        case .flag:
+            if setting.text == "true" || setting.text == "false" { return setting.text }
+        default:
+            break
+        }
+        return setting.text == "auto" && field.isOptional ? "null" : JSONString.literal(setting.text)
+    }
+}

@@ -1,0 +1,126 @@
+/// The limits that keep every composite meaningful, shared by the CLI (which refuses parameters that break them),
+/// presets and the interactive app (which clamps and says so).
+///
+/// Each parameter has its own range (`ParameterField.range(in:)`, e.g. a margin of at most a quarter of the
+/// size), but some combinations are empty or degenerate although every value is in range: a nine-member
+/// WeChat grid with a margin of 33 pt on a 132 pt canvas leaves tiles of 0 pt, a blank square. So there are
+/// two rules on the whole set as well:
+/// - **tiles**: every tile the layout draws for the member counts at hand is at least `minimumTileFraction`
+///   of the canvas side on its shorter side (11 pt on a 132 pt canvas), enough to show a face;
+/// - **pixels**: the canvas is at most `maximumPixelSize` pixels per side (`size × scale`), so a composite
+///   never needs more memory than a few tens of megabytes.
+///
+/// The tile rule depends on how many members a composite shows, so it is checked for the member counts that
+/// will actually be drawn (a group's, every group's of a fixture, `layout --count`), capped at what the layout
+/// draws. One member with a large margin is fine where nine are not.
+public enum CompositionLimits {
+    /// The smallest tile side, as a fraction of the canvas side.
+    public static let minimumTileFraction = 1.0 / 12
+    /// The largest canvas, in pixels per side.
+    public static let maximumPixelSize = 4096
+
+    /// The smallest tile side allowed on `parameters`' canvas, in points.
+    public static func minimumTileSide(_ parameters: CompositionParameters) -> Double {
+        parameters.size * minimumTileFraction
+    }
+
+    /// The shorter side of the smallest tile the layout draws for `memberCount` members, in points; nil when it
+    /// draws none.
+    public static func smallestTileSide(_ parameters: CompositionParameters, memberCount: Int) -> Double? {
+        Layouts.tiles(count: memberCount, parameters: parameters).map { min($0.frame.width, $0.frame.height) }.min()
+    }
+
+    /// The first limit `parameters` break when composites of `memberCounts` members are drawn; nil when none.
+    /// Checks every parameter of the layout against its range, then the pixel size, then the tiles.
+    public static func problem(_ parameters: CompositionParameters, memberCounts: some Sequence<Int>)
+        -> LimitProblem?
+    {
+        for field in ParameterCatalogue.fields(for: parameters.layout) {
+            guard let range = field.range(in: parameters), let value = field.value(in: parameters) else { continue }
+            let number: Double
+            switch value {
+            case .number(let real): number = real
+            case .integer(let whole): number = Double(whole)
+            default: continue
+            }
+            if !range.contains(number) {
+                return .outOfRange(parameter: field.name, value: number, range: range)
+            }
+        }
+        let pixels = parameters.size * Double(parameters.scale)
+        if pixels > Double(maximumPixelSize) {
+            return .tooManyPixels(size: parameters.size, scale: parameters.scale)
+        }
+        let minimum = minimumTileSide(parameters)
+        let shownCounts = Set(memberCounts.map { min($0, parameters.layout.layout.maximumMembers) }.filter { $0 > 0 })
+        for count in shownCounts.sorted(by: >) {
+            // A hair of tolerance: values rounded for display must not flip a tile exactly at the limit.
+            if let side = smallestTileSide(parameters, memberCount: count), side < minimum - 1e-9 {
+                return .tilesTooSmall(layout: parameters.layout, memberCount: count, tileSide: side,
+                                      minimumSide: minimum)
+            }
+        }
+        return nil
+    }
+
+    /// The value of the numeric parameter `field` closest to `wanted` on the way from its value in `valid`
+    /// (which breaks no limit) that still breaks none; `wanted` itself when it is fine. A value beyond the
+    /// field's own range stops exactly at the range's end when that is fine. Otherwise limits move
+    /// monotonically along the way for every numeric parameter of the catalogue (a larger margin only shrinks
+    /// tiles), so halving the interval finds the boundary, rounded to 4 decimals (towards the valid side when
+    /// the nearest 4-decimal value is not allowed).
+    public static func closestAllowed(_ field: ParameterField, from valid: CompositionParameters, toward wanted: Double,
+                                      memberCounts: [Int]) -> Double {
+        func allowed(_ number: Double) -> Bool {
+            var candidate = valid
+            field.assign(field.kind == .integer ? .integer(Int(number)) : .number(number), to: &candidate)
+            return problem(candidate, memberCounts: memberCounts) == nil
+        }
+        if allowed(wanted) { return wanted }
+        if let range = field.range(in: valid), !range.contains(wanted) {
+            let end = min(max(wanted, range.lowerBound), range.upperBound)
+            if allowed(end) { return end }
+        }
+        let start: Double
+        switch field.value(in: valid) {
+        case .number(let number): start = number
+        case .integer(let number): start = Double(number)
+        default:
+            guard case .number(let automatic) = field.automaticValue(in: valid, memberCount: memberCounts.max() ?? 1)
+            else { return wanted }
+            start = automatic
+        }
+        var good = start, bad = wanted
+        for _ in 0..<60 where abs(bad - good) > 1e-6 {
+            let middle = (good + bad) / 2
+            if allowed(middle) { good = middle } else { bad = middle }
+        }
+        if field.kind == .integer { return wanted > start ? good.rounded(.down) : good.rounded(.up) }
+        // The boundary itself is often a round number (24.75); else the nearest 4-decimal value on the valid side.
+        let nearest = (good * 10_000).rounded() / 10_000
+        let inside = wanted > start ? (good * 10_000).rounded(.down) / 10_000 : (good * 10_000).rounded(.up) / 10_000
+        return [nearest, inside].first(where: allowed) ?? start
+    }
+}
+
+/// A limit a set of parameters breaks; the description says which and what would be allowed.
+public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
+    /// A parameter outside its own range (which may depend on others: the margin on the size).
+    case outOfRange(parameter: String, value: Double, range: ClosedRange<Double>)
+    /// `size × scale` above `CompositionLimits.maximumPixelSize`.
+    case tooManyPixels(size: Double, scale: Int)
+    /// Tiles of `memberCount`-member composites would be smaller than the minimum.
+    case tilesTooSmall(layout: LayoutKind, memberCount: Int, tileSide: Double, minimumSide: Double)
+
+    public var description: String {
+        switch self {
+        case .outOfRange(let parameter, let value, let range):
+            return "\(parameter) \(formatNumber(value)) is outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+        case .tooManyPixels(let size, let scale):
+            return "size \(formatNumber(size)) at scale \(scale) is \(formatNumber(size * Double(scale))) px, more than \(CompositionLimits.maximumPixelSize) px per side"
+        case .tilesTooSmall(let layout, let count, let side, let minimum):
+            return "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
+                + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (a twelfth of the size)"
+        }
+    }
+}

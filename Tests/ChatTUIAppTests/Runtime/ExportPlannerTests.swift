@@ -1,0 +1,86 @@
+import FileSystem
+import Fixtures
+import GroupIcon
+import Testing
+@testable import ChatTUIApp
+
+@Suite struct ExportPlannerTests {
+    private let group = ChatGroup(id: "ride", name: "Ride", members: [])
+
+    /// A file system holding `folders` and `files` (and a character device at /dev/null), home at /home/me.
+    private func files(folders: Set<String> = ["/", "/out", "/home/me"], files: Set<String> = []) -> ExportFiles {
+        ExportFiles(kind: { path in
+            if folders.contains(path) { return .directory }
+            if files.contains(path) { return .regularFile }
+            return path == "/dev/null" ? .other(name: "character device") : .missing
+        }, createFolder: { _ in }, homeDirectory: "/home/me")
+    }
+
+    private func request(_ target: String, scales: [Int] = [1]) -> ExportRequest {
+        ExportRequest(group: group, parameters: CompositionParameters(), scales: scales, target: target)
+    }
+
+    private func paths(_ plan: ExportPlan) -> [String]? {
+        guard case .write(let jobs, _) = plan else { return nil }
+        return jobs.map(\.path)
+    }
+
+    @Test func scalesAreNamedLikeExportAllPlusIOSSuffixes() {
+        let plan = ExportPlanner.plan(request("/out/ride.png", scales: [1, 2, 3]), files: files())
+        #expect(paths(plan) == ["/out/ride.png", "/out/ride@2x.png", "/out/ride@3x.png"])
+        guard case .write(let jobs, nil) = plan else { return }
+        #expect(jobs.map(\.parameters.scale) == [1, 2, 3])
+    }
+
+    @Test func aFolderGetsTheDefaultName() {
+        #expect(paths(ExportPlanner.plan(request("/out"), files: files())) == ["/out/ride.png"])
+        #expect(paths(ExportPlanner.plan(request("/out//"), files: files())) == ["/out/ride.png"])
+        #expect(paths(ExportPlanner.plan(request("/"), files: files())) == ["/ride.png"])
+    }
+
+    @Test func tildeIsHome() {
+        #expect(paths(ExportPlanner.plan(request("~/ride.png"), files: files())) == ["/home/me/ride.png"])
+        #expect(paths(ExportPlanner.plan(request("~"), files: files())) == ["/home/me/ride.png"])
+        #expect(ExportPlanner.plan(request("~bob/x.png"), files: files())
+            == .refuse("Cannot export to ~bob/x.png: only ~ and ~/... are expanded; write the full path"))
+        var homeless = files()
+        homeless.homeDirectory = nil
+        #expect(ExportPlanner.plan(request("~/x.png"), files: homeless)
+            == .refuse("Cannot export to ~/x.png: HOME is not set, so ~ means nothing"))
+    }
+
+    @Test func aMissingFolderIsCreatedOnlyAfterAsking() {
+        let first = ExportPlanner.plan(request("/out/new/deeper/"), files: files())
+        guard case .ask(let question, let agreed) = first else {
+            Issue.record("did not ask: \(first)")
+            return
+        }
+        #expect(question == "The folder /out/new/deeper does not exist. Create it? (y/n)")
+        #expect(agreed.createsFolders)
+        #expect(ExportPlanner.plan(agreed, files: files())
+            == .write([ExportJob(parameters: CompositionParameters(), path: "/out/new/deeper/ride.png")],
+                      creatingFolder: "/out/new/deeper"))
+    }
+
+    @Test func existingFilesAreReplacedOnlyAfterAsking() {
+        let existing = files(files: ["/out/ride.png", "/out/ride@3x.png"])
+        let first = ExportPlanner.plan(request("/out/", scales: [1, 2, 3]), files: existing)
+        guard case .ask(let question, let agreed) = first else {
+            Issue.record("did not ask: \(first)")
+            return
+        }
+        #expect(question == "Replace /out/ride.png, /out/ride@3x.png? (y/n)")
+        #expect(paths(ExportPlanner.plan(agreed, files: existing))?.count == 3)
+    }
+
+    @Test func foldersDevicesAndPlainWordsAreRefused() {
+        #expect(ExportPlanner.plan(request("/dev/null"), files: files(folders: ["/", "/dev"]))
+            == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
+        #expect(ExportPlanner.plan(request("/out/ride.png/x.png"), files: files(files: ["/out/ride.png"]))
+            == .refuse("Cannot export to /out/ride.png/x.png: /out/ride.png is not a folder"))
+        #expect(ExportPlanner.plan(request("  "), files: files()) == .refuse("No path given: nothing exported"))
+        // A folder where a scale's file would go.
+        #expect(ExportPlanner.plan(request("/out/ride.png", scales: [2]), files: files(folders: ["/out", "/out/ride@2x.png"]))
+            == .refuse("Cannot export to /out/ride@2x.png: it is a folder (end the path with / to save inside it)"))
+    }
+}

@@ -1,0 +1,119 @@
+import FileSystem
+import Fixtures
+import GroupIcon
+import Testing
+@testable import GroupExport
+
+@Suite struct PresetFileTests {
+    private func temporaryFolder() throws -> String {
+        try FileIO.makeTemporaryDirectory(prefix: "chat-tui-presets")
+    }
+
+    @Test func savedPresetsReadBackTheSameParameters() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/config/chat-tui/presets.json"
+        var parameters = CompositionParameters(layout: .grid, size: 120, scale: 2, margin: 132.0 / 18 + 1, padding: 0,
+                                               cornerRadius: 10, tileRadius: 4, background: RGBA8(r: 1, g: 2, b: 3, a: 200))
+        parameters.options[GridLayout.columns] = 2
+        var file = PresetFile(path: path)
+        file.save(parameters, as: "tight")
+        file.save(CompositionParameters(layout: .qq), as: "ring \"quoted\"")
+        try file.write()
+        let loaded = try PresetFile.load(path: path)
+        #expect(loaded == file)
+        #expect(try loaded.parameters(named: "tight") == parameters)
+        #expect(try loaded.parameters(named: "ring \"quoted\"") == CompositionParameters(layout: .qq))
+        // Saving under a name in use replaces that preset in place.
+        file.save(CompositionParameters(layout: .dingtalk), as: "tight")
+        #expect(file.presets.map(\.name) == ["tight", "ring \"quoted\""])
+        #expect(try file.parameters(named: "tight").layout == .dingtalk)
+    }
+
+    @Test func theFileIsTheDocumentedFormat() throws {
+        var file = PresetFile(path: "/p.json")
+        file.save(CompositionParameters(layout: .qq, margin: 4, background: .white), as: "tight")
+        #expect(file.jsonText == "{\n  \"presets\": {\n    \"tight\": {\"layout\": \"qq\", \"margin\": 4, \"background\": \"#FFFFFF\"}\n  }\n}\n")
+        let decoded = try PresetFile.decode(Array(file.jsonText.utf8), path: "/p.json")
+        #expect(try decoded.parameters(named: "tight") == CompositionParameters(layout: .qq, margin: 4, background: .white))
+    }
+
+    @Test func aMissingFileMeansNoPresets() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let file = try PresetFile.load(path: folder + "/none.json")
+        #expect(file.presets.isEmpty)
+        #expect(throws: PresetError.notFound(name: "x", file: folder + "/none.json", available: [])) {
+            _ = try file.parameters(named: "x")
+        }
+    }
+
+    @Test func mistakesNameTheFileThePresetAndTheKey() throws {
+        func problem(_ json: String) -> String {
+            do {
+                _ = try PresetFile.decode(Array(json.utf8), path: "/cfg/presets.json")
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(problem("{\"presets\": {\"a\": {\"margin\": 4,}}}").hasPrefix("/cfg/presets.json:1:"))
+        #expect(problem("{\"presets\": {\"a\": {\"marign\": 4}}}")
+            == "/cfg/presets.json: presets.a.marign: unknown parameter (did you mean margin?)")
+        #expect(problem("{\"presets\": {\"a\": {\"margin\": 90}}}")
+            == "/cfg/presets.json: presets.a.margin: expected a length in points from 0 to 33, got 90")
+        #expect(problem("{\"presets\": {\"a\": {\"centre-rings\": \"maybe\"}}}").contains("presets.a.centre-rings"))
+        #expect(problem("{\"presets\": {\"a\": {\"size\": null}}}").contains("presets.a.size: expected a size in points"))
+        #expect(problem("{\"presets\": []}") == "/cfg/presets.json: presets: expected an object of named presets")
+        #expect(problem("[]").contains("the top level"))
+        #expect(problem("{}").contains("presets: missing"))
+        // null and "auto" mean the layout's own value.
+        #expect(problem("{\"presets\": {\"a\": {\"margin\": null, \"padding\": \"auto\", \"centre-rings\": true}}}") == "no error")
+    }
+
+    @Test func theDefaultPathFollowsXDG() {
+        #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/chat-tui/presets.json")
+        #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+            == "/h/.config/chat-tui/presets.json")
+        #expect(PresetFile.defaultPath(environment: ["HOME": "/"]) == "/.config/chat-tui/presets.json")
+        #expect(PresetFile.defaultPath(environment: [:]) == nil)
+    }
+}
+
+@Suite struct ParameterSharingTests {
+    @Test func onlyTheLayoutAndWhatDiffersFromTheDefaultsAreShared() {
+        var parameters = CompositionParameters(layout: .qq, scale: 2, margin: 4)
+        parameters.options[FiveCircleLayout.centreRings] = true
+        parameters.options[GridLayout.columns] = 3
+        let settings = ParameterSharing.settings(of: parameters)
+        #expect(settings.map(\.name) == ["layout", "scale", "margin", "centre-rings"])
+        #expect(ParameterSharing.flags(settings) == ["--layout", "qq", "--scale", "2", "--margin", "4", "--centre-rings"])
+        #expect(ParameterSharing.json(settings) == "{\"layout\": \"qq\", \"scale\": 2, \"margin\": 4, \"centre-rings\": true}")
+        #expect(ParameterSharing.settings(of: CompositionParameters()).map(\.name) == ["layout"])
+    }
+
+    @Test func theExportCommandIsQuotedForTheShell() {
+        let command = ParameterSharing.exportCommand(CompositionParameters(background: .white),
+                                                     fixturePath: "my data/groups.json", groupID: "it's",
+                                                     output: "it_s.png")
+        #expect(command == "chat-tui export --fixtures 'my data/groups.json' --group 'it'\\''s' --output it_s.png --layout wechat --background '#FFFFFF'")
+        #expect(ParameterSharing.shellQuoted("") == "''")
+        #expect(ParameterSharing.shellQuoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
+        #expect(ParameterSharing.shellQuoted("a\nb") == "'a\nb'")
+    }
+
+    @Test func jsonStringsEscapeControlCharacters() {
+        #expect(ParameterSharing.json([ParameterSetting(name: "a\"b\\c\u{1B}[2J\u{7}", text: "x")])
+            == "{\"a\\\"b\\\\c\\u001B[2J\\u0007\": \"x\"}")
+    }
+}
+
+@Suite struct ScaledOutputNamingTests {
+    @Test func scalesAreNamedLikeIOSAssets() {
+        #expect(OutputNaming.scaledPath("out/ride.png", scale: 1) == "out/ride.png")
+        #expect(OutputNaming.scaledPath("out/ride.png", scale: 2) == "out/ride@2x.png")
+        #expect(OutputNaming.scaledPath("out.v2/ride", scale: 3) == "out.v2/ride@3x")
+        #expect(OutputNaming.scaledPath(".hidden", scale: 2) == ".hidden@2x")
+        #expect(OutputNaming.fileName(for: ChatGroup(id: "a/b", name: "x", members: [])) == "a_b.png")
+    }
+}

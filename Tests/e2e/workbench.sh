@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# End to end, the designer's workbench in tmux: padding and scale changed live in the parameter panel, an export
+# at @2x and @3x (PNG sizes checked), `y`'s command (taken from tmux's clipboard buffer, filled by OSC 52) and a
+# saved preset reproducing `e`'s PNG pixel for pixel, the replace question, `E` with `~` and a new folder, a
+# malformed presets file, and the CLI refusing parameters that would blank the tiles.
+set -euo pipefail
+source "$(dirname "$0")/support/tmux-session.sh" workbench
+export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache
+mkdir -p "$HOME" "$tmp/out"
+on_screen() { tmx capture-pane -p -t "$session" | grep -qF -- "$1"; }
+key() { tmx send-keys -t "$session" "$@"; sleep 0.3; }
+# png_pixels FILE: width, height and a hash of the decoded RGBA rows (8-bit RGBA, not interlaced: what we write).
+png_pixels() { python3 - "$1" <<'PY'
+import hashlib, struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+i, idat, header = 8, b"", None
+while i < len(data):
+    length, kind = struct.unpack(">I4s", data[i:i + 8])
+    body = data[i + 8:i + 8 + length]
+    if kind == b"IHDR": header = struct.unpack(">IIBBBBB", body)
+    if kind == b"IDAT": idat += body
+    i += 12 + length
+width, height, depth, colour, _, _, interlace = header
+assert (depth, colour, interlace) == (8, 6, 0), header
+raw, stride, rows, previous = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+for y in range(height):
+    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for x in range(stride):
+        a = line[x - 4] if x >= 4 else 0
+        b = previous[x]
+        c = previous[x - 4] if x >= 4 else 0
+        if kind == 1: line[x] = (line[x] + a) & 255
+        elif kind == 2: line[x] = (line[x] + b) & 255
+        elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(bytes(line)); previous = line
+print(width, height, hashlib.sha256(b"".join(rows)).hexdigest())
+PY
+}
+
+tmx -f /dev/null new-session -d -s "$session" -x 200 -y 60 \
+  "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=$HOME XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin --fixtures $root/sample-data/groups.json --export-dir $tmp/out --cache-dir $tmp/cache; echo \$? > $tmp/status; sleep 30"
+tmx set-option -s set-clipboard on
+wait_for "Cat Lovers" 60 || fail "the app did not start"
+wait_for "Parameters" 10 || fail "the parameter panel is not on at 200 columns"; ok
+
+# ---- Padding and scale, live, in the panel.
+key Tab; key Down Down Down Down; key Right Right Right
+wait_for "10.33 pt" 10 || fail "padding did not step from its automatic 7.33 pt to 10.33 pt"; ok
+key Up Up; key Right
+wait_for "10.33 pt · 20.67 px" 10 || fail "the panel does not show the padding in pixels at scale 2"; ok
+key Tab
+# ---- x x: export at @2x and @3x; e writes kittens@2x.png and kittens@3x.png.
+key x x
+wait_for "Export at @2x @3x" 5 || fail "x did not choose @2x @3x"
+key e
+i=0; until [ -s "$tmp/out/kittens@3x.png" ] && on_screen "Exported to"; do
+  i=$((i+1)); [ $i -gt 300 ] && fail "e did not write kittens@2x.png and kittens@3x.png: $(ls "$tmp/out")"; sleep 0.1; done
+read -r w2 h2 e2x < <(png_pixels "$tmp/out/kittens@2x.png")
+read -r w3 h3 _ < <(png_pixels "$tmp/out/kittens@3x.png")
+[ "${w2}x${h2}" = "264x264" ] || fail "@2x is ${w2}x${h2}, expected 264x264"
+[ "${w3}x${h3}" = "396x396" ] || fail "@3x is ${w3}x${h3}, expected 396x396"
+[ ! -e "$tmp/out/kittens.png" ] || fail "e wrote @1x although only @2x @3x were chosen"; ok
+
+# ---- e again: the files exist, so it asks; n leaves them alone.
+before=$(stat -c %Y.%s "$tmp/out/kittens@2x.png")
+key e
+wait_for "Replace $tmp/out/kittens@2x.png" 10 || fail "e did not ask before replacing"
+key n
+wait_for "Cancelled" 5 || fail "n did not cancel"
+[ "$(stat -c %Y.%s "$tmp/out/kittens@2x.png")" = "$before" ] || fail "the file changed although n was answered"; ok
+
+# ---- y: the export command, copied through OSC 52 into tmux's buffer; it reproduces e's @2x PNG exactly.
+key y
+wait_for "Export command" 5 || fail "y showed no command"
+i=0; until tmx show-buffer 2>/dev/null | grep -q '^chat-tui export'; do
+  i=$((i+1)); [ $i -gt 50 ] && fail "y copied nothing (OSC 52)"; sleep 0.1; done
+command=$(tmx show-buffer)
+grep -q -- "--padding 10.333" <<<"$command" && grep -q -- "--scale 2" <<<"$command" \
+  || fail "the command does not carry padding and scale: $command"
+key q
+mkdir -p "$tmp/handoff"
+(cd "$tmp/handoff" && eval "$bin ${command#chat-tui }") 2>"$tmp/err" || { cat "$tmp/err"; fail "y's command failed: $command"; }
+read -r _ _ handoff < <(png_pixels "$tmp/handoff/kittens@2x.png")
+[ "$handoff" = "$e2x" ] || fail "y's command does not reproduce e's pixels"; ok
+key Y
+i=0; until tmx show-buffer 2>/dev/null | grep -q '^{'; do
+  i=$((i+1)); [ $i -gt 50 ] && fail "Y copied no JSON"; sleep 0.1; done
+tmx show-buffer | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["scale"]==2 and abs(d["padding"]-10.3333)<1e-3, d' \
+  || fail "Y's JSON: $(tmx show-buffer)"; ok
+key q
+
+# ---- s: save a preset; the CLI's --preset gives the same pixels.
+key s; tmx send-keys -t "$session" -l "handoff"; key Enter
+wait_for "Saved presets to $XDG_CONFIG_HOME/chat-tui/presets.json" 10 || fail "s did not save the preset"
+"$bin" export --fixtures "$root/sample-data/groups.json" --group kittens --output "$tmp/preset.png" --preset handoff \
+  --no-cache 2>"$tmp/err" || { cat "$tmp/err"; fail "export --preset handoff failed"; }
+read -r _ _ preset < <(png_pixels "$tmp/preset.png")
+[ "$preset" = "$e2x" ] || fail "--preset handoff does not reproduce e's pixels"; ok
+
+# ---- E with ~ and a folder that does not exist: asks, creates, saves the default names inside.
+key E; tmx send-keys -t "$session" -l "~/deliver/"; key Enter
+wait_for "The folder $HOME/deliver does not exist. Create it? (y/n)" 10 || fail "E did not ask before creating the folder"
+key y
+i=0; until [ -s "$HOME/deliver/kittens@3x.png" ]; do i=$((i+1)); [ $i -gt 300 ] && fail "E wrote nothing into ~/deliver"; sleep 0.1; done
+ok
+
+key q
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = 0 ] || fail "exit status $(cat "$tmp/status")"; ok
+tmx kill-server 2>/dev/null || true
+
+# ---- A malformed presets file: the app starts and says which file; --preset fails naming it.
+printf '{"presets": {"x": {"margin": 4,}}}' > "$XDG_CONFIG_HOME/chat-tui/presets.json"
+tmx -f /dev/null new-session -d -s "$session" -x 200 -y 60 \
+  "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$XDG_CONFIG_HOME $bin --fixtures $root/sample-data/groups.json --no-cache; echo \$? > $tmp/status2; sleep 30"
+wait_for "presets not loaded: $XDG_CONFIG_HOME/chat-tui/presets.json:1:" 60 || fail "no message naming the malformed presets file"
+wait_for "Cat Lovers" 5 || fail "the app did not start with a malformed presets file"; ok
+# s does not save over a file it could not read.
+key s
+wait_for "Presets cannot be saved: $XDG_CONFIG_HOME/chat-tui/presets.json could not be read" 10 \
+  || fail "s offered to save over an unreadable presets file"
+[ "$(cat "$XDG_CONFIG_HOME/chat-tui/presets.json")" = '{"presets": {"x": {"margin": 4,}}}' ] || fail "the malformed file changed"; ok
+key q
+set +e; "$bin" export --fixtures "$root/sample-data/groups.json" --group kittens --output "$tmp/x.png" --preset x 2>"$tmp/err"
+status=$?; set -e
+[ $status -eq 2 ] && grep -q "presets.json:1:" "$tmp/err" || { cat "$tmp/err"; fail "--preset with a malformed file: exit $status"; }; ok
+
+# ---- The CLI refuses what would blank the tiles (it used to write a blank PNG with exit 0).
+set +e; "$bin" export --fixtures "$root/sample-data/groups.json" --all --output-dir "$tmp/all" --margin 33 --no-cache 2>"$tmp/err"
+status=$?; set -e
+[ $status -eq 2 ] && grep -q "at most 24.75" "$tmp/err" || { cat "$tmp/err"; fail "export --margin 33 exited $status"; }
+[ ! -e "$tmp/all" ] || fail "a refused export wrote files"; ok
+echo "$checks passed, 0 failed"

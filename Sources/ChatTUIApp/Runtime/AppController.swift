@@ -326,10 +326,10 @@ package final class AppController {
                 if let group = groupsByID[key.groupID] {
                     for warning in result.warnings { state.addWarning(group.describe(warning)) }
                 }
+                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
+                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
             case .provisional(let key, let composite):
                 store.storeProvisional(composite, for: key)
-                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
-                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
                 if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
             case .exportFinished(let status, let failed):
                 pendingExports -= 1

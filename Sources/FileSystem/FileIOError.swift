@@ -40,10 +40,14 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case isInput(path: String, input: String)
     /// A path outside the folders the user allowed (`--allow-paths`).
     case outsideAllowedFolders(path: String)
+    /// The inotify watch limit is reached: `folders` folders holding watched files are not watched.
+    case watchLimitReached(folders: Int)
+    /// No file can be watched at all; `reason` says why and what to change.
+    case watchUnavailable(reason: String)
 
     public var description: String {
         switch self {
-        case .emptyPath: return "the path is empty: give a file name"
+        case .emptyPath, .watchLimitReached, .watchUnavailable: return reason
         case .notFound(let path), .permissionDenied(let path), .symlinkLoop(let path), .isDirectory(let path),
              .notADirectory(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _),
              .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
@@ -83,6 +87,9 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
             return "is a \(kind): only regular files are replaced (give the path of a new or regular file)"
         case .isInput(_, let input): return "is \(input): refusing to overwrite an input with an export"
         case .outsideAllowedFolders: return "outside the folders allowed by --allow-paths"
+        case .watchLimitReached(let folders):
+            return "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
+        case .watchUnavailable(let reason): return "files cannot be watched: \(reason)"
         }
     }
 

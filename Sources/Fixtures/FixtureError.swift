@@ -94,6 +94,9 @@ extension FixtureError {
              .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.reason)
+        case .watchLimitReached, .watchUnavailable:
+            // Failures to watch files, which reading never meets either.
+            self = .readFailed(path: "the fixture", reason: error.reason)
         }
     }
 }

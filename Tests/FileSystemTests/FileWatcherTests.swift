@@ -28,6 +28,16 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     }
 
+    /// A fresh folder with the file `a.png` in it, and a watcher (with these gathering times) on that file.
+    static func watchedFile(quiet: Int = 20, longest: Int = 100) throws -> (folder: String, path: String, watcher: FileWatcher) {
+        let folder = try FileIOTests.makeFolder()
+        let path = folder + "/a.png"
+        create(path)
+        let watcher = try FileWatcher(quietMilliseconds: quiet, longestMilliseconds: longest)
+        watcher.watch([path])
+        return (folder, path, watcher)
+    }
+
     @Test func anEditInPlaceIsReportedByThePathAsGiven() throws {
         let folder = try FileIOTests.makeFolder()
         defer { FileIO.removeTree(folder) }
@@ -41,12 +51,8 @@ import Testing
     }
 
     @Test func aReplacementByRenameAndADeletionAreReported() throws {
-        let folder = try FileIOTests.makeFolder()
+        let (folder, path, watcher) = try Self.watchedFile()
         defer { FileIO.removeTree(folder) }
-        let path = folder + "/a.png"
-        Self.create(path)
-        let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100)
-        watcher.watch([path])
         Self.create(folder + "/.a.png.swp", [9, 9])
         #expect(rename(folder + "/.a.png.swp", path) == 0)
         #expect(Self.nextChanges(watcher).paths == [path])
@@ -71,13 +77,9 @@ import Testing
     }
 
     @Test func aBurstOfEventsIsReportedOnce() throws {
-        let folder = try FileIOTests.makeFolder()
-        defer { FileIO.removeTree(folder) }
-        let path = folder + "/a.png"
-        Self.create(path)
         // A generous quiet time, so that a loaded machine cannot split the burst.
-        let watcher = try FileWatcher(quietMilliseconds: 300, longestMilliseconds: 3000)
-        watcher.watch([path])
+        let (folder, path, watcher) = try Self.watchedFile(quiet: 300, longest: 3000)
+        defer { FileIO.removeTree(folder) }
         // What an editor does on save: write a new file, rename it over the old one, set its mode; then more.
         for round in 0..<5 {
             Self.create(folder + "/a.png.new", [UInt8(round)])
@@ -90,12 +92,8 @@ import Testing
     }
 
     @Test func aLongBurstIsReportedWhenItHasLastedTheLongestTime() throws {
-        let folder = try FileIOTests.makeFolder()
+        let (folder, path, watcher) = try Self.watchedFile(quiet: 200, longest: 400)
         defer { FileIO.removeTree(folder) }
-        let path = folder + "/a.png"
-        Self.create(path)
-        let watcher = try FileWatcher(quietMilliseconds: 200, longestMilliseconds: 400)
-        watcher.watch([path])
         // Writes every 50 ms never leave 200 ms of quiet: the report comes at the longest time, mid-burst.
         let start = Date()
         var reported: Date?
@@ -131,12 +129,8 @@ import Testing
     }
 
     @Test func otherFilesInAWatchedFolderAreNotReportedAndAnIdleWatcherSleeps() throws {
-        let folder = try FileIOTests.makeFolder()
+        let (folder, _, watcher) = try Self.watchedFile()
         defer { FileIO.removeTree(folder) }
-        let path = folder + "/a.png"
-        Self.create(path)
-        let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100)
-        watcher.watch([path])
         Self.create(folder + "/export.png")
         Self.overwrite(folder + "/export.png", with: [1, 2])
         #expect(Self.nextChanges(watcher, seconds: 0.5).paths.isEmpty)

@@ -11,13 +11,15 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--preset NAME] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--no-watch] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
         OptionSpec(name: "--dither", valueName: "MODE",
                    help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
+        OptionSpec(name: "--no-watch", valueName: nil,
+                   help: "do not reload the fixture and redraw photos when their files change on disk"),
     ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
@@ -25,6 +27,8 @@ struct InteractiveCommand: ToolCommand {
     var colorOption: ColorMode.Option
     /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
     var dither: DitherMode?
+    /// Whether the fixture and photo files are watched for changes (`--no-watch` turns it off).
+    var watchesFiles: Bool
     var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
 
@@ -45,6 +49,7 @@ struct InteractiveCommand: ToolCommand {
             }
             self.dither = dither
         }
+        watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
@@ -81,6 +86,7 @@ struct InteractiveCommand: ToolCommand {
         options.colorMode = mode
         options.fixturePath = fixturePath
         Self.loadPresets(environment: environment, into: &options)
+        if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
         let wake = WakeSignal()
         let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor)
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
@@ -91,7 +97,9 @@ struct InteractiveCommand: ToolCommand {
             let status = try AppController.run(
                 fixture: fixture, options: options, driver: driver, provider: composer,
                 exporter: { group, parameters, path in
-                    try await Self.exportForApp(group, parameters, path, composer, inputs: inputs)
+                    // The group's photos as they are now: live reload may have replaced them since the start.
+                    let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }
+                    try await Self.exportForApp(group, parameters, path, composer, inputs: current)
                 },
                 imageCells: { image, columns, rows in
                     // Transparent parts over a checkerboard, so that "transparent" never looks like a background.
@@ -115,6 +123,18 @@ struct InteractiveCommand: ToolCommand {
         } catch {
             options.startupWarnings.append("presets not loaded: \(error)")
             options.presetsUnavailableReason = "\(path) could not be read; fix or remove it first"
+        }
+    }
+
+    /// Live reload: the fixture and its photo files watched, through a wake source of the app's loop; when
+    /// files cannot be watched the app starts all the same and says so.
+    private static func watchFiles(fixturePath: String, fixture: Fixture, into options: inout AppController.Options) {
+        do throws(FileIOError) {
+            let reload = try LiveReload(fixturePath: fixturePath, fixture: fixture)
+            options.wakeSources.append(reload.wakeSource)
+            options.startupWarnings += reload.problems.map(LiveReload.warning)
+        } catch {
+            options.startupWarnings.append(LiveReload.warning(error))
         }
     }
 

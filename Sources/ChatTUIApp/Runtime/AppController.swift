@@ -94,21 +94,25 @@ package final class AppController {
         }
     }
 
-    package private(set) var state: AppState
+    package internal(set) var state: AppState
     /// Set once the terminal's input has ended; the session is over.
     package private(set) var terminalClosed = false
-    private let options: Options
+    let options: Options
     private let driver: TerminalDriver
     private let provider: any CompositeProvider
     private let exporter: CompositeExporter
-    private let store: CompositeStore
+    let store: CompositeStore
     private let wake: WakeSignal
-    private let inbox: CompletionInbox
-    private let groupsByID: [String: ChatGroup]
+    let inbox: CompletionInbox
+    var groupsByID: [String: ChatGroup]
     private var requests: [PreviewKey: Task<Void, Never>] = [:]
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
-    private var needsRedraw = true
+    var needsRedraw = true
+    /// Where reading the fixture again stands (`AppController+Reload.swift`).
+    var fixtureReading = FixtureReading()
+    /// The warnings each group's composites gave in its latest revision (`recordWarnings`).
+    var compositeWarnings: [String: (revision: Int, warnings: Set<String>)] = [:]
     /// List thumbnails arrived that no frame shows yet.
     private var thumbnailsArrived = false
     private var lastFrame: UInt64 = 0
@@ -265,7 +269,7 @@ package final class AppController {
         lastFrame = options.monotonicNanoseconds()
     }
 
-    private var screenLayout: ScreenLayout {
+    var screenLayout: ScreenLayout {
         ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility)
     }
 
@@ -276,7 +280,7 @@ package final class AppController {
         let pictures = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height)
         var parameters = pictures.reversed().map(\.parameters)
         if state.showsComparison { parameters += PreviewGeometry.comparisonVariants(of: state.parameters) }
-        return parameters.map { (PreviewKey(groupID: selected.id, parameters: $0), selected) }
+        return parameters.map { (store.key(for: selected.id, parameters: $0), selected) }
     }
 
     /// The chat list's avatars: visible rows, then a few ahead.
@@ -288,7 +292,7 @@ package final class AppController {
         let positions = Array(first..<(first + visible + options.lookAhead))
             + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
         return positions.compactMap { state.group(atPosition: $0) }
-            .map { (PreviewKey(groupID: $0.id, parameters: state.parameters), $0) }
+            .map { (store.key(for: $0.id, parameters: state.parameters), $0) }
     }
 
     /// Starts what the screen wants, preview first: list thumbnails wait while a preview picture is being
@@ -321,11 +325,9 @@ package final class AppController {
             case .composite(let key, let result):
                 requests[key] = nil
                 cancelledRequests.remove(key)
-                guard let result else { continue }
-                store.store(result, for: key)
-                if let group = groupsByID[key.groupID] {
-                    for warning in result.warnings { state.addWarning(group.describe(warning)) }
-                }
+                // A composite asked for before its group changed is not shown, nor are its warnings.
+                guard let result, store.store(result, for: key) else { continue }
+                recordWarnings(result.warnings, of: key)
                 // The preview is drawn at once; thumbnails as a round (see `processEvents`).
                 if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
             case .provisional(let key, let composite):
@@ -339,6 +341,8 @@ package final class AppController {
                 if let presets { state.presets = presets }
                 state.announce(status, warning: presets == nil)
                 needsRedraw = true
+            case .fixtureReloaded(let reload):
+                finishReading(reload)
             }
         }
     }

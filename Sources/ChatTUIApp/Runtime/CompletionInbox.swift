@@ -14,6 +14,8 @@ package final class CompletionInbox: Sendable {
         case exportFinished(String, failed: Bool)
         /// Saving presets ended: the status line, and the presets as now saved (nil when saving failed).
         case presetsSaved(String, PresetFile?)
+        /// Reading the fixture file again (it changed on disk) ended.
+        case fixtureReloaded(FixtureReload)
     }
 
     private let messages = LockedState<[Message]>([])

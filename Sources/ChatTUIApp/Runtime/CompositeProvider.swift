@@ -32,12 +32,15 @@ package typealias CompositeExporter = @Sendable (ChatGroup, CompositionParameter
 /// backdrop chosen by the caller).
 package typealias ImageCellRenderer = (RGBAImage, _ columns: Int, _ rows: Int) -> CellGrid
 
-/// Identifies a composite: which group, drawn with which parameters.
+/// Identifies a composite: which group, in which revision, drawn with which parameters.
 package struct PreviewKey: Hashable, Sendable {
     package var groupID: String
     package var parameters: CompositionParameters
+    /// Counts the changes of the group's data and photos the app has seen (`CompositeStore.invalidate`): a
+    /// composite made before a change has an older revision, so it is never taken for the current one.
+    package var revision: Int
 
-    package init(groupID: String, parameters: CompositionParameters) {
-        self.groupID = groupID; self.parameters = parameters
+    package init(groupID: String, parameters: CompositionParameters, revision: Int = 0) {
+        self.groupID = groupID; self.parameters = parameters; self.revision = revision
     }
 }

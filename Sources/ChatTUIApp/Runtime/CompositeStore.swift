@@ -8,7 +8,9 @@ import TerminalUI
 /// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
 /// else the group's latest one at all, so that the old picture stays on screen until the new one is there. A
 /// provisional composite (loading tiles while photos download) is shown like an arrived one but does not
-/// count as arrived, so the real one is still asked for and replaces it in place.
+/// count as arrived, so the real one is still asked for and replaces it in place. After a group's data or
+/// photos changed (`invalidate`), its composites count as older ones: shown until the new ones arrive, never
+/// taken for them, and composites still arriving from before the change are not kept.
 package final class CompositeStore: CompositeCellSource {
     private struct GroupLayout: Hashable, Sendable {
         package var groupID: String
@@ -31,6 +33,8 @@ package final class CompositeStore: CompositeCellSource {
     private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
     /// Keys whose stored composite is provisional.
     private var provisional = Set<PreviewKey>()
+    /// Each group's current revision (absent: 0).
+    private var revisions: [String: Int] = [:]
     private let renderImage: ImageCellRenderer
 
     /// Up to `compositeLimit` composites (and 256 MB of pixels) and `cellLimit` rendered grids are kept, least
@@ -44,18 +48,35 @@ package final class CompositeStore: CompositeCellSource {
     /// Whether exactly this composite has arrived (a provisional one does not count).
     package func contains(_ key: PreviewKey) -> Bool { !provisional.contains(key) && composites.value(for: key) != nil }
 
-    /// Keeps an arrived composite and makes it the group's latest.
-    package func store(_ result: Composite, for key: PreviewKey) {
+    /// The key of the group's composite at `parameters` in the group's current revision.
+    package func key(for groupID: String, parameters: CompositionParameters) -> PreviewKey {
+        PreviewKey(groupID: groupID, parameters: parameters, revision: revisions[groupID] ?? 0)
+    }
+
+    /// Makes the composites of the groups `groupIDs` outdated (their data or a photo they show changed): they
+    /// stay on screen until composites of the new revision arrive.
+    package func invalidate(_ groupIDs: some Sequence<String>) {
+        for groupID in groupIDs { revisions[groupID, default: 0] += 1 }
+    }
+
+    /// Keeps an arrived composite and makes it the group's latest; false (and nothing kept) when it was asked
+    /// for before the group last changed.
+    @discardableResult
+    package func store(_ result: Composite, for key: PreviewKey) -> Bool {
+        guard isCurrent(key) else { return false }
         provisional.remove(key)
         keep(result, for: key)
+        return true
     }
 
     /// Keeps a stand-in for a composite that is still being made, shown until `store` replaces it.
     package func storeProvisional(_ result: Composite, for key: PreviewKey) {
-        guard !contains(key) else { return }
+        guard isCurrent(key), !contains(key) else { return }
         provisional.insert(key)
         keep(result, for: key)
     }
+
+    private func isCurrent(_ key: PreviewKey) -> Bool { key.revision == revisions[key.groupID] ?? 0 }
 
     private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
@@ -94,7 +115,7 @@ package final class CompositeStore: CompositeCellSource {
 
     private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
         let shown = { (key: PreviewKey) in self.composites.value(for: key) != nil }
-        let exact = PreviewKey(groupID: group.id, parameters: parameters)
+        let exact = key(for: group.id, parameters: parameters)
         if shown(exact) { return exact }
         return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
             .compactMap { $0 }.first(where: shown)

@@ -6,8 +6,8 @@ import GroupIcon
 /// Everything the interactive app shows, as one value; `KeyBindings.reduce` is the only thing that changes it,
 /// apart from the runtime reporting what background work came to (messages, warnings, questions).
 package struct AppState: Equatable, Sendable {
-    /// All groups in fixture order.
-    package let groups: [ChatGroup]
+    /// All groups in fixture order (replaced when the fixture file changes: `replaceGroups`).
+    package private(set) var groups: [ChatGroup]
     /// The name filter (kept after Enter, live while `filterEditor` is open).
     package private(set) var filter: String = ""
     /// Open while the user types a filter after `/`.
@@ -24,7 +24,7 @@ package struct AppState: Equatable, Sendable {
     package let initialParameters: CompositionParameters
     /// The member counts of the groups, each once: the composites the parameters must keep meaningful
     /// (`CompositionLimits`), since every group's avatar is drawn with them.
-    package let memberCounts: [Int]
+    package private(set) var memberCounts: [Int]
     /// Parameter changes that can be undone, most recent last; `u` pops.
     package var undoStack: [ParameterEdit] = []
     /// Undone changes that can be redone, most recent last; `U` / Ctrl-R pops, a new change empties it.
@@ -63,6 +63,9 @@ package struct AppState: Equatable, Sendable {
     package let exportDirectory: String
     /// The fixture the app shows, as given; named in the flags `y` shares.
     package var fixturePath = "groups.json"
+    /// Why the fixture file, changed on disk, could not be read again (the loader's message): the groups shown
+    /// are the last good ones until the file is fixed; nil while the file and the groups agree.
+    package var fixtureProblem: String?
 
     /// Most undo steps kept; older ones are dropped.
     package static let undoLimit = 100
@@ -111,11 +114,32 @@ package struct AppState: Equatable, Sendable {
         // A longer needle can only match names the shorter one matched: typing on searches the matches so
         // far, so a long paste into `/` narrows an ever smaller (soon empty) list instead of every group.
         let candidates = !oldNeedle.isEmpty && needle.hasPrefix(oldNeedle) ? matches : Array(groups.indices)
-        matches = needle.isEmpty ? Array(groups.indices) : candidates.filter {
+        matches = matching(needle, among: candidates)
+        selection = position(of: selectedID) ?? 0
+        scrollOffset = 0
+    }
+
+    /// Shows `newGroups` instead of the groups so far (the fixture file changed on disk). The selected group
+    /// stays selected when its id is still there (else the selection keeps its place in the list); the filter,
+    /// parameters and undo history stay as they are. The caller scrolls the selection into view.
+    package mutating func replaceGroups(_ newGroups: [ChatGroup]) {
+        let selectedID = selectedGroup?.id
+        groups = newGroups
+        memberCounts = Set(newGroups.map(\.members.count)).sorted()
+        matches = matching(filter.trimmingCharacters(in: .whitespaces), among: Array(groups.indices))
+        selection = position(of: selectedID) ?? min(selection, max(0, matches.count - 1))
+    }
+
+    /// The groups among `candidates` whose name contains `needle` (all of them for an empty needle).
+    private func matching(_ needle: String, among candidates: [Int]) -> [Int] {
+        needle.isEmpty ? candidates : candidates.filter {
             groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
-        selection = selectedID.flatMap { id in matches.firstIndex { groups[$0].id == id } } ?? 0
-        scrollOffset = 0
+    }
+
+    /// The position in `matches` of the group with id `groupID`, if it matches.
+    private func position(of groupID: String?) -> Int? {
+        groupID.flatMap { id in matches.firstIndex { groups[$0].id == id } }
     }
 
     /// Puts `message` on the status line (for a few seconds); a warning is also kept in `warnings`.
@@ -130,6 +154,11 @@ package struct AppState: Equatable, Sendable {
         guard !warnings.contains(warning) else { return }
         warnings.append(warning)
         if warnings.count > Self.warningLimit { warnings.removeFirst(warnings.count - Self.warningLimit) }
+    }
+
+    /// Takes `warning` out of the list again: what it warned of is over (a broken fixture file was fixed).
+    package mutating func withdrawWarning(_ warning: String) {
+        warnings.removeAll { $0 == warning }
     }
 
     /// The scales `e` exports at, in order.

@@ -1,7 +1,8 @@
 import TerminalUI
 
-/// The bottom line: a question waiting for y/n, an open prompt, or the last message (else the selected group's
-/// warnings), the parameters (when the panel is not showing them), the filter and the number of warnings.
+/// The bottom line: a question waiting for y/n, an open prompt, or the last message (else why the fixture file
+/// could not be reloaded, else the selected group's warnings), the parameters (when the panel is not showing
+/// them), the filter and the number of warnings.
 package enum StatusBar {
     package static func render(_ state: AppState, width: Int, warnings: [String], panelShown: Bool = false,
                                context: ViewContext) -> CellGrid {
@@ -24,6 +25,9 @@ package enum StatusBar {
         var parts: [String] = []
         if !state.status.isEmpty {
             parts.append(Sanitizer.clean(state.status))
+        } else if let problem = state.fixtureProblem {
+            // A fixture file broken on disk stays said until it is fixed.
+            parts.append(Sanitizer.clean(problem))
         } else if !warnings.isEmpty {
             // With no message to show, the selected group's own warnings (all of them are in `w`).
             parts.append(warnings.map { "warning: " + Sanitizer.clean($0) }.joined(separator: "; "))

@@ -21,4 +21,28 @@ import Testing
         _ = store.cells(for: group, parameters: square, columns: 20, rows: 10)
         #expect(sizes.withLock { $0 } == [[20, 3], [20, 10]])
     }
+
+    @Test func anInvalidatedGroupShowsItsOldPictureUntilTheNewOneAndNeverAStaleOne() {
+        // Each composite is drawn as cells of the letter its width names.
+        let store = CompositeStore(renderImage: { image, columns, rows in
+            CellGrid(width: columns, height: rows, fill: Cell(["", "o", "n", "s"][image.width]))
+        })
+        let (group, other) = (ViewFixtures.groups(2)[0], ViewFixtures.groups(2)[1])
+        let parameters = CompositionParameters()
+        func letter() -> String? { store.cells(for: group, parameters: parameters, columns: 1, rows: 1)?[0, 0].text }
+        let old = store.key(for: group.id, parameters: parameters)
+        #expect(store.store(Composite(image: RGBAImage(width: 1, height: 1)), for: old))
+        store.invalidate([group.id])
+        let new = store.key(for: group.id, parameters: parameters)
+        #expect(new != old && new.revision == old.revision + 1)
+        #expect(store.key(for: other.id, parameters: parameters).revision == 0)
+        // The old picture stays on screen, but it is not the current one ...
+        #expect(!store.contains(new) && letter() == "o")
+        // ... and a composite asked for before the change, arriving now, is dropped (also as a stand-in).
+        #expect(!store.store(Composite(image: RGBAImage(width: 3, height: 3)), for: old))
+        store.storeProvisional(Composite(image: RGBAImage(width: 3, height: 3)), for: old)
+        #expect(letter() == "o")
+        #expect(store.store(Composite(image: RGBAImage(width: 2, height: 2)), for: new))
+        #expect(store.contains(new) && letter() == "n")
+    }
 }

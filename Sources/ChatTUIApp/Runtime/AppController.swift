@@ -315,6 +315,12 @@ package final class AppController {
         }
     }
 
+    /// A picture for `key` is in the store: the preview is drawn at once; thumbnails as a round (see
+    /// `processEvents`).
+    private func noteArrival(of key: PreviewKey) {
+        if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+    }
+
     private func takeCompletions() {
         for message in inbox.drain() {
             switch message {
@@ -326,11 +332,10 @@ package final class AppController {
                 if let group = groupsByID[key.groupID] {
                     for warning in result.warnings { state.addWarning(group.describe(warning)) }
                 }
+                noteArrival(of: key)
             case .provisional(let key, let composite):
                 store.storeProvisional(composite, for: key)
-                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
-                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
-                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+                noteArrival(of: key)
             case .exportFinished(let status, let failed):
                 pendingExports -= 1
                 state.announce(status, warning: failed)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End to end: in the interactive app, `s` cycles the member style (shown in the preview title and redrawn),
+# End to end: in the interactive app, `m` cycles the member style (shown in the preview title and redrawn),
 # `l` reaches wechat-compact, and a grid that grows to a wide canvas is letterboxed in the preview.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" member-style
@@ -10,12 +10,12 @@ tmx -f /dev/null new-session -d -s "$session" -x 140 -y 44 \
 wait_for "Cat Lovers" 30 || fail "group names not visible"; ok
 sleep 1
 capture > "$tmp/plain.txt"
-tmx send-keys -t "$session" 's'
-wait_for "style rounded:6" 10 || fail "s did not switch to rounded"; ok
+tmx send-keys -t "$session" 'm'
+wait_for "style rounded:6" 10 || fail "m did not switch to rounded"; ok
 sleep 1
 capture | cmp -s - "$tmp/plain.txt" && fail "the preview did not change with the style"; ok
-tmx send-keys -t "$session" 's'
-wait_for "style circle" 10 || fail "s did not switch to circle"; ok
+tmx send-keys -t "$session" 'm'
+wait_for "style circle" 10 || fail "m did not switch to circle"; ok
 tmx send-keys -t "$session" 'u'
 wait_for "style rounded:6" 10 || fail "u did not undo the style"; ok
 for _ in 1 2 3 4; do tmx send-keys -t "$session" 'l'; done

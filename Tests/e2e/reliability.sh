@@ -80,12 +80,17 @@ expect_status 0 "${one[@]}" tool.png
 cp -r "$root/sample-data" data
 photo=$(python3 -c "import json; print([m['avatar'] for g in json.load(open('data/groups.json'))['groups'] for m in g['members'] if m.get('avatar')][0])")
 cp data/groups.json groups.before; cp "data/$photo" photo.before
-for target in data/groups.json data/./groups.json "data/$photo"; do
+# A .json name is no output format (exit 2); names with an image extension that lead to an input are refused.
+for target in data/groups.json data/./groups.json; do
+  expect_status 2 "$bin" export --fixtures data/groups.json --group ride --no-cache --output "$target"
+  expect_message 'is not an output format'; ok
+done
+ln -s groups.json data/fixture-link.png
+ln "data/$photo" data/photo-hardlink.png
+for target in "data/$photo" data/fixture-link.png data/photo-hardlink.png; do
   expect_status 1 "$bin" export --fixtures data/groups.json --group ride --no-cache --output "$target"
   expect_message 'refusing to overwrite an input with an export'; ok
 done
-ln -s groups.json data/fixture-link.json
-expect_status 1 "$bin" export --fixtures data/groups.json --group ride --no-cache --output data/fixture-link.json; ok
 cmp -s data/groups.json groups.before && cmp -s "data/$photo" photo.before || fail "an input changed"; ok
 
 # ---- --all: ids over 200 bytes are shortened with a hash and stay distinct.

@@ -5,39 +5,18 @@
 # malformed presets file, and the CLI refusing parameters that would blank the tiles.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" workbench
+python3 -c "import PIL" 2>/dev/null || pip install -q pillow
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache
 mkdir -p "$HOME" "$tmp/out"
 on_screen() { tmx capture-pane -p -t "$session" | grep -qF -- "$1"; }
 key() { tmx send-keys -t "$session" "$@"; sleep 0.3; }
-# png_pixels FILE: width, height and a hash of the decoded RGBA rows (8-bit RGBA, not interlaced: what we write).
+# png_pixels FILE: width, height and a hash of the decoded pixels as RGBA (through Pillow).
 png_pixels() { python3 - "$1" <<'PY'
-import hashlib, struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-i, idat, header = 8, b"", None
-while i < len(data):
-    length, kind = struct.unpack(">I4s", data[i:i + 8])
-    body = data[i + 8:i + 8 + length]
-    if kind == b"IHDR": header = struct.unpack(">IIBBBBB", body)
-    if kind == b"IDAT": idat += body
-    i += 12 + length
-width, height, depth, colour, _, _, interlace = header
-assert (depth, colour, interlace) == (8, 6, 0), header
-raw, stride, rows, previous = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
-for y in range(height):
-    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for x in range(stride):
-        a = line[x - 4] if x >= 4 else 0
-        b = previous[x]
-        c = previous[x - 4] if x >= 4 else 0
-        if kind == 1: line[x] = (line[x] + a) & 255
-        elif kind == 2: line[x] = (line[x] + b) & 255
-        elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif kind == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(bytes(line)); previous = line
-print(width, height, hashlib.sha256(b"".join(rows)).hexdigest())
+import hashlib, sys
+from PIL import Image
+image = Image.open(sys.argv[1])
+assert image.format == "PNG", image.format
+print(image.width, image.height, hashlib.sha256(image.convert("RGBA").tobytes()).hexdigest())
 PY
 }
 

@@ -15,13 +15,18 @@ extension ExportCommand {
             output.standardError("chat-tui: \(Sanitizer.clean(message))\n")
             return .failure
         }
-        do {
-            try FileIO.createDirectory(directory)
-        } catch {
-            return fail("\(directory): cannot create the output folder (\(error))")
+        // The folder is made (and swept) only once the fixture has been opened, so that a fixture that fails
+        // to load leaves nothing behind.
+        func prepareFolder() -> String? {
+            do {
+                try FileIO.createDirectory(directory)
+            } catch {
+                return "\(directory): cannot create the output folder (\(error))"
+            }
+            // Temporary files of an earlier export killed mid-write (kill -9) would otherwise pile up.
+            FileIO.removeStaleTemporaryFiles(in: directory)
+            return nil
         }
-        // Temporary files of an earlier export killed mid-write (kill -9) would otherwise pile up.
-        FileIO.removeStaleTemporaryFiles(in: directory)
         let start = Date()
         var batch = BatchExport(directory: directory, jobs: jobs, shard: shard, settings: settings,
                                 parameters: parameters, composer: composer)
@@ -29,13 +34,15 @@ extension ExportCommand {
         let summary: BatchExport.Summary
         do throws(FixtureError) {
             if GroupStream.isJSONLines(fixturePath) {
-                batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, groups: [])
                 var input = StreamBatchInput(try GroupStream(path: fixturePath))
+                if let problem = prepareFolder() { return fail(problem) }
+                batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, groups: [])
                 progress = ProgressBar(total: nil, output: output)
                 summary = try await run(batch, &input, progress: &progress)
             } else {
                 let fixture = try FixtureLoader.load(path: fixturePath)
                 if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
+                if let problem = prepareFolder() { return fail(problem) }
                 batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
                 var input = FixtureBatchInput(fixture)
                 // With a shard, how many groups it holds is known only at the end.

@@ -319,6 +319,12 @@ package final class AppController {
         }
     }
 
+    /// A picture for `key` is in the store: the preview is drawn at once; thumbnails as a round (see
+    /// `processEvents`).
+    private func noteArrival(of key: PreviewKey) {
+        if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+    }
+
     private func takeCompletions() {
         for message in inbox.drain() {
             switch message {
@@ -328,11 +334,10 @@ package final class AppController {
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
                 recordWarnings(result.warnings, of: key)
-                // The preview is drawn at once; thumbnails as a round (see `processEvents`).
-                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+                noteArrival(of: key)
             case .provisional(let key, let composite):
                 store.storeProvisional(composite, for: key)
-                if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+                noteArrival(of: key)
             case .exportFinished(let status, let failed):
                 pendingExports -= 1
                 state.announce(status, warning: failed)

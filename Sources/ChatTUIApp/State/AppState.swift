@@ -35,6 +35,9 @@ package struct AppState: Equatable, Sendable {
     package var showsComparison = false
     /// Whether the help overlay is shown.
     package var showsHelp = false
+    /// The first line the help or warnings overlay shows when it does not fit the screen (the view shows at
+    /// most from the start of its last screenful).
+    package var overlayScroll = 0
     /// The parameter panel: shown or not, focused or not, which row.
     package var panel = PanelState()
     /// The open line prompt (export path, a parameter value, a preset name), if any.

@@ -35,7 +35,7 @@ extension KeyBindings {
         ("w", "list the warnings"),
         ("+ -", "zoom preview in / out"),
         ("c", "toggle comparison strip"),
-        ("?", "toggle this help"),
+        ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),
     ]
 

@@ -56,6 +56,11 @@ extension KeyBindings {
     /// every key closes the warnings and shared-text overlays).
     static func browseOverlay(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
         var next = state
+        if case .warnings = state.overlay,
+           let scroll = scrolled(state.overlayScroll, by: key, lineCount: state.warnings.count) {
+            next.overlayScroll = scroll
+            return (next, [])
+        }
         guard case .presets(let selection) = state.overlay else {
             next.overlay = nil
             return (next, [])
@@ -101,5 +106,22 @@ extension KeyBindings {
             return (state, [])
         }
         return (state, [.savePresets(presets)])
+    }
+
+    /// The first line a text overlay of `lineCount` lines shows after `key`: up and down one line, a page, to
+    /// the start or the last line (the view stops at the last screenful); nil for any other key, which closes
+    /// the overlay.
+    static func scrolled(_ scroll: Int, by key: Key, lineCount: Int) -> Int? {
+        let page = 10
+        let last = max(0, lineCount - 1)
+        switch key {
+        case .up, .character("k"), .wheelUp: return max(0, scroll - 1)
+        case .down, .character("j"), .wheelDown: return min(last, scroll + 1)
+        case .pageUp: return max(0, scroll - page)
+        case .pageDown: return min(last, scroll + page)
+        case .home, .character("g"): return 0
+        case .end, .character("G"): return last
+        default: return nil
+        }
     }
 }

@@ -73,7 +73,11 @@ package enum KeyBindings {
             }
         }
         if next.showsHelp {
-            next.showsHelp = false
+            if let scroll = scrolled(next.overlayScroll, by: key, lineCount: help.count) {
+                next.overlayScroll = scroll
+            } else {
+                next.showsHelp = false
+            }
             return (next, [])
         }
         if next.overlay != nil { return browseOverlay(next, key) }
@@ -105,6 +109,7 @@ package enum KeyBindings {
             next.filterEditor = LineEditor(next.filter)
         case .character("?"):
             next.showsHelp = true
+            next.overlayScroll = 0
         case .character("c"):
             next.showsComparison.toggle()
         case .character("+"), .character("="):
@@ -121,7 +126,9 @@ package enum KeyBindings {
         case .character("U"), .control("r"): ParameterEditing.redo(&next)
         case .character("p"): togglePin(&next)
         case .character("y"), .character("Y"): effects += share(&next, asJSON: key == .character("Y"))
-        case .character("w"): next.overlay = .warnings
+        case .character("w"):
+            next.overlay = .warnings
+            next.overlayScroll = 0
         case .character("o"): next.overlay = .presets(selection: 0)
         case .character("s"):
             if next.presets == nil {

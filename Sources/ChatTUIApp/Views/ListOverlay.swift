@@ -7,7 +7,7 @@ package enum ListOverlay {
         case .warnings:
             let lines = state.warnings.isEmpty ? ["No warnings."] : state.warnings.map(Sanitizer.clean)
             OverlayBox.draw(into: &grid, title: "Warnings (\(state.warnings.count))", lines: lines,
-                            footer: "any key closes", context: context)
+                            footer: "any key closes", scroll: state.overlayScroll, context: context)
         case .presets(let selection):
             let names = state.presets?.presets.map { Sanitizer.clean($0.name) } ?? []
             let place = state.presets.map { Sanitizer.clean($0.path) } ?? "no presets file"

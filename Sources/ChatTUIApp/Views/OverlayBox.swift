@@ -8,8 +8,11 @@ package enum OverlayBox {
 
     /// Draws the box over `grid`, clipped to it. Lines longer than the box are wrapped, continuations indented
     /// by `hangingIndent` columns; `highlighted` marks one line as selected. Lines must be sanitised already.
+    /// When the lines do not fit, the box shows them from line `scroll` (at most the last screenful; by default
+    /// the rows around the highlighted line) and its footer says which rows are shown.
     package static func draw(into grid: inout CellGrid, title: String, lines: [String], footer: String,
-                             highlighted: Int? = nil, hangingIndent: Int = 0, context: ViewContext) {
+                             highlighted: Int? = nil, hangingIndent: Int = 0, scroll: Int? = nil,
+                             context: ViewContext) {
         let widest = lines.map { TextWidth.width(of: $0) }.max() ?? 0
         let boxWidth = min(grid.width, maximumWidth,
                            max(widest, TextWidth.width(of: title) + 2, TextWidth.width(of: footer) + 2) + 4)
@@ -19,6 +22,14 @@ package enum OverlayBox {
             wrap(line, width: max(1, inner - 2), indent: hangingIndent).map { (index, $0) }
         }
         let boxHeight = min(grid.height, wrapped.count + 4)
+        let visibleRows = max(0, boxHeight - 4)
+        let row = { (line: Int) in wrapped.firstIndex { $0.0 >= line } ?? wrapped.count }
+        let wanted = scroll.map(row) ?? highlighted.map { row($0) - visibleRows / 2 } ?? 0
+        let first = max(0, min(wanted, wrapped.count - visibleRows))
+        let shown = wrapped[first..<min(wrapped.count, first + visibleRows)]
+        let footer = shown.count < wrapped.count
+            ? "\(first + 1)-\(first + shown.count) of \(wrapped.count), \(context.unicode ? "↑ ↓" : "up/down") scroll · \(footer)"
+            : footer
         let box = CellRect(x: (grid.width - boxWidth) / 2, y: (grid.height - boxHeight) / 2,
                            width: boxWidth, height: boxHeight)
         grid.fill(box, with: .blank)
@@ -33,7 +44,7 @@ package enum OverlayBox {
         let shownFooter = context.fit(" \(footer) ", inner)
         grid.write(shownFooter, x: box.x + max(1, boxWidth - TextWidth.width(of: shownFooter) - 2),
                    y: box.y + boxHeight - 1, style: .dim)
-        for (row, entry) in wrapped.enumerated() where row + 2 < boxHeight - 1 {
+        for (row, entry) in shown.enumerated() {
             grid.write(context.fit(entry.1, inner - 2), x: box.x + 2, y: box.y + 2 + row,
                        style: entry.0 == highlighted ? .reverse : [])
         }

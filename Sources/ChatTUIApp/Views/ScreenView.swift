@@ -26,7 +26,7 @@ package enum ScreenView {
                                    context: context),
                   x: 0, y: layout.statusRow)
         if state.showsHelp {
-            HelpOverlay.draw(into: &grid, context: context)
+            HelpOverlay.draw(into: &grid, scroll: state.overlayScroll, context: context)
         } else if let overlay = state.overlay {
             ListOverlay.draw(overlay, state: state, into: &grid, context: context)
         }

@@ -13,7 +13,9 @@
 /// subtracts one margin for a row of one tile), and for seven to nine members rows at `t = 2m/3` (1.33,
 /// 34 and 66.67 on a 100-point canvas).
 ///
-/// The gap `m` is the margin, 2 points unless set (the seed hard-codes 2 whatever the size). Seed 003 has
+/// The gap `m` is the margin, 2 points unless set (the seed hard-codes 2 whatever the size; only canvases under
+/// 10.67 points, where four 2-point gaps would leave tiles under a twelfth of the side, get `3W/16` instead, so
+/// that the default is never degenerate). Seed 003 has
 /// no separate padding: with one set, the whole grid is drawn as the seed would on a canvas of side
 /// `W - 2p`, moved in by `p`. The background (light grey) and the canvas corner clip are the common ones.
 public enum CompactNineGridLayout: CompositionLayout {
@@ -65,9 +67,10 @@ public enum CompactNineGridLayout: CompositionLayout {
         return tiles
     }
 
-    /// The gap between tiles: the explicit margin, or seed 003's 2 points, clamped to `0...size/4`.
+    /// The gap between tiles: the explicit margin, or seed 003's 2 points (at most `3W/16`: see the type),
+    /// clamped to `0...size/4`.
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
-        parameters.clampedMargin(default: seedMargin)
+        parameters.clampedMargin(default: min(seedMargin, parameters.layoutSide * 3 / 16))
     }
 }
 

@@ -5,8 +5,10 @@
 /// size), but some combinations are empty or degenerate although every value is in range: a nine-member
 /// WeChat grid with a margin of 33 pt on a 132 pt canvas leaves tiles of 0 pt, a blank square. So there are
 /// two rules on the whole set as well:
-/// - **tiles**: every tile the layout draws for the member counts at hand is at least `minimumTileFraction`
-///   of the canvas side on its shorter side (11 pt on a 132 pt canvas), enough to show a face;
+/// - **tiles**: every tile the layout draws for the member counts at hand is at least a quarter of a member's
+///   share of the canvas side on its shorter side: `minimumTileFraction` of it (11 pt on a 132 pt canvas) for
+///   up to nine members, and for more (the grid draws up to 64) a quarter of `size / ceil(sqrt(n))`, so that a
+///   full grid of small faces is allowed but a blank one is not;
 /// - **pixels**: the canvas is at most `maximumPixelSize` pixels per side (`size × scale`), so a composite
 ///   never needs more memory than a few tens of megabytes.
 ///
@@ -14,14 +16,19 @@
 /// will actually be drawn (a group's, every group's of a fixture, `layout --count`), capped at what the layout
 /// draws. One member with a large margin is fine where nine are not.
 public enum CompositionLimits {
-    /// The smallest tile side, as a fraction of the canvas side.
+    /// The smallest tile side of up to nine members, as a fraction of the canvas side.
     public static let minimumTileFraction = 1.0 / 12
     /// The largest canvas, in pixels per side.
     public static let maximumPixelSize = 4096
 
-    /// The smallest tile side allowed on `parameters`' canvas, in points.
-    public static func minimumTileSide(_ parameters: CompositionParameters) -> Double {
-        parameters.size * minimumTileFraction
+    /// The smallest tile side allowed on `parameters`' canvas for `memberCount` members, in points.
+    /// The canvas is the one the layout draws on: `size` square, or the smaller canvas of a grid that grows to
+    /// fit fixed items (measured by its longer side).
+    public static func minimumTileSide(_ parameters: CompositionParameters, memberCount: Int) -> Double {
+        let canvas = Layouts.canvas(count: memberCount, parameters: parameters)
+        let side = max(canvas.width, canvas.height)
+        let columns = Double(memberCount).squareRoot().rounded(.up)
+        return columns <= 3 ? side * minimumTileFraction : side / (4 * columns)
     }
 
     /// The shorter side of the smallest tile the layout draws for `memberCount` members, in points; nil when it
@@ -51,9 +58,9 @@ public enum CompositionLimits {
         if pixels > Double(maximumPixelSize) {
             return .tooManyPixels(size: parameters.size, scale: parameters.scale)
         }
-        let minimum = minimumTileSide(parameters)
         let shownCounts = Set(memberCounts.map { min($0, parameters.layout.layout.maximumMembers) }.filter { $0 > 0 })
         for count in shownCounts.sorted(by: >) {
+            let minimum = minimumTileSide(parameters, memberCount: count)
             // A hair of tolerance: values rounded for display must not flip a tile exactly at the limit.
             if let side = smallestTileSide(parameters, memberCount: count), side < minimum - 1e-9 {
                 return .tilesTooSmall(layout: parameters.layout, memberCount: count, tileSide: side,
@@ -119,8 +126,10 @@ public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
         case .tooManyPixels(let size, let scale):
             return "size \(formatNumber(size)) at scale \(scale) is \(formatNumber(size * Double(scale))) px, more than \(CompositionLimits.maximumPixelSize) px per side"
         case .tilesTooSmall(let layout, let count, let side, let minimum):
+            let columns = Int(Double(count).squareRoot().rounded(.up))
+            let share = columns <= 3 ? "a twelfth of the size" : "a quarter of size/\(columns)"
             return "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
-                + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (a twelfth of the size)"
+                + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (\(share))"
         }
     }
 }

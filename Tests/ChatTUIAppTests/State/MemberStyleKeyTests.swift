@@ -7,18 +7,18 @@ import Testing
 @Suite struct MemberStyleKeyTests {
     private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
-    @Test func sCyclesTheMemberStyleAndUndoes() {
+    @Test func mCyclesTheMemberStyleAndUndoes() {
         var state = ViewFixtures.state(ViewFixtures.groups(3))
         var styles: [MemberStyle] = []
         for _ in MemberStyle.cycle {
-            state = KeyBindings.reduce(state, .character("s"), metrics: metrics).0
+            state = KeyBindings.reduce(state, .character("m"), metrics: metrics).0
             styles.append(state.parameters.memberStyle)
         }
         #expect(styles == Array(MemberStyle.cycle.dropFirst()) + [MemberStyle.cycle[0]])
         #expect(state.undoStack.count == MemberStyle.cycle.count)
         state = KeyBindings.reduce(state, .character("u"), metrics: metrics).0
         #expect(state.parameters.memberStyle == MemberStyle.cycle.last)
-        #expect(KeyBindings.help.contains { $0.keys == "s" })
+        #expect(KeyBindings.help.contains { $0.keys == "m" })
     }
 
     @Test func theTitleNamesAStyleOtherThanTheDefault() {

@@ -111,20 +111,22 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
     }
 
     @Test func spaceTurnsAFlagOnAndOff() {
-        let flag: [Key] = [.tab] + Array(repeating: .down, count: 8)
+        // The first of the layout's own rows comes after every common one.
+        let flag: [Key] = [.tab] + Array(repeating: .down, count: ParameterCatalogue.common.count)
         let on = keys.state(after: flag + [.character(" ")], on: nine)
         #expect(on.panel.selectedRow == "full-bleed-single")
         #expect(on.parameters.options[NineGridLayout.fullBleedSingle])
         #expect(!keys.state(after: [.character(" ")], on: on).parameters.options[NineGridLayout.fullBleedSingle])
     }
 
-    @Test func theLayoutsOwnOptionsAreRows() {
+    @Test func theLayoutsOwnOptionsAreRows() throws {
         var grid = nine
         grid.parameters.layout = .grid
         let rows = PanelRow.rows(for: grid.parameters).map(\.name)
         #expect(rows == ParameterCatalogue.fields(for: .grid).map(\.name) + ["export-scales"])
         #expect(rows.contains("grid-columns"))
-        let columns = keys.state(after: [.tab] + Array(repeating: .down, count: 8) + [.right], on: grid)
+        let columnsRow = try #require(ParameterCatalogue.fields(for: .grid).firstIndex { $0.name == "grid-columns" })
+        let columns = keys.state(after: [.tab] + Array(repeating: .down, count: columnsRow) + [.right], on: grid)
         #expect(columns.panel.selectedRow == "grid-columns")
         // From the automatic 3 columns of a nine-member grid.
         #expect(columns.parameters.options[GridLayout.columns] == 4)
@@ -156,13 +158,13 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         var state = ViewFixtures.state(groups(withMembers: [9]))
         state.parameters.margin = 24
         state.parameters.padding = 0
-        state.parameters.layout = .dingtalk
-        // Grid with a margin of 24 and padding 0: (132 - 2*24)/3 = 28; fine. WeChat likewise.
-        #expect(keys.state(after: chars("l"), on: state).parameters.layout == .wechat)
+        state.parameters.layout = .qq
+        // Grid with a margin of 24 and padding 0: (132 - 2*24)/3 = 28; fine.
+        #expect(keys.state(after: chars("l"), on: state).parameters.layout == .grid)
         state.parameters.padding = 30
         let refused = keys.state(after: chars("l"), on: state)
-        #expect(refused.parameters.layout == .dingtalk)
-        #expect(refused.status.hasPrefix("layout wechat not applied: wechat tiles of 9-member groups would be"))
+        #expect(refused.parameters.layout == .qq)
+        #expect(refused.status.hasPrefix("layout grid not applied: grid tiles of 9-member groups would be"))
     }
 
     @Test func sizeAndScaleStayWithinThePixelLimit() {
@@ -250,7 +252,9 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(state.warnings.count == 1)
         let open = keys.state(after: chars("w"), on: state)
         #expect(open.overlay == .warnings)
-        #expect(keys.state(after: chars("j"), on: open).overlay == nil)
+        // j and k scroll a list that does not fit; other keys close it.
+        #expect(keys.state(after: chars("j"), on: open).overlay == .warnings)
+        #expect(keys.state(after: chars("x"), on: open).overlay == nil)
     }
 
     @Test func presetsAreSavedAndApplied() {

@@ -111,7 +111,8 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(float(query.get("seconds", ["5"])[0]))
             self.send_body(200, PHOTOS["jpeg"], "image/jpeg", cache)
         elif path.startswith("/gated/"):
-            GATE.wait(60)
+            # Long enough for a test on a loaded, sanitized run to cancel before the answer comes.
+            GATE.wait(600)
             self.send_body(200, PHOTOS["jpeg"], "image/jpeg", cache)
         elif path.startswith("/status/"):
             code = int(path.rsplit("/", 1)[1])

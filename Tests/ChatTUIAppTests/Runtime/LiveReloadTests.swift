@@ -117,6 +117,23 @@ private final class ColourProvider: CompositeProvider {
         #expect(controller.state.warnings.isEmpty)
     }
 
+    @Test func parametersThatBreakALimitForTheNewGroupsAreKeptAndSaid() async {
+        // A 30 pt margin suits a one-member group; nine members would get 4 pt tiles.
+        var options = Self.options()
+        options.parameters.margin = 30
+        let one = ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A")])
+        let terminal = InMemoryTerminal(width: 200, height: 30)
+        let controller = AppController(fixture: Self.fixture([one]), options: options, driver: terminal,
+                                       provider: ColourProvider(), exporter: { _, _, _ in }, imageCells: letterCells)
+        await controller.driveUntilSettled()
+        let nine = ChatGroup(id: "nine", name: "Nine", members: (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") })
+        controller.reloadFixture { FixtureReload(result: .success(Self.fixture([one, nine]))) }
+        #expect(await controller.drive { controller.state.groups.count == 2 })
+        #expect(controller.state.parameters.margin == 30)
+        #expect(controller.state.status.hasPrefix("Reloaded groups.json: 2 groups; the parameters now break a limit: wechat tiles of 9-member groups"))
+        #expect(controller.state.warnings == [controller.state.status])
+    }
+
     @Test func aReadStartedWhileAnotherRunsReplacesItsResult() async {
         let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(),
                                        driver: InMemoryTerminal(width: 100, height: 30), provider: ColourProvider(),

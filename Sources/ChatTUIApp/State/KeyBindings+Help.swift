@@ -34,6 +34,7 @@ extension KeyBindings {
         ("s  o", "save the parameters as a preset / open a preset"),
         ("w", "list the warnings"),
         ("+ -", "zoom preview in / out"),
+        ("1", "1:1 view, pixel for pixel (in it: arrows or h l k j pan, + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1), 1 Esc leave)"),
         ("c", "toggle comparison strip"),
         ("?", "toggle this help"),
         ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),

@@ -6,7 +6,9 @@ package enum HelpOverlay {
     package static func draw(into grid: inout CellGrid, context: ViewContext) {
         let keyColumn = KeyBindings.help.map { TextWidth.width(of: $0.keys) }.max() ?? 0
         let lines = KeyBindings.help.map { TextWidth.padded($0.keys, toWidth: keyColumn) + "  " + $0.action }
-        OverlayBox.draw(into: &grid, title: "Keys", lines: lines, footer: "any key closes", hangingIndent: keyColumn + 2,
+        // How pictures are drawn and why, in the title: a user wondering about blocks looks here.
+        let title = "Keys" + (context.unicode ? " · " : " | ") + Sanitizer.clean(context.graphics.summary)
+        OverlayBox.draw(into: &grid, title: title, lines: lines, footer: "any key closes", hangingIndent: keyColumn + 2,
                         context: context)
     }
 }

@@ -3,6 +3,8 @@ package struct CellPixelSize: Hashable, Sendable {
     package var width: Int
     package var height: Int
 
+    package init(width: Int, height: Int) { self.width = width; self.height = height }
+
     /// What most terminals use at common font sizes, for when the terminal does not say.
     package static let fallback = CellPixelSize(width: 8, height: 16)
 

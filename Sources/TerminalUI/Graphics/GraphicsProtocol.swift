@@ -106,10 +106,10 @@ package enum GraphicsDetection {
             return (.halfblock, "inside tmux or screen; --graphics forces one")
         }
         if program == "iterm.app" || program == "wezterm" {
-            return (.iterm, "TERM_PROGRAM is \(Sanitizer.clean(environment["TERM_PROGRAM"] ?? ""))")
+            return (.iterm, "TERM_PROGRAM is \(environment["TERM_PROGRAM"] ?? "")")
         }
         if term == "xterm-kitty" || term == "xterm-ghostty" || program == "ghostty" || program == "kitty" {
-            return (.kitty, Sanitizer.clean(program.isEmpty ? "TERM is \(term)" : "TERM_PROGRAM is \(program)"))
+            return (.kitty, program.isEmpty ? "TERM is \(term)" : "TERM_PROGRAM is \(program)")
         }
         if replies.kittyGraphics == true { return (.kitty, "the terminal answered the kitty query") }
         if replies.deviceAttributes?.contains(4) == true {

@@ -65,6 +65,6 @@ import Testing
         let wider = press(chars("]"), on: open)
         #expect(wider.parameters.margin != nil && wider.actualPixels != nil)
         #expect(press(chars("?"), on: open).showsHelp)
-        #expect(KeyBindings.help.contains { $0.keys == "1" })
+        #expect(KeyBindings.help.contains { $0.keys.hasSuffix(" 1") && $0.action.contains("1:1 view") })
     }
 }

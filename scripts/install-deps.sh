@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages chat-tui builds and tests against, only when something is missing.
 set -euo pipefail
+# Tests/e2e/graphics-xterm.sh: an X server, xterm (sixel in VT340 mode), xdotool for keys, ImageMagick's
+# import (or xwd) for screenshots, and the font it runs xterm with.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
 # placeholder images are drawn with exactly these two).
 packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libdeflate-dev libcurl4-openssl-dev libsixel-dev tmux python3
           libwebp-dev parallel
+          xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do

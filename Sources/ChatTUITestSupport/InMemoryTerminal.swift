@@ -1,8 +1,18 @@
 import TerminalUI
 
-/// A terminal in memory for tests: keys are scripted, frames are kept.
+/// A terminal in memory for tests: keys are scripted, frames are kept, and pixel pictures go through the
+/// same `PictureLayer` a real driver uses, its output recorded.
 package final class InMemoryTerminal: TerminalDriver {
     package var size: TerminalSize
+    /// How pictures are drawn: half blocks unless a test sets a protocol (before the first `draw`).
+    package var graphics = GraphicsSetup.halfBlocks {
+        didSet { pictureLayer = PictureLayer(setup: graphics) }
+    }
+    /// The pictures on screen and what each `draw` sent.
+    package private(set) var pictureLayer = PictureLayer(setup: .halfBlocks)
+    /// What each `draw` (and `stop`) planned for the pictures, oldest first; frames that changed no picture
+    /// included.
+    package private(set) var pictureUpdates: [PictureLayer.Update] = []
     package var supportsUnicode: Bool
     /// Keys `readInput` hands out, first first.
     package var pendingKeys: [Key]
@@ -27,13 +37,19 @@ package final class InMemoryTerminal: TerminalDriver {
     }
 
     package func start() throws { isStarted = true }
-    package func stop() { isStarted = false }
 
-    package func draw(_ grid: CellGrid) {
-        if screen.width != grid.width || screen.height != grid.height {
-            screen = CellGrid(width: grid.width, height: grid.height)
-        }
+    package func stop() {
+        if isStarted { pictureUpdates.append(pictureLayer.removeAll()) }
+        isStarted = false
+    }
+
+    @discardableResult
+    package func draw(_ grid: CellGrid, pictures: [PixelPicture]) -> GraphicsError? {
+        let resized = screen.width != grid.width || screen.height != grid.height
+        if resized { screen = CellGrid(width: grid.width, height: grid.height) }
         let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
+        let update = pictureLayer.update(to: pictures, painted: paints, fullRepaint: previous == nil || resized)
+        pictureUpdates.append(update)
         for paint in paints {
             screen[paint.x, paint.y] = paint.cell
             // Like a real terminal, a wide grapheme covers the cell to its right.
@@ -44,6 +60,7 @@ package final class InMemoryTerminal: TerminalDriver {
         lastPaintCount = paints.count
         drawCount += 1
         previous = grid
+        return update.failures.first
     }
 
     /// None: scripted keys never have to be waited for.

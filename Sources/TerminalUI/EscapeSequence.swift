@@ -8,6 +8,8 @@
 package enum EscapeSequence {
     /// The longest sequence consumed; anything longer is not a sequence, and the rest is read as keys.
     package static let maximumLength = 32
+    /// The longest string sequence (APC, DCS, OSC) consumed.
+    package static let maximumStringLength = 512
 
     /// What an ESC just read stands for: `.escape` when `next()` has nothing waiting, otherwise nil after
     /// consuming the sequence. `next()` returns the next waiting character code without blocking, or nil.
@@ -23,6 +25,15 @@ package enum EscapeSequence {
         case UInt32(UInt8(ascii: "O")):
             // SS3: one more character (F1-F4 and keypad keys on some terminals).
             _ = next()
+        case UInt32(UInt8(ascii: "_")), UInt32(UInt8(ascii: "P")), UInt32(UInt8(ascii: "]")):
+            // APC, DCS, OSC: a terminal's late answer to a start-up query (a kitty graphics reply), up to the
+            // string terminator (ESC \ or BEL).
+            var previous: UInt32 = 0
+            for _ in 0..<maximumStringLength {
+                guard let code = next() else { break }
+                if code == 0x07 || (previous == 0x1B && code == UInt32(UInt8(ascii: "\\"))) { break }
+                previous = code
+            }
         default:
             // Alt+key, or ESC ESC: the one character that followed.
             break

@@ -15,8 +15,13 @@ package protocol TerminalDriver: AnyObject {
     func start() throws
     /// Gives the terminal back exactly as it was; safe to call twice.
     func stop()
-    /// Shows `grid`, painting only cells that differ from the last frame.
-    func draw(_ grid: CellGrid)
+    /// How the terminal shows pictures, decided when it started (half blocks before that).
+    var graphics: GraphicsSetup { get }
+    /// Shows `grid`, painting only cells that differ from the last frame, then `pictures` over their cells in
+    /// the graphics protocol (sending only pictures that are new, changed or were wiped, and taking away the
+    /// ones that are gone). Returns why a picture could not be drawn, if one could not.
+    @discardableResult
+    func draw(_ grid: CellGrid, pictures: [PixelPicture]) -> GraphicsError?
     /// The descriptor the app's loop polls to learn that input is waiting (standard input for a real
     /// terminal); nil for a terminal whose input never has to be waited for (a scripted one in tests).
     var inputDescriptor: Int32? { get }
@@ -26,6 +31,11 @@ package protocol TerminalDriver: AnyObject {
     /// Asks the terminal to put `text` on the system clipboard (OSC 52); false when it could not be sent (too
     /// long, or no terminal). Terminals may ignore the request, which the app cannot see.
     func copyToClipboard(_ text: String) -> Bool
+}
+
+extension TerminalDriver {
+    /// Shows `grid` without pixel pictures.
+    package func draw(_ grid: CellGrid) { draw(grid, pictures: []) }
 }
 
 /// What reading the terminal's input gave.

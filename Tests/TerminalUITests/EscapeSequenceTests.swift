@@ -27,6 +27,17 @@ import Testing
         #expect(resolve("OPq").key == nil && resolve("OPq").rest == "q")
     }
 
+    @Test func lateAnswersToTheStartUpQueryAreDroppedWhole() {
+        // A kitty graphics reply (APC, ended by ESC \), an XTVERSION-style DCS and an OSC ended by BEL.
+        for (sequence, following) in [("_Gi=31;OK\u{1B}\\", "j"), ("P>|xterm(379)\u{1B}\\", "k"),
+                                      ("]11;rgb:0000/0000/0000\u{07}", "q")] {
+            let result = resolve(sequence + following)
+            #expect(result.key == nil && result.rest == following, "\(sequence) left \(result.rest)")
+        }
+        // An Alt key of one of those introducers, with nothing behind it, costs nothing else.
+        #expect(resolve("_").key == nil && resolve("_").rest.isEmpty)
+    }
+
     @Test func aRunawaySequenceStopsAtTheLengthLimit() {
         let endless = "[" + String(repeating: "1", count: 100)
         let result = resolve(endless)

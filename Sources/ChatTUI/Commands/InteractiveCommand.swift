@@ -11,13 +11,15 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--no-watch] [--preset NAME] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--no-watch] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
         OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
         OptionSpec(name: "--dither", valueName: "MODE",
                    help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
+        OptionSpec(name: "--graphics", valueName: "MODE",
+                   help: "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
         OptionSpec(name: "--no-watch", valueName: nil,
                    help: "do not reload the fixture and redraw photos when their files change on disk"),
     ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
@@ -27,6 +29,7 @@ struct InteractiveCommand: ToolCommand {
     var colorOption: ColorMode.Option
     /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
     var dither: DitherMode?
+    var graphics: GraphicsOption
     /// Whether the fixture and photo files are watched for changes (`--no-watch` turns it off).
     var watchesFiles: Bool
     var pipeline: SessionOptions.PipelineOptions
@@ -49,6 +52,13 @@ struct InteractiveCommand: ToolCommand {
             }
             self.dither = dither
         }
+        let graphicsText = arguments.string("--graphics") ?? "auto"
+        guard let graphics = GraphicsOption(argument: graphicsText) else {
+            let names = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw UsageError(message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
+                             command: Self.name)
+        }
+        self.graphics = graphics
         watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
@@ -88,7 +98,7 @@ struct InteractiveCommand: ToolCommand {
         Self.loadPresets(environment: environment, into: &options)
         if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
         let wake = WakeSignal()
-        let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor)
+        let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics)
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
         let signals = TerminationSignals(wake: wake)

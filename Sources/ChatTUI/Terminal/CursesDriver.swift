@@ -4,6 +4,13 @@ import GroupIcon
 import TerminalUI
 
 /// The ncurses screen; the only code that talks to ncurses.
+///
+/// Pixel pictures (kitty, sixel, iTerm2) are written straight to the terminal after curses has sent a frame
+/// (`doupdate`), between a cursor save and restore so curses' idea of the cursor holds. Curses must then not
+/// disturb them: the cells under a picture hold a reserved non-blank cell (`PreviewView.reservedCell`) that
+/// stays the same while the picture does, so the diff never paints there and curses never clears across it;
+/// insert/delete-character moves are off; and rows a sixel or iTerm2 picture leaves are thrown away
+/// (`wredrawln`) so curses repaints them in full, wiping its pixels (`PictureLayer` decides which).
 final class CursesDriver: TerminalDriver {
     /// Past this many allocated colour pairs the driver resets them and repaints: `alloc_pair` does not evict
     /// in direct-colour mode, and the pair table ends at 32767 on many builds.
@@ -12,6 +19,10 @@ final class CursesDriver: TerminalDriver {
     private let terminalName: String?
     /// The app loop's wake pipe, posted to on a window change (see `WindowChangeForwarding`); -1 for none.
     private let wakeDescriptor: Int32
+    /// `--graphics`: what to draw pictures with, or detect it at start.
+    private let graphicsOption: GraphicsOption
+    private(set) var graphics = GraphicsSetup.halfBlocks
+    private var pictureLayer = PictureLayer(setup: .halfBlocks)
     private var screenHandle: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var previous: CellGrid?
@@ -23,9 +34,11 @@ final class CursesDriver: TerminalDriver {
 
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
-    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1) {
+    /// `graphics`: the graphics protocol, or `.auto` to ask the terminal at start.
+    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .forced(.halfblock)) {
         self.terminalName = terminalName
         self.wakeDescriptor = wakeDescriptor
+        graphicsOption = graphics
     }
 
     /// Standard input, which ncurses reads.
@@ -40,7 +53,8 @@ final class CursesDriver: TerminalDriver {
         setlocale(LC_ALL, "")
         supportsUnicode = cn_utf8_locale() != 0
         _ = Self.lastResortRestore
-        let environmentType = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        let environment = ProcessInfo.processInfo.environment
+        let environmentType = environment["TERM"] ?? ""
         guard let type = terminalName ?? (environmentType.isEmpty ? nil : environmentType) else {
             throw TerminalError.terminalTypeNotSet
         }
@@ -75,12 +89,78 @@ final class CursesDriver: TerminalDriver {
             isDirectColor = colorCount >= 1 << 24
         }
         previous = nil
+        graphics = detectGraphics(environment: environment)
+        pictureLayer = PictureLayer(setup: graphics)
+        if graphics.drawsPixels {
+            // Shifting a row's text would leave a picture's pixels behind in the wrong cells.
+            idcok(window, false)
+            if hasShellModes && graphics.graphicsProtocol == .kitty {
+                // Kitty keeps images apart from the text: a crash must delete them too.
+                FatalSignals.arm(descriptor: STDOUT_FILENO, modes: shellModes,
+                                 resetSequence: Array(KittyGraphics.deleteAll.utf8) + Self.resetSequence())
+            }
+        }
         // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
         WindowChangeForwarding.install(posting: wakeDescriptor)
     }
 
+    /// Asks the terminal what it can show (unless half blocks were asked for, or the terminal is reached
+    /// through tmux or screen and the protocol is automatic), waiting up to
+    /// `GraphicsDetection.timeoutMilliseconds` for its answers. Keys typed meanwhile are separated from the
+    /// answers and handed back to curses, so none is lost.
+    private func detectGraphics(environment: [String: String]) -> GraphicsSetup {
+        var replies = TerminalReplies()
+        var typed: [UInt8] = []
+        if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption) {
+            // Curses' set-up (the alternate screen) goes first, so that a terminal that shows a query it
+            // does not know shows it where the first frame clears it.
+            doupdate()
+            if writeAll(Array(GraphicsDetection.query.utf8)) {
+                var parser = TerminalReplyParser()
+                let deadline = DispatchTime.now().uptimeNanoseconds
+                    + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
+                var buffer = [UInt8](repeating: 0, count: 1024)
+                while !replies.isComplete {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    guard now < deadline else { break }
+                    var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&entry, 1, Int32((deadline - now + 999_999) / 1_000_000))
+                    if ready < 0 && errno == EINTR { continue }
+                    guard ready > 0, entry.revents & Int16(POLLIN) != 0 else { break }
+                    let count = read(STDIN_FILENO, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    typed += replies.record(parser.feed(Array(buffer[0..<count])))
+                }
+                typed += replies.record(parser.flush())
+            }
+        }
+        // ungetch is last in, first out.
+        for byte in typed.reversed() { ungetch(Int32(byte)) }
+        return GraphicsDetection.setup(environment: environment, replies: replies, option: graphicsOption,
+                                       windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
+                                       rows: Int(cn_lines()))
+    }
+
+    /// The window's size in pixels from `TIOCGWINSZ`, nil when the terminal leaves it 0.
+    private static func windowPixels() -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else {
+            return nil
+        }
+        return (Int(size.ws_xpixel), Int(size.ws_ypixel))
+    }
+
     func stop() {
-        guard window != nil else { return }
+        guard let screen = window else { return }
+        let removal = pictureLayer.removeAll()
+        if !removal.rowsToRepaint.isEmpty {
+            // Sixel and iTerm2 pixels go with the cells under them (a terminal without an alternate screen
+            // would keep them).
+            werase(screen)
+            wrefresh(screen)
+        }
+        if !removal.output.isEmpty { _ = writeAll(Array(removal.output.utf8)) }
         WindowChangeForwarding.remove()
         endwin()
         FatalSignals.disarm()
@@ -90,23 +170,32 @@ final class CursesDriver: TerminalDriver {
         previous = nil
     }
 
-    func draw(_ grid: CellGrid) {
-        guard let window else { return }
+    @discardableResult
+    func draw(_ grid: CellGrid, pictures: [PixelPicture]) -> GraphicsError? {
+        guard let window else { return nil }
         if highestPair > Self.pairResetThreshold {
             reset_color_pairs()
             highestPair = 0
             previous = nil
         }
+        var cleared = false
         if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true {
             wclear(window)
             previous = nil
+            cleared = true
         }
-        for paint in ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode) {
+        let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
+        let update = pictureLayer.update(to: pictures, painted: paints, fullRepaint: cleared)
+        for row in update.rowsToRepaint where row < grid.height { wredrawln(window, Int32(row), 1) }
+        for paint in paints {
             put(paint.cell, x: paint.x, y: paint.y, window: window)
         }
         previous = grid
         wnoutrefresh(window)
         doupdate()
+        // After doupdate curses has written its frame, so the pictures land on top of it.
+        if !update.output.isEmpty { _ = writeAll(Array(update.output.utf8)) }
+        return update.failures.first
     }
 
     func readInput() -> TerminalInput {
@@ -119,6 +208,7 @@ final class CursesDriver: TerminalDriver {
         let key: Key?
         if status == cn_key_code_yes() {
             key = functionKey(Int32(bitPattern: code))
+            if key == .resize { noteResize() }
         } else {
             key = characterKey(code, window: window)
         }
@@ -128,14 +218,29 @@ final class CursesDriver: TerminalDriver {
     func copyToClipboard(_ text: String) -> Bool {
         guard window != nil, let sequence = ClipboardSequence.bytes(for: text) else { return false }
         // ncurses has flushed its own output (doupdate), so the sequence goes out between frames.
+        return writeAll(sequence)
+    }
+
+    /// Writes `bytes` to the terminal in full, past interruptions; false when it cannot.
+    private func writeAll(_ bytes: [UInt8]) -> Bool {
         var written = 0
-        while written < sequence.count {
-            let count = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written) }
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             written += count
         }
         return true
+    }
+
+    /// A new window size may come with a new cell size (a font change): pictures are sized by it.
+    private func noteResize() {
+        guard graphics.drawsPixels,
+              let cell = CellPixelSize.reported(reply: nil, windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
+                                                rows: Int(cn_lines())) else { return }
+        graphics.cellPixelSize = cell
+        graphics.cellSizeIsKnown = true
+        pictureLayer.setCellPixelSize(cell)
     }
 
     private func characterKey(_ code: wint_t, window: UnsafeMutablePointer<WINDOW>) -> Key? {

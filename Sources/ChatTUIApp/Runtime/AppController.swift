@@ -119,6 +119,8 @@ package final class AppController {
     /// The message on screen (text and serial) and when it goes.
     private var shownStatus: (text: String, serial: Int)?
     private var statusDeadline: UInt64?
+    /// The last picture the driver could not draw, said once rather than on every frame.
+    private var lastGraphicsProblem: GraphicsError?
 
     package init(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
                  exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
@@ -128,6 +130,8 @@ package final class AppController {
         state.fixturePath = options.fixturePath
         state.presets = options.presets
         state.presetsUnavailableReason = options.presetsUnavailableReason
+        // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
+        if driver.graphics != .halfBlocks { state.announce(driver.graphics.summary) }
         for warning in options.startupWarnings { state.announce(warning, warning: true) }
         self.options = options
         self.driver = driver
@@ -215,7 +219,8 @@ package final class AppController {
 
     /// Applies one key through the reducer and carries out its effects.
     package func handle(_ key: Key) {
-        let metrics = screenLayout.listMetrics
+        var metrics = screenLayout.listMetrics
+        metrics.actualPixelsShown = actualPixelsShown()
         let (next, effects) = KeyBindings.reduce(state, key, metrics: metrics)
         if next != state || key == .resize { needsRedraw = true }
         state = next
@@ -260,11 +265,14 @@ package final class AppController {
 
     /// Draws the current state (the loop does this whenever something changed).
     package func redraw() {
-        let context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
-                                  colorMode: options.colorMode)
-        let frame = ScreenView.render(state, layout: screenLayout, source: store, context: context)
-        driver.draw(frame)
+        let frame = ScreenView.frame(state, layout: screenLayout, source: store, context: viewContext)
+        let problem = driver.draw(frame.grid, pictures: frame.pictures)
         needsRedraw = false
+        if let problem, problem != lastGraphicsProblem {
+            state.announce("\(problem)", warning: true)
+            needsRedraw = true
+        }
+        lastGraphicsProblem = problem
         thumbnailsArrived = false
         lastFrame = options.monotonicNanoseconds()
     }
@@ -273,11 +281,32 @@ package final class AppController {
         ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility)
     }
 
+    private var viewContext: ViewContext {
+        ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
+                    colorMode: options.colorMode, graphics: driver.graphics)
+    }
+
+    /// How much of the composite the 1:1 view shows now (all of it when the view is closed or has nothing).
+    private func actualPixelsShown() -> ShownFraction {
+        let layout = screenLayout
+        let context = viewContext
+        guard let view = state.actualPixels, !layout.isTooSmall, let group = state.selectedGroup,
+              let picture = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height,
+                                                     pixelCell: context.pixelCell).last,
+              let image = store.imageSize(for: group, parameters: picture.parameters) else { return ShownFraction() }
+        let area = context.pictureCell.imagePixels(columns: picture.area.width, rows: picture.area.height)
+        let shown = PictureFrame.visibleFraction(imageWidth: image.width, imageHeight: image.height,
+                                                 areaWidth: area.width, areaHeight: area.height,
+                                                 magnification: view.magnification)
+        return ShownFraction(width: shown.width, height: shown.height)
+    }
+
     /// The selected group's preview pictures and comparison strip.
     private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = screenLayout
         guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
-        let pictures = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height)
+        let pictures = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height,
+                                                pixelCell: viewContext.pixelCell)
         var parameters = pictures.reversed().map(\.parameters)
         if state.showsComparison { parameters += PreviewGeometry.comparisonVariants(of: state.parameters) }
         return parameters.map { (store.key(for: selected.id, parameters: $0), selected) }

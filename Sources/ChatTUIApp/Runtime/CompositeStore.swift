@@ -25,8 +25,18 @@ package final class CompositeStore: CompositeCellSource {
         package var rows: Int
     }
 
+    private struct PictureKey: Hashable, Sendable {
+        package var composite: PreviewKey
+        package var isProvisional: Bool
+        package var request: PictureRequest
+    }
+
     private let composites: MemoryCache<PreviewKey, Composite>
     private let rendered: MemoryCache<RenderKey, CellGrid>
+    /// Framed pictures of the preview, and their cells when they are drawn in half blocks: a few, since only
+    /// the preview has them, but large.
+    private let pictures: MemoryCache<PictureKey, FramedPicture>
+    private let pictureGrids: MemoryCache<PictureKey, CellGrid>
     /// Where to look when the exact composite is missing; entries may name evicted composites, which
     /// `bestKey` skips, so nothing here has to follow the caches' evictions.
     private var latestByGroup: [String: PreviewKey] = [:]
@@ -43,6 +53,8 @@ package final class CompositeStore: CompositeCellSource {
         self.renderImage = renderImage
         composites = MemoryCache(costLimit: 256 << 20, countLimit: compositeLimit) { $0.image.pixels.count }
         rendered = MemoryCache(costLimit: 64 << 20, countLimit: cellLimit) { $0.cells.count * 64 }
+        pictures = MemoryCache(costLimit: 64 << 20, countLimit: 16) { $0.image.pixels.count }
+        pictureGrids = MemoryCache(costLimit: 16 << 20, countLimit: 16) { $0.cells.count * 64 }
     }
 
     /// Whether exactly this composite has arrived (a provisional one does not count).
@@ -106,6 +118,45 @@ package final class CompositeStore: CompositeCellSource {
         var grid = CellGrid(width: columns, height: rows)
         grid.blit(renderImage(image, width, height), x: (columns - width) / 2, y: (rows - height) / 2)
         return grid
+    }
+
+    package func picture(for group: ChatGroup, parameters: CompositionParameters,
+                         request: PictureRequest) -> FramedPicture? {
+        guard let key = pictureKey(group, parameters, request) else { return nil }
+        if let picture = pictures.value(for: key) { return picture }
+        guard let image = composites.value(for: key.composite)?.image,
+              let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
+        // Over the checkerboard, so that transparent parts look transparent in pixels too.
+        let picture = FramedPicture(cells: frame.cells(request.cell), image: frame.render(image, over: .checkerboard))
+        pictures.set(picture, for: key)
+        return picture
+    }
+
+    package func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
+                              request: PictureRequest) -> (cells: CellRect, grid: CellGrid)? {
+        guard let key = pictureKey(group, parameters, request),
+              let picture = picture(for: group, parameters: parameters, request: request) else { return nil }
+        if let grid = pictureGrids.value(for: key) { return (picture.cells, grid) }
+        // The pixels fill whole cells (the last column and row may be reached in part, the rest transparent),
+        // so that half blocks show them one pixel to one half cell when the cell is a half-block cell.
+        let (width, height) = request.cell.imagePixels(columns: picture.cells.width, rows: picture.cells.height)
+        let grid = renderImage(picture.image.placed(width: width, height: height), picture.cells.width,
+                               picture.cells.height)
+        pictureGrids.set(grid, for: key)
+        return (picture.cells, grid)
+    }
+
+    /// The composite the picture of `request` is made from: the exact one or the closest older one.
+    private func pictureKey(_ group: ChatGroup, _ parameters: CompositionParameters,
+                            _ request: PictureRequest) -> PictureKey? {
+        guard request.columns > 0, request.rows > 0, let key = bestKey(group, parameters) else { return nil }
+        return PictureKey(composite: key, isProvisional: provisional.contains(key), request: request)
+    }
+
+    /// The pixel size of the composite shown for the group at `parameters`, if one has arrived.
+    package func imageSize(for group: ChatGroup, parameters: CompositionParameters) -> (width: Int, height: Int)? {
+        guard let key = bestKey(group, parameters), let image = composites.value(for: key)?.image else { return nil }
+        return (image.width, image.height)
     }
 
     package func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {

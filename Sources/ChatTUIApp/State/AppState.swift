@@ -31,6 +31,8 @@ package struct AppState: Equatable, Sendable {
     package var redoStack: [ParameterEdit] = []
     /// Preview size in percent of the size that fits the preview pane.
     package var zoomPercent: Int = 100
+    /// The 1:1 view when it is open (`1`); nil for the preview fitted to its pane.
+    package var actualPixels: ActualPixelsView?
     /// Whether the comparison strip (the selected group in every layout) is shown.
     package var showsComparison = false
     /// Whether the help overlay is shown.
@@ -84,6 +86,9 @@ package struct AppState: Equatable, Sendable {
         matches = Array(groups.indices)
         memberCounts = Set(groups.map(\.members.count)).sorted()
     }
+
+    /// How the preview scales its composite: the 1:1 view when open, else fitted at the zoom.
+    package var previewScale: PreviewScale { actualPixels.map(PreviewScale.actualPixels) ?? .fit(zoomPercent: zoomPercent) }
 
     /// The selected group, nil when no group matches the filter.
     package var selectedGroup: ChatGroup? {

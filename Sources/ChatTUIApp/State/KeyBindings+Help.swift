@@ -33,7 +33,8 @@ extension KeyBindings {
         ("Y", "show and copy the parameters as preset JSON"),
         ("s  o", "save the parameters as a preset / open a preset"),
         ("w", "list the warnings"),
-        ("+ -", "zoom preview in / out"),
+        // One line for the fitted zoom and the 1:1 view, so that the help still fits 36 rows.
+        ("+ -  1", "zoom in / out · 1: 1:1 view (arrows, h j k l pan; + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1); Esc back)"),
         ("c", "toggle comparison strip"),
         ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Esc  Ctrl-C", "quit (Esc first clears a kept filter)"),

@@ -26,6 +26,8 @@ package struct ListMetrics: Equatable, Sendable {
     package var frame: CellRect
     /// Whether the parameter panel is on screen (so it can take the focus).
     package var panelIsShown = false
+    /// How much of the composite the 1:1 view shows (for its pans).
+    package var actualPixelsShown = ShownFraction()
 }
 
 /// The key map: a pure reducer from (state, key) to the next state plus effects.
@@ -82,6 +84,7 @@ package enum KeyBindings {
         }
         if next.overlay != nil { return browseOverlay(next, key) }
         if next.panel.isFocused && metrics.panelIsShown, let handled = panelKey(next, key) { return (handled, []) }
+        if let handled = actualPixelsKey(next, key, shown: metrics.actualPixelsShown) { return (handled, []) }
         return commandKey(next, key, metrics, defaultMargin: defaultMargin)
     }
 
@@ -112,6 +115,9 @@ package enum KeyBindings {
             next.overlayScroll = 0
         case .character("c"):
             next.showsComparison.toggle()
+        case .character("1"):
+            next.actualPixels = ActualPixelsView()
+            next.announce("1:1 view: arrows or h j k l pan, + - enlarge, 1 or Esc back to the fitted preview")
         case .character("+"), .character("="):
             next.zoomPercent = min(AppState.zoomRange.upperBound, next.zoomPercent + zoomStep)
         case .character("-"), .character("_"):

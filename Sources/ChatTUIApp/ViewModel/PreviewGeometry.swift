@@ -27,32 +27,39 @@ package enum PreviewGeometry {
     }
 
     /// The pictures of the pane: the current parameters alone, or with `p` the pinned ones (A) left and the
-    /// current ones (B) right, each half under its label. The current picture comes last.
-    package static func pictures(_ state: AppState, width: Int, height: Int) -> [PreviewPicture] {
+    /// current ones (B) right, each half under its label. The current picture comes last. `pixelCell` is the
+    /// terminal's cell in pixels when pictures are drawn in pixels (nil: half blocks), which decides how many
+    /// pixels a composite needs.
+    package static func pictures(_ state: AppState, width: Int, height: Int,
+                                 pixelCell: CellPixelSize? = nil) -> [PreviewPicture] {
         let area = imageArea(state, width: width, height: height)
-        guard let pinned = state.pinned else { return [picture(nil, state.parameters, area, state.zoomPercent)] }
+        guard let pinned = state.pinned else { return [picture(nil, state.parameters, area, state, pixelCell)] }
         let half = max(0, (area.width - 1) / 2)
         let below = CellRect(x: area.x, y: area.y + 1, width: half, height: max(0, area.height - 1))
         // Both halves the same width, so that A and B are drawn at the same size.
         let right = CellRect(x: area.x + half + 1, y: below.y, width: half, height: below.height)
-        return [picture("A pinned", pinned, below, state.zoomPercent),
-                picture("B current", state.parameters, right, state.zoomPercent)]
+        return [picture("A pinned", pinned, below, state, pixelCell),
+                picture("B current", state.parameters, right, state, pixelCell)]
     }
 
     /// The parameters the current picture's composite is made at (see `picture`).
-    package static func imageParameters(_ state: AppState, width: Int, height: Int) -> CompositionParameters {
-        pictures(state, width: width, height: height).last?.parameters ?? state.parameters
+    package static func imageParameters(_ state: AppState, width: Int, height: Int,
+                                        pixelCell: CellPixelSize? = nil) -> CompositionParameters {
+        pictures(state, width: width, height: height, pixelCell: pixelCell).last?.parameters ?? state.parameters
     }
 
-    /// A picture of `parameters` in `area`. Its composite is made at `parameters` with the scale raised (up to
-    /// 4) until it has at least as many pixels per side as the picture shows, so a large terminal gets a sharp
-    /// picture rather than a small composite blown up. Exports keep the state's own scale.
+    /// A picture of `parameters` in `area`. In the fitted preview its composite is made at `parameters` with
+    /// the scale raised (up to 4) until it has at least as many pixels per side as the picture shows, so a
+    /// large terminal gets a sharp picture rather than a small composite blown up. The 1:1 view and exports
+    /// keep the state's own scale: they show the exported pixels.
     private static func picture(_ label: String?, _ parameters: CompositionParameters, _ area: CellRect,
-                                _ zoomPercent: Int) -> PreviewPicture {
+                                _ state: AppState, _ pixelCell: CellPixelSize?) -> PreviewPicture {
         var scaled = parameters
-        let size = imageSize(area: area, zoomPercent: zoomPercent)
-        if let (columns, _) = size {
-            let needed = Int((Double(columns) / max(1, parameters.size)).rounded(.up))
+        let size = imageSize(area: area, zoomPercent: state.zoomPercent)
+        if state.actualPixels == nil, let (columns, _) = size {
+            let pixels = pixelCell.map { min(area.width * $0.width, area.height * $0.height) * state.zoomPercent / 100 }
+                ?? columns
+            let needed = Int((Double(pixels) / max(1, parameters.size)).rounded(.up))
             scaled.scale = min(CompositionParameters.scaleRange.upperBound, max(parameters.scale, needed))
         }
         return PreviewPicture(label: label, area: area, size: size, parameters: scaled)

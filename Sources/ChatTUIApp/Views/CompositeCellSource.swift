@@ -10,6 +10,13 @@ package protocol CompositeCellSource {
     /// The group's composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
     /// cells; nil when no composite of the group has arrived yet.
     func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
+    /// The group's composite at `parameters` (or the closest older one) framed for `request`: its pixels and
+    /// the cells of the request's area they cover; nil when no composite of the group has arrived or nothing
+    /// of it would show.
+    func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture?
+    /// That picture drawn into the cells it covers, for a screen that shows it in half blocks.
+    func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
+                      request: PictureRequest) -> (cells: CellRect, grid: CellGrid)?
     /// Warnings the pipeline reported for that composite (missing or unreadable avatars, ...).
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String]
 }

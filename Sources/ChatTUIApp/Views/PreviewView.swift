@@ -3,24 +3,47 @@ import GroupIcon
 import TerminalUI
 
 /// The preview pane: the selected group's name, the layout and parameters, and its composite as large as fits,
-/// aspect-correct (one cell is one pixel wide and two tall), centred, scaled by the zoom; with a pinned A the
-/// A and B pictures side by side; optionally the comparison strip below.
+/// aspect-correct, centred, scaled by the zoom (or pixel for pixel in the 1:1 view); with a pinned A the A and
+/// B pictures side by side; optionally the comparison strip below.
+///
+/// Pictures are half blocks, or pixel pictures when the terminal has a graphics protocol: then the pane's
+/// cells under a picture are reserved (`reservedCell`) and the picture goes to the driver beside the cells.
 package enum PreviewView {
+    /// Ids of the pixel pictures: the current picture's, then the pinned one's. Kitty keeps images by id for
+    /// the whole terminal window, so they are unlikely numbers rather than 1 and 2.
+    package static let pictureIDs: [UInt32] = [0x6374_0001, 0x6374_0002]
+
+    /// What the cells under a pixel picture hold: a space that looks blank but is bold, so that curses never
+    /// takes it for an empty stretch it may clear in one go (which would wipe a sixel picture's pixels).
+    package static let reservedCell = Cell(" ", style: .bold)
+
     package static func render(_ state: AppState, width: Int, height: Int, source: CompositeCellSource,
-                       context: ViewContext) -> CellGrid {
+                               context: ViewContext) -> CellGrid {
+        compose(state, width: width, height: height, source: source, context: context).grid
+    }
+
+    /// The pane's cells and the pixel pictures over them (pane coordinates; none unless
+    /// `context.drawsPixelPictures`).
+    package static func compose(_ state: AppState, width: Int, height: Int, source: CompositeCellSource,
+                                context: ViewContext) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
-        guard width > 0, height > 0 else { return grid }
+        var pictures: [PixelPicture] = []
+        guard width > 0, height > 0 else { return (grid, pictures) }
         guard let group = state.selectedGroup else {
             grid.write(context.fit("Nothing selected", width - 1), x: 1, y: 0, style: .dim)
-            return grid
+            return (grid, pictures)
         }
         grid.write(context.fit(Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
-        let zoom = state.zoomPercent == 100 ? "" : (context.unicode ? " · " : " | ") + "zoom \(state.zoomPercent)%"
-        grid.write(context.fit(ParameterSummary.text(state.parameters, memberCount: state.selectedGroup?.members.count, unicode: context.unicode) + zoom, width - 1),
+        let dot = context.unicode ? " · " : " | "
+        let zoom = state.zoomPercent == 100 || state.actualPixels != nil ? "" : dot + "zoom \(state.zoomPercent)%"
+        // The 1:1 view is said first, where a narrow pane does not cut it off.
+        let view = state.actualPixels.map { "1:1 x\($0.magnification)" + dot } ?? ""
+        grid.write(context.fit(view + ParameterSummary.text(state.parameters, memberCount: state.selectedGroup?.members.count, unicode: context.unicode) + zoom, width - 1),
                    x: 1, y: 1, style: .dim)
 
         let stripHeight = PreviewGeometry.stripHeight(state, width: width, height: height)
-        for picture in PreviewGeometry.pictures(state, width: width, height: height) {
+        let shown = PreviewGeometry.pictures(state, width: width, height: height, pixelCell: context.pixelCell)
+        for (index, picture) in shown.enumerated() {
             let area = picture.area
             if let label = picture.label {
                 let text = context.fit(label, area.width)
@@ -28,11 +51,30 @@ package enum PreviewView {
                            style: [.bold, .reverse])
             }
             guard let (columns, rows) = picture.size else { continue }
-            if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows) {
+            let request = PictureRequest(columns: area.width, rows: area.height, cell: context.pictureCell,
+                                         scale: state.previewScale)
+            var drawn = false
+            if context.drawsPixelPictures {
+                if let framed = source.picture(for: group, parameters: picture.parameters, request: request) {
+                    let cells = CellRect(x: area.x + framed.cells.x, y: area.y + framed.cells.y,
+                                         width: framed.cells.width, height: framed.cells.height)
+                    grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
+                    pictures.append(PixelPicture(id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
+                                                 area: cells, image: framed.image))
+                    drawn = true
+                }
+            } else if context.pixelCell != nil || state.actualPixels != nil {
+                if let (cells, image) = source.pictureCells(for: group, parameters: picture.parameters, request: request) {
+                    grid.blit(image, x: area.x + cells.x, y: area.y + cells.y)
+                    drawn = true
+                }
+            } else if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows) {
                 var clipped = CellGrid(width: area.width, height: area.height)
                 clipped.blit(image, x: (area.width - columns) / 2, y: (area.height - rows) / 2)
                 grid.blit(clipped, x: area.x, y: area.y)
-            } else {
+                drawn = true
+            }
+            if !drawn {
                 let message = context.fit("composing" + context.ellipsis, area.width)
                 grid.write(message, x: area.x + max(0, (area.width - TextWidth.width(of: message)) / 2),
                            y: area.y + area.height / 2, style: .dim)
@@ -43,6 +85,6 @@ package enum PreviewView {
                                                source: source, context: context)
             grid.blit(strip, x: 0, y: height - stripHeight)
         }
-        return grid
+        return (grid, pictures)
     }
 }

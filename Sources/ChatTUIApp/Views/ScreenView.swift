@@ -1,11 +1,27 @@
 import TerminalUI
 
+/// A frame for the driver: the cells, and the pixel pictures to draw over them (screen coordinates).
+package struct ScreenFrame: Equatable, Sendable {
+    package var grid: CellGrid
+    package var pictures: [PixelPicture]
+}
+
 /// The whole screen: list, separator, preview, the parameter panel when shown, status line, and the help or
 /// another overlay on top when open.
 package enum ScreenView {
     package static func render(_ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
                        context: ViewContext) -> CellGrid {
-        if layout.isTooSmall { return TooSmallNotice.render(width: layout.width, height: layout.height, context: context) }
+        frame(state, layout: layout, source: source, context: context).grid
+    }
+
+    /// The screen's cells and its pixel pictures. While the help or an overlay is open the preview is drawn in
+    /// cells, so that no picture covers the overlay or is cut by it.
+    package static func frame(_ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
+                              context: ViewContext) -> ScreenFrame {
+        if layout.isTooSmall {
+            return ScreenFrame(grid: TooSmallNotice.render(width: layout.width, height: layout.height, context: context),
+                               pictures: [])
+        }
         var grid = CellGrid(width: layout.width, height: layout.height)
         let list = ChatListView.render(state, width: layout.list.width, height: layout.list.height,
                                        rowHeight: layout.rowHeight, source: source, context: context)
@@ -13,9 +29,17 @@ package enum ScreenView {
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
-        let preview = PreviewView.render(state, width: layout.preview.width, height: layout.preview.height,
-                                         source: source, context: context)
-        grid.blit(preview, x: layout.preview.x, y: layout.preview.y)
+        var previewContext = context
+        previewContext.picturesCovered = state.showsHelp || state.overlay != nil
+        let preview = PreviewView.compose(state, width: layout.preview.width, height: layout.preview.height,
+                                          source: source, context: previewContext)
+        grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
+        let pictures = preview.pictures.map { picture in
+            var placed = picture
+            placed.area.x += layout.preview.x
+            placed.area.y += layout.preview.y
+            return placed
+        }
         if let panel = layout.panel {
             for row in 0..<panel.height { grid.write(context.separator, x: panel.x - 1, y: row, style: .dim) }
             grid.blit(ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),
@@ -30,6 +54,6 @@ package enum ScreenView {
         } else if let overlay = state.overlay {
             ListOverlay.draw(overlay, state: state, into: &grid, context: context)
         }
-        return grid
+        return ScreenFrame(grid: grid, pictures: pictures)
     }
 }

@@ -14,10 +14,28 @@ package struct ViewContext: Sendable {
     /// How the screen shows colour; in `.monochrome` (`NO_COLOR`) no view sets one and emphasis is bold or
     /// reverse video instead.
     package var colorMode: ColorMode
+    /// How the terminal shows pictures: the preview is drawn in pixels when it can.
+    package var graphics: GraphicsSetup
+    /// Set while an overlay covers the preview: its pictures are then drawn in cells, since pixel pictures
+    /// would hide the overlay (kitty) or be cut into by it.
+    package var picturesCovered = false
 
-    package init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor) {
+    package init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor,
+                 graphics: GraphicsSetup = .halfBlocks) {
         self.now = now; self.timeZone = timeZone; self.unicode = unicode; self.colorMode = colorMode
+        self.graphics = graphics
     }
+
+    /// Whether the preview's pictures go to the screen as pixel pictures now.
+    package var drawsPixelPictures: Bool { graphics.drawsPixels && !picturesCovered }
+
+    /// The terminal's cell in pixels when the preview is drawn in pixels (also while an overlay covers it, so
+    /// the same composite serves both); nil for half blocks.
+    package var pixelCell: CellPixelSize? { graphics.drawsPixels ? graphics.cellPixelSize : nil }
+
+    /// The pixels of a cell that preview pictures are framed for: the terminal's when it draws pixels, else
+    /// the half-block pixels (one per cell without UTF-8).
+    package var pictureCell: CellPixelSize { pixelCell ?? (unicode ? .halfBlock : .singlePixel) }
 
     /// The unread badge's colour and style: bold red, or bold reverse video without colour.
     package var badge: (foreground: TerminalColor, style: CellStyle) {

@@ -42,7 +42,7 @@ public enum ImageDecoder {
         switch sniff(header) {
         case .png:
             // Signature, IHDR length and type, then width and height as big-endian 32-bit integers.
-            guard header.count >= 24 else { return nil }
+            guard header.count >= 24, header[12..<16].elementsEqual("IHDR".utf8) else { return nil }
             func uint32(at offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
             size = (uint32(at: 16), uint32(at: 20))
         case .jpeg:
@@ -51,6 +51,8 @@ public enum ImageDecoder {
         case .unsupported, .truncated, .unknown:
             return nil
         }
+        // A zero side is no image the decoder accepts, so there is nothing to estimate.
+        guard size.width > 0, size.height > 0 else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         return overflow || pixels > Int.max / 4 ? nil : pixels * 4
     }

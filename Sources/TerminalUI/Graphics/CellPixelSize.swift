@@ -3,8 +3,15 @@ package struct CellPixelSize: Hashable, Sendable {
     package var width: Int
     package var height: Int
 
+    package init(width: Int, height: Int) { self.width = width; self.height = height }
+
     /// What most terminals use at common font sizes, for when the terminal does not say.
     package static let fallback = CellPixelSize(width: 8, height: 16)
+
+    /// A cell of half blocks: two pixels stacked (`▀`), so that pictures framed in pixels map onto cells.
+    package static let halfBlock = CellPixelSize(width: 1, height: 2)
+    /// A cell that shows one pixel (text without UTF-8: a space on a background colour).
+    package static let singlePixel = CellPixelSize(width: 1, height: 1)
 
     /// Sizes a terminal can plausibly report; anything else (0 from a terminal that fills the fields with
     /// zeros, garbage from a broken reply) is ignored.
@@ -15,12 +22,18 @@ package struct CellPixelSize: Hashable, Sendable {
     /// size (`TIOCGWINSZ`'s `ws_xpixel` x `ws_ypixel`) over its `columns` x `rows`, else `fallback`.
     package static func resolve(reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
                         rows: Int) -> CellPixelSize {
+        reported(reply: reply, windowPixels: windowPixels, columns: columns, rows: rows) ?? fallback
+    }
+
+    /// What `resolve` finds before it falls back: nil when the terminal said nothing plausible.
+    package static func reported(reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
+                                 rows: Int) -> CellPixelSize? {
         if let reply, reply.isPlausible { return reply }
         if let windowPixels, columns > 0, rows > 0 {
             let derived = CellPixelSize(width: windowPixels.width / columns, height: windowPixels.height / rows)
             if derived.isPlausible { return derived }
         }
-        return fallback
+        return nil
     }
 
     package var isPlausible: Bool { Self.plausibleWidths.contains(width) && Self.plausibleHeights.contains(height) }

@@ -17,8 +17,9 @@ package enum GraphicsError: Error, Equatable, CustomStringConvertible {
 
 /// The PNG the kitty and iTerm2 protocols carry.
 package enum PNGPayload {
-    /// `image` as PNG bytes (our encoder), its failure as a `GraphicsError`.
+    /// `image` as PNG bytes (our encoder), its failure as a `GraphicsError`. Fast compression: the bytes go
+    /// straight to the terminal, where encoding time is what the user waits for, not size.
     package static func encode(_ image: RGBAImage) throws(GraphicsError) -> [UInt8] {
-        do { return try PNGCodec.encode(image) } catch { throw .png(error) }
+        do { return try PNGCodec.encode(image, compression: .fast) } catch { throw .png(error) }
     }
 }

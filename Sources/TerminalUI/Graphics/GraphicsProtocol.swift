@@ -84,29 +84,80 @@ package enum GraphicsDetection {
     /// the cell size in pixels (`CSI 16 t`), and DA1 last.
     package static let query = KittyGraphics.query + "\u{1B}[?1;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
 
-    /// The protocol to draw with.
+    /// The protocol to draw with (see `choose`).
+    package static func decide(environment: [String: String], replies: TerminalReplies,
+                       option: GraphicsOption = .auto) -> GraphicsProtocol {
+        choose(environment: environment, replies: replies, option: option).graphicsProtocol
+    }
+
+    /// The protocol to draw with and why, in words for the status line and the help.
     ///
     /// A forced option wins. Inside tmux or screen (`TMUX`, `STY`, or a `screen`/`tmux` TERM) pictures are
     /// half blocks: the multiplexer would need passthrough and loses images on redraw. Then known terminals by
     /// `TERM_PROGRAM` / `TERM`: iTerm.app and WezTerm get iTerm2 images (WezTerm's kitty support is partial),
     /// kitty and Ghostty the kitty protocol. Then the answers: a kitty `OK`, then sixel when DA1 lists 4 or
     /// XTSMGRAPHICS succeeded (foot, mlterm, xterm -ti vt340, ...). Anything else gets half blocks.
-    package static func decide(environment: [String: String], replies: TerminalReplies,
-                       option: GraphicsOption = .auto) -> GraphicsProtocol {
-        if case .forced(let chosen) = option { return chosen }
+    package static func choose(environment: [String: String], replies: TerminalReplies,
+                               option: GraphicsOption = .auto) -> (graphicsProtocol: GraphicsProtocol, reason: String) {
+        if case .forced(let chosen) = option { return (chosen, "--graphics \(chosen.rawValue)") }
         let term = environment["TERM"]?.lowercased() ?? ""
         let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
-        let multiplexed = !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
-            || term.hasPrefix("screen") || term.hasPrefix("tmux") || program == "tmux"
-        if multiplexed { return .halfblock }
-        if program == "iterm.app" || program == "wezterm" { return .iterm }
+        if isMultiplexed(environment) {
+            return (.halfblock, "inside tmux or screen; --graphics forces one")
+        }
+        if program == "iterm.app" || program == "wezterm" {
+            return (.iterm, "TERM_PROGRAM is \(environment["TERM_PROGRAM"] ?? "")")
+        }
         if term == "xterm-kitty" || term == "xterm-ghostty" || program == "ghostty" || program == "kitty" {
-            return .kitty
+            return (.kitty, program.isEmpty ? "TERM is \(term)" : "TERM_PROGRAM is \(program)")
         }
-        if replies.kittyGraphics == true { return .kitty }
-        if replies.deviceAttributes?.contains(4) == true || replies.sixelColourRegisters != nil {
-            return .sixel
+        if replies.kittyGraphics == true { return (.kitty, "the terminal answered the kitty query") }
+        if replies.deviceAttributes?.contains(4) == true {
+            return (.sixel, "the terminal reports sixel in DA1")
         }
-        return .halfblock
+        if let registers = replies.sixelColourRegisters {
+            return (.sixel, "the terminal reports \(registers) sixel colours")
+        }
+        return (.halfblock, replies.isComplete ? "the terminal reports no graphics"
+                    : "the terminal did not answer within \(timeoutMilliseconds) ms")
+    }
+
+    /// Whether the terminal is reached through tmux or screen.
+    package static func isMultiplexed(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"]?.lowercased() ?? ""
+        let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
+        return !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
+            || term.hasPrefix("screen") || term.hasPrefix("tmux") || program == "tmux"
+    }
+
+    /// Whether to send `query` at all: not for half blocks by choice, nor (automatic) through a multiplexer,
+    /// which answers for itself and would only delay the start.
+    package static func needsQuery(environment: [String: String], option: GraphicsOption) -> Bool {
+        switch option {
+        case .forced(let chosen): chosen != .halfblock
+        case .auto: !isMultiplexed(environment)
+        }
+    }
+
+    /// The whole set-up: the protocol and why, the cell size in pixels (the `CSI 16 t` answer, else the window's
+    /// pixel size over its cells, else a guess) and the sixel palette size.
+    ///
+    /// A sixel picture is drawn at one image pixel per screen pixel wherever the cell size says, so with a
+    /// guessed cell size it could spill over the rest of the screen: automatic detection then draws half blocks
+    /// (kitty and iTerm2 pictures are scaled into their cells by the terminal, so a guess only costs sharpness).
+    package static func setup(environment: [String: String], replies: TerminalReplies, option: GraphicsOption,
+                              windowPixels: (width: Int, height: Int)?, columns: Int, rows: Int) -> GraphicsSetup {
+        var (chosen, reason) = choose(environment: environment, replies: replies, option: option)
+        let reported = CellPixelSize.reported(reply: replies.cellPixelSize, windowPixels: windowPixels,
+                                              columns: columns, rows: rows)
+        if chosen == .sixel && option == .auto && reported == nil {
+            chosen = .halfblock
+            reason = "sixel needs the cell size, which the terminal does not report"
+        }
+        let colours = min(max(replies.sixelColourRegisters ?? SixelEncoder.maximumColours, 2),
+                          SixelEncoder.maximumColours)
+        return GraphicsSetup(graphicsProtocol: chosen, reason: reason, cellPixelSize: reported ?? .fallback,
+                             cellSizeIsKnown: reported != nil,
+                             sixelColours: colours)
     }
 }

@@ -33,6 +33,10 @@ package enum KittyGraphics {
         "\u{1B}_Ga=d,d=i,i=\(max(1, id)),q=2\u{1B}\\"
     }
 
+    /// Removes every placement on the screen and frees its image (the crash handler's: the app draws on the
+    /// alternate screen, where every image is its own).
+    package static let deleteAll = "\u{1B}_Ga=d,d=A,q=2\u{1B}\\"
+
     /// The id of the query image: only the query uses it.
     package static let queryID: UInt32 = 31
 

@@ -17,6 +17,21 @@ final class FakeCellSource: CompositeCellSource {
         return available ? CellGrid(width: columns, height: rows, fill: Cell("#")) : nil
     }
 
+    /// A white picture filling the whole area.
+    func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture? {
+        guard available else { return nil }
+        let (width, height) = request.areaPixels
+        return FramedPicture(cells: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+                             image: RGBAImage(width: width, height: height, fill: .white))
+    }
+
+    func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
+                      request: PictureRequest) -> (cells: CellRect, grid: CellGrid)? {
+        guard available else { return nil }
+        return (CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+                CellGrid(width: request.columns, height: request.rows, fill: Cell("#")))
+    }
+
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] { warningsToReport }
 }
 

@@ -72,3 +72,22 @@ import Testing
         #expect(RGBA8(parsing: "#11223344") == RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))
     }
 }
+
+@Suite struct GraphicsOptionTests {
+    private func command(_ arguments: [String]) throws(UsageError) -> InteractiveCommand {
+        try InteractiveCommand(arguments: try ParsedArguments(arguments, specs: InteractiveCommand.specs, command: ""))
+    }
+
+    @Test func theProtocolIsAutomaticUnlessNamed() throws {
+        #expect(try command([]).graphics == .auto)
+        #expect(try command(["--graphics", "sixel"]).graphics == .forced(.sixel))
+        #expect(try command(["--graphics=HalfBlock"]).graphics == .forced(.halfblock))
+    }
+
+    @Test func anUnknownProtocolIsAUsageErrorListingTheChoices() {
+        #expect(throws: UsageError(message: "--graphics: expected one of auto, kitty, sixel, iterm, halfblock, got 'png'",
+                                   command: "")) {
+            try command(["--graphics", "png"])
+        }
+    }
+}

@@ -35,6 +35,13 @@ import GroupIcon
         #expect(ImageDecoder.decodedByteCount(header: Array(png.prefix(20)), minimumSide: nil) == nil)
         #expect(ImageDecoder.decodedByteCount(header: Array("hello".utf8), minimumSide: nil) == nil)
         #expect(ImageDecoder.decodedByteCount(header: [0xFF, 0xD8, 0xFF, 0xC0, 0, 4, 8, 0], minimumSide: nil) == nil)
+        // A PNG whose first chunk is no IHDR, or whose IHDR says 0 pixels (found by FuzzImageHeaders).
+        var zeroHigh = Array(png.prefix(24))
+        zeroHigh.replaceSubrange(20..<24, with: [0, 0, 0, 0])
+        #expect(ImageDecoder.decodedByteCount(header: zeroHigh, minimumSide: nil) == nil)
+        var noHeader = Array(png.prefix(24))
+        noHeader.replaceSubrange(12..<16, with: Array("iTXt".utf8))
+        #expect(ImageDecoder.decodedByteCount(header: noHeader, minimumSide: nil) == nil)
     }
 
     @Test func reportsWhatIsWrongWithTheBytes() {

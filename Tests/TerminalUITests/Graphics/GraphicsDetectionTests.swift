@@ -141,3 +141,48 @@ import Testing
         } == long.count)
     }
 }
+
+@Suite struct GraphicsSetupTests {
+    private let xterm = ["TERM": "xterm-256color"]
+    private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColourRegisters: 1024)
+
+    @Test func sixelNeedsAKnownCellSizeUnlessForced() {
+        let known = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto,
+                                            windowPixels: (900, 760), columns: 100, rows: 40)
+        #expect(known.graphicsProtocol == .sixel && known.cellPixelSize == CellPixelSize(width: 9, height: 19))
+        #expect(known.cellSizeIsKnown && known.sixelColours == 256)
+        #expect(known.summary == "Graphics: sixel (the terminal reports sixel in DA1), cells 9x19 px")
+        let unknown = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto, windowPixels: nil,
+                                              columns: 100, rows: 40)
+        #expect(unknown.graphicsProtocol == .halfblock)
+        #expect(unknown.summary == "Graphics: half blocks (sixel needs the cell size, which the terminal does not report)")
+        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .forced(.sixel),
+                                             windowPixels: nil, columns: 100, rows: 40)
+        #expect(forced.graphicsProtocol == .sixel && forced.cellPixelSize == .fallback)
+        #expect(forced.summary == "Graphics: sixel (--graphics sixel), cells 8x16 px (guessed)")
+    }
+
+    @Test func theReasonSaysWhy() {
+        let tmux = GraphicsDetection.setup(environment: ["TMUX": "x", "TERM": "tmux-256color"], replies: TerminalReplies(),
+                                           option: .auto, windowPixels: nil, columns: 80, rows: 24)
+        #expect(tmux.summary == "Graphics: half blocks (inside tmux or screen; --graphics forces one)")
+        let silent = GraphicsDetection.choose(environment: xterm, replies: TerminalReplies())
+        #expect(silent.reason == "the terminal did not answer within 200 ms")
+        let kitty = GraphicsDetection.choose(environment: xterm, replies: TerminalReplies(kittyGraphics: true,
+                                                                                           deviceAttributes: [62]))
+        #expect(kitty == (.kitty, "the terminal answered the kitty query"))
+        #expect(GraphicsDetection.choose(environment: ["TERM_PROGRAM": "WezTerm"], replies: TerminalReplies())
+            == (.iterm, "TERM_PROGRAM is WezTerm"))
+        // Few colour registers are used as they are; absurd counts are capped.
+        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColourRegisters: 16),
+                                          option: .forced(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        #expect(few.sixelColours == 16)
+    }
+
+    @Test func theQueryIsSkippedWhereItCannotHelp() {
+        #expect(!GraphicsDetection.needsQuery(environment: xterm, option: .forced(.halfblock)))
+        #expect(!GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .auto))
+        #expect(GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .forced(.kitty)))
+        #expect(GraphicsDetection.needsQuery(environment: xterm, option: .auto))
+    }
+}

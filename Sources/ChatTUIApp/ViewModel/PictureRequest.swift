@@ -1,0 +1,74 @@
+import GroupIcon
+import TerminalUI
+
+/// The 1:1 view (`1`): the composite at its export pixels, one image pixel per screen pixel (per half-block
+/// pixel without a graphics protocol), enlarged by a whole factor and panned.
+package struct ActualPixelsView: Hashable, Sendable {
+    /// The enlargements `+` and `-` step through.
+    package static let magnifications = [1, 2, 3, 4, 6, 8, 12, 16]
+
+    /// Screen pixels per image pixel along each side.
+    package var magnification = 1
+    /// The image point in the middle of the view, as fractions of the image's width and height.
+    package var centreX = 0.5
+    package var centreY = 0.5
+
+    package init() {}
+}
+
+/// How much of the composite the 1:1 view shows along each side (fractions; 1 when all of it): pans move a
+/// quarter of it and stop where the image's edge reaches the view's.
+package struct ShownFraction: Hashable, Sendable {
+    package var width: Double
+    package var height: Double
+
+    package init(width: Double = 1, height: Double = 1) { self.width = width; self.height = height }
+}
+
+/// How the preview scales its composite.
+package enum PreviewScale: Hashable, Sendable {
+    /// Fitted to its area, times `zoomPercent` / 100.
+    case fit(zoomPercent: Int)
+    /// The 1:1 view.
+    case actualPixels(ActualPixelsView)
+}
+
+/// What the preview asks the composite source for: a picture for an area of cells.
+package struct PictureRequest: Hashable, Sendable {
+    /// Columns and rows of the area the picture is centred in.
+    package var columns: Int
+    package var rows: Int
+    /// Pixels per cell: the terminal's cell for pixel pictures, the half-block pixels otherwise.
+    package var cell: CellPixelSize
+    package var scale: PreviewScale
+
+    package init(columns: Int, rows: Int, cell: CellPixelSize, scale: PreviewScale) {
+        self.columns = columns; self.rows = rows; self.cell = cell; self.scale = scale
+    }
+
+    /// The area in pixels.
+    package var areaPixels: (width: Int, height: Int) { cell.imagePixels(columns: columns, rows: rows) }
+
+    /// Where the pixels of a composite `imageWidth` x `imageHeight` go; nil when nothing would show.
+    package func frame(imageWidth: Int, imageHeight: Int) -> PictureFrame? {
+        let area = areaPixels
+        switch scale {
+        case .fit(let zoomPercent):
+            return PictureFrame.fit(imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
+                                    areaHeight: area.height, cell: cell, zoom: Double(zoomPercent) / 100)
+        case .actualPixels(let view):
+            return PictureFrame.actualPixels(imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
+                                             areaHeight: area.height, cell: cell, magnification: view.magnification,
+                                             centre: (view.centreX, view.centreY))
+        }
+    }
+}
+
+/// A picture ready for the screen: its pixels, opaque (transparent parts over the checkerboard), and the
+/// cells they cover within the area it was asked for (the pixels start at those cells' top-left corner).
+package struct FramedPicture: Equatable, Sendable {
+    package var cells: CellRect
+    package var image: RGBAImage
+
+    package init(cells: CellRect, image: RGBAImage) { self.cells = cells; self.image = image }
+}

@@ -1,0 +1,35 @@
+/// How this terminal shows pictures, decided once at start-up (`GraphicsDetection.setup`), and why.
+package struct GraphicsSetup: Hashable, Sendable {
+    /// Pictures in half blocks only: what a terminal that was not asked gets.
+    package static let halfBlocks = GraphicsSetup(graphicsProtocol: .halfblock, reason: "--graphics halfblock",
+                                                  cellPixelSize: .fallback, cellSizeIsKnown: false,
+                                                  sixelColours: SixelEncoder.maximumColours)
+
+    /// The protocol the preview is drawn in.
+    package var graphicsProtocol: GraphicsProtocol
+    /// Why that protocol, in a few words ("the terminal answered the kitty query").
+    package var reason: String
+    /// One cell in screen pixels: what a picture of a rectangle of cells is sized to.
+    package var cellPixelSize: CellPixelSize
+    /// Whether the terminal told the cell size; otherwise `cellPixelSize` is `CellPixelSize.fallback`.
+    package var cellSizeIsKnown: Bool
+    /// Colour registers a sixel picture may use (2...256).
+    package var sixelColours: Int
+
+    package init(graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
+                 cellSizeIsKnown: Bool, sixelColours: Int) {
+        self.graphicsProtocol = graphicsProtocol; self.reason = reason; self.cellPixelSize = cellPixelSize
+        self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColours = sixelColours
+    }
+
+    /// Whether the preview is drawn in screen pixels rather than half blocks.
+    package var drawsPixels: Bool { graphicsProtocol != .halfblock }
+
+    /// What the status line says at start and the help shows: the protocol, why, and the cell size it works
+    /// with (`Graphics: sixel (the terminal reports sixel in DA1), cells 10x20 px`).
+    package var summary: String {
+        guard drawsPixels else { return "Graphics: half blocks (\(reason))" }
+        let cell = "\(cellPixelSize.width)x\(cellPixelSize.height) px" + (cellSizeIsKnown ? "" : " (guessed)")
+        return "Graphics: \(graphicsProtocol.rawValue) (\(reason)), cells \(cell)"
+    }
+}

@@ -1,0 +1,134 @@
+import GroupIcon
+
+/// Where an image's pixels go in a picture area of whole cells, and how they are sampled.
+///
+/// Coordinates are picture pixels from the area's top-left corner. `frame` is where the whole image lies
+/// (beyond the area when it is zoomed in), `region` the pixels of the area that show it. The region starts on
+/// a cell corner, because a picture is placed at a cell (sixel cannot start inside one).
+package struct PictureFrame: Hashable, Sendable {
+    /// How image pixels become picture pixels.
+    package enum Sampling: Hashable, Sendable {
+        /// Lanczos resampling onto the frame (fitting, zooming by any factor).
+        case smooth
+        /// Each image pixel a square of `magnification` x `magnification` picture pixels, nothing mixed: the
+        /// 1:1 view, where a pixel is a pixel.
+        case whole(magnification: Int)
+    }
+
+    package var frame: Rect
+    package var region: PixelBox
+    package var sampling: Sampling
+
+    /// The image scaled with its proportions kept to fit `areaWidth` x `areaHeight` pixels, times `zoom`
+    /// (1 fits; above 1 the image is larger than the area and its centre shows), centred, its top-left snapped
+    /// to a cell corner. Nil when the image or the area is empty.
+    package static func fit(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+                            cell: CellPixelSize, zoom: Double) -> PictureFrame? {
+        guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0, zoom > 0, zoom.isFinite else { return nil }
+        let widthLimited = areaWidth * imageHeight <= areaHeight * imageWidth
+        let fittedWidth = widthLimited ? Double(areaWidth) : Double(areaHeight * imageWidth) / Double(imageHeight)
+        let fittedHeight = widthLimited ? Double(areaWidth * imageHeight) / Double(imageWidth) : Double(areaHeight)
+        let width = max(1, Int((fittedWidth * zoom).rounded()))
+        let height = max(1, Int((fittedHeight * zoom).rounded()))
+        return framed(width: width, height: height,
+                      x: centred(width, in: areaWidth, step: cell.width),
+                      y: centred(height, in: areaHeight, step: cell.height),
+                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .smooth)
+    }
+
+    /// The image at `magnification` picture pixels per image pixel. Along a side where it is larger than the
+    /// area, the image point at `centre` (fractions of the image, 0...1) is put in the middle, as far as the
+    /// image reaches (no empty space beside it); along a side where it fits, it is centred. Nil when the image
+    /// or the area is empty.
+    package static func actualPixels(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+                                     cell: CellPixelSize, magnification: Int,
+                                     centre: (x: Double, y: Double)) -> PictureFrame? {
+        guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0 else { return nil }
+        let magnification = max(1, magnification)
+        func offset(_ length: Int, _ area: Int, _ centre: Double, _ step: Int) -> Int {
+            guard length > area else { return centred(length, in: area, step: step) }
+            let wanted = Int((min(max(centre, 0), 1) * Double(length) - Double(area) / 2).rounded())
+            return -min(max(wanted, 0), length - area)
+        }
+        let width = imageWidth * magnification, height = imageHeight * magnification
+        return framed(width: width, height: height, x: offset(width, areaWidth, centre.x, cell.width),
+                      y: offset(height, areaHeight, centre.y, cell.height),
+                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .whole(magnification: magnification))
+    }
+
+    /// The fraction of the image's width and height that an area of `areaWidth` x `areaHeight` pixels shows at
+    /// `magnification` (1 when all of it shows): how far a pan moves and where it stops.
+    package static func visibleFraction(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+                                        magnification: Int) -> (width: Double, height: Double) {
+        let magnification = Double(max(1, magnification))
+        func fraction(_ area: Int, _ length: Int) -> Double {
+            length > 0 ? min(1, Double(max(0, area)) / (Double(length) * magnification)) : 1
+        }
+        return (fraction(areaWidth, imageWidth), fraction(areaHeight, imageHeight))
+    }
+
+    /// Where something `length` long starts when centred in `area`: on a multiple of `step` (a cell) when it
+    /// fits, else before the area's start by half the excess.
+    private static func centred(_ length: Int, in area: Int, step: Int) -> Int {
+        let start = (area - length) / 2
+        return start >= 0 ? start / max(1, step) * max(1, step) : (area - length) / 2
+    }
+
+    private static func framed(width: Int, height: Int, x: Int, y: Int, areaWidth: Int, areaHeight: Int,
+                               sampling: Sampling) -> PictureFrame? {
+        let left = max(0, x), top = max(0, y)
+        let region = PixelBox(x: left, y: top, width: min(areaWidth, x + width) - left,
+                              height: min(areaHeight, y + height) - top)
+        guard !region.isEmpty else { return nil }
+        return PictureFrame(frame: Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)),
+                            region: region, sampling: sampling)
+    }
+
+    /// The cells the region covers, relative to the area: from the cell of its first pixel to the cell of its
+    /// last (which the region may fill only in part).
+    package func cells(_ cell: CellPixelSize) -> CellRect {
+        let width = max(1, cell.width), height = max(1, cell.height)
+        let x = region.x / width, y = region.y / height
+        return CellRect(x: x, y: y, width: (region.maxX + width - 1) / width - x,
+                        height: (region.maxY + height - 1) / height - y)
+    }
+
+    /// The region's pixels of `image`, laid over `backdrop`: after resampling when smooth, so that a
+    /// checkerboard keeps crisp squares of the picture's own size; before enlarging when whole, so that its
+    /// squares stay on the image's pixels while the view pans.
+    package func render(_ image: RGBAImage, over backdrop: Backdrop) -> RGBAImage {
+        switch sampling {
+        case .smooth:
+            return backdrop.composite(Resampler.resample(image, frame: frame, region: region)
+                                      ?? RGBAImage(width: region.width, height: region.height))
+        case .whole(let magnification):
+            return magnified(backdrop.composite(image), by: magnification)
+        }
+    }
+
+    /// Nearest-neighbour enlargement of the part of `image` the region shows.
+    private func magnified(_ image: RGBAImage, by magnification: Int) -> RGBAImage {
+        var result = RGBAImage(width: region.width, height: region.height)
+        guard image.pixels.count == image.width * image.height * 4, image.width > 0, image.height > 0 else {
+            return result
+        }
+        let originX = region.x - Int(frame.minX), originY = region.y - Int(frame.minY)
+        let columns = (0..<region.width).map { min(image.width - 1, max(0, (originX + $0) / magnification)) }
+        result.pixels.withUnsafeMutableBufferPointer { target in
+            image.pixels.withUnsafeBufferPointer { source in
+                for y in 0..<region.height {
+                    let sourceRow = min(image.height - 1, max(0, (originY + y) / magnification)) * image.width
+                    let targetRow = y * region.width
+                    for x in 0..<region.width {
+                        let from = (sourceRow + columns[x]) * 4, to = (targetRow + x) * 4
+                        target[to] = source[from]
+                        target[to + 1] = source[from + 1]
+                        target[to + 2] = source[from + 2]
+                        target[to + 3] = source[from + 3]
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,149 @@
+import GroupIcon
+
+/// The pictures on screen and what it takes to change them: the part of a terminal driver that draws pixel
+/// pictures over its cells, as plain values (the driver writes what `update` returns, tests read it).
+///
+/// A picture is sent only when it is new, when its pixels or place changed, or when something wiped it.
+/// How a picture leaves depends on the protocol. Kitty keeps images apart from the text, above it: a picture
+/// that goes or changes is deleted by id, and text drawn under one does not harm it. Sixel and iTerm2
+/// pictures are pixels in the cells themselves: text written into a cell replaces them there, so a picture
+/// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
+/// rows repainted in full, since cells whose text did not change would otherwise keep its pixels.
+package struct PictureLayer {
+    /// What one frame takes.
+    package struct Update: Equatable, Sendable {
+        /// Rows to repaint in full before the pictures are sent (sixel, iTerm2): a picture left them.
+        package var rowsToRepaint: [Int] = []
+        /// Bytes to write after the cells: deletions and pictures, each picture after a cursor move to its
+        /// top-left cell, all between a cursor save and restore so the cell diff's idea of the cursor holds.
+        package var output: String = ""
+        /// The ids of the pictures sent, in order.
+        package var sent: [UInt32] = []
+        /// Pictures that could not be encoded (they are left off the screen).
+        package var failures: [GraphicsError] = []
+
+        package init() {}
+    }
+
+    /// The protocol and cell size pictures are sent with.
+    package private(set) var setup: GraphicsSetup
+    /// The pictures on screen, as last sent.
+    package private(set) var shown: [PixelPicture] = []
+
+    package init(setup: GraphicsSetup) { self.setup = setup }
+
+    /// A new cell size (the window was resized, or its font changed). Pictures sized for the old cells are
+    /// replaced by the next frame's.
+    package mutating func setCellPixelSize(_ size: CellPixelSize) { setup.cellPixelSize = size }
+
+    /// Plans the change from the pictures on screen to `next`.
+    ///
+    /// - Parameters:
+    ///   - painted: the cells the driver repaints in this frame (its diff); a sixel or iTerm2 picture under
+    ///     one of them is sent again.
+    ///   - fullRepaint: whether the driver clears the screen first (the first frame, a new size): every
+    ///     picture is sent again (kitty's are deleted first).
+    package mutating func update(to next: [PixelPicture], painted: [ChangedCells.Paint], fullRepaint: Bool) -> Update {
+        var update = Update()
+        guard setup.drawsPixels else { return update }
+        var seen = Set<UInt32>()
+        let wanted = next.filter { $0.area.width > 0 && $0.area.height > 0 && $0.image.width > 0 && $0.image.height > 0
+            && seen.insert($0.id).inserted }
+        let previous = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var deletions: [UInt32] = []
+        var toSend: [PixelPicture] = []
+        if setup.graphicsProtocol == .kitty {
+            deletions = shown.filter { old in fullRepaint || !wanted.contains(old) }.map(\.id)
+            toSend = wanted.filter { fullRepaint || previous[$0.id] != $0 }
+        } else {
+            var rows = Set<Int>()
+            if !fullRepaint {
+                for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false) {
+                    rows.formUnion(max(0, old.area.y)..<max(0, old.area.y + old.area.height))
+                }
+            }
+            update.rowsToRepaint = rows.sorted()
+            toSend = wanted.filter { picture in
+                fullRepaint || previous[picture.id] != picture
+                    || rows.contains { $0 >= picture.area.y && $0 < picture.area.y + picture.area.height }
+                    || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
+            }
+        }
+        var sequences = deletions.map(KittyGraphics.delete(id:))
+        let unsent = Set(toSend.map(\.id))
+        var onScreen = wanted.filter { !unsent.contains($0.id) }
+        for picture in toSend {
+            do {
+                sequences.append(try sequence(for: picture))
+                update.sent.append(picture.id)
+                onScreen.append(picture)
+            } catch {
+                update.failures.append(error)
+            }
+        }
+        shown = onScreen
+        if !sequences.isEmpty { update.output = Self.saveCursor + sequences.joined() + Self.restoreCursor }
+        return update
+    }
+
+    /// Takes every picture off the screen (on the way out): kitty's are deleted, the rows of the others are to
+    /// be repainted.
+    package mutating func removeAll() -> Update {
+        update(to: [], painted: [], fullRepaint: false)
+    }
+
+    /// DECSC / DECRC: the cursor's place and attributes, which sixel and iTerm2 images move.
+    static let saveCursor = "\u{1B}7"
+    static let restoreCursor = "\u{1B}8"
+
+    /// The cursor move to the picture's top-left cell, then the picture in the protocol.
+    private func sequence(for picture: PixelPicture) throws(GraphicsError) -> String {
+        let move = "\u{1B}[\(picture.area.y + 1);\(picture.area.x + 1)H"
+        let area = picture.area
+        switch setup.graphicsProtocol {
+        case .kitty:
+            return move + (try KittyGraphics.display(fitted(picture, filling: true), id: picture.id,
+                                                     columns: area.width, rows: area.height))
+        case .iterm:
+            return move + (try ITermImages.display(fitted(picture, filling: true), columns: area.width,
+                                                   rows: area.height))
+        case .sixel:
+            // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
+            return move + (try SixelEncoder.encode(fitted(picture, filling: false), backdrop: .checkerboard,
+                                                   colours: setup.sixelColours))
+        case .halfblock:
+            return ""
+        }
+    }
+
+    /// The picture cut to its cells' pixels, so that it never reaches beyond them; with `filling`, also laid
+    /// on transparent pixels that fill the cells exactly. Kitty and iTerm2 stretch an image over the cells they
+    /// are given, so an image of exactly their pixels is shown one to one, and the part of the last column and
+    /// row the picture does not reach shows the cells' own background.
+    private func fitted(_ picture: PixelPicture, filling: Bool) -> RGBAImage {
+        let cells = setup.cellPixelSize.imagePixels(columns: picture.area.width, rows: picture.area.height)
+        let image = picture.image
+        return image.placed(width: filling ? cells.width : min(image.width, cells.width),
+                            height: filling ? cells.height : min(image.height, cells.height))
+    }
+}
+
+extension RGBAImage {
+    /// This image at the top-left of a transparent `width` x `height` canvas, cut where it does not fit.
+    package func placed(width: Int, height: Int) -> RGBAImage {
+        guard self.width != width || self.height != height else { return self }
+        // `pixels` is mutable, so its length is checked before the copy reads it.
+        guard pixels.count == self.width * self.height * 4 else { return RGBAImage(width: width, height: height) }
+        var canvas = RGBAImage(width: width, height: height)
+        let rowBytes = min(self.width, canvas.width) * 4
+        canvas.pixels.withUnsafeMutableBufferPointer { target in
+            pixels.withUnsafeBufferPointer { source in
+                guard let target = target.baseAddress, let source = source.baseAddress else { return }
+                for y in 0..<min(self.height, canvas.height) {
+                    (target + y * canvas.width * 4).update(from: source + y * self.width * 4, count: rowBytes)
+                }
+            }
+        }
+        return canvas
+    }
+}

@@ -1,0 +1,200 @@
+import ChatTUITestSupport
+import Fixtures
+import Foundation
+import GroupExport
+import GroupIcon
+import TerminalUI
+import Testing
+@testable import ChatTUIApp
+
+/// Answers every request with the same composite.
+private struct FixedProvider: CompositeProvider {
+    let image: RGBAImage
+
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+        Composite(image: image)
+    }
+}
+
+/// Records the images the half-block renderer is given.
+private final class CellLog: @unchecked Sendable {
+    var calls: [(image: RGBAImage, columns: Int, rows: Int)] = []
+}
+
+/// The preview drawn as pixel pictures through the real controller, views and store, on an in-memory terminal
+/// that runs the drivers' `PictureLayer`.
+@Suite struct PixelPreviewTests {
+    /// 132 x 132 pixels: a gradient with a transparent band at the top, so both the pixels and the checkerboard
+    /// under transparency can be checked.
+    static let composite: RGBAImage = {
+        var image = RGBAImage(width: 132, height: 132)
+        for y in 0..<132 {
+            for x in 0..<132 {
+                image[x, y] = RGBA8(r: UInt8(x * 255 / 131), g: UInt8(y * 255 / 131), b: UInt8((x + y) % 256),
+                                    a: y < 10 ? 0 : 255)
+            }
+        }
+        return image
+    }()
+    static let cell = CellPixelSize(width: 8, height: 16)
+
+    private func makeController(_ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog())
+        -> (AppController, InMemoryTerminal) {
+        let terminal = InMemoryTerminal(width: 100, height: 30)
+        if let graphicsProtocol {
+            terminal.graphics = GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
+                                              cellSizeIsKnown: true, sixelColours: 256)
+        }
+        var options = AppController.Options()
+        options.now = { ViewFixtures.now }
+        options.timeZone = ViewFixtures.utc
+        options.monotonicNanoseconds = { 0 }
+        let controller = AppController(
+            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")), options: options,
+            driver: terminal, provider: FixedProvider(image: Self.composite), exporter: { _, _, _ in },
+            imageCells: { image, columns, rows in
+                log.calls.append((image, columns, rows))
+                return CellGrid(width: columns, height: rows, fill: Cell("#"))
+            })
+        return (controller, terminal)
+    }
+
+    private func press(_ keys: [Key], _ controller: AppController, _ terminal: InMemoryTerminal) async {
+        terminal.pendingKeys = keys
+        controller.step(timeoutMilliseconds: 0)
+        await controller.driveUntilSettled()
+    }
+
+    /// The kitty APC sequences of `output`: each one's keys and payload.
+    private func kittyChunks(_ output: String) -> [(keys: [String: String], payload: String)] {
+        output.components(separatedBy: "\u{1B}_G").dropFirst().map { sequence in
+            let body = sequence.components(separatedBy: "\u{1B}\\")[0]
+            let parts = body.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+            var keys: [String: String] = [:]
+            for pair in parts[0].split(separator: ",") {
+                let keyValue = pair.split(separator: "=", maxSplits: 1)
+                keys[String(keyValue[0])] = keyValue.count > 1 ? String(keyValue[1]) : ""
+            }
+            return (keys, parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    /// The picture the last frame that sent one carried, decoded from its kitty payload, with its cell counts.
+    private func lastKittyPicture(_ terminal: InMemoryTerminal) throws -> (image: RGBAImage, columns: Int, rows: Int) {
+        let update = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
+        let chunks = kittyChunks(update.output).filter { $0.keys["a"] == "T" || $0.keys["a"] == nil }
+        let first = try #require(chunks.first)
+        #expect(first.keys["i"] == String(PreviewView.pictureIDs[0]) && first.keys["f"] == "100")
+        let png = try #require(Data(base64Encoded: chunks.map(\.payload).joined()))
+        return (try PNGCodec.decode(Array(png)), Int(first.keys["c"] ?? "") ?? 0, Int(first.keys["r"] ?? "") ?? 0)
+    }
+
+    @Test func theKittyPayloadIsTheCompositePixelForPixelInTheOneToOneView() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        await press(chars("1"), controller, terminal)
+        let (image, columns, rows) = try lastKittyPicture(terminal)
+        // 132 px in 8 x 16 px cells: 17 x 9 cells, the PNG exactly their pixels.
+        #expect(columns == 17 && rows == 9 && image.width == 136 && image.height == 144)
+        let board = Backdrop.checkerboard.composite(Self.composite)
+        var same = true
+        for y in 0..<132 {
+            for x in 0..<132 where image[x, y] != board[x, y] { same = false }
+        }
+        #expect(same, "the picture is the composite over the checkerboard")
+        #expect(image[70, 70] == Self.composite[70, 70], "opaque pixels are the composite's own")
+        #expect(image[5, 5] != Self.composite[5, 5] && image[5, 5].a == 255, "transparent ones show the board")
+        #expect(image[133, 20].a == 0 && image[20, 140].a == 0, "the rest of the last cells is left transparent")
+        // Its cells hold reserved blanks, so the cell diff never paints over it.
+        let shown = try #require(terminal.pictureLayer.shown.first)
+        #expect(shown.area.width == 17 && shown.area.height == 9)
+        #expect(terminal.screen[shown.area.x, shown.area.y] == PreviewView.reservedCell)
+    }
+
+    @Test func theFittedKittyPictureIsTheCompositeResampledToItsCells() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        let (image, columns, rows) = try lastKittyPicture(terminal)
+        // The pane below its title is 59 x 27 cells = 472 x 432 px: a square of 432 px, 54 x 27 cells.
+        #expect(columns == 54 && rows == 27 && image.width == 432 && image.height == 432)
+        let expected = Backdrop.checkerboard.composite(Resampler.resample(Self.composite, width: 432, height: 432))
+        #expect(image == expected)
+    }
+
+    @Test func picturesAreSentOnlyWhenTheyChangeAndTakenAwayUnderOverlays() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        let id = PreviewView.pictureIDs[0]
+        #expect(terminal.pictureUpdates.filter { $0.sent == [id] }.count == 1)
+        let area = try #require(terminal.pictureLayer.shown.first?.area)
+        // A frame that changes only the status line sends no picture.
+        await press(chars("x"), controller, terminal)
+        #expect(terminal.lastPaintCount > 0 && terminal.pictureUpdates.last?.output == "")
+        // The help covers the preview: the picture is deleted and the preview is drawn in cells under it.
+        await press(chars("?"), controller, terminal)
+        #expect(terminal.pictureUpdates.last?.output.contains(KittyGraphics.delete(id: id)) == true)
+        #expect(terminal.pictureLayer.shown.isEmpty)
+        // Closing it sends the picture again; so does a resize, after deleting it.
+        await press(chars("x"), controller, terminal)
+        #expect(terminal.pictureUpdates.last?.sent == [id])
+        terminal.size = TerminalSize(width: 110, height: 32)
+        await press([.resize], controller, terminal)
+        let resized = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
+        #expect(resized.output.contains(KittyGraphics.delete(id: id)))
+        #expect(terminal.pictureLayer.shown.first?.area != area)
+        // The warnings overlay too; and on the way out every picture is deleted.
+        await press(chars("w"), controller, terminal)
+        #expect(terminal.pictureLayer.shown.isEmpty)
+        // Above the overlay box the preview's first rows are half blocks (list avatars are 6 columns wide).
+        #expect((2..<6).contains { terminal.row($0).contains("##########") },
+                "the preview is drawn in cells around the overlay")
+        await press([.escape], controller, terminal)
+        #expect(terminal.pictureLayer.shown.count == 1)
+        try terminal.start()
+        terminal.stop()
+        #expect(terminal.pictureUpdates.last?.output.contains(KittyGraphics.delete(id: id)) == true)
+    }
+
+    @Test func aPinnedPictureIsASecondPicture() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press(chars("p"), controller, terminal)
+        #expect(Set(terminal.pictureLayer.shown.map(\.id)) == Set(PreviewView.pictureIDs))
+        let areas = terminal.pictureLayer.shown.map(\.area)
+        #expect(areas.count == 2 && areas[0].x != areas[1].x && areas[0].y == areas[1].y)
+    }
+
+    @Test func sixelPicturesLeaveByRepaintingTheirRows() async throws {
+        let (controller, terminal) = makeController(.sixel)
+        await press([], controller, terminal)
+        let area = try #require(terminal.pictureLayer.shown.first?.area)
+        #expect(terminal.pictureUpdates.last { !$0.sent.isEmpty }?.output.contains("\u{1B}P") == true)
+        await press(chars("?"), controller, terminal)
+        let removal = try #require(terminal.pictureUpdates.last)
+        #expect(removal.rowsToRepaint == Array(area.y..<area.y + area.height))
+        #expect(removal.output.isEmpty && terminal.pictureLayer.shown.isEmpty)
+    }
+
+    @Test func theOneToOneViewInHalfBlocksMapsOnePixelToHalfACell() async throws {
+        let log = CellLog()
+        let (controller, terminal) = makeController(nil, log: log)
+        await press([], controller, terminal)
+        await press(chars("1"), controller, terminal)
+        // The 59 x 27 cell pane shows 59 x 54 of the 132 x 132 pixels, from the middle.
+        let call = try #require(log.calls.last)
+        #expect(call.columns == 59 && call.rows == 27 && call.image.width == 59 && call.image.height == 54)
+        let board = Backdrop.checkerboard.composite(Self.composite)
+        #expect(call.image[0, 0] == board[37, 39] && call.image[58, 53] == board[95, 92])
+        // A pan right moves by a quarter of what shows (59 / 4 px); the layout is untouched.
+        await press(chars("l"), controller, terminal)
+        let panned = try #require(log.calls.last)
+        #expect(panned.image[0, 0] == board[51, 39])
+        #expect(controller.state.parameters.layout == .wechat)
+        // x2 keeps the middle: the pixel in the middle of the view is the same image pixel.
+        let middle = panned.image[29, 27]
+        await press(chars("+"), controller, terminal)
+        let enlarged = try #require(log.calls.last)
+        #expect(enlarged.image[29, 27] == middle)
+        #expect(enlarged.image[28, 27] == middle && enlarged.image[29, 28] == middle, "each pixel is 2 x 2")
+        #expect(terminal.row(1).contains("1:1 x2"))
+    }
+}

@@ -1,0 +1,73 @@
+import GroupIcon
+import Testing
+@testable import TerminalUI
+
+@Suite struct PictureFrameTests {
+    private let cell = CellPixelSize(width: 10, height: 20)
+
+    @Test func aFittedImageIsCentredOnACellCornerWithItsProportions() throws {
+        // A square image in a 400 x 300 pixel area: 300 x 300, starting at x = 50, snapped down to 50 (5 cells).
+        let frame = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: 400, areaHeight: 300,
+                                                  cell: cell, zoom: 1))
+        #expect(frame.frame == Rect(x: 50, y: 0, width: 300, height: 300))
+        #expect(frame.region == PixelBox(x: 50, y: 0, width: 300, height: 300))
+        #expect(frame.cells(cell) == CellRect(x: 5, y: 0, width: 30, height: 15))
+        // Off-centre by a few pixels: the start moves left to the cell corner; the last cell is covered in part.
+        let odd = try #require(PictureFrame.fit(imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 290,
+                                                cell: cell, zoom: 1))
+        #expect(odd.region == PixelBox(x: 50, y: 0, width: 290, height: 290))
+        #expect(odd.cells(cell) == CellRect(x: 5, y: 0, width: 29, height: 15))
+        // A wide image (a grid that grew) in the same area keeps its 2:1 shape.
+        let wide = try #require(PictureFrame.fit(imageWidth: 200, imageHeight: 100, areaWidth: 400, areaHeight: 300,
+                                                 cell: cell, zoom: 1))
+        #expect(wide.frame.width == 400 && wide.frame.height == 200 && wide.region.y == 40)
+    }
+
+    @Test func zoomingInShowsTheCentre() throws {
+        let frame = try #require(PictureFrame.fit(imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 300,
+                                                  cell: cell, zoom: 2))
+        #expect(frame.frame == Rect(x: -100, y: -150, width: 600, height: 600))
+        #expect(frame.region == PixelBox(x: 0, y: 0, width: 400, height: 300))
+        #expect(PictureFrame.fit(imageWidth: 0, imageHeight: 100, areaWidth: 400, areaHeight: 300, cell: cell,
+                                 zoom: 1) == nil)
+    }
+
+    @Test func actualPixelsAreCentredWhenTheyFitAndPannedWhenNot() throws {
+        // 132 px at x2 = 264 px: fits 400 across (centred at 60, a cell corner), not 200 down.
+        let frame = try #require(PictureFrame.actualPixels(imageWidth: 132, imageHeight: 132, areaWidth: 400,
+                                                           areaHeight: 200, cell: cell, magnification: 2,
+                                                           centre: (0.9, 0.5)))
+        #expect(frame.frame == Rect(x: 60, y: -32, width: 264, height: 264))
+        #expect(frame.region == PixelBox(x: 60, y: 0, width: 264, height: 200))
+        // Panned past the bottom: the image's last row meets the area's last row, no empty space below.
+        let bottom = try #require(PictureFrame.actualPixels(imageWidth: 132, imageHeight: 132, areaWidth: 400,
+                                                            areaHeight: 200, cell: cell, magnification: 2,
+                                                            centre: (0.5, 5)))
+        #expect(bottom.frame.minY == -64)
+        let shown = PictureFrame.visibleFraction(imageWidth: 132, imageHeight: 132, areaWidth: 400, areaHeight: 200,
+                                                 magnification: 2)
+        #expect(shown.width == 1 && abs(shown.height - 200.0 / 264) < 1e-9)
+    }
+
+    @Test func wholeSamplingRepeatsEachPixelAndLaysTheBoardUnderTransparency() throws {
+        var image = RGBAImage(width: 3, height: 2, fill: RGBA8(r: 10, g: 20, b: 30))
+        image[2, 1] = .transparent
+        let frame = try #require(PictureFrame.actualPixels(imageWidth: 3, imageHeight: 2, areaWidth: 6, areaHeight: 4,
+                                                           cell: .halfBlock, magnification: 2, centre: (0.5, 0.5)))
+        let picture = frame.render(image, over: .checkerboard)
+        #expect(picture.width == 6 && picture.height == 4)
+        #expect(picture[0, 0] == image[0, 0] && picture[1, 1] == image[0, 0] && picture[3, 3] == image[1, 1])
+        let board = Backdrop.checkerboard.composite(image)
+        #expect(picture[4, 2] == board[2, 1] && picture[5, 3] == board[2, 1] && picture[4, 2].a == 255)
+    }
+
+    @Test func smoothSamplingIsOpaqueAndKeepsFlatColour() throws {
+        let image = RGBAImage(width: 40, height: 40, fill: RGBA8(r: 200, g: 100, b: 50, a: 0))
+        let frame = try #require(PictureFrame.fit(imageWidth: 40, imageHeight: 40, areaWidth: 90, areaHeight: 90,
+                                                  cell: cell, zoom: 1))
+        let picture = frame.render(image, over: .checkerboard)
+        #expect(picture.width == 90 && picture.height == 90)
+        // All transparent: the checkerboard's two greys, squares of 90 / 12 = 7 pixels.
+        #expect(picture[0, 0] == Checkerboard().light && picture[7, 0] == Checkerboard().dark)
+    }
+}

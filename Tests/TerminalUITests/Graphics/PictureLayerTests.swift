@@ -1,0 +1,134 @@
+import Foundation
+import GroupIcon
+import Testing
+@testable import TerminalUI
+
+/// The placement and removal rules of pixel pictures, per protocol, on the layer a driver runs.
+@Suite struct PictureLayerTests {
+    private static let cell = CellPixelSize(width: 4, height: 8)
+
+    private func layer(_ graphicsProtocol: GraphicsProtocol) -> PictureLayer {
+        PictureLayer(setup: GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
+                                          cellSizeIsKnown: true, sixelColours: 256))
+    }
+
+    /// A picture of `columns` x `rows` cells at (x, y) whose pixels are one colour (`shade`), `shortBy` pixels
+    /// short of its last column and row.
+    private func picture(id: UInt32 = 1, x: Int = 10, y: Int = 2, columns: Int = 5, rows: Int = 3, shade: UInt8 = 200,
+                         shortBy: Int = 0) -> PixelPicture {
+        let (width, height) = Self.cell.imagePixels(columns: columns, rows: rows)
+        return PixelPicture(id: id, area: CellRect(x: x, y: y, width: columns, height: rows),
+                            image: RGBAImage(width: width - shortBy, height: height - shortBy,
+                                             fill: RGBA8(r: shade, g: 40, b: 90)))
+    }
+
+    private func paint(_ x: Int, _ y: Int) -> ChangedCells.Paint { ChangedCells.Paint(x: x, y: y, cell: Cell("x")) }
+
+    @Test func kittyPicturesAreSentOnceReplacedByIdAndDeleted() {
+        var layer = layer(.kitty)
+        let first = layer.update(to: [picture()], painted: [], fullRepaint: true)
+        #expect(first.sent == [1])
+        #expect(first.output.hasPrefix("\u{1B}7\u{1B}[3;11H\u{1B}_Ga=T,f=100,i=1,c=5,r=3,"))
+        #expect(first.output.hasSuffix("\u{1B}8"))
+        #expect(first.rowsToRepaint.isEmpty)
+        // Unchanged, even with text painted under it (kitty keeps images apart from the text): nothing.
+        let same = layer.update(to: [picture()], painted: [paint(11, 3)], fullRepaint: false)
+        #expect(same.output.isEmpty && same.sent.isEmpty)
+        // New pixels: the old placement is deleted, the new picture sent.
+        let changed = layer.update(to: [picture(shade: 10)], painted: [], fullRepaint: false)
+        #expect(changed.output.contains(KittyGraphics.delete(id: 1)) && changed.sent == [1])
+        // Gone (an overlay opened): deleted, nothing sent.
+        let gone = layer.update(to: [], painted: [], fullRepaint: false)
+        #expect(gone.output == "\u{1B}7" + KittyGraphics.delete(id: 1) + "\u{1B}8")
+        #expect(layer.shown.isEmpty)
+        #expect(layer.update(to: [], painted: [], fullRepaint: false).output.isEmpty)
+    }
+
+    @Test func aFullRepaintSendsEveryPictureAgain() {
+        var layer = layer(.kitty)
+        _ = layer.update(to: [picture(id: 1), picture(id: 2, x: 20)], painted: [], fullRepaint: true)
+        let resized = layer.update(to: [picture(id: 1), picture(id: 2, x: 20)], painted: [], fullRepaint: true)
+        #expect(resized.sent == [1, 2])
+        #expect(resized.output.contains(KittyGraphics.delete(id: 1)) && resized.output.contains(KittyGraphics.delete(id: 2)))
+        var sixel = self.layer(.sixel)
+        _ = sixel.update(to: [picture()], painted: [], fullRepaint: true)
+        #expect(sixel.update(to: [picture()], painted: [], fullRepaint: true).sent == [1])
+    }
+
+    @Test func kittyAndITermImagesFillTheirCellsExactly() throws {
+        var kitty = layer(.kitty)
+        // Two pixels short of its last column and row, like a 1:1 picture.
+        let short = picture(shortBy: 2)
+        let output = kitty.update(to: [short], painted: [], fullRepaint: true).output
+        let payload = output.components(separatedBy: "\u{1B}_G").dropFirst().map { chunk in
+            String(chunk.split(separator: ";", maxSplits: 1).last?.split(separator: "\u{1B}").first ?? "")
+        }.joined()
+        let decoded = try PNGCodec.decode(Array(try #require(Data(base64Encoded: payload))))
+        #expect(decoded.width == 20 && decoded.height == 24)
+        #expect(decoded[0, 0] == short.image[0, 0] && decoded[17, 21] == short.image[17, 21])
+        #expect(decoded[18, 5].a == 0 && decoded[5, 22].a == 0, "the rest of the cells is transparent")
+
+        var iterm = layer(.iterm)
+        let text = iterm.update(to: [short], painted: [], fullRepaint: true).output
+        #expect(text.contains("\u{1B}[3;11H\u{1B}]1337;File=inline=1;"))
+        #expect(text.contains(";width=5;height=3;"))
+    }
+
+    @Test func sixelPicturesGoAsTheyAreAndComeBackWhenTextIsPaintedOverThem() throws {
+        var layer = layer(.sixel)
+        let shown = picture(shortBy: 2)
+        let first = layer.update(to: [shown], painted: [], fullRepaint: true)
+        #expect(first.sent == [1])
+        let body = try #require(first.output.range(of: "\u{1B}P")).lowerBound
+        #expect(first.output[..<body] == "\u{1B}7\u{1B}[3;11H")
+        let decoded = try SixelDecoder.decode(String(first.output[body...]), width: 18, height: 22, background: .black)
+        // Sixel colours are whole percentages: within 2 of each 8-bit value.
+        func near(_ a: RGBA8, _ b: RGBA8) -> Bool { abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2 }
+        #expect(near(decoded[0, 0], shown.image[0, 0]) && near(decoded[17, 21], shown.image[17, 21]))
+        // Text painted beside it changes nothing; text painted into it wipes those cells' pixels: sent again.
+        #expect(layer.update(to: [shown], painted: [paint(9, 2), paint(15, 2)], fullRepaint: false).sent.isEmpty)
+        #expect(layer.update(to: [shown], painted: [paint(14, 4)], fullRepaint: false).sent == [1])
+    }
+
+    @Test func sixelPicturesThatGoOrMoveHaveTheirRowsRepainted() {
+        var layer = layer(.sixel)
+        _ = layer.update(to: [picture(id: 1), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [], fullRepaint: true)
+        // New pixels in the same place cover the old ones: no repaint.
+        let recoloured = layer.update(to: [picture(id: 1, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [],
+                                      fullRepaint: false)
+        #expect(recoloured.rowsToRepaint.isEmpty && recoloured.sent == [1])
+        // Picture 1 moves down: its old rows are repainted, which wipes picture 2 on rows 3 and 4 too.
+        let moved = layer.update(to: [picture(id: 1, y: 8, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)],
+                                 painted: [], fullRepaint: false)
+        #expect(moved.rowsToRepaint == [2, 3, 4])
+        #expect(moved.sent == [1, 2])
+        // A picture one pixel smaller leaves pixels behind in its cells: repainted as well.
+        let smaller = layer.update(to: [picture(id: 1, y: 8, shade: 10, shortBy: 1), picture(id: 2, x: 30, y: 3, rows: 4)],
+                                   painted: [], fullRepaint: false)
+        #expect(smaller.rowsToRepaint == [8, 9, 10] && smaller.sent == [1])
+        // Everything goes (the app quits): both areas' rows, nothing to send.
+        let removal = layer.removeAll()
+        #expect(removal.rowsToRepaint == [3, 4, 5, 6, 8, 9, 10] && removal.output.isEmpty)
+    }
+
+    @Test func halfBlocksDrawNoPicturesAndDuplicateIdsAreDrawnOnce() {
+        var cells = PictureLayer(setup: .halfBlocks)
+        let update = cells.update(to: [picture()], painted: [], fullRepaint: true)
+        #expect(update == PictureLayer.Update())
+        #expect(cells.shown.isEmpty)
+        var kitty = layer(.kitty)
+        #expect(kitty.update(to: [picture(), picture(x: 40)], painted: [], fullRepaint: true).sent == [1])
+        #expect(kitty.shown.map(\.area.x) == [10])
+        // Empty pictures are not pictures.
+        #expect(kitty.update(to: [picture(columns: 0)], painted: [], fullRepaint: false).sent.isEmpty)
+    }
+
+    @Test func picturesLargerThanTheirCellsAreCut() throws {
+        var layer = layer(.sixel)
+        var large = picture()
+        large.image = RGBAImage(width: 50, height: 50, fill: .white)
+        let output = layer.update(to: [large], painted: [], fullRepaint: true).output
+        let raster = try #require(output.range(of: "\"1;1;"))
+        #expect(output[raster.upperBound...].hasPrefix("20;24"), "the sixel is the 5 x 3 cells' 20 x 24 pixels")
+    }
+}

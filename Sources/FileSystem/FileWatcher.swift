@@ -28,6 +28,7 @@ public final class FileWatcher: @unchecked Sendable {
         /// Folders that could not be watched when the watcher followed a folder that appeared or went away.
         public var problems: [FileIOError] = []
 
+        /// A report of `paths` changed and `problems` met.
         public init(paths: Set<String> = [], problems: [FileIOError] = []) {
             self.paths = paths; self.problems = problems
         }
@@ -302,20 +303,27 @@ public final class FileWatcher: @unchecked Sendable {
 #else
 /// Live reload needs Linux's inotify; elsewhere a watcher cannot be made (the app then runs without it).
 public final class FileWatcher: Sendable {
+    /// What `changes()` found (never anything here).
     public struct Changes: Equatable, Sendable {
+        /// Watched paths whose file may have changed.
         public var paths: Set<String> = []
+        /// Folders that could not be watched.
         public var problems: [FileIOError] = []
     }
 
+    /// No descriptor: nothing is ever watched.
     public var descriptor: Int32 { -1 }
 
+    /// Always throws: there is no inotify here.
     public init(quietMilliseconds: Int = 40, longestMilliseconds: Int = 200) throws(FileIOError) {
         throw .watchUnavailable(reason: "watching files needs Linux (inotify)")
     }
 
+    /// Watches nothing.
     @discardableResult
     public func watch(_ paths: some Sequence<String>) -> [FileIOError] { [] }
 
+    /// Nothing changed.
     public func changes() -> Changes { Changes() }
 }
 #endif

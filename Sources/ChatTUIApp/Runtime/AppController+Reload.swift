@@ -9,6 +9,7 @@ package struct FixtureReload: Sendable {
     /// Problems on the way that do not stop the reload (folders of new photos that cannot be watched).
     package var warnings: [String]
 
+    /// The outcome of one read, with the warnings met on the way.
     package init(result: Result<Fixture, FixtureError>, warnings: [String] = []) {
         self.result = result; self.warnings = warnings
     }

@@ -57,17 +57,34 @@ def groups_of(photos, count=120, members=9):
                          for m in range(members)]} for g in range(count)]
 
 
+# Starts the command from a small, fresh process and writes its peak RSS (KiB) to the file named first. Linux keeps
+# a process's peak RSS across fork and exec, so a command forked straight from this script (which holds the big
+# test images) would report this script's size instead of its own.
+LAUNCHER = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run(command, **kwargs):
     """Runs `command`; returns (wall seconds, peak RSS in MiB) of that process alone."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    stderr = process.stderr.read().decode(errors="replace")
-    process.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("%s failed:\n%s" % (" ".join(command), stderr[-2000:]))
-    return seconds, usage.ru_maxrss / 1024
+    with tempfile.NamedTemporaryFile("r") as report:
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-c", LAUNCHER, report.name] + list(command),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+        stderr = process.stderr.read().decode(errors="replace")
+        status = process.wait()
+        seconds = time.perf_counter() - start
+        process.stderr.close()
+        if status != 0:
+            sys.exit("%s failed:\n%s" % (" ".join(command), stderr[-2000:]))
+        return seconds, int(report.read()) / 1024
 
 
 def run_tree(command):

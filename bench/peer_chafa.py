@@ -61,10 +61,13 @@ def quality(tool, ansi_path, source, size):
 
 
 def rates(size, colors, files, runs, extra=()):
-    """Per image: the whole job, and the same minus a 2x1-cell run (the work that grows with the grid)."""
+    """Per image: the whole job, and the same minus a 2x1-cell run (the work that grows with the grid). When
+    that difference is under a tenth of the whole, it is within the noise of start-up and decoding: no rate is
+    given then (None) rather than an absurd one."""
     whole = seconds(chafa_command(size, colors, files, extra), runs) / len(files)
     base = seconds(chafa_command("2x1", colors, files, extra), runs) / len(files)
-    return {"with_io_per_second": 1 / whole, "per_second": 1 / max(whole - base, 1e-9)}
+    grid_work = whole - base
+    return {"with_io_per_second": 1 / whole, "per_second": 1 / grid_work if grid_work > whole / 10 else None}
 
 
 def best_256(args, source, size, files):

@@ -106,7 +106,7 @@ wait_until '[ "$(cells_in "0;200;0")" -eq 0 ]' 10 || fail "the deleted photo is 
 wait_for "bob.png" 10 || fail "no warning names the deleted photo"; ok
 tmx send-keys -t "$session" q
 sleep 0.5
-tmx kill-server 2>/dev/null || true
+stop_server
 
 # --no-watch: nothing is watched and a changed photo does not show.
 fixture <<'JSON'

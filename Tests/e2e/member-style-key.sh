@@ -26,7 +26,7 @@ i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did no
 
 # A wide grown grid: the preview shows empty rows above and below the picture instead of stretching it.
 rm -f "$tmp/status"
-tmx kill-server 2>/dev/null || true
+stop_server
 tmx -f /dev/null new-session -d -s "$session" -x 140 -y 44 \
   "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --no-cache --layout grid --grid-columns 9 --grid-item 20 --grid-spacing 2; echo \$? > $tmp/status; sleep 30"
 wait_for "Grid" 30 || fail "grid preview not shown"; ok

@@ -90,7 +90,7 @@ ok
 key q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = 0 ] || fail "exit status $(cat "$tmp/status")"; ok
-tmx kill-server 2>/dev/null || true
+stop_server
 
 # ---- A malformed presets file: the app starts and says which file; --preset fails naming it.
 printf '{"presets": {"x": {"margin": 4,}}}' > "$XDG_CONFIG_HOME/chat-tui/presets.json"

@@ -1,6 +1,7 @@
 # Shared set-up of the end-to-end scripts that drive chat-tui inside tmux; `source` it with a session name.
 # Provides: root, bin (the debug chat-tui), tmp (removed on exit), session, tmx (tmux on a private socket),
-# fail, ok/checks, wait_for TEXT [SECONDS], and cleanup, which also calls extra_cleanup if the script defines one.
+# fail, ok/checks, wait_for TEXT [SECONDS], stop_server, and cleanup, which also calls extra_cleanup if the script
+# defines one.
 name=${1:?usage: source tmux-session.sh NAME}
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 root=$(pwd)
@@ -15,6 +16,11 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Ends the tmux server and waits until its socket is gone: killing is asynchronous, and a session started at once
+# on the same socket would reach the dying server ("server exited unexpectedly").
+stop_server() { local i=0
+  tmx kill-server 2>/dev/null || true
+  while [ -S "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket" ] && [ $i -lt 100 ]; do i=$((i+1)); sleep 0.05; done; }
 fail() { echo "FAIL: $*"; tmx capture-pane -p -t "$session" 2>/dev/null | grep -v '^$' | tail -30 || true; exit 1; }
 checks=0
 ok() { checks=$((checks+1)); }

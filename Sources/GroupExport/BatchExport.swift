@@ -55,9 +55,11 @@ public struct BatchExport: Sendable {
     public var settings: ExportSettings
     public var parameters: CompositionParameters
     public var composer: GroupComposer
-    /// Files no output may replace (`ExportInputs`): the fixture and the photos it names. Each group's own
-    /// photos are added as it is read, so a streamed fixture protects at least the group being written.
+    /// Files no output may replace (`ExportInputs`): the fixture and the photos it names.
     public var protectedFiles: [FileIdentity: String]
+    /// Whether each group's own photos are added to `protectedFiles` as it is read: for a streamed fixture,
+    /// whose photos are not known up front (a fixture read whole lists them all in `protectedFiles` already).
+    public var protectsPhotosAsGroupsArrive = false
 
     public init(directory: String, jobs: Int, shard: Shard?, settings: ExportSettings,
                 parameters: CompositionParameters, composer: GroupComposer,
@@ -126,7 +128,9 @@ public struct BatchExport: Sendable {
                         return true
                     }
                     let path = folder + stem + "." + extensionName
-                    let inputs = protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) { first, _ in first }
+                    let inputs = protectsPhotosAsGroupsArrive
+                        ? protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) { first, _ in first }
+                        : protectedFiles
                     tasks.addTask {
                         (group.id, await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
                                                               settings: settings, inputs: inputs))

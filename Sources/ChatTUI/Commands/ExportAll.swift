@@ -37,6 +37,7 @@ extension ExportCommand {
                 var input = StreamBatchInput(try GroupStream(path: fixturePath))
                 if let problem = prepareFolder() { return fail(problem) }
                 batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, groups: [])
+                batch.protectsPhotosAsGroupsArrive = true
                 progress = ProgressBar(total: nil, output: output)
                 summary = try await run(batch, &input, progress: &progress)
             } else {

@@ -33,13 +33,14 @@ let package = Package(
         .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CWebP", "CFreeType"]),
+        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["GroupIcon", "CSixel"]),

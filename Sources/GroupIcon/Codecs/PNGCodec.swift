@@ -35,7 +35,7 @@ public enum PNGCodec {
     public static func encode(_ image: RGBAImage, text: [TextEntry] = [],
                               compression: PNGCompression = .default) throws(CodecError) -> [UInt8] {
         let textChunks = try text.map { entry throws(CodecError) in try textChunk(for: entry) }
-        return try PNGWriter.encode(image, chunksAfterHeader: textChunks, deflateLevel: compression.deflateLevel,
+        return try PNGWriter.encode(image, chunksAfterHeader: textChunks, deflateMethod: compression.deflateMethod,
                                     filterChoice: compression.filterChoice)
     }
 

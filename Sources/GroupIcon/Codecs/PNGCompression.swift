@@ -1,27 +1,28 @@
 /// How hard the PNG encoder works to make a file small; every level decodes to the same pixels.
 ///
-/// Measured on 396 px composites (`chat-tui bench --only png`, `bench/compare.sh`, `Tests/e2e/png-encoder.sh`):
-/// `default` encodes in about a quarter of Pillow's time and less than pyvips's (`pngsave` defaults), at a
-/// file about 3 % under pyvips's. Opaque composites are stored as RGB, about 7 % under what Pillow's default
-/// `save` writes for the same RGBA pixels (but about 5 % over Pillow handed RGB); translucent ones come out
-/// about 4 % over Pillow's. libdeflate 1.14 matches zlib's filtered-strategy ratio on photographic rows only
-/// from level 8, which is as slow as zlib. `small` is 7-11 % under Pillow (handed RGB or RGBA) at about four
-/// times its time; `fast` is about 3x `default`'s speed at about 10 % more bytes.
+/// Measured on 396 px composites (`chat-tui-bench --only png`, `bench/compare.sh`, `bench/batch.py`): `default`
+/// encodes in about a quarter of Pillow's time and less than pyvips's (`pngsave` defaults). Its size against
+/// Pillow's default depends on the picture (see `PNGDeflateMethod`): 8 % under on grainy synthetic portraits
+/// (22 % under what Pillow writes for the same pixels as RGBA), 1-2 % over on the sample photographs and on the
+/// smooth benchmark composite, where Pillow's zlib `Z_FILTERED` search at level 6 (two to three times our
+/// time) stays ahead of anything this fast. `small` is 7-11 % under Pillow at about four times its time;
+/// `fast` is about five times `default`'s speed at about 13 % more bytes.
 public enum PNGCompression: String, CaseIterable, Sendable {
     /// Cheapest sensible: libdeflate's fastest level and the cheapest useful filter ("up") on every row.
     case fast
-    /// Balanced: libdeflate level 5 and a per-row filter chosen on half of each row's bytes.
+    /// Balanced: a per-row filter chosen on half of each row's bytes, then zlib's run-length coder or libdeflate
+    /// level 6, whichever is smaller on a sample of the rows.
     case `default`
-    /// Smallest: libdeflate's strongest level (optimal parsing, several times slower) and a per-row filter
-    /// chosen by the entropy of every residual byte.
+    /// Smallest: a per-row filter chosen by the entropy of every residual byte, then libdeflate's strongest
+    /// level (optimal parsing, several times slower) and zlib's run-length coder, the smaller kept.
     case small
 
-    /// The libdeflate compression level (1...12).
-    var deflateLevel: Int32 {
+    /// How the filtered rows are deflated.
+    var deflateMethod: PNGDeflateMethod {
         switch self {
-        case .fast: return 1
-        case .default: return 5
-        case .small: return 12
+        case .fast: return .libdeflate(level: 1)
+        case .default: return .smallerOnSample(libdeflateLevel: 6)
+        case .small: return .smaller(libdeflateLevel: 12)
         }
     }
 

@@ -1,9 +1,5 @@
-import CDeflate
-
-/// Writes 8-bit PNG files: per-row filtering (`PNGRowFilter`) and one zlib stream made by libdeflate, which
-/// compresses a whole buffer at once, several times faster than zlib for the same size (see `PNGCompression`).
-///
-/// The only file that imports libdeflate.
+/// Writes 8-bit PNG files: per-row filtering (`PNGRowFilter`) and one zlib stream made by libdeflate or zlib's
+/// run-length coder, whichever suits the picture (`PNGDeflateMethod`, `PNGCompression`).
 enum PNGWriter {
     /// The longest chunk the PNG specification allows (2^31 - 1 bytes of data).
     static let maximumChunkLength = Int(Int32.max)
@@ -14,7 +10,7 @@ enum PNGWriter {
     /// A fully opaque image is stored as RGB (colour type 2) rather than RGBA (type 6): a quarter fewer bytes
     /// to filter and compress, and every decoder gives back alpha 255, so the decoded pixels are the same.
     /// `idatLength` caps each IDAT chunk (the image data is split over several when longer); tests lower it.
-    static func encode(_ image: RGBAImage, chunksAfterHeader: [[UInt8]], deflateLevel: Int32,
+    static func encode(_ image: RGBAImage, chunksAfterHeader: [[UInt8]], deflateMethod: PNGDeflateMethod,
                        filterChoice: PNGFilterChoice,
                        idatLength: Int = maximumChunkLength) throws(CodecError) -> [UInt8] {
         guard image.width <= maximumChunkLength, image.height <= maximumChunkLength else {
@@ -24,7 +20,8 @@ enum PNGWriter {
         let filtered = try filteredRows(image, channels: opaque ? 3 : 4, filterChoice: filterChoice)
         let header = ihdrChunk(width: image.width, height: image.height, colourType: opaque ? 2 : 6)
         return try assemble(prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
-                            deflateLevel: deflateLevel, idatLength: max(1, min(idatLength, maximumChunkLength)))
+                            rowStride: image.width * (opaque ? 3 : 4) + 1, deflateMethod: deflateMethod,
+                            idatLength: max(1, min(idatLength, maximumChunkLength)))
     }
 
     /// A complete chunk: big-endian length, type, data and the CRC-32 of type and data.
@@ -111,65 +108,23 @@ enum PNGWriter {
     }
 
     /// `prefix`, then `filtered` deflated into IDAT chunks of at most `idatLength` bytes each, then IEND.
-    ///
-    /// libdeflate writes the zlib stream straight into the output, where the first IDAT's data goes; the
-    /// space for further chunk headers is reserved after it, and the pieces are moved apart only in the rare
-    /// case that there are several.
-    private static func assemble(prefix: [[UInt8]], filtered: [UInt8], deflateLevel: Int32,
+    private static func assemble(prefix: [[UInt8]], filtered: [UInt8], rowStride: Int, deflateMethod: PNGDeflateMethod,
                                  idatLength: Int) throws(CodecError) -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(deflateLevel) else {
-            throw .pngEncodingFailed(detail: "libdeflate could not allocate a level \(deflateLevel) compressor (out of memory?)")
+        let stream = try deflateMethod.zlibStream(of: filtered, rowStride: rowStride)
+        let pieces = max(1, (stream.count + idatLength - 1) / idatLength)
+        var png: [UInt8] = []
+        png.reserveCapacity(prefix.reduce(0) { $0 + $1.count } + stream.count + 12 * pieces + 12)
+        for piece in prefix { png += piece }
+        for index in 0..<pieces {
+            let piece = stream[index * idatLength..<min(stream.count, (index + 1) * idatLength)]
+            png += bigEndianBytes(UInt32(piece.count))
+            let typeStart = png.count
+            png += [0x49, 0x44, 0x41, 0x54]  // "IDAT"
+            png += piece
+            let crc = png[typeStart...].withUnsafeBytes { crc32($0) }
+            png += bigEndianBytes(crc)
         }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
-        let maximumPieces = bound / idatLength + 1
-        let prefixLength = prefix.reduce(0) { $0 + $1.count }
-        let iend = chunk(type: "IEND", data: [])
-        let capacity = prefixLength + bound + 12 * maximumPieces + iend.count
-        var failed = false
-        let png = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let out = buffer.baseAddress else { return }
-            var offset = 0
-            for piece in prefix {
-                piece.withUnsafeBufferPointer { piece in
-                    guard let bytes = piece.baseAddress else { return }
-                    (out + offset).initialize(from: bytes, count: piece.count)
-                }
-                offset += piece.count
-            }
-            let dataStart = offset + 8
-            let compressed = filtered.withUnsafeBytes { input in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out + dataStart, bound)
-            }
-            guard compressed > 0 else {
-                failed = true
-                return
-            }
-            let pieces = (compressed + idatLength - 1) / idatLength
-            // Last piece first, so that a move never overwrites data still to be moved.
-            for index in stride(from: pieces - 1, to: 0, by: -1) {
-                let from = dataStart + index * idatLength, to = dataStart + index * (idatLength + 12)
-                UnsafeMutableRawPointer(out + to).copyMemory(from: out + from,
-                                                             byteCount: min(idatLength, compressed - index * idatLength))
-            }
-            for index in 0..<pieces {
-                let length = min(idatLength, compressed - index * idatLength)
-                let start = offset + index * (idatLength + 12)
-                writeBigEndian(UInt32(length), at: out + start)
-                (out + start + 4).initialize(from: [0x49, 0x44, 0x41, 0x54], count: 4)  // "IDAT"
-                writeBigEndian(crc32(UnsafeRawBufferPointer(start: out + start + 4, count: length + 4)),
-                               at: out + start + 8 + length)
-            }
-            offset += compressed + 12 * pieces
-            iend.withUnsafeBufferPointer { iend in
-                guard let bytes = iend.baseAddress else { return }
-                (out + offset).initialize(from: bytes, count: iend.count)
-            }
-            initialized = offset + iend.count
-        }
-        guard !failed else {
-            throw .pngEncodingFailed(detail: "libdeflate produced no output for \(filtered.count) bytes of image data")
-        }
+        png += chunk(type: "IEND", data: [])
         return png
     }
 
@@ -178,7 +133,7 @@ enum PNGWriter {
     }
 
     private static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        libdeflate_crc32(0, bytes.baseAddress, bytes.count)
+        Libdeflate.crc32(bytes)
     }
 
     private static func bigEndianBytes(_ value: UInt32) -> [UInt8] {

@@ -73,7 +73,7 @@ import Testing
         for (width, height) in Self.sizes {
             let translucent = Self.photoLike(width: width, height: height, seed: 9) { x, _ in UInt8(255 - x % 200) }
             for image in [translucent, Self.photoLike(width: width, height: height, seed: 10)] {
-                let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateLevel: 6, filterChoice: .fixed(filter))
+                let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6), filterChoice: .fixed(filter))
                 #expect(try PNGCodec.decode(png) == image, "\(filter) on \(width)x\(height)")
             }
         }
@@ -174,7 +174,7 @@ import Testing
 
     @Test func longImageDataIsSplitOverSeveralIDATChunks() throws {
         let image = Self.photoLike(width: 40, height: 30, seed: 4) { x, y in UInt8(100 + (x + y) % 100) }
-        let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateLevel: 6,
+        let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
                                        filterChoice: .smallestResiduals(sampleEvery: 1), idatLength: 100)
         let chunks = PNGCodecTests.chunks(in: png)
         let idats = chunks.filter { $0.type == "IDAT" }
@@ -185,7 +185,7 @@ import Testing
         #expect(chunks.last?.type == "IEND")
         #expect(try PNGCodec.decode(png) == image)
         // The same stream as one chunk: splitting only moves bytes.
-        let whole = try PNGWriter.encode(image, chunksAfterHeader: [], deflateLevel: 6,
+        let whole = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
                                          filterChoice: .smallestResiduals(sampleEvery: 1))
         let wholeData = PNGCodecTests.chunks(in: whole).filter { $0.type == "IDAT" }.flatMap(\.data)
         #expect(idats.flatMap(\.data) == wholeData)
@@ -212,6 +212,33 @@ import Testing
         let bytes = Dictionary(uniqueKeysWithValues: sizes)
         let small = try #require(bytes[.small]), standard = try #require(bytes[.default]), fast = try #require(bytes[.fast])
         #expect(small < standard && standard < fast, "small \(small), default \(standard), fast \(fast)")
+    }
+
+    /// A grainy picture, where run-length coding wins, and a tiled one, where long matches win: the sampled
+    /// choice must pick the same coder as trying both in full, and every method must give back the pixels.
+    @Test func sampledCoderChoiceMatchesTheWholeTrial() throws {
+        var grainy = RGBAImage(width: 300, height: 300), tiled = RGBAImage(width: 300, height: 300)
+        var random = DeterministicRandom(seed: 8)
+        func grain(_ base: Int) -> UInt8 { UInt8(clamping: base + random.next(7) + random.next(7) - 6) }
+        for y in 0..<300 { for x in 0..<300 { grainy[x, y] = RGBA8(r: grain(60 + x / 3), g: grain(180 - y / 3), b: grain(90), a: 255) } }
+        let tile = (0..<(12 * 12)).map { _ in RGBA8(r: UInt8(random.next(256)), g: UInt8(random.next(256)), b: 60, a: 255) }
+        for y in 0..<300 { for x in 0..<300 { tiled[x, y] = tile[(y % 12) * 12 + x % 12] } }
+        var sizes: [String: Int] = [:]
+        for (name, image) in [("grainy", grainy), ("tiled", tiled)] {
+            func encode(_ method: PNGDeflateMethod) throws -> [UInt8] {
+                let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: method,
+                                               filterChoice: .smallestResiduals(sampleEvery: 1))
+                #expect(try PNGCodec.decode(png) == image, "\(name) \(method)")
+                return png
+            }
+            let sampled = try encode(.smallerOnSample(libdeflateLevel: 6))
+            #expect(sampled == (try encode(.smaller(libdeflateLevel: 6))), "\(name)")
+            let lz = try encode(.libdeflate(level: 6))
+            sizes[name] = lz.count - sampled.count
+        }
+        // The grainy picture went to the run-length coder (smaller than libdeflate), the tiled one to libdeflate.
+        #expect(try #require(sizes["grainy"]) > 0)
+        #expect(sizes["tiled"] == 0)
     }
 
     @Test func compressionNamesAreStable() {

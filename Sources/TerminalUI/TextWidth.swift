@@ -7,8 +7,21 @@
 package enum TextWidth {
     /// Columns taken by `text`, grapheme by grapheme.
     package static func width(of text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // Nearly every cell of a frame is printable ASCII or one block element (the half-block pictures):
+        // answered from the bytes, without grapheme breaking or Unicode property lookups.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        let scalars = text.unicodeScalars
+        if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+           blockElements.contains(only.value) {
+            return 1
+        }
+        return text.reduce(0) { $0 + width(of: $1) }
     }
+
+    /// Box drawing and block elements: one column each, whatever the terminal (none is East Asian wide or an
+    /// emoji).
+    private static let blockElements: ClosedRange<UInt32> = 0x2500...0x259F
 
     /// Columns taken by one grapheme: 0, 1 or 2.
     package static func width(of grapheme: Character) -> Int {

@@ -17,6 +17,18 @@ import Testing
         #expect(TextWidth.width(of: "한국어") == 6)
     }
 
+    /// Printable ASCII and block elements are measured from their bytes: the same answer as the full lookup,
+    /// and controls or block elements followed by a combining mark still take the long way.
+    @Test func shortcutsAgreeWithTheGraphemeLookup() {
+        for value in Array(0x20...0x7E) + Array(0x2500...0x259F) {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            #expect(TextWidth.width(of: String(scalar)) == TextWidth.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
+        }
+        #expect(TextWidth.width(of: "ab\tc") == 3)
+        #expect(TextWidth.width(of: "\u{2580}\u{301}▀") == 2)
+        #expect(TextWidth.width(of: "▀▄█") == 3)
+    }
+
     @Test func truncatesWithAnEllipsisAndKeepsShortText() {
         #expect(TextWidth.truncate("abcdef", toWidth: 4) == "abc…")
         #expect(TextWidth.truncate("abcd", toWidth: 4) == "abcd")

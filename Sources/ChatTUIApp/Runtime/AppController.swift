@@ -41,6 +41,11 @@ package final class AppController {
         /// Least time between two frames drawn only for list thumbnails that arrived, in seconds: a round of
         /// twenty thumbnails then costs a few frames, not twenty. The last thumbnail of a round is always drawn.
         package var thumbnailFrameSeconds = 0.016
+        /// After a key that asks for a new preview, how long the frame waits for that composite, in seconds:
+        /// one frame with the new picture instead of one without it followed by one with it. On two busy cores
+        /// the first frame would hold up the composite's arrival on screen; a slower composite (a photo to
+        /// decode) is drawn after this wait with what the store has.
+        package var previewWaitSeconds = 0.012
         /// The time zone that decides what "today" is in the chat list.
         package var timeZone = TimeZone.current
         /// The clock for the chat list's time column.
@@ -119,6 +124,8 @@ package final class AppController {
     /// The message on screen (text and serial) and when it goes.
     private var shownStatus: (text: String, serial: Int)?
     private var statusDeadline: UInt64?
+    /// Until when a key's frame waits for its preview composite (`Options.previewWaitSeconds`).
+    private var previewDeadline: UInt64?
     /// The last picture the driver could not draw, said once rather than on every frame.
     private var lastGraphicsProblem: GraphicsError?
 
@@ -170,9 +177,11 @@ package final class AppController {
     /// screen needs and redraws if anything changed. Never blocks.
     package func processEvents() {
         var handled = 0
+        var previewsBeforeKeys: [PreviewKey]?
         reading: while handled < 256 {
             switch driver.readInput() {
             case .key(let key):
+                if previewsBeforeKeys == nil { previewsBeforeKeys = wantedPreviews().map(\.key) }
                 handle(key)
                 handled += 1
             case .ignored:
@@ -191,17 +200,36 @@ package final class AppController {
             let since = Double(options.monotonicNanoseconds() &- lastFrame) / 1e9
             if requests.isEmpty || since >= options.thumbnailFrameSeconds { needsRedraw = true }
         }
-        if needsRedraw && !state.shouldQuit && !terminalClosed { redraw() }
+        let previewChanged = previewsBeforeKeys.map { $0 != wantedPreviews().map(\.key) } ?? false
+        if needsRedraw && !state.shouldQuit && !terminalClosed && !waitsForPreview(changedByKey: previewChanged) {
+            redraw()
+        }
     }
 
-    /// Sleeps until a key, a posted wake (finished work, a signal), an extra wake source, the next message
-    /// expiry, or `timeoutMilliseconds` (nil: no limit besides the expiry). Notices a terminal that went away.
+    /// Whether this frame waits for the preview composite a key has just asked for (the key changed what the
+    /// preview shows): from the key until the composite arrives or `previewWaitSeconds` pass.
+    private func waitsForPreview(changedByKey: Bool) -> Bool {
+        let pending = wantedPreviews().contains { requests[$0.key] != nil && !store.contains($0.key) }
+        let now = options.monotonicNanoseconds()
+        if changedByKey && pending && previewDeadline == nil {
+            previewDeadline = now + UInt64(options.previewWaitSeconds * 1e9)
+        }
+        guard pending, let deadline = previewDeadline, now < deadline else {
+            previewDeadline = nil
+            return false
+        }
+        return true
+    }
+
+    /// Sleeps until a key, a posted wake (finished work, a signal), an extra wake source, the next message expiry
+    /// or the end of a key's wait for its preview, or `timeoutMilliseconds` (nil: no limit besides those).
+    /// Notices a terminal that went away.
     package func waitForEvents(timeoutMilliseconds: Int?) {
         var timeout = timeoutMilliseconds
-        if let deadline = statusDeadline {
+        for deadline in [statusDeadline, previewDeadline].compactMap({ $0 }) {
             let now = options.monotonicNanoseconds()
-            let untilExpiry = deadline > now ? Int((deadline - now + 999_999) / 1_000_000) : 0
-            timeout = min(timeout ?? untilExpiry, untilExpiry)
+            let untilDeadline = deadline > now ? Int((deadline - now + 999_999) / 1_000_000) : 0
+            timeout = min(timeout ?? untilDeadline, untilDeadline)
         }
         let input = driver.inputDescriptor
         let descriptors = [input ?? -1, wake.descriptor] + options.wakeSources.map(\.descriptor)

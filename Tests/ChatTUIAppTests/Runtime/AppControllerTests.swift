@@ -32,7 +32,8 @@ private final class ExportLog: Sendable {
 
 @Suite struct AppControllerTests {
     private func makeController(keys: [Key] = [], provider: FakeProvider, log: ExportLog = ExportLog(),
-                                groups: [ChatGroup] = ViewFixtures.groups(30)) -> (AppController, InMemoryTerminal) {
+                                groups: [ChatGroup] = ViewFixtures.groups(30),
+                                clock: LockedState<UInt64> = LockedState(0)) -> (AppController, InMemoryTerminal) {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: keys)
         var options = AppController.Options()
         options.exportDirectory = "/tmp/exports"
@@ -41,7 +42,7 @@ private final class ExportLog: Sendable {
         options.files = ExportFiles(kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
                                     homeDirectory: nil)
         // A clock that stands still: no message expires while a slow (sanitized, loaded) run gets to look at it.
-        options.monotonicNanoseconds = { 0 }
+        options.monotonicNanoseconds = { clock.withLock { $0 } }
         let controller = AppController(
             fixture: Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: "/")), options: options,
             driver: terminal, provider: provider,
@@ -72,10 +73,15 @@ private final class ExportLog: Sendable {
 
     @Test func oldImageStaysWhileTheNewOneIsMadeAndKeysStillWork() async {
         let provider = FakeProvider(slowWhenMarginSet: true)
-        let (controller, terminal) = makeController(provider: provider)
+        let clock = LockedState<UInt64>(0)
+        let (controller, terminal) = makeController(provider: provider, clock: clock)
         controller.step(timeoutMilliseconds: 0)
         await controller.driveUntilSettled()
         terminal.pendingKeys = [.character("]")]
+        controller.step(timeoutMilliseconds: 0)
+        // The frame waits a moment for the new preview, then shows the new margin over the old picture.
+        #expect(!terminal.row(1).contains("margin 8.3"))
+        clock.withLock { $0 = UInt64(AppController.Options().previewWaitSeconds * 1e9) }
         controller.step(timeoutMilliseconds: 0)
         #expect(controller.runningRequestCount > 0)
         #expect(terminal.row(0).hasPrefix("▌######"))

@@ -21,6 +21,16 @@ private final class RecordingProvider: CompositeProvider {
     }
 }
 
+/// Holds every composite until `open` is set, then answers like `RecordingProvider`.
+private final class GatedProvider: CompositeProvider {
+    let open = LockedState(true)
+
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+        while !open.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
+        return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
+    }
+}
+
 @Suite struct InputReadinessTests {
     @Test func theTerminalIsGoneOnHangUpErrorsAndEndOfInput() {
         let never: () -> Int? = { Issue.record("asked for bytes"); return 1 }
@@ -177,6 +187,44 @@ private final class RecordingProvider: CompositeProvider {
         }
         #expect(settled)
         #expect(terminal.row(0).hasPrefix("▌######"))
+    }
+
+    @Test func aKeysFrameWaitsForItsPreviewAtMostThePreviewWait() async {
+        let clock = LockedState<UInt64>(0)
+        var options = options()
+        options.monotonicNanoseconds = { clock.withLock { $0 } }
+        let provider = GatedProvider()
+        let terminal = InMemoryTerminal(width: 100, height: 30)
+        let controller = AppController(fixture: fixture(ViewFixtures.groups(3)), options: options, driver: terminal,
+                                       provider: provider, exporter: { _, _, _ in },
+                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        #expect(await controller.driveUntilSettled())
+        let settledFrames = terminal.drawCount
+        // A margin key with its composite held back: no frame within the wait ...
+        provider.open.withLock { $0 = false }
+        terminal.pendingKeys = [.character("]")]
+        controller.processEvents()
+        clock.withLock { $0 = 11_000_000 }
+        controller.processEvents()
+        #expect(terminal.drawCount == settledFrames)
+        #expect(!controller.isPreviewSettled)
+        // ... and the frame (new margin, old picture) once it is over.
+        clock.withLock { $0 = 12_000_000 }
+        controller.processEvents()
+        #expect(terminal.drawCount == settledFrames + 1)
+        provider.open.withLock { $0 = true }
+        #expect(await controller.driveUntilSettled())
+        // A key whose composite comes within the wait costs one frame for the preview.
+        let before = terminal.drawCount
+        terminal.pendingKeys = [.character("]")]
+        #expect(await controller.drive { controller.isPreviewSettled })
+        #expect(terminal.drawCount == before + 1)
+        // A key that leaves the preview as it is (the help) is drawn at once.
+        #expect(await controller.driveUntilSettled())
+        let settledAgain = terminal.drawCount
+        terminal.pendingKeys = [.character("?")]
+        controller.processEvents()
+        #expect(terminal.drawCount == settledAgain + 1)
     }
 
     @Test func messagesExpireAndWarningsStayInTheList() async {

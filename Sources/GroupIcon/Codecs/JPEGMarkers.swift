@@ -1,3 +1,5 @@
+import Foundation
+
 /// One marker segment of a JPEG header: the marker byte (the `xx` of `FF xx`) and where its payload lies.
 struct JPEGSegment: Equatable, Sendable {
     let marker: UInt8
@@ -65,34 +67,42 @@ enum JPEGMarkers {
     /// searched for the next marker, where a 0xFF byte is followed by neither a stuffed 0x00 nor a restart
     /// marker. Linear in the file size and never traps on damaged input.
     static func scanCount(in bytes: [UInt8]) -> Int {
-        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == startOfImage else { return 0 }
-        var scans = 0
-        var index = 2
-        var inEntropyData = false
-        while index + 1 < bytes.count {
-            guard bytes[index] == 0xFF else {
-                // Only entropy-coded data may hold bytes between markers; elsewhere the stream is broken.
-                guard inEntropyData else { break }
-                index += 1
-                continue
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count >= 2, base[0] == 0xFF, base[1] == startOfImage else {
+                return 0
             }
-            let marker = bytes[index + 1]
-            index += 2
-            switch marker {
-            case 0x00, 0xD0...0xD7, 0xFF:
-                // Stuffed byte, restart marker, or fill: still inside the scan (a fill byte is re-read as 0xFF).
-                if marker == 0xFF { index -= 1 }
-            case endOfImage:
-                return scans
-            default:
-                guard index + 2 <= bytes.count else { return scans }
-                let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])
-                guard length >= 2 else { return scans }
-                index += length
-                inEntropyData = marker == startOfScan
-                if inEntropyData { scans += 1 }
+            let count = buffer.count
+            var scans = 0
+            var index = 2
+            var inEntropyData = false
+            while index + 1 < count {
+                guard base[index] == 0xFF else {
+                    // Only entropy-coded data may hold bytes between markers; elsewhere the stream is broken.
+                    guard inEntropyData else { break }
+                    // Nothing but 0xFF can start a marker: jump to the next one (memchr is vectorised; the
+                    // entropy-coded data is nearly the whole file).
+                    guard let next = memchr(base + index, 0xFF, count - index) else { return scans }
+                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(next))
+                    continue
+                }
+                let marker = base[index + 1]
+                index += 2
+                switch marker {
+                case 0x00, 0xD0...0xD7, 0xFF:
+                    // Stuffed byte, restart marker, or fill: still inside the scan (a fill byte is re-read as 0xFF).
+                    if marker == 0xFF { index -= 1 }
+                case endOfImage:
+                    return scans
+                default:
+                    guard index + 2 <= count else { return scans }
+                    let length = Int(base[index]) << 8 | Int(base[index + 1])
+                    guard length >= 2 else { return scans }
+                    index += length
+                    inEntropyData = marker == startOfScan
+                    if inEntropyData { scans += 1 }
+                }
             }
+            return scans
         }
-        return scans
     }
 }

@@ -54,6 +54,8 @@ package enum AreaAverager {
         var output = [UInt8](repeating: 0, count: width * height * 3)
         // One source-width row of premultiplied R, G, B and alpha (0...1), already weighted vertically.
         var rowSums = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
+        // An opaque image needs no premultiplying: its rows are summed as plain bytes.
+        let opaque = image.isOpaque
 
         image.pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { output in
@@ -65,8 +67,13 @@ package enum AreaAverager {
                         sums.update(repeating: .zero)
                         for span in rows.offsets[outputRow]..<rows.offsets[outputRow + 1] {
                             let sourceRow = rows.starts[outputRow] + span - rows.offsets[outputRow]
-                            let alphaScale = rows.weights[span] / 255
                             let rowStart = sourceRow * sourceWidth * 4
+                            if opaque {
+                                accumulateOpaque(pixels + rowStart, byteCount: sourceWidth * 4,
+                                                 weight: rows.weights[span], into: sums)
+                                continue
+                            }
+                            let alphaScale = rows.weights[span] / 255
                             // Whole pixels as vectors: (r a, g a, b a, a) with a = alpha * weight / 255.
                             for column in 0..<sourceWidth {
                                 let bytes = pixels.loadUnaligned(fromByteOffset: rowStart &+ column &* 4,
@@ -97,6 +104,20 @@ package enum AreaAverager {
             }
         }
         return output
+    }
+
+    /// Adds `weight` times every byte of one opaque source row to `sums`: R, G and B as the premultiplied sums
+    /// would be, and 255 times the weight for alpha, which leaves no part of the backdrop uncovered. A plain
+    /// loop over bytes, which the compiler vectorises (the generic SIMD conversions are not specialised).
+    private static func accumulateOpaque(_ row: UnsafeRawPointer, byteCount: Int, weight: Float,
+                                         into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = sums.baseAddress, sums.count * 4 >= byteCount else { return }
+        let bytes = row.assumingMemoryBound(to: UInt8.self)
+        UnsafeMutableRawPointer(base).withMemoryRebound(to: Float.self, capacity: byteCount) { floats in
+            for index in 0..<byteCount {
+                floats[index] += Float(bytes[index]) * weight
+            }
+        }
     }
 
     /// Rounds a 0...255 channel value to a byte, clamping rounding overshoot.

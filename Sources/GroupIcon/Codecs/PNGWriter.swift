@@ -16,7 +16,7 @@ enum PNGWriter {
         guard image.width <= maximumChunkLength, image.height <= maximumChunkLength else {
             throw .pngEncodingFailed(detail: "image is \(image.width)x\(image.height) px: PNG allows at most 2147483647 px per side")
         }
-        let opaque = isOpaque(image.pixels)
+        let opaque = image.isOpaque
         let filtered = try filteredRows(image, channels: opaque ? 3 : 4, filterChoice: filterChoice)
         let header = ihdrChunk(width: image.width, height: image.height, colourType: opaque ? 2 : 6)
         return try assemble(prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
@@ -31,22 +31,6 @@ enum PNGWriter {
     }
 
     // MARK: - Pixels
-
-    /// Whether every alpha byte is 255, checked four pixels (one 16-byte word) at a time.
-    static func isOpaque(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBytes { bytes in
-            // Alpha is the last byte of each pixel: in native order, the mask whose fourth byte in memory is set.
-            let alphaMask = UInt32(littleEndian: 0xFF00_0000)
-            var combined = SIMD4<UInt32>(repeating: alphaMask)
-            let words = bytes.count / 16
-            for word in 0..<words {
-                combined &= bytes.loadUnaligned(fromByteOffset: word * 16, as: SIMD4<UInt32>.self)
-            }
-            var alpha = UInt8.max
-            for index in stride(from: words * 16 + 3, to: bytes.count, by: 4) { alpha &= bytes[index] }
-            return alpha == .max && combined == SIMD4(repeating: alphaMask)
-        }
-    }
 
     /// The filtered image data: each row a filter-type byte followed by its filtered bytes.
     private static func filteredRows(_ image: RGBAImage, channels: Int,

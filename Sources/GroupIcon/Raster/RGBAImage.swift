@@ -40,4 +40,20 @@ public struct RGBAImage: Hashable, Sendable {
             pixels[i] = newValue.r; pixels[i + 1] = newValue.g; pixels[i + 2] = newValue.b; pixels[i + 3] = newValue.a
         }
     }
+
+    /// Whether every alpha byte is 255, checked four pixels (one 16-byte word) at a time.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBytes { bytes in
+            // Alpha is the last byte of each pixel: in native order, the mask whose fourth byte in memory is set.
+            let alphaMask = UInt32(littleEndian: 0xFF00_0000)
+            var combined = SIMD4<UInt32>(repeating: alphaMask)
+            let words = bytes.count / 16
+            for word in 0..<words {
+                combined &= bytes.loadUnaligned(fromByteOffset: word * 16, as: SIMD4<UInt32>.self)
+            }
+            var alpha = UInt8.max
+            for index in stride(from: words * 16 + 3, to: bytes.count, by: 4) { alpha &= bytes[index] }
+            return alpha == .max && combined == SIMD4(repeating: alphaMask)
+        }
+    }
 }

@@ -57,11 +57,11 @@ import Testing
     @Test func oneTranslucentPixelAnywhereKeepsTheAlphaChannel() throws {
         // The opacity check reads 16 bytes at a time, then the remainder one pixel at a time: probe both parts.
         let opaque = Self.photoLike(width: 7, height: 3, seed: 5)
-        #expect(PNGWriter.isOpaque(opaque.pixels))
+        #expect(opaque.isOpaque)
         for (x, y) in [(0, 0), (3, 0), (6, 1), (6, 2)] {
             var image = opaque
             image[x, y].a = 254
-            #expect(!PNGWriter.isOpaque(image.pixels))
+            #expect(!image.isOpaque)
             let png = try PNGCodec.encode(image)
             #expect(Self.colourType(of: png) == 6)
             #expect(try PNGCodec.decode(png) == image)

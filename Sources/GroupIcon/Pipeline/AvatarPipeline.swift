@@ -156,24 +156,20 @@ public final class AvatarPipeline: Sendable {
                                                      contentIdentity: photo.contentIdentity, failure: nil)))
         }
         guard identities.contains(where: { $0 == nil }) else { return nil }
-        let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
-        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
-        var images: [RGBAImage] = []
-        var placeholders = Set<Int>()
-        for (index, (member, identity)) in zip(drawn, identities).enumerated() {
+        let (tiles, minimumSide) = tiles(memberCount: drawn.count, parameters: parameters)
+        var sources: [LoadedSource] = []
+        for (member, identity) in zip(drawn, identities) {
             guard let identity else {
-                images.append(Placeholder.loading(side: minimumSide))
-                placeholders.insert(index)
+                sources.append(LoadedSource(image: Placeholder.loading(side: minimumSide), isCurrent: true,
+                                            warning: nil, isPlaceholder: true))
                 continue
             }
-            let loaded = try await source(member, identity: identity, minimumSide: minimumSide,
-                                          placeholder: parameters.placeholder)
-            if loaded.isPlaceholder { placeholders.insert(index) }
-            images.append(loaded.image)
+            sources.append(try await source(member, identity: identity, minimumSide: minimumSide,
+                                            placeholder: parameters.placeholder))
         }
-        return Composite(image: dependencies.compose(CompositionInput(
-            parameters: parameters, canvas: Layouts.canvas(count: drawn.count, parameters: parameters), tiles: tiles,
-            images: images, hiddenMembers: members.count - drawn.count, placeholders: placeholders)))
+        // Warnings wait for the real composite.
+        return Composite(image: compose(sources, tiles: tiles, memberCount: drawn.count,
+                                        hiddenMembers: members.count - drawn.count, parameters: parameters).image)
     }
 
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
@@ -250,10 +246,9 @@ public final class AvatarPipeline: Sendable {
         }
         guard !Task.isCancelled else { return nil }
 
-        let tiles = Array(dependencies.layoutTiles(drawn.count, parameters).prefix(drawn.count))
         // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
         // straight onto the tile's fractional pixel frame. The decode only needs to cover the largest tile.
-        let minimumSide = AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale)
+        let (tiles, minimumSide) = tiles(memberCount: drawn.count, parameters: parameters)
         let bucket = AvatarPipeline.sideBucket(minimumSide)
         // Each distinct source once: spellings of one photo share a decode.
         var distinct = Set<ImageIdentity>()
@@ -275,11 +270,8 @@ public final class AvatarPipeline: Sendable {
             }
             let loaded = sources.compactMap { $0 }
             guard loaded.count == tiles.count, !Task.isCancelled else { return nil }
-            let input = CompositionInput(parameters: parameters,
-                                         canvas: Layouts.canvas(count: drawn.count, parameters: parameters),
-                                         tiles: tiles, images: loaded.map(\.image), hiddenMembers: hiddenMembers,
-                                         placeholders: Set(loaded.indices.filter { loaded[$0].isPlaceholder }))
-            let composite = Composite(image: dependencies.compose(input), warnings: loaded.compactMap(\.warning))
+            let composite = compose(loaded, tiles: tiles, memberCount: drawn.count, hiddenMembers: hiddenMembers,
+                                    parameters: parameters)
             return (composite, loaded.allSatisfy(\.isCurrent))
         }
         guard let (composite, isCurrent) = made ?? nil else { return nil }
@@ -292,6 +284,22 @@ public final class AvatarPipeline: Sendable {
             }
         }
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
+    }
+
+    /// The tiles of a composite of `memberCount` drawn members, and the shorter side their photos are decoded to
+    /// (enough for the largest tile).
+    private func tiles(memberCount: Int, parameters: CompositionParameters) -> (tiles: [Tile], minimumSide: Int) {
+        let tiles = Array(dependencies.layoutTiles(memberCount, parameters).prefix(memberCount))
+        return (tiles, AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale))
+    }
+
+    /// `sources` composed on `tiles` (one each, in order) with placeholders marked, and the sources' warnings.
+    private func compose(_ sources: [LoadedSource], tiles: [Tile], memberCount: Int, hiddenMembers: Int,
+                         parameters: CompositionParameters) -> Composite {
+        let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: memberCount, parameters: parameters),
+                                     tiles: tiles, images: sources.map(\.image), hiddenMembers: hiddenMembers,
+                                     placeholders: Set(sources.indices.filter { sources[$0].isPlaceholder }))
+        return Composite(image: dependencies.compose(input), warnings: sources.compactMap(\.warning))
     }
 
     /// Runs `body` with `bytes` reserved from the memory budget (at once when there is none).

@@ -128,7 +128,7 @@ public final class FileWatcher: @unchecked Sendable {
     public func watch(_ paths: some Sequence<String>) -> [FileIOError] {
         var wanted: [String: Set<String>] = [:]
         for path in Set(paths) where !path.isEmpty && !path.utf8.contains(0) {
-            let absolute = Self.absolute(path)
+            let absolute = FileIO.lexicallyAbsolute(path)
             wanted[absolute, default: []].insert(path)
             if Self.isSymbolicLink(absolute), let target = FileIO.canonicalPath(of: absolute), target != absolute {
                 wanted[target, default: []].insert(path)
@@ -277,17 +277,6 @@ public final class FileWatcher: @unchecked Sendable {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
-    /// `path` made absolute against the current folder, with empty, `.` and `..` components resolved by their
-    /// names (as the fixture's own paths are).
-    static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileIO.currentDirectory + "/" + path
-        var components: [Substring] = []
-        for component in full.split(separator: "/") where component != "." {
-            if component == ".." { _ = components.popLast() } else { components.append(component) }
-        }
-        return "/" + components.joined(separator: "/")
     }
 
     /// The last component of an absolute path ("" for "/").

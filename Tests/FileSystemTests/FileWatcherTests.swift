@@ -197,10 +197,4 @@ import Testing
             _ = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100, calls: calls)
         }
     }
-
-    @Test func pathsAreMadeAbsoluteByTheirNames() {
-        #expect(FileWatcher.absolute("/a//b/./c/../d.png") == "/a/b/d.png")
-        #expect(FileWatcher.absolute("/../x") == "/x")
-        #expect(FileWatcher.absolute("x.png") == FileWatcher.absolute(FileIO.currentDirectory + "/x.png"))
-    }
 }

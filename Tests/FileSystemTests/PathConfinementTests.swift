@@ -42,6 +42,10 @@ import Testing
         #expect(FileIO.lexicallyAbsolute("/a/./b//../c") == "/a/c")
         #expect(FileIO.lexicallyAbsolute("/../..") == "/")
         #expect(FileIO.lexicallyAbsolute("x").hasSuffix("/x"))
+        // The spellings live reload watches are made absolute the same way.
+        #expect(FileIO.lexicallyAbsolute("/a//b/./c/../d.png") == "/a/b/d.png")
+        #expect(FileIO.lexicallyAbsolute("/../x") == "/x")
+        #expect(FileIO.lexicallyAbsolute("x.png") == FileIO.lexicallyAbsolute(FileIO.currentDirectory + "/x.png"))
     }
 
     @Test func lookUpProblemsSayWhatIsWrong() throws {

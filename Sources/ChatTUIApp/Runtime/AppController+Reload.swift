@@ -59,7 +59,8 @@ extension AppController {
     /// leaves no warning behind.
     func recordWarnings(_ warnings: [AvatarWarning], of key: PreviewKey) {
         guard let group = groupsByID[key.groupID] else { return }
-        let texts = Set(warnings.map(group.describe))
+        let described = warnings.map(group.describe)
+        let texts = Set(described)
         var latest = compositeWarnings[key.groupID] ?? (revision: key.revision, warnings: [])
         if key.revision > latest.revision {
             for gone in latest.warnings.subtracting(texts) { state.withdrawWarning(gone) }
@@ -67,7 +68,7 @@ extension AppController {
         }
         latest.warnings.formUnion(texts)
         compositeWarnings[key.groupID] = latest
-        for text in warnings.map(group.describe) { state.addWarning(text) }
+        for text in described { state.addWarning(text) }
     }
 
     /// A read of the fixture ended (on the loop's thread).

@@ -200,16 +200,15 @@ package final class AppController {
             let since = Double(options.monotonicNanoseconds() &- lastFrame) / 1e9
             if requests.isEmpty || since >= options.thumbnailFrameSeconds { needsRedraw = true }
         }
-        let previewChanged = previewsBeforeKeys.map { $0 != wantedPreviews().map(\.key) } ?? false
-        if needsRedraw && !state.shouldQuit && !terminalClosed && !waitsForPreview(changedByKey: previewChanged) {
-            redraw()
-        }
+        guard needsRedraw && !state.shouldQuit && !terminalClosed else { return }
+        let previews = wantedPreviews().map(\.key)
+        if !waitsForPreview(previews, changedByKey: previewsBeforeKeys.map { $0 != previews } ?? false) { redraw() }
     }
 
-    /// Whether this frame waits for the preview composite a key has just asked for (the key changed what the
+    /// Whether this frame waits for one of `previews` that a key has just asked for (the key changed what the
     /// preview shows): from the key until the composite arrives or `previewWaitSeconds` pass.
-    private func waitsForPreview(changedByKey: Bool) -> Bool {
-        let pending = wantedPreviews().contains { requests[$0.key] != nil && !store.contains($0.key) }
+    private func waitsForPreview(_ previews: [PreviewKey], changedByKey: Bool) -> Bool {
+        let pending = previews.contains { requests[$0] != nil && !store.contains($0) }
         let now = options.monotonicNanoseconds()
         if changedByKey && pending && previewDeadline == nil {
             previewDeadline = now + UInt64(options.previewWaitSeconds * 1e9)

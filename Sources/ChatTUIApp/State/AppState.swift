@@ -116,9 +116,8 @@ package struct AppState: Equatable, Sendable {
     package mutating func setFilter(_ newFilter: String) {
         guard newFilter != filter else { return }
         let selectedID = selectedGroup?.id
-        let oldNeedle = filter.trimmingCharacters(in: .whitespaces)
+        let oldNeedle = needle
         filter = newFilter
-        let needle = newFilter.trimmingCharacters(in: .whitespaces)
         // A longer needle can only match names the shorter one matched: typing on searches the matches so
         // far, so a long paste into `/` narrows an ever smaller (soon empty) list instead of every group.
         let candidates = !oldNeedle.isEmpty && needle.hasPrefix(oldNeedle) ? matches : Array(groups.indices)
@@ -134,9 +133,12 @@ package struct AppState: Equatable, Sendable {
         let selectedID = selectedGroup?.id
         groups = newGroups
         memberCounts = Set(newGroups.map(\.members.count)).sorted()
-        matches = matching(filter.trimmingCharacters(in: .whitespaces), among: Array(groups.indices))
+        matches = matching(needle, among: Array(groups.indices))
         selection = position(of: selectedID) ?? min(selection, max(0, matches.count - 1))
     }
+
+    /// What the filter searches for: its text without the spaces around it.
+    private var needle: String { filter.trimmingCharacters(in: .whitespaces) }
 
     /// The groups among `candidates` whose name contains `needle` (all of them for an empty needle).
     private func matching(_ needle: String, among candidates: [Int]) -> [Int] {

@@ -7,8 +7,9 @@
 enum PNGDeflateMethod: Equatable, Sendable {
     /// libdeflate's LZ77 search at `level` (1...12).
     case libdeflate(level: Int32)
-    /// libdeflate's search and zlib's run-length coder (matches one byte back only) tried on a sample of the rows (one band of `sampleBand` rows in every eight bands), the
-    /// winner run on the whole: about an eighth more work than the winner alone.
+    /// libdeflate's search and zlib's run-length coder (matches one byte back only) tried on a sample of the
+    /// rows (one band of `sampleBand` rows in every eight), the winner run on the whole: about an eighth more
+    /// work than the winner alone.
     case smallerOnSample(libdeflateLevel: Int32)
     /// Both coders run on the whole, the smaller stream kept.
     case smaller(libdeflateLevel: Int32)
@@ -22,7 +23,9 @@ enum PNGDeflateMethod: Equatable, Sendable {
     /// The zlib stream of `filtered` (rows of `rowStride` bytes each, filter byte included).
     func zlibStream(of filtered: [UInt8], rowStride: Int) throws(CodecError) -> [UInt8] {
         // `withUnsafeBytes` rethrows untyped errors, so the typed one travels out as a `Result`.
-        try filtered.withUnsafeBytes { bytes in Result { () throws(CodecError) in try stream(of: bytes, rowStride: rowStride) } }.get()
+        try filtered.withUnsafeBytes { bytes in
+            Result { () throws(CodecError) in try stream(of: bytes, rowStride: rowStride) }
+        }.get()
     }
 
     private func stream(of bytes: UnsafeRawBufferPointer, rowStride: Int) throws(CodecError) -> [UInt8] {

@@ -95,36 +95,17 @@ enum PNGWriter {
     private static func assemble(prefix: [[UInt8]], filtered: [UInt8], rowStride: Int, deflateMethod: PNGDeflateMethod,
                                  idatLength: Int) throws(CodecError) -> [UInt8] {
         let stream = try deflateMethod.zlibStream(of: filtered, rowStride: rowStride)
-        let pieces = max(1, (stream.count + idatLength - 1) / idatLength)
-        var png: [UInt8] = []
-        png.reserveCapacity(prefix.reduce(0) { $0 + $1.count } + stream.count + 12 * pieces + 12)
-        for piece in prefix { png += piece }
-        for index in 0..<pieces {
-            let piece = stream[index * idatLength..<min(stream.count, (index + 1) * idatLength)]
-            png += bigEndianBytes(UInt32(piece.count))
-            let typeStart = png.count
-            png += [0x49, 0x44, 0x41, 0x54]  // "IDAT"
-            png += piece
-            let crc = png[typeStart...].withUnsafeBytes { crc32($0) }
-            png += bigEndianBytes(crc)
+        let idats = stride(from: 0, to: max(1, stream.count), by: idatLength).map { start in
+            chunk(type: "IDAT", data: Array(stream[start..<min(stream.count, start + idatLength)]))
         }
-        png += chunk(type: "IEND", data: [])
-        return png
+        return Array((prefix + idats + [chunk(type: "IEND", data: [])]).joined())
     }
 
     private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBytes { crc32($0) }
-    }
-
-    private static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        Libdeflate.crc32(bytes)
+        bytes.withUnsafeBytes { Libdeflate.crc32($0) }
     }
 
     private static func bigEndianBytes(_ value: UInt32) -> [UInt8] {
         [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
-    }
-
-    private static func writeBigEndian(_ value: UInt32, at pointer: UnsafeMutablePointer<UInt8>) {
-        for index in 0..<4 { pointer[index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
     }
 }

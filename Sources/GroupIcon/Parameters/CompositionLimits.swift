@@ -27,8 +27,13 @@ public enum CompositionLimits {
     public static func minimumTileSide(_ parameters: CompositionParameters, memberCount: Int) -> Double {
         let canvas = Layouts.canvas(count: memberCount, parameters: parameters)
         let side = max(canvas.width, canvas.height)
-        let columns = Double(memberCount).squareRoot().rounded(.up)
-        return columns <= 3 ? side * minimumTileFraction : side / (4 * columns)
+        let columns = shareColumns(memberCount: memberCount)
+        return columns <= 3 ? side * minimumTileFraction : side / (4 * Double(columns))
+    }
+
+    /// The columns of a square grid that holds `memberCount` members: the share of the canvas side each gets.
+    static func shareColumns(memberCount: Int) -> Int {
+        Int(Double(memberCount).squareRoot().rounded(.up))
     }
 
     /// The shorter side of the smallest tile the layout draws for `memberCount` members, in points; nil when it
@@ -126,7 +131,7 @@ public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
         case .tooManyPixels(let size, let scale):
             return "size \(formatNumber(size)) at scale \(scale) is \(formatNumber(size * Double(scale))) px, more than \(CompositionLimits.maximumPixelSize) px per side"
         case .tilesTooSmall(let layout, let count, let side, let minimum):
-            let columns = Int(Double(count).squareRoot().rounded(.up))
+            let columns = CompositionLimits.shareColumns(memberCount: count)
             let share = columns <= 3 ? "a twelfth of the size" : "a quarter of size/\(columns)"
             return "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
                 + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (\(share))"

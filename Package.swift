@@ -1,10 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, lowest first; a target may depend only on targets above it in this list, so the compiler rejects any
-// import that points the other way (docs/ARCHITECTURE.md):
+// Layers, lowest first; a target may depend only on targets above it in this list (docs/ARCHITECTURE.md).
+// scripts/check-layers.sh checks every edge below against this order, and scripts/test.sh builds with
+// `--explicit-target-dependency-import-check error`, so an import of a module a target does not declare fails.
+//   Support               locks, hashing, byte coding, the checksummed cache-entry envelope, text-safety rules
 //   FileSystem            the only module that calls the file system
-//   GroupIcon             geometry, layouts, parameters, raster, codecs, pipeline (the library product)
+//   Imaging               image types, pixel geometry, coverage, the resampler, every codec
+//   GroupIcon             layouts, parameters, compositor, placeholders, text, pipeline (the library product;
+//                         re-exports Imaging)
 //   RemoteSources         member photos from http(s) URLs: libcurl fetcher, download cache with validators
 //   Fixtures              chat-list fixtures
 //   TerminalUI            cells, colours, half blocks, escape sequences, text width, safe text: pure, no ncurses
@@ -35,40 +39,55 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
+        .target(name: "Support"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "GroupIcon", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CFreeType"]),
-        .target(name: "RemoteSources", dependencies: ["FileSystem", "GroupIcon", "CCurl"]),
-        .target(name: "Fixtures", dependencies: ["FileSystem"]),
-        .target(name: "TerminalUI", dependencies: ["GroupIcon", "CSixel"]),
-        .target(name: "GroupExport", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "TerminalUI"]),
-        .target(name: "ChatTUIApp", dependencies: ["FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI"]),
+        .target(name: "Imaging", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP"]),
+        .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "Imaging", "CFreeType"]),
+        .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
+        .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
+        .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),
+        .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures"]),
+        .target(name: "ChatTUIApp", dependencies: [
+            "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI",
+        ]),
         .target(name: "ArgumentParsing"),
         .executableTarget(name: "ChatTUI", dependencies: [
-            "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
-            "ArgumentParsing", "CNcurses",
+            "Support", "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI",
+            "ChatTUIApp", "ArgumentParsing", "CNcurses",
         ]),
-        .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI", "ChatTUIApp"]),
+        .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI"]),
         .executableTarget(name: "ChatTUIBench", dependencies: [
             "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
             "ChatTUITestSupport", "CTurboJPEG",
         ]),
+        // The resampler's reference images, shared by the imaging and the compositor tests.
+        .target(name: "ImagingTestSupport", dependencies: ["Imaging"], path: "Tests/ImagingTestSupport",
+                resources: [.copy("Resources")]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "FileSystem"],
+                    resources: [.copy("Resources")]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "FileSystem"], resources: [.copy("Resources")]),
-        .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "FileSystem"],
+        .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "Imaging", "ImagingTestSupport", "Support", "FileSystem"],
+                    resources: [.copy("Resources")]),
+        .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "Support", "FileSystem"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "FileSystem"], resources: [.copy("Resources")]),
-        .testTarget(name: "GroupExportTests", dependencies: ["GroupExport", "GroupIcon", "Fixtures", "FileSystem"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "GroupIcon"]),
+        .testTarget(name: "GroupExportTests", dependencies: [
+            "GroupExport", "GroupIcon", "Fixtures", "Support", "FileSystem",
+        ]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging", "Support"]),
         .testTarget(name: "ChatTUIAppTests", dependencies: [
-            "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "FileSystem",
+            "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "Support",
+            "FileSystem",
         ]),
         .testTarget(name: "ChatTUITests", dependencies: [
-            "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "FileSystem",
+            "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "Support",
+            "FileSystem",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the codec test corpus in Tests/GroupIconTests/Resources/codecs/.
+"""Generates the codec test corpus in Tests/ImagingTests/Resources/codecs/.
 
 PNGs are written by hand (zlib + struct) so every colour type, bit depth, palette, tRNS and Adam7 interlacing
 is exactly what the test names say; next to each, `<name>.rgba` holds the expected 8-bit RGBA pixels computed
@@ -16,7 +16,7 @@ import zlib
 
 from PIL import Image, ImageOps
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "GroupIconTests", "Resources", "codecs")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "ImagingTests", "Resources", "codecs")
 
 # ---------------------------------------------------------------- PNG by hand
 

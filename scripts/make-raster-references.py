@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the resampling test resources of Tests/GroupIconTests/Raster/ResamplerTests.swift.
+"""Writes the resampling test resources of Tests/ImagingTests/Raster/ResamplerTests.swift (shared through Tests/ImagingTestSupport).
 
 Deterministic synthetic sources (gradients, hard edges, a checkerboard, noise and, in the RGBA ones,
 varying alpha) and Pillow's LANCZOS resampling of their centre crops as references. A tile frame may sit at
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-OUT = Path(__file__).resolve().parent.parent / "Tests" / "GroupIconTests" / "Resources" / "raster"
+OUT = Path(__file__).resolve().parent.parent / "Tests" / "ImagingTestSupport" / "Resources" / "raster"
 
 
 def synthetic(width, height, seed, with_alpha):

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/check-layers.sh
-swift build --build-tests
+swift build --build-tests --explicit-target-dependency-import-check error
 swift test --skip-build
 status=0
 for sanitizer in address thread; do

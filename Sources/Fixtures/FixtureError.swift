@@ -1,5 +1,6 @@
 import Foundation
 import FileSystem
+import Support
 
 /// Why a fixture file could not be loaded. Every message starts with the file, so a user knows where to look.
 public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {

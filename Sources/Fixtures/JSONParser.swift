@@ -1,3 +1,5 @@
+import Support
+
 /// A parsed JSON value (RFC 8259).
 ///
 /// Numbers keep their source text so the schema decoder can tell `3` from `3.0` and report the value exactly
@@ -441,12 +443,6 @@ struct JSONParser {
         while end < bytes.count, bytes[end] & 0xC0 == 0x80, end > offset + 1 { end -= 1 }
         return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))'"
     }
-}
-
-/// `value` in upper-case hex, zero-padded to at least `count` digits ("00E9").
-func hexDigits(_ value: some BinaryInteger, count: Int) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, count - digits.count)) + digits
 }
 
 /// A strict UTF-8 validator (no overlong forms, surrogates or values above U+10FFFF), per RFC 3629.

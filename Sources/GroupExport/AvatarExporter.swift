@@ -1,7 +1,7 @@
 import FileSystem
 import Fixtures
 import GroupIcon
-import TerminalUI
+import Support
 
 /// Writes one member's avatar in a member style to a PNG file: the export path behind `chat-tui avatar`.
 public enum AvatarExporter {

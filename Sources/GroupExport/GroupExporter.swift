@@ -1,7 +1,7 @@
 import FileSystem
 import Fixtures
 import GroupIcon
-import TerminalUI
+import Support
 
 /// How `GroupExporter` writes a group's files.
 public struct ExportSettings: Sendable {

@@ -1,5 +1,6 @@
 import Fixtures
 import GroupIcon
+import Support
 
 /// How exported files are named.
 public enum OutputNaming {

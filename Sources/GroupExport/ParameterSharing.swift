@@ -1,5 +1,6 @@
 import Fixtures
 import GroupIcon
+import Support
 
 /// One parameter of a hand-off: its name (the long option without dashes, the preset key) and its value as
 /// text in the form `ParameterField.parse` accepts.

@@ -1,4 +1,5 @@
 import GroupIcon
+import Support
 
 /// One of `count` disjoint parts of a batch (`--shard K/N`): a group belongs to shard
 /// `1 + FNV-1a-64(UTF-8 of its id) mod N`, so every machine and every run assigns it the same shard, whatever

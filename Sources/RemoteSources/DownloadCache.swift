@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import GroupIcon
+import Support
 
 /// One downloaded photo as the download cache keeps it: the bytes, what is needed to revalidate them, and
 /// when they were last known to be current.
@@ -180,17 +181,12 @@ public final class DownloadCache: Sendable {
 /// ETag, Last-Modified, Content-Type (each: UInt8 present flag [+ string]), content identity string,
 /// body byte count UInt64, body, SHA-256 of every byte before it (32 bytes)
 /// ```
-/// The stored URL guards against a (theoretical) file-name collision.
+/// The frame is Support's `ChecksummedEnvelope`; the stored URL guards against a file-name collision.
 enum DownloadEntryFormat {
-    static let magic: [UInt8] = Array("GIDL".utf8)
-    static let version: UInt16 = 1
-    private static let checksumLength = 32
+    static let envelope = ChecksummedEnvelope(magic: "GIDL", version: 1)
 
     static func encode(_ entry: DownloadCacheEntry) -> [UInt8] {
-        var out = ByteWriter()
-        out.bytes.reserveCapacity(entry.bytes.count + 512)
-        out.bytes.append(contentsOf: magic)
-        out.write(UInt64(version), width: 2)
+        var out = envelope.writer(reservingCapacity: entry.bytes.count + 512)
         out.write(entry.url)
         out.write(UInt64(bitPattern: Int64((entry.fetchedAt.timeIntervalSince1970 * 1000).rounded())), width: 8)
         out.write(UInt64(bitPattern: Int64(entry.cacheControl.maxAge ?? -1)), width: 8)
@@ -202,19 +198,13 @@ enum DownloadEntryFormat {
         out.write(entry.contentIdentity)
         out.write(UInt64(entry.bytes.count), width: 8)
         out.bytes.append(contentsOf: entry.bytes)
-        out.bytes.append(contentsOf: SHA256.digest(out.bytes))
-        return out.bytes
+        return envelope.seal(out)
     }
 
     /// The entry stored in `bytes` for `url`, or nil when it is truncated, corrupted, of another version or
     /// for another URL.
     static func decode(_ bytes: [UInt8], url: String) -> DownloadCacheEntry? {
-        guard bytes.count > magic.count + checksumLength else { return nil }
-        let body = Array(bytes[..<(bytes.count - checksumLength)])
-        guard SHA256.digest(body) == Array(bytes[(bytes.count - checksumLength)...]) else { return nil }
-        var reader = ByteReader(bytes: body)
-        guard reader.readBytes(magic.count) == magic, reader.read(width: 2) == UInt64(version),
-              reader.readString() == url,
+        guard var reader = envelope.open(bytes), reader.readString() == url,
               let milliseconds = reader.read(width: 8), let maxAge = reader.read(width: 8),
               let flags = reader.read(width: 1)
         else { return nil }

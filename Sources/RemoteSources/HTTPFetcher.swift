@@ -2,6 +2,7 @@ import CCurl
 import FileSystem
 import Foundation
 import GroupIcon
+import Support
 
 /// Limits and identity of an `HTTPFetcher`.
 public struct HTTPFetcherConfiguration: Hashable, Sendable {

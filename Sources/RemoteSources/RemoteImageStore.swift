@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import GroupIcon
+import Support
 
 /// A remote photo's bytes and where they came from.
 public struct RemoteBytes: Hashable, Sendable {

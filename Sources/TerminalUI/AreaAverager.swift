@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// Downscales an image by area averaging (a box filter with fractional coverage weights) after compositing it
 /// over an opaque backdrop (one colour, or a checkerboard laid on the output pixels).

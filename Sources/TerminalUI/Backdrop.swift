@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// What transparent parts of an image are drawn over.
 ///

@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// Turns an image into terminal cells: pure, no I/O, fast enough to run every frame.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import GroupIcon
 
 /// A colour in Björn Ottosson's OKLab space, where Euclidean distance approximates perceived difference.
 package struct OKLab: Sendable {

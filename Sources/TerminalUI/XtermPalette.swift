@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import Imaging
 import Synchronization
 
 /// The xterm 256-colour palette and perceptual nearest-colour search in it.

@@ -1,4 +1,5 @@
 import GroupIcon
+import Support
 import Testing
 @testable import GroupExport
 

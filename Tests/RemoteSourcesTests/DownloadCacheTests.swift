@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import GroupIcon
+import Support
 import Testing
 @testable import RemoteSources
 

@@ -1,6 +1,7 @@
 import Foundation
 import GroupIcon
 @testable import RemoteSources
+import Support
 
 /// Why the test server could not be used.
 struct HTTPTestServerError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import GroupIcon
+import Support
 
 /// A download-cache folder for one test, removed afterwards.
 final class TestFolder: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import Imaging
 @testable import TerminalUI
 
 /// Reference colour science for tests, written independently of the renderer: CIELAB (D65) and CIEDE2000

@@ -1,5 +1,6 @@
 import Foundation
-import GroupIcon
+import Imaging
+import Support
 import Testing
 @testable import TerminalUI
 

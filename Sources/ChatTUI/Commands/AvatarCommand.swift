@@ -3,6 +3,7 @@ import FileSystem
 import Fixtures
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// `chat-tui avatar`: writes one member's avatar in a member style (seed 002's styles) to a PNG file.

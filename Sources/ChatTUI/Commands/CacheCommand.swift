@@ -2,6 +2,7 @@ import ArgumentParsing
 import FileSystem
 import Foundation
 import GroupIcon
+import Support
 import TerminalUI
 
 /// `chat-tui cache stats|clear`: looks after the disk cache of composites.

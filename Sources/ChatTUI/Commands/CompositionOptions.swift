@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// The composition options every command shares, made from `ParameterCatalogue`: one `--NAME` option per

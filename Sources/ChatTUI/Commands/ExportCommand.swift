@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// `chat-tui export`: writes one group's composite, or every group's, to PNG, JPEG or WebP files.

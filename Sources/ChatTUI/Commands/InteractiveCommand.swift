@@ -5,6 +5,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// `chat-tui` without a subcommand: the interactive chat list with live previews.

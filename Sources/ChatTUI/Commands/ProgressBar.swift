@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Support
 import TerminalUI
 
 /// A one-line progress bar on standard error, drawn only when it is a terminal; a running count when the

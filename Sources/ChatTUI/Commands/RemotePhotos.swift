@@ -1,5 +1,6 @@
 import GroupIcon
 import RemoteSources
+import Support
 
 /// The download side of a session: a `RemoteImageStore` (libcurl fetcher, download cache beside the composite
 /// cache) started on the first photo given as a URL, so that sessions without URLs start no network thread.

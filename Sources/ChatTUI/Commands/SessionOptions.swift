@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// Options about where data comes from and where caches go, shared by the interactive app and `export`.

@@ -1,6 +1,7 @@
 import Dispatch
 import GroupExport
 import GroupIcon
+import Support
 
 /// Messages from background tasks to the main loop. Posting also posts to the loop's `WakeSignal`, so a
 /// finished composite wakes the loop like a key does.

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Support
 import TerminalUI
 
 /// The left pane: one row per group as a messenger shows it: avatar, name, time, last message, unread badge,

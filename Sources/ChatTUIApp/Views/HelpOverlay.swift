@@ -1,3 +1,4 @@
+import Support
 import TerminalUI
 
 /// The `?` overlay: a framed box listing every key.

@@ -1,3 +1,4 @@
+import Support
 import TerminalUI
 
 /// The overlays other than help: the warnings (`w`), the presets (`o`) and the text `y` / `Y` handed off.

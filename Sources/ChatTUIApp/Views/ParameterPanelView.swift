@@ -1,4 +1,5 @@
 import GroupIcon
+import Support
 import TerminalUI
 
 /// The parameter panel: every composition parameter of the current layout with its value and unit (`PanelRow`),

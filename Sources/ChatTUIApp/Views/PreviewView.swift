@@ -1,5 +1,6 @@
 import Fixtures
 import GroupIcon
+import Support
 import TerminalUI
 
 /// The preview pane: the selected group's name, the layout and parameters, and its composite as large as fits,

@@ -1,3 +1,4 @@
+import Support
 import TerminalUI
 
 /// The bottom line: a question waiting for y/n, an open prompt, or the last message (else why the fixture file

@@ -1,6 +1,7 @@
 import FileSystem
 import Fixtures
 import GroupIcon
+import Support
 
 /// Named parameter sets, kept in `$XDG_CONFIG_HOME/chat-tui/presets.json` (else `~/.config/chat-tui/...`):
 ///

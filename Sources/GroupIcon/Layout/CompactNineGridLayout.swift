@@ -1,3 +1,5 @@
+import Imaging
+
 /// Seed 003's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
 /// gap, as that Objective-C helper draws it.
 ///

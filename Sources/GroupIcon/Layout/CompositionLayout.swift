@@ -1,3 +1,5 @@
+import Imaging
+
 /// One composition algorithm: where each member's photo goes, given the number of members and the parameters.
 ///
 /// A layout is a caseless type with static members, listed once in `LayoutRegistry`; everything that offers

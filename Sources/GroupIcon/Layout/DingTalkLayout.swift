@@ -1,3 +1,5 @@
+import Imaging
+
 /// DingTalk-style split circle: one circle filling the canvas inside the padding (default 0), cut into
 /// pieces separated by a gap.
 ///

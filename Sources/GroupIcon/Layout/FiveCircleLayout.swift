@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// QQ's discussion-group avatar (seed 001's `createCells1`...`createCells5`): up to five circles, each bitten
 /// where it meets its neighbour.

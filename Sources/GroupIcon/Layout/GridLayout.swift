@@ -1,3 +1,5 @@
+import Imaging
+
 /// Seed 004's general grid (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
 /// to bottom, between the insets, in one of the seed's three modes.
 ///

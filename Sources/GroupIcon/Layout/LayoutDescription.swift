@@ -1,3 +1,5 @@
+import Imaging
+
 /// The tile geometry of one composite as the `layout --json` contract shows it (README.md, "Headless").
 ///
 /// The JSON text is written by hand because its key order is part of the contract and Foundation's

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The entry point to the composition layouts: member count and parameters in, tiles in points out, for
 /// whichever layout `parameters.layout` names (see `LayoutRegistry`).
 public enum Layouts {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// WeChat's nine-grid group avatar (seed 000's `stitchingOn` / `matrixFor`).
 ///
 /// Up to nine square tiles in rows of 1, 2 (one row), 1+2, 2+2, 2+3, 3+3, 1+3+3, 2+3+3 and 3+3+3; the

@@ -1,3 +1,5 @@
+import Imaging
+
 /// One member's place in a composite, in points.
 public struct Tile: Hashable, Sendable {
     /// The rectangle the member's photo is centre-cropped into (never stretched).

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Everything that decides how a composite looks, as one value.
 ///

@@ -1,3 +1,5 @@
+import Imaging
+
 /// How each member's photo is presented in its tile (`--member-style`): seed 002's avatar styles plus a
 /// circle, in points, applied to every member before the composite is put together.
 ///

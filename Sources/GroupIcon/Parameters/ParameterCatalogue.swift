@@ -1,3 +1,5 @@
+import Imaging
+
 /// Every composition parameter as a `ParameterField`: the ones all layouts share, then each layout's own.
 ///
 /// The order is the order in which command lines and presets are applied and the panel lists them: the

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// One composition parameter as people meet it: a command-line option (`--margin 4`), a key in a preset
 /// (`"margin": 4`), a row in the interactive app's parameter panel.

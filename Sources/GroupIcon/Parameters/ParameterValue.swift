@@ -1,3 +1,5 @@
+import Imaging
+
 /// The value of one composition parameter, as `ParameterField` reads and writes it.
 public enum ParameterValue: Hashable, Sendable {
     case layout(LayoutKind)

@@ -1,4 +1,5 @@
 import FileSystem
+import Imaging
 
 /// Loads members' photos, styles them and composes group avatars, with coalescing, caches and a memory budget.
 ///

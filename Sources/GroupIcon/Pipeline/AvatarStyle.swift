@@ -1,3 +1,5 @@
+import Imaging
+
 /// How one member's avatar is presented on its own (seed 002's `AvatarStyle`), sizes in pixels.
 ///
 /// Every style has a stable `identifier`; styled avatars are cached under the source identity plus it.

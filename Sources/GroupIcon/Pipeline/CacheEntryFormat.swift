@@ -1,3 +1,6 @@
+import Imaging
+import Support
+
 /// The disk-cache entry format, version 2 (all integers little-endian):
 ///
 /// ```
@@ -10,14 +13,11 @@
 /// pixels                             width * height * 4 bytes, RGBA
 /// checksum                           SHA-256 of every byte before it, 32 bytes
 /// ```
-/// A string is a UInt32 byte count and UTF-8 bytes. The checksum covers everything, so a truncated,
-/// bit-flipped or foreign file is rejected; the stored key guards against a (theoretical) name collision.
+/// A string is a UInt32 byte count and UTF-8 bytes. The frame is Support's `ChecksummedEnvelope`.
 enum CacheEntryFormat {
-    static let magic: [UInt8] = Array("GICC".utf8)
     /// Version 2: warnings no longer quote file content (version 1 entries may hold the first bytes of any file
     /// a fixture named, and are not read).
-    static let version: UInt16 = 2
-    private static let checksumLength = 32
+    static let envelope = ChecksummedEnvelope(magic: "GICC", version: 2)
 
     /// Room for the warnings: their ids, names and paths also appear in the key (escaped, so no shorter), and
     /// each message is a path plus a short cause; 64 KiB beyond twice the key covers them with margin.
@@ -26,15 +26,13 @@ enum CacheEntryFormat {
     /// The largest entry `key` can have: header, key, warnings and the pixels of a `pixelSide` square. A file
     /// larger than this is no entry for the key (a damaged or planted file) and is not read.
     static func maximumSize(for key: CompositeKey) -> Int {
-        let header = magic.count + 2 + 4 + 4 + 4 + 4
+        let fields = 4 + 4 + 4 + 4
         let side = min(max(key.pixelSide, 1), 1 << 15)
-        return header + 2 * key.text.utf8.count + warningAllowance + side * side * 4 + checksumLength
+        return envelope.frameLength + fields + 2 * key.text.utf8.count + warningAllowance + side * side * 4
     }
 
     static func encode(_ composite: Composite, key: CompositeKey) -> [UInt8] {
-        var out = ByteWriter()
-        out.bytes.append(contentsOf: magic)
-        out.write(UInt64(version), width: 2)
+        var out = envelope.writer(reservingCapacity: composite.image.pixels.count + 256)
         out.write(UInt64(composite.image.width), width: 4)
         out.write(UInt64(composite.image.height), width: 4)
         out.write(key.text)
@@ -47,18 +45,13 @@ enum CacheEntryFormat {
             out.write(warning.message)
         }
         out.bytes.append(contentsOf: composite.image.pixels)
-        out.bytes.append(contentsOf: SHA256.digest(out.bytes))
-        return out.bytes
+        return envelope.seal(out)
     }
 
     /// The composite stored in `bytes` for `key`, or nil when the entry is truncated, corrupted, of another
     /// version or for another key.
     static func decode(_ bytes: [UInt8], key: CompositeKey) -> Composite? {
-        guard bytes.count > magic.count + checksumLength else { return nil }
-        let body = Array(bytes[..<(bytes.count - checksumLength)])
-        guard SHA256.digest(body) == Array(bytes[(bytes.count - checksumLength)...]) else { return nil }
-        var reader = ByteReader(bytes: body)
-        guard reader.readBytes(magic.count) == magic, reader.read(width: 2) == UInt64(version),
+        guard var reader = envelope.open(bytes),
               let width = reader.read(width: 4), let height = reader.read(width: 4),
               reader.readString() == key.text, let warningCount = reader.read(width: 4)
         else { return nil }

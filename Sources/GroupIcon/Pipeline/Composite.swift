@@ -1,3 +1,5 @@
+import Imaging
+
 /// A finished group avatar: its pixels and what went wrong while making it (members drawn as placeholders,
 /// a group photo that could not be used), so that a cached composite reports the same warnings as a fresh one.
 public struct Composite: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import FileSystem
+import Support
 
 /// The identity of one composite: everything its pixels depend on, and nothing else.
 ///

@@ -1,3 +1,5 @@
+import Imaging
+
 /// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
 enum DecodedSource: Hashable, Sendable {
     case image(RGBAImage)

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Support
 
 /// Composites on disk, one file per key, surviving restarts.
 ///

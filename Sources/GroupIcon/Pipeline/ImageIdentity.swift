@@ -1,4 +1,5 @@
 import FileSystem
+import Support
 
 /// What identifies the pixels of one member's avatar, found by `stat` (and, when asked, a content hash).
 ///

@@ -1,4 +1,5 @@
 import FileSystem
+import Support
 
 /// A global budget for the pixel memory composites need while they are made (decoded photos, the canvas and
 /// its working layers), shared by every job of a process: work that does not fit waits until earlier work

@@ -1,3 +1,5 @@
+import Support
+
 /// A thread-safe least-recently-used cache bounded by total cost and by entry count.
 ///
 /// One generic type serves decoded sources, styled avatars and composites. Get, set and remove are O(1): a

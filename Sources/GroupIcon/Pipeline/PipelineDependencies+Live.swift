@@ -1,4 +1,5 @@
 import FileSystem
+import Imaging
 
 extension PipelineDependencies {
     /// The real thing: files through `FileIO`, images through libpng/TurboJPEG, GroupIcon's layouts,

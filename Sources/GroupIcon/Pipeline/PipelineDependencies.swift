@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// The pipeline's seam to the rest of GroupIcon and to the file system, as plain closures.
 ///

@@ -1,3 +1,5 @@
+import Support
+
 /// Counters of what the pipeline did since it was created.
 public struct PipelineStatistics: Hashable, Sendable {
     /// Avatar files read and decoded (each failure counts too).

@@ -1,3 +1,5 @@
+import Imaging
+
 /// What one composite is drawn from: the parameters, the canvas the layout asked for, each drawn member's
 /// tile and photo, and how many members the layout left out (for the overflow badge).
 public struct CompositionInput: Sendable {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// The "+N" badge over the last tile when a group has more members than its layout draws
 /// (`CompositionParameters.overflowBadge`): the tile dimmed, and the count in white in its middle.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import Imaging
+import Support
 
 /// What a member placeholder shows.
 public enum PlaceholderStyle: String, CaseIterable, Hashable, Sendable {

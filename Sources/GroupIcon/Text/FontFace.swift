@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import Imaging
 
 /// An axis-aligned box, x right and y up (font convention), in whatever unit its producer says.
 struct InkBox: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Imaging
+
 /// A placeholder label drawn on a `side` x `side` image, before it meets the member colour.
 enum TextInk {
     /// Outline text: coverage in 0...1, `side * side` values, row-major, to be painted in white.

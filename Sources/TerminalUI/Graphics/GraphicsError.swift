@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// Why a picture could not be turned into a graphics-protocol sequence.
 package enum GraphicsError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import Imaging
 
 /// iTerm2's inline images (OSC 1337, https://iterm2.com/documentation-images.html), also understood by
 /// WezTerm, VS Code and others.

@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import Imaging
 
 /// Escape sequences of the kitty graphics protocol (https://sw.kovidgoyal.net/kitty/graphics-protocol/).
 ///

@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// Where an image's pixels go in a picture area of whole cells, and how they are sampled.
 ///

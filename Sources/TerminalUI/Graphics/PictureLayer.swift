@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// The pictures on screen and what it takes to change them: the part of a terminal driver that draws pixel
 /// pictures over its cells, as plain values (the driver writes what `update` returns, tests read it).

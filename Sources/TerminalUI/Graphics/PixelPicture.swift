@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 
 /// A picture drawn in screen pixels over a rectangle of cells: its top-left pixel at the rectangle's top-left
 /// corner, one image pixel per screen pixel. The image is at most as large as the rectangle's pixels (its last

@@ -1,5 +1,5 @@
 import CSixel
-import GroupIcon
+import Imaging
 
 /// Sixel output through libsixel: its palette construction (median cut over a histogram, high quality) and
 /// its encoder, rather than a hand-written one.

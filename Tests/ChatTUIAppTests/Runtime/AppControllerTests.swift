@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 import Testing
 @testable import ChatTUIApp

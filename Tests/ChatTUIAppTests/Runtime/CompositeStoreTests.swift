@@ -1,4 +1,5 @@
 import GroupIcon
+import Support
 import TerminalUI
 import Testing
 @testable import ChatTUIApp

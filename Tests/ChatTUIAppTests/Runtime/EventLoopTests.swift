@@ -3,6 +3,7 @@ import Foundation
 import Fixtures
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 import Testing
 @testable import ChatTUIApp

@@ -2,6 +2,7 @@ import ChatTUITestSupport
 import Fixtures
 import Foundation
 import GroupIcon
+import Support
 import TerminalUI
 import Testing
 @testable import ChatTUIApp

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import GroupIcon
+import Support
 import Testing
 @testable import ChatTUI
 

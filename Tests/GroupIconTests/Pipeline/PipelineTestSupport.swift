@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 @testable import GroupIcon
+import Support
 
 /// A decoder failure with a user-facing description, like the real codecs'.
 struct FakeCodecError: Error, CustomStringConvertible {

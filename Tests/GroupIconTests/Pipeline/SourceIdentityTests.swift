@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Support
 import Testing
 @testable import GroupIcon
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import GroupIcon
+import ImagingTestSupport
 
 @Suite struct CompositorTests {
     private let red = RGBA8(r: 255, g: 0, b: 0)

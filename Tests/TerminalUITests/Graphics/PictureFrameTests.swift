@@ -1,4 +1,4 @@
-import GroupIcon
+import Imaging
 import Testing
 @testable import TerminalUI
 

@@ -1,5 +1,5 @@
 import Foundation
-import GroupIcon
+import Imaging
 import Testing
 @testable import TerminalUI
 

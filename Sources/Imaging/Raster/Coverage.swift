@@ -1,0 +1,66 @@
+/// How much of each pixel a shape covers, over the shape's pixel bounding box.
+public struct CoverageMask: Hashable, Sendable {
+    /// The pixels the mask describes; every pixel outside it has coverage 0.
+    public let box: PixelBox
+    /// Row-major coverage in 0...1, `box.width * box.height` values.
+    public let values: [Float]
+
+    package init(box: PixelBox, values: [Float]) {
+        self.box = box; self.values = values
+    }
+
+    /// The coverage of the pixel at absolute column `x`, row `y` (0 outside `box`).
+    public subscript(x: Int, y: Int) -> Float {
+        guard x >= box.x, x < box.maxX, y >= box.y, y < box.maxY else { return 0 }
+        return values[(y - box.y) * box.width + (x - box.x)]
+    }
+
+    /// The covered area in square pixels.
+    public var area: Double { values.reduce(0.0) { $0 + Double($1) } }
+}
+
+/// Anti-aliased rasterisation of `Shape`s.
+public enum Coverage {
+    /// Rasterises `shape` (in points) at `scale` pixels per point.
+    ///
+    /// The pixel whose centre is `c` gets `clamp(0.5 - d, 0, 1)`, with `d` the shape's signed distance at `c`
+    /// in pixels: exact for straight edges at any fractional position (so shapes that share an edge add up
+    /// to full coverage), and within a fraction of a pixel of the true area along curves. Only the shape's
+    /// bounding box is visited, and long runs of fully inside or fully outside pixels are filled without
+    /// evaluating the distance: it changes by at most one pixel per pixel step, so one sample bounds a run.
+    public static func mask(of shape: Shape, scale: Double) -> CoverageMask {
+        let box = PixelBox(enclosing: shape.bounds.scaled(by: scale))
+        guard !box.isEmpty, scale > 0 else {
+            return CoverageMask(box: PixelBox(x: box.x, y: box.y, width: 0, height: 0), values: [])
+        }
+        var values = [Float](repeating: 0, count: box.pixelCount)
+        let inverseScale = 1 / scale
+        let field = DistanceField(shape)
+        let width = box.width
+        values.withUnsafeMutableBufferPointer { out in
+            for row in 0..<box.height {
+                let y = (Double(box.y + row) + 0.5) * inverseScale
+                let rowStart = row * width
+                var column = 0
+                while column < width {
+                    let x = (Double(box.x + column) + 0.5) * inverseScale
+                    let distance = field.signedDistance(to: Point(x: x, y: y)) * scale
+                    if distance <= -0.5 {
+                        // Pixels up to `-0.5 - distance` steps on are still at least half a pixel inside.
+                        let run = Int(min(Double(width - column - 1), -0.5 - distance)) + 1
+                        for i in rowStart + column ..< rowStart + column + run { out[i] = 1 }
+                        column += run
+                    } else if distance >= 0.5 {
+                        column += Int(min(Double(width - column - 1), distance - 0.5)) + 1
+                    } else if distance.isNaN {
+                        column += 1
+                    } else {
+                        out[rowStart + column] = Float(0.5 - distance)
+                        column += 1
+                    }
+                }
+            }
+        }
+        return CoverageMask(box: box, values: values)
+    }
+}

@@ -1,0 +1,519 @@
+import Foundation
+
+/// Pixels with premultiplied alpha as Floats in 0...255, for one `PixelBox`: the raster layer's working
+/// format, in which filtering and "source over" are plain weighted sums.
+package struct PremultipliedPixels {
+    package let box: PixelBox
+    /// Row-major, one (r·a, g·a, b·a, a) vector per pixel; every colour channel is at most its alpha.
+    package var values: [SIMD4<Float>]
+
+    package init(box: PixelBox, values: [SIMD4<Float>]) {
+        self.box = box; self.values = values
+    }
+
+    /// The straight-alpha 8-bit image of these pixels; nil for an empty box.
+    ///
+    /// Channels are rounded half up. Four pixels are converted at a time in whole-vector operations: Swift's
+    /// checked float-to-integer conversions go lane by lane and cost more than everything else here.
+    package func straightImage() -> RGBAImage? {
+        guard !box.isEmpty else { return nil }
+        let count = box.pixelCount
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialised in
+            values.withUnsafeBufferPointer { source in
+                guard let pixels = source.baseAddress, let target = out.baseAddress else { return }
+                let raw = UnsafeMutableRawPointer(target)
+                var i = 0
+                while i &+ 4 <= count {
+                    let first = SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: Self.straight(pixels[i &+ 1]))
+                    let second = SIMD8(lowHalf: Self.straight(pixels[i &+ 2]), highHalf: Self.straight(pixels[i &+ 3]))
+                    let four = SIMD16(lowHalf: first, highHalf: second)
+                    raw.storeBytes(of: Self.roundedBytes(four), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+                    i &+= 4
+                }
+                while i < count {
+                    let one = SIMD16(lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: .zero),
+                                     highHalf: .zero)
+                    raw.storeBytes(of: Self.roundedBytes(one).lowHalf.lowHalf, toByteOffset: 4 &* i,
+                                   as: SIMD4<UInt8>.self)
+                    i &+= 1
+                }
+            }
+            initialised = count * 4
+        }
+        return RGBAImage(width: box.width, height: box.height, pixels: bytes)
+    }
+
+    /// One pixel with its colour divided by its alpha, in 0...255 (all zero where alpha is not positive).
+    @inline(__always)
+    private static func straight(_ pixel: SIMD4<Float>) -> SIMD4<Float> {
+        let alpha = pixel[3]
+        guard alpha > 0 else { return .zero }
+        // Opaque pixels, most of any composite, need no division.
+        guard alpha < 255 else { return pixel.replacing(with: 255, where: pixel .> 255) }
+        var straight = pixel * (255 / alpha)
+        straight[3] = alpha
+        return straight.replacing(with: 255, where: straight .> 255)
+    }
+
+    /// `floor(x + 0.5)` of every lane (each in 0...255) as bytes, without per-lane conversions: adding 2^23
+    /// moves an integer-valued float's value into the low bits of its pattern.
+    @inline(__always)
+    private static func roundedBytes(_ lanes: SIMD16<Float>) -> SIMD16<UInt8> {
+        let magic = SIMD16<Float>(repeating: 8_388_608)
+        let shifted = lanes + 0.5
+        // Adding 2^23 rounds to the nearest integer (ties to even); one less where that went above `shifted`.
+        var whole = (shifted + magic) - magic
+        whole = whole.replacing(with: whole - 1, where: whole .> shifted)
+        let pattern = unsafeBitCast(whole + magic, to: SIMD16<UInt32>.self)
+        return SIMD16<UInt8>(truncatingIfNeeded: pattern)
+    }
+}
+
+/// Centre-crops photos to a tile's aspect ratio and resamples them onto the canvas pixel grid.
+///
+/// The filter is Lanczos-3, widened by the scale factor when downscaling (so it averages every source pixel,
+/// however large the ratio), applied separably in premultiplied alpha, as Pillow's
+/// `Image.resize(size, LANCZOS, box, reducing_gap=2)`: weights are computed once per output column and row,
+/// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
+/// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
+/// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
+public enum Resampler {
+    /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)
+    /// centred in a `width` x `height` source: what a tile shows of a photo, never stretched.
+    public static func centreCrop(width: Int, height: Int, aspectRatio: Double) -> Rect {
+        let sourceWidth = Double(width), sourceHeight = Double(height)
+        guard aspectRatio > 0, aspectRatio.isFinite else {
+            return Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
+        }
+        if sourceWidth / sourceHeight > aspectRatio {
+            let cropWidth = sourceHeight * aspectRatio
+            return Rect(x: (sourceWidth - cropWidth) / 2, y: 0, width: cropWidth, height: sourceHeight)
+        }
+        let cropHeight = sourceWidth / aspectRatio
+        return Rect(x: 0, y: (sourceHeight - cropHeight) / 2, width: sourceWidth, height: cropHeight)
+    }
+
+    /// `source` centre-cropped to `width / height` and resampled to exactly `width` x `height` pixels
+    /// (sides below 1 count as 1).
+    public static func resample(_ source: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        let box = PixelBox(x: 0, y: 0, width: max(1, width), height: max(1, height))
+        let frame = Rect(x: 0, y: 0, width: Double(box.width), height: Double(box.height))
+        return premultiplied(source, frame: frame, region: box).straightImage() ?? RGBAImage(width: 1, height: 1)
+    }
+
+    /// The pixels of `region` when `source`, centre-cropped to the aspect ratio of `frame`, fills `frame`.
+    ///
+    /// `frame` is in destination pixels and may sit at fractional coordinates (a tile at x = 21.99,
+    /// width 102.67): every destination pixel centre is mapped exactly into the crop, so neighbouring tiles
+    /// line up and the photo keeps its proportions. `region` may reach beyond `frame` (edge pixels that the
+    /// frame only partly covers); those pixels continue the photo past the crop, up to the source's edge.
+    /// Nil when `region` is empty.
+    public static func resample(_ source: RGBAImage, frame: Rect, region: PixelBox) -> RGBAImage? {
+        premultiplied(source, frame: frame, region: region).straightImage()
+    }
+
+    /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
+    package static func premultiplied(_ source: RGBAImage, frame: Rect, region: PixelBox) -> PremultipliedPixels {
+        var result = PremultipliedPixels(box: region, values: Array(repeating: .zero, count: region.pixelCount))
+        // `pixels` is mutable, so its length is checked before the unsafe passes read it.
+        guard !region.isEmpty, source.pixels.count == source.width * source.height * 4,
+              frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
+              frame.width.isFinite, frame.height.isFinite
+        else { return result }
+        let crop = centreCrop(width: source.width, height: source.height, aspectRatio: frame.width / frame.height)
+        let scaleX = crop.width / frame.width, scaleY = crop.height / frame.height
+        guard scaleX.isFinite, scaleY.isFinite else { return result }
+        // Large reductions first average whole blocks of source pixels, as Pillow's `reducing_gap` does:
+        // at least `reducingGap` source pixels per output pixel remain for the Lanczos filter, which then
+        // needs far fewer taps and rows.
+        let blockWidth = min(source.width, BlockGrid.maximumBlockSide, max(1, Int(min(scaleX / reducingGap, 1e6))))
+        let blockHeight = min(source.height, BlockGrid.maximumBlockSide, max(1, Int(min(scaleY / reducingGap, 1e6))))
+        let grid = BlockGrid(source: source, blockWidth: blockWidth, blockHeight: blockHeight)
+        // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
+        let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
+        let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
+        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth),
+                                    outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight),
+                                 outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
+        result.values.withUnsafeMutableBufferPointer { out in
+            source.pixels.withUnsafeBufferPointer { bytes in
+                filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
+            }
+        }
+        return result
+    }
+
+    /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
+    package static let reducingGap = 2.0
+
+    /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
+    /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
+    ///
+    /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
+    /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
+    private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
+                               rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let outWidth = columns.outputs, outHeight = rows.outputs
+        let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
+        let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
+        // Two source rows at a time: each weight is loaded and broadcast once for both.
+        let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan)
+        defer { sourceRows.deallocate() }
+        let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
+        defer { scratch.deallocate() }
+        let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
+        defer { intermediate.deallocate() }
+        guard let upper = sourceRows.baseAddress, let middle = intermediate.baseAddress, let target = out.baseAddress
+        else { return }
+        let lower = upper + columnSpan
+        let sourceColumns = firstColumn ..< firstColumn + columnSpan
+
+        columns.weights.withUnsafeBufferPointer { weights in
+            columns.starts.withUnsafeBufferPointer { starts in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    guard let weights = weights.baseAddress else { return }
+                    let stride = columns.stride
+                    for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
+                        let hasLower = y + 1 < rowSpan
+                        grid.premultipliedRow(firstRow + y, columns: sourceColumns, from: bytes, scratch: scratch,
+                                              into: UnsafeMutableBufferPointer(start: upper, count: columnSpan))
+                        if hasLower {
+                            grid.premultipliedRow(firstRow + y + 1, columns: sourceColumns, from: bytes,
+                                                  scratch: scratch,
+                                                  into: UnsafeMutableBufferPointer(start: lower, count: columnSpan))
+                        }
+                        let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
+                        for x in 0..<outWidth {
+                            let offset = starts[x] &- firstColumn, taps = weights + x &* stride
+                            let first = upper + offset, second = lower + offset
+                            let count = counts[x]
+                            // Two independent sums per row: one chain of dependent additions would wait on each.
+                            var upper0 = SIMD4<Float>.zero, upper1 = SIMD4<Float>.zero
+                            var lower0 = SIMD4<Float>.zero, lower1 = SIMD4<Float>.zero
+                            var tap = 0
+                            while tap &+ 2 <= count {
+                                let weight0 = SIMD4(repeating: taps[tap]), weight1 = SIMD4(repeating: taps[tap &+ 1])
+                                upper0 += weight0 * first[tap]
+                                lower0 += weight0 * second[tap]
+                                upper1 += weight1 * first[tap &+ 1]
+                                lower1 += weight1 * second[tap &+ 1]
+                                tap &+= 2
+                            }
+                            if tap < count {
+                                let weight = SIMD4(repeating: taps[tap])
+                                upper0 += weight * first[tap]
+                                lower0 += weight * second[tap]
+                            }
+                            upperOut[x] = upper0 + upper1
+                            if hasLower { lowerOut[x] = lower0 + lower1 }
+                        }
+                    }
+                }
+            }
+        }
+
+        rows.weights.withUnsafeBufferPointer { weights in
+            guard let weights = weights.baseAddress else { return }
+            for y in 0..<outHeight {
+                let taps = weights + y &* rows.stride, count = rows.counts[y]
+                let firstSource = middle + (rows.starts[y] &- firstRow) &* outWidth
+                let outRow = target + y &* outWidth
+                // Four output pixels at a time sum down their columns of intermediate rows in registers (the
+                // rows of one window stay in cache): each weight is broadcast once per four pixels, and each
+                // pixel is written once instead of once per tap.
+                var x = 0
+                while x &+ 4 <= outWidth {
+                    var sum0 = SIMD4<Float>.zero, sum1 = SIMD4<Float>.zero
+                    var sum2 = SIMD4<Float>.zero, sum3 = SIMD4<Float>.zero
+                    var pixel = firstSource + x
+                    for tap in 0..<count {
+                        let weight = SIMD4(repeating: taps[tap])
+                        sum0 += weight * pixel[0]
+                        sum1 += weight * pixel[1]
+                        sum2 += weight * pixel[2]
+                        sum3 += weight * pixel[3]
+                        pixel += outWidth
+                    }
+                    outRow[x] = validPremultiplied(sum0)
+                    outRow[x &+ 1] = validPremultiplied(sum1)
+                    outRow[x &+ 2] = validPremultiplied(sum2)
+                    outRow[x &+ 3] = validPremultiplied(sum3)
+                    x &+= 4
+                }
+                while x < outWidth {
+                    var sum = SIMD4<Float>.zero
+                    var pixel = firstSource + x
+                    for tap in 0..<count {
+                        sum += taps[tap] * pixel[0]
+                        pixel += outWidth
+                    }
+                    outRow[x] = validPremultiplied(sum)
+                    x &+= 1
+                }
+            }
+        }
+    }
+
+    /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, each
+    /// colour channel in 0...alpha), in whole-vector comparisons (`clamped` on SIMD vectors is not
+    /// specialised and costs a generic call per pixel).
+    @inline(__always)
+    private static func validPremultiplied(_ sum: SIMD4<Float>) -> SIMD4<Float> {
+        let alpha = SIMD4(repeating: min(max(sum[3], 0), 255))
+        let positive = sum.replacing(with: 0, where: sum .< 0)
+        return positive.replacing(with: alpha, where: positive .> alpha)
+    }
+}
+
+/// The source seen as a grid of `blockWidth` x `blockHeight` blocks, each the average of its pixels (blocks
+/// of 1 x 1 are the pixels themselves); blocks at the right and bottom edges may be partial.
+package struct BlockGrid {
+    package let sourceWidth: Int
+    package let sourceHeight: Int
+    package let blockWidth: Int
+    package let blockHeight: Int
+
+    /// Blocks of `blockWidth` x `blockHeight` source pixels, each side at most `maximumBlockSide`.
+    package init(source: RGBAImage, blockWidth: Int, blockHeight: Int) {
+        assert(blockWidth <= Self.maximumBlockSide && blockHeight <= Self.maximumBlockSide)
+        sourceWidth = source.width; sourceHeight = source.height
+        self.blockWidth = blockWidth; self.blockHeight = blockHeight
+    }
+
+    /// Blocks per row.
+    package var width: Int { (sourceWidth + blockWidth - 1) / blockWidth }
+    /// Blocks per column.
+    package var height: Int { (sourceHeight + blockHeight - 1) / blockHeight }
+
+    /// Working memory of `premultipliedRow` for rows of up to `sourceColumns` source pixels.
+    package struct Scratch {
+        /// Integer column sums of a block row's source rows, four pixels (16 lanes) per vector, the last
+        /// vector possibly only partly used.
+        let integerSums: UnsafeMutablePointer<SIMD16<UInt16>>
+        /// Premultiplied column sums, for rows with translucent pixels.
+        let premultipliedSums: UnsafeMutablePointer<SIMD4<Float>>
+
+        init(sourceColumns: Int) {
+            integerSums = .allocate(capacity: max(1, (sourceColumns + 3) / 4))
+            premultipliedSums = .allocate(capacity: max(1, sourceColumns))
+        }
+
+        func deallocate() {
+            integerSums.deallocate()
+            premultipliedSums.deallocate()
+        }
+    }
+
+    /// The largest block side: 256 rows of 255 still fit the 16-bit column sums. Larger reductions leave the
+    /// rest to the Lanczos filter, which then simply has more taps.
+    package static let maximumBlockSide = 256
+
+    /// Writes the premultiplied averages of blocks `columns` of block row `row` to `out[0...]`.
+    ///
+    /// Photos are nearly always opaque, and there premultiplying changes nothing: the block row's bytes are
+    /// summed as integers in one streaming pass, and only when it turns out to hold a translucent pixel is the
+    /// row summed again, premultiplied in floating point column by column, then block by block.
+    package func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
+                          scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
+        let rows = row * blockHeight ..< min(row * blockHeight + blockHeight, sourceHeight)
+        let firstSourceColumn = columns.lowerBound * blockWidth
+        let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
+        if opaqueColumnSums(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns, base: base,
+                            into: scratch.integerSums) {
+            opaqueBlockAverages(columns.count, rowCount: rows.count, sourceColumns: sourceColumns,
+                                sums: UnsafeRawPointer(scratch.integerSums), into: target)
+            return
+        }
+        let sums = premultipliedColumnSums(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns,
+                                           base: base, into: scratch)
+        blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: 1 / Float(rows.count), into: target) { i in
+            sums[i]
+        }
+    }
+
+    /// Integer column sums (8-bit channels summed down `rows`) of the row's source pixels, four pixels per
+    /// vector; false as soon as a pixel is not opaque.
+    ///
+    /// Sixteen bytes are loaded, checked and widened at a time: per pixel this is a fraction of the work
+    /// of a pixel-by-pixel loop, and it runs over every source pixel a resampling reads. Opacity is one AND
+    /// over all loaded bytes, checked per row.
+    private func opaqueColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+                                  base: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<SIMD16<UInt16>>)
+        -> Bool
+    {
+        let wholeVectors = sourceColumns / 4, tailBytes = (sourceColumns % 4) * 4
+        let alphaLanes = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
+        for sourceRow in rows {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == rows.lowerBound
+            var allBytes = SIMD16<UInt8>(repeating: 255)
+            for vector in 0 ..< wholeVectors {
+                let chunk = pixels.loadUnaligned(fromByteOffset: vector &* 16, as: SIMD16<UInt8>.self)
+                allBytes &= chunk
+                let widened = SIMD16<UInt16>(truncatingIfNeeded: chunk)
+                sums[vector] = isFirst ? widened : sums[vector] &+ widened
+            }
+            if tailBytes > 0 {
+                // The last one to three pixels; the lanes past them are summed too (as 255s) but never read.
+                var chunk = SIMD16<UInt8>(repeating: 255)
+                withUnsafeMutableBytes(of: &chunk) { lanes in
+                    lanes.baseAddress?.copyMemory(from: pixels + wholeVectors * 16, byteCount: tailBytes)
+                }
+                allBytes &= chunk
+                let widened = SIMD16<UInt16>(truncatingIfNeeded: chunk)
+                sums[wholeVectors] = isFirst ? widened : sums[wholeVectors] &+ widened
+            }
+            guard allBytes & alphaLanes == alphaLanes else { return false }
+        }
+        return true
+    }
+
+    /// Each of `blockCount` blocks' average from the 16-bit column sums `opaqueColumnSums` wrote, summed
+    /// across the block in integers (exact: at most 256 x 256 x 255) and converted once per block.
+    private func opaqueBlockAverages(_ blockCount: Int, rowCount: Int, sourceColumns: Int, sums: UnsafeRawPointer,
+                                     into target: UnsafeMutablePointer<SIMD4<Float>>) {
+        let fullShare = 1 / Float(rowCount * blockWidth)
+        guard blockWidth > 1 else {
+            // Blocks one pixel wide: a plain column loop (the general one costs a loop per pixel here).
+            for column in 0 ..< sourceColumns {
+                let sum = sums.load(fromByteOffset: column &* 8, as: SIMD4<UInt16>.self)
+                target[column] = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sum)) * fullShare
+            }
+            return
+        }
+        var column = 0
+        for block in 0 ..< blockCount {
+            let end = min(column &+ blockWidth, sourceColumns)
+            let share = end - column == blockWidth ? fullShare : 1 / Float(rowCount * (end - column))
+            var sum = SIMD4<Int32>.zero
+            while column < end {
+                sum &+= SIMD4(truncatingIfNeeded: sums.load(fromByteOffset: column &* 8, as: SIMD4<UInt16>.self))
+                column &+= 1
+            }
+            target[block] = SIMD4<Float>(sum) * share
+        }
+    }
+
+    /// Each of `blockCount` blocks' average from its column sums (`columnSum(i)` for source column `i` of
+    /// the row), each column sum covering `1 / rowShare` rows.
+    @inline(__always)
+    private func blockAverages(_ blockCount: Int, sourceColumns: Int, rowShare: Float,
+                               into target: UnsafeMutablePointer<SIMD4<Float>>, columnSum: (Int) -> SIMD4<Float>) {
+        guard blockWidth > 1 else {
+            for i in 0 ..< sourceColumns { target[i] = columnSum(i) * rowShare }
+            return
+        }
+        for index in 0 ..< blockCount {
+            let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
+            var sum = SIMD4<Float>.zero
+            for i in first ..< end { sum += columnSum(i) }
+            target[index] = sum * (rowShare / Float(end - first))
+        }
+    }
+
+    /// Column sums of premultiplied pixels over `rows`: (r a, g a, b a, a a) / 255 with the alpha lane put
+    /// back, in whole-vector operations.
+    private func premultipliedColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+                                         base: UnsafePointer<UInt8>, into scratch: Scratch)
+        -> UnsafeMutablePointer<SIMD4<Float>>
+    {
+        let sums = scratch.premultipliedSums
+        let alphaLane: SIMDMask<SIMD4<Int32>> = [false, false, false, true]
+        for sourceRow in rows {
+            let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
+            let isFirst = sourceRow == rows.lowerBound
+            for i in 0 ..< sourceColumns {
+                let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
+                let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
+                let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))
+                let premultiplied = scaled.replacing(with: pixel, where: alphaLane)
+                sums[i] = isFirst ? premultiplied : sums[i] + premultiplied
+            }
+        }
+        return sums
+    }
+}
+
+/// Lanczos-3 weights for one axis: for every output pixel, a window of source pixels and its weights.
+package struct FilterWeights {
+    /// Number of output pixels.
+    package let outputs: Int
+    /// First source pixel of each output's window.
+    package let starts: [Int]
+    /// Window length of each output (at least 1).
+    package let counts: [Int]
+    /// Distance between consecutive outputs' weights in `weights`.
+    package let stride: Int
+    /// `outputs * stride` weights; each window's weights sum to 1.
+    package let weights: [Float]
+
+    /// - Parameters:
+    ///   - sourceSize: source pixels along the axis.
+    ///   - scale: source pixels per output pixel.
+    ///   - firstCentre: source coordinate of the first output pixel's centre (pixel i covers i ..< i + 1).
+    package init(sourceSize: Int, scale: Double, outputs: Int, firstCentre: Double) {
+        // Past the source's own size a wider filter adds nothing but work: the window is the whole source.
+        let filterScale = min(max(scale, 1), Double(max(sourceSize, 1)))
+        let support = 3 * filterScale
+        let stride = Int(support.rounded(.up)) * 2 + 1
+        var starts = [Int](repeating: 0, count: outputs), counts = [Int](repeating: 1, count: outputs)
+        var weights = [Float](repeating: 0, count: outputs * stride)
+        let lastSource = Double(sourceSize - 1)
+        // Consecutive taps are 1 / filterScale apart, so the sines of the kernel step by a fixed angle: a
+        // rotation gives each next one (a sine and a cosine per window instead of a sine per tap).
+        let angleStep = Double.pi / (3 * filterScale)
+        let stepSine = sin(angleStep), stepCosine = cos(angleStep)
+        var window = [Double](repeating: 0, count: stride)
+        weights.withUnsafeMutableBufferPointer { weights in
+            for i in 0..<outputs {
+                let centre = firstCentre + Double(i) * scale
+                guard centre.isFinite else { continue }
+                // Pillow's window: source pixels whose centres lie within the support, cut at the edges.
+                let low = min(max((centre - support + 0.5).rounded(.down), 0), lastSource)
+                let high = min(max((centre + support + 0.5).rounded(.down), low + 1), Double(sourceSize))
+                let start = Int(low), count = min(stride, Int(high) - start)
+                let firstX = (Double(start) - centre + 0.5) / filterScale
+                var sine = sin(Double.pi * firstX / 3), cosine = cos(Double.pi * firstX / 3)
+                var total = 0.0
+                for tap in 0..<count {
+                    let w = lanczos3((Double(start + tap) - centre + 0.5) / filterScale, sineOfThird: sine)
+                    window[tap] = w
+                    total += w
+                    (sine, cosine) = (sine * stepCosine + cosine * stepSine, cosine * stepCosine - sine * stepSine)
+                }
+                starts[i] = start
+                counts[i] = count
+                for tap in 0..<count {
+                    // A window entirely past the edge has no weight: it takes the nearest edge pixel.
+                    weights[i * stride + tap] = total != 0 ? Float(window[tap] / total) : (tap == 0 ? 1 : 0)
+                }
+            }
+        }
+        self.outputs = outputs; self.starts = starts; self.counts = counts; self.stride = stride
+        self.weights = weights
+    }
+
+    /// The first source pixel any window uses.
+    package var firstSource: Int { starts.first ?? 0 }
+    /// How many source pixels the windows span together.
+    package var sourceSpan: Int {
+        var end = firstSource
+        for i in 0..<outputs { end = max(end, starts[i] + counts[i]) }
+        return end - firstSource
+    }
+}
+
+/// The Lanczos kernel with three lobes, sinc(x) · sinc(x / 3) on -3 ..< 3, given `sin(πx / 3)` (which
+/// `FilterWeights` gets by rotation rather than a sine call per tap).
+@inline(__always)
+package func lanczos3(_ x: Double, sineOfThird third: Double) -> Double {
+    // Near 0 the kernel is 1 - 1.8 x² (within 2e-10 of 1 here), while a sine got by rotation carries an
+    // absolute error that the division by x² would blow up.
+    guard abs(x) > 1e-5 else { return 1 }
+    guard x > -3, x < 3 else { return 0 }
+    let px = Double.pi * x
+    // sin(3t) = 3 sin t - 4 sin^3 t.
+    return 3 * third * (3 * third - 4 * third * third * third) / (px * px)
+}

@@ -9,7 +9,8 @@ import Testing
 /// Every event but the keys (those are `KeyBindingsTests` and the other key suites): a state, one event, the
 /// next state and the effects; no clock, thread or terminal.
 @Suite struct AppReducerTests {
-    private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
+    private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2,
+                                      frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     private func reduce(_ state: AppState, _ events: [AppEvent]) -> (AppState, [Effect]) {
         var current = state
@@ -63,7 +64,8 @@ import Testing
         // The same warning from another composite of the revision (the preview, a thumbnail) is kept once.
         var other = key
         other.parameters.scale = 2
-        let both = reduce(first.0, [.compositeArrived(other, warnings: [missing]), .compositeArrived(key, warnings: [broken])]).0
+        let both = reduce(first.0, [.compositeArrived(other, warnings: [missing]),
+                                    .compositeArrived(key, warnings: [broken])]).0
         #expect(both.warnings == [described, "group \"g\": member \"A\" (a): b.jpg: not a PNG"])
         // A composite of the next revision (the photos changed) without them takes them back.
         var fixed = key
@@ -125,7 +127,8 @@ import Testing
         groups[5].name = "Group 5 renamed"
         groups.insert(groups.removeLast(), at: 0)
         groups.append(ChatGroup(id: "new", name: "New", members: []))
-        let (next, effects) = reduce(state, .fixtureReloaded(Self.fixture(groups), warnings: ["live reload: /p: no watch"]))
+        let reloaded = AppEvent.fixtureReloaded(Self.fixture(groups), warnings: ["live reload: /p: no watch"])
+        let (next, effects) = reduce(state, reloaded)
         #expect(next.groups == groups)
         #expect(next.selectedGroup?.name == "Group 5 renamed" && next.selection == 0 && next.scrollOffset == 0)
         #expect(effects == [.invalidateComposites(["g5", "new"])])
@@ -139,7 +142,8 @@ import Testing
     @Test func aReloadWhoseGroupsTheParametersDoNotSuitKeepsThemAndWarns() {
         var state = ViewFixtures.state([ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A")])])
         state.parameters.margin = 30
-        let nine = ChatGroup(id: "nine", name: "Nine", members: (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") })
+        let members = (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") }
+        let nine = ChatGroup(id: "nine", name: "Nine", members: members)
         let next = reduce(state, .fixtureReloaded(Self.fixture(state.groups + [nine]), warnings: [])).0
         #expect(next.parameters.margin == 30)
         #expect(next.status.hasPrefix("Reloaded groups.json: 2 groups; the parameters now break a limit: wechat tiles"))

@@ -61,7 +61,7 @@ enum ScreenBench {
         let layout = ScreenLayout(width: configuration.screenWidth, height: configuration.screenHeight)
         let metrics = layout.listMetrics
         let before = AppState(groups: fixture.groups, parameters: CompositionParameters(), exportDirectory: ".")
-        let (after, _) = KeyBindings.reduce(before, .character("]"), metrics: metrics)
+        let (after, _) = AppReducer.reduce(before, .key(.character("]")), metrics: metrics)
         let composer = makeComposer()
         let shown = (0..<metrics.visibleRowCount).compactMap { before.group(atPosition: $0) }
         var composites: [[(PreviewKey, Composite)]] = []

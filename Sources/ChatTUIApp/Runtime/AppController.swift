@@ -5,8 +5,10 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 
-/// The interactive app's runtime: reads keys, applies the reducer, carries out its effects, asks for the
-/// composites the screen needs (the selected group's preview first, list thumbnails after), and draws.
+/// The interactive app's runtime: turns keys, finished background work, the terminal's answers and the time
+/// into `AppEvent`s for the reducer (`AppReducer.reduce`), keeps the state it returns and carries out its
+/// effects, asks for the composites the screen needs (the selected group's preview first, list thumbnails
+/// after), and draws. It changes the state only by the reducer's answer.
 ///
 /// Runs on one thread, which sleeps in one `poll` over the terminal's input, the `WakeSignal` that background
 /// work and signal handlers post to, and any extra descriptors (`Options.wakeSources`). Image and file work
@@ -36,8 +38,6 @@ package final class AppController {
         package var lookAhead = 4
         /// Composite requests running at once.
         package var maxConcurrentRequests = 4
-        /// How long a status-line message stays, in seconds.
-        package var messageSeconds = 4.0
         /// Least time between two frames drawn only for list thumbnails that arrived, in seconds: a round of
         /// twenty thumbnails then costs a few frames, not twenty. The last thumbnail of a round is always drawn.
         package var thumbnailFrameSeconds = 0.016
@@ -52,7 +52,7 @@ package final class AppController {
         package var now: @Sendable () -> Date = { Date() }
         /// How the terminal shows colour (the views avoid colour altogether in `.monochrome`).
         package var colorMode = ColorMode.truecolor
-        /// A monotonic clock in nanoseconds, for message expiry.
+        /// A monotonic clock in nanoseconds: the time of the `.timer` events (message expiry) and of frame pacing.
         package var monotonicNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
         /// The file system as exports see it.
         package var files = ExportFiles.live
@@ -99,7 +99,7 @@ package final class AppController {
         }
     }
 
-    package internal(set) var state: AppState
+    package private(set) var state: AppState
     /// Set once the terminal's input has ended; the session is over.
     package private(set) var terminalClosed = false
     let options: Options
@@ -109,45 +109,32 @@ package final class AppController {
     let store: CompositeStore
     private let wake: WakeSignal
     let inbox: CompletionInbox
-    var groupsByID: [String: ChatGroup]
     private var requests: [PreviewKey: Task<Void, Never>] = [:]
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     var needsRedraw = true
     /// Where reading the fixture again stands (`AppController+Reload.swift`).
     var fixtureReading = FixtureReading()
-    /// The warnings each group's composites gave in its latest revision (`recordWarnings`).
-    var compositeWarnings: [String: (revision: Int, warnings: Set<String>)] = [:]
     /// List thumbnails arrived that no frame shows yet.
     private var thumbnailsArrived = false
     private var lastFrame: UInt64 = 0
-    /// The message on screen (text and serial) and when it goes.
-    private var shownStatus: (text: String, serial: Int)?
-    private var statusDeadline: UInt64?
     /// Until when a key's frame waits for its preview composite (`Options.previewWaitSeconds`).
     private var previewDeadline: UInt64?
-    /// The last picture the driver could not draw, said once rather than on every frame.
-    private var lastGraphicsProblem: GraphicsError?
 
     package init(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
                  exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
                  wake: WakeSignal = WakeSignal()) {
         state = AppState(groups: fixture.groups, parameters: options.parameters,
-                         exportDirectory: options.exportDirectory)
-        state.fixturePath = options.fixturePath
-        state.presets = options.presets
-        state.presetsUnavailableReason = options.presetsUnavailableReason
-        // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
-        if driver.graphics != .halfBlocks { state.announce(driver.graphics.summary) }
-        for warning in options.startupWarnings { state.announce(warning, warning: true) }
+                         exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
+                         presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
         self.options = options
         self.driver = driver
         self.provider = provider
         self.exporter = exporter
         self.wake = wake
         inbox = CompletionInbox(wake: wake)
-        groupsByID = Dictionary(fixture.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         store = CompositeStore(renderImage: imageCells)
+        handle(.started(graphics: driver.graphics, warnings: options.startupWarnings))
     }
 
     /// True once the user has quit and no export is still being written.
@@ -172,9 +159,9 @@ package final class AppController {
         processEvents()
     }
 
-    /// Applies every key waiting (so a burst of parameter keys costs one round of requests: only the last
-    /// parameters are asked for), takes in finished work, retires an expired message, starts the requests the
-    /// screen needs and redraws if anything changed. Never blocks.
+    /// Hands the reducer every key waiting (so a burst of parameter keys costs one round of requests: only the
+    /// last parameters are asked for), the finished work and the time (an expired message leaves), starts the
+    /// requests the screen needs and redraws if anything changed. Never blocks.
     package func processEvents() {
         var handled = 0
         var previewsBeforeKeys: [PreviewKey]?
@@ -182,7 +169,7 @@ package final class AppController {
             switch driver.readInput() {
             case .key(let key):
                 if previewsBeforeKeys == nil { previewsBeforeKeys = wantedPreviews().map(\.key) }
-                handle(key)
+                handle(.key(key))
                 handled += 1
             case .ignored:
                 handled += 1
@@ -194,7 +181,7 @@ package final class AppController {
             }
         }
         takeCompletions()
-        expireStatus()
+        handle(.timer(now: options.monotonicNanoseconds()))
         if !state.shouldQuit && !terminalClosed { scheduleRequests() }
         if thumbnailsArrived {
             let since = Double(options.monotonicNanoseconds() &- lastFrame) / 1e9
@@ -225,7 +212,7 @@ package final class AppController {
     /// Notices a terminal that went away.
     package func waitForEvents(timeoutMilliseconds: Int?) {
         var timeout = timeoutMilliseconds
-        for deadline in [statusDeadline, previewDeadline].compactMap({ $0 }) {
+        for deadline in [state.statusDeadline, previewDeadline].compactMap({ $0 }) {
             let now = options.monotonicNanoseconds()
             let untilDeadline = deadline > now ? Int((deadline - now + 999_999) / 1_000_000) : 0
             timeout = min(timeout ?? untilDeadline, untilDeadline)
@@ -244,14 +231,22 @@ package final class AppController {
         }
     }
 
-    /// Applies one key through the reducer and carries out its effects.
-    package func handle(_ key: Key) {
+    /// Hands `event` to the reducer, keeps the state it returns and carries out its effects; the screen is
+    /// drawn again when the state changed (or the terminal's size did).
+    package func handle(_ event: AppEvent) {
+        let resized = if case .key(.resize) = event { true } else { false }
+        if apply(event) || resized { needsRedraw = true }
+    }
+
+    /// `handle` without the redraw: true when the state changed.
+    private func apply(_ event: AppEvent) -> Bool {
         var metrics = screenLayout.listMetrics
         metrics.actualPixelsShown = actualPixelsShown()
-        let (next, effects) = KeyBindings.reduce(state, key, metrics: metrics)
-        if next != state || key == .resize { needsRedraw = true }
+        let (next, effects) = AppReducer.reduce(state, event, metrics: metrics)
+        let changed = next != state
         state = next
         for effect in effects { perform(effect) }
+        return changed
     }
 
     /// Blocks until the screen's composites have all arrived and every export has ended, or `seconds` pass
@@ -295,11 +290,7 @@ package final class AppController {
         let frame = ScreenView.frame(state, layout: screenLayout, source: store, context: viewContext)
         let problem = driver.draw(frame.grid, pictures: frame.pictures)
         needsRedraw = false
-        if let problem, problem != lastGraphicsProblem {
-            state.announce("\(problem)", warning: true)
-            needsRedraw = true
-        }
-        lastGraphicsProblem = problem
+        handle(.frameDrawn(pictureProblem: problem))
         thumbnailsArrived = false
         lastFrame = options.monotonicNanoseconds()
     }
@@ -389,55 +380,31 @@ package final class AppController {
                 cancelledRequests.remove(key)
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
-                recordWarnings(result.warnings, of: key)
+                // Its warnings go to the list; the frame that shows them is paced like the picture's.
+                _ = apply(.compositeArrived(key, warnings: result.warnings))
                 noteArrival(of: key)
             case .provisional(let key, let composite):
                 store.storeProvisional(composite, for: key)
                 noteArrival(of: key)
             case .exportFinished(let status, let failed):
                 pendingExports -= 1
-                state.announce(status, warning: failed)
-                needsRedraw = true
+                handle(.exportFinished(status, failed: failed))
             case .presetsSaved(let status, let presets):
-                if let presets { state.presets = presets }
-                state.announce(status, warning: presets == nil)
-                needsRedraw = true
+                handle(.presetsSaved(status, presets))
             case .fixtureReloaded(let reload):
                 finishReading(reload)
             }
         }
     }
 
-    /// Clears the status line `messageSeconds` after a message appeared.
-    private func expireStatus() {
-        guard !state.status.isEmpty else {
-            shownStatus = nil
-            statusDeadline = nil
-            return
-        }
-        let now = options.monotonicNanoseconds()
-        if shownStatus.map({ $0.text != state.status || $0.serial != state.statusSerial }) ?? true {
-            shownStatus = (state.status, state.statusSerial)
-            statusDeadline = now + UInt64(options.messageSeconds * 1e9)
-        } else if let deadline = statusDeadline, now >= deadline {
-            state.status = ""
-            shownStatus = nil
-            statusDeadline = nil
-            needsRedraw = true
-        }
-    }
-
     private func perform(_ effect: Effect) {
         switch effect {
         case .export(let request):
-            switch ExportPlanner.plan(request, files: options.files) {
-            case .write(let jobs, let folder): startExport(request.group, jobs, creatingFolder: folder)
-            case .ask(let question, let agreed): state.question = Question(text: question, onYes: [.export(agreed)])
-            case .refuse(let message): state.announce(message, warning: true)
-            }
-            needsRedraw = true
+            handle(.exportPlanned(request, ExportPlanner.plan(request, files: options.files)))
+        case .writeExport(let group, let jobs, let folder):
+            startExport(group, jobs, creatingFolder: folder)
         case .copy(let text):
-            if !driver.copyToClipboard(text) { state.announce("Not copied: the text is too long for the clipboard") }
+            if !driver.copyToClipboard(text) { handle(.copyRefused) }
         case .savePresets(let presets):
             Task.detached { [inbox] in
                 do throws(PresetError) {
@@ -447,6 +414,8 @@ package final class AppController {
                     inbox.post(.presetsSaved("\(error)", nil))
                 }
             }
+        case .invalidateComposites(let groupIDs):
+            store.invalidate(groupIDs)
         case .quit:
             break
         }

@@ -26,9 +26,9 @@ package final class LiveReload: Sendable {
     package var wakeSource: AppController.WakeSource {
         AppController.WakeSource(descriptor: watcher.descriptor) { [self] controller in
             let changes = watcher.changes()
-            for problem in changes.problems { controller.warn(Self.warning(problem)) }
+            for problem in changes.problems { controller.handle(.liveReloadProblem(Self.warning(problem))) }
             guard !changes.paths.isEmpty else { return }
-            controller.photosChanged(changes.paths)
+            controller.handle(.photosChanged(changes.paths))
             if changes.paths.contains(fixturePath) { controller.reloadFixture { [self] in read() } }
         }
     }

@@ -2,9 +2,10 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import TerminalUI
 
-/// Everything the interactive app shows, as one value; `KeyBindings.reduce` is the only thing that changes it,
-/// apart from the runtime reporting what background work came to (messages, warnings, questions).
+/// Everything the interactive app shows, as one value. `AppReducer.reduce` is the only thing that changes it:
+/// keys, what background work came to, what the terminal answered and the time all reach it as `AppEvent`s.
 package struct AppState: Equatable, Sendable {
     /// All groups in fixture order (replaced when the fixture file changes: `replaceGroups`).
     package private(set) var groups: [ChatGroup]
@@ -48,12 +49,19 @@ package struct AppState: Equatable, Sendable {
     package var question: Question?
     /// The open list overlay (warnings, presets, shared text), if any.
     package var overlay: Overlay?
-    /// The last message for the status line; the runtime clears it a few seconds after it was set.
+    /// The last message for the status line; a `.timer` event clears it a few seconds after it was set.
     package var status: String = ""
     /// Counts announcements, so that the same message said twice restarts its time on screen.
     package private(set) var statusSerial = 0
+    /// Which message the `.timer` events time, and when it leaves (nil while there is no message).
+    var statusTiming: StatusTiming?
     /// Every warning met so far (missing avatars, unreadable presets, failed exports), oldest first, each once.
     package private(set) var warnings: [String] = []
+    /// The warnings each group's composites gave in its latest revision, by group id: what a composite of a
+    /// later revision (a photo fixed) takes back.
+    var compositeWarnings: [String: CompositeWarnings] = [:]
+    /// The last reason the terminal gave for a picture it could not draw, said once rather than on every frame.
+    var pictureProblem: GraphicsError?
     /// The parameters pinned as "A" with `p`, shown beside the current ones ("B") for the selected group.
     package var pinned: CompositionParameters?
     /// The scales `e` and `E` export at; nil means the scale parameter alone.
@@ -61,13 +69,13 @@ package struct AppState: Equatable, Sendable {
     /// The named parameter sets (`o` applies one, `s` saves one); nil when there is no place to keep them.
     package var presets: PresetFile?
     /// Why presets cannot be saved when `presets` is nil, as the end of a sentence.
-    package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
+    package var presetsUnavailableReason: String
     /// Set when the user asked to quit.
     package var shouldQuit = false
     /// Where `e` writes PNGs.
     package let exportDirectory: String
     /// The fixture the app shows, as given; named in the flags `y` shares.
-    package var fixturePath = "groups.json"
+    package var fixturePath: String
     /// Why the fixture file, changed on disk, could not be read again (the loader's message): the groups shown
     /// are the last good ones until the file is fixed; nil while the file and the groups agree.
     package var fixtureProblem: String?
@@ -78,17 +86,27 @@ package struct AppState: Equatable, Sendable {
     package static let warningLimit = 500
     package static let zoomRange = 25...400
 
-    package init(groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String) {
+    /// The state at start: `groups` from `fixturePath`, drawn with `parameters`, exporting to `exportDirectory`;
+    /// `presets` (nil, for `presetsUnavailableReason`, when there is no place for them).
+    package init(groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String,
+                 fixturePath: String = "groups.json", presets: PresetFile? = nil,
+                 presetsUnavailableReason: String = "set XDG_CONFIG_HOME or HOME") {
         self.groups = groups
         self.parameters = parameters
         initialParameters = parameters
         self.exportDirectory = exportDirectory
+        self.fixturePath = fixturePath
+        self.presets = presets
+        self.presetsUnavailableReason = presetsUnavailableReason
         matches = Array(groups.indices)
         memberCounts = Set(groups.map(\.members.count)).sorted()
     }
 
     /// How the preview scales its composite: the 1:1 view when open, else fitted at the zoom.
     package var previewScale: PreviewScale { actualPixels.map(PreviewScale.actualPixels) ?? .fit(zoomPercent: zoomPercent) }
+
+    /// When the status message leaves, on the clock of the `.timer` events; nil while none is timed.
+    package var statusDeadline: UInt64? { statusTiming?.deadline }
 
     /// The selected group, nil when no group matches the filter.
     package var selectedGroup: ChatGroup? {
@@ -181,4 +199,19 @@ package struct AppState: Equatable, Sendable {
         let file = OutputNaming.fileName(for: group)
         return directory.isEmpty ? file : "\(directory)/\(file)"
     }
+}
+
+/// The status message the `.timer` events time: its text and announcement (`AppState.statusSerial`), and when
+/// it leaves.
+struct StatusTiming: Equatable, Sendable {
+    var text: String
+    var serial: Int
+    /// Nanoseconds of the `.timer` clock.
+    var deadline: UInt64
+}
+
+/// The warnings a group's composites gave in one revision of the group (`PreviewKey.revision`).
+struct CompositeWarnings: Equatable, Sendable {
+    var revision: Int
+    var texts: Set<String>
 }

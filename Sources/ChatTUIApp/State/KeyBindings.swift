@@ -3,47 +3,18 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 
-/// Something the reducer asks the runtime to do outside the state.
-package enum Effect: Hashable, Sendable {
-    /// Write a group's composite to PNG files (after looking at the file system and asking what must be asked).
-    case export(ExportRequest)
-    /// Put text on the terminal's clipboard (OSC 52).
-    case copy(String)
-    /// Write the presets file.
-    case savePresets(PresetFile)
-    /// Leave the app.
-    case quit
-}
-
-/// What the reducer needs to know about the screen's geometry: the chat list's paging and mouse hit-testing,
-/// and whether the parameter panel is on screen.
-package struct ListMetrics: Equatable, Sendable {
-    /// Rows (groups) that fit in the list.
-    package var visibleRowCount: Int
-    /// Text rows per group.
-    package var rowHeight: Int
-    /// Where the list is on screen.
-    package var frame: CellRect
-    /// Whether the parameter panel is on screen (so it can take the focus).
-    package var panelIsShown = false
-    /// How much of the composite the 1:1 view shows (for its pans).
-    package var actualPixelsShown = ShownFraction()
-}
-
-/// The key map: a pure reducer from (state, key) to the next state plus effects.
+/// The key map: the part of `AppReducer` that turns a key into the next state plus effects.
 ///
 /// Keys go to the first thing that is open: a yes/no question, a line prompt, the filter editor, the help,
 /// an overlay, the focused panel (which passes on the keys it does not use); then to the chat list and the
-/// single-key commands. The parts live in `KeyBindings+Panel.swift`, `KeyBindings+Prompts.swift` and
-/// `KeyBindings+Help.swift`.
+/// single-key commands. The parts live in `KeyBindings+Panel.swift`, `KeyBindings+Prompts.swift`,
+/// `KeyBindings+ActualPixels.swift` and `KeyBindings+Help.swift`.
 package enum KeyBindings {
     /// Zoom step of `+` and `-`, in percent.
     package static let zoomStep = 25
 
-    /// The state after `key`, and what the runtime must do about it. `defaultMargin`, when given, replaces the
-    /// layout's own margin as the point where `[` and `]` start from an automatic margin.
-    package static func reduce(_ state: AppState, _ key: Key, metrics: ListMetrics,
-                               defaultMargin: ((CompositionParameters) -> Double)? = nil) -> (AppState, [Effect]) {
+    /// The state after `key`, and what the runtime must do about it.
+    static func reduce(_ state: AppState, _ key: Key, metrics: ListMetrics) -> (AppState, [Effect]) {
         var next = state
         if key == .ctrlC {
             next.shouldQuit = true
@@ -85,12 +56,11 @@ package enum KeyBindings {
         if next.overlay != nil { return browseOverlay(next, key) }
         if next.panel.isFocused && metrics.panelIsShown, let handled = panelKey(next, key) { return (handled, []) }
         if let handled = actualPixelsKey(next, key, shown: metrics.actualPixelsShown) { return (handled, []) }
-        return commandKey(next, key, metrics, defaultMargin: defaultMargin)
+        return commandKey(next, key, metrics)
     }
 
     /// The chat list and the single-key commands.
-    private static func commandKey(_ state: AppState, _ key: Key, _ metrics: ListMetrics,
-                                   defaultMargin: ((CompositionParameters) -> Double)?) -> (AppState, [Effect]) {
+    private static func commandKey(_ state: AppState, _ key: Key, _ metrics: ListMetrics) -> (AppState, [Effect]) {
         var next = state
         var effects: [Effect] = []
         switch key {
@@ -150,7 +120,7 @@ package enum KeyBindings {
             next.panel.visibility = metrics.panelIsShown ? .hidden : .shown
             next.panel.isFocused = next.panel.isFocused && !metrics.panelIsShown
         case .character(let character):
-            parameterKey(&next, character, defaultMargin: defaultMargin)
+            parameterKey(&next, character)
         default:
             break
         }
@@ -159,8 +129,7 @@ package enum KeyBindings {
 
     /// The single parameter keys: `l` layout, `[` `]` margin, `{` `}` canvas corner radius, `(` `)` tile corner
     /// radius (fine steps), `b` background, `m` member style, `0` reset.
-    private static func parameterKey(_ state: inout AppState, _ character: Character,
-                                     defaultMargin: ((CompositionParameters) -> Double)?) {
+    private static func parameterKey(_ state: inout AppState, _ character: Character) {
         let steps: [Character: (name: String, direction: Int)] = [
             "l": ("layout", 1), "[": ("margin", -1), "]": ("margin", 1), "{": ("corner-radius", -1),
             "}": ("corner-radius", 1), "(": ("tile-radius", -1), ")": ("tile-radius", 1), "b": ("background", 1),
@@ -171,8 +140,7 @@ package enum KeyBindings {
             return
         }
         guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else { return }
-        let automatic = name == "margin" && state.parameters.margin == nil ? defaultMargin?(state.parameters) : nil
-        ParameterEditing.step(&state, field, direction: direction, coarse: false, automatic: automatic)
+        ParameterEditing.step(&state, field, direction: direction, coarse: false)
     }
 
     /// `e` and Enter in the `E` prompt: the export of `group` to `target` at the chosen scales.
@@ -236,7 +204,7 @@ package enum KeyBindings {
 
     /// Clamps the selection to the matches and scrolls just enough to show it, without leaving empty rows at the
     /// bottom when the list could be full.
-    package static func keepSelectionVisible(_ state: inout AppState, _ metrics: ListMetrics) {
+    static func keepSelectionVisible(_ state: inout AppState, _ metrics: ListMetrics) {
         let count = state.matches.count
         let visible = max(1, metrics.visibleRowCount)
         state.selection = min(max(0, state.selection), max(0, count - 1))

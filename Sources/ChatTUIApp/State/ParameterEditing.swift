@@ -13,10 +13,8 @@ enum ParameterEditing {
     /// Moves `field` one fine or coarse step (`direction` -1 or +1): numbers by the field's steps starting from
     /// the value in force (for an automatic value, what the layout uses for the selected group), layouts
     /// through the registry, flags on and off, colours through `backgroundCycle`, member styles through
-    /// `MemberStyle.cycle`, choices through their words; lists of numbers are typed. `automatic` replaces the
-    /// automatic starting value when given.
-    static func step(_ state: inout AppState, _ field: ParameterField, direction: Int, coarse: Bool,
-                     automatic: Double? = nil) {
+    /// `MemberStyle.cycle`, choices through their words; lists of numbers are typed.
+    static func step(_ state: inout AppState, _ field: ParameterField, direction: Int, coarse: Bool) {
         let parameters = state.parameters
         let value = field.value(in: parameters)
         switch field.kind {
@@ -48,7 +46,7 @@ enum ParameterEditing {
             set(&state, field, to: .choice(choices[(current + direction + choices.count) % choices.count]))
         case .number, .integer:
             guard let steps = field.steps else { return }
-            let start = automatic ?? startingNumber(field, parameters, memberCount: state.selectedMemberCount)
+            let start = startingNumber(field, parameters, memberCount: state.selectedMemberCount)
             let wanted = start + Double(direction) * (coarse ? steps.coarse : steps.fine)
             set(&state, field, to: field.kind == .integer ? .integer(Int(wanted.rounded())) : .number(wanted))
         default:

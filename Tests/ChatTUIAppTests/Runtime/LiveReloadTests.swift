@@ -173,7 +173,7 @@ private final class ColourProvider: CompositeProvider {
         await controller.driveUntilSettled()
         #expect(Self.previewShows("R", terminal))
         let before = provider.calls.withLock { $0 }
-        controller.photosChanged(["/p/a.png"])
+        controller.handle(.photosChanged(["/p/a.png"]))
         await controller.driveUntilSettled()
         #expect(Self.previewShows("B", terminal) && !Self.previewShows("R", terminal))
         // Asked again: the group with the member photo and the one whose own photo it is, not the other.

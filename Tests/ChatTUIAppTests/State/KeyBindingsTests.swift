@@ -94,8 +94,10 @@ import Testing
         #expect(abs(down - (132.0 / 18 - 2)) < 1e-9)
         #expect(press(Array(repeating: .character("["), count: 20), on: twenty).0.parameters.margin == 0)
         #expect(press(Array(repeating: .character("]"), count: 40), on: twenty).0.parameters.margin == 33)
-        let (resolved, _) = KeyBindings.reduce(twenty, .character("]"), metrics: metrics, defaultMargin: { _ in 4 })
-        #expect(resolved.parameters.margin == 5)
+        // At size 72 the layout's own margin is 72/18 = 4: the step starts there.
+        var small = twenty
+        small.parameters.size = 72
+        #expect(press(chars("]"), on: small).0.parameters.margin == 5)
     }
 
     @Test func radiiStepByTwoAndClamp() {
@@ -197,10 +199,10 @@ import Testing
     @Test func resizeKeepsTheSelectionVisible() {
         let scrolled = press([.end], on: twenty).0
         let small = ListMetrics(visibleRowCount: 2, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 4))
-        let (resized, _) = KeyBindings.reduce(scrolled, .resize, metrics: small)
+        let (resized, _) = AppReducer.reduce(scrolled, .key(.resize), metrics: small)
         #expect(resized.selection == 19 && resized.scrollOffset == 18)
         let tall = ListMetrics(visibleRowCount: 30, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 60))
-        #expect(KeyBindings.reduce(scrolled, .resize, metrics: tall).0.scrollOffset == 0)
+        #expect(AppReducer.reduce(scrolled, .key(.resize), metrics: tall).0.scrollOffset == 0)
     }
 }
 
@@ -211,7 +213,7 @@ import Testing
         var visited: [LayoutKind] = []
         for _ in 0...LayoutRegistry.kinds.count {
             visited.append(state.parameters.layout)
-            state = KeyBindings.reduce(state, .character("l"), metrics: metrics).0
+            state = AppReducer.reduce(state, .key(.character("l")), metrics: metrics).0
         }
         #expect(visited == LayoutRegistry.kinds + [LayoutRegistry.kinds[0]])
         let help = KeyBindings.help.first { $0.keys == "l" }?.action ?? ""

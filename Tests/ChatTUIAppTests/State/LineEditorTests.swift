@@ -47,15 +47,15 @@ import Testing
     @Test func aLongPasteIntoTheFilterEnds() {
         var state = AppState(groups: ViewFixtures.groups(2000), parameters: .init(), exportDirectory: "out")
         let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
-        state = KeyBindings.reduce(state, .character("/"), metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.character("/")), metrics: metrics).0
         for character in "Group 1" + String(repeating: "z", count: 16_000) {
-            state = KeyBindings.reduce(state, .character(character), metrics: metrics).0
+            state = AppReducer.reduce(state, .key(.character(character)), metrics: metrics).0
         }
         #expect(state.filter.count == LineEditor.maximumLength)
         #expect(state.matches.isEmpty)
-        state = KeyBindings.reduce(state, .escape, metrics: metrics).0
-        state = KeyBindings.reduce(state, .character("/"), metrics: metrics).0
-        for character in "Group 1" { state = KeyBindings.reduce(state, .character(character), metrics: metrics).0 }
+        state = AppReducer.reduce(state, .key(.escape), metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.character("/")), metrics: metrics).0
+        for character in "Group 1" { state = AppReducer.reduce(state, .key(.character(character)), metrics: metrics).0 }
         #expect(state.matches.count == 1111, "Group 1, 10...19, 100...199, 1000...1999")
     }
 

@@ -11,12 +11,12 @@ import Testing
         var state = ViewFixtures.state(ViewFixtures.groups(3))
         var styles: [MemberStyle] = []
         for _ in MemberStyle.cycle {
-            state = KeyBindings.reduce(state, .character("m"), metrics: metrics).0
+            state = AppReducer.reduce(state, .key(.character("m")), metrics: metrics).0
             styles.append(state.parameters.memberStyle)
         }
         #expect(styles == Array(MemberStyle.cycle.dropFirst()) + [MemberStyle.cycle[0]])
         #expect(state.undoStack.count == MemberStyle.cycle.count)
-        state = KeyBindings.reduce(state, .character("u"), metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.character("u")), metrics: metrics).0
         #expect(state.parameters.memberStyle == MemberStyle.cycle.last)
         #expect(KeyBindings.help.contains { $0.keys == "m" })
     }

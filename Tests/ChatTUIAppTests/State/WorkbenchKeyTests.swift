@@ -22,7 +22,7 @@ struct KeyPresser {
         var current = state
         var effects: [Effect] = []
         for key in keys {
-            let (next, produced) = KeyBindings.reduce(current, key, metrics: metrics)
+            let (next, produced) = AppReducer.reduce(current, .key(key), metrics: metrics)
             current = next
             effects += produced
         }

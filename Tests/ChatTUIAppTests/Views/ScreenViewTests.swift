@@ -126,20 +126,20 @@ import Testing
     @Test func helpThatDoesNotFitScrollsAndSaysWhichRowsItShows() {
         var state = ViewFixtures.state(ViewFixtures.groups(3))
         let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 3, frame: CellRect(x: 0, y: 0, width: 30, height: 15))
-        state = KeyBindings.reduce(state, .character("?"), metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.character("?")), metrics: metrics).0
         let top = render(state, width: 100, height: 20).text
         #expect(top.contains("select previous / next group"))
         #expect(!top.contains("toggle this help"))
         #expect(top.contains("scroll · any key closes"))
-        state = KeyBindings.reduce(state, .end, metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.end), metrics: metrics).0
         #expect(state.showsHelp && state.overlayScroll == KeyBindings.help.count - 1)
         let bottom = render(state, width: 100, height: 20).text
         #expect(bottom.contains("toggle this help"))
         #expect(!bottom.contains("select previous / next group"))
         // Back up one line at a time, then any other key closes.
-        state = KeyBindings.reduce(state, .up, metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.up), metrics: metrics).0
         #expect(state.overlayScroll == KeyBindings.help.count - 2)
-        state = KeyBindings.reduce(state, .character("x"), metrics: metrics).0
+        state = AppReducer.reduce(state, .key(.character("x")), metrics: metrics).0
         #expect(!state.showsHelp)
     }
 

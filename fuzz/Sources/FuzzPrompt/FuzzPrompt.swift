@@ -3,7 +3,7 @@ import Fixtures
 import GroupIcon
 @testable import TerminalUI
 
-/// The prompts on arbitrary key streams: `LineEditor` and the `/` filter through `KeyBindings.reduce`, then
+/// The prompts on arbitrary key streams: `LineEditor` and the `/` filter through `AppReducer.reduce`, then
 /// the status line drawn at a width the input picks. Must hold: no trap; the cursor stays in the text; the
 /// text never passes `LineEditor.maximumLength`; the filter's matches are real groups in order, the selection
 /// one of them; the drawn line is as wide as asked, holds no control characters and cuts no wide character.
@@ -19,9 +19,9 @@ public func fuzzPrompt(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         else { fatalError("editor out of bounds after \(key)") }
     }
     var state = AppState(groups: groups, parameters: CompositionParameters(), exportDirectory: "out")
-    state = KeyBindings.reduce(state, .character("/"), metrics: metrics).0
+    state = AppReducer.reduce(state, .key(.character("/")), metrics: metrics).0
     for key in keys where key != .enter && key != .escape {
-        state = KeyBindings.reduce(state, key, metrics: metrics).0
+        state = AppReducer.reduce(state, .key(key), metrics: metrics).0
     }
     guard state.matches == state.matches.sorted(), state.matches.allSatisfy(groups.indices.contains),
           state.matches.isEmpty || state.matches.indices.contains(state.selection)

@@ -4,7 +4,7 @@
 # ratio; the medians over the rounds go to bench/results.json, the batch export figures to bench/batch-results.json.
 #
 #   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
-# ANSI_QUALITY=PATH/ansi_quality.py overrides where the quality tool is looked for (../shared/tools first).
+# Half-block drawings are scored with bench/cell_quality.py (mean CIEDE2000, plain and blurred, PSNR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
@@ -15,11 +15,7 @@ if ! command -v chafa >/dev/null || ! ldconfig -p | grep -q libvips; then
 fi
 python3 -c "import PIL, pyvips, numpy" 2>/dev/null || pip install -q pillow pyvips numpy
 
-quality=${ANSI_QUALITY:-}
-for candidate in ../shared/tools/ansi_quality.py ../../shared/tools/ansi_quality.py; do
-  [ -z "$quality" ] && [ -f "$candidate" ] && quality=$(cd "$(dirname "$candidate")" && pwd)/ansi_quality.py
-done
-[ -n "$quality" ] || echo "ansi_quality.py not found: skipping the quality scores" >&2
+quality=$PWD/bench/cell_quality.py
 
 swift build -c release --product chat-tui-bench >&2
 bin=.build/release/chat-tui-bench

@@ -7,13 +7,13 @@ process so that start-up is spread out. Reports per image:
 - `per_second`: that minus a 2x1-cell run of the same files, leaving the image-to-text work that grows with
   the grid (what `chat-tui-bench` reports as `*_with_text_per_second`).
 
-Also scores chafa's and our ANSI output with ansi_quality.py (mean CIEDE2000 plain and after its 3x3 blur,
+Also scores chafa's and our ANSI output with cell_quality.py (mean CIEDE2000 plain and after its 3x3 blur,
 PSNR) when it is given. In 256 colours chafa is given its best: every setting in BEST_256_CANDIDATES is scored
 and the one with the lowest blurred mean CIEDE2000 at each size is also timed (`best`); our output is scored
 for every dither mode (`ours-SIZE-256-MODE.ans`).
 
 Usage: peer_chafa.py INPUTS_DIR --json-out FILE [--sizes 40x20,120x60] [--runs N] [--images N]
-                     [--quality-tool PATH/ansi_quality.py]
+                     [--quality-tool bench/cell_quality.py]
 """
 
 import json
@@ -55,7 +55,7 @@ def quality(tool, ansi_path, source, size):
     result = subprocess.run([sys.executable, tool, ansi_path, source, "--cells", size, "--blur", "--json"],
                             capture_output=True, text=True)
     if result.returncode != 0:
-        print("ansi_quality failed on %s: %s" % (ansi_path, result.stderr.strip()), file=sys.stderr)
+        print("cell_quality failed on %s: %s" % (ansi_path, result.stderr.strip()), file=sys.stderr)
         return None
     return json.loads(result.stdout)
 

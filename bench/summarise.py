@@ -140,7 +140,7 @@ def main():
            + ("; chafa's grid work not separable from its start-up at %s" % ", ".join(unmeasured) if unmeasured else ""))
     target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
 
-    # 256 colours seen from a distance (ansi_quality.py --blur): every dither mode of ours against chafa's best
+    # 256 colours seen from a distance (cell_quality.py --blur): every dither mode of ours against chafa's best
     # setting, which is also timed.
     blur_ok, blur_details, best_ratios = True, [], []
     for index, cells in enumerate((ours[0].get("cells") or []) if ours else []):

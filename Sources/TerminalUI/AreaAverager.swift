@@ -3,7 +3,7 @@ import Imaging
 /// Downscales an image by area averaging (a box filter with fractional coverage weights) after compositing it
 /// over an opaque backdrop (one colour, or a checkerboard laid on the output pixels).
 ///
-/// Averaging happens in sRGB values, like Pillow's `BOX` resize that `ansi_quality.py` scores against, so the
+/// Averaging happens in sRGB values, like Pillow's `BOX` resize that the quality scores compare with, so the
 /// drawn colours match the reference as closely as possible. Compositing is linear in the colour values, so
 /// averaging premultiplied colour and alpha first and compositing the average once gives exactly the average of
 /// the composited pixels, at a fraction of the work. A checkerboard's squares are whole output pixels, so the

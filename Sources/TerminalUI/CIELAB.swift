@@ -1,7 +1,7 @@
 import Foundation
 
 /// A colour in CIELAB (D65), used to pick palette entries by CIEDE2000, the difference that best matches
-/// perception and that `ansi_quality.py` scores with.
+/// perception and that the quality scores use.
 package struct CIELAB: Sendable {
     package var lightness: Double
     package var a: Double

@@ -1,7 +1,8 @@
 /// How a palette stands in for colours it does not have.
 ///
-/// Measured with `ansi_quality.py --blur` (mean CIEDE2000 after a 3x3 blur, roughly how the eye mixes
-/// neighbouring cells) on the benchmark's composite in 256 colours, at 40x20 / 120x60 cells: none 2.69 / 3.26,
+/// Measured as mean CIEDE2000 after a 3x3 blur (roughly how the eye mixes neighbouring cells; the benchmark's
+/// `bench/cell_quality.py --blur` and `DitherQualityTests` score the same way)
+/// on the benchmark's composite in 256 colours, at 40x20 / 120x60 cells: none 2.69 / 3.26,
 /// ordered 2.13 / 1.57, diffusion 1.35 / 1.03; chafa's best setting 2.64 / 2.16. In 16 colours (sample
 /// composite, 80x40): none 12.9, ordered 7.8, diffusion 4.5. Unblurred the order turns round (256 colours at
 /// 40x20: 4.34, 5.97, 5.41), because a dithered pixel alone is further from its target; from a normal viewing

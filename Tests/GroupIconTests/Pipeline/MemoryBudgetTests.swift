@@ -1,13 +1,15 @@
+import FileSystem
 import Foundation
 import Testing
 @testable import GroupIcon
 
 @Suite struct MemoryBudgetTests {
-    /// Polls `condition` (up to about 10 s).
+    /// Waits until `condition` holds (checking every millisecond), false when it still does not after 10 s.
     private func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<2000 {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
             if await condition() { return true }
-            try? await Task.sleep(nanoseconds: 5_000_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return false
     }
@@ -17,10 +19,10 @@ import Testing
         #expect(try await budget.reserve(60) == 60)
         let order = LockedState<[Int]>([])
         let large = Task { let amount = try await budget.reserve(70); order.withLock { $0.append(70) }; return amount }
-        #expect(await eventually { budget.reserved == 60 })
+        #expect(await eventually { budget.waitingRequests == 1 })
         // A small request that would fit must still queue behind the large one, or that one could starve.
         let small = Task { let amount = try await budget.reserve(10); order.withLock { $0.append(10) }; return amount }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(await eventually { budget.waitingRequests == 2 })
         #expect(order.withLock { $0 }.isEmpty && budget.reserved == 60)
         budget.release(60)
         #expect(try await large.value == 70)
@@ -35,7 +37,7 @@ import Testing
         let budget = MemoryBudget(limit: 100)
         #expect(try await budget.reserve(5000) == 100)
         let next = Task { try await budget.reserve(1) }
-        try await Task.sleep(nanoseconds: 30_000_000)
+        #expect(await eventually { budget.waitingRequests == 1 })
         #expect(budget.reserved == 100)
         budget.release(100)
         #expect(try await next.value == 1)
@@ -45,15 +47,21 @@ import Testing
         let budget = MemoryBudget(limit: 100)
         _ = try await budget.reserve(90)
         let blocked = Task { try await budget.reserve(50) }
+        #expect(await eventually { budget.waitingRequests == 1 })
         let behind = Task { try await budget.reserve(5) }
-        try await Task.sleep(nanoseconds: 30_000_000)
+        #expect(await eventually { budget.waitingRequests == 2 })
         blocked.cancel()
         await #expect(throws: CancellationError.self) { try await blocked.value }
         #expect(try await behind.value == 5)
-        #expect(budget.reserved == 95)
+        #expect(budget.reserved == 95 && budget.waitingRequests == 0)
     }
 
     @Test func theDefaultIsAQuarterOfTheMachine() {
-        #expect(MemoryBudget.defaultLimit >= 256 << 20)
+        #expect(MemoryBudget.defaultLimit(usableBytes: 16 << 30) == 4 << 30)
+        #expect(MemoryBudget.defaultLimit(usableBytes: (3 << 30) + 4) == (768 << 20) + 1)
+        // At least 256 MiB, and 1 GiB when the machine's memory cannot be found out.
+        #expect(MemoryBudget.defaultLimit(usableBytes: 512 << 20) == 256 << 20)
+        #expect(MemoryBudget.defaultLimit(usableBytes: nil) == 1 << 30)
+        #expect(MemoryBudget.defaultLimit == MemoryBudget.defaultLimit(usableBytes: SystemMemory.usableBytes()))
     }
 }

@@ -3,26 +3,27 @@ import Foundation
 import Testing
 @testable import GroupIcon
 
+/// The waiting requests start with `Task.immediate`: it runs `reserve` on the test's thread up to its first
+/// suspension, so a request that does not fit is queued when the call returns (nothing waits for the pool to
+/// start it).
 @Suite struct MemoryBudgetTests {
-    /// Waits until `condition` holds (checking every millisecond), false when it still does not after 10 s.
-    private func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
-    }
-
     @Test func waitsUntilEnoughIsReleasedAndServesInOrder() async throws {
         let budget = MemoryBudget(limit: 100)
         #expect(try await budget.reserve(60) == 60)
         let order = LockedState<[Int]>([])
-        let large = Task { let amount = try await budget.reserve(70); order.withLock { $0.append(70) }; return amount }
-        #expect(await eventually { budget.waitingRequests == 1 })
+        let large = Task.immediate {
+            let amount = try await budget.reserve(70)
+            order.withLock { $0.append(70) }
+            return amount
+        }
+        #expect(budget.waitingRequests == 1)
         // A small request that would fit must still queue behind the large one, or that one could starve.
-        let small = Task { let amount = try await budget.reserve(10); order.withLock { $0.append(10) }; return amount }
-        #expect(await eventually { budget.waitingRequests == 2 })
+        let small = Task.immediate {
+            let amount = try await budget.reserve(10)
+            order.withLock { $0.append(10) }
+            return amount
+        }
+        #expect(budget.waitingRequests == 2)
         #expect(order.withLock { $0 }.isEmpty && budget.reserved == 60)
         budget.release(60)
         #expect(try await large.value == 70)
@@ -36,8 +37,8 @@ import Testing
     @Test func aRequestLargerThanTheBudgetRunsAlone() async throws {
         let budget = MemoryBudget(limit: 100)
         #expect(try await budget.reserve(5000) == 100)
-        let next = Task { try await budget.reserve(1) }
-        #expect(await eventually { budget.waitingRequests == 1 })
+        let next = Task.immediate { try await budget.reserve(1) }
+        #expect(budget.waitingRequests == 1)
         #expect(budget.reserved == 100)
         budget.release(100)
         #expect(try await next.value == 1)
@@ -46,10 +47,10 @@ import Testing
     @Test func aCancelledWaitReservesNothingAndUnblocksOthers() async throws {
         let budget = MemoryBudget(limit: 100)
         _ = try await budget.reserve(90)
-        let blocked = Task { try await budget.reserve(50) }
-        #expect(await eventually { budget.waitingRequests == 1 })
-        let behind = Task { try await budget.reserve(5) }
-        #expect(await eventually { budget.waitingRequests == 2 })
+        let blocked = Task.immediate { try await budget.reserve(50) }
+        #expect(budget.waitingRequests == 1)
+        let behind = Task.immediate { try await budget.reserve(5) }
+        #expect(budget.waitingRequests == 2)
         blocked.cancel()
         await #expect(throws: CancellationError.self) { try await blocked.value }
         #expect(try await behind.value == 5)

@@ -34,13 +34,28 @@ public final class FileWatcher: @unchecked Sendable {
         }
     }
 
-    /// The calls into the kernel that can fail for reasons outside the program (limits), so that tests can
-    /// make them fail; `addWatch` answers a watch descriptor, or minus the `errno` value.
+    /// The calls into the kernel that tests replace: those that can fail for reasons outside the program
+    /// (limits), so that tests can make them fail, and the clock and the gathering timer, so that tests can
+    /// drive a burst's timing without waiting for it. `addWatch` answers a watch descriptor, or minus the
+    /// `errno` value.
     struct KernelCalls {
         var initialise: () -> Int32 = { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         var addWatch: (_ inotify: Int32, _ folder: String, _ mask: UInt32) -> Int32 = { inotify, folder, mask in
             let watch = inotify_add_watch(inotify, folder, mask)
             return watch >= 0 ? watch : -errno
+        }
+        /// Monotonic nanoseconds.
+        var now: () -> UInt64 = {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        }
+        /// Sets the timer descriptor `timer` to go off once, `nanoseconds` (at least 1) from now.
+        var armTimer: (_ timer: Int32, _ nanoseconds: UInt64) -> Void = { timer, nanoseconds in
+            var setting = itimerspec(it_interval: timespec(tv_sec: 0, tv_nsec: 0),
+                                     it_value: timespec(tv_sec: Int(nanoseconds / 1_000_000_000),
+                                                        tv_nsec: Int(nanoseconds % 1_000_000_000)))
+            timerfd_settime(timer, 0, &setting, nil)
         }
     }
 
@@ -151,11 +166,12 @@ public final class FileWatcher: @unchecked Sendable {
         if readEvents(into: &changed) { result.problems = arrange(reportingNewFolders: true, into: &changed) }
         if !changed.isEmpty {
             pending.formUnion(changed)
-            let now = Self.monotonicNanoseconds()
+            let now = calls.now()
             let first = firstPending ?? now
             firstPending = first
             let due = min(first + longestNanoseconds, now + quietNanoseconds)
-            arm(in: due > now ? due - now : 1)
+            // At least 1 ns: 0 would disarm the timer.
+            calls.armTimer(timer, due > now ? due - now : 1)
         }
         var expirations: UInt64 = 0
         if read(timer, &expirations, 8) == 8, !pending.isEmpty {
@@ -262,21 +278,6 @@ public final class FileWatcher: @unchecked Sendable {
         folders = arranged
         if foldersOverLimit > 0 { problems.append(.watchLimitReached(folders: foldersOverLimit)) }
         return problems
-    }
-
-    /// Sets the gathering timer to go off once, `nanoseconds` from now (at least 1: 0 would disarm it).
-    private func arm(in nanoseconds: UInt64) {
-        let delay = max(1, nanoseconds)
-        var setting = itimerspec(it_interval: timespec(tv_sec: 0, tv_nsec: 0),
-                                 it_value: timespec(tv_sec: Int(delay / 1_000_000_000),
-                                                    tv_nsec: Int(delay % 1_000_000_000)))
-        timerfd_settime(timer, 0, &setting, nil)
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
     /// The last component of an absolute path ("" for "/").

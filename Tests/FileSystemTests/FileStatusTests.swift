@@ -36,7 +36,7 @@ import Testing
         let past = Date(timeIntervalSince1970: 1_600_000_000)
         FileIO.setModificationTime(of: path, to: past)
         let before = try #require(FileIO.status(of: path))
-        usleep(20_000)  // beyond the kernel's coarse file-time tick
+        FileIOTests.waitUntilFileTimesPass(path)
 
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data([9, 9, 9]))

@@ -2,11 +2,44 @@ import Foundation
 import Testing
 @testable import FileSystem
 
+/// A clock that moves only when a test moves it, and a gathering timer that goes off only when the test fires it:
+/// the watcher's timing rules are checked without waiting for them.
+final class ManualTiming {
+    /// The watcher's monotonic nanoseconds.
+    var now: UInt64 = 1_000_000_000
+    /// When the watcher last asked its timer to go off; nil when it has not asked since the last firing.
+    private(set) var due: UInt64?
+    private var timer: Int32 = -1
+    private let armLiveTimer = FileWatcher.KernelCalls().armTimer
+
+    /// The kernel calls for a watcher on this clock and timer.
+    var calls: FileWatcher.KernelCalls {
+        var calls = FileWatcher.KernelCalls()
+        calls.now = { self.now }
+        calls.armTimer = { timer, nanoseconds in
+            self.timer = timer
+            self.due = self.now + nanoseconds
+        }
+        return calls
+    }
+
+    /// Moves the clock to the due time and makes the timer go off (the real timer, set to go off at once, so the
+    /// watcher's descriptor becomes readable as it would); returns when it has.
+    func fire() {
+        guard let due else { return }
+        now = due
+        self.due = nil
+        armLiveTimer(timer, 1)
+        var entry = pollfd(fd: timer, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 10_000) == 1)
+    }
+}
+
 @Suite struct FileWatcherTests {
     /// Waits as the app does (a poll on the watcher's descriptor, then `changes()`) until the watcher reports
-    /// something, or `seconds` pass (then the report is empty).
-    static func nextChanges(_ watcher: FileWatcher, seconds: Double = 10) -> FileWatcher.Changes {
-        let deadline = Date().addingTimeInterval(seconds)
+    /// something, or 10 s pass (then the report is empty).
+    static func nextChanges(_ watcher: FileWatcher) -> FileWatcher.Changes {
+        let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&entry, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { continue }
@@ -14,6 +47,37 @@ import Testing
             if !changes.paths.isEmpty || !changes.problems.isEmpty { return changes }
         }
         return FileWatcher.Changes()
+    }
+
+    /// Whether the watcher's descriptor is readable now (a poll that does not wait).
+    static func isReadable(_ watcher: FileWatcher) -> Bool {
+        var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
+    /// Waits (up to 10 s) until the watcher's descriptor is readable, then calls `changes()` once.
+    static func changesOnce(_ watcher: FileWatcher) -> FileWatcher.Changes {
+        var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&entry, 1, 10_000) == 1)
+        return watcher.changes()
+    }
+
+    /// Everything a watcher on `timing` reports for what has happened so far: reads while its descriptor is
+    /// readable and fires its timer whenever it is set, until neither is left. Events are queued by the calls
+    /// that cause them, so an empty answer means that nothing more will be reported.
+    static func settledChanges(_ watcher: FileWatcher, _ timing: ManualTiming) -> FileWatcher.Changes {
+        var result = FileWatcher.Changes()
+        while true {
+            if isReadable(watcher) {
+                let changes = watcher.changes()
+                result.paths.formUnion(changes.paths)
+                result.problems += changes.problems
+            } else if timing.due != nil {
+                timing.fire()
+            } else {
+                return result
+            }
+        }
     }
 
     /// Writes `bytes` into the existing file at `path` in place (same inode), as an editor that saves in place.
@@ -28,12 +92,15 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     }
 
-    /// A fresh folder with the file `a.png` in it, and a watcher (with these gathering times) on that file.
-    static func watchedFile(quiet: Int = 20, longest: Int = 100) throws -> (folder: String, path: String, watcher: FileWatcher) {
+    /// A fresh folder with the file `a.png` in it, and a watcher (with these gathering times, and a real clock
+    /// unless `calls` say otherwise) on that file.
+    static func watchedFile(
+        quiet: Int = 20, longest: Int = 100, calls: FileWatcher.KernelCalls = FileWatcher.KernelCalls()
+    ) throws -> (folder: String, path: String, watcher: FileWatcher) {
         let folder = try FileIOTests.makeFolder()
         let path = folder + "/a.png"
         create(path)
-        let watcher = try FileWatcher(quietMilliseconds: quiet, longestMilliseconds: longest)
+        let watcher = try FileWatcher(quietMilliseconds: quiet, longestMilliseconds: longest, calls: calls)
         watcher.watch([path])
         return (folder, path, watcher)
     }
@@ -76,34 +143,46 @@ import Testing
         #expect(Self.nextChanges(watcher).paths == [deep])
     }
 
-    @Test func aBurstOfEventsIsReportedOnce() throws {
-        // A generous quiet time, so that a loaded machine cannot split the burst.
-        let (folder, path, watcher) = try Self.watchedFile(quiet: 300, longest: 3000)
+    @Test func aBurstOfEventsIsReportedOnceWhenItHasBeenQuiet() throws {
+        let timing = ManualTiming()
+        let (folder, path, watcher) = try Self.watchedFile(quiet: 300, longest: 3000, calls: timing.calls)
         defer { FileIO.removeTree(folder) }
-        // What an editor does on save: write a new file, rename it over the old one, set its mode; then more.
+        // What an editor does on save: write a new file, rename it over the old one, set its mode; then more,
+        // 100 ms apart.
         for round in 0..<5 {
             Self.create(folder + "/a.png.new", [UInt8(round)])
             #expect(rename(folder + "/a.png.new", path) == 0)
             #expect(chmod(path, 0o644) == 0)
             Self.overwrite(path, with: [UInt8(round), 1])
+            #expect(Self.changesOnce(watcher) == FileWatcher.Changes())
+            // The quiet time counts from the latest event.
+            #expect(timing.due == timing.now + 300_000_000)
+            timing.now += 100_000_000
         }
-        #expect(Self.nextChanges(watcher).paths == [path])
-        #expect(Self.nextChanges(watcher, seconds: 1).paths.isEmpty)
+        timing.fire()
+        #expect(Self.changesOnce(watcher).paths == [path])
+        // Reported once: nothing is left to wake a poll, and no timer is set.
+        #expect(!Self.isReadable(watcher) && timing.due == nil)
     }
 
     @Test func aLongBurstIsReportedWhenItHasLastedTheLongestTime() throws {
-        let (folder, path, watcher) = try Self.watchedFile(quiet: 200, longest: 400)
+        let timing = ManualTiming()
+        let (folder, path, watcher) = try Self.watchedFile(quiet: 200, longest: 400, calls: timing.calls)
         defer { FileIO.removeTree(folder) }
-        // Writes every 50 ms never leave 200 ms of quiet: the report comes at the longest time, mid-burst.
-        let start = Date()
-        var reported: Date?
-        while Date().timeIntervalSince(start) < 3 && reported == nil {
-            Self.overwrite(path, with: [1])
-            var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, 50) > 0, !watcher.changes().paths.isEmpty { reported = Date() }
+        let start = timing.now
+        // Writes every 50 ms never leave 200 ms of quiet: the report is due at the longest time, mid-burst.
+        for step in 0..<8 {
+            Self.overwrite(path, with: [UInt8(step)])
+            #expect(Self.changesOnce(watcher) == FileWatcher.Changes())
+            #expect(timing.due == start + UInt64(min(400, step * 50 + 200)) * 1_000_000)
+            timing.now += 50_000_000
         }
-        let elapsed = try #require(reported).timeIntervalSince(start)
-        #expect(elapsed >= 0.35 && elapsed < 2.5)
+        timing.fire()
+        #expect(Self.changesOnce(watcher).paths == [path])
+        // The next write starts a new burst, quiet time and longest time counted afresh.
+        Self.overwrite(path, with: [9])
+        #expect(Self.changesOnce(watcher) == FileWatcher.Changes())
+        #expect(timing.due == start + 600_000_000)
     }
 
     @Test func aDeletedFolderReportsItsPathsAndIsFollowedWhenItReturns() throws {
@@ -113,30 +192,31 @@ import Testing
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
         let paths = [photos + "/a.png", photos + "/b.png"]
         paths.forEach { Self.create($0) }
-        let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100)
+        let timing = ManualTiming()
+        let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100, calls: timing.calls)
         watcher.watch(paths)
         #expect(FileIO.removeTree(photos))
-        #expect(Self.nextChanges(watcher).paths == Set(paths))
+        #expect(Self.settledChanges(watcher, timing).paths == Set(paths))
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
-        #expect(Self.nextChanges(watcher).paths == Set(paths))
+        #expect(Self.settledChanges(watcher, timing).paths == Set(paths))
         Self.create(paths[1])
-        #expect(Self.nextChanges(watcher).paths == [paths[1]])
+        #expect(Self.settledChanges(watcher, timing).paths == [paths[1]])
         // A folder moved away is a folder gone, too.
         #expect(rename(photos, folder + "/old") == 0)
-        #expect(Self.nextChanges(watcher).paths == Set(paths))
+        #expect(Self.settledChanges(watcher, timing).paths == Set(paths))
         Self.overwrite(folder + "/old/b.png", with: [5])
-        #expect(Self.nextChanges(watcher, seconds: 0.5).paths.isEmpty)
+        #expect(Self.settledChanges(watcher, timing).paths.isEmpty)
     }
 
     @Test func otherFilesInAWatchedFolderAreNotReportedAndAnIdleWatcherSleeps() throws {
-        let (folder, _, watcher) = try Self.watchedFile()
+        let timing = ManualTiming()
+        let (folder, _, watcher) = try Self.watchedFile(calls: timing.calls)
         defer { FileIO.removeTree(folder) }
         Self.create(folder + "/export.png")
         Self.overwrite(folder + "/export.png", with: [1, 2])
-        #expect(Self.nextChanges(watcher, seconds: 0.5).paths.isEmpty)
-        // Drained: nothing left to wake a poll.
-        var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&entry, 1, 100) == 0)
+        #expect(Self.changesOnce(watcher) == FileWatcher.Changes())
+        // Drained, and no timer set for files nobody watches: nothing is left to wake a poll.
+        #expect(!Self.isReadable(watcher) && timing.due == nil)
     }
 
     @Test func aSymbolicLinkIsWatchedAsTheLinkAndAsItsTarget() throws {

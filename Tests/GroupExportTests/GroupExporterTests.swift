@@ -68,7 +68,6 @@ import Testing
         // A member photo rewritten in place with its old modification time (rsync -t): still noticed.
         let photo = try #require(folder.group(1).members.first?.avatarPath)
         let status = try #require(FileIO.status(of: photo))
-        usleep(20_000)
         try FileIO.writeAtomically(try folder.bytes(ExportFolder.sampleAvatars + "/kitty.png"), to: photo)
         FileIO.setModificationTime(of: photo, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
         #expect(await export(margin).written == 2)

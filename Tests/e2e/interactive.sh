@@ -3,14 +3,14 @@
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" interactive
 capture() { tmx capture-pane -e -p -N -t "$session"; }
-# Waits until the coloured capture differs from the file given.
+# Waits until the coloured capture differs from the file given, then until the new screen is drawn whole.
 wait_change() { local before=$1 i=0
-  until ! capture | cmp -s - "$before"; do i=$((i+1)); [ $i -gt 200 ] && return 1; sleep 0.1; done; sleep 0.5; }
+  until ! capture | cmp -s - "$before"; do i=$((i+1)); [ $i -gt 200 ] && return 1; sleep 0.1; done; wait_settled 10; }
 
 tmx -f /dev/null new-session -d -s "$session" -x 160 -y 48 \
   "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --export-dir $tmp --cache-dir $tmp/cache; echo \$? > $tmp/status; sleep 30"
 wait_for "Cat Lovers" 30 || fail "group names not visible"; ok
-sleep 1
+wait_settled || fail "the first screen was never drawn whole"
 capture > "$tmp/first.txt"
 grep -q $'\e\[38;2;' "$tmp/first.txt" || grep -q $'38:2' "$tmp/first.txt" || fail "no 24-bit SGR sequences"; ok
 
@@ -22,7 +22,7 @@ wait_change "$tmp/margin.txt" || fail "preview did not change after a layout key
 wait_for "qq" 10 || fail "layout name qq not shown"; ok
 
 tmx send-keys -t "$session" 'e'
-i=0; until ls "$tmp"/*.png >/dev/null 2>&1; do i=$((i+1)); [ $i -gt 100 ] && fail "e wrote no PNG"; sleep 0.1; done; sleep 0.3
+i=0; until ls "$tmp"/*.png >/dev/null 2>&1; do i=$((i+1)); [ $i -gt 100 ] && fail "e wrote no PNG"; sleep 0.1; done
 png=$(ls "$tmp"/*.png | head -1)
 size=$(python3 - "$png" <<'PY'
 import struct, sys, zlib
@@ -40,7 +40,7 @@ wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
 before=$(tmx capture-pane -p -t "$session" | head -2)
 tmx send-keys -t "$session" -l $'\e[<0;11;10M\e[<0;11;10m\e[I'
 tmx send-keys -t "$session" M-x
-sleep 1
+sleep 1   # nothing to wait for: the check is that these bytes change nothing, so give the app time to read them
 [ -z "$(cat "$tmp/status" 2>/dev/null)" ] || fail "an unknown escape sequence quit the app"; ok
 [ "$(tmx capture-pane -p -t "$session" | head -2)" = "$before" ] || fail "escape sequence bytes were read as keys"; ok
 

@@ -78,6 +78,7 @@ for round in $(seq 1 16); do
   "$bin" export --fixtures "$tmp/many.json" --all --output-dir "$out" --no-cache --size 100 --scale 2 \
     --background "$background" >/dev/null 2>&1 &
   victim=$!
+  # A random moment, now and then a later one: the kill must land anywhere in the export, so time must pass.
   sleep "0.$((RANDOM % 10))$((RANDOM % 10))"; [ $((round % 3)) -eq 0 ] && sleep 1
   kill -9 $victim 2>/dev/null || true
   wait $victim 2>/dev/null || true

@@ -50,8 +50,9 @@ pid=$(app_pid "")
 [ -n "$pid" ] || fail "no app process"
 ls -l "/proc/$pid/fd" | grep -q inotify || fail "the app watches nothing"; ok
 
-# Idle while watching: no CPU over ten seconds (a busy loop would use about 1000 ticks).
-sleep 1
+# Idle while watching: no CPU over ten seconds (a busy loop would use about 1000 ticks). Time must pass here: the
+# window is the check's own (at most 10 ticks in 10 s, 1% of a core).
+wait_settled || fail "the first screen was never drawn whole"
 before=$(ticks "$pid"); sleep 10; used=$(( $(ticks "$pid") - before ))
 echo "idle CPU while watching: $used ticks in 10 s (ps: $(ps -o %cpu= -p "$pid")% over the app's life)"
 [ "$used" -le 10 ] || fail "the idle app used $used CPU ticks in 10 s"; ok
@@ -80,8 +81,9 @@ JSON
 wait_for "groups.json: groups[0].name: missing" 10 || fail "the broken fixture is not reported"
 tmx capture-pane -p -t "$session" | grep -q "Pair" || fail "the last good groups are not kept"
 [ "$(cells_in "0;0;220")" -ge 20 ] || fail "the preview changed with the broken fixture"; ok
-# The message outlives the status line's four seconds: it stays until the file is fixed.
-sleep 5
+# The message outlives the status line's four seconds: it stays until the file is fixed. Time must pass here;
+# half a second beyond the four lets a wrongly expiring message be redrawn away.
+sleep 4.5
 tmx capture-pane -p -t "$session" | tail -1 | grep -q "groups\[0\].name: missing" || fail "the problem left the status line"; ok
 
 # Fixed, with a new group before the selected one and Bob's photo for Alice: new data, same group selected,
@@ -105,7 +107,7 @@ rm "$tmp/data/photos/bob.png"
 wait_until '[ "$(cells_in "0;200;0")" -eq 0 ]' 10 || fail "the deleted photo is still shown"
 wait_for "bob.png" 10 || fail "no warning names the deleted photo"; ok
 tmx send-keys -t "$session" q
-sleep 0.5
+wait_until '! kill -0 "$pid" 2>/dev/null' 10 || fail "q did not end the app"
 stop_server
 
 # --no-watch: nothing is watched and a changed photo does not show.
@@ -118,7 +120,8 @@ pid=$(app_pid "--no-watch")
 [ -n "$pid" ] || fail "no app process with --no-watch"
 ls -l "/proc/$pid/fd" | grep -q inotify && fail "--no-watch still watches"
 photo "$tmp/data/photos/alice.png" 0 0 220
-sleep 2
+# Nothing to wait for: the check is that nothing changes, in a second (a watching app shows it in half of one).
+sleep 1
 [ "$(cells_in "0;0;220")" -eq 0 ] && [ "$(cells_in "220;0;0")" -ge 20 ] || fail "--no-watch showed the changed photo"; ok
 tmx send-keys -t "$session" q
 echo "$checks passed, 0 failed"

@@ -8,11 +8,11 @@ capture() { tmx capture-pane -e -p -t "$session"; }
 tmx -f /dev/null new-session -d -s "$session" -x 140 -y 44 \
   "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --cache-dir $tmp/cache; echo \$? > $tmp/status; sleep 30"
 wait_for "Cat Lovers" 30 || fail "group names not visible"; ok
-sleep 1
+wait_settled || fail "the first screen was never drawn whole"
 capture > "$tmp/plain.txt"
 tmx send-keys -t "$session" 'm'
 wait_for "style rounded:6" 10 || fail "m did not switch to rounded"; ok
-sleep 1
+wait_settled 10 || fail "the rounded preview was never drawn whole"
 capture | cmp -s - "$tmp/plain.txt" && fail "the preview did not change with the style"; ok
 tmx send-keys -t "$session" 'm'
 wait_for "style circle" 10 || fail "m did not switch to circle"; ok
@@ -30,7 +30,7 @@ stop_server
 tmx -f /dev/null new-session -d -s "$session" -x 140 -y 44 \
   "env TERM=tmux-256color COLORTERM=truecolor LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --no-cache --layout grid --grid-columns 9 --grid-item 20 --grid-spacing 2; echo \$? > $tmp/status; sleep 30"
 wait_for "Grid" 30 || fail "grid preview not shown"; ok
-sleep 2
+wait_settled 30 || fail "the grid preview was never drawn whole"
 python3 - "$(tmx capture-pane -e -p -t "$session")" <<'PY' || fail "the wide composite is not letterboxed"
 import re, sys
 rows = sys.argv[1].split("\n")

@@ -167,7 +167,8 @@ mkdir sweep
 touch sweep/.notes.12345-beef.tmp "sweep/.ride.png.$((2**31 - 1))-9ab.tmp" sweep/.chat-tui-fedcba9876543210.tmp
 touch sweep/.chat-tui-0123456789abcdef.tmp
 flock sweep/.chat-tui-0123456789abcdef.tmp sleep 120 & holder=$!
-sleep 0.3
+i=0; while flock -n sweep/.chat-tui-0123456789abcdef.tmp true; do   # until the holder has the lock
+  i=$((i+1)); [ $i -gt 100 ] && fail "flock took no lock"; sleep 0.1; done
 expect_status 0 "$bin" export --fixtures "$root/sample-data/groups.json" --all --output-dir sweep --no-cache --size 40
 left=$(ls -A sweep | grep -v '\.png$' | sort | tr '\n' ' ')
 [ "$left" = ".chat-tui-0123456789abcdef.tmp .notes.12345-beef.tmp .ride.png.2147483647-9ab.tmp " ] || fail "after the sweep: $left"; ok

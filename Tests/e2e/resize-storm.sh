@@ -30,10 +30,10 @@ kill "$keys_pid"; wait "$keys_pid" 2>/dev/null || true; keys_pid=""
 alive || fail "the app died during the resize storm"; ok
 
 tmx resize-window -t "$session" -x 120 -y 36
-sleep 1
+wait_settled 10 || fail "the screen was never drawn whole at 120x36"
 # Close an overlay if the random keys left one open (a key other than the scroll keys closes it; `x` only
 # cycles the export scales).
-if tmx capture-pane -p -t "$session" | grep -qF "any key closes"; then tmx send-keys -t "$session" x; sleep 0.5; fi
+if tmx capture-pane -p -t "$session" | grep -qF "any key closes"; then tmx send-keys -t "$session" x; wait_gone "any key closes" 10 || true; fi
 wait_for "? help" 10 || fail "the status bar is not back at 120x36"; ok
 tmx send-keys -t "$session" '?'
 wait_for "any key closes" 10 || fail "the help overlay did not open after the storm"; ok
@@ -41,7 +41,7 @@ wait_for "any key closes" 10 || fail "the help overlay did not open after the st
 tmx send-keys -t "$session" End
 wait_for "toggle this help" 5 || fail "the help overlay is incomplete"; ok
 tmx send-keys -t "$session" x
-sleep 0.5
+wait_gone "any key closes" 10 || fail "x did not close the help overlay"
 tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok

@@ -24,8 +24,10 @@ run_and_kill() { local name=$1 trap_hup=$2 fixture=$3 keys=$4
     sigign=$(awk '/^SigIgn/ {print $2}' "/proc/$app/status")
     [ $((0x$sigign & 1)) -eq 1 ] || fail "$name: SIGHUP is not ignored in the app ($sigign)"
   fi
-  [ -z "$keys" ] || tmx send-keys -t "$session" $keys
-  sleep 0.3
+  # Idle: once everything is drawn. With keys: time for the work they start (composing, exporting) to be under
+  # way when the terminal goes.
+  if [ -z "$keys" ]; then wait_settled || fail "$name: the screen was never drawn whole"
+  else tmx send-keys -t "$session" $keys; sleep 0.3; fi
   tmx kill-server
   i=0; while kill -0 "$app" 2>/dev/null && [ "$(ps -o stat= -p "$app" | cut -c1)" != Z ]; do
     i=$((i+1)); [ $i -gt 20 ] && { ps -o pid,stat,pcpu,etime,cmd -p "$app"; kill -9 "$app"; fail "$name: the app still runs 2 s after its terminal went away"; }

@@ -31,7 +31,7 @@ tmx set-option -g set-clipboard on   # an OSC 52 that got through would create a
 tmx select-pane -t "$session" -T "safe-title"
 touch "$tmp/go"
 wait_for "Plain Group" 60 || fail "the chat list did not appear"; ok
-sleep 1
+wait_settled || fail "the first screen was never drawn whole"
 
 screen > "$tmp/screen.txt"
 # Every hostile string is on screen in its defused form, in its row: names on rows 1, 4, 7, ...
@@ -61,7 +61,7 @@ wait_for 'Eve^[[2J' 30 || fail "the warning about Eve is not shown defused in th
 # Select each hostile group in turn (its name goes into the preview header, its warning into the status bar).
 for _ in 1 2 3; do
   tmx send-keys -t "$session" j
-  sleep 0.5
+  wait_settled 10 || fail "the screen was never drawn whole after j"
 done
 wait_for "Zed" 10 || fail "the bidi group's member warning did not show"; ok
 screen > "$tmp/screen2.txt"

@@ -9,7 +9,7 @@ python3 -c "import PIL" 2>/dev/null || pip install -q pillow
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache
 mkdir -p "$HOME" "$tmp/out"
 on_screen() { tmx capture-pane -p -t "$session" | grep -qF -- "$1"; }
-key() { tmx send-keys -t "$session" "$@"; sleep 0.3; }
+key() { tmx send-keys -t "$session" "$@"; }
 # png_pixels FILE: width, height and a hash of the decoded pixels as RGBA (through Pillow).
 png_pixels() { python3 - "$1" <<'PY'
 import hashlib, sys

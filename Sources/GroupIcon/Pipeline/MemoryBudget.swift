@@ -42,9 +42,12 @@ public final class MemoryBudget: Sendable {
 
     /// A quarter of the memory this process can use (physical memory, or its container's limit), at least
     /// 256 MiB; 1 GiB when neither can be found out.
-    public static var defaultLimit: Int {
-        guard let usable = SystemMemory.usableBytes() else { return 1 << 30 }
-        return max(256 << 20, Int(clamping: usable / 4))
+    public static var defaultLimit: Int { defaultLimit(usableBytes: SystemMemory.usableBytes()) }
+
+    /// The default budget for a process that can use `usableBytes` (nil: unknown).
+    static func defaultLimit(usableBytes: UInt64?) -> Int {
+        guard let usableBytes else { return 1 << 30 }
+        return max(256 << 20, Int(clamping: usableBytes / 4))
     }
 
     /// Bytes reserved now.
@@ -52,6 +55,9 @@ public final class MemoryBudget: Sendable {
 
     /// The most bytes that were ever reserved at once.
     public var peakReserved: Int { state.withLock { $0.peak } }
+
+    /// Requests waiting now for their bytes to fit.
+    public var waitingRequests: Int { state.withLock { $0.waiting.count } }
 
     /// Waits until `bytes` fit beside what is reserved (and every earlier waiter has been served), then
     /// reserves them; returns the amount reserved, to hand back to `release`. A cancelled wait reserves

@@ -45,7 +45,7 @@ import Testing
         FileIO.setModificationTime(of: path, to: past)
         let members = [MemberSource(id: "u1", name: "A", imagePath: path)]
         let first = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
-        usleep(20_000)
+        environment.waitUntilFileTimesPass(path)
         environment.writeImage("a.fake", width: 64, height: 64, color: RGBA8(r: 0, g: 128, b: 129))
         FileIO.setModificationTime(of: path, to: past)
 
@@ -96,7 +96,7 @@ import Testing
         dependencies.readFile = { path, maxBytes in
             let bytes = try read(path, maxBytes)
             if rewrites.withLock({ count in defer { count -= 1 }; return count > 0 }) {
-                usleep(20_000)
+                environment.waitUntilFileTimesPass(path)
                 environment.writeImage("a.fake", width: 64, height: 64, color: .white)
             }
             return bytes

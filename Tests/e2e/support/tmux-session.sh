@@ -1,7 +1,7 @@
 # Shared set-up of the end-to-end scripts that drive chat-tui inside tmux; `source` it with a session name.
 # Provides: root, bin (the debug chat-tui), tmp (removed on exit), session, tmx (tmux on a private socket),
-# fail, ok/checks, wait_for TEXT [SECONDS], stop_server, and cleanup, which also calls extra_cleanup if the script
-# defines one.
+# fail, ok/checks, wait_for TEXT [SECONDS], wait_gone TEXT [SECONDS], wait_settled [SECONDS], stop_server, and
+# cleanup, which also calls extra_cleanup if the script defines one.
 name=${1:?usage: source tmux-session.sh NAME}
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 root=$(pwd)
@@ -28,3 +28,12 @@ ok() { checks=$((checks+1)); }
 wait_for() { local text=$1 limit=${2:-20} i=0
   until tmx capture-pane -p -t "$session" 2>/dev/null | grep -qF -- "$text"; do
     i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
+# Waits until the plain screen text no longer contains TEXT, for up to SECONDS (default 20).
+wait_gone() { local text=$1 limit=${2:-20} i=0
+  while tmx capture-pane -p -t "$session" 2>/dev/null | grep -qF -- "$text"; do
+    i=$((i+1)); [ $i -gt $((limit*10)) ] && return 1; sleep 0.1; done; }
+# Waits until the app has drawn what it was working on: no "composing" placeholder is left and two captures of the
+# screen (colours included) 0.2 s apart agree, for up to SECONDS (default 20).
+wait_settled() { local limit=${1:-20} i=0 last="" now
+  until now=$(tmx capture-pane -e -p -t "$session" 2>/dev/null) && [ "$now" = "$last" ] && [[ $now != *composing* ]]; do
+    last=$now; i=$((i+1)); [ $i -gt $((limit*5)) ] && return 1; sleep 0.2; done; }

@@ -58,8 +58,19 @@ public struct CompositionParameters: Hashable, Sendable {
     public var pixelSize: Int { max(1, Int((size * Double(scale)).rounded())) }
 
     /// A stable, human-readable description of every parameter the current layout reads; part of cache keys
-    /// and of PNG metadata.
+    /// and of PNG metadata. Made from `ParameterCatalogue.fields(for: layout)`, each field in its `keyForm`,
+    /// so that a parameter added to the catalogue is part of the key.
     public var identifier: String {
+        identifier(fields: ParameterCatalogue.fields(for: layout))
+    }
+
+    /// The identifier made from `fields`: each one's `NAME=VALUE` (`ParameterField.keyText`), in order.
+    public func identifier(fields: [ParameterField]) -> String {
+        fields.map { $0.keyText(in: self) }.joined(separator: " ")
+    }
+
+    /// The identifier as it was written by hand, kept until the derived one is shown to equal it.
+    var handWrittenIdentifier: String {
         func num(_ v: Double?) -> String { v.map { formatNumber($0) } ?? "auto" }
         let common = [
             "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",

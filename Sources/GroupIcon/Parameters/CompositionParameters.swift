@@ -68,20 +68,6 @@ public struct CompositionParameters: Hashable, Sendable {
     public func identifier(fields: [ParameterField]) -> String {
         fields.map { $0.keyText(in: self) }.joined(separator: " ")
     }
-
-    /// The identifier as it was written by hand, kept until the derived one is shown to equal it.
-    var handWrittenIdentifier: String {
-        func num(_ v: Double?) -> String { v.map { formatNumber($0) } ?? "auto" }
-        let common = [
-            "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",
-            "padding=\(num(padding))", "corner-radius=\(formatNumber(cornerRadius))",
-            "tile-radius=\(formatNumber(tileRadius))", "background=\(resolvedBackground.hexString)",
-            "member-style=\(memberStyle)", "gap-color=\(gapColour?.hexString ?? "none")",
-            "overflow-badge=\(overflowBadge)", "rtl=\(rightToLeft)", "placeholder=\(placeholder.rawValue)",
-        ]
-        let own = layout.layout.options.map { "\($0.name)=\($0.text(in: self) ?? "auto")" }
-        return (common + own).joined(separator: " ")
-    }
 }
 
 /// Shortest decimal form of a number with at most 4 decimals ("7.3333", "132").

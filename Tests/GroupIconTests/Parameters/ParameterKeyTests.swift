@@ -113,54 +113,6 @@ import Testing
         ]
         for (parameters, text) in recorded {
             #expect(parameters.identifier == text)
-            #expect(parameters.handWrittenIdentifier == text)
         }
-    }
-
-    @Test func theDerivedIdentifierEqualsTheHandWrittenOne() {
-        var generator = SeededGenerator(state: 21)
-        func colour() -> RGBA8 {
-            RGBA8(r: .random(in: 0...255, using: &generator), g: .random(in: 0...255, using: &generator),
-                  b: .random(in: 0...255, using: &generator),
-                  a: [0, 255, UInt8.random(in: 1...254, using: &generator)].randomElement(using: &generator)!)
-        }
-        for _ in 0..<3_000 {
-            var parameters = CompositionParameters(layout: LayoutRegistry.kinds.randomElement(using: &generator)!)
-            for field in ParameterCatalogue.fields(for: parameters.layout).dropFirst() {
-                if field.isOptional && Bool.random(using: &generator) {
-                    field.assign(nil, to: &parameters)
-                    continue
-                }
-                let range = field.range(in: parameters) ?? 0...50
-                // Any number in range, with all its digits: the key rounds some and not others.
-                func number() -> Double { Double.random(in: range, using: &generator) }
-                let value: ParameterValue
-                switch field.kind {
-                case .layout: continue
-                case .number: value = .number(Bool.random(using: &generator) ? number() : number().rounded())
-                case .numbers(_, let count):
-                    value = .numbers((0..<(Bool.random(using: &generator) ? 1 : count)).map { _ in number() })
-                case .integer: value = .integer(Int(number().rounded()))
-                case .flag: value = .flag(.random(using: &generator))
-                case .colour: value = .colour(colour())
-                case .memberStyle:
-                    value = .memberStyle([.original, .rectangle, .circle,
-                                          .rounded(radius: number(), border: number().rounded(), borderColour: colour())]
-                        .randomElement(using: &generator)!)
-                case .choice: value = .choice(field.choices.randomElement(using: &generator)!)
-                }
-                field.assign(value, to: &parameters)
-            }
-            #expect(parameters.identifier == parameters.handWrittenIdentifier)
-        }
-    }
-}
-
-/// A small deterministic generator (a 64-bit linear congruential one), so that the comparison is reproducible.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
     }
 }

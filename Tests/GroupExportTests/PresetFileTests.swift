@@ -80,6 +80,22 @@ import Testing
     }
 }
 
+@Suite struct PresetFileTextTests {
+    @Test func eachPresetTakesALineAndAnEmptyFileKeepsItsBrackets() {
+        var file = PresetFile(path: "/p.json")
+        #expect(file.jsonText == "{\n  \"presets\": {\n  }\n}\n")
+        file.save(CompositionParameters(layout: .qq, margin: 4), as: "tight")
+        file.save(CompositionParameters(overflowBadge: true, rightToLeft: true), as: "say \"hi\"")
+        #expect(file.jsonText == "{\n  \"presets\": {\n"
+            + "    \"tight\": {\"layout\": \"qq\", \"margin\": 4},\n"
+            + "    \"say \\\"hi\\\"\": {\"layout\": \"wechat\", \"overflow-badge\": true, \"rtl\": true}\n"
+            + "  }\n}\n")
+        let unset = [ParameterSetting(name: "margin", text: "auto"), ParameterSetting(name: "size", text: "auto")]
+        // `auto` is null where the parameter may be unset, else the text as given.
+        #expect(ParameterSharing.json(unset) == "{\"margin\": null, \"size\": \"auto\"}")
+    }
+}
+
 @Suite struct ParameterSharingTests {
     @Test func onlyTheLayoutAndWhatDiffersFromTheDefaultsAreShared() {
         var parameters = CompositionParameters(layout: .qq, scale: 2, margin: 4)
@@ -105,6 +121,14 @@ import Testing
     @Test func jsonStringsEscapeControlCharacters() {
         #expect(ParameterSharing.json([ParameterSetting(name: "a\"b\\c\u{1B}[2J\u{7}", text: "x")])
             == "{\"a\\\"b\\\\c\\u001B[2J\\u0007\": \"x\"}")
+    }
+
+    @Test func jsonStringsAreEscapedAsTheFixturesQuoteThem() {
+        // The JSON writer and the fixtures' messages follow one set of rules for text that may reach a terminal.
+        for text in ["plain", "a\"b\\c\n\t\r", "\u{1B}[2J\u{7}\u{0}", "\u{7F}\u{85}\u{9B}", "\u{202E}x\u{200B}\u{FEFF}",
+                     "\u{2028}\u{2029}", "李雷 😀 é"] {
+            #expect(JSONWriter.stringLiteral(text) == JSONString.literal(text), "\(text.debugDescription)")
+        }
     }
 }
 

@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI", "ChatTUIApp"]),
         .executableTarget(name: "ChatTUIBench", dependencies: [
             "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-            "ChatTUITestSupport", "CTurboJPEG",
+            "ChatTUITestSupport",
         ]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

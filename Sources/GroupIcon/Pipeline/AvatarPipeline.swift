@@ -185,15 +185,7 @@ public final class AvatarPipeline: Sendable {
         let identity = await identity(of: photo)
         guard !Task.isCancelled else { throw CancellationError() }
         let key = CompositeKey(photo: identity, parameters: parameters, allowedFolders: configuration.allowedFolders)
-        if let cached = compositeMemory.value(for: key) {
-            recorder.record { $0.memoryHits += 1 }
-            return (CompositeResponse(composite: cached, key: key, cacheHit: .memory), nil)
-        }
-        if let stored = compositeCache?.composite(for: key) {
-            recorder.record { $0.diskHits += 1 }
-            compositeMemory.set(stored, for: key)
-            return (CompositeResponse(composite: stored, key: key, cacheHit: .disk), nil)
-        }
+        if let cached = cachedComposite(for: key) { return (cached, nil) }
         let side = parameters.pixelSize
         let estimate = AvatarPipeline.canvasWorkingBytes(side: side)
             .addingReportingOverflow(decodeEstimate(identity, bucket: AvatarPipeline.sideBucket(side))).partialValue
@@ -213,12 +205,7 @@ public final class AvatarPipeline: Sendable {
         recorder.record { $0.compositesMade += 1 }
         let composite = Composite(image: image)
         // A photo that changed while it was read does not match the key: such a picture is not kept.
-        if loaded.isCurrent {
-            compositeMemory.set(composite, for: key)
-            if let compositeCache {
-                do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
-            }
-        }
+        if loaded.isCurrent { keep(composite, for: key) }
         return (CompositeResponse(composite: composite, key: key, cacheHit: nil), nil)
     }
 
@@ -285,15 +272,7 @@ public final class AvatarPipeline: Sendable {
     private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
                                key: CompositeKey, parameters: CompositionParameters) async -> CompositeResponse?
     {
-        if let cached = compositeMemory.value(for: key) {
-            recorder.record { $0.memoryHits += 1 }
-            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
-        }
-        if let stored = compositeCache?.composite(for: key) {
-            recorder.record { $0.diskHits += 1 }
-            compositeMemory.set(stored, for: key)
-            return CompositeResponse(composite: stored, key: key, cacheHit: .disk)
-        }
+        if let cached = cachedComposite(for: key) { return cached }
         guard !Task.isCancelled else { return nil }
 
         // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
@@ -327,13 +306,29 @@ public final class AvatarPipeline: Sendable {
         guard let (composite, isCurrent) = made ?? nil else { return nil }
         recorder.record { $0.compositesMade += 1 }
         // A photo that changed while it was read does not match the key: such a composite is not kept.
-        if isCurrent {
-            compositeMemory.set(composite, for: key)
-            if let compositeCache {
-                do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
-            }
-        }
+        if isCurrent { keep(composite, for: key) }
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
+    }
+
+    /// The composite kept for `key` in memory, else in the composite store (then kept in memory too).
+    private func cachedComposite(for key: CompositeKey) -> CompositeResponse? {
+        if let cached = compositeMemory.value(for: key) {
+            recorder.record { $0.memoryHits += 1 }
+            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
+        }
+        if let stored = compositeCache?.composite(for: key) {
+            recorder.record { $0.diskHits += 1 }
+            compositeMemory.set(stored, for: key)
+            return CompositeResponse(composite: stored, key: key, cacheHit: .disk)
+        }
+        return nil
+    }
+
+    /// Keeps a composite just made for `key` in memory and in the composite store.
+    private func keep(_ composite: Composite, for key: CompositeKey) {
+        compositeMemory.set(composite, for: key)
+        guard let compositeCache else { return }
+        do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
     }
 
     /// The tiles of a composite of `memberCount` drawn members, and the shorter side their photos are decoded to

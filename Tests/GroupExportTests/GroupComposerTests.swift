@@ -24,9 +24,28 @@ import Testing
         #expect(composite.image == Compositor.compose(tiles: [Tile(frame: canvas, shape: .rect(canvas))],
                                                       images: [photo], parameters: photoParameters))
 
-        let made = composer.pipeline.statistics.compositesMade
+        // Drawn by the pipeline, once: asked again, its memory answers.
+        #expect(composer.pipeline.statistics.compositesMade == 1)
         #expect(try await composer.composite(for: group, parameters: parameters) == composite)
-        #expect(composer.pipeline.statistics.compositesMade == made)
+        #expect(composer.pipeline.statistics.compositesMade == 1)
+    }
+
+    @Test func theGroupPhotoIsDrawnThroughThePipelinesCompositor() async throws {
+        let folder = try ExportFolder()
+        let drawn = LockedState(0)
+        var dependencies = PipelineDependencies.live
+        let compose = dependencies.compose
+        dependencies.compose = { input in
+            drawn.withLock { $0 += 1 }
+            return compose(input)
+        }
+        let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies,
+                                                              configuration: PipelineConfiguration(compositeCache: nil)))
+        var group = folder.group(0)
+        group.avatarPath = folder.root + "/avatars/bob.png"
+        _ = try await composer.composite(for: group, parameters: CompositionParameters())
+        _ = try await composer.composite(for: group, parameters: CompositionParameters())
+        #expect(drawn.withLock { $0 } == 1)
     }
 
     @Test func anUnreadableGroupPhotoFallsBackToTheComposite() async throws {

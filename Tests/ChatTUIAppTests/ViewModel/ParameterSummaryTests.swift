@@ -11,7 +11,7 @@ import Testing
         #expect(ParameterSummary.compact(wechat, memberCount: nil, unicode: false)
             == "WeChat | margin 7.3 pt auto | corner 0 pt | tile 0 pt | bg #AAAAAA")
         let qq = CompositionParameters(layout: .qq, size: 100.25, margin: 4.26, cornerRadius: 8, tileRadius: 2.04,
-                                       background: .white, memberStyle: .rounded(radius: 3, border: 1, borderColour: .black))
+                                       background: .white, memberStyle: .rounded(radius: 3, border: 1, borderColor: .black))
         #expect(ParameterSummary.text(qq, memberCount: 5, unicode: true)
             == "QQ · style rounded:3:1:#000000 · margin 4.3 · corner 8 · tile 2 · bg #FFFFFF · 100.25pt")
         #expect(ParameterSummary.compact(CompositionParameters(layout: .qq), memberCount: 3, unicode: true)
@@ -47,7 +47,7 @@ import Testing
             return .numbers([middle])
         case .integer: return .integer(Int(field.range(in: parameters)?.upperBound ?? 9))
         case .flag: return .flag(true)
-        case .colour: return .colour(RGBA8(r: 1, g: 2, b: 3))
+        case .color: return .color(RGBA8(r: 1, g: 2, b: 3))
         case .memberStyle: return .memberStyle(.circle)
         case .choice: return .choice(field.choices.last ?? "")
         }

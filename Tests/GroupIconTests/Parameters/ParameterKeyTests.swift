@@ -26,9 +26,9 @@ import Testing
             let a = Int(range.lowerBound.rounded(.up)), b = Int(range.upperBound.rounded(.down))
             return .integer(current == .integer(a) ? b : a)
         case .flag: return .flag(current != .flag(true))
-        case .colour:
+        case .color:
             let a = RGBA8(r: 1, g: 2, b: 3), b = RGBA8(r: 4, g: 5, b: 6, a: 7)
-            return .colour(current == .colour(a) ? b : a)
+            return .color(current == .color(a) ? b : a)
         case .memberStyle: return .memberStyle(current == .memberStyle(.circle) ? .original : .circle)
         case .choice: return .choice(field.choices.first { .choice($0) != current } ?? "")
         }
@@ -78,11 +78,11 @@ import Testing
     @Test func theIdentifierIsTheOneRecordedBefore() {
         var qq = CompositionParameters(layout: .qq, size: 100.123456, scale: 2, margin: 3.33333, padding: 0,
                                        cornerRadius: 6.5, tileRadius: 2, background: .transparent,
-                                       memberStyle: .rounded(radius: 4, border: 1.5, borderColour: .white),
-                                       gapColour: .transparent, overflowBadge: true, rightToLeft: true,
+                                       memberStyle: .rounded(radius: 4, border: 1.5, borderColor: .white),
+                                       gapColor: .transparent, overflowBadge: true, rightToLeft: true,
                                        placeholder: .silhouette)
         qq.options[FiveCircleLayout.centreRings] = true
-        var grid = CompositionParameters(layout: .grid, size: 200, margin: 132.0 / 18, gapColour: .white)
+        var grid = CompositionParameters(layout: .grid, size: 200, margin: 132.0 / 18, gapColor: .white)
         grid.options[GridLayout.columns] = 3
         grid.options[GridLayout.spacing] = [132.0 / 18, 2]
         grid.options[GridLayout.insets] = [1, 2, 3, 4]

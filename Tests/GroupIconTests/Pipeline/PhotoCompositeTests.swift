@@ -18,7 +18,7 @@ import Testing
         }
         let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
         let photo = MemberSource(id: "g", name: "Group",
-                                 imagePath: environment.writeImage("group.fake", width: 64, height: 48, colour: teal))
+                                 imagePath: environment.writeImage("group.fake", width: 64, height: 48, color: teal))
         let parameters = CompositionParameters(size: 40, scale: 2, cornerRadius: 6, memberStyle: .circle)
         let (response, warning) = try await pipeline.photoComposite(photo, parameters: parameters)
         #expect(warning == nil)
@@ -45,7 +45,7 @@ import Testing
     @Test func thePictureSurvivesARestartAndIsToldApartFromComposites() async throws {
         let environment = try FakeEnvironment()
         let photo = MemberSource(id: "g", name: "Group",
-                                 imagePath: environment.writeImage("group.fake", width: 32, height: 32, colour: teal))
+                                 imagePath: environment.writeImage("group.fake", width: 32, height: 32, color: teal))
         let parameters = CompositionParameters(size: 30)
         let first = try #require(try await environment.pipeline().photoComposite(photo, parameters: parameters).response)
         let restarted = environment.pipeline()
@@ -56,7 +56,7 @@ import Testing
         #expect(try await restarted.composite(members: [photo], parameters: parameters).key != first.key)
         #expect(first.key.text.hasPrefix("group-icon photo v\(CompositeKey.algorithmVersion)\nparameters: "))
         // A changed photo is another picture.
-        environment.writeImage("group.fake", width: 32, height: 32, colour: .white)
+        environment.writeImage("group.fake", width: 32, height: 32, color: .white)
         age(try #require(photo.imagePath), secondsAgo: -5)
         let changed = try #require(try await restarted.photoComposite(photo, parameters: parameters).response)
         #expect(changed.cacheHit == nil && changed.composite.image[15, 15] == .white)

@@ -1,4 +1,4 @@
-/// the compact WeChat reference's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
+/// The compact WeChat reference's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
 /// gap, as that Objective-C helper draws it.
 ///
 /// For `n` members (at most 9) on a canvas of side `W`: columns `c = ceil(n/2)` limited to `1...3`, rows
@@ -21,7 +21,7 @@
 public enum CompactNineGridLayout: CompositionLayout {
     public static let kind = LayoutKind.wechatCompact
     public static let displayName = "WeChat compact"
-    public static let summary = "the compact WeChat reference's nine-grid: 2 pt gaps, two members stacked, first 9 members"
+    public static let summary = "WeChat's compact nine-grid: 2 pt gaps, two members stacked, first 9 members"
     public static let maximumMembers = 9
     /// UIKit's `lightGrayColor`, the compact WeChat reference's fill.
     public static let defaultBackground = RGBA8.lightGrey

@@ -23,7 +23,7 @@ import Foundation
 public enum FiveCircleLayout: CompositionLayout {
     public static let kind = LayoutKind.qq
     public static let displayName = "QQ"
-    public static let summary = "QQ five-circle (the QQ reference): circles notched where they meet, first 5 members"
+    public static let summary = "QQ five-circle: circles notched where they meet, first 5 members"
     public static let maximumMembers = 5
     /// the QQ reference's canvas is transparent.
     public static let defaultBackground = RGBA8.transparent

@@ -1,4 +1,4 @@
-/// the general-grid reference's general grid (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
+/// The general-grid reference in full (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
 /// to bottom, between the insets, in one of the reference's three modes.
 ///
 /// - **Fixed spacing** (the default; the reference's `mas_distributeSudokuViews_FixedItemSpacing` with no item
@@ -26,7 +26,7 @@
 public enum GridLayout: CompositionLayout {
     public static let kind = LayoutKind.grid
     public static let displayName = "Grid"
-    public static let summary = "the general grid (the general-grid reference): N columns, fixed spacing or fixed items, first 64 members"
+    public static let summary = "the general grid: N columns, fixed spacing or fixed items, first 64 members"
     public static let maximumMembers = 64
     public static let defaultBackground = RGBA8.lightGrey
 

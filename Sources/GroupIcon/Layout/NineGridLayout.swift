@@ -18,7 +18,7 @@
 public enum NineGridLayout: CompositionLayout {
     public static let kind = LayoutKind.wechat
     public static let displayName = "WeChat"
-    public static let summary = "WeChat nine-grid (the WeChat reference): square tiles in rows of up to three, first 9 members"
+    public static let summary = "WeChat nine-grid: square tiles in rows of up to three, first 9 members"
     public static let maximumMembers = 9
     public static let defaultBackground = RGBA8.lightGrey
 

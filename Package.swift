@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI"]),
         .executableTarget(name: "ChatTUIBench", dependencies: [
             "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-            "ChatTUITestSupport", "CTurboJPEG",
+            "ChatTUITestSupport",
         ]),
         // The resampler's reference images, shared by the imaging and the compositor tests.
         .target(name: "ImagingTestSupport", dependencies: ["Imaging"], path: "Tests/ImagingTestSupport",

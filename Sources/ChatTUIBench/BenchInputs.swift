@@ -29,7 +29,7 @@ struct BenchInputs {
         for index in 1...memberCount {
             let portrait = SyntheticPhoto.portrait(index: index, side: configuration.sourceSide)
             let memberPath = path("member-\(index).jpg")
-            try FileIO.writeAtomically(try JPEGWriter.encode(portrait), to: memberPath)
+            try FileIO.writeAtomically(try JPEGCodec.encode(portrait, quality: 90), to: memberPath)
             memberPaths.append(memberPath)
             // What the benchmarks see is the decoded JPEG, artefacts included.
             members.append(try ImageDecoder.decode(try FileIO.readRegularFile(path: memberPath, maxBytes: 1 << 26)))

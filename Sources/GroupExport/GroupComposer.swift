@@ -13,32 +13,33 @@ public struct GroupComposer: Sendable {
     /// A group's avatar at `parameters`, with what went wrong on the way.
     ///
     /// A group's own avatar, when the fixture sets one, wins over the composite: it fills the canvas (centre
-    /// cropped, clipped by the canvas corner radius). When it cannot be read the composite is drawn instead,
-    /// with a warning about the group photo first.
+    /// cropped, clipped by the canvas corner radius; `AvatarPipeline.photoComposite`). When it cannot be read
+    /// the composite is drawn instead, with a warning about the group photo first.
     public func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
         -> Composite
     {
         var warnings: [AvatarWarning] = []
-        if let avatarPath = group.avatarPath {
-            let owner = MemberSource(id: group.id, name: group.name, imagePath: avatarPath)
-            let (image, warning) = try await pipeline.source(owner, minimumSide: parameters.pixelSize)
+        if let photo = Self.photo(of: group) {
+            let (response, warning) = try await pipeline.photoComposite(photo, parameters: parameters)
+            if let response { return response.composite }
             if let warning {
-                warnings.append(AvatarWarning(memberID: group.id, memberName: group.name, path: avatarPath,
+                warnings.append(AvatarWarning(memberID: group.id, memberName: group.name, path: photo.imagePath,
                                               message: warning.message + "; drawing the composite instead",
                                               subject: .groupPhoto))
-            } else {
-                let canvas = Rect(x: 0, y: 0, width: parameters.size, height: parameters.size)
-                // The member style is for members' photos, not the group's own.
-                var photoParameters = parameters
-                photoParameters.memberStyle = .rectangle
-                let image = Compositor.compose(tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [image],
-                                               parameters: photoParameters)
-                return Composite(image: image)
             }
         }
-        let members = group.members.map { MemberSource(id: $0.id, name: $0.name, imagePath: $0.avatarPath) }
-        let response = try await pipeline.composite(members: members, parameters: parameters)
+        let response = try await pipeline.composite(members: Self.members(of: group), parameters: parameters)
         return Composite(image: response.composite.image, warnings: warnings + response.composite.warnings)
+    }
+
+    /// The group's members as the pipeline knows them.
+    static func members(of group: ChatGroup) -> [MemberSource] {
+        group.members.map { MemberSource(id: $0.id, name: $0.name, imagePath: $0.avatarPath) }
+    }
+
+    /// The group's own photo as the pipeline knows it (the group standing for its owner), nil without one.
+    static func photo(of group: ChatGroup) -> MemberSource? {
+        group.avatarPath.map { MemberSource(id: group.id, name: group.name, imagePath: $0) }
     }
 }
 
@@ -47,11 +48,9 @@ extension GroupComposer {
     /// identity when it has one, then the members' composite key (parameters, members, file versions). An
     /// export records its hash, and `--skip-existing` compares it.
     public func inputs(for group: ChatGroup, parameters: CompositionParameters) async -> String {
-        let members = group.members.map { MemberSource(id: $0.id, name: $0.name, imagePath: $0.avatarPath) }
-        var text = await pipeline.key(members: members, parameters: parameters).text
-        if let avatarPath = group.avatarPath {
-            let owner = MemberSource(id: group.id, name: group.name, imagePath: avatarPath)
-            text = "group photo: \(await pipeline.identity(of: owner).identifier.debugDescription)\n" + text
+        var text = await pipeline.key(members: Self.members(of: group), parameters: parameters).text
+        if let photo = Self.photo(of: group) {
+            text = "group photo: \(await pipeline.identity(of: photo).identifier.debugDescription)\n" + text
         }
         return text
     }
@@ -62,8 +61,7 @@ extension GroupComposer {
         async throws(CancellationError) -> Composite?
     {
         guard group.avatarPath == nil else { return nil }
-        let members = group.members.map { MemberSource(id: $0.id, name: $0.name, imagePath: $0.avatarPath) }
-        return try await pipeline.provisionalComposite(members: members, parameters: parameters)
+        return try await pipeline.provisionalComposite(members: Self.members(of: group), parameters: parameters)
     }
 }
 

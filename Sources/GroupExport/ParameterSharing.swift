@@ -1,4 +1,3 @@
-import Fixtures
 import GroupIcon
 import Support
 
@@ -48,7 +47,12 @@ public enum ParameterSharing {
     /// `settings` as one JSON object, the form of a preset in `presets.json`: numbers and flags as JSON numbers
     /// and booleans, everything else as strings.
     public static func json(_ settings: [ParameterSetting]) -> String {
-        "{" + settings.map { "\(JSONString.literal($0.name)): \(jsonValue($0))" }.joined(separator: ", ") + "}"
+        JSONWriter.text(jsonObject(settings), form: .spaced)
+    }
+
+    /// `settings` as the JSON object `json` writes, for a document that holds it (`presets.json`).
+    static func jsonObject(_ settings: [ParameterSetting]) -> JSONWriter.Value {
+        .object(settings.map { ($0.name, jsonValue($0)) })
     }
 
     /// `word` as one shell word: unchanged when it holds only characters no shell treats specially, else in
@@ -62,16 +66,16 @@ public enum ParameterSharing {
     }
 
     /// A setting's value as JSON: a bare number or boolean where the parameter is one, else a string.
-    static func jsonValue(_ setting: ParameterSetting) -> String {
-        guard let field = ParameterCatalogue.field(named: setting.name) else { return JSONString.literal(setting.text) }
+    static func jsonValue(_ setting: ParameterSetting) -> JSONWriter.Value {
+        guard let field = ParameterCatalogue.field(named: setting.name) else { return .string(setting.text) }
         switch field.kind {
         case .number, .integer:
-            if Double(setting.text) != nil { return setting.text }
+            if Double(setting.text) != nil { return .number(setting.text) }
         case .flag:
-            if setting.text == "true" || setting.text == "false" { return setting.text }
+            if setting.text == "true" || setting.text == "false" { return .bool(setting.text == "true") }
         default:
             break
         }
-        return setting.text == "auto" && field.isOptional ? "null" : JSONString.literal(setting.text)
+        return setting.text == "auto" && field.isOptional ? .null : .string(setting.text)
     }
 }

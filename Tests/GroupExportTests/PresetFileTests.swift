@@ -1,6 +1,7 @@
 import FileSystem
 import Fixtures
 import GroupIcon
+import Support
 import Testing
 @testable import GroupExport
 
@@ -77,6 +78,22 @@ import Testing
             == "/h/.config/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: ["HOME": "/"]) == "/.config/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: [:]) == nil)
+    }
+}
+
+@Suite struct PresetFileTextTests {
+    @Test func eachPresetTakesALineAndAnEmptyFileKeepsItsBrackets() {
+        var file = PresetFile(path: "/p.json")
+        #expect(file.jsonText == "{\n  \"presets\": {\n  }\n}\n")
+        file.save(CompositionParameters(layout: .qq, margin: 4), as: "tight")
+        file.save(CompositionParameters(overflowBadge: true, rightToLeft: true), as: "say \"hi\"")
+        #expect(file.jsonText == "{\n  \"presets\": {\n"
+            + "    \"tight\": {\"layout\": \"qq\", \"margin\": 4},\n"
+            + "    \"say \\\"hi\\\"\": {\"layout\": \"wechat\", \"overflow-badge\": true, \"rtl\": true}\n"
+            + "  }\n}\n")
+        let unset = [ParameterSetting(name: "margin", text: "auto"), ParameterSetting(name: "size", text: "auto")]
+        // `auto` is null where the parameter may be unset, else the text as given.
+        #expect(ParameterSharing.json(unset) == "{\"margin\": null, \"size\": \"auto\"}")
     }
 }
 

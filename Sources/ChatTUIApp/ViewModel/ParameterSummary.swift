@@ -9,26 +9,51 @@ package enum ParameterSummary {
     /// E.g. "WeChat · margin 7.3 pt auto · corner 0 pt · tile 0 pt · bg #AAAAAA" for the status line when the
     /// panel is hidden (ASCII separators when `unicode` is false).
     package static func compact(_ parameters: CompositionParameters, memberCount: Int?, unicode: Bool) -> String {
-        parts(parameters, memberCount, unit: " pt").joined(separator: unicode ? " · " : " | ")
+        parts(parameters, memberCount, unit: " pt", closing: false).joined(separator: unicode ? " · " : " | ")
     }
 
     /// E.g. "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt" for the preview title, with
     /// "style circle" after the layout when the member style is not the default (ASCII separators when
     /// `unicode` is false).
     package static func text(_ parameters: CompositionParameters, memberCount: Int?, unicode: Bool) -> String {
-        (parts(parameters, memberCount, unit: "") + ["\(formatNumber(parameters.size))pt"])
-            .joined(separator: unicode ? " · " : " | ")
+        parts(parameters, memberCount, unit: "", closing: true).joined(separator: unicode ? " · " : " | ")
     }
 
-    /// The layout, member style (when not the default), margin, radii and background, lengths followed by `unit`.
-    private static func parts(_ parameters: CompositionParameters, _ memberCount: Int?, unit: String) -> [String] {
-        let style = parameters.memberStyle == .rectangle ? [] : ["style \(parameters.memberStyle)"]
-        return [parameters.layout.layout.displayName] + style + [
-            "margin \(margin(parameters, memberCount))\(unit)" + (parameters.margin == nil ? " auto" : ""),
-            "corner \(formatNumber(parameters.cornerRadius))\(unit)",
-            "tile \(formatNumber(parameters.tileRadius))\(unit)",
-            "bg \(background(parameters))",
-        ]
+    /// The parts of a summary, from the layout's fields by their `summaryForm`: the title, the notes of changed
+    /// values, the labelled values (lengths followed by `unit`, to one decimal), then, when `closing`, the
+    /// closing value. An unset value shows what the layout uses for `memberCount` members (nil: as many as it
+    /// draws).
+    private static func parts(_ parameters: CompositionParameters, _ memberCount: Int?, unit: String,
+                              closing: Bool) -> [String] {
+        let count = memberCount ?? parameters.layout.layout.maximumMembers
+        let defaults = CompositionParameters()
+        var titles: [String] = [], notes: [String] = [], labelled: [String] = [], closings: [String] = []
+        for field in ParameterCatalogue.fields(for: parameters.layout) {
+            let set = field.value(in: parameters)
+            guard let shown = set ?? field.automaticValue(in: parameters, memberCount: count) else { continue }
+            let isLength = field.kind == .number(unit: .points)
+            switch field.summaryForm {
+            case .title:
+                if case .layout(let kind) = shown { titles.append(kind.layout.displayName) } else {
+                    titles.append(short(shown))
+                }
+            case .noteWhenChanged(let word):
+                if set != field.value(in: defaults) { notes.append("\(word) \(short(shown))") }
+            case .labelled(let word):
+                let automatic = set == nil && isLength ? " auto" : ""
+                labelled.append("\(word) \(short(shown))" + (isLength ? unit : "") + automatic)
+            case .closing where closing:
+                // In full, not to a tenth: the canvas size is what the picture is made at.
+                if case .number(let number) = shown, isLength {
+                    closings.append(formatNumber(number) + "pt")
+                } else {
+                    closings.append(short(shown))
+                }
+            case .closing, .omitted:
+                continue
+            }
+        }
+        return titles + notes + labelled + closings
     }
 
     /// A value for messages and undo descriptions: numbers to one decimal ("8.3"), an automatic value as
@@ -68,16 +93,5 @@ package enum ParameterSummary {
 
     private static func hundredths(_ number: Double) -> String {
         formatNumber((number * 100).rounded() / 100)
-    }
-
-    private static func background(_ parameters: CompositionParameters) -> String {
-        parameters.resolvedBackground.a == 0 ? "transparent" : parameters.resolvedBackground.hexString
-    }
-
-    private static func margin(_ parameters: CompositionParameters, _ memberCount: Int?) -> String {
-        if let margin = parameters.margin { return formatNumber((margin * 10).rounded() / 10) }
-        let count = memberCount ?? parameters.layout.layout.maximumMembers
-        let used = Layouts.resolvedMargin(count: count, parameters: parameters)
-        return formatNumber((used * 10).rounded() / 10)
     }
 }

@@ -131,8 +131,8 @@ public struct PresetFile: Hashable, Sendable {
 
     /// The file's text: one preset per line, so that hand edits and diffs stay readable.
     public var jsonText: String {
-        let lines = presets.map { "    \(JSONString.literal($0.name)): \(ParameterSharing.json($0.settings))" }
-        return "{\n  \"presets\": {\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  }\n}\n"
+        let named = JSONWriter.Value.object(presets.map { ($0.name, ParameterSharing.jsonObject($0.settings)) })
+        return JSONWriter.text(.object([("presets", named)]), form: .lines(depth: 2)) + "\n"
     }
 
     /// Writes the file atomically, creating its folder (`chat-tui` under the configuration folder) if needed.

@@ -1,10 +1,10 @@
 import Imaging
+import Support
 
 /// The tile geometry of one composite as the `layout --json` contract shows it (README.md, "Headless").
 ///
-/// The JSON text is written by hand because its key order is part of the contract and Foundation's
-/// `JSONEncoder` does not keep declaration order. Numbers have at most four decimals and no trailing zeros
-/// (`formatNumber`).
+/// The key order is part of the contract (`JSONWriter` keeps it). Numbers have at most four decimals and no
+/// trailing zeros (`formatNumber`).
 public struct LayoutDescription: Hashable, Sendable {
     /// The layout the tiles come from.
     public var layout: LayoutKind
@@ -32,10 +32,13 @@ public struct LayoutDescription: Hashable, Sendable {
     /// `count` is the number of tiles drawn. A canvas that is not `size` square (a grid that grows to fit)
     /// adds `"width":..,"height":..` after `size`.
     public var jsonText: String {
-        let tileTexts = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
-        let canvasText = isSquare ? "" : "\"width\":\(formatNumber(canvas.width)),\"height\":\(formatNumber(canvas.height)),"
-        return "{\"layout\":\"\(layout.rawValue)\",\"count\":\(tiles.count),\"size\":\(formatNumber(size)),"
-            + canvasText + "\"margin\":\(formatNumber(margin)),\"tiles\":[\(tileTexts.joined(separator: ","))]}\n"
+        let canvasMembers: [(key: String, value: JSONWriter.Value)] =
+            isSquare ? [] : [("width", Self.number(canvas.width)), ("height", Self.number(canvas.height))]
+        let tileValues = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
+        let members: [(key: String, value: JSONWriter.Value)] =
+            [("layout", .string(layout.rawValue)), ("count", .number(String(tiles.count))), ("size", Self.number(size))]
+            + canvasMembers + [("margin", Self.number(margin)), ("tiles", .array(tileValues))]
+        return JSONWriter.text(.object(members)) + "\n"
     }
 
     /// Whether the canvas is `size` × `size`.
@@ -48,21 +51,23 @@ public struct LayoutDescription: Hashable, Sendable {
         LayoutDescription(count: count, parameters: parameters).jsonText
     }
 
-    private static func rectJSON(_ tile: Tile) -> String {
-        let frame = tile.frame
-        return "{\"x\":\(formatNumber(frame.minX)),\"y\":\(formatNumber(frame.minY)),"
-            + "\"width\":\(formatNumber(frame.width)),\"height\":\(formatNumber(frame.height))}"
+    private static func number(_ value: Double) -> JSONWriter.Value {
+        .number(formatNumber(value))
     }
 
-    private static func circleJSON(_ tile: Tile) -> String {
-        let notch: String
+    private static func rectJSON(_ tile: Tile) -> JSONWriter.Value {
+        let frame = tile.frame
+        return .object([("x", number(frame.minX)), ("y", number(frame.minY)), ("width", number(frame.width)),
+                        ("height", number(frame.height))])
+    }
+
+    private static func circleJSON(_ tile: Tile) -> JSONWriter.Value {
+        var notch = JSONWriter.Value.null
         if case .notchedCircle(_, _, let notches) = tile.shape, let first = notches.first {
-            notch = formatNumber(first.degrees)
-        } else {
-            notch = "null"
+            notch = number(first.degrees)
         }
         let frame = tile.frame
-        return "{\"cx\":\(formatNumber(frame.midX)),\"cy\":\(formatNumber(frame.midY)),"
-            + "\"diameter\":\(formatNumber(frame.width)),\"notch\":\(notch)}"
+        return .object([("cx", number(frame.midX)), ("cy", number(frame.midY)), ("diameter", number(frame.width)),
+                        ("notch", notch)])
     }
 }

@@ -59,18 +59,15 @@ public struct CompositionParameters: Hashable, Sendable {
     public var pixelSize: Int { max(1, Int((size * Double(scale)).rounded())) }
 
     /// A stable, human-readable description of every parameter the current layout reads; part of cache keys
-    /// and of PNG metadata.
+    /// and of PNG metadata. Made from `ParameterCatalogue.fields(for: layout)`, each field in its `keyForm`,
+    /// so that a parameter added to the catalogue is part of the key.
     public var identifier: String {
-        func num(_ v: Double?) -> String { v.map { formatNumber($0) } ?? "auto" }
-        let common = [
-            "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",
-            "padding=\(num(padding))", "corner-radius=\(formatNumber(cornerRadius))",
-            "tile-radius=\(formatNumber(tileRadius))", "background=\(resolvedBackground.hexString)",
-            "member-style=\(memberStyle)", "gap-color=\(gapColor?.hexString ?? "none")",
-            "overflow-badge=\(overflowBadge)", "rtl=\(rightToLeft)", "placeholder=\(placeholder.rawValue)",
-        ]
-        let own = layout.layout.options.map { "\($0.name)=\($0.text(in: self) ?? "auto")" }
-        return (common + own).joined(separator: " ")
+        identifier(fields: ParameterCatalogue.fields(for: layout))
+    }
+
+    /// The identifier made from `fields`: each one's `NAME=VALUE` (`ParameterField.keyText`), in order.
+    public func identifier(fields: [ParameterField]) -> String {
+        fields.map { $0.keyText(in: self) }.joined(separator: " ")
     }
 }
 

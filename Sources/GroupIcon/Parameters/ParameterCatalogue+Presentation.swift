@@ -7,12 +7,15 @@ extension ParameterCatalogue {
             help: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)",
             kind: .memberStyle, valueName: "STYLE",
             expectation: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle",
+            key: .text, summary: .noteWhenChanged("style"),
             read: { .memberStyle($0.memberStyle) },
             write: { parameters, value in if case .memberStyle(let style) = value { parameters.memberStyle = style } }),
         ParameterField(
             name: "gap-color", label: "Gap colour",
             help: "fill of the gaps between tiles, #RRGGBB or #RRGGBBAA (default: the background shows)",
             kind: .color, valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+            // `none` rather than `auto`: unset, the gaps show the background.
+            key: .custom { $0.gapColor?.hexString ?? "none" }, summary: .omitted,
             read: { $0.gapColor.map(ParameterValue.color) },
             write: { parameters, value in
                 if case .color(let color) = value { parameters.gapColor = color } else { parameters.gapColor = nil }
@@ -25,7 +28,7 @@ extension ParameterCatalogue {
             name: "placeholder", label: "Placeholder",
             help: "initials or silhouette: what a member without a photo shows (default initials)",
             kind: .choice, valueName: "STYLE", choices: PlaceholderStyle.allCases.map(\.rawValue),
-            expectation: "initials or silhouette",
+            expectation: "initials or silhouette", key: .text, summary: .omitted,
             read: { .choice($0.placeholder.rawValue) },
             write: { parameters, value in
                 if case .choice(let word) = value, let style = PlaceholderStyle(rawValue: word) {
@@ -39,6 +42,7 @@ extension ParameterCatalogue {
                              keyPath: WritableKeyPath<CompositionParameters, Bool> & Sendable) -> ParameterField {
         ParameterField(
             name: name, label: label, help: help, kind: .flag, valueName: nil, expectation: "true or false",
+            key: .text, summary: .omitted,
             read: { .flag($0[keyPath: keyPath]) },
             write: { parameters, value in if case .flag(let flag) = value { parameters[keyPath: keyPath] = flag } })
     }

@@ -15,34 +15,39 @@ public enum ParameterCatalogue {
         ParameterField(
             name: "layout", label: "Layout", help: "\(LayoutRegistry.namesInWords) (default wechat)", kind: .layout,
             valueName: "NAME", expectation: "one of " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: ", "),
+            key: .text, summary: .title,
             read: { .layout($0.layout) },
             write: { parameters, value in if case .layout(let kind) = value { parameters.layout = kind } }),
         ParameterField(
             name: "size", label: "Size", help: "canvas side in points (default 132)", kind: .number(unit: .points),
-            valueName: "PT", steps: (fine: 1, coarse: 12), expectation: "a size in points",
-            limits: { _ in CompositionParameters.sizeRange },
+            valueName: "PT", steps: (fine: 1, coarse: 12), expectation: "a size in points", key: .rounded,
+            summary: .closing, limits: { _ in CompositionParameters.sizeRange },
             read: { .number($0.size) },
             write: { parameters, value in if case .number(let size) = value { parameters.size = size } }),
         ParameterField(
             name: "scale", label: "Scale", help: "pixels per point, 1 to 4 (default 1)", kind: .integer,
-            valueName: "N", steps: (fine: 1, coarse: 1), expectation: "a whole number",
+            valueName: "N", steps: (fine: 1, coarse: 1), expectation: "a whole number", key: .text,
+            summary: .omitted,
             limits: { _ in Double(CompositionParameters.scaleRange.lowerBound)...Double(CompositionParameters.scaleRange.upperBound) },
             read: { .integer($0.scale) },
             write: { parameters, value in if case .integer(let scale) = value { parameters.scale = scale } }),
         optionalLength(name: "margin", label: "Margin",
                        help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin,
+                       summary: .labelled("margin"),
                        automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
         optionalLength(name: "padding", label: "Padding", help: "outer padding (default: the margin)",
-                       keyPath: \.padding,
+                       keyPath: \.padding, summary: .omitted,
                        automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
         radius(name: "corner-radius", label: "Corner radius", help: "corner radius of the whole canvas (default 0)",
-               keyPath: \.cornerRadius),
+               keyPath: \.cornerRadius, summary: .labelled("corner")),
         radius(name: "tile-radius", label: "Tile radius", help: "corner radius of each tile (default 0)",
-               keyPath: \.tileRadius),
+               keyPath: \.tileRadius, summary: .labelled("tile")),
         ParameterField(
             name: "background", label: "Background",
             help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
             valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+            // The colour drawn: an unset background is the layout's own.
+            key: .custom { $0.resolvedBackground.hexString }, summary: .labelled("bg"),
             read: { $0.background.map(ParameterValue.color) },
             write: { parameters, value in
                 if case .color(let color) = value { parameters.background = color } else { parameters.background = nil }
@@ -69,12 +74,14 @@ public enum ParameterCatalogue {
     /// A length in points that may be left to the layout (nil), limited to a quarter of the size.
     private static func optionalLength(name: String, label: String, help: String,
                                        keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable,
+                                       summary: ParameterField.SummaryForm,
                                        automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue?)
         -> ParameterField
     {
         ParameterField(
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT", isOptional: true,
-            steps: lengthSteps, expectation: "a length in points", limits: { 0...max(0, $0.size / 4) },
+            steps: lengthSteps, expectation: "a length in points", key: .rounded, summary: summary,
+            limits: { 0...max(0, $0.size / 4) },
             read: { $0[keyPath: keyPath].map(ParameterValue.number) },
             write: { parameters, value in
                 if case .number(let length) = value { parameters[keyPath: keyPath] = length } else {
@@ -86,10 +93,12 @@ public enum ParameterCatalogue {
 
     /// A corner radius in points, limited to half the size.
     private static func radius(name: String, label: String, help: String,
-                               keyPath: WritableKeyPath<CompositionParameters, Double> & Sendable) -> ParameterField {
+                               keyPath: WritableKeyPath<CompositionParameters, Double> & Sendable,
+                               summary: ParameterField.SummaryForm) -> ParameterField {
         ParameterField(
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT",
-            steps: radiusSteps, expectation: "a radius in points", limits: { 0...max(0, $0.size / 2) },
+            steps: radiusSteps, expectation: "a radius in points", key: .rounded, summary: summary,
+            limits: { 0...max(0, $0.size / 2) },
             read: { .number($0[keyPath: keyPath]) },
             write: { parameters, value in if case .number(let radius) = value { parameters[keyPath: keyPath] = radius } })
     }
@@ -100,6 +109,7 @@ extension ParameterField {
     static func flag(_ option: LayoutOption<Bool>, label: String, help: String) -> ParameterField {
         ParameterField(
             name: option.name, label: label, help: help, kind: .flag, valueName: nil, expectation: "true or false",
+            key: .text, summary: .omitted,
             read: { .flag($0.options[option]) },
             write: { parameters, value in if case .flag(let flag) = value { parameters.options[option] = flag } })
     }
@@ -111,7 +121,7 @@ extension ParameterField {
     {
         ParameterField(
             name: option.name, label: label, help: help, kind: .integer, valueName: "N", isOptional: true,
-            steps: (fine: 1, coarse: 1), expectation: "a whole number",
+            steps: (fine: 1, coarse: 1), expectation: "a whole number", key: .text, summary: .omitted,
             limits: { _ in Double(range.lowerBound)...Double(range.upperBound) },
             read: { $0.options[option].map(ParameterValue.integer) },
             write: { parameters, value in

@@ -7,7 +7,7 @@ extension ParameterField {
         ParameterField(
             name: option.name, label: label, help: help, kind: .numbers(unit: .points, count: count),
             valueName: valueName, isOptional: true, steps: ParameterCatalogue.lengthSteps, expectation: expectation,
-            limits: limits,
+            key: .text, summary: .omitted, limits: limits,
             read: { $0.options[option].map(ParameterValue.numbers) },
             write: { parameters, value in
                 if case .numbers(let numbers) = value { parameters.options[option] = numbers } else {

@@ -32,6 +32,37 @@ public struct ParameterField: Sendable {
         case choice
     }
 
+    /// How a parameter enters `CompositionParameters.identifier`, the parameters' part of every composite's
+    /// cache key and of PNG metadata, as `NAME=VALUE`. Every field says it, so that no parameter can change
+    /// the pixels without changing the key.
+    public enum KeyForm: Sendable {
+        /// The value's text form (`text(in:)`), `auto` when unset.
+        case text
+        /// Like `text`, but a number with at most four decimals (`formatNumber`), as keys always wrote lengths.
+        case rounded
+        /// Text made from the parameters, where the key says more than the text form (an unset background is
+        /// written as the layout's colour it draws).
+        case custom(@Sendable (CompositionParameters) -> String)
+    }
+
+    /// How a parameter shows in the app's one-line summaries of the parameters (the preview title and the
+    /// status line). Every field says it, so that leaving a parameter out of them is a decision.
+    public enum SummaryForm: Hashable, Sendable {
+        /// The value alone, leading the summary (the layout's display name).
+        case title
+        /// `WORD VALUE` right after the title, only while the value differs from the default (a member style
+        /// other than rectangle).
+        case noteWhenChanged(String)
+        /// `WORD VALUE` always. An unset value shows what the layout uses: a length marked `auto`, a colour as
+        /// it is drawn.
+        case labelled(String)
+        /// The value with its unit and no word, closing the preview title (`132pt`); the status line leaves it
+        /// out.
+        case closing
+        /// Not in the summaries; the parameter panel shows it.
+        case omitted
+    }
+
     /// What a number measures.
     public enum Unit: Hashable, Sendable {
         /// Points: canvas units, `scale` pixels each.
@@ -55,6 +86,10 @@ public struct ParameterField: Sendable {
     public let steps: (fine: Double, coarse: Double)?
     /// The words a `.choice` parameter takes, in the order a panel cycles them (empty for other kinds).
     public let choices: [String]
+    /// How the parameter enters the cache key (`keyText(in:)`).
+    public let keyForm: KeyForm
+    /// How the parameter shows in the app's one-line summaries.
+    public let summaryForm: SummaryForm
     /// What a valid value is, without limits: "a length in points".
     private let expectation: String
     private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
@@ -64,13 +99,14 @@ public struct ParameterField: Sendable {
 
     init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
          steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
+         key keyForm: KeyForm, summary summaryForm: SummaryForm,
          limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
          read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
          write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void,
          automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue? = { _, _ in nil }) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
         self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
-        self.limits = limits
+        self.keyForm = keyForm; self.summaryForm = summaryForm; self.limits = limits
         self.read = read; self.write = write; self.automatic = automatic
     }
 
@@ -89,6 +125,21 @@ public struct ParameterField: Sendable {
     /// The value as text in the form `parse` accepts (`7.3333`, `#FFFFFF`, `true`, `qq`), nil when unset.
     public func text(in parameters: CompositionParameters) -> String? {
         read(parameters).map(Self.text(of:))
+    }
+
+    /// `NAME=VALUE`, the parameter's part of `CompositionParameters.identifier`, in its `keyForm`.
+    public func keyText(in parameters: CompositionParameters) -> String {
+        let value: String
+        switch keyForm {
+        case .text: value = text(in: parameters) ?? "auto"
+        case .rounded:
+            value = read(parameters).map { value in
+                if case .number(let number) = value { return formatNumber(number) }
+                return Self.text(of: value)
+            } ?? "auto"
+        case .custom(let text): value = text(parameters)
+        }
+        return "\(name)=\(value)"
     }
 
     /// The allowed range of a numeric parameter for `parameters` (nil for other kinds).

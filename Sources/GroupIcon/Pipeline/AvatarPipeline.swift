@@ -173,6 +173,43 @@ public final class AvatarPipeline: Sendable {
                                         hiddenMembers: members.count - drawn.count, parameters: parameters).image)
     }
 
+    /// `photo` filling the whole canvas under `parameters`: centre-cropped and clipped by the canvas corner
+    /// radius, the member style left out (it is for members' photos). A group's own avatar is drawn so.
+    /// Kept in memory and in the composite store under a key of its own (`CompositeKey(photo:)`), like a
+    /// composite. When the photo cannot be used there is no response and the warning says why; nothing is
+    /// cached then, and concurrent requests share the decode, not the drawing.
+    public func photoComposite(_ photo: MemberSource, parameters: CompositionParameters)
+        async throws(CancellationError) -> (response: CompositeResponse?, warning: AvatarWarning?)
+    {
+        var parameters = parameters
+        parameters.memberStyle = .rectangle
+        let identity = await identity(of: photo)
+        guard !Task.isCancelled else { throw CancellationError() }
+        let key = CompositeKey(photo: identity, parameters: parameters, allowedFolders: configuration.allowedFolders)
+        if let cached = cachedComposite(for: key) { return (cached, nil) }
+        let side = parameters.pixelSize
+        let estimate = AvatarPipeline.canvasWorkingBytes(side: side)
+            .addingReportingOverflow(decodeEstimate(identity, bucket: AvatarPipeline.sideBucket(side))).partialValue
+        let made = try await withBudget(estimate) { [self] () async -> (LoadedSource, RGBAImage?)? in
+            guard let loaded = try? await source(photo, identity: identity, minimumSide: side,
+                                                 placeholder: parameters.placeholder)
+            else { return nil }
+            guard !loaded.isPlaceholder else { return (loaded, nil) }
+            let canvas = Rect(x: 0, y: 0, width: parameters.size, height: parameters.size)
+            let input = CompositionInput(parameters: parameters,
+                                         canvas: Size(width: parameters.layoutSide, height: parameters.layoutSide),
+                                         tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [loaded.image])
+            return (loaded, dependencies.compose(input))
+        }
+        guard let (loaded, image) = made else { throw CancellationError() }
+        guard let image else { return (nil, loaded.warning) }
+        recorder.record { $0.compositesMade += 1 }
+        let composite = Composite(image: image)
+        // A photo that changed while it was read does not match the key: such a picture is not kept.
+        if loaded.isCurrent { keep(composite, for: key) }
+        return (CompositeResponse(composite: composite, key: key, cacheHit: nil), nil)
+    }
+
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
     /// large (nil = full resolution), or their placeholder (`minimumSide` square, in `placeholder` style) with
     /// a warning when the file is missing or undecodable. A member without an avatar gets the placeholder and
@@ -236,15 +273,7 @@ public final class AvatarPipeline: Sendable {
     private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
                                key: CompositeKey, parameters: CompositionParameters) async -> CompositeResponse?
     {
-        if let cached = compositeMemory.value(for: key) {
-            recorder.record { $0.memoryHits += 1 }
-            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
-        }
-        if let stored = compositeCache?.composite(for: key) {
-            recorder.record { $0.diskHits += 1 }
-            compositeMemory.set(stored, for: key)
-            return CompositeResponse(composite: stored, key: key, cacheHit: .disk)
-        }
+        if let cached = cachedComposite(for: key) { return cached }
         guard !Task.isCancelled else { return nil }
 
         // Decoded sources go to the compositor as they are: it centre-crops and resamples each photo once,
@@ -278,13 +307,29 @@ public final class AvatarPipeline: Sendable {
         guard let (composite, isCurrent) = made ?? nil else { return nil }
         recorder.record { $0.compositesMade += 1 }
         // A photo that changed while it was read does not match the key: such a composite is not kept.
-        if isCurrent {
-            compositeMemory.set(composite, for: key)
-            if let compositeCache {
-                do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
-            }
-        }
+        if isCurrent { keep(composite, for: key) }
         return CompositeResponse(composite: composite, key: key, cacheHit: nil)
+    }
+
+    /// The composite kept for `key` in memory, else in the composite store (then kept in memory too).
+    private func cachedComposite(for key: CompositeKey) -> CompositeResponse? {
+        if let cached = compositeMemory.value(for: key) {
+            recorder.record { $0.memoryHits += 1 }
+            return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
+        }
+        if let stored = compositeCache?.composite(for: key) {
+            recorder.record { $0.diskHits += 1 }
+            compositeMemory.set(stored, for: key)
+            return CompositeResponse(composite: stored, key: key, cacheHit: .disk)
+        }
+        return nil
+    }
+
+    /// Keeps a composite just made for `key` in memory and in the composite store.
+    private func keep(_ composite: Composite, for key: CompositeKey) {
+        compositeMemory.set(composite, for: key)
+        guard let compositeCache else { return }
+        do { try compositeCache.store(composite, for: key) } catch { recorder.record { $0.diskWriteFailures += 1 } }
     }
 
     /// The tiles of a composite of `memberCount` drawn members, and the shorter side their photos are decoded to

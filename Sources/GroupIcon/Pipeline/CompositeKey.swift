@@ -60,6 +60,17 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
         pixelSide = key.style.requiredSourceSide ?? 1
     }
 
+    /// The key of a photo drawn over the whole canvas (`AvatarPipeline.photoComposite`), told apart from
+    /// composites by the first line: the parameters and the photo's identity. No placeholder is ever drawn in
+    /// it (a photo that cannot be used gives no picture), so neither fonts nor names are part of it.
+    init(photo identity: ImageIdentity, parameters: CompositionParameters, allowedFolders: PathConfinement?) {
+        var lines = ["group-icon photo v\(CompositeKey.algorithmVersion)", "parameters: \(parameters.identifier)"]
+        if let allowedFolders { lines.append("allowed folders: \(allowedFolders.folders.debugDescription)") }
+        lines.append("photo: image=\(identity.identifier.debugDescription)")
+        text = lines.joined(separator: "\n")
+        pixelSide = parameters.pixelSize
+    }
+
     /// The members a layout draws: the first `maximumMembers`.
     static func drawnMembers(_ members: [MemberSource], layout: LayoutKind) -> [MemberSource] {
         Array(members.prefix(layout.layout.maximumMembers))

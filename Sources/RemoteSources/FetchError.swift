@@ -41,6 +41,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case cancelled(RedactedURL)
     /// libcurl could not be set up (initialisation or a required option failed).
     case libraryUnavailable(reason: String)
+    /// Not requested: an earlier request to the same host (scheme, host and port) failed with `cause` in a way
+    /// that says the host is unreachable or does not answer (`HTTPFetcherConfiguration.hostFailureLifetime`).
+    indirect case hostFailedEarlier(RedactedURL, host: String, cause: FetchError)
 
     /// The message for users: the redacted URL, the problem and what to do.
     public var description: String {
@@ -81,6 +84,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(url): the download was cancelled"
         case .libraryUnavailable(let reason):
             return "libcurl could not be set up: \(reason)"
+        case .hostFailedEarlier(let url, let host, let cause):
+            return "\(url): not requested, as \(host) failed earlier in this run (\(cause))"
         }
     }
 

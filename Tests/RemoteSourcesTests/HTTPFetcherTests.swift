@@ -101,6 +101,27 @@ import GroupIcon
         }
     }
 
+    /// The issue's case scaled down: eight responses that each take two thirds of the timeout, more than the
+    /// host's connections at once. Every transfer's timeout starts when it is sent, so none fails: before, the
+    /// others waited inside libcurl for the first response (to see whether it could multiplex) with their
+    /// timeouts running.
+    @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 6, connectTimeout: 3,
+                                                               totalTimeout: 3))
+            let codes = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await fetcher.fetch(HTTPRequest(url: server.url("/slow?seconds=2&n=\(index)"))).statusCode
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(codes == Array(repeating: 200, count: 8))
+            #expect(try await server.stats().maxOpenConnections == 6)
+        }
+    }
+
     @Test func httpErrorsAreReportedWithTheirStatus() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()
@@ -240,6 +261,56 @@ import GroupIcon
                 return
             }
             #expect(shown == RedactedURL(url))
+        }
+    }
+
+    /// The issue's case scaled down: requests to a server that accepts and never answers each waited out the
+    /// whole timeout, one connection's worth at a time. With a host failure lifetime the first timeout fails
+    /// the requests waiting behind it and later ones at once, naming the earlier failure.
+    @Test func aHostThatNeverAnswersFailsItsOtherRequestsAtOnce() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 1, totalTimeout: 1,
+                                                               hostFailureLifetime: .infinity))
+            let urls = (0..<4).map { server.url("/gated/hole-\($0).jpg") }
+            let failures = await withTaskGroup(of: FetchError?.self) { group in
+                for url in urls { group.addTask { await self.error(url, fetcher) } }
+                return await group.reduce(into: [FetchError?]()) { $0.append($1) }
+            }
+            let timeouts = failures.filter { if case .timedOut(_, .total, 1)? = $0 { true } else { false } }
+            let skipped = failures.compactMap { failure -> FetchError? in
+                guard case .hostFailedEarlier(_, let host, let cause)? = failure else { return nil }
+                #expect(host == "http://127.0.0.1:\(server.port)")
+                return cause
+            }
+            #expect(timeouts.count == 1 && skipped.count == 3, "\(failures)")
+            #expect(skipped.allSatisfy { $0 == timeouts[0] })
+            let later = server.url("/photos/a.jpg")
+            guard case .hostFailedEarlier(let shown, _, _)? = await error(later, fetcher) else {
+                Issue.record("a later request to the host was sent")
+                return
+            }
+            #expect(shown == RedactedURL(later))
+            #expect(try await server.stats().requests("/photos/a.jpg") == 0)
+            // Other hosts (here: the same address on another port) are asked as usual.
+            let other = "http://127.0.0.1:\(server.closedPort)/a.jpg"
+            guard case .connectionFailed? = await error(other, fetcher) else {
+                Issue.record("another host was not asked")
+                return
+            }
+            try await server.openGate()
+        }
+    }
+
+    @Test func withoutAHostFailureLifetimeEveryRequestIsSent() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher()
+            let url = "http://127.0.0.1:\(server.closedPort)/a.jpg"
+            for _ in 0..<2 {
+                guard case .connectionFailed? = await error(url, fetcher) else {
+                    Issue.record("expected a connection failure each time")
+                    return
+                }
+            }
         }
     }
 

@@ -94,7 +94,7 @@ public final class RemoteImageStore: Sendable {
     public let configuration: RemoteImageStoreConfiguration
     /// The disk cache, nil when downloads are kept in memory only.
     public let cache: DownloadCache?
-    private let fetcher: HTTPFetcher
+    private let fetcher: any HTTPFetching
     private let memory: MemoryCache<String, DownloadCacheEntry>
     /// When this store was made: with `freshForItsLifetime`, copies fetched since are fresh.
     private let createdAt: Date
@@ -113,8 +113,9 @@ public final class RemoteImageStore: Sendable {
         var time: Date
     }
 
-    /// A store downloading through `fetcher` and keeping downloads in `cache` (nil: in memory only).
-    public init(fetcher: HTTPFetcher, cache: DownloadCache?,
+    /// A store downloading through `fetcher` (an `HTTPFetcher`, or a stub in tests) and keeping downloads in
+    /// `cache` (nil: in memory only).
+    public init(fetcher: any HTTPFetching, cache: DownloadCache?,
                 configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
         createdAt = configuration.clock()

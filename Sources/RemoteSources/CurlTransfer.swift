@@ -147,10 +147,19 @@ final class CurlTransfer {
         case CURLE_TOO_MANY_REDIRECTS:
             return .failure(.tooManyRedirects(url, limit: configuration.maximumRedirects))
         case CURLE_UNSUPPORTED_PROTOCOL:
-            // The first URL's scheme was checked before the transfer started, so this was a redirect; libcurl
-            // leaves the refused target as the effective URL.
-            let target = string(CURLINFO_EFFECTIVE_URL).flatMap { HTTPFetcher.hasAllowedScheme($0) ? nil : $0 }
-            return .failure(.redirectToDisallowedScheme(url, target: target.map(RedactedURL.init)))
+            // The first URL's scheme was checked before the transfer started, so a refused scheme came from a
+            // redirect, and libcurl leaves the refused target as the effective URL. With an http(s) effective
+            // URL it was the answer itself that libcurl refused (HTTP/0.9, which is what any bytes without a
+            // status line read as, or an unsupported status).
+            guard let target = string(CURLINFO_EFFECTIVE_URL), !HTTPFetcher.hasAllowedScheme(target) else {
+                return .failure(.invalidResponse(url, problem: "no valid status line: not HTTP, or HTTP/0.9"))
+            }
+            return .failure(.redirectToDisallowedScheme(url, target: RedactedURL(target)))
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .failure(.invalidResponse(url, problem: "a malformed status line or headers"))
+        case CURLE_OUT_OF_MEMORY where (longInfo(CURLINFO_HEADER_SIZE) ?? 0) > 0:
+            // libcurl reports response headers over its limit (100 KB) as running out of memory.
+            return .failure(.invalidResponse(url, problem: "response headers larger than libcurl accepts"))
         case CURLE_PARTIAL_FILE:
             let expected = sizeInfo(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T).flatMap { $0 >= 0 ? $0 : nil }
             return .failure(.truncated(url, received: body.count, expected: expected))
@@ -171,6 +180,7 @@ final class CurlTransfer {
         case 200..<300: payload = .content(body)
         // A 304 only answers a conditional request; unasked for, there is nothing it could refer to.
         case 304 where !request.validators.isEmpty: payload = .notModified
+        case 0..<200: return .failure(.invalidResponse(url, problem: "a final status of \(status)"))
         default: return .failure(.httpStatus(url, code: status))
         }
         return .success(HTTPResponse(

@@ -31,6 +31,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyRedirects(RedactedURL, limit: Int)
     /// A redirect led to a scheme other than http/https (e.g. `file:///etc/passwd`); it was not followed.
     case redirectToDisallowedScheme(RedactedURL, target: RedactedURL?)
+    /// The server's answer is not HTTP libcurl accepts (no status line, HTTP/0.9, a final status of 0 or 1xx,
+    /// headers beyond libcurl's limit); `problem` says which, in words.
+    case invalidResponse(RedactedURL, problem: String)
     /// The connection ended before the announced body was complete.
     case truncated(RedactedURL, received: Int, expected: Int?)
     /// Any other transfer failure; `reason` is libcurl's fixed description (it never contains the URL).
@@ -72,6 +75,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .redirectToDisallowedScheme(let url, let target):
             let place = target.map { "to \($0)" } ?? "to an address"
             return "\(url): redirected \(place) that is not http:// or https://; not followed"
+        case .invalidResponse(let url, let problem):
+            return "\(url): the server's answer is not usable HTTP (\(problem)); check the address and its port"
         case .truncated(let url, let received, let expected):
             let of = expected.map { " of \($0.byteCountDescription)" } ?? ""
             let got = received.byteCountDescription

@@ -129,8 +129,10 @@ public final class RemoteImageStore: Sendable {
     public var statistics: RemoteFetchStatistics { counters.withLock { $0 } }
 
     /// The bytes of the photo at `url`, from the cache or the network. `offline` uses only cached copies
-    /// (stale ones too) and fails with `.notCached` for the rest, without any network access.
+    /// (stale ones too) and fails with `.notCached` for the rest, without any network access. Spellings of one
+    /// URL (`#fragment`, `HTTP://HOST`, `/./`, `/x/../`) are one photo: one request, one cache entry.
     public func bytes(for url: String, offline: Bool) async throws(FetchError) -> RemoteBytes {
+        let url = URLNormalization.normalized(url)
         let redacted = RedactedURL(url)
         guard HTTPFetcher.hasAllowedScheme(url) else {
             counters.withLock { $0.failed += 1 }
@@ -160,7 +162,8 @@ public final class RemoteImageStore: Sendable {
     /// The copy of `url` in memory or on disk, stale or not, without any request and without counting in
     /// `statistics`: what a chat list can show while the real answer is on its way.
     public func cachedCopy(of url: String) -> DownloadCacheEntry? {
-        memory.value(for: url) ?? cache?.entry(for: url)
+        let url = URLNormalization.normalized(url)
+        return memory.value(for: url) ?? cache?.entry(for: url)
     }
 
     /// One resolution of `url`, shared by every concurrent caller; nil when cancelled.

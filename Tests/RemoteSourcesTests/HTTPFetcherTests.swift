@@ -101,24 +101,45 @@ import GroupIcon
         }
     }
 
-    /// The issue's case scaled down: eight responses that each take two thirds of the timeout, more than the
-    /// host's connections at once. Every transfer's timeout starts when it is sent, so none fails: before, the
-    /// others waited inside libcurl for the first response (to see whether it could multiplex) with their
-    /// timeouts running.
+    /// The issue's case scaled down: more requests than the host's connections, behind answers slower than the
+    /// connect timeout. A transfer's timeouts start when it is sent, so the queued ones do not fail: before,
+    /// they waited inside libcurl for the first answer (to see whether it could multiplex) with their connect
+    /// timeout running, and failed with "no connection within 1 s".
     @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
         try await withHTTPTestServer { server in
-            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 6, connectTimeout: 3,
-                                                               totalTimeout: 3))
-            let codes = try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in 0..<8 {
-                    group.addTask {
-                        try await fetcher.fetch(HTTPRequest(url: server.url("/slow?seconds=2&n=\(index)"))).statusCode
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 6, connectTimeout: 1,
+                                                               totalTimeout: 600))
+            let requests = Task {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<8 {
+                        group.addTask {
+                            try await fetcher.fetch(HTTPRequest(url: server.url("/gated/queued-\(index).jpg"))).statusCode
+                        }
                     }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
-                return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
-            #expect(codes == Array(repeating: 200, count: 8))
+            // Six answers are held; the two other requests wait for a connection longer than the connect timeout.
+            _ = try await server.stats { $0.totalRequests >= 6 }
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            try await server.openGate()
+            #expect(try await requests.value == Array(repeating: 200, count: 8))
             #expect(try await server.stats().maxOpenConnections == 6)
+        }
+    }
+
+    /// The issue's case: an answer that is not HTTP was reported as a redirect to a disallowed scheme.
+    @Test func anAnswerThatIsNotHTTPIsNamedSo() async throws {
+        try await withHTTPTestServer { server in
+            let url = server.url("/garbage")
+            let failure = await error(url, try fetcher())
+            guard case .invalidResponse(let shown, _)? = failure else {
+                Issue.record("expected an invalid response, got \(String(describing: failure))")
+                return
+            }
+            #expect(shown == RedactedURL(url))
+            #expect(failure?.description.contains("is not usable HTTP") == true)
+            #expect(failure?.description.contains("redirect") == false)
         }
     }
 

@@ -211,4 +211,39 @@ import GroupIcon
         #expect(try await staying.value.bytes == photo)
         #expect(fetcher.requests.count == 1)
     }
+
+    /// The case: one photo under seven spellings made seven requests and seven cache entries.
+    @Test func spellingsOfOneURLShareOneRequestAndOneCacheEntry() async throws {
+        let photo = self.photo
+        let fetcher = StubFetcher { _ in StubFetcher.content(photo) }
+        let folder = TestFolder()
+        let store = store(fetcher, folder: folder)
+        let spellings = ["http://photos.test/av/a.jpg", "http://photos.test/av/a.jpg#1", "http://photos.test/av/a.jpg#2",
+                         "HTTP://photos.test/av/a.jpg", "http://PHOTOS.Test/av/a.jpg", "http://photos.test/av/./a.jpg",
+                         "http://photos.test/av/x/../a.jpg"]
+        for url in spellings { #expect(try await store.bytes(for: url, offline: false).bytes == photo) }
+        #expect(fetcher.requests.map(\.url) == ["http://photos.test/av/a.jpg"])
+        #expect(store.cache?.statistics().entries == 1)
+        #expect(store.cachedCopy(of: "http://photos.test/av/../av/a.jpg#x") != nil)
+    }
+}
+
+@Suite struct URLNormalizationTests {
+    @Test(arguments: [
+        ("http://h/a.jpg#frag", "http://h/a.jpg"),
+        ("HTTPS://Photos.Example.COM:8443/A.jpg?Q=1", "https://photos.example.com:8443/A.jpg?Q=1"),
+        ("http://User:PW@Host/a", "http://User:PW@host/a"),
+        ("http://h/a/./b/../c.jpg", "http://h/a/c.jpg"),
+        ("http://h/../../a.jpg", "http://h/a.jpg"),
+        ("http://h/a/.", "http://h/a/"),
+        ("http://h/a/..", "http://h/"),
+        ("http://h/a//b.jpg?x=/./", "http://h/a//b.jpg?x=/./"),
+        ("http://h", "http://h"),
+        ("http://h?q#f", "http://h?q"),
+        ("file:///etc/../passwd", "file:///passwd"),
+        ("not a url#x", "not a url"),
+    ])
+    func spellingsBecomeOne(url: String, expected: String) {
+        #expect(URLNormalization.normalized(url) == expected)
+    }
 }

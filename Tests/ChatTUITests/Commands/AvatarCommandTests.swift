@@ -26,7 +26,7 @@ import Testing
         #expect(throws: UsageError(message: "--style: a member-style border of 66 pt leaves too little of the photo in a 132 pt tile: at most 33 pt (a quarter of its side)",
                                    command: "avatar")) { try command(["--output", "a.png", "--style", "rounded:6:66"]) }
         #expect(try command(["--output", "a.png", "--style", "rounded:6:33"]).style
-            == .rounded(radius: 6, border: 33, borderColour: .transparent))
+            == .rounded(radius: 6, border: 33, borderColor: .transparent))
     }
 
     @Test func theOriginalStyleIgnoresTheSizeItDoesNotUse() throws {

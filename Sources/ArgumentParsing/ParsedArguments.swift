@@ -18,6 +18,11 @@ package struct OptionSpec: Sendable {
     package var valueName: String?
     package var help: String
     package var takesValue: Bool { valueName != nil }
+    /// Whether the value names a file or folder (shown as `PATH`, `DIR` or `FILE`). An empty one is refused:
+    /// the file system reads "" relative to wherever the path is joined, so `--cache-dir ''` would put the
+    /// cache's folders at the root of the file system.
+    package var takesPath: Bool { valueName.map(Self.pathValueNames.contains) ?? false }
+    static let pathValueNames: Set<String> = ["PATH", "DIR", "FILE"]
 
     package init(name: String, valueName: String?, help: String) {
         self.name = name; self.valueName = valueName; self.help = help
@@ -81,6 +86,10 @@ package struct ParsedArguments: Sendable {
                     }
                 } else {
                     throw UsageError(message: "\(name) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
+                }
+                if value.isEmpty && spec.takesPath {
+                    throw UsageError(message: "\(name): the path is empty (name a \(spec.valueName == "DIR" ? "folder" : "file"), or leave the option out)",
+                                     command: command)
                 }
                 values[name] = value
                 allValues[name, default: []].append(value)

@@ -77,13 +77,19 @@ package struct CommandLineTool: Sendable {
 
     private func dispatch(_ arguments: [String], output: CommandOutput) async -> ExitStatus {
         var rest = arguments
-        if rest.first == "--version" {
-            output.standardOutput("\(program) \(version)\n")
-            return .success
-        }
         do throws(UsageError) {
+            if rest.first == "--version" {
+                // `--version --bogus` is as much a mistake as `--bogus` alone.
+                if rest.count > 1 {
+                    throw UsageError(message: "--version takes nothing after it, got '\(Self.display(rest[1]))'", command: "")
+                }
+                output.standardOutput("\(program) \(version)\n")
+                return .success
+            }
             if rest.first == "help" {
                 rest.removeFirst()
+                // `help help` explains the help command, which the top-level help lists.
+                if rest.first == "help" { rest = [] }
                 if let name = rest.first { try checkCommandName(name) }
                 rest = (rest.isEmpty ? [] : [rest[0]]) + ["--help"]
             }
@@ -113,9 +119,13 @@ package struct CommandLineTool: Sendable {
         let names = commands.map { $0.name }.filter { !$0.isEmpty }
         guard !names.contains(name) else { return }
         let close = names.map { ($0, Self.editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-        let display = String(name.unicodeScalars.prefix(40).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
-        throw UsageError(message: "unknown command '\(display)'" + (close.map { "; did you mean '\($0.0)'?" } ?? ""),
+        throw UsageError(message: "unknown command '\(Self.display(name))'" + (close.map { "; did you mean '\($0.0)'?" } ?? ""),
                          command: "")
+    }
+
+    /// `word` fit for a message: its first 40 characters, control characters shown as `?`.
+    private static func display(_ word: String) -> String {
+        String(word.unicodeScalars.prefix(40).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
     }
 
     /// The number of single-character insertions, deletions, substitutions and swaps of neighbours that turn

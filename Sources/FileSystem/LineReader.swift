@@ -8,7 +8,8 @@ import Darwin
 /// memory bounded by its longest line (JSON Lines fixtures of millions of groups).
 ///
 /// A line ends at `\n`; a `\r` before it is dropped, as is the last line's missing terminator. A line longer
-/// than `maximumLineBytes` is an error naming its number rather than a reason to keep growing the buffer.
+/// than `maximumLineBytes` is an error naming its number rather than a reason to keep growing the buffer; its
+/// bytes are skipped (read through in buffer-sized pieces), so the next call returns the line after it.
 /// Opens and checks the file as `FileIO.readRegularFile` does (no FIFOs, devices or folders).
 public final class LineReader {
     /// The file, as given.
@@ -37,24 +38,25 @@ public final class LineReader {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// The next line's bytes without its terminator, nil after the last line.
+    /// The next line's bytes without its terminator, nil after the last line. Throws `lineTooLong` for a line
+    /// over the cap, after which reading goes on with the following line.
     public func nextLine() throws(FileIOError) -> [UInt8]? {
         // Bytes before `searched` are known to hold no line break.
         var searched = start
         while true {
             if let newline = buffer[searched..<end].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = try take(upTo: newline)
-                start = newline + 1
-                return line
+                defer { start = newline + 1 }
+                return try take(upTo: newline)
             }
             if reachedEnd {
                 guard start < end else { return nil }
-                let line = try take(upTo: end)
-                start = end
-                return line
+                defer { start = end }
+                return try take(upTo: end)
             }
             guard end - start <= maximumLineBytes else {
-                throw .lineTooLong(path: path, line: lineNumber + 1, maxBytes: maximumLineBytes)
+                try skipRestOfLine()
+                lineNumber += 1
+                throw .lineTooLong(path: path, line: lineNumber, maxBytes: maximumLineBytes)
             }
             let alreadySearched = end - start
             try refill()
@@ -71,6 +73,20 @@ public final class LineReader {
             throw .lineTooLong(path: path, line: lineNumber, maxBytes: maximumLineBytes)
         }
         return Array(buffer[start..<last])
+    }
+
+    /// Drops the unread bytes up to and including the next line break (or the end of the file), reading on
+    /// without growing the buffer.
+    private func skipRestOfLine() throws(FileIOError) {
+        while true {
+            if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
+                start = newline + 1
+                return
+            }
+            start = end
+            if reachedEnd { return }
+            try refill()
+        }
     }
 
     /// Moves the unread bytes to the front, grows the buffer when a line fills it (up to the line cap plus

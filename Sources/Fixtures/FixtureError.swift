@@ -20,6 +20,9 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
     case readFailed(path: String, reason: String)
     /// The bytes are not UTF-8 text.
     case invalidUTF8(file: String, line: Int, column: Int, byteOffset: Int, problem: String)
+    /// A line of a JSON Lines fixture is longer than its limit (`GroupStream.maximumLineBytes`); the stream
+    /// goes on with the next line.
+    case lineTooLong(file: String, line: Int, limit: Int)
     /// The text is not JSON.
     case malformedJSON(file: String, line: Int, column: Int, problem: String)
     /// The JSON does not follow the fixture schema; `path` is the JSON path of the offending value.
@@ -60,6 +63,8 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .invalidUTF8(let file, let line, let column, let byteOffset, let problem):
             "\(file):\(line):\(column): not UTF-8 text (byte offset \(byteOffset)): \(problem)"
+        case .lineTooLong(let file, let line, let limit):
+            "\(file):\(line): the line is longer than the \(limit.byteCountDescription) limit (a JSON Lines fixture holds one group per line)"
         case .malformedJSON(let file, let line, let column, let problem): "\(file):\(line):\(column): malformed JSON: \(problem)"
         case .schema(let file, let path, let problem): "\(file): \(path): \(problem)"
         }
@@ -87,8 +92,7 @@ extension FixtureError {
         case .nameTooLong(let path), .containsNUL(let path), .outsideAllowedFolders(let path):
             self = .readFailed(path: path, reason: error.reason)
         case .lineTooLong(let path, let line, let maxBytes):
-            self = .readFailed(path: path, reason: "line \(line) is longer than the \(maxBytes.byteCountDescription) limit "
-                               + "(a JSON Lines fixture holds one group per line)")
+            self = .lineTooLong(file: path, line: line, limit: maxBytes)
         case .emptyPath:
             self = .readFailed(path: "\"\"", reason: error.reason)
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path),

@@ -6,15 +6,17 @@ import Foundation
 /// memory. Blank lines are skipped; a UTF-8 byte order mark may open the file.
 ///
 /// Messages name the line: `groups.jsonl:12:5: malformed JSON: ...`, `groups.jsonl:12: members[1].name:
-/// missing`. Group ids are not checked for uniqueness while streaming (that needs memory growing with the
-/// file); `FixtureLoader.load`, which reads a whole fixture anyway, does check them.
+/// missing`. Group ids are not checked for uniqueness here (that needs memory growing with the file):
+/// `FixtureLoader.load`, which reads a whole fixture anyway, checks them, and so does a batch export
+/// (`StreamBatchInput`), whose files are named by them.
 public final class GroupStream {
     /// The longest line accepted: one group with its members.
     public static let maximumLineBytes = 16 << 20
 
     /// The folder relative avatar paths resolve against (the file's folder).
     public let baseDirectory: URL
-    private let path: String
+    /// The fixture, as given.
+    public let path: String
     private let basePath: String
     private let reader: LineReader
 

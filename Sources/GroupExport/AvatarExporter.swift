@@ -3,7 +3,8 @@ import Fixtures
 import GroupIcon
 import Support
 
-/// Writes one member's avatar in a member style to a PNG file: the export path behind `chat-tui avatar`.
+/// Writes one member's avatar in a member style to a PNG, JPEG or WebP file: the export path behind
+/// `chat-tui avatar`.
 public enum AvatarExporter {
     /// The member with id `memberID`: in the group `groupID` when given, else in the first group (in fixture
     /// order) that has one. Nil when there is no such member (or no such group).
@@ -13,22 +14,23 @@ public enum AvatarExporter {
     }
 
     /// Styles `member`'s photo (`style` at `size` points × `scale`, a `placeholder` when there is no usable
-    /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically as a PNG with the
-    /// style in its text chunks. `inputs` (`ExportInputs.identities`) are the files the write must refuse to replace.
+    /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically in `encoding`
+    /// (the caller resolves it from the path with `OutputFormat.resolve`), the style in its metadata. `inputs`
+    /// (`ExportInputs.identities`) are the files the write must refuse to replace.
     public static func export(_ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
-                              scale: Int, to path: String, composer: GroupComposer,
-                              inputs: [FileIdentity: String] = [:]) async -> GroupExporter.Outcome {
+                              scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(),
+                              composer: GroupComposer, inputs: [FileIdentity: String] = [:]) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
         guard let (image, warning) = try? await composer.pipeline.styled(
             source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
         else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
         let warnings = warning.map { ["\($0)"] } ?? []
         do {
-            let text: [PNGCodec.TextEntry] = [
-                ("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(member.name)),
-                ("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
-            ]
-            try FileIO.writeAtomically(try PNGCodec.encode(image, text: text), to: path,
+            let metadata = ImageMetadata([
+                .init("Software", "chat-tui \(ProductVersion.text)"), .init("Title", Sanitizer.clean(member.name)),
+                .init("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
+            ])
+            try FileIO.writeAtomically(try encoding.encode(image, metadata: metadata), to: path,
                                        options: AtomicWriteOptions(inputs: inputs))
             return GroupExporter.Outcome(warnings: warnings)
         } catch {

@@ -1,6 +1,7 @@
 import FileSystem
 import Fixtures
 import GroupIcon
+import Support
 
 /// The groups of a batch, one at a time, each with the file-name stem it is written under.
 public protocol BatchInput {
@@ -32,16 +33,26 @@ public struct FixtureBatchInput: BatchInput {
 }
 
 /// The groups of a JSON Lines fixture as they stream by: stems from the id alone
-/// (`OutputNaming.streamingName`), as no other group is known.
+/// (`OutputNaming.streamingName`), as no other group is known. A group whose id was seen before is an error
+/// naming both lines (it would replace the earlier group's file); the ids are remembered as 128-bit digests
+/// with their line, a few dozen bytes a group rather than the ids themselves.
 public struct StreamBatchInput: BatchInput {
     private let stream: GroupStream
+    private var firstLines: [UInt128: Int] = [:]
 
     public init(_ stream: GroupStream) { self.stream = stream }
 
     public var total: Int? { nil }
 
     public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
-        try stream.next().map { ($0, OutputNaming.streamingName(for: $0.id)) }
+        guard let group = try stream.next() else { return nil }
+        let digest = SHA256.digest(Array(group.id.utf8)).prefix(16).reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
+        if let first = firstLines[digest] {
+            throw .schema(file: "\(stream.path):\(stream.lineNumber)", path: "id",
+                          problem: .duplicateID(group.id, firstPath: "line \(first)"))
+        }
+        firstLines[digest] = stream.lineNumber
+        return (group, OutputNaming.streamingName(for: group.id))
     }
 }
 
@@ -163,7 +174,7 @@ public struct BatchExport: Sendable {
     /// Errors about one group's text, after which the next group can still be read.
     static func isRecoverable(_ error: FixtureError) -> Bool {
         switch error {
-        case .malformedJSON, .invalidUTF8, .schema: return true
+        case .malformedJSON, .invalidUTF8, .schema, .lineTooLong: return true
         default: return false
         }
     }

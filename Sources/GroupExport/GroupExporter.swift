@@ -14,7 +14,7 @@ public struct ExportSettings: Sendable {
     /// end of a batch.
     public var durability: WriteDurability
     /// Leave a file alone when the inputs it records (parameters, members, file versions, encoding) are the
-    /// ones it would be made from now.
+    /// ones it would be made from now and it decodes to the pixels it records.
     public var skipExisting: Bool
 
     public init(encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
@@ -63,7 +63,7 @@ public enum GroupExporter {
             var scaled = parameters
             scaled.scale = scale
             let inputs = inputsRecord(await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
-            if settings.skipExisting, recordedInputs(of: file) == inputs {
+            if settings.skipExisting, isUpToDate(file, inputs: inputs) {
                 outcome.upToDate += 1
                 continue
             }
@@ -72,10 +72,11 @@ public enum GroupExporter {
                 return outcome
             }
             if outcome.warnings.isEmpty { outcome.warnings = composite.warnings.map(group.describe) }
-            // The inputs first: `--skip-existing` reads them from the file's first bytes.
-            let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, inputs)]
-                + pngText(group: group, parameters: scaled).map { ImageMetadata.Entry($0, $1) })
             do {
+                let pixels = try decodedPixelsDigest(composite.image, encoding: settings.encoding)
+                // The record first: `--skip-existing` reads it from the file's first bytes.
+                let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, record(inputs: inputs, pixels: pixels))]
+                    + pngText(group: group, parameters: scaled).map { ImageMetadata.Entry($0, $1) })
                 let bytes = try settings.encoding.encode(composite.image, metadata: metadata)
                 try FileIO.writeAtomically(bytes, to: file, options: AtomicWriteOptions(inputs: protectedFiles,
                                                                                   durability: settings.durability))
@@ -107,7 +108,42 @@ public enum GroupExporter {
         "sha256:" + SHA256.hexDigest(inputs + "\nencoding: " + encoding.identifier)
     }
 
-    /// The inputs an existing output at `path` records, nil when there is none or it records none.
+    /// What an output records under `inputsKeyword`: the `inputsRecord`, then ` pixels=` and the digest of the
+    /// pixels its file decodes to, so that `--skip-existing` also notices a file whose image data was damaged
+    /// or replaced while its text stayed.
+    static func record(inputs: String, pixels: String) -> String {
+        inputs + " pixels=" + pixels
+    }
+
+    /// `WIDTHxHEIGHT:` and the SHA-256 of `image`'s RGBA bytes, in hex.
+    static func pixelsDigest(_ image: RGBAImage) -> String {
+        "\(image.width)x\(image.height):" + SHA256.hex(SHA256.digest(image.pixels))
+    }
+
+    /// The `pixelsDigest` of what `image` decodes to once encoded in `encoding`: PNG is lossless, so its own;
+    /// JPEG and WebP change pixels, so the encoded image (without metadata, which changes no pixel) is decoded.
+    static func decodedPixelsDigest(_ image: RGBAImage, encoding: OutputEncoding) throws(CodecError) -> String {
+        guard encoding.format != .png else { return pixelsDigest(image) }
+        return pixelsDigest(try decodeOutput(try encoding.encode(image, metadata: ImageMetadata([]))))
+    }
+
+    /// The pixels of an output file: PNG, JPEG or WebP, told by its first bytes.
+    static func decodeOutput(_ bytes: [UInt8]) throws(CodecError) -> RGBAImage {
+        if ImageDecoder.sniff(bytes) == .unsupported(name: "WebP") { return try WebPCodec.decode(bytes) }
+        return try ImageDecoder.decode(bytes)
+    }
+
+    /// Whether the output at `path` is up to date for `inputs` (an `inputsRecord`): it records them, and its
+    /// file decodes to the pixels its record names (so a damaged file, or one holding another group's image
+    /// under the right text, is made again).
+    static func isUpToDate(_ path: String, inputs: String) -> Bool {
+        guard let recorded = recordedInputs(of: path), recorded.hasPrefix(inputs + " pixels="),
+              let bytes = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes),
+              let image = try? decodeOutput(bytes) else { return false }
+        return recorded == record(inputs: inputs, pixels: pixelsDigest(image))
+    }
+
+    /// The record an existing output at `path` holds, nil when there is none or it records none.
     static func recordedInputs(of path: String) -> String? {
         guard let prefix = try? FileIO.readPrefix(of: path, count: metadataPrefixBytes) else { return nil }
         if let inputs = ImageMetadata.read(from: prefix)?[inputsKeyword] { return inputs }

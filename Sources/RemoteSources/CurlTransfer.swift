@@ -67,9 +67,14 @@ final class CurlTransfer {
         // HTTP/2 where the server offers it over TLS (plain HTTP/1.1 otherwise); a libcurl without nghttp2
         // refuses the option, which only means HTTP/1.1, so its result is not required.
         _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        // Wait for a connection that may multiplex rather than open another one: with HTTP/2 many photos
-        // from one host share one connection.
-        _ = ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        // Over https, wait for a connection that may multiplex rather than open another one: with HTTP/2 many
+        // photos from one host share one connection, and ALPN tells within the TLS handshake whether it will.
+        // Over plain http nothing multiplexes, but libcurl would only learn that from the first response, and
+        // every other transfer to the host would wait for it with its timeouts running (eight 20 s photos
+        // failed at 30 s): the fetcher's admission already keeps transfers within the connection limits.
+        if request.url.prefix(8).lowercased() == "https://" {
+            _ = ccurl_easy_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
+        }
 
         let context = Unmanaged.passUnretained(self).toOpaque()
         try require(ccurl_easy_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback), "WRITEFUNCTION")
@@ -112,6 +117,17 @@ final class CurlTransfer {
         return count
     }
 
+    /// Whether `error`, this finished transfer's failure, says its host is unreachable or does not answer: no
+    /// connection, or one on which no response byte arrived before the timeout (a server that accepts and
+    /// never answers). A slow download that had begun says nothing about the host's other photos.
+    func showsHostUnreachable(_ error: FetchError) -> Bool {
+        switch error {
+        case .hostNotFound, .connectionFailed, .timedOut(_, .connect, _): return true
+        case .timedOut(_, .total, _): return (longInfo(CURLINFO_HEADER_SIZE) ?? 0) == 0
+        default: return false
+        }
+    }
+
     /// The outcome of the finished transfer, from libcurl's result `code` and what was received.
     func result(_ code: CURLcode) -> Result<HTTPResponse, FetchError> {
         switch code {
@@ -131,10 +147,19 @@ final class CurlTransfer {
         case CURLE_TOO_MANY_REDIRECTS:
             return .failure(.tooManyRedirects(url, limit: configuration.maximumRedirects))
         case CURLE_UNSUPPORTED_PROTOCOL:
-            // The first URL's scheme was checked before the transfer started, so this was a redirect; libcurl
-            // leaves the refused target as the effective URL.
-            let target = string(CURLINFO_EFFECTIVE_URL).flatMap { HTTPFetcher.hasAllowedScheme($0) ? nil : $0 }
-            return .failure(.redirectToDisallowedScheme(url, target: target.map(RedactedURL.init)))
+            // The first URL's scheme was checked before the transfer started, so a refused scheme came from a
+            // redirect, and libcurl leaves the refused target as the effective URL. With an http(s) effective
+            // URL it was the answer itself that libcurl refused (HTTP/0.9, which is what any bytes without a
+            // status line read as, or an unsupported status).
+            guard let target = string(CURLINFO_EFFECTIVE_URL), !HTTPFetcher.hasAllowedScheme(target) else {
+                return .failure(.invalidResponse(url, problem: "no valid status line: not HTTP, or HTTP/0.9"))
+            }
+            return .failure(.redirectToDisallowedScheme(url, target: RedactedURL(target)))
+        case CURLE_WEIRD_SERVER_REPLY:
+            return .failure(.invalidResponse(url, problem: "a malformed status line or headers"))
+        case CURLE_OUT_OF_MEMORY where (longInfo(CURLINFO_HEADER_SIZE) ?? 0) > 0:
+            // libcurl reports response headers over its limit (100 KB) as running out of memory.
+            return .failure(.invalidResponse(url, problem: "response headers larger than libcurl accepts"))
         case CURLE_PARTIAL_FILE:
             let expected = sizeInfo(CURLINFO_CONTENT_LENGTH_DOWNLOAD_T).flatMap { $0 >= 0 ? $0 : nil }
             return .failure(.truncated(url, received: body.count, expected: expected))
@@ -155,6 +180,7 @@ final class CurlTransfer {
         case 200..<300: payload = .content(body)
         // A 304 only answers a conditional request; unasked for, there is nothing it could refer to.
         case 304 where !request.validators.isEmpty: payload = .notModified
+        case 0..<200: return .failure(.invalidResponse(url, problem: "a final status of \(status)"))
         default: return .failure(.httpStatus(url, code: status))
         }
         return .success(HTTPResponse(

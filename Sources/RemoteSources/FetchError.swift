@@ -31,6 +31,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyRedirects(RedactedURL, limit: Int)
     /// A redirect led to a scheme other than http/https (e.g. `file:///etc/passwd`); it was not followed.
     case redirectToDisallowedScheme(RedactedURL, target: RedactedURL?)
+    /// The server's answer is not HTTP libcurl accepts (no status line, HTTP/0.9, a final status of 0 or 1xx,
+    /// headers beyond libcurl's limit); `problem` says which, in words.
+    case invalidResponse(RedactedURL, problem: String)
     /// The connection ended before the announced body was complete.
     case truncated(RedactedURL, received: Int, expected: Int?)
     /// Any other transfer failure; `reason` is libcurl's fixed description (it never contains the URL).
@@ -41,6 +44,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case cancelled(RedactedURL)
     /// libcurl could not be set up (initialisation or a required option failed).
     case libraryUnavailable(reason: String)
+    /// Not requested: an earlier request to the same host (scheme, host and port) failed with `cause` in a way
+    /// that says the host is unreachable or does not answer (`HTTPFetcherConfiguration.hostFailureLifetime`).
+    indirect case hostFailedEarlier(RedactedURL, host: String, cause: FetchError)
 
     /// The message for users: the redacted URL, the problem and what to do.
     public var description: String {
@@ -69,6 +75,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .redirectToDisallowedScheme(let url, let target):
             let place = target.map { "to \($0)" } ?? "to an address"
             return "\(url): redirected \(place) that is not http:// or https://; not followed"
+        case .invalidResponse(let url, let problem):
+            return "\(url): the server's answer is not usable HTTP (\(problem)); check the address and its port"
         case .truncated(let url, let received, let expected):
             let of = expected.map { " of \($0.byteCountDescription)" } ?? ""
             let got = received.byteCountDescription
@@ -81,6 +89,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(url): the download was cancelled"
         case .libraryUnavailable(let reason):
             return "libcurl could not be set up: \(reason)"
+        case .hostFailedEarlier(let url, let host, let cause):
+            return "\(url): not requested, as \(host) failed earlier in this run (\(cause))"
         }
     }
 

@@ -20,16 +20,20 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
     public var maximumRedirects: Int
     /// The `User-Agent` header; nil sends `chat-tui (libcurl/<version>)`.
     public var userAgent: String?
+    /// Seconds a host that proved unreachable (no connection, or no answer before the timeout) stays so:
+    /// requests to it waiting for a connection, and new ones, fail at once with `.hostFailedEarlier` instead
+    /// of each waiting out the timeouts again. 0 (the default) asks every time; `.infinity` for a whole run.
+    public var hostFailureLifetime: Double
 
     /// Defaults suited to avatars: 6 connections per host (what browsers use), 24 in all, 10 s to connect,
-    /// 30 s per transfer, 20 MiB per photo, 5 redirects.
+    /// 30 s per transfer, 20 MiB per photo, 5 redirects, no memory of unreachable hosts.
     public init(maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 24, connectTimeout: Double = 10,
                 totalTimeout: Double = 30, maximumBodyBytes: Int = 20 << 20, maximumRedirects: Int = 5,
-                userAgent: String? = nil) {
+                userAgent: String? = nil, hostFailureLifetime: Double = 0) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost; self.maximumConnections = maximumConnections
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
         self.maximumBodyBytes = maximumBodyBytes; self.maximumRedirects = maximumRedirects
-        self.userAgent = userAgent
+        self.userAgent = userAgent; self.hostFailureLifetime = hostFailureLifetime
     }
 }
 
@@ -224,6 +228,18 @@ final class CurlMultiEngine: Sendable {
                                                       totalLimit: configuration.maximumConnections)
         var transfers: [UnsafeMutableRawPointer: Running] = [:]
         var handles: [UInt64: UnsafeMutableRawPointer] = [:]
+        /// Hosts that proved unreachable: the failure and when (seconds of system uptime).
+        var unreachableHosts: [String: (cause: FetchError, time: Double)] = [:]
+        let hostFailureLifetime = configuration.hostFailureLifetime
+        func unreachable(_ host: String) -> FetchError? {
+            guard let known = unreachableHosts[host],
+                  ProcessInfo.processInfo.systemUptime - known.time < hostFailureLifetime else { return nil }
+            return known.cause
+        }
+        func skipped(_ submission: Submission, host: String, cause: FetchError) -> Result<HTTPResponse, FetchError> {
+            .failure(.hostFailedEarlier(RedactedURL(submission.request.url), host: RedactedURL(host).description,
+                                        cause: cause))
+        }
 
         func end(_ submission: Submission, _ result: Result<HTTPResponse, FetchError>) {
             shared.withLock { _ = $0.running.remove(submission.id) }
@@ -236,6 +252,12 @@ final class CurlMultiEngine: Sendable {
             curl_multi_remove_handle(multi.pointer, handle)
             handles[entry.submission.id] = nil
             end(entry.submission, outcome)
+            if hostFailureLifetime > 0, case .failure(let error) = outcome, entry.transfer.showsHostUnreachable(error) {
+                unreachableHosts[entry.host] = (error, ProcessInfo.processInfo.systemUptime)
+                for waiting in admission.removeWaiting(forHost: entry.host) {
+                    end(waiting, skipped(waiting, host: entry.host, cause: error))
+                }
+            }
         }
         func start(_ submission: Submission, host: String) {
             do throws(FetchError) {
@@ -275,7 +297,12 @@ final class CurlMultiEngine: Sendable {
                 break
             }
             for submission in submissions {
-                admission.enqueue(submission, host: TransferAdmission<Submission>.hostKey(submission.request.url))
+                let host = TransferAdmission<Submission>.hostKey(submission.request.url)
+                if let cause = unreachable(host) {
+                    end(submission, skipped(submission, host: host, cause: cause))
+                } else {
+                    admission.enqueue(submission, host: host)
+                }
             }
             for (submission, host) in admission.admit() { start(submission, host: host) }
 

@@ -95,7 +95,7 @@ public final class RemoteImageStore: Sendable {
     public let configuration: RemoteImageStoreConfiguration
     /// The disk cache, nil when downloads are kept in memory only.
     public let cache: DownloadCache?
-    private let fetcher: HTTPFetcher
+    private let fetcher: any HTTPFetching
     private let memory: MemoryCache<String, DownloadCacheEntry>
     /// When this store was made: with `freshForItsLifetime`, copies fetched since are fresh.
     private let createdAt: Date
@@ -114,8 +114,9 @@ public final class RemoteImageStore: Sendable {
         var time: Date
     }
 
-    /// A store downloading through `fetcher` and keeping downloads in `cache` (nil: in memory only).
-    public init(fetcher: HTTPFetcher, cache: DownloadCache?,
+    /// A store downloading through `fetcher` (an `HTTPFetcher`, or a stub in tests) and keeping downloads in
+    /// `cache` (nil: in memory only).
+    public init(fetcher: any HTTPFetching, cache: DownloadCache?,
                 configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
         createdAt = configuration.clock()
@@ -129,8 +130,10 @@ public final class RemoteImageStore: Sendable {
     public var statistics: RemoteFetchStatistics { counters.withLock { $0 } }
 
     /// The bytes of the photo at `url`, from the cache or the network. `offline` uses only cached copies
-    /// (stale ones too) and fails with `.notCached` for the rest, without any network access.
+    /// (stale ones too) and fails with `.notCached` for the rest, without any network access. Spellings of one
+    /// URL (`#fragment`, `HTTP://HOST`, `/./`, `/x/../`) are one photo: one request, one cache entry.
     public func bytes(for url: String, offline: Bool) async throws(FetchError) -> RemoteBytes {
+        let url = URLNormalization.normalized(url)
         let redacted = RedactedURL(url)
         guard HTTPFetcher.hasAllowedScheme(url) else {
             counters.withLock { $0.failed += 1 }
@@ -160,7 +163,8 @@ public final class RemoteImageStore: Sendable {
     /// The copy of `url` in memory or on disk, stale or not, without any request and without counting in
     /// `statistics`: what a chat list can show while the real answer is on its way.
     public func cachedCopy(of url: String) -> DownloadCacheEntry? {
-        memory.value(for: url) ?? cache?.entry(for: url)
+        let url = URLNormalization.normalized(url)
+        return memory.value(for: url) ?? cache?.entry(for: url)
     }
 
     /// One resolution of `url`, shared by every concurrent caller; nil when cancelled.

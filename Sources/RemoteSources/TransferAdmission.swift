@@ -62,6 +62,13 @@ struct TransferAdmission<Item> {
         return waiting.remove(at: index).item
     }
 
+    /// Removes and returns the waiting items for `host`, in arrival order.
+    mutating func removeWaiting(forHost host: String) -> [Item] {
+        let (matching, kept) = (waiting.filter { $0.host == host }, waiting.filter { $0.host != host })
+        waiting = kept
+        return matching.map(\.item)
+    }
+
     /// Removes and returns every waiting item.
     mutating func removeAllWaiting() -> [Item] {
         defer { waiting = [] }

@@ -96,3 +96,40 @@ private final class Recorder: @unchecked Sendable {
         #expect(recorder.out == "ran x [\"a\", \"b\"]\n")
     }
 }
+
+@Suite struct CommandLineEdgeTests {
+    private let tool = CommandLineTool(program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
+
+    private func run(_ arguments: [String]) async -> (ArgumentParsing.ExitStatus, Recorder) {
+        let recorder = Recorder()
+        return (await tool.run(arguments, output: recorder.output), recorder)
+    }
+
+    @Test func anEmptyPathIsAUsageErrorWhateverTheSpelling() async {
+        for arguments in [["echo", "--output", ""], ["echo", "--output="], ["echo", "--allow", "a", "--allow", ""]] {
+            let (status, recorder) = await run(arguments)
+            #expect(status == .usage, "\(arguments)")
+            #expect(recorder.err.hasPrefix("tool: --\(arguments[1] == "--allow" ? "allow" : "output"): the path is empty"),
+                    "\(recorder.err)")
+            #expect(recorder.out.isEmpty, "the command did not run")
+        }
+        let parsed = try? ParsedArguments(["--margin="], specs: EchoCommand.specs, command: "echo")
+        #expect(parsed?.string("--margin") == "", "a value that is no path may be empty (its own check judges it)")
+    }
+
+    @Test func versionTakesNothingAfterIt() async {
+        let (status, recorder) = await run(["--version", "--bogus"])
+        #expect(status == .usage)
+        #expect(recorder.err.hasPrefix("tool: --version takes nothing after it, got '--bogus'"))
+        #expect(recorder.out.isEmpty)
+        let (plain, plainRecorder) = await run(["--version"])
+        #expect(plain == .success && plainRecorder.out == "tool 1\n")
+    }
+
+    @Test func helpHelpShowsTheTopLevelHelp() async {
+        let (status, recorder) = await run(["help", "help"])
+        #expect(status == .success)
+        #expect(recorder.out.contains("help CMD  show a command's help"), "\(recorder.out)")
+        #expect(recorder.err.isEmpty)
+    }
+}

@@ -45,6 +45,25 @@ import Testing
         #expect(FileIOError.lineTooLong(path: path, line: 3, maxBytes: 1000).description.contains("big.jsonl:3:"))
     }
 
+    @Test func readingGoesOnAfterALineBeyondTheCap() throws {
+        let folder = try FileIOTests.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/big.jsonl"
+        // Long lines: one ending inside a buffer, one ending in "\r\n", one at the end of the file.
+        let text = "ok\n" + String(repeating: "y", count: 5000) + "\nnext\n" + String(repeating: "z", count: 1000)
+            + "\r\nlast\n" + String(repeating: "w", count: 3000)
+        try FileIO.writeAtomically(Array(text.utf8), to: path)
+        let reader = try LineReader(path: path, maximumLineBytes: 999, bufferBytes: 64)
+        #expect(try reader.nextLine() == Array("ok".utf8))
+        #expect(throws: FileIOError.lineTooLong(path: path, line: 2, maxBytes: 999)) { try reader.nextLine() }
+        #expect(try reader.nextLine() == Array("next".utf8))
+        #expect(throws: FileIOError.lineTooLong(path: path, line: 4, maxBytes: 999)) { try reader.nextLine() }
+        #expect(try reader.nextLine() == Array("last".utf8))
+        #expect(reader.lineNumber == 5)
+        #expect(throws: FileIOError.lineTooLong(path: path, line: 6, maxBytes: 999)) { try reader.nextLine() }
+        #expect(try reader.nextLine() == nil)
+    }
+
     @Test func refusesWhatWholeFileReadsRefuse() throws {
         #expect(throws: FileIOError.notRegularFile(path: "/dev/zero", kind: "character device")) {
             _ = try LineReader(path: "/dev/zero", maximumLineBytes: 10)

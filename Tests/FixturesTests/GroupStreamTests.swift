@@ -66,12 +66,17 @@ import Testing
     }
 
     @Test func aLineBeyondTheCapNamesItsLine() throws {
-        try withFixture("{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n" + String(repeating: " ", count: 300)) { path in
+        let group = "{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n"
+        try withFixture(group + String(repeating: " ", count: 300) + "\n" + group.replacingOccurrences(of: "\"a\"", with: "\"b\"")) { path in
             let stream = try GroupStream(path: path, maximumLineBytes: 100)
             #expect(try stream.next()?.id == "a")
-            #expect(throws: FixtureError.readFailed(path: path, reason: "line 2 is longer than the 100 bytes limit (a JSON Lines fixture holds one group per line)")) {
-                try stream.next()
-            }
+            #expect(throws: FixtureError.lineTooLong(file: path, line: 2, limit: 100)) { try stream.next() }
+            #expect("\(FixtureError.lineTooLong(file: path, line: 2, limit: 100))"
+                == "\(path):2: the line is longer than the 100 bytes limit (a JSON Lines fixture holds one group per line)")
+            // The long line is skipped: the stream goes on with the next, numbered as in the file.
+            #expect(try stream.next()?.id == "b")
+            #expect(stream.lineNumber == 3)
+            #expect(try stream.next() == nil)
         }
     }
 }

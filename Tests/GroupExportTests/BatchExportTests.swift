@@ -86,13 +86,55 @@ import Testing
 
     @Test func anUnreadableInputStopsTheBatchWithItsError() async throws {
         let folder = try ExportFolder()
-        let path = try folder.writeJSONLines((0..<3).map(folder.group),
-                                             extraLines: [String(repeating: "x", count: 5000)])
-        var input = StreamBatchInput(try GroupStream(path: path, maximumLineBytes: 4096))
+        var input = FailingInput(groups: (0..<3).map(folder.group), folder: folder.root)
         try FileIO.createDirectory(folder.root + "/out")
         await #expect(throws: FixtureError.self) {
             try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
         }
         #expect(FileIO.fileNames(in: folder.root + "/out").count == 3)
+    }
+
+    /// The case: a line over the limit aborted the batch, and the groups after it were never exported.
+    @Test func aLineOverTheLimitIsSkippedAndTheBatchGoesOn() async throws {
+        let folder = try ExportFolder()
+        let groups = [0, 1, 2, 4].map(folder.group)
+        let tail = try String(decoding: folder.bytes(folder.writeJSONLines(Array(groups[2...]), name: "tail.jsonl")),
+                              as: UTF8.self)
+        let path = try folder.writeJSONLines(Array(groups[0..<2]), extraLines: [String(repeating: "x", count: 5000), tail])
+        var input = StreamBatchInput(try GroupStream(path: path, maximumLineBytes: 4096))
+        try FileIO.createDirectory(folder.root + "/out")
+        let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
+        #expect(summary.groups == 5 && summary.succeeded == 4 && summary.failed == 1)
+        #expect(reported.contains("\(path):3: the line is longer than the 4 KiB limit (a JSON Lines fixture holds one group per line)"),
+                "\(reported)")
+        #expect(FileIO.fileNames(in: folder.root + "/out").sorted() == groups.map { "\($0.id).png" }.sorted())
+    }
+}
+
+/// An input whose file fails to read after its groups, as a disk error would.
+private struct FailingInput: BatchInput {
+    var groups: [ChatGroup]
+    var folder: String
+    var total: Int? { nil }
+    mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
+        guard !groups.isEmpty else { throw .readFailed(path: folder + "/groups.jsonl", reason: "Input/output error") }
+        let group = groups.removeFirst()
+        return (group, group.id)
+    }
+}
+
+@Suite struct StreamBatchInputTests {
+    /// The case: "exported 3 of 3" with 2 files, the second group silently replacing the first's file.
+    @Test func aRepeatedIdIsAnErrorNamingBothLinesAndTheStreamGoesOn() throws {
+        let folder = try ExportFolder()
+        let groups = [folder.group(0), folder.group(1), folder.group(0), folder.group(2)]
+        var input = StreamBatchInput(try GroupStream(path: try folder.writeJSONLines(groups)))
+        #expect(try input.next()?.stem == "g-0")
+        #expect(try input.next()?.stem == "g-1")
+        #expect(throws: FixtureError.schema(file: folder.root + "/groups.jsonl:3", path: "id",
+                                            problem: .duplicateID("g-0", firstPath: "line 1"))) { try input.next() }
+        #expect(BatchExport.isRecoverable(.schema(file: "", path: "id", problem: .duplicateID("g-0", firstPath: "line 1"))))
+        #expect(try input.next()?.stem == "g-2")
+        #expect(try input.next() == nil)
     }
 }

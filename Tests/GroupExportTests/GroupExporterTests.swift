@@ -73,4 +73,59 @@ import Testing
         #expect(await export(margin).written == 2)
         #expect(try folder.bytes(path) != first)
     }
+
+    /// The cases: an output whose image data was zeroed, or that holds another group's pixels under
+    /// the right `Inputs` text, counted as up to date. Now the file must decode to the pixels it records.
+    @Test func aDamagedOrSwappedOutputIsRedrawn() async throws {
+        let folder = try ExportFolder()
+        let composer = folder.composer()
+        for format in OutputFormat.allCases {
+            let path = folder.root + "/a." + format.fileExtension, other = folder.root + "/b." + format.fileExtension
+            let settings = ExportSettings(encoding: OutputEncoding(format: format), skipExisting: true)
+            func export(_ group: ChatGroup, to file: String) async -> GroupExporter.Outcome {
+                await GroupExporter.export(group, to: file, composer: composer, parameters: parameters, settings: settings)
+            }
+            #expect(await export(folder.group(1), to: path).written == 1)
+            #expect(await export(folder.group(1), to: path).upToDate == 1, "\(format): an intact file is kept")
+            let intact = try folder.bytes(path)
+            let record = try #require(ImageMetadata.read(from: intact))
+            #expect(record[GroupExporter.inputsKeyword]?.contains(" pixels=") == true)
+
+            // Another group's pixels under this group's metadata.
+            #expect(await export(folder.group(2), to: other).written == 1)
+            let swapped = try settings.encoding.encode(try GroupExporter.decodeOutput(try folder.bytes(other)), metadata: record)
+            try FileIO.writeAtomically(swapped, to: path)
+            #expect(ImageMetadata.read(from: try folder.bytes(path))?[GroupExporter.inputsKeyword]
+                == record[GroupExporter.inputsKeyword])
+            #expect(await export(folder.group(1), to: path).written == 1, "\(format): swapped pixels are redrawn")
+            #expect(try folder.bytes(path) == intact)
+
+            // The image data zeroed (32 bytes of it, just after the header of the chunk or segment holding it).
+            let (marker, skip): ([UInt8], Int) = switch format {
+            case .png: (Array("IDAT".utf8), 4)
+            case .jpeg: ([0xFF, 0xDA], 14)
+            case .webp: (Array((intact.firstRange(of: Array("VP8L".utf8)) == nil ? "VP8 " : "VP8L").utf8), 8)
+            }
+            let at = try #require(intact.firstRange(of: marker)).lowerBound + skip
+            var zeroed = intact
+            zeroed.replaceSubrange(at..<at + 32, with: repeatElement(0, count: 32))
+            try FileIO.writeAtomically(zeroed, to: path)
+            #expect(await export(folder.group(1), to: path).written == 1, "\(format): zeroed image data is redrawn")
+            #expect(try folder.bytes(path) == intact)
+        }
+    }
+
+    @Test func thePixelsRecordIsWhatTheFileDecodesTo() async throws {
+        let folder = try ExportFolder()
+        let composer = folder.composer()
+        for format in OutputFormat.allCases {
+            let path = folder.root + "/c." + format.fileExtension
+            _ = await GroupExporter.export(folder.group(3), to: path, composer: composer, parameters: parameters,
+                                           settings: ExportSettings(encoding: OutputEncoding(format: format, quality: format == .png ? nil : 70)))
+            let bytes = try folder.bytes(path)
+            let recorded = try #require(GroupExporter.recordedInputs(of: path))
+            let decoded = try GroupExporter.decodeOutput(bytes)
+            #expect(recorded.hasSuffix(" pixels=" + GroupExporter.pixelsDigest(decoded)), "\(format)")
+        }
+    }
 }

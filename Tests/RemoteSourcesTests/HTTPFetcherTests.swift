@@ -101,6 +101,48 @@ import GroupIcon
         }
     }
 
+    /// The issue's case scaled down: more requests than the host's connections, behind answers slower than the
+    /// connect timeout. A transfer's timeouts start when it is sent, so the queued ones do not fail: before,
+    /// they waited inside libcurl for the first answer (to see whether it could multiplex) with their connect
+    /// timeout running, and failed with "no connection within 1 s".
+    @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 6, connectTimeout: 1,
+                                                               totalTimeout: 600))
+            let requests = Task {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<8 {
+                        group.addTask {
+                            try await fetcher.fetch(HTTPRequest(url: server.url("/gated/queued-\(index).jpg"))).statusCode
+                        }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+            }
+            // Six answers are held; the two other requests wait for a connection longer than the connect timeout.
+            _ = try await server.stats { $0.totalRequests >= 6 }
+            try await Task.sleep(nanoseconds: 2_000_000_000)
+            try await server.openGate()
+            #expect(try await requests.value == Array(repeating: 200, count: 8))
+            #expect(try await server.stats().maxOpenConnections == 6)
+        }
+    }
+
+    /// The issue's case: an answer that is not HTTP was reported as a redirect to a disallowed scheme.
+    @Test func anAnswerThatIsNotHTTPIsNamedSo() async throws {
+        try await withHTTPTestServer { server in
+            let url = server.url("/garbage")
+            let failure = await error(url, try fetcher())
+            guard case .invalidResponse(let shown, _)? = failure else {
+                Issue.record("expected an invalid response, got \(String(describing: failure))")
+                return
+            }
+            #expect(shown == RedactedURL(url))
+            #expect(failure?.description.contains("is not usable HTTP") == true)
+            #expect(failure?.description.contains("redirect") == false)
+        }
+    }
+
     @Test func httpErrorsAreReportedWithTheirStatus() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()
@@ -240,6 +282,56 @@ import GroupIcon
                 return
             }
             #expect(shown == RedactedURL(url))
+        }
+    }
+
+    /// The issue's case scaled down: requests to a server that accepts and never answers each waited out the
+    /// whole timeout, one connection's worth at a time. With a host failure lifetime the first timeout fails
+    /// the requests waiting behind it and later ones at once, naming the earlier failure.
+    @Test func aHostThatNeverAnswersFailsItsOtherRequestsAtOnce() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 1, totalTimeout: 1,
+                                                               hostFailureLifetime: .infinity))
+            let urls = (0..<4).map { server.url("/gated/hole-\($0).jpg") }
+            let failures = await withTaskGroup(of: FetchError?.self) { group in
+                for url in urls { group.addTask { await self.error(url, fetcher) } }
+                return await group.reduce(into: [FetchError?]()) { $0.append($1) }
+            }
+            let timeouts = failures.filter { if case .timedOut(_, .total, 1)? = $0 { true } else { false } }
+            let skipped = failures.compactMap { failure -> FetchError? in
+                guard case .hostFailedEarlier(_, let host, let cause)? = failure else { return nil }
+                #expect(host == "http://127.0.0.1:\(server.port)")
+                return cause
+            }
+            #expect(timeouts.count == 1 && skipped.count == 3, "\(failures)")
+            #expect(skipped.allSatisfy { $0 == timeouts[0] })
+            let later = server.url("/photos/a.jpg")
+            guard case .hostFailedEarlier(let shown, _, _)? = await error(later, fetcher) else {
+                Issue.record("a later request to the host was sent")
+                return
+            }
+            #expect(shown == RedactedURL(later))
+            #expect(try await server.stats().requests("/photos/a.jpg") == 0)
+            // Other hosts (here: the same address on another port) are asked as usual.
+            let other = "http://127.0.0.1:\(server.closedPort)/a.jpg"
+            guard case .connectionFailed? = await error(other, fetcher) else {
+                Issue.record("another host was not asked")
+                return
+            }
+            try await server.openGate()
+        }
+    }
+
+    @Test func withoutAHostFailureLifetimeEveryRequestIsSent() async throws {
+        try await withHTTPTestServer { server in
+            let fetcher = try fetcher()
+            let url = "http://127.0.0.1:\(server.closedPort)/a.jpg"
+            for _ in 0..<2 {
+                guard case .connectionFailed? = await error(url, fetcher) else {
+                    Issue.record("expected a connection failure each time")
+                    return
+                }
+            }
         }
     }
 

@@ -6,12 +6,12 @@ import GroupIcon
 import Support
 import TerminalUI
 
-/// `chat-tui avatar`: writes one member's avatar in a member style (the avatar-pipeline reference's styles) to a PNG file.
+/// `chat-tui avatar`: writes one member's avatar in a member style to a PNG, JPEG or WebP file.
 struct AvatarCommand: ToolCommand {
     static let name = "avatar"
-    static let summary = "write one member's styled avatar to a PNG file"
+    static let summary = "write one member's styled avatar to a PNG, JPEG or WebP file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png",
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png|.jpg|.webp",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
@@ -22,8 +22,8 @@ struct AvatarCommand: ToolCommand {
         OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
         OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
         OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
-    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format"),
+    ] + OutputOptions.encodingSpecs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
 
     var fixturePath: String
     var memberID: String
@@ -33,6 +33,7 @@ struct AvatarCommand: ToolCommand {
     var size: Double
     var scale: Int
     var outputPath: String
+    var encoding: OutputEncoding
     var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -43,6 +44,7 @@ struct AvatarCommand: ToolCommand {
         }
         memberID = member
         outputPath = output
+        encoding = try OutputOptions.encoding(from: arguments, path: output)
         groupID = arguments.string("--group")
         // Size, scale and style are read by the same fields as the composition options, with the same limits.
         var parameters = CompositionParameters()
@@ -55,7 +57,11 @@ struct AvatarCommand: ToolCommand {
                 throw UsageError(message: "\(option): expected \(error.expected), got '\(error.got)'", command: Self.name)
             }
         }
-        try parameters.checkPixelSize(command: Self.name)
+        // `original` writes the photo as it is: the size is not used, so it cannot be too large.
+        if parameters.memberStyle != .original { try parameters.checkPixelSize(command: Self.name) }
+        if let problem = CompositionLimits.borderProblem(parameters.memberStyle, side: parameters.size) {
+            throw UsageError(message: "--style: \(problem)", command: Self.name)
+        }
         style = parameters.memberStyle
         placeholder = parameters.placeholder
         size = parameters.size
@@ -77,7 +83,7 @@ struct AvatarCommand: ToolCommand {
         }
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
         let outcome = await AvatarExporter.export(member, style: style, placeholder: placeholder, size: size, scale: scale,
-                                                  to: outputPath, composer: SessionOptions.makeComposer(pipeline).composer,
+                                                  to: outputPath, encoding: encoding, composer: SessionOptions.makeComposer(pipeline).composer,
                                                   inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
         outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
         if let failure = outcome.failure {

@@ -54,7 +54,6 @@ struct ExportCommand: ToolCommand {
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
-            guard !directory.isEmpty else { throw UsageError(message: "--output-dir: the folder path is empty", command: Self.name) }
             target = .all(directory: directory)
         case (true, _, _, _):
             throw UsageError(message: "--all needs --output-dir DIR and takes neither --group nor --output", command: Self.name)

@@ -5,17 +5,21 @@ import GroupIcon
 
 /// The options of `export` about the files it writes: format, quality, scales, durability, skipping.
 enum OutputOptions {
-    static let specs = [
+    static let specs = encodingSpecs + [
+        OptionSpec(name: "--sync", valueName: "MODE",
+                   help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
+        OptionSpec(name: "--skip-existing", valueName: nil,
+                   help: "leave outputs whose recorded parameters and inputs match alone"),
+    ]
+
+    /// The options about how a file is encoded, shared by `export` and `avatar`.
+    static let encodingSpecs = [
         OptionSpec(name: "--format", valueName: "FMT",
                    help: "png, jpeg or webp (default: from the file extension, else png)"),
         OptionSpec(name: "--quality", valueName: "N",
                    help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
         OptionSpec(name: "--png-compression", valueName: "LEVEL",
                    help: "fast, default or small: PNG encoding time against file size (same pixels)"),
-        OptionSpec(name: "--sync", valueName: "MODE",
-                   help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
-        OptionSpec(name: "--skip-existing", valueName: nil,
-                   help: "leave outputs whose recorded parameters and inputs match alone"),
     ]
 
     /// When written files reach the disk.
@@ -68,6 +72,18 @@ enum OutputOptions {
     static func settings(from arguments: ParsedArguments, path: String?) throws(UsageError)
         -> (settings: ExportSettings, sync: SyncMode)
     {
+        let sync = try sync(from: arguments)
+        let settings = ExportSettings(encoding: try encoding(from: arguments, path: path),
+                                      scales: try scales(from: arguments),
+                                      durability: sync == .perFile ? .synced : .deferred,
+                                      skipExisting: arguments.has("--skip-existing"))
+        return (settings, sync)
+    }
+
+    /// Format, quality and PNG compression for a file named like `path` (nil when the format names the file):
+    /// the extension picks the format, a contradicting `--format` or an extension no format has is refused, so
+    /// a file never holds bytes its name does not announce.
+    static func encoding(from arguments: ParsedArguments, path: String?) throws(UsageError) -> OutputEncoding {
         let requested = try format(from: arguments)
         let format: OutputFormat
         if let path {
@@ -93,11 +109,6 @@ enum OutputOptions {
             }
             compression = level
         }
-        let sync = try sync(from: arguments)
-        let settings = ExportSettings(encoding: OutputEncoding(format: format, quality: quality, pngCompression: compression),
-                                      scales: try scales(from: arguments),
-                                      durability: sync == .perFile ? .synced : .deferred,
-                                      skipExisting: arguments.has("--skip-existing"))
-        return (settings, sync)
+        return OutputEncoding(format: format, quality: quality, pngCompression: compression)
     }
 }

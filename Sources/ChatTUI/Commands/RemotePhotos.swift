@@ -8,11 +8,13 @@ final class RemotePhotos: Sendable {
     private let offline: Bool
     private let cache: DiskCacheLocation
     private let isBatch: Bool
+    private let fetcher: HTTPFetcherConfiguration
     private let store = LockedState<Result<RemoteImageStore, FetchError>?>(nil)
 
     /// `isBatch`: what was fetched or revalidated stays fresh for the run (one request per URL per run).
-    init(offline: Bool, cache: DiskCacheLocation, isBatch: Bool) {
-        self.offline = offline; self.cache = cache; self.isBatch = isBatch
+    /// `fetcher`: connection limits and timeouts (`--connect-timeout`, `--timeout`).
+    init(offline: Bool, cache: DiskCacheLocation, isBatch: Bool, fetcher: HTTPFetcherConfiguration = HTTPFetcherConfiguration()) {
+        self.offline = offline; self.cache = cache; self.isBatch = isBatch; self.fetcher = fetcher
     }
 
     /// The pipeline's view of it.
@@ -40,9 +42,14 @@ final class RemotePhotos: Sendable {
             if let state { return state }
             let made = Result { () throws(FetchError) -> RemoteImageStore in
                 // A failed URL is retried after a minute, not once per group that shows it.
-                RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(location: cache),
-                                 configuration: RemoteImageStoreConfiguration(failureLifetime: 60,
-                                                                              freshForItsLifetime: isBatch))
+                // A host that proved unreachable is not asked again for the run (a session: for a minute), so a
+                // black hole costs one timeout, not one per photo on it.
+                var configuration = fetcher
+                configuration.hostFailureLifetime = isBatch ? .infinity : 60
+                return RemoteImageStore(fetcher: try HTTPFetcher(configuration: configuration),
+                                        cache: DownloadCache(location: cache),
+                                        configuration: RemoteImageStoreConfiguration(failureLifetime: 60,
+                                                                                     freshForItsLifetime: isBatch))
             }
             state = made
             return made

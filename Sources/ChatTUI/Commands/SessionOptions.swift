@@ -4,6 +4,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import RemoteSources
 import Support
 import TerminalUI
 
@@ -23,7 +24,14 @@ enum SessionOptions {
                    help: "hash every member photo into its cache keys (see README: stale composites)"),
         OptionSpec(name: "--offline", valueName: nil,
                    help: "photos from URLs only from the download cache, never from the network"),
+        OptionSpec(name: "--connect-timeout", valueName: "SECONDS",
+                   help: "photos from URLs: time to connect to a server (default 10), counted from the request's start"),
+        OptionSpec(name: "--timeout", valueName: "SECONDS",
+                   help: "photos from URLs: time for a whole download (default 30), not counting time queued"),
     ]
+
+    /// The values `--connect-timeout` and `--timeout` accept, in seconds.
+    static let timeoutRange: ClosedRange<Double> = 0.1...3600
 
     /// The bundled `sample-data/groups.json`: next to the package sources this binary was built from, or
     /// under the current directory.
@@ -72,6 +80,8 @@ enum SessionOptions {
         var allowedFolders: PathConfinement?
         /// A one-off run (`export`) rather than a session: downloads stay fresh for the run.
         var isBatch = false
+        /// How photos from URLs are downloaded: connection limits and timeouts.
+        var fetcher = HTTPFetcherConfiguration()
     }
 
     static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
@@ -84,7 +94,19 @@ enum SessionOptions {
             }
             options.memoryLimit = bytes
         }
+        if let seconds = try seconds(from: arguments, "--connect-timeout") { options.fetcher.connectTimeout = seconds }
+        if let seconds = try seconds(from: arguments, "--timeout") { options.fetcher.totalTimeout = seconds }
         return options
+    }
+
+    /// The value of the option `name` as seconds in `timeoutRange`, nil when absent.
+    private static func seconds(from arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double? {
+        guard let text = arguments.string(name) else { return nil }
+        guard let seconds = Double(text), timeoutRange.contains(seconds) else {
+            throw UsageError(message: "\(name): expected seconds from \(formatNumber(timeoutRange.lowerBound)) to \(formatNumber(timeoutRange.upperBound)), like 5 or 2.5, got '\(text)'",
+                             command: arguments.command)
+        }
+        return seconds
     }
 
     /// A byte count written as digits with an optional K, M, G or T suffix (powers of 1024, any case, an
@@ -108,7 +130,8 @@ enum SessionOptions {
 
     /// A composer over a pipeline with the real codecs and the given options, and the downloads behind it.
     static func makeComposer(_ options: PipelineOptions) -> (composer: GroupComposer, remote: RemotePhotos) {
-        let remote = RemotePhotos(offline: options.offline, cache: options.cache, isBatch: options.isBatch)
+        let remote = RemotePhotos(offline: options.offline, cache: options.cache, isBatch: options.isBatch,
+                                  fetcher: options.fetcher)
         var dependencies = PipelineDependencies.live
         dependencies.remotePhotos = remote.source
         var configuration = PipelineConfiguration(compositeCache: DiskCache(location: options.cache),

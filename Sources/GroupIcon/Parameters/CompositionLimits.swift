@@ -4,11 +4,14 @@
 /// Each parameter has its own range (`ParameterField.range(in:)`, e.g. a margin of at most a quarter of the
 /// size), but some combinations are empty or degenerate although every value is in range: a nine-member
 /// WeChat grid with a margin of 33 pt on a 132 pt canvas leaves tiles of 0 pt, a blank square. So there are
-/// two rules on the whole set as well:
+/// three rules on the whole set as well:
 /// - **tiles**: every tile the layout draws for the member counts at hand is at least a quarter of a member's
 ///   share of the canvas side on its shorter side: `minimumTileFraction` of it (11 pt on a 132 pt canvas) for
 ///   up to nine members, and for more (the grid draws up to 64) a quarter of `size / ceil(sqrt(n))`, so that a
 ///   full grid of small faces is allowed but a blank one is not;
+/// - **borders**: a `rounded` member style's border is at most `maximumBorderFraction` of the smallest tile's
+///   shorter side (of the avatar's side for `chat-tui avatar`), so the photo keeps at least half of it: a
+///   transparent border as wide as the tile would otherwise leave nothing opaque at all;
 /// - **pixels**: the canvas is at most `maximumPixelSize` pixels per side (`size × scale`), so a composite
 ///   never needs more memory than a few tens of megabytes.
 ///
@@ -20,6 +23,17 @@ public enum CompositionLimits {
     public static let minimumTileFraction = 1.0 / 12
     /// The largest canvas, in pixels per side.
     public static let maximumPixelSize = 4096
+    /// The widest member-style border, as a fraction of the side of the tile (or avatar) it frames.
+    public static let maximumBorderFraction = 0.25
+
+    /// The problem with `style` framing a tile or avatar whose shorter side is `side` points: a border wider
+    /// than `maximumBorderFraction` of it; nil when there is none.
+    public static func borderProblem(_ style: MemberStyle, side: Double) -> LimitProblem? {
+        guard case .rounded(_, let border, _) = style else { return nil }
+        let widest = side * maximumBorderFraction
+        // The same hair of tolerance as the tile rule, for values rounded for display.
+        return border > widest + 1e-9 ? .borderTooWide(border: border, side: side, maximum: widest) : nil
+    }
 
     /// The smallest tile side allowed on `parameters`' canvas for `memberCount` members, in points.
     /// The canvas is the one the layout draws on: `size` square, or the smaller canvas of a grid that grows to
@@ -43,7 +57,8 @@ public enum CompositionLimits {
     }
 
     /// The first limit `parameters` break when composites of `memberCounts` members are drawn; nil when none.
-    /// Checks every parameter of the layout against its range, then the pixel size, then the tiles.
+    /// Checks every parameter of the layout against its range, then the pixel size, then the tiles and the
+    /// member style's border on them.
     public static func problem(_ parameters: CompositionParameters, memberCounts: some Sequence<Int>)
         -> LimitProblem?
     {
@@ -70,6 +85,12 @@ public enum CompositionLimits {
             if let side = smallestTileSide(parameters, memberCount: count), side < minimum - 1e-9 {
                 return .tilesTooSmall(layout: parameters.layout, memberCount: count, tileSide: side,
                                       minimumSide: minimum)
+            }
+        }
+        for count in shownCounts.sorted(by: >) {
+            if let side = smallestTileSide(parameters, memberCount: count),
+               let problem = borderProblem(parameters.memberStyle, side: side) {
+                return problem
             }
         }
         return nil
@@ -123,6 +144,8 @@ public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
     case tooManyPixels(size: Double, scale: Int)
     /// Tiles of `memberCount`-member composites would be smaller than the minimum.
     case tilesTooSmall(layout: LayoutKind, memberCount: Int, tileSide: Double, minimumSide: Double)
+    /// A member-style border wider than `maximum` points on a tile or avatar of `side` points.
+    case borderTooWide(border: Double, side: Double, maximum: Double)
 
     public var description: String {
         switch self {
@@ -135,6 +158,10 @@ public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
             let share = columns <= 3 ? "a twelfth of the size" : "a quarter of size/\(columns)"
             return "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
                 + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (\(share))"
+        case .borderTooWide(let border, let side, let maximum):
+            return "a member-style border of \(formatNumber(border)) pt leaves too little of the photo in a "
+                + "\(formatNumber((side * 10).rounded() / 10)) pt tile: at most "
+                + "\(formatNumber((maximum * 100).rounded(.down) / 100)) pt (a quarter of its side)"
         }
     }
 }

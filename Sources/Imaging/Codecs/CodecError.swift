@@ -26,6 +26,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case corruptPNG(detail: String)
     /// TurboJPEG rejected the stream; `detail` is TurboJPEG's own message.
     case corruptJPEG(detail: String)
+    /// A WebP file (one this program wrote, read back) that libwebp cannot decode.
+    case corruptWebP(detail: String)
     /// The JPEG's colour space is one the decoder cannot turn into RGB.
     case unsupportedJPEGColorspace(name: String)
     /// A PNG text entry cannot be stored: `reason` says which rule the keyword or value breaks.
@@ -60,6 +62,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
             return "PNG is truncated or corrupt: \(detail)"
         case .corruptJPEG(let detail):
             return "JPEG is truncated or corrupt: \(detail)"
+        case .corruptWebP(let detail):
+            return "WebP is truncated or corrupt: \(detail)"
         case .unsupportedJPEGColorspace(let name):
             return "JPEG uses the \(name) colour space, which cannot be converted to RGB: re-save it as an RGB JPEG"
         case .invalidTextEntry(let keyword, let reason):

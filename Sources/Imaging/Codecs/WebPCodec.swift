@@ -1,7 +1,7 @@
 import CWebP
 
 /// WebP encoding through libwebp (lossless or lossy, alpha kept) with metadata as an XMP chunk added by
-/// libwebpmux.
+/// libwebpmux, and decoding of the files it writes (to check an existing output, `--skip-existing`).
 ///
 /// The only file that imports libwebp.
 public enum WebPCodec {
@@ -25,6 +25,25 @@ public enum WebPCodec {
         guard size > 0, let output else { throw .encodingFailed(format: "WebP", detail: "libwebp returned no data") }
         guard let metadata else { return Array(UnsafeBufferPointer(start: output, count: size)) }
         return try addingXMP(metadata.xmpPacket, to: WebPData(bytes: output, size: size))
+    }
+
+    /// The RGBA pixels of the WebP file `bytes`; refuses sides or pixel counts beyond `limits` before decoding.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
+        try limits.checkFileSize(bytes.count)
+        var width: Int32 = 0, height: Int32 = 0
+        guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0 else {
+            throw .corruptWebP(detail: "libwebp cannot read its header")
+        }
+        _ = try limits.checkDimensions(width: Int(width), height: Int(height))
+        let pixels = bytes.withUnsafeBufferPointer { WebPDecodeRGBA($0.baseAddress, $0.count, &width, &height) }
+        guard let pixels else { throw .corruptWebP(detail: "libwebp could not decode the image data") }
+        defer { WebPFree(pixels) }
+        let count = Int(width) * Int(height) * 4
+        guard let image = RGBAImage(width: Int(width), height: Int(height),
+                                    pixels: Array(UnsafeBufferPointer(start: pixels, count: count))) else {
+            throw .corruptWebP(detail: "libwebp returned an empty image")
+        }
+        return image
     }
 
     /// The bitstream `image` in the extended format with an `XMP ` chunk.

@@ -115,3 +115,38 @@ import Testing
         #expect(margin.text(in: parameters) == "4.5")
     }
 }
+
+@Suite struct BorderLimitTests {
+    @Test func aBorderThatLeavesNoPhotoIsAProblemOnTheTilesItFrames() throws {
+        // The issue's case: `--member-style rounded:6:1000 --background transparent` drew no opaque pixel.
+        var parameters = CompositionParameters(background: .transparent)
+        parameters.memberStyle = .rounded(radius: 6, border: 1000, borderColor: .transparent)
+        guard case .borderTooWide(let border, let side, let maximum)? =
+            CompositionLimits.problem(parameters, memberCounts: [1]) else {
+            Issue.record("no border problem")
+            return
+        }
+        let oneSide = try #require(CompositionLimits.smallestTileSide(parameters, memberCount: 1))
+        #expect(border == 1000 && side == oneSide && maximum == oneSide / 4)
+        let nineSide = try #require(CompositionLimits.smallestTileSide(parameters, memberCount: 9))
+        parameters.memberStyle = .rounded(radius: 6, border: nineSide / 4, borderColor: .transparent)
+        #expect(CompositionLimits.problem(parameters, memberCounts: [1, 9]) == nil)
+        parameters.memberStyle = .rounded(radius: 6, border: nineSide / 4 + 0.5, borderColor: .transparent)
+        #expect("\(try #require(CompositionLimits.problem(parameters, memberCounts: [9])))".contains("(a quarter of its side)"))
+        #expect(CompositionLimits.problem(parameters, memberCounts: [1]) == nil, "one member's tile is larger")
+    }
+
+    @Test func theWidestAllowedBorderLeavesHalfTheTileToThePhoto() {
+        let frame = Rect(x: 0, y: 0, width: 40, height: 40)
+        let widest = CompositionLimits.maximumBorderFraction * frame.width
+        #expect(CompositionLimits.borderProblem(.rounded(radius: 0, border: widest, borderColor: .transparent),
+                                                side: frame.width) == nil)
+        let placement = MemberStyle.rounded(radius: 0, border: widest, borderColor: .transparent)
+            .placement(frame: frame, shape: .rect(frame), photoAspect: 1)
+        #expect(placement.clip == .intersection(.rect(frame), .roundedRect(Rect(x: 10, y: 10, width: 20, height: 20),
+                                                                            cornerRadius: 0)))
+        for style in [MemberStyle.rectangle, .circle, .original] {
+            #expect(CompositionLimits.borderProblem(style, side: 1) == nil)
+        }
+    }
+}

@@ -19,6 +19,7 @@ Routes (max-age=N, no-cache=1, no-store=1 in any query add Cache-Control; delay=
   /to-file                   redirects to file:///etc/passwd /wrong-type  a JPEG sent as text/plain
   /big?bytes=N               N bytes with Content-Length     /big-chunked?bytes=N  the same, chunked
   /truncated                 announces 4000 bytes, sends 1000 and closes
+  /garbage                   answers bytes that are not HTTP (no status line) and closes
   /etag                      ETag "v1", 304 for If-None-Match: "v1"
   /last-modified             Last-Modified, 304 for an equal If-Modified-Since
   /versioned                 ETag = the current version ("v1": JPEG, else PNG)
@@ -133,6 +134,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_large(int(query.get("bytes", ["0"])[0]), chunked=False)
         elif path == "/big-chunked":
             self.send_large(int(query.get("bytes", ["0"])[0]), chunked=True)
+        elif path == "/garbage":
+            self.wfile.write(b"this is not HTTP\r\n\r\n")
+            self.close_connection = True
         elif path == "/truncated":
             self.count_status(200)
             self.send_response(200)

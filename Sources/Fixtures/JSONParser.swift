@@ -444,7 +444,8 @@ struct JSONParser {
 }
 
 /// `value` in upper-case hex, zero-padded to at least `count` digits ("00E9").
-func hexDigits(_ value: some BinaryInteger, count: Int) -> String {
+/// `value` in upper-case hexadecimal, padded with zeros to at least `count` digits.
+package func hexDigits(_ value: some BinaryInteger, count: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, count - digits.count)) + digits
 }

@@ -1,5 +1,6 @@
 import FileSystem
 import Fixtures
+import Foundation
 import GroupIcon
 import Testing
 @testable import GroupExport
@@ -99,7 +100,46 @@ import Testing
         #expect(command == "chat-tui export --fixtures 'my data/groups.json' --group 'it'\\''s' --output it_s.png --layout wechat --background '#FFFFFF'")
         #expect(ParameterSharing.shellQuoted("") == "''")
         #expect(ParameterSharing.shellQuoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
-        #expect(ParameterSharing.shellQuoted("a\nb") == "'a\nb'")
+        #expect(ParameterSharing.shellQuoted("a\nb") == "$'a\\x0Ab'")
+    }
+
+    /// The words bash reads from `command`, run as `bash --norc -c`.
+    private func wordsBashReads(_ command: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", "printf '%s\\0' " + command]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+    }
+
+    @Test func aHostileGroupIDCannotEndAPasteAndIsReadBackExactly() throws {
+        // Ids that, copied raw, would end bracketed paste and run what follows, or act at once in a shell.
+        let hostile = ["x\u{1B}[201~touch pwned\u{1B}[200~", "a\u{03}b", "a\nrm -rf x\n", "bell\u{07}", "c1\u{9B}2J",
+                       "\u{1B}]52;c;cHduZWQ=\u{07}", "rev\u{202E}esrever", "line\u{2028}sep", "del\u{7F}", "quote'\\\u{1B}",
+                       "tab\there", "群\u{1B}头像"]
+        for id in hostile {
+            let command = ParameterSharing.exportCommand(CompositionParameters(), fixturePath: "fix\u{1B}[2J.json",
+                                                         groupID: id, output: "out.png")
+            #expect(!command.unicodeScalars.contains(where: JSONString.mustEscape), "\(command.debugDescription)")
+            let words = try wordsBashReads(command)
+            #expect(words == ["chat-tui", "export", "--fixtures", "fix\u{1B}[2J.json", "--group", id, "--output",
+                              "out.png", "--layout", "wechat"], "\(command.debugDescription)")
+        }
+    }
+
+    @Test func presetJSONHoldsNoControlCharacters() throws {
+        var file = PresetFile(path: "/p.json")
+        let name = "n\u{1B}[201~\u{03}\n\u{9B}\u{202E}\u{2028}"
+        file.save(CompositionParameters(), as: name)
+        #expect(!file.jsonText.unicodeScalars.contains { JSONString.mustEscape($0) && $0 != "\n" })
+        #expect(try PresetFile.decode(Array(file.jsonText.utf8), path: "/p.json").presets.map(\.name) == [name])
+        let shared = ParameterSharing.json([ParameterSetting(name: name, text: "\u{1B}]52;c;x\u{07}")])
+        #expect(!shared.unicodeScalars.contains(where: JSONString.mustEscape))
     }
 
     @Test func jsonStringsEscapeControlCharacters() {

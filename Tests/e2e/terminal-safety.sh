@@ -2,7 +2,8 @@
 # End to end: fixture text that tries to drive the terminal (ESC/CSI clear screen and colours, OSC 0/2 title,
 # OSC 52 clipboard, C1 CSI, bidi overrides, zero-width characters) is shown escaped or stripped, in the app
 # (run in tmux) and in `chat-tui export`'s messages: the screen is not cleared, the pane title and the
-# clipboard are unchanged, the layout is intact, and stderr carries no raw control characters.
+# clipboard are unchanged, the layout is intact, and stderr carries no raw control characters. `y` on a group
+# whose id holds such characters copies a command free of them that bash reads the exact id from.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" safety
 screen() { tmx capture-pane -p -t "$session"; }
@@ -20,6 +21,9 @@ groups = [
     {"id": "bidi", "name": "Bidi\u202eesrever\u202c end", "lastMessage": "zero\u200bwidth\u2060joiner\ufeff",
      "members": [{"id": "b1", "name": "Zed\u200b\u202e\u2066", "avatar": "missing-zed.png"}]},
     {"id": "plain", "name": "Plain Group", "lastMessage": "hello", "members": [{"id": "p1", "name": "Alice"}]},
+    # An id that, copied raw by y, would end bracketed paste and run a command when pasted into a shell.
+    {"id": "x" + E + "[201~touch pwned\u0003\n" + E + "]52;c;eA==\u0007\u009b\u202e", "name": "Paste Group",
+     "lastMessage": "paste", "members": [{"id": "z1", "name": "Zoe"}]},
 ]
 json.dump({"groups": groups}, open(sys.argv[1], "w"))
 PY
@@ -73,6 +77,29 @@ assert not bad, bad
 " || fail "control characters on screen after moving the selection"; ok
 [ "$(tmx display -p -t "$session" '#{pane_title}')" = "safe-title" ] || fail "the pane title changed"; ok
 [ -z "$(tmx list-buffers)" ] || fail "an OSC 52 clipboard write got through"; ok
+
+# y on the group with the hostile id: the copied command (OSC 52, into tmux's buffer) holds no control, C1 or
+# bidi character, and bash reads the exact id back from it.
+tmx send-keys -t "$session" j
+tmx send-keys -t "$session" j
+wait_for "Paste Group" 10 || fail "the paste group is not shown"
+tmx send-keys -t "$session" y
+i=0; until tmx show-buffer 2>/dev/null | grep -q '^chat-tui export'; do
+  i=$((i+1)); [ $i -gt 50 ] && fail "y copied nothing (OSC 52)"; sleep 0.1; done
+tmx show-buffer > "$tmp/copied.txt"
+python3 - "$tmp/copied.txt" <<'PY' || fail "the copied command is not safe to paste"
+import subprocess, sys
+command = open(sys.argv[1], "rb").read().decode("utf-8")
+bad = [hex(ord(c)) for c in command if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\ufeff"]
+assert not bad, "control characters %s in the copied command %r" % (bad, command)
+words = subprocess.run(["bash", "--norc", "--noprofile", "-c", "printf '%s\\0' " + command], capture_output=True,
+                       check=True).stdout.decode("utf-8").split("\0")[:-1]
+expected = "x\u001b[201~touch pwned\u0003\n\u001b]52;c;eA==\u0007\u009b\u202e"
+assert words[words.index("--group") + 1] == expected, "bash reads the group as %r" % words
+PY
+ok
+# Any key closes the overlay (not Escape: an ESC followed at once by q would be read as Alt+q).
+tmx send-keys -t "$session" Space
 
 tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done

@@ -72,6 +72,86 @@ import Testing
         #expect(problem("{\"presets\": {\"a\": {\"margin\": null, \"padding\": \"auto\", \"centre-rings\": true}}}") == "no error")
     }
 
+    @Test func twoAppsSavingKeepEachOthersPresetsAndHandEdits() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json"
+        try FileIO.writeAtomically(Array("{\"presets\": {\"old\": {\"layout\": \"qq\"}}}".utf8), to: path)
+        // Both apps read the file at start.
+        var first = try PresetFile.load(path: path)
+        var second = try PresetFile.load(path: path)
+        first.save(CompositionParameters(layout: .dingtalk), as: "fromA")
+        try first.write()
+        // A preset added by hand meanwhile.
+        var byHand = try PresetFile.load(path: path)
+        byHand.save(CompositionParameters(layout: .grid), as: "byHand")
+        try FileIO.writeAtomically(Array(byHand.jsonText.utf8), to: path)
+        second.save(CompositionParameters(layout: .wechat, margin: 3), as: "fromB")
+        second.save(CompositionParameters(layout: .qq, margin: 2), as: "old")
+        try second.write()
+        let onDisk = try PresetFile.load(path: path)
+        #expect(onDisk.presets.map(\.name) == ["old", "fromA", "byHand", "fromB"])
+        #expect(try onDisk.parameters(named: "old") == CompositionParameters(layout: .qq, margin: 2))
+        #expect(try onDisk.parameters(named: "fromA").layout == .dingtalk)
+        // The saving app now holds what the file holds.
+        #expect(second == onDisk && second.unsavedPresets.isEmpty)
+    }
+
+    @Test func aFileThatIsNotPresetsIsNeverOverwritten() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json"
+        var file = try PresetFile.load(path: path)
+        // Half a hand edit, saved after the app read the file.
+        let edit = Array("{\"presets\": {\"mine\": {\"layout\": \"qq\",".utf8)
+        try FileIO.writeAtomically(edit, to: path)
+        file.save(CompositionParameters(), as: "new")
+        #expect {
+            try file.write()
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains("left as it is")
+        }
+        #expect(try FileIO.readRegularFile(path: path, maxBytes: 1 << 20) == edit)
+        #expect(file.unsavedPresets.map(\.name) == ["new"])
+    }
+
+    @Test func savingWaitsForTheLockAndGivesUpWithAMessage() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        var file = PresetFile(path: folder + "/presets.json")
+        file.save(CompositionParameters(), as: "new")
+        let held = try FileLock(path: file.lockPath)
+        #expect {
+            try file.write(lockTimeoutMilliseconds: 0)
+        } throws: { error in
+            "\(error)".contains("presets.json.lock") && "\(error)".contains("locked by another process")
+        }
+        #expect(FileIO.kind(of: file.path) == .missing)
+        _ = consume held
+        try file.write(lockTimeoutMilliseconds: 0)
+        #expect(try PresetFile.load(path: file.path).presets.map(\.name) == ["new"])
+    }
+
+    @Test func aFileOfVeryManyPresetsIsRefusedWithAMessage() throws {
+        func document(_ count: Int) -> [UInt8] {
+            Array(("{\"presets\": {" + (0..<count).map { "\"p\($0)\": {\"margin\": \($0 % 10)}" }
+                .joined(separator: ", ") + "}}").utf8)
+        }
+        let most = try PresetFile.decode(document(PresetFile.maximumPresetCount), path: "/cfg/presets.json")
+        #expect(most.presets.count == PresetFile.maximumPresetCount)
+        #expect(most.preset(named: "p9999")?.settings == [ParameterSetting(name: "margin", text: "9")])
+        #expect(throws: PresetError.invalid(file: "/cfg/presets.json", place: "presets",
+                                            problem: "10001 presets, more than the 10000 a presets file may hold "
+                                                + "(remove some)")) {
+            _ = try PresetFile.decode(document(PresetFile.maximumPresetCount + 1), path: "/cfg/presets.json")
+        }
+        // A name written twice keeps its last value, in the place of its last appearance.
+        let twice = try PresetFile.decode(Array("{\"presets\": {\"a\": {\"margin\": 1}, \"b\": {}, \"a\": {\"margin\": 2}}}".utf8),
+                                          path: "/p.json")
+        #expect(twice.presets.map(\.name) == ["b", "a"])
+        #expect(try twice.parameters(named: "a").margin == 2)
+    }
+
     @Test func theDefaultPathFollowsXDG() {
         #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])

@@ -440,6 +440,9 @@ package final class AppController {
             if !driver.copyToClipboard(text) { state.announce("Not copied: the text is too long for the clipboard") }
         case .savePresets(let presets):
             Task.detached { [inbox] in
+                // Written under the file's lock over what is on disk now; what comes back has the presets
+                // other processes saved meanwhile as well.
+                var presets = presets
                 do throws(PresetError) {
                     try presets.write()
                     inbox.post(.presetsSaved("Saved presets to \(presets.path)", presets))

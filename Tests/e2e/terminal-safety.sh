@@ -3,7 +3,8 @@
 # OSC 52 clipboard, C1 CSI, bidi overrides, zero-width characters) is shown escaped or stripped, in the app
 # (run in tmux) and in `chat-tui export`'s messages: the screen is not cleared, the pane title and the
 # clipboard are unchanged, the layout is intact, and stderr carries no raw control characters. `y` on a group
-# whose id holds such characters copies a command free of them that bash reads the exact id from.
+# whose id holds such characters copies a command free of them that bash reads the exact id from; 300 bytes
+# typed ahead while the app queries the terminal all arrive as keys, and the keyboard keeps working.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" safety
 screen() { tmx capture-pane -p -t "$session"; }
@@ -103,6 +104,26 @@ tmx send-keys -t "$session" Space
 
 tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+
+# ---- Typed ahead: 300 bytes waiting when the app starts (a paste right after the command) while it asks the
+# terminal about graphics. Every one reaches the app as a key, and the keys after them still work (137 or more
+# left the keyboard dead once, until Ctrl-C).
+session="$session-ahead"
+rm -f "$tmp/status"
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "while [ ! -e $tmp/go-ahead ]; do sleep 0.05; done; sleep 1; env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache --graphics kitty; echo \$? > $tmp/status; sleep 30"
+touch "$tmp/go-ahead"
+sleep 0.3
+# A filter of 299 letters: it shows on the status line when every byte arrived, in order.
+tmx send-keys -t "$session" -l "/$(printf 'ab%.0s' $(seq 149))z"
+wait_for "ababababab" 60 || fail "the typed-ahead filter did not arrive"
+wait_for "abz" 10 || fail "the end of the typed-ahead filter did not arrive"; ok
+tmx send-keys -t "$session" Enter
+tmx send-keys -t "$session" Escape
+wait_for "Plain Group" 10 || fail "Escape did not clear the filter: keys after the typed-ahead bytes are lost"; ok
+tmx send-keys -t "$session" q
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit after typed-ahead input"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
 
 # ---- export: warnings and errors that quote such names carry no raw control characters.

@@ -112,10 +112,11 @@ i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did no
 session="$session-ahead"
 rm -f "$tmp/status"
 tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
-  "while [ ! -e $tmp/go-ahead ]; do sleep 0.05; done; sleep 1; env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache --graphics kitty; echo \$? > $tmp/status; sleep 30"
+  "while [ ! -e $tmp/go-ahead ]; do sleep 0.05; done; stty -echo; sleep 1; env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache --graphics kitty; echo \$? > $tmp/status; sleep 30"
 touch "$tmp/go-ahead"
 sleep 0.3
-# A filter of 299 letters: it shows on the status line when every byte arrived, in order.
+# A filter of 299 letters: it shows on the status line when every byte arrived, in order. The shell does not
+# echo them (stty -echo), so what shows is the app's own prompt.
 tmx send-keys -t "$session" -l "/$(printf 'ab%.0s' $(seq 149))z"
 wait_for "ababababab" 60 || fail "the typed-ahead filter did not arrive"
 wait_for "abz" 10 || fail "the end of the typed-ahead filter did not arrive"; ok

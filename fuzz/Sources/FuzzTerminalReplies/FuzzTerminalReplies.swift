@@ -49,7 +49,7 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     }
     guard handed == typed else { fatalError("the backlog lost or reordered input") }
 
-    let setup = GraphicsDetection.setup(environment: ["TERM": "xterm"], replies: replies, option: .forced(.sixel),
+    let setup = GraphicsDetection.setup(environment: ["TERM": "xterm"], replies: replies, option: .fixed(.sixel),
                                         windowPixels: nil, columns: columns, rows: rows)
     let cell = setup.cellPixelSize
     guard cell.isPlausible || cell == .fallback else { fatalError("implausible cell size \(cell)") }

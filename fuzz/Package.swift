@@ -4,8 +4,8 @@ import PackageDescription
 /// libFuzzer entry points for chat-tui's parsers of untrusted bytes. A package of its own because each target
 /// has no `main` (libFuzzer supplies it), so they link only with `--sanitize=fuzzer`; the main package's plain
 /// `swift build` never sees them. Build and run them with scripts/fuzz.sh, which compiles with -enable-testing:
-/// the path and prompt targets reach the app's `package` API through `@testable import` of the `ChatTUIApp`
-/// product.
+/// the path, prompt, terminal-reply and presets targets reach the app's `package` API through `@testable import`
+/// of the `ChatTUIApp` product.
 let package = Package(
     name: "chat-tui-fuzz",
     dependencies: [.package(name: "chat-tui", path: "..")],
@@ -18,6 +18,10 @@ let package = Package(
         .executableTarget(name: "FuzzPrompt", dependencies: [
             .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
             .product(name: "Fixtures", package: "chat-tui"),
+        ]),
+        .executableTarget(name: "FuzzTerminalReplies", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
+        .executableTarget(name: "FuzzPresets", dependencies: [
+            .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,8 +3,8 @@
 #
 #   scripts/fuzz.sh [--runs N | --time SECONDS] [--merge] [TARGET...]
 #
-# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzPaths, FuzzPrompt (default: all
-# six). --runs N runs N inputs
+# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzPaths, FuzzPrompt,
+# FuzzTerminalReplies, FuzzPresets (default: all eight). --runs N runs N inputs
 # each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
 # A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/; a failed
@@ -25,13 +25,14 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt
+                                    FuzzTerminalReplies FuzzPresets)
 
 # --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
 # -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
 # comes last), losing either the coverage counters or ASan. SwiftPM's dead stripping would remove the
-# counters too, hence --disable-dead-strip. -enable-testing lets FuzzPaths and FuzzPrompt `@testable import` the
-# app's package-level API.
+# counters too, hence --disable-dead-strip. -enable-testing lets FuzzPaths, FuzzPrompt, FuzzTerminalReplies and
+# FuzzPresets `@testable import` the app's package-level API.
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
        --disable-dead-strip)
 # A failed build exits 2, told apart from a finding (exit 1).
@@ -48,6 +49,8 @@ for target in "${targets[@]}"; do
     FuzzResampler) dictionary=; max_len=512 ;;
     FuzzPaths) dictionary=fuzz/dictionaries/paths.dict; max_len=600 ;;
     FuzzPrompt) dictionary=; max_len=2048 ;;
+    FuzzTerminalReplies) dictionary=fuzz/dictionaries/terminal.dict; max_len=4096 ;;
+    FuzzPresets) dictionary=fuzz/dictionaries/presets.dict; max_len=4096 ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus=fuzz/corpus/$target

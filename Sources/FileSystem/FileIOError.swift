@@ -44,6 +44,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case watchLimitReached(folders: Int)
     /// No file can be watched at all; `reason` says why and what to change.
     case watchUnavailable(reason: String)
+    /// Another process has held the lock file `path` (`FileLock`) for longer than the wait allowed.
+    case locked(path: String)
 
     public var description: String {
         switch self {
@@ -53,7 +55,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
              .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
              .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
              .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-             .outsideAllowedFolders(let path):
+             .outsideAllowedFolders(let path), .locked(let path):
             return "\(path): \(reason)"
         case .lineTooLong(let path, let line, _):
             return "\(path):\(line): \(reason)"
@@ -90,6 +92,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .watchLimitReached(let folders):
             return "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
         case .watchUnavailable(let reason): return "files cannot be watched: \(reason)"
+        case .locked: return "locked by another process for too long (another chat-tui saving?); try again"
         }
     }
 

@@ -96,7 +96,8 @@ extension FixtureError {
         case .emptyPath:
             self = .readFailed(path: "\"\"", reason: error.reason)
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path),
-             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _):
+             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
+             .locked(let path):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.reason)
         case .watchLimitReached, .watchUnavailable:

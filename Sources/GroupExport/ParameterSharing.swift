@@ -1,3 +1,4 @@
+import Fixtures
 import GroupIcon
 import Support
 
@@ -56,13 +57,30 @@ public enum ParameterSharing {
     }
 
     /// `word` as one shell word: unchanged when it holds only characters no shell treats specially, else in
-    /// single quotes (a quote inside written as `'\''`).
+    /// single quotes (a quote inside written as `'\''`). A word holding a character that must not be pasted
+    /// (`TextSafety.mustEscape`) is written in ANSI-C quotes instead, `$'...'`, with that character's UTF-8
+    /// bytes as `\xHH` escapes: the text copied holds no control character, so nothing in a group id can end a
+    /// terminal's bracketed paste or run a command when it is pasted, and the shell still reads the exact word.
     public static func shellQuoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
                 || "-_./,:=@+%#".unicodeScalars.contains(scalar))
         } && !word.hasPrefix("#")
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        if plain { return word }
+        guard word.unicodeScalars.contains(where: TextSafety.mustEscape) else {
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var quoted = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "'": quoted += "\\'"
+            case "\\": quoted += "\\\\"
+            case _ where TextSafety.mustEscape(scalar):
+                for byte in String(scalar).utf8 { quoted += "\\x" + hexDigits(byte, count: 2) }
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
     }
 
     /// A setting's value as JSON: a bare number or boolean where the parameter is one, else a string.
@@ -70,7 +88,10 @@ public enum ParameterSharing {
         guard let field = ParameterCatalogue.field(named: setting.name) else { return .string(setting.text) }
         switch field.kind {
         case .number, .integer:
-            if Double(setting.text) != nil { return .number(setting.text) }
+            // Bare only when it is a JSON number: Swift reads "0x10", "inf" and "nan" as numbers too.
+            if case .number? = try? JSONDocument.parse(Array(setting.text.utf8), fileName: "") {
+                return .number(setting.text)
+            }
         case .flag:
             if setting.text == "true" || setting.text == "false" { return .bool(setting.text == "true") }
         default:

@@ -18,7 +18,7 @@ package enum JSONString {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if TextSafety.kind(of: scalar) != .visible {
+                if TextSafety.mustEscape(scalar) {
                     result += "\\u\(hexDigits(scalar.value, count: 4))"
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -26,5 +26,15 @@ package enum JSONString {
             }
         }
         return result + "\""
+    }
+
+    /// Whether `scalar` is escaped in text that may be printed or pasted: C0 and C1 controls and DEL (ESC
+    /// starts terminal sequences, among them the end of a bracketed paste; a newline or ^C acts at once in a
+    /// shell), line and paragraph separators, and invisible format characters (bidi overrides would show text
+    /// in another order than a program reads it).
+    package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || category == .format || category == .lineSeparator || category == .paragraphSeparator
     }
 }

@@ -22,6 +22,12 @@ package enum TextSafety {
         case invisible
     }
 
+    /// Whether `scalar` is escaped in text that may be printed or pasted (JSON literals, the shell words of a
+    /// copied command): every kind but visible. ESC starts terminal sequences, among them the end of a bracketed
+    /// paste; a newline or ^C acts at once in a shell; bidi overrides show text in another order than a program
+    /// reads it.
+    package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool { kind(of: scalar) != .visible }
+
     package static func kind(of scalar: Unicode.Scalar) -> Kind {
         switch scalar.value {
         case 0x09...0x0D, 0x85, 0x2028, 0x2029: return .lineBreak

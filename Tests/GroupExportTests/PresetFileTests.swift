@@ -1,5 +1,6 @@
 import FileSystem
 import Fixtures
+import Foundation
 import GroupIcon
 import Support
 import Testing
@@ -72,6 +73,86 @@ import Testing
         #expect(problem("{\"presets\": {\"a\": {\"margin\": null, \"padding\": \"auto\", \"centre-rings\": true}}}") == "no error")
     }
 
+    @Test func twoAppsSavingKeepEachOthersPresetsAndHandEdits() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json"
+        try FileIO.writeAtomically(Array("{\"presets\": {\"old\": {\"layout\": \"qq\"}}}".utf8), to: path)
+        // Both apps read the file at start.
+        var first = try PresetFile.load(path: path)
+        var second = try PresetFile.load(path: path)
+        first.save(CompositionParameters(layout: .dingtalk), as: "fromA")
+        try first.write()
+        // A preset added by hand meanwhile.
+        var byHand = try PresetFile.load(path: path)
+        byHand.save(CompositionParameters(layout: .grid), as: "byHand")
+        try FileIO.writeAtomically(Array(byHand.jsonText.utf8), to: path)
+        second.save(CompositionParameters(layout: .wechat, margin: 3), as: "fromB")
+        second.save(CompositionParameters(layout: .qq, margin: 2), as: "old")
+        try second.write()
+        let onDisk = try PresetFile.load(path: path)
+        #expect(onDisk.presets.map(\.name) == ["old", "fromA", "byHand", "fromB"])
+        #expect(try onDisk.parameters(named: "old") == CompositionParameters(layout: .qq, margin: 2))
+        #expect(try onDisk.parameters(named: "fromA").layout == .dingtalk)
+        // The saving app now holds what the file holds.
+        #expect(second == onDisk && second.unsavedPresets.isEmpty)
+    }
+
+    @Test func aFileThatIsNotPresetsIsNeverOverwritten() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json"
+        var file = try PresetFile.load(path: path)
+        // Half a hand edit, saved after the app read the file.
+        let edit = Array("{\"presets\": {\"mine\": {\"layout\": \"qq\",".utf8)
+        try FileIO.writeAtomically(edit, to: path)
+        file.save(CompositionParameters(), as: "new")
+        #expect {
+            try file.write()
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains("left as it is")
+        }
+        #expect(try FileIO.readRegularFile(path: path, maxBytes: 1 << 20) == edit)
+        #expect(file.unsavedPresets.map(\.name) == ["new"])
+    }
+
+    @Test func savingWaitsForTheLockAndGivesUpWithAMessage() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        var file = PresetFile(path: folder + "/presets.json")
+        file.save(CompositionParameters(), as: "new")
+        let held = try FileLock(path: file.lockPath)
+        #expect {
+            try file.write(lockTimeoutMilliseconds: 0)
+        } throws: { error in
+            "\(error)".contains("presets.json.lock") && "\(error)".contains("locked by another process")
+        }
+        #expect(FileIO.kind(of: file.path) == .missing)
+        _ = consume held
+        try file.write(lockTimeoutMilliseconds: 0)
+        #expect(try PresetFile.load(path: file.path).presets.map(\.name) == ["new"])
+    }
+
+    @Test func aFileOfVeryManyPresetsIsRefusedWithAMessage() throws {
+        func document(_ count: Int) -> [UInt8] {
+            Array(("{\"presets\": {" + (0..<count).map { "\"p\($0)\": {\"margin\": \($0 % 10)}" }
+                .joined(separator: ", ") + "}}").utf8)
+        }
+        let most = try PresetFile.decode(document(PresetFile.maximumPresetCount), path: "/cfg/presets.json")
+        #expect(most.presets.count == PresetFile.maximumPresetCount)
+        #expect(most.preset(named: "p9999")?.settings == [ParameterSetting(name: "margin", text: "9")])
+        #expect(throws: PresetError.invalid(file: "/cfg/presets.json", place: "presets",
+                                            problem: "10001 presets, more than the 10000 a presets file may hold "
+                                                + "(remove some)")) {
+            _ = try PresetFile.decode(document(PresetFile.maximumPresetCount + 1), path: "/cfg/presets.json")
+        }
+        // A name written twice keeps its last value, in the place of its last appearance.
+        let twice = try PresetFile.decode(Array("{\"presets\": {\"a\": {\"margin\": 1}, \"b\": {}, \"a\": {\"margin\": 2}}}".utf8),
+                                          path: "/p.json")
+        #expect(twice.presets.map(\.name) == ["b", "a"])
+        #expect(try twice.parameters(named: "a").margin == 2)
+    }
+
     @Test func theDefaultPathFollowsXDG() {
         #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
@@ -116,7 +197,46 @@ import Testing
         #expect(command == "chat-tui export --fixtures 'my data/groups.json' --group 'it'\\''s' --output it_s.png --layout wechat --background '#FFFFFF'")
         #expect(ParameterSharing.shellQuoted("") == "''")
         #expect(ParameterSharing.shellQuoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
-        #expect(ParameterSharing.shellQuoted("a\nb") == "'a\nb'")
+        #expect(ParameterSharing.shellQuoted("a\nb") == "$'a\\x0Ab'")
+    }
+
+    /// The words bash reads from `command`, run as `bash --norc -c`.
+    private func wordsBashReads(_ command: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--norc", "--noprofile", "-c", "printf '%s\\0' " + command]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+    }
+
+    @Test func aHostileGroupIDCannotEndAPasteAndIsReadBackExactly() throws {
+        // Ids that, copied raw, would end bracketed paste and run what follows, or act at once in a shell.
+        let hostile = ["x\u{1B}[201~touch pwned\u{1B}[200~", "a\u{03}b", "a\nrm -rf x\n", "bell\u{07}", "c1\u{9B}2J",
+                       "\u{1B}]52;c;cHduZWQ=\u{07}", "rev\u{202E}esrever", "line\u{2028}sep", "del\u{7F}", "quote'\\\u{1B}",
+                       "tab\there", "群\u{1B}头像"]
+        for id in hostile {
+            let command = ParameterSharing.exportCommand(CompositionParameters(), fixturePath: "fix\u{1B}[2J.json",
+                                                         groupID: id, output: "out.png")
+            #expect(!command.unicodeScalars.contains(where: TextSafety.mustEscape), "\(command.debugDescription)")
+            let words = try wordsBashReads(command)
+            #expect(words == ["chat-tui", "export", "--fixtures", "fix\u{1B}[2J.json", "--group", id, "--output",
+                              "out.png", "--layout", "wechat"], "\(command.debugDescription)")
+        }
+    }
+
+    @Test func presetJSONHoldsNoControlCharacters() throws {
+        var file = PresetFile(path: "/p.json")
+        let name = "n\u{1B}[201~\u{03}\n\u{9B}\u{202E}\u{2028}"
+        file.save(CompositionParameters(), as: name)
+        #expect(!file.jsonText.unicodeScalars.contains { TextSafety.mustEscape($0) && $0 != "\n" })
+        #expect(try PresetFile.decode(Array(file.jsonText.utf8), path: "/p.json").presets.map(\.name) == [name])
+        let shared = ParameterSharing.json([ParameterSetting(name: name, text: "\u{1B}]52;c;x\u{07}")])
+        #expect(!shared.unicodeScalars.contains(where: TextSafety.mustEscape))
     }
 
     @Test func jsonStringsEscapeControlCharacters() {

@@ -2,7 +2,9 @@
 # End to end: fixture text that tries to drive the terminal (ESC/CSI clear screen and colours, OSC 0/2 title,
 # OSC 52 clipboard, C1 CSI, bidi overrides, zero-width characters) is shown escaped or stripped, in the app
 # (run in tmux) and in `chat-tui export`'s messages: the screen is not cleared, the pane title and the
-# clipboard are unchanged, the layout is intact, and stderr carries no raw control characters.
+# clipboard are unchanged, the layout is intact, and stderr carries no raw control characters. `y` on a group
+# whose id holds such characters copies a command free of them that bash reads the exact id from; 300 bytes
+# typed ahead while the app queries the terminal all arrive as keys, and the keyboard keeps working.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" safety
 screen() { tmx capture-pane -p -t "$session"; }
@@ -20,6 +22,9 @@ groups = [
     {"id": "bidi", "name": "Bidi\u202eesrever\u202c end", "lastMessage": "zero\u200bwidth\u2060joiner\ufeff",
      "members": [{"id": "b1", "name": "Zed\u200b\u202e\u2066", "avatar": "missing-zed.png"}]},
     {"id": "plain", "name": "Plain Group", "lastMessage": "hello", "members": [{"id": "p1", "name": "Alice"}]},
+    # An id that, copied raw by y, would end bracketed paste and run a command when pasted into a shell.
+    {"id": "x" + E + "[201~touch pwned\u0003\n" + E + "]52;c;eA==\u0007\u009b\u202e", "name": "Paste Group",
+     "lastMessage": "paste", "members": [{"id": "z1", "name": "Zoe"}]},
 ]
 json.dump({"groups": groups}, open(sys.argv[1], "w"))
 PY
@@ -74,8 +79,52 @@ assert not bad, bad
 [ "$(tmx display -p -t "$session" '#{pane_title}')" = "safe-title" ] || fail "the pane title changed"; ok
 [ -z "$(tmx list-buffers)" ] || fail "an OSC 52 clipboard write got through"; ok
 
+# y on the group with the hostile id: the copied command (OSC 52, into tmux's buffer) holds no control, C1 or
+# bidi character, and bash reads the exact id back from it.
+tmx send-keys -t "$session" j
+tmx send-keys -t "$session" j
+wait_for "Paste Group" 10 || fail "the paste group is not shown"
+tmx send-keys -t "$session" y
+i=0; until tmx show-buffer 2>/dev/null | grep -q '^chat-tui export'; do
+  i=$((i+1)); [ $i -gt 50 ] && fail "y copied nothing (OSC 52)"; sleep 0.1; done
+tmx show-buffer > "$tmp/copied.txt"
+python3 - "$tmp/copied.txt" <<'PY' || fail "the copied command is not safe to paste"
+import subprocess, sys
+command = open(sys.argv[1], "rb").read().decode("utf-8")
+bad = [hex(ord(c)) for c in command if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\ufeff"]
+assert not bad, "control characters %s in the copied command %r" % (bad, command)
+words = subprocess.run(["bash", "--norc", "--noprofile", "-c", "printf '%s\\0' " + command], capture_output=True,
+                       check=True).stdout.decode("utf-8").split("\0")[:-1]
+expected = "x\u001b[201~touch pwned\u0003\n\u001b]52;c;eA==\u0007\u009b\u202e"
+assert words[words.index("--group") + 1] == expected, "bash reads the group as %r" % words
+PY
+ok
+# Any key closes the overlay (not Escape: an ESC followed at once by q would be read as Alt+q).
+tmx send-keys -t "$session" Space
+
 tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+
+# ---- Typed ahead: 300 bytes waiting when the app starts (a paste right after the command) while it asks the
+# terminal about graphics. Every one reaches the app as a key, and the keys after them still work (137 or more
+# left the keyboard dead once, until Ctrl-C).
+session="$session-ahead"
+rm -f "$tmp/status"
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "while [ ! -e $tmp/go-ahead ]; do sleep 0.05; done; stty -echo; sleep 1; env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache --graphics kitty; echo \$? > $tmp/status; sleep 30"
+touch "$tmp/go-ahead"
+sleep 0.3
+# A filter of 299 letters: it shows on the status line when every byte arrived, in order. The shell does not
+# echo them (stty -echo), so what shows is the app's own prompt.
+tmx send-keys -t "$session" -l "/$(printf 'ab%.0s' $(seq 149))z"
+wait_for "ababababab" 60 || fail "the typed-ahead filter did not arrive"
+wait_for "abz" 10 || fail "the end of the typed-ahead filter did not arrive"; ok
+tmx send-keys -t "$session" Enter
+tmx send-keys -t "$session" Escape
+wait_for "Plain Group" 10 || fail "Escape did not clear the filter: keys after the typed-ahead bytes are lost"; ok
+tmx send-keys -t "$session" q
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit after typed-ahead input"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
 
 # ---- export: warnings and errors that quote such names carry no raw control characters.

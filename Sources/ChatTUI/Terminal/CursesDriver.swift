@@ -1,4 +1,5 @@
 import CNcurses
+import ChatTUIApp
 import Foundation
 import GroupIcon
 import TerminalUI
@@ -28,6 +29,10 @@ final class CursesDriver: TerminalDriver {
     private var previous: CellGrid?
     private var highestPair: Int32 = 0
     private var colorCount: Int32 = 0
+    /// Input read during the start-up queries that curses has not been given yet (see `InputBacklog`).
+    private var backlog = InputBacklog()
+    /// Whether curses may still hold backlog bytes in its `ungetch` queue: until it reports nothing waiting.
+    private var isHandingBack = false
     private(set) var supportsUnicode = false
     /// Whether colours are 24-bit values (a `*-direct` terminfo entry).
     private(set) var isDirectColor = false
@@ -135,11 +140,30 @@ final class CursesDriver: TerminalDriver {
                 typed += replies.record(parser.flush())
             }
         }
-        // ungetch is last in, first out.
-        for byte in typed.reversed() { ungetch(Int32(byte)) }
+        backlog = InputBacklog(typed)
+        handBackPiece()
         return GraphicsDetection.setup(environment: environment, replies: replies, option: graphicsOption,
                                        windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
                                        rows: Int(cn_lines()))
+    }
+
+    /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
+    @discardableResult
+    private func handBackPiece() -> Bool {
+        let piece = backlog.nextPiece()
+        isHandingBack = !piece.isEmpty
+        // ungetch is last in, first out.
+        for byte in piece.reversed() { ungetch(Int32(byte)) }
+        return isHandingBack
+    }
+
+    /// The bytes waiting on standard input now (at most 4 KiB), without blocking.
+    private static func waitingInput() -> [UInt8] {
+        var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLIN) != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        return count > 0 ? Array(buffer[0..<count]) : []
     }
 
     /// The window's size in pixels from `TIOCGWINSZ`, nil when the terminal leaves it 0.
@@ -201,10 +225,19 @@ final class CursesDriver: TerminalDriver {
     func readInput() -> TerminalInput {
         guard let window else { return .closed }
         wtimeout(window, 0)
+        // Input that arrives while the backlog is handed over queues behind it, so keys keep their order.
+        if !backlog.isEmpty { backlog.append(Self.waitingInput()) }
         var code: wint_t = 0
-        let status = wget_wch(window, &code)
-        // ERR with a zero timeout is "nothing waiting"; a terminal that went away is noticed by the app's poll.
-        if status == cn_err() { return .none }
+        var status = wget_wch(window, &code)
+        if status == cn_err() {
+            // ERR with a zero timeout is "nothing waiting" (curses' queue is empty too); a terminal that went
+            // away is noticed by the app's poll.
+            guard handBackPiece() else { return .none }
+            status = wget_wch(window, &code)
+            if status == cn_err() { return .ignored }
+        }
+        // The app's loop sleeps in poll on standard input, which cannot see the backlog: wake it for the rest.
+        if isHandingBack { WakeSignal.post(toDescriptor: wakeDescriptor) }
         let key: Key?
         if status == cn_key_code_yes() {
             key = functionKey(Int32(bitPattern: code))

@@ -407,6 +407,9 @@ package final class AppController {
             if !driver.copyToClipboard(text) { handle(.copyRefused) }
         case .savePresets(let presets):
             Task.detached { [inbox] in
+                // Written under the file's lock over what is on disk now; what comes back has the presets
+                // other processes saved meanwhile as well.
+                var presets = presets
                 do throws(PresetError) {
                     try presets.write()
                     inbox.post(.presetsSaved("Saved presets to \(presets.path)", presets))

@@ -10,7 +10,10 @@ package enum ListOverlay {
             OverlayBox.draw(into: &grid, title: "Warnings (\(state.warnings.count))", lines: lines,
                             footer: "any key closes", scroll: state.overlayScroll, context: context)
         case .presets(let selection):
-            let names = state.presets?.presets.map { Sanitizer.clean($0.name) } ?? []
+            // One line per preset, however long its name: a name is cut to the widest box's text.
+            let names = state.presets?.presets.map {
+                context.fit(Sanitizer.clean($0.name), OverlayBox.maximumWidth - 6)
+            } ?? []
             let place = state.presets.map { Sanitizer.clean($0.path) } ?? "no presets file"
             let lines = names.isEmpty ? ["No presets yet: s saves the current parameters.", place] : names
             OverlayBox.draw(into: &grid, title: "Presets", lines: lines, footer: "↑ ↓ Enter applies, any key closes",

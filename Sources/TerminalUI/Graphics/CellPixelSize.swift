@@ -14,9 +14,11 @@ package struct CellPixelSize: Hashable, Sendable {
     package static let singlePixel = CellPixelSize(width: 1, height: 1)
 
     /// Sizes a terminal can plausibly report; anything else (0 from a terminal that fills the fields with
-    /// zeros, garbage from a broken reply) is ignored.
-    package static let plausibleWidths = 2...128
-    package static let plausibleHeights = 4...256
+    /// zeros, garbage from a broken reply, a size no font has) is ignored. Real cells stay well inside: about
+    /// 7x14 px at small fonts, 20x40 at large ones, some 45x90 for a very large font on a HiDPI screen; the
+    /// limits leave room above that and keep a picture's pixels (cells times cell size) within reach.
+    package static let plausibleWidths = 2...64
+    package static let plausibleHeights = 4...128
 
     /// The cell size from the `CSI 16 t` reply when there is a plausible one, else from the window's pixel
     /// size (`TIOCGWINSZ`'s `ws_xpixel` x `ws_ypixel`) over its `columns` x `rows`, else `fallback`.

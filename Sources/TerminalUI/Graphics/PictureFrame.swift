@@ -19,12 +19,21 @@ package struct PictureFrame: Hashable, Sendable {
     package var region: PixelBox
     package var sampling: Sampling
 
+    /// The widest and tallest picture, in pixels: more than any screen shows (an 8K screen is 7680 x 4320).
+    package static let maximumSide = 4096
+    /// The most pixels in one picture: a 4K screen's worth (32 MiB as RGBA). A larger picture area (huge cells
+    /// on a huge terminal) is reduced to the whole cells in its middle that fit, and the image scaled down to
+    /// them, so that no picture is allocated, encoded or sent beyond this, whatever the terminal reports.
+    package static let maximumPixels = 8_388_608
+
     /// The image scaled with its proportions kept to fit `areaWidth` x `areaHeight` pixels, times `zoom`
     /// (1 fits; above 1 the image is larger than the area and its centre shows), centred, its top-left snapped
     /// to a cell corner. Nil when the image or the area is empty.
     package static func fit(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
                             cell: CellPixelSize, zoom: Double) -> PictureFrame? {
         guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0, zoom > 0, zoom.isFinite else { return nil }
+        let budget = budgeted(areaWidth: areaWidth, areaHeight: areaHeight, cell: cell)
+        let (areaWidth, areaHeight) = (budget.width, budget.height)
         let widthLimited = areaWidth * imageHeight <= areaHeight * imageWidth
         let fittedWidth = widthLimited ? Double(areaWidth) : Double(areaHeight * imageWidth) / Double(imageHeight)
         let fittedHeight = widthLimited ? Double(areaWidth * imageHeight) / Double(imageWidth) : Double(areaHeight)
@@ -33,7 +42,7 @@ package struct PictureFrame: Hashable, Sendable {
         return framed(width: width, height: height,
                       x: centred(width, in: areaWidth, step: cell.width),
                       y: centred(height, in: areaHeight, step: cell.height),
-                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .smooth)
+                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .smooth)?.moved(by: budget)
     }
 
     /// The image at `magnification` picture pixels per image pixel. Along a side where it is larger than the
@@ -44,6 +53,8 @@ package struct PictureFrame: Hashable, Sendable {
                                      cell: CellPixelSize, magnification: Int,
                                      centre: (x: Double, y: Double)) -> PictureFrame? {
         guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0 else { return nil }
+        let budget = budgeted(areaWidth: areaWidth, areaHeight: areaHeight, cell: cell)
+        let (areaWidth, areaHeight) = (budget.width, budget.height)
         let magnification = max(1, magnification)
         func offset(_ length: Int, _ area: Int, _ centre: Double, _ step: Int) -> Int {
             guard length > area else { return centred(length, in: area, step: step) }
@@ -53,7 +64,8 @@ package struct PictureFrame: Hashable, Sendable {
         let width = imageWidth * magnification, height = imageHeight * magnification
         return framed(width: width, height: height, x: offset(width, areaWidth, centre.x, cell.width),
                       y: offset(height, areaHeight, centre.y, cell.height),
-                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .whole(magnification: magnification))
+                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .whole(magnification: magnification))?
+            .moved(by: budget)
     }
 
     /// The fraction of the image's width and height that an area of `areaWidth` x `areaHeight` pixels shows at
@@ -65,6 +77,32 @@ package struct PictureFrame: Hashable, Sendable {
             length > 0 ? min(1, Double(max(0, area)) / (Double(length) * magnification)) : 1
         }
         return (fraction(areaWidth, imageWidth), fraction(areaHeight, imageHeight))
+    }
+
+    /// The part of an area of `areaWidth` x `areaHeight` pixels a picture may fill: all of it when it is within
+    /// `maximumSide` and `maximumPixels`, else the whole cells in its middle that are (at least one cell).
+    package static func budgeted(areaWidth: Int, areaHeight: Int, cell: CellPixelSize) -> PixelBox {
+        let whole = PixelBox(x: 0, y: 0, width: areaWidth, height: areaHeight)
+        let pixels = Double(areaWidth) * Double(areaHeight)
+        guard areaWidth > maximumSide || areaHeight > maximumSide || pixels > Double(maximumPixels) else { return whole }
+        let cellWidth = max(1, cell.width), cellHeight = max(1, cell.height)
+        // Each side within maximumSide, then both shrunk alike until the pixel count is within maximumPixels.
+        let width = Double(min(areaWidth, maximumSide)), height = Double(min(areaHeight, maximumSide))
+        let shrink = min(1, (Double(maximumPixels) / (width * height)).squareRoot())
+        let columns = areaWidth / cellWidth, rows = areaHeight / cellHeight
+        let keptColumns = max(1, min(columns, Int(width * shrink) / cellWidth))
+        let keptRows = max(1, min(rows, Int(height * shrink) / cellHeight))
+        return PixelBox(x: (columns - keptColumns) / 2 * cellWidth, y: (rows - keptRows) / 2 * cellHeight,
+                        width: min(areaWidth, keptColumns * cellWidth), height: min(areaHeight, keptRows * cellHeight))
+    }
+
+    /// This frame in the coordinates of the area `budget` is part of.
+    private func moved(by budget: PixelBox) -> PictureFrame {
+        PictureFrame(frame: Rect(x: frame.minX + Double(budget.x), y: frame.minY + Double(budget.y),
+                                 width: frame.width, height: frame.height),
+                     region: PixelBox(x: region.x + budget.x, y: region.y + budget.y, width: region.width,
+                                      height: region.height),
+                     sampling: sampling)
     }
 
     /// Where something `length` long starts when centred in `area`: on a multiple of `step` (a cell) when it

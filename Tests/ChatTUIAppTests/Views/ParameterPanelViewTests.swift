@@ -134,6 +134,20 @@ import Testing
         #expect(shared.contains("chat-tui export --fixtures") && shared.filter { $0 == "x" }.count >= 30)
     }
 
+    @Test func aVeryLongPresetNameTakesOneLineOfThePresetsOverlay() {
+        var state = ViewFixtures.state(groups(withMembers: [9]))
+        var file = PresetFile(path: "/cfg/chat-tui/presets.json")
+        file.save(CompositionParameters(), as: String(repeating: "long", count: 750))
+        file.save(CompositionParameters(), as: "short")
+        state.presets = file
+        state.overlay = .presets(selection: 0)
+        let screen = render(state, width: 160, height: 40)
+        let rows = (0..<40).map { screen.row($0) }
+        #expect(rows.filter { $0.contains("longlong") }.count == 1)
+        #expect(rows.contains { $0.contains("short") })
+        #expect(rows.contains { $0.contains("longlong") && ($0.contains("l…") || $0.contains("l~")) })
+    }
+
     @Test func aQuestionTakesTheStatusLine() {
         var state = ViewFixtures.state(groups(withMembers: [9]))
         state.question = Question(text: "Replace out/g0.png? (y/n)", onYes: [])

@@ -92,6 +92,23 @@ enum GraphicsFixtures {
         #expect(CellPixelSize.resolve(reply: nil, windowPixels: nil, columns: 0, rows: 0) == .fallback)
     }
 
+    @Test func cellSizesNoTerminalHasAreIgnored() {
+        // 128 x 256 px was accepted once and made a 200 x 60 preview 3 GB of pixels.
+        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 128, height: 256), windowPixels: nil, columns: 80,
+                                      rows: 24) == .fallback)
+        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 65, height: 40), windowPixels: nil, columns: 80,
+                                      rows: 24) == .fallback)
+        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 30, height: 129), windowPixels: nil, columns: 80,
+                                      rows: 24) == .fallback)
+        // The largest real cells (a big font on a HiDPI screen) are kept, from the reply or the window size.
+        let large = CellPixelSize(width: 64, height: 128)
+        #expect(CellPixelSize.resolve(reply: large, windowPixels: nil, columns: 80, rows: 24) == large)
+        #expect(CellPixelSize.resolve(reply: nil, windowPixels: (80 * 45, 24 * 90), columns: 80, rows: 24)
+            == CellPixelSize(width: 45, height: 90))
+        #expect(CellPixelSize.resolve(reply: nil, windowPixels: (80 * 100, 24 * 200), columns: 80, rows: 24)
+            == .fallback)
+    }
+
     @Test func imageSizeIsCellsTimesCellSize() {
         let size = CellPixelSize(width: 9, height: 18).imagePixels(columns: 40, rows: 20)
         #expect(size.width == 360 && size.height == 360)

@@ -70,4 +70,45 @@ import Testing
         // All transparent: the checkerboard's two greys, squares of 90 / 12 = 7 pixels.
         #expect(picture[0, 0] == Checkerboard().light && picture[7, 0] == Checkerboard().dark)
     }
+
+    /// Whether `frame` stays within the picture budget and inside the area, starting on a cell corner.
+    private func isWithinBudget(_ frame: PictureFrame, areaWidth: Int, areaHeight: Int, cell: CellPixelSize) -> Bool {
+        let region = frame.region
+        return region.width <= PictureFrame.maximumSide && region.height <= PictureFrame.maximumSide
+            && region.width * region.height <= PictureFrame.maximumPixels
+            && region.x >= 0 && region.y >= 0 && region.maxX <= areaWidth && region.maxY <= areaHeight
+            && region.x % cell.width == 0 && region.y % cell.height == 0
+    }
+
+    @Test func aHugePictureAreaIsReducedToTheBudget() throws {
+        // The largest plausible cells on a 400 x 120 terminal: 25600 x 15360 pixels, 1.5 GB as RGBA.
+        let cell = CellPixelSize(width: 64, height: 128)
+        let area = cell.imagePixels(columns: 400, rows: 120)
+        let fitted = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: area.width,
+                                                   areaHeight: area.height, cell: cell, zoom: 1))
+        #expect(isWithinBudget(fitted, areaWidth: area.width, areaHeight: area.height, cell: cell))
+        // Scaled down, not cut: the whole image shows, square, in the middle of the area.
+        #expect(fitted.frame.width == fitted.frame.height && fitted.frame.width > 1000)
+        #expect(fitted.frame.minX >= Double(fitted.region.x) && fitted.frame.minY >= Double(fitted.region.y)
+                && fitted.frame.maxX <= Double(fitted.region.maxX) && fitted.frame.maxY <= Double(fitted.region.maxY))
+        #expect(abs(fitted.frame.midX - Double(area.width) / 2) <= Double(2 * cell.width))
+        let zoomed = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: area.width,
+                                                   areaHeight: area.height, cell: cell, zoom: 8))
+        #expect(isWithinBudget(zoomed, areaWidth: area.width, areaHeight: area.height, cell: cell))
+        let actual = try #require(PictureFrame.actualPixels(imageWidth: 4000, imageHeight: 4000, areaWidth: area.width,
+                                                            areaHeight: area.height, cell: cell, magnification: 16,
+                                                            centre: (0.5, 0.5)))
+        #expect(isWithinBudget(actual, areaWidth: area.width, areaHeight: area.height, cell: cell))
+        // Its cells are inside the terminal's.
+        let cells = actual.cells(cell)
+        #expect(cells.x >= 0 && cells.y >= 0 && cells.x + cells.width <= 400 && cells.y + cells.height <= 120)
+    }
+
+    @Test func anAreaWithinTheBudgetIsUsedWhole() {
+        let budget = PictureFrame.budgeted(areaWidth: 3200, areaHeight: 1920, cell: CellPixelSize(width: 16, height: 32))
+        #expect(budget == PixelBox(x: 0, y: 0, width: 3200, height: 1920))
+        // A side beyond maximumSide alone is enough to reduce the area, to whole cells.
+        let tall = PictureFrame.budgeted(areaWidth: 100, areaHeight: 20_000, cell: CellPixelSize(width: 10, height: 20))
+        #expect(tall.height <= PictureFrame.maximumSide && tall.height % 20 == 0 && tall.width == 100)
+    }
 }

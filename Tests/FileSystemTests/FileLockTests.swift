@@ -1,0 +1,25 @@
+import Testing
+@testable import FileSystem
+
+@Suite struct FileLockTests {
+    @Test func aHeldLockKeepsOthersOutUntilItIsDropped() throws {
+        let folder = try FileIO.makeTemporaryDirectory(prefix: "chat-tui-lock")
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json.lock"
+        let held = try FileLock(path: path)
+        // A second open file description is a second holder, as another process would be.
+        #expect(throws: FileIOError.locked(path: path)) { _ = try FileLock(path: path, timeoutMilliseconds: 0) }
+        #expect(FileIOError.locked(path: path).description.contains("locked by another process"))
+        _ = consume held
+        _ = try FileLock(path: path, timeoutMilliseconds: 0)
+        // The lock file stays, so that every process locks the same file.
+        #expect(FileIO.kind(of: path) == .regularFile)
+    }
+
+    @Test func aLockFileInAMissingFolderNamesTheFolder() {
+        #expect(throws: FileIOError.directoryMissing(path: "/nonexistent-chat-tui/x.lock",
+                                                     directory: "/nonexistent-chat-tui")) {
+            _ = try FileLock(path: "/nonexistent-chat-tui/x.lock", timeoutMilliseconds: 0)
+        }
+    }
+}

@@ -10,4 +10,4 @@ docc=$(dirname "$(readlink -f "$(command -v swift)")")/docc
 "$docc" convert Sources/GroupIcon/GroupIcon.docc --additional-symbol-graph-dir .build/symbol-graphs \
   --fallback-display-name GroupIcon --fallback-bundle-identifier chat-tui.GroupIcon \
   --output-path .build/docs --warnings-as-errors
-echo "docs: ok (.build/docs; open it with 'docc preview' or any static web server)"
+echo "docs: ok (.build/docs, a static site for any web server)"

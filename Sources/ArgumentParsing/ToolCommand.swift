@@ -56,12 +56,18 @@ extension ToolCommand {
 package struct CommandLineTool: Sendable {
     /// The program's name in messages and help (`chat-tui`).
     package var program: String
+    /// The program's version, printed after its name by `--version`.
     package var version: String
     /// The commands; the one named "" runs when no command word is given.
     package var commands: [any ToolCommand.Type]
+    /// The lines `--version` prints after the program's version (the C libraries it runs with); asked for only
+    /// then, since finding them out starts those libraries.
+    package var versionDetails: @Sendable () -> [String]
 
-    package init(program: String, version: String, commands: [any ToolCommand.Type]) {
+    package init(program: String, version: String, commands: [any ToolCommand.Type],
+                 versionDetails: @escaping @Sendable () -> [String] = { [] }) {
         self.program = program; self.version = version; self.commands = commands
+        self.versionDetails = versionDetails
     }
 
     /// Runs the command line; when a write to standard output or error failed on the way, says which stream
@@ -78,12 +84,12 @@ package struct CommandLineTool: Sendable {
     private func dispatch(_ arguments: [String], output: CommandOutput) async -> ExitStatus {
         var rest = arguments
         do throws(UsageError) {
-            if rest.first == "--version" {
-                // `--version --bogus` is as much a mistake as `--bogus` alone.
-                if rest.count > 1 {
-                    throw UsageError(message: "--version takes nothing after it, got '\(Self.display(rest[1]))'", command: "")
+            if let first = rest.first, first == "--version" || first == "-V" {
+                guard rest.count == 1 else {
+                    throw UsageError(message: "\(first) takes no arguments, got '\(Self.display(rest[1]))'",
+                                     command: "")
                 }
-                output.standardOutput("\(program) \(version)\n")
+                output.standardOutput(([program + " " + version] + versionDetails()).map { $0 + "\n" }.joined())
                 return .success
             }
             if rest.first == "help" {
@@ -119,11 +125,11 @@ package struct CommandLineTool: Sendable {
         let names = commands.map { $0.name }.filter { !$0.isEmpty }
         guard !names.contains(name) else { return }
         let close = names.map { ($0, Self.editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-        throw UsageError(message: "unknown command '\(Self.display(name))'" + (close.map { "; did you mean '\($0.0)'?" } ?? ""),
-                         command: "")
+        throw UsageError(message: "unknown command '\(Self.display(name))'"
+                         + (close.map { "; did you mean '\($0.0)'?" } ?? ""), command: "")
     }
 
-    /// `word` fit for a message: its first 40 characters, control characters shown as `?`.
+    /// A word of the command line fit to quote in a message: at most 40 characters, control characters as `?`.
     private static func display(_ word: String) -> String {
         String(word.unicodeScalars.prefix(40).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
     }
@@ -153,7 +159,8 @@ package struct CommandLineTool: Sendable {
         if command.name.isEmpty && !others.isEmpty {
             text += "\nCommands:\n" + others
                 .map { "  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }
-                .joined(separator: "\n") + "\n  help CMD  show a command's help\n  --version print the version\n"
+                .joined(separator: "\n") + "\n  help CMD  show a command's help\n"
+                + "  -V, --version  print the version and those of the C libraries it runs with\n"
         }
         return text
     }

@@ -152,8 +152,3 @@ public enum GroupExporter {
         return ImageMetadata.read(from: whole)?[inputsKeyword]
     }
 }
-
-/// The version chat-tui reports (`--version`) and records in the files it writes.
-public enum ProductVersion {
-    public static let text = "0.1.0"
-}

@@ -45,6 +45,23 @@ private final class Recorder: @unchecked Sendable {
         return (await tool.run(arguments, output: recorder.output), recorder)
     }
 
+    @Test func versionPrintsItsDetailsAndTakesNoArguments() async {
+        let tool = CommandLineTool(program: "tool", version: "1.2.0", commands: [DefaultCommand.self, EchoCommand.self],
+                                   versionDetails: { ["libx 3.4", "liby 5.6 (built against)"] })
+        for flag in ["--version", "-V"] {
+            let recorder = Recorder()
+            #expect(await tool.run([flag], output: recorder.output) == .success)
+            #expect(recorder.out == "tool 1.2.0\nlibx 3.4\nliby 5.6 (built against)\n")
+            let usage = Recorder()
+            #expect(await tool.run([flag, "echo"], output: usage.output) == .usage)
+            #expect(usage.out.isEmpty)
+            #expect(usage.err == "tool: \(flag) takes no arguments, got 'echo'\nTry 'tool --help'.\n")
+        }
+        let help = Recorder()
+        #expect(await tool.run(["--help"], output: help.output) == .success)
+        #expect(help.out.contains("\n  -V, --version  print the version"))
+    }
+
     @Test func aFailedStreamTurnsSuccessIntoFailureAndIsNamed() async {
         let (status, recorder) = await run(["--help"], failures: ["standard output: No space left on device"])
         #expect(status == .failure)

@@ -4,6 +4,8 @@ set -euo pipefail
 source "$(dirname "$0")/support/cli-checks.sh"
 
 expect_status 0 $bin --version; grep -q '^chat-tui ' "$tmp/out" || fail "--version"; ok
+expect_status 0 $bin -V; grep -qE '^libpng [0-9]+\.[0-9]+' "$tmp/out" && grep -qE '^ncurses [0-9]' "$tmp/out" || fail "-V lists the C libraries"; ok
+expect_status 2 $bin --version --bogus; grep -q -- "--version takes no arguments, got '--bogus'" "$tmp/err" || fail "--version --bogus"; ok
 expect_status 0 $bin --help; grep -q 'export' "$tmp/out" || fail "--help lists commands"; ok
 for c in export layout cache; do expect_status 0 $bin $c --help; grep -q "Usage:" "$tmp/out" || fail "$c --help"; ok; done
 expect_status 2 $bin export --bogus; grep -q "unknown option '--bogus'" "$tmp/err" || fail "unknown flag message"; ok

@@ -409,3 +409,11 @@ final class CursesDriver: TerminalDriver {
         atexit { cn_restore_terminal() }
     }()
 }
+
+extension LinkedLibrary {
+    /// The interactive app's library: ncurses (`curses_version` says `ncurses 6.4.20221231`).
+    static var terminal: [LinkedLibrary] {
+        let text = curses_version().map { String(cString: $0) } ?? "unknown"
+        return [LinkedLibrary(name: "ncurses", version: text.hasPrefix("ncurses ") ? String(text.dropFirst(8)) : text)]
+    }
+}

@@ -71,7 +71,18 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// FreeType's version, part of the placeholder font identity (the rasteriser decides the pixels).
-    var version: String {
+    var version: String { Self.version(of: library) }
+
+    /// FreeType's version without a face (`chat-tui --version` lists it also when no font is installed); nil
+    /// when FreeType cannot start.
+    static var libraryVersion: String? {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        defer { FT_Done_FreeType(library) }
+        return version(of: library)
+    }
+
+    private static func version(of library: FT_Library) -> String {
         var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
         FT_Library_Version(library, &major, &minor, &patch)
         return "\(major).\(minor).\(patch)"

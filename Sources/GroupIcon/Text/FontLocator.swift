@@ -1,5 +1,6 @@
 import CFreeType
 import FileSystem
+import Imaging
 
 /// A face in a font file on disk, as fontconfig found it.
 struct FontFile: Hashable, Sendable {
@@ -18,6 +19,9 @@ struct FontFile: Hashable, Sendable {
 
 /// Finds the placeholder fonts through fontconfig: the only file that calls fontconfig.
 enum FontLocator {
+    /// fontconfig's version (`FcGetVersion` packs it as major * 10000 + minor * 100 + revision).
+    static var version: String { LinkedLibrary.dotted(Int(FcGetVersion()), base: 100) }
+
     /// The fonts placeholders are drawn with; either may be missing.
     struct Fonts: Hashable, Sendable {
         /// For initials and CJK names: the bold sans-serif face fontconfig picks for Simplified Chinese

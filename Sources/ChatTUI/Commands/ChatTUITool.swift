@@ -1,0 +1,19 @@
+import ArgumentParsing
+import GroupExport
+import GroupIcon
+import RemoteSources
+import TerminalUI
+
+extension CommandLineTool {
+    /// The `chat-tui` command line: its commands, and `--version` followed by each C library it runs with, in
+    /// the order of the layers that link them.
+    static let chatTUI = CommandLineTool(
+        program: "chat-tui", version: ProductVersion.text,
+        commands: [
+            InteractiveCommand.self, ExportCommand.self, AvatarCommand.self, LayoutCommand.self, CacheCommand.self,
+        ],
+        versionDetails: {
+            (LinkedLibrary.codecs + LinkedLibrary.text + LinkedLibrary.downloads + LinkedLibrary.graphics
+                + LinkedLibrary.terminal).map(\.line)
+        })
+}

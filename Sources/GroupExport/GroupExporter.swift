@@ -111,7 +111,7 @@ public enum GroupExporter {
     static func recordedInputs(of path: String) -> String? {
         guard let prefix = try? FileIO.readPrefix(of: path, count: metadataPrefixBytes) else { return nil }
         if let inputs = ImageMetadata.read(from: prefix)?[inputsKeyword] { return inputs }
-        guard ImageDecoder.sniff(prefix) == .unsupported(name: "WebP"),
+        guard ImageDecoder.sniff(prefix) == .webp,
               let whole = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes) else { return nil }
         return ImageMetadata.read(from: whole)?[inputsKeyword]
     }

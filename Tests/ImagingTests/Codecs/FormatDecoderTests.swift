@@ -176,6 +176,17 @@ enum FormatCorpus {
         }
     }
 
+    /// The sample fixture's "formats" group: one member photo in each further format, all decoded.
+    @Test(arguments: [("wen.webp", 160), ("gus.gif", 128), ("hana.heic", 192), ("ava.avif", 192), ("tom.tiff", 128),
+                      ("bea.bmp", 96)])
+    func sampleFixturePhotosDecode(name: String, side: Int) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = Array(try Data(contentsOf: root.appendingPathComponent("sample-data/avatars/\(name)")))
+        let image = try ImageDecoder.decode(bytes)
+        #expect(image.width == side && image.height == side && image.isOpaque)
+    }
+
     @Test func everyFormatNamesItsLibraryVersion() {
         let formats = ImageDecoder.supportedFormats
         #expect(formats.compactMap(\.format.name) == ["PNG", "JPEG", "WebP", "GIF", "HEIC", "AVIF", "TIFF", "BMP"])

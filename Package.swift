@@ -39,13 +39,20 @@ let package = Package(
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
+        // Member photo decoders and colour management (Imaging/Codecs).
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CTIFF", path: "Sources/CTIFF", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", providers: [.apt(["liblcms2-dev"])]),
         .target(name: "Support"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "Imaging", dependencies: ["FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP"]),
+        .target(name: "Imaging", dependencies: [
+            "Support", "FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF", "CTIFF", "CHeif", "CLCMS2",
+        ]),
         .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "Imaging", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),

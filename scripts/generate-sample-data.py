@@ -204,6 +204,13 @@ MEMBERS = [
     ("u34", "Olivia", "olivia.png", "PNG", (128, 96), "rgb"),
     ("u35", "吴彤", "wu-tong.jpg", "JPEG", (210, 210), "rgb"),
     ("u36", "Ethan", "ethan.jpg", "JPEG", (240, 320), "rgb"),
+    # One member photo in each further input format (the "formats" group).
+    ("u37", "Wen", "wen.webp", "WEBP", (160, 160), "rgb"),
+    ("u38", "Gus", "gus.gif", "GIF", (128, 128), "palette"),
+    ("u39", "Hana", "hana.heic", "HEIF", (192, 192), "rgb"),
+    ("u40", "Ava", "ava.avif", "AVIF", (192, 192), "rgb"),
+    ("u41", "Tom", "tom.tiff", "TIFF", (128, 128), "rgb"),
+    ("u42", "Bea", "bea.bmp", "BMP", (96, 96), "rgb"),
 ]
 
 
@@ -231,6 +238,13 @@ def write_avatar(member, seed):
         exif = Image.Exif()
         exif[0x0112] = 6
         stored.save(path, "JPEG", quality=85, exif=exif.tobytes())
+        return
+    if image_format == "HEIF":
+        import pillow_heif  # pip install pillow-heif: only this one photo needs it
+        pillow_heif.from_pillow(image).save(path, quality=85)
+        return
+    if image_format in ("WEBP", "GIF", "AVIF", "TIFF", "BMP"):
+        image.save(path, image_format, **({"quality": 85} if image_format in ("WEBP", "AVIF") else {}))
         return
     if image_format == "JPEG":
         image.save(path, "JPEG", quality=85)
@@ -293,6 +307,8 @@ GROUPS = [
     ("quiet", "Archived (muted)", 10, "", 0, True, []),
     ("shared", "Same faces everywhere", 9, "shared avatars across groups", 0, False, ["u01", "u02", "u03", "u04", "u05"]),
     ("kittens", "🐱 Cat Lovers", 2, "look at this one", 0, False, ["u07", "u11"]),
+    ("formats", "Every photo format", 6, "WebP, GIF, HEIC, AVIF, TIFF, BMP", 0, False,
+     ["u37", "u38", "u39", "u40", "u41", "u42"]),
 ]
 
 
@@ -308,7 +324,8 @@ def main():
 
     rng = random.Random(20261128)
     # Members drawn at random exclude the deliberately broken ones, which appear only where listed.
-    ordinary = [member[0] for member in MEMBERS if member[5] not in ("missing", "truncated", "text")]
+    ordinary = [member[0] for member in MEMBERS
+                if member[5] not in ("missing", "truncated", "text") and member[3] in ("JPEG", "PNG", None)]
     now = datetime.datetime(2026, 11, 28, 21, 30, tzinfo=datetime.timezone.utc)
     groups = []
     for index, (group_id, name, count, last_message, unread, muted, explicit) in enumerate(GROUPS):

@@ -3,10 +3,13 @@
 set -euo pipefail
 # Tests/e2e/graphics-xterm.sh: an X server, xterm (sixel in VT340 mode), xdotool for keys, ImageMagick's
 # import (or xwd) for screenshots, and the font it runs xterm with.
+# Member photos: giflib, libtiff, libheif (with its built-in libde265 HEVC and dav1d/aom AV1 decoders), Little CMS 2;
+# libgs-common holds the ICC profiles (Adobe RGB, ROMM/ProPhoto, CMYK) scripts/make-format-corpus.py uses.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
 # placeholder images are drawn with exactly these two).
 packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libdeflate-dev libcurl4-openssl-dev libsixel-dev tmux python3
           libwebp-dev parallel
+          libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)
 missing=()

@@ -1,4 +1,6 @@
 #include <stddef.h>
 #include <turbojpeg.h>
-/* LIBJPEG_TURBO_VERSION_NUMBER, the only version TurboJPEG offers (it has no version call). */
 #include <jconfig.h>
+
+/* The libjpeg-turbo version the headers belong to (TurboJPEG has no version call). */
+static const int CTURBOJPEG_VERSION_NUMBER = LIBJPEG_TURBO_VERSION_NUMBER;

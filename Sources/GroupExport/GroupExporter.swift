@@ -129,8 +129,7 @@ public enum GroupExporter {
 
     /// The pixels of an output file: PNG, JPEG or WebP, told by its first bytes.
     static func decodeOutput(_ bytes: [UInt8]) throws(CodecError) -> RGBAImage {
-        if ImageDecoder.sniff(bytes) == .unsupported(name: "WebP") { return try WebPCodec.decode(bytes) }
-        return try ImageDecoder.decode(bytes)
+        try ImageDecoder.decode(bytes)
     }
 
     /// Whether the output at `path` is up to date for `inputs` (an `inputsRecord`): it records them, and its
@@ -147,7 +146,7 @@ public enum GroupExporter {
     static func recordedInputs(of path: String) -> String? {
         guard let prefix = try? FileIO.readPrefix(of: path, count: metadataPrefixBytes) else { return nil }
         if let inputs = ImageMetadata.read(from: prefix)?[inputsKeyword] { return inputs }
-        guard ImageDecoder.sniff(prefix) == .unsupported(name: "WebP"),
+        guard ImageDecoder.sniff(prefix) == .webp,
               let whole = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes) else { return nil }
         return ImageMetadata.read(from: whole)?[inputsKeyword]
     }

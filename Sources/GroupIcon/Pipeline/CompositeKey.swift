@@ -11,8 +11,10 @@ import Support
 /// change the key, except for their number when the overflow badge shows it.
 public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// Bumped whenever layout, compositing or styling code changes the pixels for the same inputs, so that no
-    /// disk-cached composite from an older version is ever shown.
-    public static let algorithmVersion = 4
+    /// disk-cached composite from an older version is ever shown. Version 5: member photos with an embedded
+    /// colour profile are decoded to sRGB through it (`ColorManagement`), so a profiled photo's pixels differ
+    /// from those of the unmanaged decode that older versions cached.
+    public static let algorithmVersion = 5
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String

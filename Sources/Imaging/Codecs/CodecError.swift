@@ -11,7 +11,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case unrecognizedFormat(guess: String)
     /// The file ends inside a format's signature (a 2-byte `FF D8` file): `format` is the format it starts as.
     case truncatedSignature(format: String, bytes: Int)
-    /// A known image format that chat-tui does not decode (GIF, WebP, ...).
+    /// A known image format that chat-tui does not decode (JPEG XL, Photoshop).
     case unsupportedFormat(name: String)
     /// The encoded file is larger than `ImageLimits.maxFileBytes`.
     case fileTooLarge(bytes: Int, maxBytes: Int)
@@ -26,8 +26,12 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case corruptPNG(detail: String)
     /// TurboJPEG rejected the stream; `detail` is TurboJPEG's own message.
     case corruptJPEG(detail: String)
-    /// A WebP file (one this program wrote, read back) that libwebp cannot decode.
-    case corruptWebP(detail: String)
+    /// A WebP, GIF, HEIF, AVIF, TIFF or BMP file its decoder rejected; `detail` is the decoder's own message.
+    case corruptImage(format: String, detail: String)
+    /// An animation with more frames than `ImageLimits.maxFrames`.
+    case tooManyFrames(format: String, frames: Int, maxFrames: Int)
+    /// A file of a supported format in a variant the decoder does not read (a run-length coded BMP).
+    case unsupportedVariant(format: String, detail: String)
     /// The JPEG's colour space is one the decoder cannot turn into RGB.
     case unsupportedJPEGColorspace(name: String)
     /// A PNG text entry cannot be stored: `reason` says which rule the keyword or value breaks.
@@ -44,11 +48,11 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .emptyFile:
             return "file is empty (0 bytes): not an image"
         case .unrecognizedFormat(let guess):
-            return "not a PNG or JPEG file (it looks like \(guess))"
+            return "not an image format chat-tui reads (it looks like \(guess)): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
         case .truncatedSignature(let format, let bytes):
             return "\(format) file cut short: it ends after \(bytes) byte\(bytes == 1 ? "" : "s"), inside the \(format) signature"
         case .unsupportedFormat(let name):
-            return "\(name) images are not supported: convert the file to PNG or JPEG"
+            return "\(name) images are not supported: convert the file to PNG, JPEG or WebP"
         case .fileTooLarge(let bytes, let maxBytes):
             return "file is \(bytes.byteCountDescription): larger than the \(maxBytes.byteCountDescription) limit"
         case .imageTooLarge(let width, let height, let maxSide, let maxPixels):
@@ -62,8 +66,12 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
             return "PNG is truncated or corrupt: \(detail)"
         case .corruptJPEG(let detail):
             return "JPEG is truncated or corrupt: \(detail)"
-        case .corruptWebP(let detail):
-            return "WebP is truncated or corrupt: \(detail)"
+        case .corruptImage(let format, let detail):
+            return "\(format) is truncated or corrupt: \(detail)"
+        case .tooManyFrames(let format, let frames, let maxFrames):
+            return "\(format) animation has \(frames) frames, more than the \(maxFrames) allowed"
+        case .unsupportedVariant(let format, let detail):
+            return "\(format) variant not supported: \(detail): convert the file to PNG"
         case .unsupportedJPEGColorspace(let name):
             return "JPEG uses the \(name) colour space, which cannot be converted to RGB: re-save it as an RGB JPEG"
         case .invalidTextEntry(let keyword, let reason):

@@ -1,77 +1,140 @@
 /// Decodes an image file of any supported format, recognised by its leading bytes (never its extension,
 /// which is often wrong for downloaded avatars).
 public enum ImageDecoder {
-    /// An image format told apart by magic bytes.
+    /// An image format told apart by its leading bytes.
     public enum Format: Equatable, Sendable {
         case png
         case jpeg
+        case webp
+        case gif
+        /// HEIC and other HEIF images (HEVC-coded).
+        case heif
+        /// AVIF: HEIF with AV1-coded images.
+        case avif
+        case tiff
+        case bmp
         /// A recognised format this build does not decode, by its common name.
         case unsupported(name: String)
         /// Fewer bytes than a signature, all of them matching it: a decodable format's file cut short.
         case truncated(name: String)
         case unknown
+
+        /// The format's common name, as messages and `--version` spell it; nil for `.unknown`.
+        public var name: String? {
+            switch self {
+            case .png: return "PNG"
+            case .jpeg: return "JPEG"
+            case .webp: return "WebP"
+            case .gif: return "GIF"
+            case .heif: return "HEIC"
+            case .avif: return "AVIF"
+            case .tiff: return "TIFF"
+            case .bmp: return "BMP"
+            case .unsupported(let name), .truncated(let name): return name
+            case .unknown: return nil
+            }
+        }
+
+        /// The decoder for a format this build reads.
+        var decoder: (any ImageFormatDecoder.Type)? {
+            switch self {
+            case .png: return PNGCodec.self
+            case .jpeg: return JPEGCodec.self
+            case .webp: return WebPCodec.self
+            case .gif: return GIFCodec.self
+            case .heif, .avif: return HEIFCodec.self
+            case .tiff: return TIFFCodec.self
+            case .bmp: return BMPCodec.self
+            case .unsupported, .truncated, .unknown: return nil
+            }
+        }
+    }
+
+    /// A C library that decodes a format, with its version as the library reports it.
+    /// The "library" of a format decoded by this project's own code (BMP).
+    public static let builtIn = LinkedLibrary(name: "chat-tui", version: "built in")
+
+    /// One format this build reads: its name, the library that decodes it and the colour handling it gets
+    /// (what `chat-tui --version` lists and the README describes).
+    public struct SupportedFormat: Equatable, Sendable {
+        public let format: Format
+        public let library: LinkedLibrary
+        /// Which embedded colour descriptions are converted to sRGB.
+        public let colorHandling: String
+    }
+
+    /// The decoders, in the order `sniff` asks them.
+    static var decoders: [any ImageFormatDecoder.Type] {
+        [PNGCodec.self, JPEGCodec.self, WebPCodec.self, GIFCodec.self, HEIFCodec.self, TIFFCodec.self, BMPCodec.self]
+    }
+
+    /// Every format this build decodes, with its library's run-time version, and Little CMS, which converts
+    /// their colour profiles, last (its `format` is `.unknown`: it decodes none itself).
+    public static var supportedFormats: [SupportedFormat] {
+        func entry(_ format: Format, _ colorHandling: String) -> SupportedFormat {
+            SupportedFormat(format: format, library: format.decoder!.library, colorHandling: colorHandling)
+        }
+        return [
+            entry(.png, "iCCP profile converted to sRGB; gAMA applied by libpng; untagged files are sRGB"),
+            entry(.jpeg, "APP2 ICC profile (RGB or CMYK) converted to sRGB; untagged CMYK by the naive ink model"),
+            entry(.webp, "ICCP profile converted to sRGB; first frame of an animation"),
+            entry(.gif, "sRGB by definition; first frame, transparency, interlacing"),
+            entry(.heif, "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"),
+            entry(.avif, "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"),
+            entry(.tiff, "ICC profile tag converted to sRGB; first page"),
+            entry(.bmp, "sRGB (embedded V5 profiles are ignored)"),
+        ] + [SupportedFormat(format: .unknown, library: ColorManagement.library,
+                             colorHandling: "colour profiles to sRGB, perceptual intent")]
     }
 
     /// The format `bytes` start with.
     public static func sniff(_ bytes: [UInt8]) -> Format {
-        func hasPrefix(_ prefix: String, at offset: Int = 0) -> Bool {
-            let expected = Array(prefix.utf8)
-            return bytes.count >= offset + expected.count && bytes[offset..<offset + expected.count].elementsEqual(expected)
-        }
-        if bytes.starts(with: PNGCodec.signature) { return .png }
-        if bytes.starts(with: JPEGCodec.signature) { return .jpeg }
-        if !bytes.isEmpty && PNGCodec.signature.starts(with: bytes) { return .truncated(name: "PNG") }
-        if !bytes.isEmpty && JPEGCodec.signature.starts(with: bytes) { return .truncated(name: "JPEG") }
-        if hasPrefix("GIF87a") || hasPrefix("GIF89a") { return .unsupported(name: "GIF") }
-        if hasPrefix("RIFF") && hasPrefix("WEBP", at: 8) { return .unsupported(name: "WebP") }
-        if hasPrefix("ftyp", at: 4) {
-            if hasPrefix("avif", at: 8) || hasPrefix("avis", at: 8) { return .unsupported(name: "AVIF") }
-            if hasPrefix("heic", at: 8) || hasPrefix("heix", at: 8) || hasPrefix("mif1", at: 8) {
-                return .unsupported(name: "HEIF")
+        var cut: Format?
+        for decoder in decoders {
+            switch decoder.sniff(bytes) {
+            case .truncated(let name)?: cut = cut ?? .truncated(name: name)
+            case let format?: return format
+            case nil: continue
             }
         }
-        if hasPrefix("II*\u{0}") || hasPrefix("MM\u{0}*") { return .unsupported(name: "TIFF") }
-        if hasPrefix("BM") && bytes.count >= 26 { return .unsupported(name: "BMP") }
+        if let cut { return cut }
+        func hasPrefix(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
+        }
+        if hasPrefix([0xFF, 0x0A]) || hasPrefix([0, 0, 0, 0x0C] + Array("JXL ".utf8)) {
+            return .unsupported(name: "JPEG XL")
+        }
+        if hasPrefix(Array("8BPS".utf8)) { return .unsupported(name: "Photoshop") }
         return .unknown
     }
 
     /// The bytes of RGBA pixels `decode(_:minimumSide:)` makes of the image whose first bytes are `header`,
-    /// read from its size fields alone (PNG's IHDR, JPEG's frame header); nil when `header` does not hold them.
+    /// read from its size fields alone (PNG's IHDR, JPEG's frame header, ...); nil when `header` does not hold
+    /// them.
     public static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
-        let size: (width: Int, height: Int)
-        switch sniff(header) {
-        case .png:
-            // Signature, IHDR length and type, then width and height as big-endian 32-bit integers.
-            guard header.count >= 24, header[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-            func uint32(at offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-            size = (uint32(at: 16), uint32(at: 20))
-        case .jpeg:
-            guard let frame = JPEGMarkers.frameSize(in: header) else { return nil }
-            size = JPEGCodec.decodedSize(width: frame.width, height: frame.height, minimumSide: minimumSide)
-        case .unsupported, .truncated, .unknown:
-            return nil
-        }
+        guard let decoder = sniff(header).decoder,
+              let size = decoder.decodedSize(header: header, minimumSide: minimumSide) else { return nil }
         // A zero side is no image the decoder accepts, so there is nothing to estimate.
         guard size.width > 0, size.height > 0 else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         return overflow || pixels > Int.max / 4 ? nil : pixels * 4
     }
 
-    /// Decodes a PNG or JPEG to RGBA.
+    /// Decodes any supported format to 8-bit straight-alpha sRGB RGBA (`supportedFormats`).
     ///
     /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper
-    ///   scale (PNG has no such shortcut and decodes at full size).
+    ///   scale (the other formats have no such shortcut and decode at full size).
     public static func decode(
         _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
     ) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
-        switch sniff(bytes) {
-        case .png: return try PNGCodec.decode(bytes, limits: limits)
-        case .jpeg: return try JPEGCodec.decode(bytes, minimumSide: minimumSide, limits: limits)
-        case .unsupported(let name): throw .unsupportedFormat(name: name)
+        let format = sniff(bytes)
+        if let decoder = format.decoder { return try decoder.decode(bytes, minimumSide: minimumSide, limits: limits) }
+        switch format {
         case .truncated(let name): throw .truncatedSignature(format: name, bytes: bytes.count)
-        case .unknown: throw .unrecognizedFormat(guess: describeContent(bytes))
+        case .unsupported(let name): throw .unsupportedFormat(name: name)
+        default: throw .unrecognizedFormat(guess: describeContent(bytes))
         }
     }
 

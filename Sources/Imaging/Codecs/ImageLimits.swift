@@ -12,15 +12,19 @@ public struct ImageLimits: Equatable, Sendable {
     /// a large canvas (a CPU-exhaustion trick: 180 KB burned 9 s) is refused from a count of its markers.
     /// The default, 2^31, is 34 scans at 64 megapixels, 178 at 12; ordinary progressive files have about 10.
     public var maxScanPixels: Int
+    /// The most frames an animation (WebP) may declare. Only the first frame is decoded, but an index of
+    /// tens of thousands of frames is a hostile file's shape, not a photo's.
+    public var maxFrames: Int
 
     /// Limits generous enough for any avatar photo: 16384 px per side, 64 megapixels, 64 MiB files, 2^31
-    /// scan-pixels.
+    /// scan-pixels, 5000 frames.
     public init(maxSide: Int = 16384, maxPixels: Int = 64_000_000, maxFileBytes: Int = 64 << 20,
-                maxScanPixels: Int = 1 << 31) {
+                maxScanPixels: Int = 1 << 31, maxFrames: Int = 5000) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
         self.maxScanPixels = maxScanPixels
+        self.maxFrames = maxFrames
     }
 
     /// Throws unless an encoded file of `byteCount` bytes is within `maxFileBytes`.

@@ -2,7 +2,7 @@ import CTurboJPEG
 import FileSystem
 
 /// JPEG decoding through TurboJPEG's 2.x API: baseline, progressive, greyscale and CMYK/YCCK to 8-bit RGBA,
-/// with cheap DCT-domain downscaling and EXIF orientation applied; and encoding, with transparency flattened
+/// with cheap DCT-domain downscaling, EXIF orientation and an embedded ICC profile applied; and encoding, with transparency flattened
 /// and metadata in a comment and an XMP segment.
 ///
 /// The only file that imports TurboJPEG.
@@ -146,13 +146,40 @@ public enum JPEGCodec {
             if failedOnlyHarmlessly(status, handle) { status = 0 }
         }
         guard status == 0 else { throw .corruptJPEG(detail: errorMessage(handle)) }
+        let profile = iccProfile(in: bytes)
         if isCMYK {
-            convertCMYKToRGBA(&pixels, inverted: JPEGMarkers.hasAdobeSegment(in: bytes))
+            let inverted = JPEGMarkers.hasAdobeSegment(in: bytes)
+            if let profile, let converted = ColorManagement.convertCMYKToSRGB(pixels, inverted: inverted, profile: profile) {
+                pixels = converted
+            } else {
+                convertCMYKToRGBA(&pixels, inverted: inverted)
+            }
         }
-        guard let image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
+        guard var image = RGBAImage(width: size.width, height: size.height, pixels: pixels) else {
             throw .emptyImage(width: size.width, height: size.height)
         }
+        if !isCMYK, let profile { ColorManagement.convertToSRGB(&image, profile: profile) }
         return image
+    }
+
+    /// The ICC profile of the APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; nil when
+    /// there is none or the chunks are inconsistent (missing, repeated or out of range).
+    static func iccProfile(in bytes: [UInt8]) -> [UInt8]? {
+        let tag = Array("ICC_PROFILE".utf8) + [0]
+        var chunks: [Int: ArraySlice<UInt8>] = [:]
+        var declaredCount = 0
+        for segment in JPEGMarkers.headerSegments(in: bytes) where segment.marker == 0xE2 {
+            let payload = bytes[segment.payload]
+            guard payload.count > tag.count + 2, payload.starts(with: tag) else { continue }
+            let sequence = Int(payload[payload.startIndex + tag.count])
+            let count = Int(payload[payload.startIndex + tag.count + 1])
+            guard (1...count).contains(sequence), declaredCount == 0 || declaredCount == count,
+                  chunks[sequence] == nil else { return nil }
+            declaredCount = count
+            chunks[sequence] = payload.dropFirst(tag.count + 2)
+        }
+        guard declaredCount > 0, chunks.count == declaredCount else { return nil }
+        return (1...declaredCount).flatMap { chunks[$0]! }
     }
 
     /// Refuses a file whose scans times pixels exceed `limits.maxScanPixels` before any scan is decoded
@@ -183,7 +210,7 @@ public enum JPEGCodec {
         return String(cString: message)
     }
 
-    /// Turns CMYK samples into RGB in place with the naive ink model R = (1-C)(1-K), as browsers do for
+    /// Turns CMYK samples without an ICC profile into RGB in place with the naive ink model R = (1-C)(1-K), as browsers do for
     /// untagged CMYK. Adobe-marked files store inverted inks (255 = no ink), so there R = C*K directly.
     private static func convertCMYKToRGBA(_ pixels: inout [UInt8], inverted: Bool) {
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -225,5 +252,24 @@ public enum JPEGCodec {
         guard (0...Int(UInt16.max)).contains(side) else { return side }
         let denominator = max(1, Int(factor.denom))
         return (side * Int(factor.num) + denominator - 1) / denominator
+    }
+}
+
+extension JPEGCodec: ImageFormatDecoder {
+    /// TurboJPEG has no version call: the version of the headers it was built against (`jconfig.h`).
+    public static var library: LinkedLibrary {
+        let number = Int(CTURBOJPEG_VERSION_NUMBER)
+        return LinkedLibrary(name: "libjpeg-turbo", isRunTimeVersion: false,
+                      version: "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)")
+    }
+
+    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+        if bytes.starts(with: signature) { return .jpeg }
+        return !bytes.isEmpty && signature.starts(with: bytes) ? .truncated(name: "JPEG") : nil
+    }
+
+    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+        guard let frame = JPEGMarkers.frameSize(in: header) else { return nil }
+        return decodedSize(width: frame.width, height: frame.height, minimumSide: minimumSide)
     }
 }

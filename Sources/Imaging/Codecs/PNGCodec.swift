@@ -12,7 +12,8 @@ public enum PNGCodec {
     /// Decodes a PNG to 8-bit straight-alpha RGBA. Animated PNGs decode to their default image.
     ///
     /// The header is read and checked against `limits` before any pixel memory is allocated. 16-bit images
-    /// without colour-space chunks are taken to be sRGB-encoded, as nearly every real file is.
+    /// without colour-space chunks are taken to be sRGB-encoded, as nearly every real file is. libpng applies
+    /// a `gAMA` chunk; an `iCCP` profile is converted to sRGB (`ColorManagement`); `cHRM` alone is not.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
@@ -21,7 +22,38 @@ public enum PNGCodec {
         let result = bytes.withUnsafeBytes { input in
             Result { () throws(CodecError) -> RGBAImage in try decode(input, limits: limits) }
         }
-        return try result.get()
+        var image = try result.get()
+        if let profile = iccProfile(in: bytes) { ColorManagement.convertToSRGB(&image, profile: profile) }
+        return image
+    }
+
+    /// The decompressed ICC profile of the `iCCP` chunk before the image data, nil when there is none or
+    /// it is damaged (the image is then shown as sRGB, as browsers do).
+    static func iccProfile(in png: [UInt8]) -> [UInt8]? {
+        var profile: [UInt8]?
+        forEachChunk(in: png) { type, data in
+            if type == "iCCP", let nameEnd = data.firstIndex(of: 0), nameEnd + 1 < data.count, data[nameEnd + 1] == 0 {
+                profile = Libdeflate.inflatedZlibStream(Array(data[(nameEnd + 2)...]),
+                                                        maxBytes: ColorManagement.maxProfileBytes)
+            }
+            return profile == nil && type != "IDAT"
+        }
+        return profile
+    }
+
+    /// Calls `body` with each chunk's type and data in file order while it returns true; stops quietly at
+    /// the first malformed chunk or at IEND.
+    private static func forEachChunk(in png: [UInt8], _ body: (String, ArraySlice<UInt8>) -> Bool) {
+        guard png.starts(with: signature) else { return }
+        var index = signature.count
+        while index + 12 <= png.count {
+            let length = png[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: png[index + 4..<index + 8], as: UTF8.self)
+            let dataStart = index + 8
+            guard length <= png.count - dataStart - 4, type != "IEND",
+                  body(type, png[dataStart..<dataStart + length]) else { break }
+            index = dataStart + length + 4
+        }
     }
 
     /// One text entry to store in a PNG: a Latin-1 keyword (1...79 printable characters) and any value.
@@ -42,19 +74,11 @@ public enum PNGCodec {
     /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first
     /// malformed chunk. Compressed text (`zTXt`, compressed `iTXt`) is skipped. A pure reader for tests and tools.
     public static func textChunks(in png: [UInt8]) -> [TextEntry] {
-        guard png.starts(with: signature) else { return [] }
         var entries: [TextEntry] = []
-        var index = signature.count
-        while index + 12 <= png.count {
-            let length = png[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: png[index + 4..<index + 8], as: UTF8.self)
-            let dataStart = index + 8
-            guard length <= png.count - dataStart - 4 else { break }
-            let data = Array(png[dataStart..<dataStart + length])
-            if type == "tEXt", let entry = parseLatin1Text(data) { entries.append(entry) }
-            if type == "iTXt", let entry = parseInternationalText(data) { entries.append(entry) }
-            if type == "IEND" { break }
-            index = dataStart + length + 4
+        forEachChunk(in: png) { type, data in
+            if type == "tEXt", let entry = parseLatin1Text(Array(data)) { entries.append(entry) }
+            if type == "iTXt", let entry = parseInternationalText(Array(data)) { entries.append(entry) }
+            return true
         }
         return entries
     }
@@ -153,5 +177,32 @@ public enum PNGCodec {
         guard let languageEnd = data[languageStart...].firstIndex(of: 0),
               let translatedEnd = data[(languageEnd + 1)...].firstIndex(of: 0) else { return nil }
         return (latin1String(data[..<keywordEnd]), String(decoding: data[(translatedEnd + 1)...], as: UTF8.self))
+    }
+}
+
+extension PNGCodec: ImageFormatDecoder {
+    public static var library: LinkedLibrary {
+        // xyyzz: 10639 is 1.6.39.
+        let number = Int(png_access_version_number())
+        return LinkedLibrary(name: "libpng", version: "\(number / 10000).\(number / 100 % 100).\(number % 100)")
+    }
+
+    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+        if bytes.starts(with: signature) { return .png }
+        return !bytes.isEmpty && signature.starts(with: bytes) ? .truncated(name: "PNG") : nil
+    }
+
+    /// From IHDR: the signature, IHDR's length and type, then width and height as big-endian 32-bit integers.
+    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+        guard header.count >= 24, header.starts(with: signature), header[12..<16].elementsEqual("IHDR".utf8) else {
+            return nil
+        }
+        func uint32(at offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (uint32(at: 16), uint32(at: 20))
+    }
+
+    /// PNG has no cheaper scale: `minimumSide` is ignored.
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+        try decode(bytes, limits: limits)
     }
 }

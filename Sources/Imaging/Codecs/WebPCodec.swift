@@ -1,7 +1,8 @@
 import CWebP
 
 /// WebP encoding through libwebp (lossless or lossy, alpha kept) with metadata as an XMP chunk added by
-/// libwebpmux, and decoding of the files it writes (to check an existing output, `--skip-existing`).
+/// libwebpmux; decoding through libwebpdemux and libwebp: still or animated (the first frame, placed on the
+/// canvas), alpha, and an ICCP profile converted to sRGB.
 ///
 /// The only file that imports libwebp.
 public enum WebPCodec {
@@ -27,25 +28,6 @@ public enum WebPCodec {
         return try addingXMP(metadata.xmpPacket, to: WebPData(bytes: output, size: size))
     }
 
-    /// The RGBA pixels of the WebP file `bytes`; refuses sides or pixel counts beyond `limits` before decoding.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
-        try limits.checkFileSize(bytes.count)
-        var width: Int32 = 0, height: Int32 = 0
-        guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0 else {
-            throw .corruptWebP(detail: "libwebp cannot read its header")
-        }
-        _ = try limits.checkDimensions(width: Int(width), height: Int(height))
-        let pixels = bytes.withUnsafeBufferPointer { WebPDecodeRGBA($0.baseAddress, $0.count, &width, &height) }
-        guard let pixels else { throw .corruptWebP(detail: "libwebp could not decode the image data") }
-        defer { WebPFree(pixels) }
-        let count = Int(width) * Int(height) * 4
-        guard let image = RGBAImage(width: Int(width), height: Int(height),
-                                    pixels: Array(UnsafeBufferPointer(start: pixels, count: count))) else {
-            throw .corruptWebP(detail: "libwebp returned an empty image")
-        }
-        return image
-    }
-
     /// The bitstream `image` in the extended format with an `XMP ` chunk.
     private static func addingXMP(_ packet: String, to image: WebPData) throws(CodecError) -> [UInt8] {
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else {
@@ -68,5 +50,79 @@ public enum WebPCodec {
             throw .encodingFailed(format: "WebP", detail: "libwebpmux error \(status.rawValue) while adding the XMP chunk")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: assembled.size))
+    }
+}
+
+extension WebPCodec: ImageFormatDecoder {
+    public static var library: LinkedLibrary {
+        let version = Int(WebPGetDecoderVersion())
+        return LinkedLibrary(name: "libwebp", version: "\(version >> 16).\(version >> 8 & 0xFF).\(version & 0xFF)")
+    }
+
+    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+        starts(bytes, withText: "RIFF") && starts(bytes, withText: "WEBP", at: 8) ? .webp : nil
+    }
+
+    /// The canvas size from the first chunk (VP8, VP8L or VP8X).
+    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+        var width: Int32 = 0, height: Int32 = 0
+        let found = header.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
+        return found != 0 ? (Int(width), Int(height)) : nil
+    }
+
+    /// Decodes the first frame onto a transparent canvas of the file's canvas size.
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        let result = bytes.withUnsafeBufferPointer { input in
+            Result { () throws(CodecError) -> RGBAImage in try decode(input, limits: limits) }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+        var data = WebPData(bytes: input.baseAddress, size: input.count)
+        // WebPDemux indexes the chunks and checks every frame lies on the canvas; it refuses a cut file.
+        guard let demux = WebPDemux(&data) else {
+            throw .corruptImage(format: "WebP", detail: "the RIFF chunks are incomplete or inconsistent")
+        }
+        defer { WebPDemuxDelete(demux) }
+        let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+        let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+        let byteCount = try limits.checkDimensions(width: width, height: height)
+        let frames = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+        guard frames <= limits.maxFrames else {
+            throw .tooManyFrames(format: "WebP", frames: frames, maxFrames: limits.maxFrames)
+        }
+        var frame = WebPIterator()
+        guard WebPDemuxGetFrame(demux, 1, &frame) != 0 else {
+            throw .corruptImage(format: "WebP", detail: "the file holds no image")
+        }
+        defer { WebPDemuxReleaseIterator(&frame) }
+        let frameWidth = Int(frame.width), frameHeight = Int(frame.height)
+        let x = Int(frame.x_offset), y = Int(frame.y_offset)
+        guard x + frameWidth <= width, y + frameHeight <= height else {
+            throw .corruptImage(format: "WebP", detail: "the first frame lies outside the canvas")
+        }
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        // Straight into the canvas from the frame's top-left pixel, with the canvas's row stride.
+        let decoded = pixels.withUnsafeMutableBufferPointer { canvas -> Bool in
+            let start = (y * width + x) * 4
+            let available = canvas.count - start
+            return WebPDecodeRGBAInto(frame.fragment.bytes, frame.fragment.size, canvas.baseAddress! + start,
+                                      available, Int32(width * 4)) != nil
+        }
+        guard decoded else { throw .corruptImage(format: "WebP", detail: "libwebp could not decode the first frame") }
+        guard var image = RGBAImage(width: width, height: height, pixels: pixels) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        if WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & UInt32(ICCP_FLAG.rawValue) != 0 {
+            var chunk = WebPChunkIterator()
+            if WebPDemuxGetChunk(demux, "ICCP", 1, &chunk) != 0, let bytes = chunk.chunk.bytes {
+                ColorManagement.convertToSRGB(&image, profile: Array(UnsafeBufferPointer(start: bytes, count: chunk.chunk.size)))
+            }
+            WebPDemuxReleaseChunkIterator(&chunk)
+        }
+        return image
     }
 }

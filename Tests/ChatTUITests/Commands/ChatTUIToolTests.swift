@@ -17,12 +17,18 @@ import Testing
             #expect(status == .success && err.isEmpty)
             let lines = out.split(separator: "\n").map(String.init)
             #expect(lines.first == "chat-tui \(ProductVersion.text)")
-            let libraries = ["libpng", "libjpeg-turbo", "libwebp", "zlib", "libdeflate", "FreeType", "HarfBuzz",
-                             "fontconfig", "libcurl", "libsixel", "ncurses"]
-            #expect(lines.dropFirst().map { String($0.prefix { $0 != " " }) } == libraries)
-            for line in lines.dropFirst() {
+            let libraries = ["libpng", "libjpeg-turbo", "libwebp", "giflib", "libheif", "libtiff", "lcms2", "zlib",
+                             "libdeflate", "FreeType", "HarfBuzz", "fontconfig", "libcurl", "libsixel", "ncurses"]
+            let formatsAt = try #require(lines.firstIndex(of: "member photo formats read:"))
+            let libraryLines = lines[1..<formatsAt]
+            #expect(libraryLines.map { String($0.prefix { $0 != " " }) } == libraries)
+            // Each format with the library that reads it and its version.
+            #expect(lines[(formatsAt + 1)...].map { String($0.drop { $0 == " " }.prefix { $0 != ":" }) }
+                == ["PNG", "JPEG", "WebP", "GIF", "HEIC", "AVIF", "TIFF", "BMP"])
+            #expect(lines.contains("  HEIC: " + (libraryLines.first { $0.hasPrefix("libheif ") } ?? "-")))
+            for line in libraryLines {
                 // A name, a dotted version of at least two numbers, and a note when it is the headers' version.
-                #expect(line.wholeMatch(of: /[A-Za-z-]+ [0-9]+(\.[0-9]+)+( \(built against\))?/) != nil, "\(line)")
+                #expect(line.wholeMatch(of: /[A-Za-z][A-Za-z0-9-]* [0-9]+(\.[0-9]+)+( \(built against\))?/) != nil, "\(line)")
             }
             #expect(lines.contains { $0.hasPrefix("libjpeg-turbo ") && $0.hasSuffix(" (built against)") })
             #expect(lines.contains { $0.hasPrefix("libpng ") && !$0.hasSuffix(")") }, "libpng's run-time version")

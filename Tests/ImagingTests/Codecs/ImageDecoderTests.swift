@@ -5,9 +5,11 @@ import Imaging
     @Test func sniffsByMagicBytes() throws {
         #expect(ImageDecoder.sniff(try CodecCorpus.bytes("interlaced.png")) == .png)
         #expect(ImageDecoder.sniff(try CodecCorpus.bytes("baseline.jpg")) == .jpeg)
-        #expect(ImageDecoder.sniff(Array("GIF89a".utf8) + [1, 0, 1, 0]) == .unsupported(name: "GIF"))
-        #expect(ImageDecoder.sniff(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)) == .unsupported(name: "WebP"))
-        #expect(ImageDecoder.sniff([0, 0, 0, 0x18] + Array("ftypheic".utf8)) == .unsupported(name: "HEIF"))
+        #expect(ImageDecoder.sniff(Array("GIF89a".utf8) + [1, 0, 1, 0]) == .gif)
+        #expect(ImageDecoder.sniff(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)) == .webp)
+        #expect(ImageDecoder.sniff([0, 0, 0, 0x18] + Array("ftypheic".utf8)) == .heif)
+        #expect(ImageDecoder.sniff([0, 0, 0, 0x18] + Array("ftypavif".utf8)) == .avif)
+        #expect(ImageDecoder.sniff([0xFF, 0x0A, 0xFA, 0x7F]) == .unsupported(name: "JPEG XL"))
         #expect(ImageDecoder.sniff(Array("<html>".utf8)) == .unknown)
         #expect(ImageDecoder.sniff([]) == .unknown)
     }
@@ -46,11 +48,12 @@ import Imaging
 
     @Test func reportsWhatIsWrongWithTheBytes() {
         #expect(throws: CodecError.emptyFile) { try ImageDecoder.decode([]) }
-        #expect(throws: CodecError.unsupportedFormat(name: "GIF")) { try ImageDecoder.decode(Array("GIF89a....".utf8)) }
+        #expect(throws: CodecError.unsupportedFormat(name: "JPEG XL")) { try ImageDecoder.decode([0xFF, 0x0A, 0xFA, 0x7F, 0]) }
         #expect(throws: CodecError.unrecognizedFormat(guess: "text")) {
             try ImageDecoder.decode(Array("hello world".utf8))
         }
-        #expect(CodecError.unrecognizedFormat(guess: "text").description == "not a PNG or JPEG file (it looks like text)")
+        #expect(CodecError.unrecognizedFormat(guess: "text").description
+                    == "not an image format chat-tui reads (it looks like text): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP")
     }
 
     /// Messages say what a file seems to be and never quote its bytes: a fixture can name any readable file,

@@ -4,7 +4,8 @@ import GroupIcon
 /// them are part of what is fuzzed.
 private let limits = ImageLimits(maxSide: 1024, maxPixels: 1 << 18, maxFileBytes: 1 << 20)
 
-/// `ImageDecoder.decode` (libpng, TurboJPEG, EXIF orientation, CMYK conversion) on arbitrary bytes: it must
+/// `ImageDecoder.decode` (libpng, TurboJPEG, EXIF orientation, CMYK conversion, libwebp, giflib, libheif,
+/// libtiff, the BMP decoder, Little CMS on embedded profiles; seeds of every format) on arbitrary bytes: it must
 /// return an image within the limits or throw a `CodecError`, never trap. The last byte picks the minimum
 /// side asked for (none, or 1...127), so JPEG's scaled decodes are covered too.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,0 +1,165 @@
+import CLCMS2
+import Support
+
+/// Converts decoded pixels from an embedded colour profile to sRGB with Little CMS 2: the only file that
+/// imports lcms2.
+///
+/// The rendering intent is perceptual, as Pillow's ImageCms and most viewers use by default; for the
+/// matrix-and-curve profiles photos carry (Adobe RGB, ProPhoto, Display P3) lcms2 then renders relative
+/// colorimetric, since such profiles have no perceptual table. Transforms are made once per profile (keyed by
+/// the profile's SHA-256) and kept for the life of the process. A profile lcms2 rejects, or one of a colour
+/// space the pixels are not in (a grey profile on an RGB decode), leaves the pixels as they are: sRGB, as
+/// for photos without a profile.
+public enum ColorManagement {
+    /// The largest embedded profile read; real ones are a few KiB (a CMYK one up to about 1 MiB).
+    public static let maxProfileBytes = 4 << 20
+
+    /// lcms2's version, as `--version` reports it.
+    static var library: LinkedLibrary {
+        let encoded = Int(cmsGetEncodedCMMversion())
+        return LinkedLibrary(name: "lcms2", version: "\(encoded / 1000).\(encoded / 10 % 100)")
+    }
+
+    /// The primaries of a CICP (`nclx`) colour description (ITU-T H.273 codes) that differ from sRGB's.
+    public enum Primaries: Hashable, Sendable {
+        /// Display P3 (code 12, SMPTE EG 432-1): the iPhone's default.
+        case displayP3
+        /// BT.2020 / BT.2100 (code 9).
+        case bt2020
+    }
+
+    /// Converts `image` (8-bit RGBA, straight alpha kept as it is) from `profile` to sRGB in place; returns
+    /// whether it did (false for an unusable profile).
+    @discardableResult
+    public static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
+        guard let transform = transform(.embedded(SHA256.digest(profile)), layout: .rgba, make: {
+            openProfile(profile)
+        }) else { return false }
+        transform.apply(to: &image.pixels)
+        return true
+    }
+
+    /// Converts `image` from sRGB-curve RGB in `primaries` (D65 white) to sRGB in place.
+    public static func convertToSRGB(_ image: inout RGBAImage, primaries: Primaries) {
+        guard let transform = transform(.primaries(primaries), layout: .rgba, make: {
+            makeProfile(primaries)
+        }) else { return }
+        transform.apply(to: &image.pixels)
+    }
+
+    /// sRGB RGBA pixels of 4-byte CMYK samples through `profile`, nil when the profile is no usable CMYK one.
+    /// `inverted` is for Adobe-marked files, which store 255 for no ink.
+    public static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
+        guard let transform = transform(.embedded(SHA256.digest(profile)), layout: inverted ? .cmykInverted : .cmyk,
+                                        make: { openProfile(profile) }) else { return nil }
+        var pixels = cmyk
+        transform.apply(to: &pixels)
+        // The CMYK layout's fourth byte is ink, not alpha: the output's alpha is set here.
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for index in stride(from: 3, to: buffer.count, by: 4) { buffer[index] = 255 }
+        }
+        return pixels
+    }
+
+    // MARK: - Transforms
+
+    /// What a cached transform converts from: an embedded profile (by its SHA-256) or CICP primaries.
+    private enum Source: Hashable, Sendable {
+        case embedded([UInt8])
+        case primaries(Primaries)
+    }
+
+    /// The sample layout a transform reads.
+    private enum Layout: Hashable, Sendable {
+        case rgba, cmyk, cmykInverted
+
+        var lcmsFormat: cmsUInt32Number {
+            switch self {
+            case .rgba: return CLCMS2_TYPE_RGBA_8
+            case .cmyk: return CLCMS2_TYPE_CMYK_8
+            case .cmykInverted: return CLCMS2_TYPE_CMYK_8_REV
+            }
+        }
+
+        var colorSpace: cmsColorSpaceSignature { self == .rgba ? cmsSigRgbData : cmsSigCmykData }
+    }
+
+    private struct TransformKey: Hashable, Sendable {
+        let source: Source
+        let layout: Layout
+    }
+
+    /// An lcms2 transform to sRGB RGBA. Made with `cmsFLAGS_NOCACHE`, which makes it safe to use from
+    /// several threads at once.
+    private final class Transform: @unchecked Sendable {
+        let handle: cmsHTRANSFORM
+
+        init(handle: cmsHTRANSFORM) { self.handle = handle }
+
+        deinit { cmsDeleteTransform(handle) }
+
+        /// Converts 4-byte pixels in place.
+        func apply(to pixels: inout [UInt8]) {
+            let count = pixels.count / 4
+            guard count > 0 else { return }
+            pixels.withUnsafeMutableBytes { buffer in
+                // lcms2 allows the same buffer as input and output when both layouts have the same size.
+                cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(count))
+            }
+        }
+    }
+
+    /// Transforms made so far; nil for a source that could not be used, so it is not tried again. Bounded:
+    /// emptied when it holds `maxCachedTransforms`.
+    private static let transforms = LockedState<[TransformKey: Transform?]>([:])
+    private static let maxCachedTransforms = 64
+
+    private static func transform(_ source: Source, layout: Layout, make: () -> cmsHPROFILE?) -> Transform? {
+        let key = TransformKey(source: source, layout: layout)
+        if let cached = transforms.withLock({ $0[key] }) { return cached }
+        let made = makeTransform(from: make(), layout: layout)
+        transforms.withLock { cache in
+            if cache.count >= maxCachedTransforms { cache.removeAll() }
+            cache[key] = made
+        }
+        return made
+    }
+
+    private static func makeTransform(from profile: cmsHPROFILE?, layout: Layout) -> Transform? {
+        guard let profile else { return nil }
+        defer { cmsCloseProfile(profile) }
+        guard cmsGetColorSpace(profile) == layout.colorSpace, let sRGB = cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(sRGB) }
+        // COPY_ALPHA carries the RGBA layout's alpha through untouched.
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout == .rgba ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
+        guard let handle = cmsCreateTransform(profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
+                                              cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
+        return Transform(handle: handle)
+    }
+
+    private static func openProfile(_ bytes: [UInt8]) -> cmsHPROFILE? {
+        guard !bytes.isEmpty, bytes.count <= maxProfileBytes else { return nil }
+        return bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+
+    /// An RGB profile with `primaries`, D65 white and the sRGB tone curve.
+    private static func makeProfile(_ primaries: Primaries) -> cmsHPROFILE? {
+        let (red, green, blue): ((Double, Double), (Double, Double), (Double, Double))
+        switch primaries {
+        case .displayP3: (red, green, blue) = ((0.680, 0.320), (0.265, 0.690), (0.150, 0.060))
+        case .bt2020: (red, green, blue) = ((0.708, 0.292), (0.170, 0.797), (0.131, 0.046))
+        }
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var chromaticities = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.0, y: red.1, Y: 1),
+                                             Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+                                             Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
+        // IEC 61966-2-1: parametric type 4, Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below.
+        var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+        guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return curves.withUnsafeMutableBufferPointer { pointers in
+            cmsCreateRGBProfile(&white, &chromaticities, pointers.baseAddress)
+        }
+    }
+}

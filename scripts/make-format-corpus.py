@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Writes the member-photo format corpus of Tests/ImagingTests/Resources/formats from one bundled sample
+portrait: the sRGB original as PNG, the same picture in every input format chat-tui reads, colour-profiled
+versions (Adobe RGB and ProPhoto JPEG/PNG, a CMYK JPEG, a Display P3 HEIC) and, for each profiled file, the
+colour-managed sRGB rendering Little CMS makes of it through Pillow's ImageCms (`<name>.reference.png`), the
+reference the decoder tests compare against.
+
+Needs Pillow (with WebP and AVIF) and pillow-heif (`pip install pillow pillow-heif`), and the ICC profiles
+Ghostscript ships in Debian's libgs-common (Adobe RGB 1998 as a98.icc, ROMM/ProPhoto as rommrgb.icc, the
+default CMYK profile); Display P3 is built here from its primaries. Run from the repository root:
+    python3 scripts/make-format-corpus.py
+"""
+import io
+import os
+import struct
+import sys
+
+import numpy as np
+from PIL import Image, ImageCms
+import pillow_heif
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.join(ROOT, "sample-data", "avatars", "alice.jpg")
+OUT = os.path.join(ROOT, "Tests", "ImagingTests", "Resources", "formats")
+GHOSTSCRIPT_ICC = "/usr/share/color/icc/ghostscript"
+SIDE = 96
+INTENT = ImageCms.Intent.PERCEPTUAL
+
+
+def s15f16(value):
+    return struct.pack(">i", int(round(value * 65536)))
+
+
+def display_p3_profile():
+    """An ICC v2 matrix/TRC profile: Display P3 primaries, D65 white adapted to the D50 PCS (Bradford), and
+    the sRGB tone curve sampled at 1024 points."""
+    primaries = np.array([[0.680, 0.320], [0.265, 0.690], [0.150, 0.060]])
+    white = np.array([0.3127, 0.3290])
+
+    def xyz(xy):
+        return np.array([xy[0] / xy[1], 1.0, (1 - xy[0] - xy[1]) / xy[1]])
+
+    columns = np.stack([xyz(p) for p in primaries], axis=1)
+    scale = np.linalg.solve(columns, xyz(white))
+    to_xyz = columns * scale
+    bradford = np.array([[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]])
+    d50 = np.array([0.9642, 1.0, 0.8249])
+    adapt = np.linalg.inv(bradford) @ np.diag((bradford @ d50) / (bradford @ xyz(white))) @ bradford
+    colorants = adapt @ to_xyz
+
+    def xyz_tag(values):
+        return b"XYZ " + b"\0" * 4 + b"".join(s15f16(v) for v in values)
+
+    def curve_tag():
+        samples = []
+        for i in range(1024):
+            v = i / 1023
+            linear = v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+            samples.append(int(round(linear * 65535)))
+        return b"curv" + b"\0" * 4 + struct.pack(">I", 1024) + struct.pack(">1024H", *samples)
+
+    def text_tag(text):
+        data = text.encode("ascii") + b"\0"
+        return b"desc" + b"\0" * 4 + struct.pack(">I", len(data)) + data + b"\0" * (4 + 4 + 2 + 1 + 67)
+
+    tags = [(b"desc", text_tag("Display P3 (chat-tui test corpus)")),
+            (b"cprt", b"text" + b"\0" * 4 + b"Public domain\0"),
+            (b"wtpt", xyz_tag(d50)),
+            (b"rXYZ", xyz_tag(colorants[:, 0])), (b"gXYZ", xyz_tag(colorants[:, 1])), (b"bXYZ", xyz_tag(colorants[:, 2])),
+            (b"rTRC", curve_tag()), (b"gTRC", None), (b"bTRC", None)]
+    table, body = b"", b""
+    offset = 128 + 4 + 12 * len(tags)
+    curve_offset = None
+    for signature, data in tags:
+        if data is None:
+            table += signature + struct.pack(">II", curve_offset, len(tags[6][1]))
+            continue
+        while (offset + len(body)) % 4:
+            body += b"\0"
+        if signature == b"rTRC":
+            curve_offset = offset + len(body)
+        table += signature + struct.pack(">II", offset + len(body), len(data))
+        body += data
+    size = offset + len(body)
+    header = struct.pack(">I", size) + b"lcms" + bytes([2, 0x40, 0, 0]) + b"mntrRGB XYZ " + b"\0" * 12 + b"acsp" \
+        + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8 + b"\0" * 4 + s15f16(0.9642) + s15f16(1.0) + s15f16(0.8249) \
+        + b"\0" * 4 + b"\0" * 16 + b"\0" * 28
+    assert len(header) == 128, len(header)
+    return header + struct.pack(">I", len(tags)) + table + body
+
+
+def save(image, name, **options):
+    path = os.path.join(OUT, name)
+    image.save(path, **options)
+    return path
+
+
+def profiled(original, profile_bytes, name, fmt, mode="RGB", **options):
+    """Converts the sRGB original into the profile's space, saves it with the profile embedded, and writes
+    ImageCms's colour-managed sRGB rendering of the saved file beside it."""
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+    target = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes))
+    converted = ImageCms.profileToProfile(original, srgb, target, renderingIntent=INTENT, outputMode=mode)
+    if fmt == "HEIF":
+        heif = pillow_heif.from_pillow(converted)
+        heif.info["icc_profile"] = profile_bytes
+        heif.save(os.path.join(OUT, name), quality=-1)
+    else:
+        save(converted, name, format=fmt, icc_profile=profile_bytes, **options)
+    saved = Image.open(os.path.join(OUT, name))
+    saved.load()
+    embedded = ImageCms.ImageCmsProfile(io.BytesIO(saved.info["icc_profile"]))
+    reference = ImageCms.profileToProfile(saved, embedded, srgb, renderingIntent=INTENT, outputMode="RGB")
+    reference.save(os.path.join(OUT, name + ".reference.png"))
+
+
+def main():
+    pillow_heif.register_heif_opener()
+    os.makedirs(OUT, exist_ok=True)
+    portrait = Image.open(SOURCE).convert("RGB")
+    original = portrait.resize((SIDE, SIDE), Image.Resampling.LANCZOS)
+    save(original, "original.png")
+    # A soft alpha ramp from the left edge, for the formats with transparency.
+    alpha = Image.linear_gradient("L").rotate(90).resize((SIDE, SIDE))
+    with_alpha = original.copy()
+    with_alpha.putalpha(alpha)
+    save(with_alpha, "original-alpha.png")
+
+    save(original, "lossless.webp", format="WEBP", lossless=True)
+    save(with_alpha, "alpha.webp", format="WEBP", lossless=True, exact=True)
+    second = original.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    save(original, "animated.webp", format="WEBP", lossless=True, save_all=True, append_images=[second], duration=100)
+    save(original, "lossy.webp", format="WEBP", quality=95)
+
+    palette = original.quantize(colors=256, dither=Image.Dither.NONE)
+    save(palette, "still.gif", interlace=False)
+    save(palette, "interlaced.gif", interlace=True)
+    transparent = palette.copy()
+    pixels = transparent.load()
+    for y in range(SIDE):
+        for x in range(SIDE // 4):
+            pixels[x, y] = 255
+    save(transparent, "transparent.gif", transparency=255)
+    save(palette, "animated.gif", save_all=True, append_images=[second.quantize(colors=256)], duration=100)
+    for name in ["still.gif", "interlaced.gif", "transparent.gif", "animated.gif"]:
+        Image.open(os.path.join(OUT, name)).convert("RGBA").save(os.path.join(OUT, name + ".reference.png"))
+
+    save(original, "rgb.tiff", compression="tiff_lzw")
+    save(with_alpha, "alpha.tiff", compression="tiff_adobe_deflate")
+    save(original.convert("CMYK"), "cmyk.tiff")
+    rotated = original.transpose(Image.Transpose.ROTATE_90)
+    save(rotated, "orientation-6.tiff", tiffinfo={274: 6})
+
+    save(original, "rgb24.bmp")
+    save(palette, "palette8.bmp")
+    save(with_alpha, "rgba32.bmp")
+
+    heif = pillow_heif.from_pillow(original)
+    heif.save(os.path.join(OUT, "photo.heic"), quality=95)
+    pillow_heif.from_pillow(with_alpha).save(os.path.join(OUT, "alpha.heic"), quality=95)
+    save(original, "photo.avif", format="AVIF", quality=95)
+    for name in ["photo.heic", "alpha.heic", "photo.avif"]:
+        Image.open(os.path.join(OUT, name)).convert("RGBA").save(os.path.join(OUT, name + ".reference.png"))
+
+    with open(os.path.join(GHOSTSCRIPT_ICC, "a98.icc"), "rb") as f:
+        adobe = f.read()
+    with open(os.path.join(GHOSTSCRIPT_ICC, "rommrgb.icc"), "rb") as f:
+        prophoto = f.read()
+    with open(os.path.join(GHOSTSCRIPT_ICC, "default_cmyk.icc"), "rb") as f:
+        cmyk = f.read()
+    p3 = display_p3_profile()
+    profiled(original, adobe, "adobe-rgb.jpg", "JPEG", quality=95)
+    profiled(original, adobe, "adobe-rgb.png", "PNG")
+    profiled(original, prophoto, "prophoto.jpg", "JPEG", quality=95)
+    profiled(original, prophoto, "prophoto.png", "PNG")
+    profiled(original, cmyk, "cmyk-profiled.jpg", "JPEG", mode="CMYK", quality=95)
+    profiled(original, p3, "display-p3.heic", "HEIF")
+    profiled(original, p3, "display-p3.png", "PNG")
+    profiled(original, adobe, "adobe-rgb.tiff", "TIFF")
+    profiled(original, p3, "display-p3.webp", "WEBP", lossless=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -63,10 +63,10 @@ private final class Recorder: @unchecked Sendable {
             #expect(recorder.err.hasPrefix("tool: \(message)\n"), "\(recorder.err)")
             #expect(recorder.out.isEmpty)
         }
-        #expect(CommandLineTool.editDistance("exprot", "export") == 1)
-        #expect(CommandLineTool.editDistance("cahce", "cache") == 1)
-        #expect(CommandLineTool.editDistance("layuot", "layout") == 1)
-        #expect(CommandLineTool.editDistance("xyz", "export") > 2)
+        #expect(Suggestion.editDistance("exprot", "export") == 1)
+        #expect(Suggestion.editDistance("cahce", "cache") == 1)
+        #expect(Suggestion.editDistance("layuot", "layout") == 1)
+        #expect(Suggestion.editDistance("xyz", "export") > 2)
     }
 
     @Test func helpIsAskedForOnlyWhereAnOptionMayStand() async {

@@ -6,12 +6,12 @@ import GroupIcon
 import Support
 import TerminalUI
 
-/// `chat-tui avatar`: writes one member's avatar in a member style (seed 002's styles) to a PNG file.
+/// `chat-tui avatar`: writes one member's avatar in a member style to a PNG file.
 struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png",
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--preset NAME] --output FILE.png",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
@@ -22,7 +22,8 @@ struct AvatarCommand: ToolCommand {
         OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
         OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
         OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "PNG file to write (replaced atomically)", short: "o"),
+        CompositionOptions.presetSpec,
     ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
 
     var fixturePath: String
@@ -44,15 +45,14 @@ struct AvatarCommand: ToolCommand {
         memberID = member
         outputPath = output
         groupID = arguments.string("--group")
-        // Size, scale and style are read by the same fields as the composition options, with the same limits.
-        var parameters = CompositionParameters()
-        for (option, field) in [("--size", "size"), ("--scale", "scale"), ("--style", "member-style"),
-                                ("--placeholder", "placeholder")] {
-            guard let text = arguments.string(option), let field = ParameterCatalogue.field(named: field) else { continue }
+        // Size, scale and style are read by the same fields as the composition options, with the same limits;
+        // `--preset NAME` sets them first, as it does for every command (its other parameters do not apply).
+        var parameters = try CompositionOptions.parameters(from: arguments)
+        if let text = arguments.string("--style"), let field = ParameterCatalogue.field(named: "member-style") {
             do throws(ParameterError) {
                 try field.set(text, in: &parameters)
             } catch {
-                throw UsageError(message: "\(option): expected \(error.expected), got '\(error.got)'", command: Self.name)
+                throw UsageError(message: "--style: expected \(error.expected), got '\(error.got)'", command: Self.name)
             }
         }
         try parameters.checkPixelSize(command: Self.name)

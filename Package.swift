@@ -20,6 +20,8 @@ import PackageDescription
 //   ChatTUIBench          the `chat-tui-bench` developer executable
 let package = Package(
     name: "chat-tui",
+    // Linux is the platform built and tested; the line states the macOS floor the code needs (Synchronization).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "GroupIcon", targets: ["GroupIcon"]),
         .library(name: "Fixtures", targets: ["Fixtures"]),
@@ -30,15 +32,15 @@ let package = Package(
         .executable(name: "chat-tui-bench", targets: ["ChatTUIBench"]),
     ],
     targets: [
-        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
-        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG"),
-        .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem"),
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
-        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate"),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .systemLibrary(name: "CSixel", path: "Sources/CSixel"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CFileSystem", path: "Sources/CFileSystem", providers: [.apt(["libc6-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSixel", path: "Sources/CSixel", providers: [.apt(["libsixel-dev"])]),
         // Member photo decoders and colour management (Imaging/Codecs).
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CTIFF", path: "Sources/CTIFF", providers: [.apt(["libtiff-dev"])]),

@@ -8,7 +8,7 @@ set -euo pipefail
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
 # placeholder images are drawn with exactly these two).
 packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libdeflate-dev libcurl4-openssl-dev libsixel-dev tmux python3
-          libwebp-dev parallel
+          libwebp-dev parallel man-db groff-base
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)

@@ -17,6 +17,9 @@ package struct OptionSpec: Sendable {
     /// Shown in help as the value's placeholder (`PX`); nil for a flag without a value.
     package var valueName: String?
     package var help: String
+    /// The one-letter form (`o` for `-o`), nil when there is none; `-o FILE` and `-o=FILE` then mean
+    /// `--output FILE`.
+    package var short: Character?
     package var takesValue: Bool { valueName != nil }
     /// Whether the value names a file or folder (shown as `PATH`, `DIR` or `FILE`). An empty one is refused:
     /// the file system reads "" relative to wherever the path is joined, so `--cache-dir ''` would put the
@@ -24,8 +27,13 @@ package struct OptionSpec: Sendable {
     package var takesPath: Bool { valueName.map(Self.pathValueNames.contains) ?? false }
     static let pathValueNames: Set<String> = ["PATH", "DIR", "FILE"]
 
-    package init(name: String, valueName: String?, help: String) {
-        self.name = name; self.valueName = valueName; self.help = help
+    package init(name: String, valueName: String?, help: String, short: Character? = nil) {
+        self.name = name; self.valueName = valueName; self.help = help; self.short = short
+    }
+
+    /// How help, the man page and completions show the option: `-o, --output FILE`.
+    package var label: String {
+        (short.map { "-\($0), " } ?? "") + name + (valueName.map { " " + $0 } ?? "")
     }
 }
 
@@ -45,11 +53,12 @@ package struct ParsedArguments: Sendable {
     /// what an earlier one (like `--preset`) set.
     package private(set) var positions: [String: Int] = [:]
 
-    /// Scans `arguments` (without the program and command names). Accepts `--name value` and `--name=value`;
-    /// `--` ends option parsing.
+    /// Scans `arguments` (without the program and command names). Accepts `--name value`, `--name=value` and
+    /// the short forms `-n value` and `-n=value`; `--` ends option parsing. Options are recorded under their
+    /// long names.
     package init(_ arguments: [String], specs: [OptionSpec], command: String) throws(UsageError) {
         self.command = command
-        let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Self.lookup(specs)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -68,9 +77,11 @@ package struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = byName[name] else {
-                throw UsageError(message: "unknown option '\(name)'\(Self.suggestion(for: name, among: specs))",
+                throw UsageError(message: "unknown option '\(Self.displayed(name))'\(Self.suggestion(for: name, among: specs))",
                                  command: command)
             }
+            let given = name
+            name = spec.name
             positions[name] = position
             if spec.takesValue {
                 let value: String
@@ -81,11 +92,11 @@ package struct ParsedArguments: Sendable {
                     index += 1
                     // `--output -h` is more likely a forgotten value than a file called "-h".
                     if Self.looksLikeOption(value) {
-                        throw UsageError(message: "\(name) needs a value (\(spec.valueName ?? "VALUE")), got the option '\(value)' (write \(name)=\(value) if that is the value)",
+                        throw UsageError(message: "\(given) needs a value (\(spec.valueName ?? "VALUE")), got the option '\(value)' (write \(name)=\(value) if that is the value)",
                                          command: command)
                     }
                 } else {
-                    throw UsageError(message: "\(name) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
+                    throw UsageError(message: "\(given) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
                 }
                 if value.isEmpty && spec.takesPath {
                     throw UsageError(message: "\(name): the path is empty (name a \(spec.valueName == "DIR" ? "folder" : "file"), or leave the option out)",
@@ -95,7 +106,7 @@ package struct ParsedArguments: Sendable {
                 allValues[name, default: []].append(value)
             } else {
                 if inlineValue != nil {
-                    throw UsageError(message: "\(name) takes no value", command: command)
+                    throw UsageError(message: "\(given) takes no value", command: command)
                 }
                 flags.insert(name)
             }
@@ -113,7 +124,7 @@ package struct ParsedArguments: Sendable {
     /// Whether `arguments` ask for help: `--help` or `-h` where an option may stand, not as the value of an
     /// option (`--output -h` names a value) nor after `--`.
     package static func requestsHelp(_ arguments: [String], specs: [OptionSpec]) -> Bool {
-        let takesValue = Set(specs.filter(\.takesValue).map(\.name))
+        let takesValue = Set(specs.filter(\.takesValue).flatMap { [$0.name] + ($0.short.map { ["-\($0)"] } ?? []) })
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -128,13 +139,28 @@ package struct ParsedArguments: Sendable {
     /// Every value given for the repeatable option `name`, in order; empty when absent.
     package func strings(_ name: String) -> [String] { allValues[name] ?? [] }
 
+    /// Each option under its long name and, when it has one, its short form (`-o`).
+    static func lookup(_ specs: [OptionSpec]) -> [String: OptionSpec] {
+        let names = specs.flatMap { spec in [(spec.name, spec)] + (spec.short.map { [("-\($0)", spec)] } ?? []) }
+        return Dictionary(names, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// An argument as a message may quote it: at most 40 characters, control characters as `?`.
+    static func displayed(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(40).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+    }
+
+    /// "; did you mean '--output'?" when an option is a prefix of `name` or the other way round, or is at most
+    /// two edits away (`--ouptut`); "" when none is close.
     private static func suggestion(for name: String, among specs: [OptionSpec]) -> String {
         let stem = name.drop { $0 == "-" }
-        let close = specs.first { spec in
+        guard !stem.isEmpty else { return "" }
+        let prefixed = specs.first { spec in
             let other = spec.name.drop { $0 == "-" }
-            return !stem.isEmpty && (other.hasPrefix(stem) || stem.hasPrefix(other))
+            return other.hasPrefix(stem) || stem.hasPrefix(other)
         }
-        return close.map { "; did you mean '\($0.name)'?" } ?? ""
+        let close = prefixed?.name ?? Suggestion.closest(to: name, among: specs.map(\.name))
+        return close.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     package func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -26,8 +26,12 @@ package final class StandardStream: Sendable {
 
     /// Writes all of `text`; does nothing once the stream has failed.
     package func write(_ text: String) {
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes all of `bytes` (an image for `export --output -`); does nothing once the stream has failed.
+    package func write(bytes: [UInt8]) {
         guard firstError.load(ordering: .acquiring) == 0 else { return }
-        let bytes = Array(text.utf8)
         let code = bytes.withUnsafeBytes { buffer -> Int32 in
             var written = 0
             while written < buffer.count {

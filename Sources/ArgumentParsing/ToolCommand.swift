@@ -23,8 +23,8 @@ extension ToolCommand {
         var lines = ["\(program) \(name.isEmpty ? "" : name + " ")- \(summary)", "", "Usage:"]
         lines += usage.map { "  \($0)" }
         lines += ["", "Options:"]
-        let all = specs + [OptionSpec(name: "--help", valueName: nil, help: "show this help")]
-        let labels = all.map { spec in spec.name + (spec.valueName.map { " " + $0 } ?? "") }
+        let all = allSpecs
+        let labels = all.map(\.label)
         let width = min(28, labels.map(\.count).max() ?? 0)
         for (label, spec) in zip(labels, all) {
             let padded = label.count < width ? label + String(repeating: " ", count: width - label.count) : label
@@ -36,6 +36,11 @@ extension ToolCommand {
 }
 
 extension ToolCommand {
+    /// The command's options and `--help`: what help, the man page and the completions list.
+    package static var allSpecs: [OptionSpec] {
+        specs + [OptionSpec(name: "--help", valueName: nil, help: "show this help", short: "h")]
+    }
+
     /// `text` broken at spaces into lines of at most `width` characters (longer words stand alone).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
@@ -86,10 +91,22 @@ package struct CommandLineTool: Sendable {
         do throws(UsageError) {
             if let first = rest.first, first == "--version" || first == "-V" {
                 guard rest.count == 1 else {
-                    throw UsageError(message: "\(first) takes no arguments, got '\(Self.display(rest[1]))'",
+                    throw UsageError(message: "\(first) takes no arguments, got '\(ParsedArguments.displayed(rest[1]))'",
                                      command: "")
                 }
                 output.standardOutput(([program + " " + version] + versionDetails()).map { $0 + "\n" }.joined())
+                return .success
+            }
+            if rest == ["help", "--man"] {
+                output.standardOutput(manPage())
+                return .success
+            }
+            if rest.first == "completions" {
+                guard rest.count == 2, let shell = CompletionShell(rawValue: rest[1]) else {
+                    throw UsageError(message: "expected 'completions bash', 'completions zsh' or 'completions fish'",
+                                     command: "")
+                }
+                output.standardOutput(completionScript(for: shell))
                 return .success
             }
             if rest.first == "help" {
@@ -122,46 +139,32 @@ package struct CommandLineTool: Sendable {
 
     /// Throws unless `name` is one of the commands, suggesting the closest one.
     private func checkCommandName(_ name: String) throws(UsageError) {
-        let names = commands.map { $0.name }.filter { !$0.isEmpty }
+        let names = commands.map { $0.name }.filter { !$0.isEmpty } + ["completions"]
         guard !names.contains(name) else { return }
-        let close = names.map { ($0, Self.editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-        throw UsageError(message: "unknown command '\(Self.display(name))'"
-                         + (close.map { "; did you mean '\($0.0)'?" } ?? ""), command: "")
-    }
-
-    /// A word of the command line fit to quote in a message: at most 40 characters, control characters as `?`.
-    private static func display(_ word: String) -> String {
-        String(word.unicodeScalars.prefix(40).map { $0.properties.generalCategory == .control ? "?" : Character($0) })
-    }
-
-    /// The number of single-character insertions, deletions, substitutions and swaps of neighbours that turn
-    /// `a` into `b` (optimal string alignment distance); words over 64 characters count as far from all.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard a.count <= 64, b.count <= 64 else { return .max }
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { rows[i][0] = i }
-        for j in 0...b.count { rows[0][j] = j }
-        for i in stride(from: 1, through: a.count, by: 1) {
-            for j in stride(from: 1, through: b.count, by: 1) {
-                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return rows[a.count][b.count]
+        let close = Suggestion.closest(to: name, among: names)
+        throw UsageError(message: "unknown command '\(ParsedArguments.displayed(name))'"
+                            + (close.map { "; did you mean '\($0)'?" } ?? ""),
+                         command: "")
     }
 
     private func helpText(for command: any ToolCommand.Type) -> String {
         var text = command.helpText(program: program)
         let others = commands.filter { !$0.name.isEmpty }
         if command.name.isEmpty && !others.isEmpty {
-            text += "\nCommands:\n" + others
-                .map { "  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0))  \($0.summary)" }
-                .joined(separator: "\n") + "\n  help CMD  show a command's help\n"
-                + "  -V, --version  print the version and those of the C libraries it runs with\n"
+            let rows = others.map { ($0.name, $0.summary) } + Self.builtInLines
+            let width = rows.map(\.0.count).max() ?? 0
+            text += "\nCommands:\n" + rows
+                .map { "  \($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1)" }
+                .joined(separator: "\n") + "\n"
         }
         return text
     }
+
+    /// What the tool itself answers, besides its commands: as help lists them.
+    static let builtInLines = [
+        ("help CMD", "show a command's help"),
+        ("help --man", "print the manual page (troff; read it with man -l -)"),
+        ("completions SHELL", "print the bash, zsh or fish completion script"),
+        ("-V, --version", "print the version and those of the C libraries it runs with"),
+    ]
 }

@@ -19,3 +19,25 @@ extension FileIO {
         }
     }
 }
+
+extension FileIO {
+    /// All of standard input, at most `maxBytes` (for `--fixtures -`); more than that is `tooLarge`, naming
+    /// "standard input".
+    public static func readStandardInput(maxBytes: Int) throws(FileIOError) -> [UInt8] {
+        let name = "standard input"
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        var total = 0
+        while true {
+            if total == bytes.count {
+                guard total <= maxBytes else { throw .tooLarge(path: name, bytes: total, maxBytes: maxBytes) }
+                bytes.append(contentsOf: repeatElement(0, count: total))
+            }
+            let count = try readSome(STDIN_FILENO, into: &bytes, at: total, path: name)
+            if count == 0 { break }
+            total += count
+        }
+        guard total <= maxBytes else { throw .tooLarge(path: name, bytes: total, maxBytes: maxBytes) }
+        bytes.removeSubrange(total...)
+        return bytes
+    }
+}

@@ -33,6 +33,16 @@ public enum FixtureLoader {
         return try decode(bytes, baseDirectory: baseDirectory, fileName: path)
     }
 
+    /// Reads and decodes a fixture from standard input (`--fixtures -`); relative avatar paths resolve against
+    /// `baseDirectory`, and messages name it "standard input".
+    public static func loadStandardInput(baseDirectory: URL) throws(FixtureError) -> Fixture {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readStandardInput(maxBytes: maximumFileSize) } catch {
+            throw FixtureError(reading: error)
+        }
+        return try decode(bytes, baseDirectory: baseDirectory, fileName: "standard input")
+    }
+
     /// Decodes fixture JSON from memory. Total: any byte sequence yields a fixture or a `FixtureError`.
     /// - Parameters:
     ///   - bytes: the file's contents (UTF-8, optionally with a byte order mark).

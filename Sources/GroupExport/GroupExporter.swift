@@ -23,12 +23,32 @@ public struct ExportSettings: Sendable {
     }
 }
 
+/// One file of an export: what `export --json` reports of it.
+public struct ExportedFile: Sendable, Equatable {
+    public var path: String
+    /// Its size in bytes.
+    public var bytes: Int
+    /// The inputs hash it records (`sha256:<hex>`), which `--skip-existing` compares.
+    public var inputs: String
+    /// Whether it was left alone as up to date rather than written.
+    public var upToDate: Bool
+
+    public init(path: String, bytes: Int, inputs: String, upToDate: Bool) {
+        self.path = path; self.bytes = bytes; self.inputs = inputs; self.upToDate = upToDate
+    }
+}
+
 /// Writes groups' avatars to files: the one export path behind `chat-tui export` and the app's `e`/`E`.
 public enum GroupExporter {
     /// What exporting one group came to.
     public struct Outcome: Sendable {
         /// Warnings met while composing, as `ChatGroup.describe` words them.
         public var warnings: [String] = []
+        /// The same warnings as the pipeline reported them, without the group: a batch counts one broken
+        /// photo shared by many groups as one problem.
+        public var avatarWarnings: [AvatarWarning] = []
+        /// Each file written or found up to date, in scale order.
+        public var files: [ExportedFile] = []
         /// Why a file was not written, naming the file; nil on success.
         public var failure: String?
         /// Files written.
@@ -36,8 +56,10 @@ public enum GroupExporter {
         /// Files left alone because they were up to date (`ExportSettings.skipExisting`).
         public var upToDate = 0
 
-        public init(warnings: [String] = [], failure: String? = nil, written: Int = 0, upToDate: Int = 0) {
-            self.warnings = warnings; self.failure = failure; self.written = written; self.upToDate = upToDate
+        public init(warnings: [String] = [], avatarWarnings: [AvatarWarning] = [], failure: String? = nil,
+                    written: Int = 0, upToDate: Int = 0) {
+            self.warnings = warnings; self.avatarWarnings = avatarWarnings; self.failure = failure
+            self.written = written; self.upToDate = upToDate
         }
     }
 
@@ -65,28 +87,49 @@ public enum GroupExporter {
             let inputs = inputsRecord(await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
             if settings.skipExisting, isUpToDate(file, inputs: inputs) {
                 outcome.upToDate += 1
+                let size = FileIO.status(of: file).map { Int($0.size) } ?? 0
+                outcome.files.append(ExportedFile(path: file, bytes: size, inputs: inputs, upToDate: true))
                 continue
             }
-            guard let composite = try? await composer.composite(for: group, parameters: scaled) else {
+            do {
+                let encoded = try await encode(group, composer: composer, parameters: scaled,
+                                               encoding: settings.encoding, inputs: inputs)
+                if outcome.warnings.isEmpty {
+                    outcome.avatarWarnings = encoded.warnings
+                    outcome.warnings = encoded.warnings.map(group.describe)
+                }
+                try FileIO.writeAtomically(encoded.bytes, to: file, options: AtomicWriteOptions(inputs: protectedFiles,
+                                                                                          durability: settings.durability))
+                outcome.written += 1
+                outcome.files.append(ExportedFile(path: file, bytes: encoded.bytes.count, inputs: inputs, upToDate: false))
+            } catch is CancellationError {
                 outcome.failure = "\(file): export cancelled"
                 return outcome
-            }
-            if outcome.warnings.isEmpty { outcome.warnings = composite.warnings.map(group.describe) }
-            do {
-                let pixels = try decodedPixelsDigest(composite.image, encoding: settings.encoding)
-                // The record first: `--skip-existing` reads it from the file's first bytes.
-                let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, record(inputs: inputs, pixels: pixels))]
-                    + pngText(group: group, parameters: scaled).map { ImageMetadata.Entry($0, $1) })
-                let bytes = try settings.encoding.encode(composite.image, metadata: metadata)
-                try FileIO.writeAtomically(bytes, to: file, options: AtomicWriteOptions(inputs: protectedFiles,
-                                                                                  durability: settings.durability))
-                outcome.written += 1
             } catch {
                 outcome.failure = "\(error)"
                 return outcome
             }
         }
         return outcome
+    }
+
+    /// `group`'s composite at `parameters` encoded as `encoding` says, with the inputs and pixels record, the software,
+    /// the group's name and the parameters in its metadata: the bytes a file of the export holds (written to
+    /// standard output by `export --output -`). `inputs` is `inputsRecord`'s text; nil computes it.
+    public static func encode(_ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters,
+                              encoding: OutputEncoding, inputs: String? = nil) async throws
+        -> (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
+    {
+        let recorded: String
+        if let inputs { recorded = inputs } else {
+            recorded = inputsRecord(await composer.inputs(for: group, parameters: parameters), encoding: encoding)
+        }
+        let composite = try await composer.composite(for: group, parameters: parameters)
+        let pixels = try decodedPixelsDigest(composite.image, encoding: encoding)
+        // The record first: `--skip-existing` reads it from the file's first bytes.
+        let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, record(inputs: recorded, pixels: pixels))]
+            + pngText(group: group, parameters: parameters).map { ImageMetadata.Entry($0, $1) })
+        return (try encoding.encode(composite.image, metadata: metadata), recorded, composite.warnings)
     }
 
     /// The PNG text chunks of an export: the software, the group's name and every parameter.

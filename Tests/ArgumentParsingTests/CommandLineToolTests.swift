@@ -59,7 +59,7 @@ private final class Recorder: @unchecked Sendable {
         }
         let help = Recorder()
         #expect(await tool.run(["--help"], output: help.output) == .success)
-        #expect(help.out.contains("\n  -V, --version  print the version"))
+        #expect(help.out.contains(/\n  -V, --version +print the version/))
     }
 
     @Test func aFailedStreamTurnsSuccessIntoFailureAndIsNamed() async {
@@ -80,10 +80,10 @@ private final class Recorder: @unchecked Sendable {
             #expect(recorder.err.hasPrefix("tool: \(message)\n"), "\(recorder.err)")
             #expect(recorder.out.isEmpty)
         }
-        #expect(CommandLineTool.editDistance("exprot", "export") == 1)
-        #expect(CommandLineTool.editDistance("cahce", "cache") == 1)
-        #expect(CommandLineTool.editDistance("layuot", "layout") == 1)
-        #expect(CommandLineTool.editDistance("xyz", "export") > 2)
+        #expect(Suggestion.editDistance("exprot", "export") == 1)
+        #expect(Suggestion.editDistance("cahce", "cache") == 1)
+        #expect(Suggestion.editDistance("layuot", "layout") == 1)
+        #expect(Suggestion.editDistance("xyz", "export") > 2)
     }
 
     @Test func helpIsAskedForOnlyWhereAnOptionMayStand() async {
@@ -134,19 +134,10 @@ private final class Recorder: @unchecked Sendable {
         #expect(parsed?.string("--margin") == "", "a value that is no path may be empty (its own check judges it)")
     }
 
-    @Test func versionTakesNothingAfterIt() async {
-        let (status, recorder) = await run(["--version", "--bogus"])
-        #expect(status == .usage)
-        #expect(recorder.err.hasPrefix("tool: --version takes nothing after it, got '--bogus'"))
-        #expect(recorder.out.isEmpty)
-        let (plain, plainRecorder) = await run(["--version"])
-        #expect(plain == .success && plainRecorder.out == "tool 1\n")
-    }
-
     @Test func helpHelpShowsTheTopLevelHelp() async {
         let (status, recorder) = await run(["help", "help"])
         #expect(status == .success)
-        #expect(recorder.out.contains("help CMD  show a command's help"), "\(recorder.out)")
+        #expect(recorder.out.contains(/\n  help CMD +show a command's help\n/), "\(recorder.out)")
         #expect(recorder.err.isEmpty)
     }
 }

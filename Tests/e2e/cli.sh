@@ -39,4 +39,70 @@ cmp -s "$tmp/c1.png" "$tmp/c2.png" || fail "cached export differs from the first
 expect_status 0 $bin cache clear --cache-dir "$cache"; grep -q "removed 1 cached composite" "$tmp/out" || fail "cache clear"; ok
 expect_status 0 $bin cache stats --cache-dir "$cache"; grep -q "0 composites" "$tmp/out" || fail "cache empty after clear"; ok
 expect_status 2 $bin cache frobnicate; ok
+# Unix conventions (issue 26): `-` for stdout and stdin, --json, --quiet, --strict, short options, suggestions.
+$bin export --fixtures sample-data/groups.json --group ride -o - --no-cache > "$tmp/stdout.png" 2>"$tmp/err" || fail "--output -"
+[ "$(png_size "$tmp/stdout.png")" = "132x132" ] || fail "--output - wrote no 132x132 PNG"; ok
+expect_status 0 $bin export --fixtures sample-data/groups.json --group ride -o "$tmp/file.png" --no-cache
+cmp -s "$tmp/stdout.png" "$tmp/file.png" || fail "--output - differs from the file export"; ok
+expect_status 2 $bin export --fixtures sample-data/groups.json --group ride -o - --scale 1,2 --no-cache; ok
+if command -v script >/dev/null; then
+  script -qec "$bin export --fixtures sample-data/groups.json --group ride -o - --no-cache" /dev/null > "$tmp/tty" || true
+  grep -q "standard output is a terminal" "$tmp/tty" || { cat "$tmp/tty"; fail "--output - to a terminal not refused"; }; ok
+fi
+(cd sample-data && ../$bin export --fixtures - --group ride -o "$tmp/stdin.png" --no-cache < groups.json) 2>"$tmp/err" \
+  || { cat "$tmp/err"; fail "--fixtures -"; }
+[ "$(png_size "$tmp/stdin.png")" = "132x132" ] || fail "--fixtures -"; ok
+expect_status 0 $bin export --fixtures - --base-dir sample-data --group ride -o "$tmp/base.png" --no-cache < sample-data/groups.json
+cmp -s "$tmp/base.png" "$tmp/stdin.png" || fail "--base-dir resolves photos like the current folder does"; ok
+expect_status 2 $bin export --base-dir sample-data --group ride -o "$tmp/x.png"; ok
+expect_status 0 $bin export --fixtures sample-data/groups.json --group ride -o "$tmp/j.png" --json --no-cache
+python3 -c "import json; d=json.load(open('$tmp/out')); f=d['files'][0]; assert f['path'].endswith('j.png') and f['bytes']>0 and f['inputs'].startswith('sha256:') and d['failure'] is None, d" \
+  || fail "export --json"; ok
+expect_status 0 $bin export --fixtures sample-data/groups.json --all --output-dir "$tmp/q" -j 2 --size 32 --no-cache --quiet --json
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "--quiet printed"; }
+python3 -c "
+import json; d=json.load(open('$tmp/out')); assert d['failed']==0 and d['groups']==d['succeeded']>0, d
+assert d['warnings'] and all(w['groups']>=1 for w in d['warnings']), d
+probs=[w['problem'] for w in d['warnings']]; assert len(probs)==len(set(probs)), probs" || fail "export --all --json"; ok
+expect_status 1 $bin export --fixtures sample-data/groups.json --all --output-dir "$tmp/s" --size 32 --no-cache --strict; ok
+# Warnings are deduplicated: one broken photo shared by several groups is one warning and a count.
+python3 - "$tmp" <<'PY'
+import json, sys
+groups = [{"id": f"g{i}", "name": f"G{i}", "members": [{"id": "m", "name": "M", "avatar": "broken.jpg"}]} for i in range(20)]
+open(f"{sys.argv[1]}/shared.json", "w").write(json.dumps({"groups": groups}))
+open(f"{sys.argv[1]}/broken.jpg", "wb").write(b"not a jpeg at all")
+PY
+expect_status 0 $bin export --fixtures "$tmp/shared.json" --all --output-dir "$tmp/shared" --size 32 --no-cache
+[ "$(grep -c '^warning: ' "$tmp/err")" -eq 2 ] || { cat "$tmp/err"; fail "20 copies of one warning not folded"; }
+grep -q "the same problem in 19 more groups" "$tmp/err" || { cat "$tmp/err"; fail "no count"; }
+grep -q ", 1 warning (20 in all groups)" "$tmp/err" || { cat "$tmp/err"; fail "summary count"; }; ok
+expect_status 1 $bin export --fixtures sample-data/groups.json --group rdie -o "$tmp/x.png" --no-cache
+grep -q 'did you mean "ride"' "$tmp/err" || { cat "$tmp/err"; fail "group id suggestion"; }; ok
+expect_status 2 $bin export --fixtures sample-data/groups.json --group ride --ouptut "$tmp/x.png"
+grep -q "did you mean '--output'" "$tmp/err" || fail "option suggestion"; ok
+expect_status 0 $bin layout -l qq --count 3 --json; python3 -c "import json; assert json.load(open('$tmp/out'))['layout']=='qq'"; ok
+expect_status 0 $bin layout --list --json
+python3 -c "
+import json; rows=[json.loads(l) for l in open('$tmp/out')]; assert rows and all({'layout','name','maximumMembers','summary'}<=r.keys() for r in rows)" \
+  || fail "layout --list --json"; ok
+expect_status 0 $bin cache stats --cache-dir "$cache" --json
+python3 -c "import json; d=json.load(open('$tmp/out')); assert d['entries']==0 and d['location'].endswith('cache'), d" || fail "cache stats --json"; ok
+expect_status 0 $bin avatar --fixtures sample-data/groups.json --member u01 -o "$tmp/a.png" --no-cache; ok
+# Completions and the man page come from the option catalogue; the shells load them.
+expect_status 0 $bin completions bash; grep -q -- "--skip-existing" "$tmp/out" || fail "bash completion lacks an option"; ok
+bash -c "source <($bin completions bash); complete -p chat-tui" | grep -q "_chat_tui chat-tui" || fail "bash does not load the completion"; ok
+bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --ski); COMP_CWORD=2; _chat_tui; echo \"\${COMPREPLY[*]}\"" \
+  | grep -q -- "--skip-existing" || fail "bash completion does not complete --ski"; ok
+if command -v zsh >/dev/null; then
+  $bin completions zsh > "$tmp/_chat-tui"
+  zsh -fc "autoload -Uz compinit; compinit -u -D; source $tmp/_chat-tui; print \$_comps[chat-tui]" | grep -q _chat_tui \
+    || fail "zsh does not load the completion"; ok
+fi
+if command -v fish >/dev/null; then
+  fish -c "$bin completions fish | source; complete -C 'chat-tui export --ski'" | grep -q skip-existing || fail "fish"; ok
+fi
+expect_status 0 $bin help --man; cp "$tmp/out" "$tmp/chat-tui.1"
+MANWIDTH=100 man -l "$tmp/chat-tui.1" 2>"$tmp/man-err" > "$tmp/man.txt" || { cat "$tmp/man-err"; fail "man -l"; }
+grep -q -- "--skip-existing" "$tmp/man.txt" && grep -q "chat-tui export" "$tmp/man.txt" || fail "man page text"
+! grep -qi "warning" "$tmp/man-err" || { cat "$tmp/man-err"; fail "troff warnings"; }; ok
 echo "$checks passed, 0 failed"

@@ -11,7 +11,7 @@ struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG, JPEG or WebP file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] --output FILE.png|.jpg|.webp",
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--preset NAME] --output FILE.png|.jpg|.webp",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
@@ -22,7 +22,8 @@ struct AvatarCommand: ToolCommand {
         OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
         OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
         OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format"),
+        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format", short: "o"),
+        CompositionOptions.presetSpec,
     ] + OutputOptions.encodingSpecs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
 
     var fixturePath: String
@@ -46,15 +47,14 @@ struct AvatarCommand: ToolCommand {
         outputPath = output
         encoding = try OutputOptions.encoding(from: arguments, path: output)
         groupID = arguments.string("--group")
-        // Size, scale and style are read by the same fields as the composition options, with the same limits.
-        var parameters = CompositionParameters()
-        for (option, field) in [("--size", "size"), ("--scale", "scale"), ("--style", "member-style"),
-                                ("--placeholder", "placeholder")] {
-            guard let text = arguments.string(option), let field = ParameterCatalogue.field(named: field) else { continue }
+        // Size, scale and style are read by the same fields as the composition options, with the same limits;
+        // `--preset NAME` sets them first, as it does for every command (its other parameters do not apply).
+        var parameters = try CompositionOptions.parameters(from: arguments)
+        if let text = arguments.string("--style"), let field = ParameterCatalogue.field(named: "member-style") {
             do throws(ParameterError) {
                 try field.set(text, in: &parameters)
             } catch {
-                throw UsageError(message: "\(option): expected \(error.expected), got '\(error.got)'", command: Self.name)
+                throw UsageError(message: "--style: expected \(error.expected), got '\(error.got)'", command: Self.name)
             }
         }
         // `original` writes the photo as it is: the size is not used, so it cannot be too large.

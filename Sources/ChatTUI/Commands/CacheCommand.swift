@@ -9,13 +9,16 @@ import TerminalUI
 struct CacheCommand: ToolCommand {
     static let name = "cache"
     static let summary = "show or clear the disk cache of composites"
-    static let usage = ["chat-tui cache stats [--cache-dir DIR]", "chat-tui cache clear [--cache-dir DIR]"]
-    static let specs = [SessionOptions.cacheSpecs[0]]
+    static let usage = ["chat-tui cache stats [--cache-dir DIR] [--json]", "chat-tui cache clear [--cache-dir DIR]"]
+    static let specs = [SessionOptions.cacheSpecs[0],
+                        OptionSpec(name: "--json", valueName: nil,
+                                   help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays")]
 
     enum Action: String, Sendable { case stats, clear }
 
     var action: Action
     var location: DiskCacheLocation
+    var json: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1, let action = Action(rawValue: arguments.positionals[0]) else {
@@ -23,6 +26,7 @@ struct CacheCommand: ToolCommand {
         }
         self.action = action
         location = arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
+        json = arguments.has("--json")
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
@@ -36,6 +40,13 @@ struct CacheCommand: ToolCommand {
         switch action {
         case .stats:
             let stats = cache.statistics()
+            if json {
+                let oldest = stats.oldest.map { "\(Int(Date().timeIntervalSince($0) / 86_400))" } ?? "null"
+                output.standardOutput("{\"location\":\(JSONString.literal(cache.location)),\"entries\":\(stats.entries),"
+                    + "\"bytes\":\(stats.bytes),\"sizeLimit\":\(stats.sizeLimit.map { "\($0)" } ?? "null"),"
+                    + "\"ageLimitDays\":\(stats.ageLimit.map { "\(Int($0 / 86_400))" } ?? "null"),\"oldestDays\":\(oldest)}\n")
+                return .success
+            }
             let megabytes = String(format: "%.1f", Double(stats.bytes) / 1_048_576)
             var text = "\(cache.location)\n  \(stats.entries) composite\(stats.entries == 1 ? "" : "s"), \(megabytes) MB"
             if let limit = stats.sizeLimit { text += " of \(limit / 1_048_576) MB" }

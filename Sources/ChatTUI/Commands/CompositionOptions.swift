@@ -13,7 +13,8 @@ enum CompositionOptions {
         help: "start from a preset in $XDG_CONFIG_HOME/chat-tui/presets.json (options after it override it)")
 
     static let specs: [OptionSpec] = [presetSpec] + ParameterCatalogue.all.map { field in
-        OptionSpec(name: "--" + field.name, valueName: field.valueName, help: field.help)
+        OptionSpec(name: "--" + field.name, valueName: field.valueName, help: field.help,
+                   short: field.name == "layout" ? "l" : nil)
     }
 
     /// The parameters the options describe, starting from the defaults. `--preset NAME` sets what the preset

@@ -9,7 +9,8 @@ import TerminalUI
 
 extension ExportCommand {
     /// `export --all`: every group of the fixture (of the shard) into `directory`, with a progress bar on a
-    /// terminal, one line per warning and failure, and a summary; one sync at the end (`--sync end`).
+    /// terminal, one line per distinct warning (`WarningTally`) and per failure, and a summary (`--json`: on
+    /// standard output as JSON; `--quiet`: none); one sync at the end (`--sync end`).
     func exportAll(to directory: String, composer: GroupComposer, remote: RemotePhotos,
                    output: CommandOutput) async -> ExitStatus {
         func fail(_ message: String) -> ExitStatus {
@@ -33,23 +34,25 @@ extension ExportCommand {
                                 parameters: parameters, composer: composer)
         var progress: ProgressBar
         let summary: BatchExport.Summary
+        var report = BatchReport(quiet: quiet)
         do throws(FixtureError) {
-            if GroupStream.isJSONLines(fixturePath) {
+            if fixturePath != "-", GroupStream.isJSONLines(fixturePath) {
                 var input = StreamBatchInput(try GroupStream(path: fixturePath))
                 if let problem = prepareFolder() { return fail(problem) }
                 batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, groups: [])
                 batch.protectsPhotosAsGroupsArrive = true
-                progress = ProgressBar(total: nil, output: output)
-                summary = try await run(batch, &input, progress: &progress)
+                progress = ProgressBar(total: nil, output: output, quiet: quiet)
+                summary = try await run(batch, &input, progress: &progress, report: &report)
             } else {
-                let fixture = try FixtureLoader.load(path: fixturePath)
+                let fixture = try loadFixture()
                 if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
                 if let problem = prepareFolder() { return fail(problem) }
-                batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
+                batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath == "-" ? nil : fixturePath,
+                                                               fixture: fixture)
                 var input = FixtureBatchInput(fixture)
                 // With a shard, how many groups it holds is known only at the end.
-                progress = ProgressBar(total: shard == nil ? input.total : nil, output: output)
-                summary = try await run(batch, &input, progress: &progress)
+                progress = ProgressBar(total: shard == nil ? input.total : nil, output: output, quiet: quiet)
+                summary = try await run(batch, &input, progress: &progress, report: &report)
             }
         } catch {
             return fail("\(error)")
@@ -61,27 +64,46 @@ extension ExportCommand {
             }
         }
         let seconds = Date().timeIntervalSince(start)
+        if !quiet { report.warnings.repeatLines.forEach(progress.print) }
+        let distinct = report.warnings.entries.count
         var line = "exported \(summary.succeeded) of \(summary.groups) groups"
             + (shard.map { " (shard \($0))" } ?? "") + " to \(directory) in \(String(format: "%.2f", seconds)) s"
         if settings.skipExisting { line += ", \(summary.upToDate) up to date" }
-        line += ", \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s")"
+        line += ", \(distinct) warning\(distinct == 1 ? "" : "s")"
+        if report.warnings.total > distinct { line += " (\(report.warnings.total) in all groups)" }
         if summary.failed > 0 { line += ", \(summary.failed) failed" }
-        output.standardError(Sanitizer.clean(line) + "\n")
-        if let photos = remote.statistics {
+        if !quiet { output.standardError(Sanitizer.clean(line) + "\n") }
+        if json {
+            output.standardOutput(ExportJSON.summary(summary, directory: directory, seconds: seconds,
+                                                     warnings: report.warnings, failures: report.failures) + "\n")
+        }
+        if let photos = remote.statistics, !quiet {
             output.standardError("photos from URLs: \(photos.summary)\n")
         }
-        return summary.failed == 0 ? .success : .failure
+        guard summary.failed == 0 else { return .failure }
+        return strict && distinct > 0 ? .failure : .success
     }
 
-    private func run(_ batch: BatchExport, _ input: inout some BatchInput, progress: inout ProgressBar)
-        async throws(FixtureError) -> BatchExport.Summary
+    /// What a batch has told so far: distinct warnings and the failures (for `--json`).
+    struct BatchReport {
+        var quiet: Bool
+        var warnings = WarningTally()
+        var failures: [String] = []
+    }
+
+    private func run(_ batch: BatchExport, _ input: inout some BatchInput, progress: inout ProgressBar,
+                     report: inout BatchReport) async throws(FixtureError) -> BatchExport.Summary
     {
         try await batch.run(&input) { event in
             switch event {
             case .finished(_, let outcome):
-                for warning in outcome.warnings { progress.print("warning: \(warning)") }
-                if let failure = outcome.failure { progress.print("chat-tui: \(failure)") }
+                for warning in report.warnings.add(outcome) where !report.quiet { progress.print("warning: \(warning)") }
+                if let failure = outcome.failure {
+                    report.failures.append(failure)
+                    progress.print("chat-tui: \(failure)")
+                }
             case .unreadable(let error):
+                report.failures.append("\(error)")
                 progress.print("chat-tui: \(error) (group skipped)")
             }
             progress.advance()

@@ -14,18 +14,21 @@ struct ExportCommand: ToolCommand {
     static let usage = [
         "chat-tui export [--fixtures PATH] --group ID --output FILE.png|.jpg|.webp [options]",
         "chat-tui export [--fixtures PATH] --all --output-dir DIR [--jobs N] [--shard K/N] [options]",
+        "chat-tui export --fixtures - --group ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
     ]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format"),
+        OptionSpec(name: "--output", valueName: "FILE",
+                   help: "file to write (replaced atomically); its extension picks the format; - for standard output",
+                   short: "o"),
         OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
         OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
-        OptionSpec(name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)"),
+        OptionSpec(name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)", short: "j"),
         OptionSpec(name: "--shard", valueName: "K/N",
                    help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
-    ] + OutputOptions.specs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    ] + ReportOptions.specs + OutputOptions.specs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     static let notes = [
         "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
@@ -45,10 +48,19 @@ struct ExportCommand: ToolCommand {
     var parameters: CompositionParameters
     var settings: ExportSettings
     var sync: OutputOptions.SyncMode
+    /// Where relative photo paths of a fixture read from standard input resolve (`--base-dir`).
+    var baseDirectory: String?
+    var json: Bool
+    var quiet: Bool
+    var strict: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
         fixturePath = SessionOptions.fixturePath(from: arguments)
+        baseDirectory = try SessionOptions.baseDirectory(from: arguments)
+        json = arguments.has("--json")
+        quiet = arguments.has("--quiet")
+        strict = arguments.has("--strict")
         switch (arguments.has("--all"), arguments.string("--group"), arguments.string("--output"),
                 arguments.string("--output-dir")) {
         case (false, let group?, let output?, nil):
@@ -79,7 +91,15 @@ struct ExportCommand: ToolCommand {
             scaled.scale = scale
             try scaled.checkPixelSize(command: Self.name)
         }
-        if case .one(_, let output) = target {
+        if case .one(_, let output) = target, output == "-" {
+            guard scales == nil else {
+                throw UsageError(message: "--output - writes one image to standard output: give one --scale", command: Self.name)
+            }
+            guard !json else {
+                throw UsageError(message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
+            }
+            (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
+        } else if case .one(_, let output) = target {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
             // One file: flushing it is the sync at the end.
             if sync == .end { settings.durability = .synced }
@@ -93,25 +113,29 @@ struct ExportCommand: ToolCommand {
         switch target {
         case .one(let groupID, let path):
             let group: ChatGroup?
-            do { group = try Self.findGroup(groupID, in: fixturePath) } catch {
+            let ids: [String]
+            do { (group, ids) = try findGroup(groupID) } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
             guard let group else {
-                output.standardError("chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(groupID))\"\n")
+                let close = Suggestion.closest(to: groupID, among: ids).map { "; did you mean \"\(Sanitizer.clean($0))\"?" }
+                output.standardError("chat-tui: \(fixtureName): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
                 return .failure
             }
             if let refusal = limitRefusal([group], output: output) { return refusal }
+            let inputs = ExportInputs.identities(fixturePath: fixturePath == "-" ? nil : fixturePath, groups: [group])
+            guard path != "-" else { return await writeToStandardOutput(group, composer: composer, output: output) }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
             let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
-                                                     settings: settings,
-                                                     inputs: ExportInputs.identities(fixturePath: fixturePath, groups: [group]))
-            outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
+                                                     settings: settings, inputs: inputs)
+            if !quiet { outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") } }
+            if json { output.standardOutput(ExportJSON.group(group.id, outcome) + "\n") }
             if let failure = outcome.failure {
                 output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
                 return .failure
             }
-            return .success
+            return strict && !outcome.warnings.isEmpty ? .failure : .success
         case .all(let directory):
             return await exportAll(to: directory, composer: composer, remote: remote, output: output)
         }
@@ -128,15 +152,50 @@ struct ExportCommand: ToolCommand {
         }
     }
 
-    /// The group with `id`: a `.jsonl` fixture is streamed until it turns up, any other is read whole.
-    static func findGroup(_ id: String, in fixturePath: String) throws(FixtureError) -> ChatGroup? {
-        guard GroupStream.isJSONLines(fixturePath) else {
-            return try FixtureLoader.load(path: fixturePath).groups.first { $0.id == id }
+    /// How messages name the fixture: its path, or "standard input" for `--fixtures -`.
+    var fixtureName: String { fixturePath == "-" ? "standard input" : fixturePath }
+
+    /// The fixture, read from standard input for `--fixtures -` (relative photo paths then resolve against
+    /// `--base-dir`, else the current folder).
+    func loadFixture() throws(FixtureError) -> Fixture {
+        guard fixturePath == "-" else { return try FixtureLoader.load(path: fixturePath) }
+        return try FixtureLoader.loadStandardInput(
+            baseDirectory: URL(fileURLWithPath: baseDirectory ?? FileIO.currentDirectory, isDirectory: true))
+    }
+
+    /// The group with `id` and, when there is none, every id seen (for a suggestion): a `.jsonl` fixture is
+    /// streamed until it turns up, any other is read whole.
+    func findGroup(_ id: String) throws(FixtureError) -> (group: ChatGroup?, ids: [String]) {
+        guard fixturePath != "-", GroupStream.isJSONLines(fixturePath) else {
+            let groups = try loadFixture().groups
+            return (groups.first { $0.id == id }, groups.map(\.id))
         }
         let stream = try GroupStream(path: fixturePath)
+        var ids: [String] = []
         while let group = try stream.next() {
-            if group.id == id { return group }
+            if group.id == id { return (group, []) }
+            ids.append(group.id)
         }
-        return nil
+        return (nil, ids)
+    }
+
+    /// `--output -`: the image on standard output, refused when that is a terminal.
+    private func writeToStandardOutput(_ group: ChatGroup, composer: GroupComposer,
+                                       output: CommandOutput) async -> ExitStatus {
+        guard !output.outputIsTerminal else {
+            output.standardError("chat-tui: --output -: standard output is a terminal; redirect it to a file or a pipe\n")
+            return .failure
+        }
+        let encoded: (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
+        do {
+            encoded = try await GroupExporter.encode(group, composer: composer, parameters: parameters,
+                                                     encoding: settings.encoding)
+        } catch {
+            output.standardError("chat-tui: standard output: \(Sanitizer.clean("\(error)"))\n")
+            return .failure
+        }
+        if !quiet { encoded.warnings.forEach { output.standardError("warning: \(Sanitizer.clean(group.describe($0)))\n") } }
+        output.standardOutputBytes(encoded.bytes)
+        return strict && !encoded.warnings.isEmpty ? .failure : .success
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import GroupIcon
+import Support
 
 /// `chat-tui layout`: prints the tile geometry a layout computes, as a table or as JSON.
 struct LayoutCommand: ToolCommand {
@@ -12,7 +13,8 @@ struct LayoutCommand: ToolCommand {
     static let specs = [
         OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
         OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
-        OptionSpec(name: "--list", valueName: nil, help: "list the layouts (name, members drawn, what it draws)"),
+        OptionSpec(name: "--list", valueName: nil,
+                   help: "list the layouts (name, members drawn, what it draws); with --json one JSON object a line: layout, name, maximumMembers, summary"),
     ] + CompositionOptions.specs
 
     var count: Int
@@ -39,7 +41,8 @@ struct LayoutCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         if list {
             output.standardOutput(LayoutRegistry.all.map { layout in
-                json ? "{\"layout\":\"\(layout.kind.rawValue)\",\"name\":\"\(layout.displayName)\",\"maximumMembers\":\(layout.maximumMembers)}"
+                json ? "{\"layout\":\(JSONString.literal(layout.kind.rawValue)),\"name\":\(JSONString.literal(layout.displayName)),"
+                    + "\"maximumMembers\":\(layout.maximumMembers),\"summary\":\(JSONString.literal(layout.summary))}"
                     : "\(layout.kind.rawValue)\t\(layout.maximumMembers)\t\(layout.summary)"
             }.joined(separator: "\n") + "\n")
             return .success

@@ -7,9 +7,15 @@ import TerminalUI
 struct ProgressBar {
     let total: Int?
     let output: CommandOutput
+    /// `--quiet`: no bar (messages still print; the caller leaves out what quiet drops).
+    let quiet: Bool
     private(set) var done = 0
 
-    init(total: Int?, output: CommandOutput) { self.total = total; self.output = output }
+    init(total: Int?, output: CommandOutput, quiet: Bool = false) {
+        self.total = total; self.output = output; self.quiet = quiet
+    }
+
+    private var drawsBar: Bool { output.errorIsTerminal && !quiet }
 
     mutating func advance() {
         done += 1
@@ -18,16 +24,16 @@ struct ProgressBar {
 
     /// Prints a message line (sanitised: it may quote fixture text) without tearing the bar.
     func print(_ line: String) {
-        output.standardError((output.errorIsTerminal ? "\r\u{1B}[2K" : "") + Sanitizer.clean(line) + "\n")
+        output.standardError((drawsBar ? "\r\u{1B}[2K" : "") + Sanitizer.clean(line) + "\n")
         draw()
     }
 
     func finish() {
-        if output.errorIsTerminal { output.standardError("\r\u{1B}[2K") }
+        if drawsBar { output.standardError("\r\u{1B}[2K") }
     }
 
     private func draw() {
-        guard output.errorIsTerminal else { return }
+        guard drawsBar else { return }
         guard let total else {
             output.standardError("\r\(done) groups done")
             return

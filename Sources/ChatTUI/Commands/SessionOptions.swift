@@ -12,6 +12,9 @@ import TerminalUI
 enum SessionOptions {
     static let fixtureSpec = OptionSpec(name: "--fixtures", valueName: "PATH",
                                         help: "chat-list fixture (JSON); default: the bundled sample data")
+    static let baseDirSpec = OptionSpec(
+        name: "--base-dir", valueName: "DIR",
+        help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
     static let allowPathsSpec = OptionSpec(
         name: "--allow-paths", valueName: "DIR",
         help: "read avatar files only inside DIR (repeatable); for fixtures you do not trust")
@@ -41,6 +44,20 @@ enum SessionOptions {
         let candidates = [packageRoot.appendingPathComponent("sample-data/groups.json").path,
                           FileIO.currentDirectory + "/sample-data/groups.json"]
         return candidates.first(where: FileIO.exists) ?? candidates[0]
+    }
+
+    /// `--base-dir`, which only a fixture read from standard input uses (a file's photos resolve against its
+    /// own folder).
+    static func baseDirectory(from arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let directory = arguments.string("--base-dir") else { return nil }
+        guard arguments.string("--fixtures") == "-" else {
+            throw UsageError(message: "--base-dir applies to --fixtures - (a fixture file's photos resolve against its folder)",
+                             command: arguments.command)
+        }
+        guard FileIO.isDirectory(directory) else {
+            throw UsageError(message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
+        }
+        return directory
     }
 
     static func fixturePath(from arguments: ParsedArguments) -> String {

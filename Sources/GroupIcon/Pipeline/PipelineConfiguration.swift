@@ -12,9 +12,9 @@ public struct MemoryCacheLimits: Hashable, Sendable {
 
 /// How big the pipeline's caches may grow, where the disk cache lives and how much memory work may take.
 public struct PipelineConfiguration: Sendable {
-    /// Where composites persist between runs, nil for memory only. Swapping it is one assignment; the
-    /// default is a `DiskCache` in `$XDG_CACHE_HOME/chat-tui` (100 MB, entries unused for 30 days swept: seed
-    /// 000's choices).
+    /// Where composites persist between runs, nil for memory only. Swapping it is one assignment. The
+    /// default is nil: a library writes nothing to disk until asked; `DiskCache(location: .standard)` is the
+    /// one `chat-tui` uses, in `$XDG_CACHE_HOME/chat-tui` (100 MB, entries unused for 30 days swept).
     public var compositeCache: (any CompositeCaching)?
     /// Decoded member photos, per file version and size bucket.
     public var sourceCacheLimits: MemoryCacheLimits
@@ -39,7 +39,7 @@ public struct PipelineConfiguration: Sendable {
     /// `memoryLimit` bounds the pixel memory of the pipeline (nil: no bound): a quarter of it keeps decoded
     /// photos for reuse (unless `sourceCacheLimits` says otherwise), the rest is the `memoryBudget` of work in
     /// flight. The default is `MemoryBudget.defaultLimit`, a quarter of the machine's memory.
-    public init(compositeCache: (any CompositeCaching)? = DiskCache(location: .standard),
+    public init(compositeCache: (any CompositeCaching)? = nil,
                 sourceCacheLimits: MemoryCacheLimits? = nil,
                 styledCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 1024),
                 compositeCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 64 << 20, countLimit: 512),

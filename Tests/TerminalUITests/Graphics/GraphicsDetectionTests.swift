@@ -4,10 +4,10 @@ import Testing
 @Suite struct GraphicsDetectionTests {
     @Test func optionParsing() {
         #expect(GraphicsOption(argument: "auto") == .auto)
-        #expect(GraphicsOption(argument: "Kitty") == .forced(.kitty))
-        #expect(GraphicsOption(argument: "sixel") == .forced(.sixel))
-        #expect(GraphicsOption(argument: "iterm") == .forced(.iterm))
-        #expect(GraphicsOption(argument: "halfblock") == .forced(.halfblock))
+        #expect(GraphicsOption(argument: "Kitty") == .fixed(.kitty))
+        #expect(GraphicsOption(argument: "sixel") == .fixed(.sixel))
+        #expect(GraphicsOption(argument: "iterm") == .fixed(.iterm))
+        #expect(GraphicsOption(argument: "halfblock") == .fixed(.halfblock))
         #expect(GraphicsOption(argument: "png") == nil)
     }
 
@@ -27,7 +27,7 @@ import Testing
                             ["TERM": "screen-256color"], ["STY": "1.pts"]] {
             #expect(GraphicsDetection.decide(environment: environment, replies: kittyAnswer) == .halfblock)
         }
-        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .forced(.sixel))
+        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .fixed(.sixel))
             == .sixel)
     }
 
@@ -38,7 +38,7 @@ import Testing
                                                                                      deviceAttributes: [62, 4, 22]))
             == .sixel)
         #expect(GraphicsDetection.decide(environment: ["TERM": "foot"],
-                                         replies: TerminalReplies(sixelColourRegisters: 1024)) == .sixel)
+                                         replies: TerminalReplies(sixelColorRegisters: 1024)) == .sixel)
         #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
             == .halfblock)
     }
@@ -49,7 +49,7 @@ import Testing
         replies.record(.deviceAttributes([64, 4]))
         replies.record(.graphicsAttributes(item: 1, status: 0, value: 256))
         replies.record(.cellPixelSize(CellPixelSize(width: 9, height: 19)))
-        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColourRegisters: 256,
+        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColorRegisters: 256,
                                            cellPixelSize: CellPixelSize(width: 9, height: 19)))
         var failed = TerminalReplies()
         failed.record(.graphicsAttributes(item: 1, status: 3, value: 0))
@@ -144,19 +144,19 @@ import Testing
 
 @Suite struct GraphicsSetupTests {
     private let xterm = ["TERM": "xterm-256color"]
-    private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColourRegisters: 1024)
+    private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColorRegisters: 1024)
 
     @Test func sixelNeedsAKnownCellSizeUnlessForced() {
         let known = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto,
                                             windowPixels: (900, 760), columns: 100, rows: 40)
         #expect(known.graphicsProtocol == .sixel && known.cellPixelSize == CellPixelSize(width: 9, height: 19))
-        #expect(known.cellSizeIsKnown && known.sixelColours == 256)
+        #expect(known.cellSizeIsKnown && known.sixelColors == 256)
         #expect(known.summary == "Graphics: sixel (the terminal reports sixel in DA1), cells 9x19 px")
         let unknown = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto, windowPixels: nil,
                                               columns: 100, rows: 40)
         #expect(unknown.graphicsProtocol == .halfblock)
         #expect(unknown.summary == "Graphics: half blocks (sixel needs the cell size, which the terminal does not report)")
-        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .forced(.sixel),
+        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel),
                                              windowPixels: nil, columns: 100, rows: 40)
         #expect(forced.graphicsProtocol == .sixel && forced.cellPixelSize == .fallback)
         #expect(forced.summary == "Graphics: sixel (--graphics sixel), cells 8x16 px (guessed)")
@@ -174,15 +174,15 @@ import Testing
         #expect(GraphicsDetection.choose(environment: ["TERM_PROGRAM": "WezTerm"], replies: TerminalReplies())
             == (.iterm, "TERM_PROGRAM is WezTerm"))
         // Few colour registers are used as they are; absurd counts are capped.
-        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColourRegisters: 16),
-                                          option: .forced(.sixel), windowPixels: nil, columns: 80, rows: 24)
-        #expect(few.sixelColours == 16)
+        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColorRegisters: 16),
+                                          option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        #expect(few.sixelColors == 16)
     }
 
     @Test func theQueryIsSkippedWhereItCannotHelp() {
-        #expect(!GraphicsDetection.needsQuery(environment: xterm, option: .forced(.halfblock)))
+        #expect(!GraphicsDetection.needsQuery(environment: xterm, option: .fixed(.halfblock)))
         #expect(!GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .auto))
-        #expect(GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .forced(.kitty)))
+        #expect(GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .fixed(.kitty)))
         #expect(GraphicsDetection.needsQuery(environment: xterm, option: .auto))
     }
 }

@@ -74,7 +74,7 @@ wait_until '[ "$(cells_in "0;0;220")" -ge 20 ]' 10 || fail "back on Solo ride, t
 
 # A margin step, then the fixture broken: the groups stay, the status line names the file and the JSON path.
 tmx send-keys -t "$session" ']'
-wait_for "margin 8.3" 10 || fail "the margin key did not apply"
+wait_for "margin 8 " 10 || fail "the margin key did not apply"
 fixture <<'JSON'
 {"groups": [{"id": "solo", "members": []}]}
 JSON
@@ -100,7 +100,7 @@ wait_until '[ "$(cells_in "0;200;0")" -ge 20 ]' 10 || fail "the preview does not
 wait_until 'tmx capture-pane -p -t "$session" | head -1 | grep -q "│ Solo ride renamed"' 5 || fail "the selection moved"
 tmx capture-pane -p -t "$session" | grep -q "Newcomers" || fail "the new group is not listed"
 tmx capture-pane -p -t "$session" | grep -q "groups\[0\].name: missing" && fail "the fixed problem is still shown"
-wait_for "margin 8.3" 5 || fail "the parameters were not kept"; ok
+wait_for "margin 8 " 5 || fail "the parameters were not kept"; ok
 
 # A photo deleted: the placeholder and a warning naming the file.
 rm "$tmp/data/photos/bob.png"

@@ -20,7 +20,10 @@ tmx send-keys -t "$session" 'u'
 wait_for "style rounded:6" 10 || fail "u did not undo the style"; ok
 for _ in 1 2 3 4; do tmx send-keys -t "$session" 'l'; done
 wait_for "WeChat compact" 10 || fail "l did not reach wechat-compact"; ok
+# q asks first: the parameters were changed and neither exported nor saved.
 tmx send-keys -t "$session" 'q'
+wait_for "Quit?" 10 || fail "q did not ask before leaving unsaved changes"
+tmx send-keys -t "$session" 'y'
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
 

@@ -12,7 +12,7 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--no-watch] [--preset NAME] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--no-watch] [--fresh] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
@@ -23,6 +23,8 @@ struct InteractiveCommand: ToolCommand {
                    help: "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
         OptionSpec(name: "--no-watch", valueName: nil,
                    help: "do not reload the fixture and redraw photos when their files change on disk"),
+        OptionSpec(name: "--fresh", valueName: nil,
+                   help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)"),
     ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
@@ -35,6 +37,10 @@ struct InteractiveCommand: ToolCommand {
     var watchesFiles: Bool
     var pipeline: SessionOptions.PipelineOptions
     var parameters: CompositionParameters
+    /// Whether parameters were given on the command line: they win over the last session's.
+    var parametersGiven: Bool
+    /// `--fresh`: the last session is not restored (it is still saved on quitting).
+    var startsFresh: Bool
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
@@ -64,6 +70,8 @@ struct InteractiveCommand: ToolCommand {
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
+        parametersGiven = CompositionOptions.specs.contains { arguments.has($0.name) || arguments.string($0.name) != nil }
+        startsFresh = arguments.has("--fresh")
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
@@ -97,6 +105,7 @@ struct InteractiveCommand: ToolCommand {
         options.colorMode = mode
         options.fixturePath = fixturePath
         Self.loadPresets(environment: environment, into: &options)
+        loadSession(environment: environment, into: &options)
         if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
         let wake = WakeSignal()
         let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics)
@@ -134,6 +143,23 @@ struct InteractiveCommand: ToolCommand {
         } catch {
             options.startupWarnings.append("presets not loaded: \(error)")
             options.presetsUnavailableReason = "\(path) could not be read; fix or remove it first"
+        }
+    }
+
+    /// The last session with this fixture (unless `--fresh`), its parameters replaced by those of the command
+    /// line when some are given; a session file that cannot be read is a warning, and the app starts clean.
+    private func loadSession(environment: [String: String], into options: inout AppController.Options) {
+        let fixture = FileIO.lexicallyAbsolute(fixturePath)
+        guard let path = SessionRecord.defaultPath(fixture: fixture, environment: environment) else { return }
+        options.sessionPath = path
+        guard !startsFresh, FileIO.kind(of: path) != .missing else { return }
+        do {
+            let bytes = try FileIO.readRegularFile(path: path, maxBytes: PresetFile.maximumFileSize)
+            var record = try SessionRecord.decode(bytes, path: path)
+            if parametersGiven { record.parameters = parameters }
+            options.session = record
+        } catch {
+            options.startupWarnings.append("last session not restored: \(error) (--fresh starts clean)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import FileSystem
 import Fixtures
 import Foundation
 import GroupExport
@@ -62,6 +63,10 @@ package final class AppController {
         package var presetsUnavailableReason = "set XDG_CONFIG_HOME or HOME"
         /// Problems found before the app started (an unreadable presets file): shown at once, kept in `w`.
         package var startupWarnings: [String] = []
+        /// The last session with this fixture, to continue from (nil: start clean).
+        package var session: SessionRecord?
+        /// Where the session is kept when the app quits (`SessionRecord.defaultPath`); nil: not kept.
+        package var sessionPath: String?
         /// Descriptors to wait on besides the terminal and the wake pipe.
         package var wakeSources: [WakeSource] = []
 
@@ -134,6 +139,8 @@ package final class AppController {
         self.wake = wake
         inbox = CompletionInbox(wake: wake)
         store = CompositeStore(renderImage: imageCells)
+        // The session first, so that the start's warnings (said after it) stay on the status line.
+        if let session = options.session { handle(.sessionRestored(session)) }
         handle(.started(graphics: driver.graphics, warnings: options.startupWarnings))
     }
 
@@ -419,6 +426,11 @@ package final class AppController {
             }
         case .invalidateComposites(let groupIDs):
             store.invalidate(groupIDs)
+        case .saveSession(let record):
+            guard let path = options.sessionPath else { break }
+            // On the way out: written at once, and a failure leaves the last session's file as it was.
+            try? FileIO.createDirectory(FileIO.parentDirectory(of: path))
+            try? FileIO.writeAtomically(Array(record.jsonText.utf8), to: path)
         case .quit:
             break
         }

@@ -1,4 +1,5 @@
 import FileSystem
+import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
@@ -41,8 +42,10 @@ package enum ExportPlan: Hashable, Sendable {
 }
 
 /// Turns an export request into files: `~` expanded, a folder (existing, or typed with a trailing `/`) given
-/// the default name `<group-id>.png`, each scale named `name.png`, `name@2x.png`, `name@3x.png`; a missing
-/// folder is created and existing files are replaced only after the user agreed.
+/// the default name `<group-id>.png`; a typed file name is used as typed when one scale is written, and when
+/// several are (or the name is the default one) each scale is named `name.png`, `name@2x.png`, `name@3x.png`.
+/// Nothing new is named inside `/dev` or `/proc`, devices are never written; a missing folder is created and
+/// existing files are replaced only after the user agreed.
 package enum ExportPlanner {
     package static func plan(_ request: ExportRequest, files: ExportFiles) -> ExportPlan {
         let typed = request.target.trimmingCharacters(in: .whitespaces)
@@ -52,15 +55,14 @@ package enum ExportPlanner {
         case .success(let path): expanded = path
         case .failure(let problem): return .refuse(problem.message)
         }
-        let base: String
-        if expanded.hasSuffix("/") || files.kind(expanded) == .directory {
-            var folder = expanded
-            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-            base = (folder == "/" ? "" : folder) + "/" + OutputNaming.fileName(for: request.group)
-        } else {
-            base = expanded
-        }
+        let isFolder = expanded.hasSuffix("/") || files.kind(expanded) == .directory
+        let base = isFolder ? defaultName(inFolder: expanded, group: request.group) : expanded
         let folder = FileIO.parentDirectory(of: base)
+        let paths = paths(base: base, scales: request.scales, suffixed: isFolder || request.usesDefaultName)
+        // No new name inside /dev or /proc (what is there already is refused below as a device or a folder).
+        if let system = paths.lazy.filter({ files.kind($0) == .missing }).compactMap(systemFolder).first {
+            return .refuse("Cannot export to \(system.path): \(system.folder) holds devices and processes, not files")
+        }
         var creatingFolder: String?
         switch files.kind(folder) {
         case .directory:
@@ -75,10 +77,10 @@ package enum ExportPlanner {
         case .regularFile, .other:
             return .refuse("Cannot export to \(base): \(folder) is not a folder")
         }
-        let jobs = request.scales.map { scale -> ExportJob in
+        let jobs = zip(request.scales, paths).map { scale, path -> ExportJob in
             var parameters = request.parameters
             parameters.scale = scale
-            return ExportJob(parameters: parameters, path: OutputNaming.scaledPath(base, scale: scale))
+            return ExportJob(parameters: parameters, path: path)
         }
         var existing: [String] = []
         for job in jobs where creatingFolder == nil {
@@ -99,6 +101,37 @@ package enum ExportPlanner {
             return .ask("Replace \(names)? (y/n)", agreed)
         }
         return .write(jobs, creatingFolder: creatingFolder)
+    }
+
+    /// The files an export of `group` to `target` (as typed, a trailing `/` meaning a folder) writes at
+    /// `scales`: what the `E` prompt shows before Enter. A folder that exists without the `/` is found by
+    /// `plan`, which then names the default file.
+    package static func names(_ target: String, group: ChatGroup, scales: [Int], usesDefaultName: Bool) -> [String] {
+        guard !target.isEmpty else { return [] }
+        let isFolder = target.hasSuffix("/")
+        let base = isFolder ? defaultName(inFolder: target, group: group) : target
+        return paths(base: base, scales: scales, suffixed: isFolder || usesDefaultName)
+    }
+
+    /// One path per scale: `base` itself for a single scale unless `suffixed`, else `name@2x.png` and so on.
+    static func paths(base: String, scales: [Int], suffixed: Bool) -> [String] {
+        guard suffixed || scales.count > 1 else { return scales.map { _ in base } }
+        return scales.map { OutputNaming.scaledPath(base, scale: $0) }
+    }
+
+    /// `<folder>/<group-id>.png`.
+    private static func defaultName(inFolder path: String, group: ChatGroup) -> String {
+        var folder = path
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return (folder == "/" ? "" : folder) + "/" + OutputNaming.fileName(for: group)
+    }
+
+    /// `/dev` or `/proc` when `path` lies inside one of them (lexically, after `.` and `..`): no export writes
+    /// there, not even a new name (`/dev/null@2x` became a 264 px PNG).
+    private static func systemFolder(_ path: String) -> (path: String, folder: String)? {
+        let absolute = FileIO.lexicallyAbsolute(path)
+        for folder in ["/dev", "/proc"] where absolute.hasPrefix(folder + "/") { return (path, folder) }
+        return nil
     }
 
     /// Why a path could not be expanded.

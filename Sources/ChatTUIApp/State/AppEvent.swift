@@ -14,6 +14,8 @@ package enum AppEvent: Sendable {
     /// The session starts: how the terminal shows pictures, and problems found before (an unreadable presets
     /// file).
     case started(graphics: GraphicsSetup, warnings: [String])
+    /// The last session with this fixture, read at start (`SessionRecord`), to continue from.
+    case sessionRestored(SessionRecord)
     /// A key, a click, the wheel or a resize.
     case key(Key)
     /// A composite of the group's current revision arrived (the composite store kept it), with the warnings of

@@ -18,6 +18,8 @@ package enum Effect: Hashable, Sendable {
     /// Make the composites of the groups with these ids again (their data or a photo they show changed): the
     /// old ones stay on screen until the new ones arrive (`CompositeStore.invalidate`).
     case invalidateComposites([String])
+    /// Keep this for the next session with the same fixture (the runtime writes the session file).
+    case saveSession(SessionRecord)
     /// Leave the app.
     case quit
 }
@@ -33,6 +35,8 @@ package struct ListMetrics: Equatable, Sendable {
     package var frame: CellRect
     /// Whether the parameter panel is on screen (so it can take the focus).
     package var panelIsShown = false
+    /// Whether the terminal is wide enough for the panel when it is asked for (`P`, Tab).
+    package var panelFits = true
     /// How much of the composite the 1:1 view shows (for its pans).
     package var actualPixelsShown = ShownFraction()
 }
@@ -56,18 +60,25 @@ package enum AppReducer {
             // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
             if graphics != .halfBlocks { next.announce(graphics.summary) }
             for warning in warnings { next.announce(warning, warning: true) }
+        case .sessionRestored(let record):
+            restore(&next, record, metrics)
         case .compositeArrived(let key, let warnings):
             recordWarnings(&next, warnings, of: key)
         case .exportPlanned(let request, let plan):
             switch plan {
-            case .write(let jobs, let folder): effects.append(.writeExport(request.group, jobs, creatingFolder: folder))
+            case .write(let jobs, let folder):
+                next.handedOff = request.parameters
+                effects.append(.writeExport(request.group, jobs, creatingFolder: folder))
             case .ask(let question, let agreed): next.question = Question(text: question, onYes: [.export(agreed)])
             case .refuse(let message): next.announce(message, warning: true)
             }
         case .exportFinished(let status, let failed):
             next.announce(status, warning: failed)
         case .presetsSaved(let status, let presets):
-            if let presets { next.presets = presets }
+            if let presets {
+                next.presets = presets
+                next.handedOff = state.parameters
+            }
             next.announce(status, warning: presets == nil)
         case .fixtureReloaded(let fixture, let warnings):
             for warning in warnings { next.addWarning(warning) }
@@ -93,6 +104,35 @@ package enum AppReducer {
             expireStatus(&next, now: now)
         }
         return (next, effects)
+    }
+
+    /// Makes the saved session current: the parameters (undoable, back to the start's with `u`) unless they
+    /// break a limit of this fixture's groups now, the pinned A, the selected group, the export scales and the
+    /// panel.
+    private static func restore(_ state: inout AppState, _ record: SessionRecord, _ metrics: ListMetrics) {
+        var restored = ["the panel"]
+        let problem = CompositionLimits.problem(record.parameters, memberCounts: state.memberCounts)
+        if problem == nil {
+            ParameterEditing.commit(&state, to: record.parameters, label: "restored session")
+            restored.insert("parameters", at: 0)
+            state.handedOff = record.parameters
+        }
+        if let pinned = record.pinned, CompositionLimits.problem(pinned, memberCounts: state.memberCounts) == nil {
+            state.pinned = pinned
+            restored.append("A")
+        }
+        state.exportScales = record.exportScales
+        state.panel.visibility = record.panelVisibility
+        state.panel.selectedRow = record.panelRow
+        if let id = record.groupID, state.select(groupID: id) {
+            KeyBindings.keepSelectionVisible(&state, metrics)
+            restored.append("group")
+        }
+        if let problem {
+            state.announce("The last session's parameters are not restored: \(problem)", warning: true)
+        } else {
+            state.announce("Restored the last session (\(restored.joined(separator: ", "))); --fresh starts clean")
+        }
     }
 
     /// Times the status message from the first `.timer` after it appeared (a message said again is timed

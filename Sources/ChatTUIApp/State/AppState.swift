@@ -9,11 +9,11 @@ import TerminalUI
 package struct AppState: Equatable, Sendable {
     /// All groups in fixture order (replaced when the fixture file changes: `replaceGroups`).
     package private(set) var groups: [ChatGroup]
-    /// The name filter (kept after Enter, live while `filterEditor` is open).
+    /// The name or id filter (kept after Enter, live while `filterEditor` is open).
     package private(set) var filter: String = ""
     /// Open while the user types a filter after `/`.
     package var filterEditor: LineEditor?
-    /// Indices into `groups` of the groups whose name matches `filter`, in fixture order.
+    /// Indices into `groups` of the groups whose name or id matches `filter`, in fixture order.
     package private(set) var matches: [Int]
     /// Position of the selected group in `matches`.
     package var selection: Int = 0
@@ -70,6 +70,9 @@ package struct AppState: Equatable, Sendable {
     package var presets: PresetFile?
     /// Why presets cannot be saved when `presets` is nil, as the end of a sentence.
     package var presetsUnavailableReason: String
+    /// The parameters last handed off (exported, saved as a preset) or restored: `q` asks before quitting
+    /// with others.
+    package var handedOff: CompositionParameters
     /// Set when the user asked to quit.
     package var shouldQuit = false
     /// Where `e` writes PNGs.
@@ -94,6 +97,7 @@ package struct AppState: Equatable, Sendable {
         self.groups = groups
         self.parameters = parameters
         initialParameters = parameters
+        handedOff = parameters
         self.exportDirectory = exportDirectory
         self.fixturePath = fixturePath
         self.presets = presets
@@ -158,11 +162,19 @@ package struct AppState: Equatable, Sendable {
     /// What the filter searches for: its text without the spaces around it.
     private var needle: String { filter.trimmingCharacters(in: .whitespaces) }
 
-    /// The groups among `candidates` whose name contains `needle` (all of them for an empty needle).
+    /// The groups among `candidates` whose name or id contains `needle` (all of them for an empty needle).
     private func matching(_ needle: String, among candidates: [Int]) -> [Int] {
         needle.isEmpty ? candidates : candidates.filter {
             groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                || groups[$0].id.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
         }
+    }
+
+    /// Selects the group with id `groupID` when it matches the filter; false when it does not.
+    package mutating func select(groupID: String) -> Bool {
+        guard let position = position(of: groupID) else { return false }
+        selection = position
+        return true
     }
 
     /// The position in `matches` of the group with id `groupID`, if it matches.

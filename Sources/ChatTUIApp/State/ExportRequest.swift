@@ -6,10 +6,14 @@ import GroupIcon
 package struct ExportRequest: Hashable, Sendable {
     package var group: ChatGroup
     package var parameters: CompositionParameters
-    /// Every scale to write; scale 1 is `name.png`, the others `name@2x.png`, `name@3x.png`.
+    /// Every scale to write; with several (or the default name), scale 1 is `name.png`, the others
+    /// `name@2x.png`, `name@3x.png`.
     package var scales: [Int]
     /// The destination as given: a file path, or a folder to save the default name in.
     package var target: String
+    /// The name is the app's default (`e`): a single scale other than 1 still gets its `@2x` suffix, as
+    /// `export --all` names it; a file name the user typed is used as typed unless several scales are written.
+    package var usesDefaultName = false
     /// The user agreed to create the missing folder.
     package var createsFolders = false
     /// The user agreed to replace existing files.

@@ -2,7 +2,7 @@ import GroupIcon
 import TerminalUI
 
 extension KeyBindings {
-    /// Keys while the panel has the focus: ↑ ↓ (j k) choose a row, ← → a fine step, Shift-← → or `<` `>` a
+    /// Keys while the panel has the focus: ↑ ↓ (j k) choose a row, Home End (g G) the first or last, ← → a fine step, Shift-← → or `<` `>` a
     /// coarse one, Space the next value, Enter types a value, Backspace / Delete sets the automatic value (or
     /// the default), Tab or Esc gives the focus back to the list. Other keys are not the panel's (nil): they
     /// keep their meaning everywhere.
@@ -16,6 +16,10 @@ extension KeyBindings {
             next.panel.selectedRow = rows[max(0, index - 1)].name
         case .down, .character("j"):
             next.panel.selectedRow = rows[min(rows.count - 1, index + 1)].name
+        case .home, .character("g"):
+            next.panel.selectedRow = rows[0].name
+        case .end, .character("G"):
+            next.panel.selectedRow = rows[rows.count - 1].name
         case .left, .right, .character(" "):
             stepRow(&next, row, direction: key == .left ? -1 : 1, coarse: false)
         case .shiftLeft, .shiftRight, .character("<"), .character(">"):

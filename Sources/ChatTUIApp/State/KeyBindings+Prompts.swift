@@ -10,6 +10,7 @@ extension KeyBindings {
         switch key {
         case .character("y"), .character("Y"), .enter:
             next.question = nil
+            if question.onYes.contains(.quit) { next.shouldQuit = true }
             return (next, question.onYes)
         case .character("n"), .character("N"), .escape:
             next.question = nil
@@ -39,17 +40,28 @@ extension KeyBindings {
                     let (value, wasClamped) = try field.parseClamping(text, for: next.parameters)
                     ParameterEditing.set(&next, field, to: value, clampedFrom: wasClamped ? text : nil)
                 } catch {
-                    // The prompt stays open with the text, so the user can correct it.
+                    // The prompt stays open with the text and says what is wrong at once, so the user can
+                    // correct it.
+                    prompt.note = "\(error)"
                     next.prompt = prompt
-                    next.announce("\(error)")
                 }
             case .presetName:
                 return savePreset(&next, named: text)
             }
         default:
-            if prompt.editor.apply(key) { next.prompt = prompt }
+            guard prompt.editor.apply(key) else { break }
+            prompt.note = prompt.purpose == .exportPath ? exportNote(next, prompt.editor.text) : nil
+            next.prompt = prompt
         }
         return (next, [])
+    }
+
+    /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales.
+    static func exportNote(_ state: AppState, _ text: String) -> String? {
+        guard let group = state.selectedGroup else { return nil }
+        let names = ExportPlanner.names(text.trimmingCharacters(in: .whitespaces), group: group,
+                                        scales: state.effectiveExportScales, usesDefaultName: false)
+        return names.isEmpty ? nil : "→ " + names.joined(separator: ", ")
     }
 
     /// An overlay: the presets list is browsed with ↑ ↓ and applied with Enter; any other key closes it (as

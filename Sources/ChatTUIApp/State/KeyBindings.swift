@@ -10,6 +10,10 @@ import TerminalUI
 /// single-key commands. The parts live in `KeyBindings+Panel.swift`, `KeyBindings+Prompts.swift`,
 /// `KeyBindings+ActualPixels.swift` and `KeyBindings+Help.swift`.
 package enum KeyBindings {
+    /// Why `P` and Tab show no panel on a narrow terminal.
+    static let panelTooNarrow = "The panel needs a terminal \(ScreenLayout.requestedPanelWidth) columns wide; "
+        + "it shows when the terminal is widened"
+
     /// Zoom step of `+` and `-`, in percent.
     package static let zoomStep = 25
 
@@ -18,7 +22,7 @@ package enum KeyBindings {
         var next = state
         if key == .ctrlC {
             next.shouldQuit = true
-            return (next, [.quit])
+            return (next, [.saveSession(SessionRecord(of: next)), .quit])
         }
         if key == .resize {
             keepSelectionVisible(&next, metrics)
@@ -65,12 +69,14 @@ package enum KeyBindings {
         var effects: [Effect] = []
         switch key {
         case .escape where !next.filter.isEmpty:
-            // Esc backs out of a kept filter before it quits, as in other list-and-filter tools.
+            // Esc backs out of a kept filter, as in other list-and-filter tools.
             next.setFilter("")
             keepSelectionVisible(&next, metrics)
-        case .character("q"), .escape:
-            next.shouldQuit = true
-            effects.append(.quit)
+        case .escape:
+            // Esc closes things; it never ends the session (one Esc too many lost the tuning).
+            next.announce("Nothing to close: q quits")
+        case .character("q"):
+            return quit(next)
         case .up, .character("k"), .wheelUp: moveSelection(&next, by: -1, metrics)
         case .down, .character("j"), .wheelDown: moveSelection(&next, by: 1, metrics)
         case .pageUp: moveSelection(&next, by: -max(1, metrics.visibleRowCount), metrics)
@@ -93,10 +99,14 @@ package enum KeyBindings {
         case .character("-"), .character("_"):
             next.zoomPercent = max(AppState.zoomRange.lowerBound, next.zoomPercent - zoomStep)
         case .character("e"):
-            if let group = next.selectedGroup { effects.append(export(&next, group, to: next.defaultExportPath(for: group))) }
+            if let group = next.selectedGroup {
+                effects.append(export(&next, group, to: next.defaultExportPath(for: group), usesDefaultName: true))
+            }
         case .character("E"):
             if let group = next.selectedGroup {
-                next.exportPrompt = LineEditor(next.defaultExportPath(for: group), suggested: true)
+                let path = next.defaultExportPath(for: group)
+                next.prompt = Prompt(purpose: .exportPath, editor: LineEditor(path, suggested: true),
+                                     note: exportNote(next, path))
             }
         case .character("u"): ParameterEditing.undo(&next)
         case .character("U"), .control("r"): ParameterEditing.redo(&next)
@@ -116,14 +126,31 @@ package enum KeyBindings {
         case .tab:
             next.panel.isFocused = true
             if !metrics.panelIsShown { next.panel.visibility = .shown }
+            if !metrics.panelIsShown && !metrics.panelFits { next.announce(panelTooNarrow) }
         case .character("P"):
             next.panel.visibility = metrics.panelIsShown ? .hidden : .shown
             next.panel.isFocused = next.panel.isFocused && !metrics.panelIsShown
+            if !metrics.panelIsShown && !metrics.panelFits { next.announce(panelTooNarrow) }
         case .character(let character):
             parameterKey(&next, character)
         default:
             break
         }
+        return (next, effects)
+    }
+
+    /// `q`: quits, keeping the session for the next start; asks first when the parameters were not exported
+    /// or saved as a preset.
+    private static func quit(_ state: AppState) -> (AppState, [Effect]) {
+        var next = state
+        let effects: [Effect] = [.saveSession(SessionRecord(of: state)), .quit]
+        guard state.parameters == state.handedOff else {
+            next.question = Question(
+                text: "Quit? These parameters are not exported or saved as a preset (the session keeps them) (y/n)",
+                onYes: effects)
+            return (next, [])
+        }
+        next.shouldQuit = true
         return (next, effects)
     }
 
@@ -136,7 +163,12 @@ package enum KeyBindings {
             "m": ("member-style", 1),
         ]
         if character == "0" {
+            guard state.parameters != state.initialParameters else {
+                state.announce("The parameters are already those of the start")
+                return
+            }
             ParameterEditing.commit(&state, to: state.initialParameters, label: "reset")
+            state.announce("Reset to the start's parameters (u undoes): \(state.undoStack.last?.description ?? "")")
             return
         }
         guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else { return }
@@ -144,10 +176,13 @@ package enum KeyBindings {
     }
 
     /// `e` and Enter in the `E` prompt: the export of `group` to `target` at the chosen scales.
-    static func export(_ state: inout AppState, _ group: ChatGroup, to target: String) -> Effect {
+    static func export(_ state: inout AppState, _ group: ChatGroup, to target: String,
+                       usesDefaultName: Bool = false) -> Effect {
         state.announce("Exporting to \(target)…")
-        return .export(ExportRequest(group: group, parameters: state.parameters, scales: state.effectiveExportScales,
-                                     target: target))
+        var request = ExportRequest(group: group, parameters: state.parameters, scales: state.effectiveExportScales,
+                                    target: target)
+        request.usesDefaultName = usesDefaultName
+        return .export(request)
     }
 
     /// `p`: pins the current parameters as A, or unpins them.

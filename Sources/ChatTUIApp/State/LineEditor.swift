@@ -1,6 +1,7 @@
 import TerminalUI
 
-/// A one-line text editor (the `/` filter and the `E` export prompt): text, a cursor, and the usual keys.
+/// A one-line text editor (the `/` filter and the `E` export prompt): text, a cursor, and the usual keys
+/// (Ctrl-U clears the line).
 ///
 /// The text is kept as an array of graphemes, so a key costs the same however long the text is (typing at
 /// the end is amortised constant time; deleting or inserting elsewhere moves the tail once), and the length
@@ -50,6 +51,9 @@ package struct LineEditor: Hashable, Sendable {
         case .delete:
             guard cursor < characters.count else { return true }
             characters.remove(at: cursor)
+        case .control("u"):
+            characters = []
+            cursor = 0
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
         case .home: cursor = 0

@@ -32,9 +32,12 @@ package struct Prompt: Hashable, Sendable {
 
     package var purpose: Purpose
     package var editor: LineEditor
+    /// What the prompt says beside the text: why the text was refused (until it is edited), or the files an
+    /// export writes.
+    package var note: String?
 
-    package init(purpose: Purpose, editor: LineEditor) {
-        self.purpose = purpose; self.editor = editor
+    package init(purpose: Purpose, editor: LineEditor, note: String? = nil) {
+        self.purpose = purpose; self.editor = editor; self.note = note
     }
 
     /// The label in front of the text.

@@ -11,12 +11,18 @@ enum ParameterEditing {
     static let backgroundCycle: [RGBA8] = [.lightGrey, .white, RGBA8(r: 34, g: 34, b: 34), .transparent]
 
     /// Moves `field` one fine or coarse step (`direction` -1 or +1): numbers by the field's steps starting from
-    /// the value in force (for an automatic value, what the layout uses for the selected group), layouts
+    /// the value in force (for an automatic value, what the layout uses for the selected group) to the next
+    /// multiple of the step, lists of numbers (grid spacing, item, insets) each number so, layouts
     /// through the registry, flags on and off, colours through `backgroundCycle`, member styles through
-    /// `MemberStyle.cycle`, choices through their words; lists of numbers are typed.
+    /// `MemberStyle.cycle`, choices through their words. A parameter that changes nothing for the selected
+    /// group (`ParameterUse`) is skipped with a message, and a tile radius stops where it rounds no more.
     static func step(_ state: inout AppState, _ field: ParameterField, direction: Int, coarse: Bool) {
         let parameters = state.parameters
         let value = field.value(in: parameters)
+        if let reason = ParameterUse.unusedReason(field, in: parameters, memberCount: state.selectedMemberCount) {
+            state.announce("\(field.name) has no effect: \(reason)")
+            return
+        }
         switch field.kind {
         case .layout:
             let kinds = LayoutRegistry.kinds
@@ -47,11 +53,42 @@ enum ParameterEditing {
         case .number, .integer:
             guard let steps = field.steps else { return }
             let start = startingNumber(field, parameters, memberCount: state.selectedMemberCount)
-            let wanted = start + Double(direction) * (coarse ? steps.coarse : steps.fine)
+            var wanted = stepped(start, by: coarse ? steps.coarse : steps.fine, direction: direction)
+            if direction > 0, let useful = ParameterUse.usefulMaximum(field, in: parameters,
+                                                                      memberCounts: state.memberCounts) {
+                // Beyond it the pixels stay the same (a radius past half the tile rounds nothing more); the
+                // stop is in hundredths, as the panel shows it.
+                let cap = (useful * 100).rounded(.down) / 100
+                guard start < cap - 1e-9 else {
+                    state.announce("\(field.name) has no effect beyond \(text(field, parameters)): "
+                        + "no tile is wider than \(formatNumber((useful * 200).rounded() / 100)) pt")
+                    return
+                }
+                wanted = min(wanted, cap)
+            }
             set(&state, field, to: field.kind == .integer ? .integer(Int(wanted.rounded())) : .number(wanted))
-        default:
-            state.announce("\(field.label): press Enter to type a value")
+        case .numbers:
+            guard let steps = field.steps else { return }
+            let automatic = field.automaticValue(in: parameters, memberCount: state.selectedMemberCount)
+            guard case .numbers(let start)? = value ?? automatic else {
+                state.announce("\(field.label): press Enter to type a value")
+                return
+            }
+            let step = coarse ? steps.coarse : steps.fine
+            set(&state, field, to: .numbers(start.map { stepped($0, by: step, direction: direction) }))
         }
+    }
+
+    /// One step from `start`: to the next multiple of `step` in `direction`, so that a step from an automatic
+    /// value (7.33) lands on the step grid (8, not 8.33) and the values a designer sees, exports and saves are
+    /// round numbers.
+    static func stepped(_ start: Double, by step: Double, direction: Int) -> Double {
+        let position = start / step
+        // A value on the grid up to float noise counts as on it.
+        let onGrid = abs(position - position.rounded()) < 1e-9
+        let next = onGrid ? position.rounded() + Double(direction)
+            : direction > 0 ? position.rounded(.up) : position.rounded(.down)
+        return next * step
     }
 
     /// Sets `field` to `value` (nil: automatic), within the limits: a number beyond them stops at the last
@@ -60,6 +97,12 @@ enum ParameterEditing {
     static func set(_ state: inout AppState, _ field: ParameterField, to value: ParameterValue?,
                     clampedFrom: String? = nil) {
         var candidate = state.parameters
+        // A list of numbers moves into the field's own range here (single numbers are moved below, with the
+        // other limits).
+        let value = value.map { value in
+            if case .numbers = value { return field.clamped(value, for: candidate) }
+            return value
+        }
         field.assign(value, to: &candidate)
         var message = clampedFrom.map { "\(field.name) \($0) is out of range: using \(text(field, candidate))" }
         if let problem = CompositionLimits.problem(candidate, memberCounts: state.memberCounts) {

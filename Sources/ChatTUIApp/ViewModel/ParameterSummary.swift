@@ -80,6 +80,7 @@ package enum ParameterSummary {
             text = hundredths(number) + " pt"
             if parameters.scale != 1 { pixels = hundredths(number * Double(parameters.scale)) + " px" }
         case .number(let number): text = hundredths(number)
+        case .numbers(let numbers): text = numbers.map(hundredths).joined(separator: ",") + " pt"
         case .flag(let flag): text = flag ? "on" : "off"
         default: text = ParameterField.text(of: shown)
         }

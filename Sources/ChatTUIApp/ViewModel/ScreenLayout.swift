@@ -50,6 +50,7 @@ package struct ScreenLayout: Hashable, Sendable {
     /// What the reducer needs of the screen.
     package var listMetrics: ListMetrics {
         ListMetrics(visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list,
-                    panelIsShown: panel != nil && !isTooSmall)
+                    panelIsShown: panel != nil && !isTooSmall,
+                    panelFits: width >= Self.requestedPanelWidth && !isTooSmall)
     }
 }

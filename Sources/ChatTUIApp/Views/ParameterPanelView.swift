@@ -4,7 +4,8 @@ import TerminalUI
 
 /// The parameter panel: every composition parameter of the current layout with its value and unit (`PanelRow`),
 /// the selected row highlighted, and below the list the selected parameter in full: its value in points and
-/// in pixels at the export scale, its range, its steps, and the pinned A's value when it differs.
+/// in pixels at the export scale, the range it can be set to here, its steps, and the pinned A's value when it
+/// differs; a parameter that changes nothing for the selected group says so, with the reason.
 package enum ParameterPanelView {
     package static func render(_ state: AppState, width: Int, height: Int, context: ViewContext) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
@@ -44,7 +45,11 @@ package enum ParameterPanelView {
     private static func valueText(_ row: PanelRow, _ state: AppState) -> (value: String, pixels: String?) {
         switch row {
         case .parameter(let field):
-            return ParameterSummary.panelValue(field, state.parameters, memberCount: state.selectedMemberCount)
+            let count = state.selectedMemberCount
+            if ParameterUse.unusedReason(field, in: state.parameters, memberCount: count) != nil {
+                return ("— no effect here", nil)
+            }
+            return ParameterSummary.panelValue(field, state.parameters, memberCount: count)
         case .exportScales:
             return (PanelRow.exportScalesText(state), nil)
         }
@@ -57,11 +62,16 @@ package enum ParameterPanelView {
                     "e writes <id>.png, <id>@2x.png, ..."]
         }
         let parameters = state.parameters
+        if let reason = ParameterUse.unusedReason(field, in: parameters, memberCount: state.selectedMemberCount) {
+            return [field.label, "no effect: \(reason)", "its keys skip it; it limits nothing"]
+        }
         let (value, pixels) = ParameterSummary.panelValue(field, parameters, memberCount: state.selectedMemberCount)
         var lines = [field.label, pixels.map { "\(value) = \($0) at @\(parameters.scale)x" } ?? value]
         let unit = field.kind == .number(unit: .points) ? " pt" : ""
-        if let range = field.range(in: parameters) {
-            lines.append("range \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))\(unit)")
+        // The values that can be set and show a difference here, not the field's whole range.
+        if let range = ParameterUse.usableRange(field, in: parameters, memberCounts: state.memberCounts) {
+            let hundredths = { (number: Double) in formatNumber((number * 100).rounded() / 100) }
+            lines.append("range \(hundredths(range.lowerBound))–\(hundredths(range.upperBound))\(unit)")
         }
         if let steps = field.steps {
             lines.append("steps ← → \(formatNumber(steps.fine))\(unit), < > \(formatNumber(steps.coarse))\(unit)")

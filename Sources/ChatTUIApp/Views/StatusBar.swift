@@ -14,7 +14,8 @@ package enum StatusBar {
             return grid
         }
         if let prompt = state.prompt {
-            drawEditor(prompt.editor, label: Sanitizer.clean(prompt.label), into: &grid, context: context)
+            drawEditor(prompt.editor, label: Sanitizer.clean(prompt.label), note: prompt.note.map(Sanitizer.clean),
+                       into: &grid, context: context)
             return grid
         }
         if let editor = state.filterEditor {
@@ -50,16 +51,20 @@ package enum StatusBar {
     }
 
     /// The label, then the text with the part before the cursor kept in view, and the cursor as a
-    /// non-reversed cell; at the length cap, a note saying so at the right.
+    /// non-reversed cell; at the right, `note` (why the text was refused, the files an export writes), or at
+    /// the length cap a note saying so.
     ///
     /// Only what fits is measured: the text before the cursor is walked back from the cursor and the rest
     /// forward from it, so a long text costs what the line shows, not its length (measuring every shorter
     /// prefix of a 16 000-character paste never finished).
-    private static func drawEditor(_ editor: LineEditor, label: String, into grid: inout CellGrid,
-                                   context: ViewContext) {
+    private static func drawEditor(_ editor: LineEditor, label: String, note given: String? = nil,
+                                   into grid: inout CellGrid, context: ViewContext) {
         let shownLabel = context.fit(label, max(0, grid.width / 2))
         let labelWidth = grid.write(shownLabel, x: 0, y: 0, style: [.reverse, .bold])
-        let note = editor.isFull ? " at most \(LineEditor.maximumLength) characters " : ""
+        // The text keeps at least 12 cells; the note gets the rest.
+        let noteRoom = max(0, grid.width - labelWidth - 14)
+        let note = editor.isFull ? " at most \(LineEditor.maximumLength) characters "
+            : given.map { " " + context.fit($0, noteRoom) + " " } ?? ""
         let noteWidth = TextWidth.width(of: note) < grid.width - labelWidth - 8 ? TextWidth.width(of: note) : 0
         if noteWidth > 0 { grid.write(note, x: grid.width - noteWidth, y: 0, style: [.reverse, .bold]) }
         let characters = editor.characters

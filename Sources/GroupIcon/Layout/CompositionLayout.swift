@@ -36,6 +36,10 @@ public protocol CompositionLayout: Sendable {
     static func gapRegion(tiles: [Tile]) -> [Shape]
     /// The outer padding the layout uses for `count` members after its default and clamping, in points.
     static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double
+    /// Why the parameter called `name` changes nothing in this layout's composites of `count` members (a
+    /// tile radius where the tiles are circles), in words that end "tile-radius has no effect: ..."; nil when
+    /// it is used. `ParameterUse` adds the rules every layout shares.
+    static func unusedReason(_ name: String, count: Int, parameters: CompositionParameters) -> String?
 }
 
 /// How a layout's tiles are described in `layout --json` (README.md, "Headless").
@@ -48,6 +52,7 @@ public enum TileForm: Hashable, Sendable {
 
 extension CompositionLayout {
     public static var tileForm: TileForm { .rectangle }
+    public static func unusedReason(_ name: String, count: Int, parameters: CompositionParameters) -> String? { nil }
     public static var options: [ParameterField] { [] }
 
     public static func canvas(count: Int, parameters: CompositionParameters) -> Size {

@@ -18,6 +18,11 @@ public enum DingTalkLayout: CompositionLayout {
     public static let maximumMembers = 4
     public static let defaultBackground = RGBA8.lightGrey
 
+    /// The tiles are pieces of one circle: their corners are the circle's.
+    public static func unusedReason(_ name: String, count: Int, parameters: CompositionParameters) -> String? {
+        name == "tile-radius" ? "dingtalk's tiles are pieces of one circle, whose edge is their corners" : nil
+    }
+
     /// The tiles of the first (up to) four members; no tiles for a count of zero or less.
     public static func tiles(count: Int, parameters: CompositionParameters) -> [Tile] {
         let shown = shownMembers(count)

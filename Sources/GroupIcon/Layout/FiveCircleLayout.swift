@@ -30,6 +30,11 @@ public enum FiveCircleLayout: CompositionLayout {
     public static let defaultBackground = RGBA8.transparent
     public static let tileForm = TileForm.circle
 
+    /// The tiles are circles: they have no corners to round.
+    public static func unusedReason(_ name: String, count: Int, parameters: CompositionParameters) -> String? {
+        name == "tile-radius" ? "qq's tiles are circles, with no corners to round" : nil
+    }
+
     /// Rings of three and five are centred vertically instead of the QQ reference's top alignment.
     public static let centreRings = LayoutOption("centre-rings", default: false)
 

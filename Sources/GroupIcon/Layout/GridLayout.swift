@@ -46,13 +46,20 @@ public enum GridLayout: CompositionLayout {
     public static let options: [ParameterField] = [
         .lengths(spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
                  valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
-                 limits: { 0...max(0, $0.size / 4) }),
+                 limits: { 0...max(0, $0.size / 4) }, automatic: { parameters, _ in [defaultSpacing(parameters)] }),
         .lengths(item, label: "Grid item", help: "grid: fixed item size W[,H]; the spacing stretches (both: the canvas grows)",
                  valueName: "W[,H]", count: 2, expectation: "one or two lengths in points (W[,H])",
-                 limits: { _ in 1...CompositionParameters.sizeRange.upperBound }),
+                 limits: { _ in 1...CompositionParameters.sizeRange.upperBound },
+                 automatic: { parameters, count in
+                     // The adaptive items' size: one number when they are square.
+                     tiles(count: count, parameters: parameters).first.map { tile in
+                         tile.frame.width == tile.frame.height ? [tile.frame.width] : [tile.frame.width, tile.frame.height]
+                     }
+                 }),
         .lengths(insets, label: "Grid insets", help: "grid: insets T,L,B,R or one value (default: the padding)",
                  valueName: "T,L,B,R", count: 4, expectation: "one or four lengths in points (T,L,B,R)",
-                 limits: { 0...max(0, $0.size / 4) }),
+                 limits: { 0...max(0, $0.size / 4) },
+                 automatic: { parameters, _ in [parameters.clampedPadding(default: defaultSpacing(parameters))] }),
         .flag(square, label: "Grid square", help: "grid: square items from the top-left, no padding cells"),
         .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
                range: 1...maximumMembers, automatic: { _, count in automaticColumns(shown: shownMembers(count)) }),

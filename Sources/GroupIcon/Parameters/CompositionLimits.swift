@@ -57,13 +57,15 @@ public enum CompositionLimits {
     }
 
     /// The first limit `parameters` break when composites of `memberCounts` members are drawn; nil when none.
-    /// Checks every parameter of the layout against its range, then the pixel size, then the tiles and the
-    /// member style's border on them.
+    /// Checks every parameter the layout uses (`ParameterUse`: an unused one never limits another) against its
+    /// range, then the pixel size, then the tiles and the member style's border on them.
     public static func problem(_ parameters: CompositionParameters, memberCounts: some Sequence<Int>)
         -> LimitProblem?
     {
+        let counts = Array(memberCounts)
         for field in ParameterCatalogue.fields(for: parameters.layout) {
-            guard let range = field.range(in: parameters), let value = field.value(in: parameters) else { continue }
+            guard let range = field.range(in: parameters), let value = field.value(in: parameters),
+                  !ParameterUse.isUnused(field, in: parameters, memberCounts: counts) else { continue }
             let number: Double
             switch value {
             case .number(let real): number = real
@@ -78,7 +80,7 @@ public enum CompositionLimits {
         if pixels > Double(maximumPixelSize) {
             return .tooManyPixels(size: parameters.size, scale: parameters.scale)
         }
-        let shownCounts = Set(memberCounts.map { min($0, parameters.layout.layout.maximumMembers) }.filter { $0 > 0 })
+        let shownCounts = Set(counts.map { min($0, parameters.layout.layout.maximumMembers) }.filter { $0 > 0 })
         for count in shownCounts.sorted(by: >) {
             let minimum = minimumTileSide(parameters, memberCount: count)
             // A hair of tolerance: values rounded for display must not flip a tile exactly at the limit.

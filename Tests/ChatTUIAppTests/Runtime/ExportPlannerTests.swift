@@ -80,7 +80,60 @@ import Testing
             == .refuse("Cannot export to /out/ride.png/x.png: /out/ride.png is not a folder"))
         #expect(ExportPlanner.plan(request("  "), files: files()) == .refuse("No path given: nothing exported"))
         // A folder where a scale's file would go.
-        #expect(ExportPlanner.plan(request("/out/ride.png", scales: [2]), files: files(folders: ["/out", "/out/ride@2x.png"]))
+        var named = request("/out/ride.png", scales: [2])
+        named.usesDefaultName = true
+        #expect(ExportPlanner.plan(named, files: files(folders: ["/out", "/out/ride@2x.png"]))
             == .refuse("Cannot export to /out/ride@2x.png: it is a folder (end the path with / to save inside it)"))
+    }
+}
+
+/// Issue 24, defect 2: `E` appended `@2x` to whatever path was typed (`/dev/null` became `/dev/null@2x`).
+@Suite struct TypedExportPathTests {
+    private let group = ChatGroup(id: "ride", name: "Ride", members: [])
+
+    private func files() -> ExportFiles {
+        ExportFiles(kind: { path in
+            if ["/", "/out", "/dev"].contains(path) { return .directory }
+            return path == "/dev/null" ? .other(name: "character device") : .missing
+        }, createFolder: { _ in }, homeDirectory: "/home/me")
+    }
+
+    private func plan(_ target: String, scales: [Int], defaultName: Bool = false) -> ExportPlan {
+        var request = ExportRequest(group: group, parameters: CompositionParameters(), scales: scales, target: target)
+        request.usesDefaultName = defaultName
+        return ExportPlanner.plan(request, files: files())
+    }
+
+    private func paths(_ plan: ExportPlan) -> [String]? {
+        guard case .write(let jobs, _) = plan else { return nil }
+        return jobs.map(\.path)
+    }
+
+    @Test func aTypedPathIsUsedAsTypedForOneScale() {
+        #expect(paths(plan("/out/a.png", scales: [2])) == ["/out/a.png"])
+        #expect(paths(plan("/out/a.png", scales: [2, 3])) == ["/out/a@2x.png", "/out/a@3x.png"])
+        // The app's default name (e, or a folder) keeps its suffix, as export --all names it.
+        #expect(paths(plan("/out/ride.png", scales: [2], defaultName: true)) == ["/out/ride@2x.png"])
+        #expect(paths(plan("/out/", scales: [2])) == ["/out/ride@2x.png"])
+    }
+
+    @Test func devicesAndSystemFoldersAreNeverWritten() {
+        #expect(plan("/dev/null", scales: [2]) == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
+        guard case .refuse(let message) = plan("/dev/null", scales: [1, 2]) else {
+            Issue.record("/dev/null@2x was planned")
+            return
+        }
+        #expect(message.contains("/dev"))
+        guard case .refuse = plan("/proc/../proc/x.png", scales: [1]) else {
+            Issue.record("a new name inside /proc was planned")
+            return
+        }
+    }
+
+    @Test func thePromptNamesMatchThePlan() {
+        #expect(ExportPlanner.names("/out/a.png", group: group, scales: [2], usesDefaultName: false) == ["/out/a.png"])
+        #expect(ExportPlanner.names("/out/", group: group, scales: [1, 2], usesDefaultName: false)
+            == ["/out/ride.png", "/out/ride@2x.png"])
+        #expect(ExportPlanner.names("", group: group, scales: [1], usesDefaultName: false).isEmpty)
     }
 }

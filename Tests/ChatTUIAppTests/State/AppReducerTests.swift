@@ -49,7 +49,7 @@ import Testing
 
     @Test func keysGoToTheKeyMap() {
         let (quit, effects) = reduce(three, .key(.character("q")))
-        #expect(quit.shouldQuit && effects == [.quit])
+        #expect(quit.shouldQuit && effects == [.saveSession(SessionRecord(of: three)), .quit])
         #expect(reduce(three, [.key(.down), .key(.mouse(x: 3, y: 4))]).0.selection == 2)
     }
 

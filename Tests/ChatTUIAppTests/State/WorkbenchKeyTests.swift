@@ -64,14 +64,16 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         var qq = ViewFixtures.state(groups(withMembers: [3, 5]))
         qq.parameters.layout = .qq
         let resolved = Layouts.resolvedMargin(count: 3, parameters: qq.parameters)
-        // The issue: a 3-member QQ group shows 8.8 and `]` gave 7.8; "more margin" must mean more.
+        // The issue: a 3-member QQ group shows 8.8 and `]` gave 7.8; "more margin" must mean more. Steps land
+        // on the step grid (issue 24): the next multiple of the step in the step's direction.
         let more = keys.state(after: chars("]"), on: qq).parameters.margin ?? 0
-        #expect(abs(more - (resolved + 1)) < 1e-9)
+        #expect(more == (resolved).rounded(.up) && more > resolved)
         let margin: [Key] = [.tab, .down, .down, .down]
-        #expect(abs((keys.state(after: margin + [.right], on: qq).parameters.margin ?? 0) - (resolved + 1)) < 1e-9)
-        #expect(abs((keys.state(after: margin + [.left], on: qq).parameters.margin ?? 0) - (resolved - 1)) < 1e-9)
-        #expect(abs((keys.state(after: margin + chars(">"), on: qq).parameters.margin ?? 0) - (resolved + 4)) < 1e-9)
-        #expect(abs((keys.state(after: margin + [.shiftLeft], on: qq).parameters.margin ?? 0) - (resolved - 4)) < 1e-9)
+        #expect(keys.state(after: margin + [.right], on: qq).parameters.margin == resolved.rounded(.up))
+        #expect(keys.state(after: margin + [.left], on: qq).parameters.margin == resolved.rounded(.down))
+        #expect(keys.state(after: margin + chars(">"), on: qq).parameters.margin == (resolved / 4).rounded(.up) * 4)
+        #expect(keys.state(after: margin + [.shiftLeft], on: qq).parameters.margin
+            == (resolved / 4).rounded(.down) * 4)
         #expect(keys.state(after: [.tab, .down, .right], on: nine).parameters.size == 133)
         #expect(keys.state(after: [.tab, .down, .shiftRight], on: nine).parameters.size == 144)
         #expect(keys.state(after: [.tab, .down, .down, .right], on: nine).parameters.scale == 2)
@@ -94,7 +96,7 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         // Text that is no value: the prompt stays open with it, and the message says what was expected.
         let wrong = keys.state(after: chars("wide") + [.enter], on: prompted)
         #expect(wrong.prompt?.editor.text == "wide")
-        #expect(wrong.status == "margin: expected a length in points from 0 to 33, got 'wide'")
+        #expect(wrong.prompt?.note == "margin: expected a length in points from 0 to 33, got 'wide'")
         #expect(keys.state(after: [.escape], on: wrong).prompt == nil)
         // Colours are typed in hex.
         let background = keys.state(after: [.tab] + Array(repeating: .down, count: 7) + [.enter] + chars("#102030") + [.enter],
@@ -148,7 +150,7 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         let nine = ViewFixtures.state(groups(withMembers: [9]))
         let state = keys.state(after: Array(repeating: .character("]"), count: 40), on: nine)
         #expect(state.parameters.margin == 24.75)
-        #expect(state.status.hasPrefix("margin stops at 24.75 pt (at 25.75 pt: wechat tiles of 9-member groups would be"))
+        #expect(state.status.hasPrefix("margin stops at 24.75 pt (at 25 pt: wechat tiles of 9-member groups would be"))
         #expect(CompositionLimits.problem(state.parameters, memberCounts: [9]) == nil)
         // The clamps that changed nothing are not undo steps.
         #expect(state.undoStack.count == 18)
@@ -185,13 +187,13 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
     @Test func undoAndRedoSayWhatChanged() {
         let changed = keys.state(after: chars("]]"), on: state)
         let undone = keys.state(after: chars("u"), on: changed)
-        #expect(undone.status == "Undone: margin 8.3 → 9.3")
-        #expect(abs((undone.parameters.margin ?? 0) - (132.0 / 18 + 1)) < 1e-9)
+        #expect(undone.status == "Undone: margin 8 → 9")
+        #expect(undone.parameters.margin == 8)
         let redone = keys.state(after: chars("U"), on: undone)
-        #expect(redone.status == "Redone: margin 8.3 → 9.3")
+        #expect(redone.status == "Redone: margin 8 → 9")
         #expect(redone.parameters == changed.parameters)
         #expect(keys.state(after: [.control("r")], on: undone).parameters == changed.parameters)
-        #expect(keys.state(after: chars("uu"), on: changed).status == "Undone: margin auto (7.3) → 8.3")
+        #expect(keys.state(after: chars("uu"), on: changed).status == "Undone: margin auto (7.3) → 8")
         #expect(keys.state(after: chars("U"), on: changed).status == "Nothing to redo")
         // A new change after an undo drops what could have been redone.
         #expect(keys.state(after: chars("u}"), on: changed).redoStack.isEmpty)
@@ -228,8 +230,10 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
     @Test func eExportsAtTheChosenScales() {
         let state = ViewFixtures.state(groups(withMembers: [9]))
         let (_, effects) = keys.press(chars("xe"), on: state)
-        #expect(effects == [.export(ExportRequest(group: state.groups[0], parameters: CompositionParameters(),
-                                                  scales: [1, 2, 3], target: "out/g0.png"))])
+        var request = ExportRequest(group: state.groups[0], parameters: CompositionParameters(), scales: [1, 2, 3],
+                                    target: "out/g0.png")
+        request.usesDefaultName = true
+        #expect(effects == [.export(request)])
     }
 
     @Test func questionsWaitForYesOrNo() {

@@ -30,7 +30,7 @@ import Testing
         #expect(!gridText.contains { $0.contains("Full-bleed") })
     }
 
-    @Test func lengthsShowPixelsAtTheExportScale() {
+    @Test func lengthsShowPixelsAtTheExportScale() throws {
         var state = ViewFixtures.state(groups(withMembers: [9]))
         state.parameters.scale = 2
         state.parameters.margin = 4.5
@@ -39,7 +39,10 @@ import Testing
         #expect(text.contains { $0.contains("Margin") && $0.contains("4.5 pt · 9 px") })
         // The selected parameter in full below the list: value, range, steps.
         #expect(text.contains { $0.contains("4.5 pt = 9 px at @2x") })
-        #expect(text.contains { $0.contains("range 0–33 pt") })
+        // The range that can be set for these groups (issue 24), not the field's 0-33.
+        let field = try #require(ParameterCatalogue.field(named: "margin"))
+        let usable = try #require(ParameterUse.usableRange(field, in: state.parameters, memberCounts: state.memberCounts))
+        #expect(text.contains { $0.contains("range 0–\(formatNumber((usable.upperBound * 100).rounded() / 100)) pt") })
         #expect(text.contains { $0.contains("steps ← → 1 pt, < > 4 pt") })
     }
 

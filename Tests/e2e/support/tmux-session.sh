@@ -7,6 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 root=$(pwd)
 bin=$root/.build/debug/chat-tui
 tmp=$(mktemp -d)
+# The app keeps its last session per fixture under XDG_STATE_HOME: each script gets its own, so no run restores
+# another's parameters.
+export XDG_STATE_HOME=$tmp/state
 session="chat-tui-$name-$$"
 socket="chat-tui-$name-$$"
 tmx() { tmux -L "$socket" "$@"; }

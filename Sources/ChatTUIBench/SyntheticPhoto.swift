@@ -8,8 +8,8 @@ enum SyntheticPhoto {
     /// Portrait number `index` (any integer gives a different one), `side` pixels square, opaque.
     static func portrait(index: Int, side: Int) -> RGBAImage {
         var random = SplitMix(seed: UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9 &+ 17)
-        func colour() -> SIMD3<Float> { SIMD3(random.unit() * 255, random.unit() * 255, random.unit() * 255) }
-        let top = colour(), bottom = colour(), shirt = colour()
+        func color() -> SIMD3<Float> { SIMD3(random.unit() * 255, random.unit() * 255, random.unit() * 255) }
+        let top = color(), bottom = color(), shirt = color()
         let skin = SIMD3<Float>(225, 180, 150) * (0.6 + 0.4 * random.unit())
         let headCentre = SIMD2<Float>(0.5 + (random.unit() - 0.5) * 0.2, 0.42)
         let headRadius: Float = 0.2 + random.unit() * 0.06

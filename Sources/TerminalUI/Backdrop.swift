@@ -22,7 +22,7 @@ package struct Checkerboard: Hashable, Sendable {
     package var dark = RGBA8(r: 0x66, g: 0x66, b: 0x66)
 
     /// The colour under pixel (x, y) for squares of `side` pixels (at least 1).
-    package func colour(x: Int, y: Int, side: Int) -> RGBA8 {
+    package func color(x: Int, y: Int, side: Int) -> RGBA8 {
         let side = max(1, side)
         return (x / side + y / side) % 2 == 0 ? light : dark
     }
@@ -46,7 +46,7 @@ package struct Checkerboard: Hashable, Sendable {
                     let index = (y * image.width + x) * 4
                     let alpha = UInt32(pixels[index + 3])
                     if alpha == 255 { continue }
-                    let under = colour(x: x, y: y, side: side)
+                    let under = color(x: x, y: y, side: side)
                     func over(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
                         UInt8((UInt32(top) * alpha + UInt32(bottom) * (255 - alpha) + 127) / 255)
                     }
@@ -71,7 +71,7 @@ extension Backdrop {
     /// The backdrop as a checkerboard: a solid colour is a board whose squares all have that colour.
     package var board: Checkerboard {
         switch self {
-        case .solid(let colour): Checkerboard(light: colour, dark: colour)
+        case .solid(let color): Checkerboard(light: color, dark: color)
         case .checkerboard(let board): board
         }
     }

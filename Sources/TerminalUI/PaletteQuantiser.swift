@@ -136,8 +136,8 @@ package enum LinearLight {
 
     /// Linear light of every palette index 0...255 (xterm's values), the fourth lane 0.
     package static let palette: [SIMD4<Float>] = (0...255).map { index in
-        let colour = XtermPalette.color(ofIndex: UInt8(index))
-        return SIMD4(fromByte[Int(colour.r)], fromByte[Int(colour.g)], fromByte[Int(colour.b)], 0)
+        let color = XtermPalette.color(ofIndex: UInt8(index))
+        return SIMD4(fromByte[Int(color.r)], fromByte[Int(color.g)], fromByte[Int(color.b)], 0)
     }
 
     /// Steps of the linear-to-sRGB table: 4096 keeps every step below one 8-bit sRGB level except in the
@@ -202,10 +202,10 @@ package final class MixPlanLookup: @unchecked Sendable {
     }
 
     private func bestPlan(forKey key: Int) -> UInt32 {
-        let colour = XtermPalette.representative(ofLookupKey: key)
-        let target = OKLab(r: colour.r, g: colour.g, b: colour.b)
-        let linear = SIMD4<Float>(LinearLight.fromByte[Int(colour.r)], LinearLight.fromByte[Int(colour.g)],
-                                  LinearLight.fromByte[Int(colour.b)], 0)
+        let color = XtermPalette.representative(ofLookupKey: key)
+        let target = OKLab(r: color.r, g: color.g, b: color.b)
+        let linear = SIMD4<Float>(LinearLight.fromByte[Int(color.r)], LinearLight.fromByte[Int(color.g)],
+                                  LinearLight.fromByte[Int(color.b)], 0)
         var nearest: [UInt8] = []
         candidates.nearest(Self.candidateCount, to: target, into: &nearest)
         let palette = LinearLight.palette

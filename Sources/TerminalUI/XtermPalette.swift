@@ -90,12 +90,12 @@ package final class PaletteLookup: @unchecked Sendable {
     package init(indices: ClosedRange<UInt8>) {
         candidates = PaletteCandidates(indices: indices)
         candidateLab = (0...255).map { index in
-            let colour = XtermPalette.color(ofIndex: UInt8(index))
-            return CIELAB(r: colour.r, g: colour.g, b: colour.b)
+            let color = XtermPalette.color(ofIndex: UInt8(index))
+            return CIELAB(r: color.r, g: color.g, b: color.b)
         }
         candidateOKLab = (0...255).map { index in
-            let colour = XtermPalette.color(ofIndex: UInt8(index))
-            return OKLab(r: colour.r, g: colour.g, b: colour.b)
+            let color = XtermPalette.color(ofIndex: UInt8(index))
+            return OKLab(r: color.r, g: color.g, b: color.b)
         }
         unfilled = indices.lowerBound > 0 ? 0 : 255
         assert(!indices.contains(unfilled), "a palette range of all 256 indices leaves no value for unfilled slots")
@@ -118,13 +118,13 @@ package final class PaletteLookup: @unchecked Sendable {
     }
 
     private func bestIndex(forKey key: Int) -> UInt8 {
-        let colour = XtermPalette.representative(ofLookupKey: key)
+        let color = XtermPalette.representative(ofLookupKey: key)
         var nearest: [UInt8] = []
-        let perceptual = OKLab(r: colour.r, g: colour.g, b: colour.b)
+        let perceptual = OKLab(r: color.r, g: color.g, b: color.b)
         candidates.nearest(Self.rerankCount, to: perceptual, into: &nearest)
         let reach = candidateOKLab[Int(nearest[0])].squaredDistance(to: perceptual)
             * Self.rerankReach * Self.rerankReach
-        let target = CIELAB(r: colour.r, g: colour.g, b: colour.b)
+        let target = CIELAB(r: color.r, g: color.g, b: color.b)
         var best = nearest[0], bestDifference = Double.infinity
         for index in nearest where candidateOKLab[Int(index)].squaredDistance(to: perceptual) <= reach {
             let difference = candidateLab[Int(index)].deltaE2000(to: target)
@@ -139,28 +139,28 @@ package final class PaletteLookup: @unchecked Sendable {
 /// Entries are sorted by lightness so a search can walk outwards from the query's lightness and stop as soon
 /// as the lightness difference alone exceeds the best distance found: exact, and far fewer comparisons.
 package struct PaletteCandidates: Sendable {
-    private let colours: [OKLab]
+    private let colors: [OKLab]
     private let indices: [UInt8]
 
     package init(indices range: ClosedRange<UInt8>) {
         let entries = range.map { index in
-            let colour = XtermPalette.color(ofIndex: index)
-            return (index: index, lab: OKLab(r: colour.r, g: colour.g, b: colour.b))
+            let color = XtermPalette.color(ofIndex: index)
+            return (index: index, lab: OKLab(r: color.r, g: color.g, b: color.b))
         }.sorted { $0.lab.lightness < $1.lab.lightness }
-        colours = entries.map(\.lab)
+        colors = entries.map(\.lab)
         indices = entries.map(\.index)
     }
 
     /// The `count` entries nearest to `target`, nearest first, written into `result` (reused to save
     /// allocations).
     package func nearest(_ count: Int, to target: OKLab, into result: inout [UInt8]) {
-        let count = min(max(count, 1), colours.count)
+        let count = min(max(count, 1), colors.count)
         // Best positions so far with their distances, ascending; `worst` is the bound for pruning once full.
         var found: [(distance: Float, position: Int)] = []
         found.reserveCapacity(count + 1)
-        colours.withUnsafeBufferPointer { colours in
+        colors.withUnsafeBufferPointer { colors in
             func consider(_ position: Int) {
-                let distance = colours[position].squaredDistance(to: target)
+                let distance = colors[position].squaredDistance(to: target)
                 guard found.count < count || distance < found[found.count - 1].distance else { return }
                 var slot = found.count
                 while slot > 0 && found[slot - 1].distance > distance { slot -= 1 }
@@ -169,19 +169,19 @@ package struct PaletteCandidates: Sendable {
             }
             func bound() -> Float { found.count < count ? .infinity : found[found.count - 1].distance }
             // First entry not darker than the target: the walk starts on both sides of it.
-            var low = 0, high = colours.count
+            var low = 0, high = colors.count
             while low < high {
                 let middle = (low + high) / 2
-                if colours[middle].lightness < target.lightness { low = middle + 1 } else { high = middle }
+                if colors[middle].lightness < target.lightness { low = middle + 1 } else { high = middle }
             }
             var down = low - 1, up = low
-            while down >= 0 || up < colours.count {
-                if up < colours.count {
-                    let dl = colours[up].lightness - target.lightness
-                    if dl * dl >= bound() { up = colours.count } else { consider(up); up += 1 }
+            while down >= 0 || up < colors.count {
+                if up < colors.count {
+                    let dl = colors[up].lightness - target.lightness
+                    if dl * dl >= bound() { up = colors.count } else { consider(up); up += 1 }
                 }
                 if down >= 0 {
-                    let dl = target.lightness - colours[down].lightness
+                    let dl = target.lightness - colors[down].lightness
                     if dl * dl >= bound() { down = -1 } else { consider(down); down -= 1 }
                 }
             }

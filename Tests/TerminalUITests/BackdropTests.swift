@@ -19,7 +19,7 @@ import Testing
         }
     }
 
-    @Test func checkerboardShowsInEveryColourMode() {
+    @Test func checkerboardShowsInEveryColorMode() {
         let clear = RGBAImage(width: 40, height: 40)
         for mode in [ColorMode.palette256, .palette16] {
             let grid = HalfBlockRenderer.render(clear, columns: 20, rows: 10, mode: mode, backdrop: .checkerboard)

@@ -62,7 +62,7 @@ import Testing
         #expect(SGR.line(grid.cells, mode: .palette256) == "\u{1B}[38;5;196;48;5;244m▀\u{1B}[0m")
     }
 
-    @Test func palette16UsesAnsiColours() {
+    @Test func palette16UsesAnsiColors() {
         let source = image([[(250, 0, 0)], [(0, 0, 0)]])
         let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette16, backdrop: .solid(.black),
                                             dither: DitherMode.none)
@@ -136,10 +136,10 @@ import Testing
     /// Mean CIEDE2000 between the cells' pixel colours (in xterm's palette for indices) and the area-averaged
     /// source, like tools/ansi_quality.py, plus the smallest palette index used.
     private func score(mode: ColorMode) -> (meanDeltaE: Double, lowestIndex: Int) {
-        let source = ColourReference.photoLike()
+        let source = ColorReference.photoLike()
         let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: mode, backdrop: .solid(.black),
                                             dither: DitherMode.none)
-        let reference = ColourReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
+        let reference = ColorReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
         var total = 0.0, lowest = 256
         func value(_ color: TerminalColor) -> RGBA8 {
             switch color {
@@ -152,15 +152,15 @@ import Testing
             for column in 0..<40 {
                 let cell = grid[column, row]
                 let upper = cell.text == " " ? value(cell.background) : value(cell.foreground)
-                total += ColourReference.deltaE2000(upper, reference[row * 2 * 40 + column])
-                total += ColourReference.deltaE2000(value(cell.background), reference[(row * 2 + 1) * 40 + column])
+                total += ColorReference.deltaE2000(upper, reference[row * 2 * 40 + column])
+                total += ColorReference.deltaE2000(value(cell.background), reference[(row * 2 + 1) * 40 + column])
             }
         }
         return (total / Double(40 * 40), lowest)
     }
 
     @Test func deltaE2000MatchesSharmaData() {
-        let cases: [(ColourReference.Lab, ColourReference.Lab, Double)] = [
+        let cases: [(ColorReference.Lab, ColorReference.Lab, Double)] = [
             ((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
             ((50, 0, 0), (50, -1, 2), 2.3669),
             ((50, 2.49, -0.001), (50, -2.49, 0.0009), 7.1792),
@@ -169,7 +169,7 @@ import Testing
             ((2.0776, 0.0795, -1.135), (0.9033, -0.0636, -0.5514), 0.9082),
         ]
         for (first, second, expected) in cases {
-            #expect(abs(ColourReference.deltaE2000(first, second) - expected) < 1e-3)
+            #expect(abs(ColorReference.deltaE2000(first, second) - expected) < 1e-3)
         }
     }
 
@@ -178,7 +178,7 @@ import Testing
         #expect(result.meanDeltaE <= 1.0)
     }
 
-    @Test func palette256IsCloseAndAvoidsThemeColours() {
+    @Test func palette256IsCloseAndAvoidsThemeColors() {
         // Nearest colours only (no dither). 6.75 when CIEDE2000 chose among 16 candidates; keeping it to the
         // candidates OKLab finds about as near (no maroon skin) costs a little on CIEDE2000's own scale.
         let result = score(mode: .palette256)

@@ -5,18 +5,18 @@ import Testing
 
 @Suite struct PaletteQuantiserTests {
     /// `count` pixels of one colour as R, G, B bytes.
-    private func flat(_ colour: RGBA8, count: Int) -> [UInt8] {
-        Array((0..<count).map { _ in [colour.r, colour.g, colour.b] }.joined())
+    private func flat(_ color: RGBA8, count: Int) -> [UInt8] {
+        Array((0..<count).map { _ in [color.r, color.g, color.b] }.joined())
     }
 
     /// The mean linear light of the palette colours `indices` show.
     private func meanLinear(_ indices: [UInt8]) -> (Double, Double, Double) {
         var sum = (0.0, 0.0, 0.0)
         for index in indices {
-            let colour = XtermPalette.color(ofIndex: index)
-            sum.0 += ColourReference.linear(colour.r)
-            sum.1 += ColourReference.linear(colour.g)
-            sum.2 += ColourReference.linear(colour.b)
+            let color = XtermPalette.color(ofIndex: index)
+            sum.0 += ColorReference.linear(color.r)
+            sum.1 += ColorReference.linear(color.g)
+            sum.2 += ColorReference.linear(color.b)
         }
         let count = Double(indices.count)
         return (sum.0 / count, sum.1 / count, sum.2 / count)
@@ -28,9 +28,9 @@ import Testing
         let skin = RGBA8(r: 86, g: 51, b: 33)
         let index = XtermPalette.nearestExtendedIndex(r: skin.r, g: skin.g, b: skin.b)
         #expect(index != 52)
-        let chosen = ColourReference.lab(XtermPalette.color(ofIndex: index).r, XtermPalette.color(ofIndex: index).g,
+        let chosen = ColorReference.lab(XtermPalette.color(ofIndex: index).r, XtermPalette.color(ofIndex: index).g,
                                          XtermPalette.color(ofIndex: index).b)
-        let target = ColourReference.lab(skin.r, skin.g, skin.b)
+        let target = ColorReference.lab(skin.r, skin.g, skin.b)
         #expect(abs(chosen.l - target.l) < 5)
         #expect(hypot(chosen.a, chosen.b) < hypot(target.a, target.b) * 1.5)
     }
@@ -42,65 +42,65 @@ import Testing
                               RGBA8(r: 160, g: 110, b: 85), RGBA8(r: 200, g: 150, b: 120),
                               RGBA8(r: 224, g: 172, b: 140)]
         for tone in tones {
-            let colour = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: tone.r, g: tone.g, b: tone.b))
-            let chosen = ColourReference.lab(colour.r, colour.g, colour.b)
-            let target = ColourReference.lab(tone.r, tone.g, tone.b)
-            #expect(hypot(chosen.a, chosen.b) <= hypot(target.a, target.b) * 1.7, "\(tone) -> \(colour)")
-            #expect(abs(chosen.l - target.l) <= 8, "\(tone) -> \(colour)")
+            let color = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: tone.r, g: tone.g, b: tone.b))
+            let chosen = ColorReference.lab(color.r, color.g, color.b)
+            let target = ColorReference.lab(tone.r, tone.g, tone.b)
+            #expect(hypot(chosen.a, chosen.b) <= hypot(target.a, target.b) * 1.7, "\(tone) -> \(color)")
+            #expect(abs(chosen.l - target.l) <= 8, "\(tone) -> \(color)")
         }
     }
 
     @Test func tableIsTheCIEDE2000BestOfTheNearlyNearestInOKLab() {
         let palette = (16...255).map { XtermPalette.color(ofIndex: UInt8($0)) }
-        let paletteOKLab = palette.map(ColourReference.oklab)
+        let paletteOKLab = palette.map(ColorReference.oklab)
         var seed: UInt32 = 7
         for _ in 0..<200 {
             seed = seed &* 1_103_515_245 &+ 12345
-            let colour = RGBA8(r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
+            let color = RGBA8(r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
                                b: UInt8(truncatingIfNeeded: seed >> 24))
             // The colour the table slot stands for: top 6 bits widened back to 8.
             func widened(_ v: UInt8) -> UInt8 { v & 0xFC | v >> 6 }
-            let slot = RGBA8(r: widened(colour.r), g: widened(colour.g), b: widened(colour.b))
+            let slot = RGBA8(r: widened(color.r), g: widened(color.g), b: widened(color.b))
             // Squared distances: within 1.3 times the nearest distance is within 1.69 times its square.
-            let target = ColourReference.oklab(slot)
+            let target = ColorReference.oklab(slot)
             let distances = paletteOKLab.map { entry in
                 (entry.l - target.l) * (entry.l - target.l) + (entry.a - target.a) * (entry.a - target.a)
                     + (entry.b - target.b) * (entry.b - target.b)
             }
             let closest = distances.min() ?? 0
             let nearest = zip(palette, distances).filter { $0.1 <= closest * 1.69 }.map(\.0)
-            let best = nearest.map { ColourReference.deltaE2000($0, slot) }.min() ?? 0
-            let chosen = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g,
-                                                                                     b: colour.b))
-            #expect(ColourReference.deltaE2000(chosen, slot) - best < 1e-6, "\(colour) -> \(chosen)")
+            let best = nearest.map { ColorReference.deltaE2000($0, slot) }.min() ?? 0
+            let chosen = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: color.r, g: color.g,
+                                                                                     b: color.b))
+            #expect(ColorReference.deltaE2000(chosen, slot) - best < 1e-6, "\(color) -> \(chosen)")
         }
     }
 
-    @Test func withoutDitherEveryPixelTakesTheNearestColour() {
+    @Test func withoutDitherEveryPixelTakesTheNearestColor() {
         let skin = RGBA8(r: 86, g: 51, b: 33)
         let indices = PaletteQuantiser.extended.quantise(flat(skin, count: 64), width: 8, height: 8, dither: .none)
         #expect(Set(indices) == [XtermPalette.nearestExtendedIndex(r: 86, g: 51, b: 33)])
     }
 
     @Test(arguments: [DitherMode.diffusion, .ordered])
-    func ditheringKeepsTheMeanColourOfFlatAreas(_ dither: DitherMode) {
+    func ditheringKeepsTheMeanColorOfFlatAreas(_ dither: DitherMode) {
         // Colours between palette entries: the dark skin tone and the default light-grey background.
-        for colour in [RGBA8(r: 86, g: 51, b: 33), RGBA8.lightGrey, RGBA8(r: 30, g: 140, b: 200)] {
-            let indices = PaletteQuantiser.extended.quantise(flat(colour, count: 32 * 32), width: 32, height: 32,
+        for color in [RGBA8(r: 86, g: 51, b: 33), RGBA8.lightGrey, RGBA8(r: 30, g: 140, b: 200)] {
+            let indices = PaletteQuantiser.extended.quantise(flat(color, count: 32 * 32), width: 32, height: 32,
                                                              dither: dither)
             #expect(indices.allSatisfy { $0 >= 16 })
             let mean = meanLinear(indices)
-            let target = (ColourReference.linear(colour.r), ColourReference.linear(colour.g),
-                          ColourReference.linear(colour.b))
-            let achieved = RGBA8(r: ColourReference.encoded(mean.0), g: ColourReference.encoded(mean.1),
-                                 b: ColourReference.encoded(mean.2))
-            let single = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g,
-                                                                                       b: colour.b))
+            let target = (ColorReference.linear(color.r), ColorReference.linear(color.g),
+                          ColorReference.linear(color.b))
+            let achieved = RGBA8(r: ColorReference.encoded(mean.0), g: ColorReference.encoded(mean.1),
+                                 b: ColorReference.encoded(mean.2))
+            let single = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: color.r, g: color.g,
+                                                                                       b: color.b))
             // The mix must be closer than any single entry; diffusion, free to use any number of colours, must
             // also be close in absolute terms (ordered mixes two, which for dark brown is maroon and grey).
-            let mixed = ColourReference.deltaE2000(achieved, colour)
-            #expect(mixed < ColourReference.deltaE2000(single, colour), "\(colour) \(dither): \(achieved)")
-            if dither == .diffusion { #expect(mixed < 3, "\(colour): \(achieved) \(target)") }
+            let mixed = ColorReference.deltaE2000(achieved, color)
+            #expect(mixed < ColorReference.deltaE2000(single, color), "\(color) \(dither): \(achieved)")
+            if dither == .diffusion { #expect(mixed < 3, "\(color): \(achieved) \(target)") }
         }
     }
 
@@ -116,7 +116,7 @@ import Testing
         #expect(Set(indices).count == 2)
     }
 
-    @Test func sixteenColoursUseTheANSIEntriesOnly() {
+    @Test func sixteenColorsUseTheANSIEntriesOnly() {
         let indices = PaletteQuantiser.ansi.quantise(flat(RGBA8(r: 120, g: 60, b: 30), count: 100), width: 10,
                                                      height: 10, dither: .diffusion)
         #expect(indices.allSatisfy { $0 < 16 })
@@ -135,19 +135,19 @@ import Testing
     private func score(_ source: RGBAImage, dither: DitherMode, blur: Bool) -> Double {
         let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: .palette256,
                                             backdrop: .solid(.black), dither: dither)
-        var drawn = ColourReference.pixels(of: grid)
-        var reference = ColourReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
+        var drawn = ColorReference.pixels(of: grid)
+        var reference = ColorReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
         if blur {
-            drawn = ColourReference.blurred(drawn, width: 40)
-            reference = ColourReference.blurred(reference, width: 40)
+            drawn = ColorReference.blurred(drawn, width: 40)
+            reference = ColorReference.blurred(reference, width: 40)
         }
-        return zip(drawn, reference).map { ColourReference.deltaE2000($0, $1) }.reduce(0, +) / Double(drawn.count)
+        return zip(drawn, reference).map { ColorReference.deltaE2000($0, $1) }.reduce(0, +) / Double(drawn.count)
     }
 
     @Test func diffusionIsTheMostFaithfulSeenFromADistance() {
         // 160 pixels a side: four source pixels per output pixel keep the area averaging honest at a fraction
         // of the work of the 512-pixel version (these tests also run under the sanitizers).
-        let source = ColourReference.photoLike(side: 160)
+        let source = ColorReference.photoLike(side: 160)
         let none = score(source, dither: .none, blur: true)
         let ordered = score(source, dither: .ordered, blur: true)
         let diffusion = score(source, dither: .diffusion, blur: true)
@@ -170,24 +170,24 @@ import Testing
         func worstBlockError(_ dither: DitherMode) -> Double {
             let grid = HalfBlockRenderer.render(source, columns: 64, rows: 16, mode: .palette256,
                                                 backdrop: .solid(.black), dither: dither)
-            let pixels = ColourReference.pixels(of: grid)
+            let pixels = ColorReference.pixels(of: grid)
             var worst = 0.0
             for blockX in stride(from: 8, to: 56, by: 4) {
                 var sum = (0.0, 0.0, 0.0), target = (0.0, 0.0, 0.0)
                 for x in blockX..<blockX + 4 {
                     for y in 0..<32 {
                         let pixel = pixels[y * 64 + x], wanted = source[x, y]
-                        sum.0 += ColourReference.linear(pixel.r); sum.1 += ColourReference.linear(pixel.g)
-                        sum.2 += ColourReference.linear(pixel.b)
-                        target.0 += ColourReference.linear(wanted.r); target.1 += ColourReference.linear(wanted.g)
-                        target.2 += ColourReference.linear(wanted.b)
+                        sum.0 += ColorReference.linear(pixel.r); sum.1 += ColorReference.linear(pixel.g)
+                        sum.2 += ColorReference.linear(pixel.b)
+                        target.0 += ColorReference.linear(wanted.r); target.1 += ColorReference.linear(wanted.g)
+                        target.2 += ColorReference.linear(wanted.b)
                     }
                 }
-                func colour(_ value: (Double, Double, Double)) -> RGBA8 {
-                    RGBA8(r: ColourReference.encoded(value.0 / 128), g: ColourReference.encoded(value.1 / 128),
-                          b: ColourReference.encoded(value.2 / 128))
+                func color(_ value: (Double, Double, Double)) -> RGBA8 {
+                    RGBA8(r: ColorReference.encoded(value.0 / 128), g: ColorReference.encoded(value.1 / 128),
+                          b: ColorReference.encoded(value.2 / 128))
                 }
-                worst = max(worst, ColourReference.deltaE2000(colour(sum), colour(target)))
+                worst = max(worst, ColorReference.deltaE2000(color(sum), color(target)))
             }
             return worst
         }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct SGRTests {
     private let escape = "\u{1B}["
 
-    @Test func colourParameters() {
+    @Test func colorParameters() {
         #expect(SGR.foregroundParameters(.rgb(1, 2, 3)) == "38;2;1;2;3")
         #expect(SGR.backgroundParameters(.rgb(1, 2, 3)) == "48;2;1;2;3")
         #expect(SGR.foregroundParameters(.indexed(196)) == "38;5;196")
@@ -41,7 +41,7 @@ import Testing
         #expect(SGR.line(cells, mode: .palette256) == "\(escape)1ma\(escape)4mb\(escape)0mc\(escape)32md\(escape)0m")
     }
 
-    @Test func coloursAreExpressedInTheMode() {
+    @Test func colorsAreExpressedInTheMode() {
         let cells = [Cell("▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 0))]
         #expect(SGR.line(cells, mode: .palette256) == "\(escape)38;5;196;48;5;16m▀\(escape)0m")
         #expect(SGR.line(cells, mode: .palette16) == "\(escape)91;40m▀\(escape)0m")

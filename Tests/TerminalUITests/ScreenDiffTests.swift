@@ -37,7 +37,7 @@ import Testing
         #expect(runs(ScreenDiff(from: grid(), to: next)) == [[0, 1, 4], [0, 5, 6], [2, 0, 1]])
     }
 
-    @Test func colourOnlyChangesCount() {
+    @Test func colorOnlyChangesCount() {
         var next = grid()
         next[4, 1] = Cell(" ", background: .indexed(200))
         #expect(runs(ScreenDiff(from: grid(), to: next)) == [[1, 4, 5]])

@@ -22,8 +22,8 @@ import Testing
         #expect(XtermPalette.nearestExtendedIndex(r: 95, g: 95, b: 95) == 59)  // cube grey 16 + 43
         for level in stride(from: 0, through: 255, by: 5) {
             let index = XtermPalette.nearestExtendedIndex(r: UInt8(level), g: UInt8(level), b: UInt8(level))
-            let colour = XtermPalette.color(ofIndex: index)
-            #expect(colour.r == colour.g && colour.g == colour.b, "grey \(level) -> \(index)")
+            let color = XtermPalette.color(ofIndex: index)
+            #expect(color.r == color.g && color.g == color.b, "grey \(level) -> \(index)")
         }
     }
 
@@ -34,10 +34,10 @@ import Testing
         #expect(XtermPalette.nearestExtendedIndex(r: 255, g: 255, b: 0) == 226)
     }
 
-    @Test func neverUsesThemeColours() {
+    @Test func neverUsesThemeColors() {
         for key in 0..<(1 << 18) {
-            let colour = XtermPalette.representative(ofLookupKey: key)
-            let index = XtermPalette.nearestExtendedIndex(r: colour.r, g: colour.g, b: colour.b)
+            let color = XtermPalette.representative(ofLookupKey: key)
+            let index = XtermPalette.nearestExtendedIndex(r: color.r, g: color.g, b: color.b)
             if index < 16 { Issue.record("key \(key) -> \(index)"); return }
         }
     }

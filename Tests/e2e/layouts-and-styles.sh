@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# End to end: the seed 003 and seed 004 layouts, member styles, decorations and `chat-tui avatar` through the
+# End to end: the compact WeChat reference and the general-grid reference layouts, member styles, decorations and `chat-tui avatar` through the
 # real binary: outputs, PNG sizes, metadata, exit codes and hostile values.
 set -euo pipefail
 source "$(dirname "$0")/support/cli-checks.sh"
 fixtures=sample-data/groups.json
 
-# Seed 003: rows at 1.3333, 34 and 66.6667 for seven members at 100 pt; the top tile one point left of centre.
+# The compact WeChat reference: rows at 1.3333, 34 and 66.6667 for seven members at 100 pt; the top tile one point left of centre.
 expect_status 0 $bin layout --layout wechat-compact --count 7 --size 100 --json
 python3 - "$tmp/out" <<'PY' || fail "wechat-compact json"
 import json, sys
@@ -15,7 +15,7 @@ assert [t["y"] for t in d["tiles"]] == [1.3333, 34, 34, 34, 66.6667, 66.6667, 66
 assert d["tiles"][0]["x"] == 33.6667, d
 PY
 ok
-# Seed 004: items stretched to the height, padding cells, 64 members, a grown canvas in the JSON.
+# The general-grid reference: items stretched to the height, padding cells, 64 members, a grown canvas in the JSON.
 expect_status 0 $bin layout --layout grid --count 2 --grid-columns 3 --json
 python3 -c "import json; d=json.load(open('$tmp/out')); t=d['tiles']; assert len(t)==2 and t[0]['height']==117.3333 and t[0]['width']==34.2222 and 'width' not in d, d" || fail "grid padding cells"; ok
 expect_status 0 $bin layout --layout grid --count 100 --json

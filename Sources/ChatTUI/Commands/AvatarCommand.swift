@@ -6,7 +6,7 @@ import GroupIcon
 import Support
 import TerminalUI
 
-/// `chat-tui avatar`: writes one member's avatar in a member style (seed 002's styles) to a PNG file.
+/// `chat-tui avatar`: writes one member's avatar in a member style (the avatar-pipeline reference's styles) to a PNG file.
 struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG file"

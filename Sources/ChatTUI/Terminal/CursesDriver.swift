@@ -35,7 +35,7 @@ final class CursesDriver: TerminalDriver {
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
     /// `graphics`: the graphics protocol, or `.auto` to ask the terminal at start.
-    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .forced(.halfblock)) {
+    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock)) {
         self.terminalName = terminalName
         self.wakeDescriptor = wakeDescriptor
         graphicsOption = graphics

@@ -24,16 +24,16 @@ enum ParameterEditing {
             set(&state, field, to: .layout(kinds[(index + direction + kinds.count) % kinds.count]))
         case .flag:
             set(&state, field, to: .flag(value != .flag(true)))
-        case .colour:
+        case .color:
             let cycle = backgroundCycle
             let shown: RGBA8?
-            if case .colour(let colour)? = value ?? field.automaticValue(in: parameters, memberCount: 0) {
-                shown = colour
+            if case .color(let color)? = value ?? field.automaticValue(in: parameters, memberCount: 0) {
+                shown = color
             } else {
                 shown = nil
             }
             let current = shown.flatMap(cycle.firstIndex(of:)) ?? (direction > 0 ? -1 : 0)
-            set(&state, field, to: .colour(cycle[(current + direction + cycle.count) % cycle.count]))
+            set(&state, field, to: .color(cycle[(current + direction + cycle.count) % cycle.count]))
         case .memberStyle:
             let cycle = MemberStyle.cycle
             let current = cycle.firstIndex(of: parameters.memberStyle) ?? (direction > 0 ? -1 : 0)

@@ -1,6 +1,6 @@
 import Imaging
 
-/// Seed 003's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
+/// The compact WeChat reference's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
 /// gap, as that Objective-C helper draws it.
 ///
 /// For `n` members (at most 9) on a canvas of side `W`: columns `c = ceil(n/2)` limited to `1...3`, rows
@@ -10,24 +10,24 @@ import Imaging
 /// remainder `q - (rc - n)` tiles starting at `(W - s n₁ - m max(n₁-1, 1)) / 2`, spaced by `m`; full rows
 /// spread their `q` tiles with equal gaps `(W - qs) / (q+1)`.
 ///
-/// Those rules give seed 003's particular shapes, which this layout keeps: two members stacked vertically
-/// (one column of two rows), the single top tile of three and seven sitting `m/2` left of centre (the seed
+/// Those rules give the compact WeChat reference's particular shapes, which this layout keeps: two members stacked vertically
+/// (one column of two rows), the single top tile of three and seven sitting `m/2` left of centre (the reference
 /// subtracts one margin for a row of one tile), and for seven to nine members rows at `t = 2m/3` (1.33,
 /// 34 and 66.67 on a 100-point canvas).
 ///
-/// The gap `m` is the margin, 2 points unless set (the seed hard-codes 2 whatever the size; only canvases under
+/// The gap `m` is the margin, 2 points unless set (the reference hard-codes 2 whatever the size; only canvases under
 /// 10.67 points, where four 2-point gaps would leave tiles under a twelfth of the side, get `3W/16` instead, so
-/// that the default is never degenerate). Seed 003 has
-/// no separate padding: with one set, the whole grid is drawn as the seed would on a canvas of side
+/// that the default is never degenerate). The compact WeChat reference has
+/// no separate padding: with one set, the whole grid is drawn as the reference would on a canvas of side
 /// `W - 2p`, moved in by `p`. The background (light grey) and the canvas corner clip are the common ones.
 public enum CompactNineGridLayout: CompositionLayout {
     public static let kind = LayoutKind.wechatCompact
     public static let displayName = "WeChat compact"
-    public static let summary = "seed 003's nine-grid: 2 pt gaps, two members stacked, first 9 members"
+    public static let summary = "WeChat's compact nine-grid: 2 pt gaps, two members stacked, first 9 members"
     public static let maximumMembers = 9
-    /// UIKit's `lightGrayColor`, seed 003's fill.
+    /// UIKit's `lightGrayColor`, the compact WeChat reference's fill.
     public static let defaultBackground = RGBA8.lightGrey
-    /// Seed 003's `margin`, in points at every size.
+    /// the compact WeChat reference's `margin`, in points at every size.
     public static let seedMargin = 2.0
 
     /// The tiles of the first (up to) nine members; no tiles for a count of zero or less.
@@ -45,7 +45,7 @@ public enum CompactNineGridLayout: CompositionLayout {
         let tileSide = max(0, (side - (cells + 1) * margin) / cells)
         let perRow = (shown + rows - 1) / rows
         let cornerRadius = parameters.clampedTileRadius(tileSide: tileSide)
-        // The seed's `rowmargin`: the offset of the first row, the same expression for every row.
+        // The reference's `rowmargin`: the offset of the first row, the same expression for every row.
         let top = (side - tileSide * Double(rows) - margin * Double(max(rows - 1, 1))) / Double(rows)
 
         var tiles: [Tile] = []
@@ -69,7 +69,7 @@ public enum CompactNineGridLayout: CompositionLayout {
         return tiles
     }
 
-    /// The gap between tiles: the explicit margin, or seed 003's 2 points (at most `3W/16`: see the type),
+    /// The gap between tiles: the explicit margin, or the compact WeChat reference's 2 points (at most `3W/16`: see the type),
     /// clamped to `0...size/4`.
     public static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedMargin(default: min(seedMargin, parameters.layoutSide * 3 / 16))
@@ -77,6 +77,6 @@ public enum CompactNineGridLayout: CompositionLayout {
 }
 
 extension LayoutKind {
-    /// Seed 003's nine-grid (`CompactNineGridLayout`).
+    /// the compact WeChat reference's nine-grid (`CompactNineGridLayout`).
     public static let wechatCompact = LayoutKind(declaring: "wechat-compact")
 }

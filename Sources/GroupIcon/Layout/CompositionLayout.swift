@@ -31,7 +31,7 @@ public protocol CompositionLayout: Sendable {
     static func canvas(count: Int, parameters: CompositionParameters) -> Size
     /// The margin the layout uses for `count` members after its default and clamping, in points.
     static func resolvedMargin(count: Int, parameters: CompositionParameters) -> Double
-    /// The region `gapColour` fills under `tiles` (this layout's tiles): the block the members span, so
+    /// The region `gapColor` fills under `tiles` (this layout's tiles): the block the members span, so
     /// that the gaps between tiles show the gap colour and the rest of the canvas the background.
     static func gapRegion(tiles: [Tile]) -> [Shape]
     /// The outer padding the layout uses for `count` members after its default and clamping, in points.
@@ -42,7 +42,7 @@ public protocol CompositionLayout: Sendable {
 public enum TileForm: Hashable, Sendable {
     /// `{"x":..,"y":..,"width":..,"height":..}`: the tile's frame.
     case rectangle
-    /// `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}`: a circle and its seed 001 notch angle.
+    /// `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}`: a circle and its the QQ reference notch angle.
     case circle
 }
 
@@ -83,7 +83,7 @@ extension CompositionLayout {
         return region
     }
 
-    /// The rectangular grids' rule (seed 000): the padding is the margin unless set. Layouts whose padding
+    /// The rectangular grids' rule (the WeChat reference): the padding is the margin unless set. Layouts whose padding
     /// defaults to something else (QQ, DingTalk: none) say so.
     public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedPadding(default: resolvedMargin(count: count, parameters: parameters))

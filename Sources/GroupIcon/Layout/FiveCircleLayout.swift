@@ -1,36 +1,36 @@
 import Foundation
 import Imaging
 
-/// QQ's discussion-group avatar (seed 001's `createCells1`...`createCells5`): up to five circles, each bitten
+/// QQ's discussion-group avatar (the QQ reference's `createCells1`...`createCells5`): up to five circles, each bitten
 /// where it meets its neighbour.
 ///
 /// Diameters for a canvas of side `W`: `W`, `W(2-sqrt2)`, `W/2`, `W/2` and `W/(2 sin54°+1)` for one to five
 /// members. Neighbouring centres are always one diameter (`2r`) apart, and every notched cell's notch
 /// points at the next cell of the ring, so the centres follow from the first one by walking `2r` along each
-/// cell's notch direction (seed 001 spells the same points out with sines and cosines). Two members are the
+/// cell's notch direction (the QQ reference spells the same points out with sines and cosines). Two members are the
 /// exception: the first cell has no notch and the second one's notch points back at it. One member has no
-/// notch either. Like the seed, the rings of three and five are aligned to the top of the canvas
+/// notch either. Like the reference, the rings of three and five are aligned to the top of the canvas
 /// (`centreRings` centres them vertically instead).
 ///
-/// The notch is seed 001's clip path: the 60° arc facing the neighbour replaced by a concave arc of the
+/// The notch is the QQ reference's clip path: the 60° arc facing the neighbour replaced by a concave arc of the
 /// cell's own radius `r`, i.e. the circle minus a disc of radius `r` whose centre lies `cutDistance` away in
-/// the notch direction. Seed 001 uses `cutDistance = sqrt3 * r`. The margin is the *gap* `g` measured along
+/// the notch direction. The QQ reference uses `cutDistance = sqrt3 * r`. The margin is the *gap* `g` measured along
 /// the notch axis between the neighbour's near edge (at `2r - r` from the centre) and the notch arc (at
-/// `cutDistance - r`), so `g = 2r - cutDistance` and the seed's default gap is `(2 - sqrt3) r`. An explicit
+/// `cutDistance - r`), so `g = 2r - cutDistance` and the reference's default gap is `(2 - sqrt3) r`. An explicit
 /// margin sets that gap: `cutDistance = 2r - g`, clamped to `0...r` so the bite never passes the centre.
 ///
 /// Padding is 0 unless set; when set, the whole arrangement is shrunk uniformly into the canvas inset by
-/// the padding on every side (the seed has no padding). `tileRadius` does not apply to circles.
+/// the padding on every side (the reference has no padding). `tileRadius` does not apply to circles.
 public enum FiveCircleLayout: CompositionLayout {
     public static let kind = LayoutKind.qq
     public static let displayName = "QQ"
-    public static let summary = "QQ five-circle (seed 001): circles notched where they meet, first 5 members"
+    public static let summary = "QQ five-circle: circles notched where they meet, first 5 members"
     public static let maximumMembers = 5
-    /// Seed 001's canvas is transparent.
+    /// the QQ reference's canvas is transparent.
     public static let defaultBackground = RGBA8.transparent
     public static let tileForm = TileForm.circle
 
-    /// Rings of three and five are centred vertically instead of seed 001's top alignment.
+    /// Rings of three and five are centred vertically instead of the QQ reference's top alignment.
     public static let centreRings = LayoutOption("centre-rings", default: false)
 
     public static let options: [ParameterField] = [
@@ -66,18 +66,18 @@ public enum FiveCircleLayout: CompositionLayout {
         tiles.map { .circle(center: $0.frame.center, radius: $0.frame.width / 2) }
     }
 
-    /// The inset of the arrangement: the explicit padding, or none (seed 001 has no padding).
+    /// The inset of the arrangement: the explicit padding, or none (the QQ reference has no padding).
     public static func resolvedPadding(count: Int, parameters: CompositionParameters) -> Double {
         parameters.clampedPadding(default: 0)
     }
 
-    /// The explicit margin, or seed 001's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
+    /// The explicit margin, or the QQ reference's `(2 - sqrt3) r`, clamped to `0...min(size/4, r)`.
     private static func notchGap(geometry: Geometry, parameters: CompositionParameters) -> Double {
         let radius = geometry.radius
         return min(parameters.clampedMargin(default: (2 - 3.0.squareRoot()) * radius), radius)
     }
 
-    /// One circle: its centre and the seed's notch angle (nil = a whole circle).
+    /// One circle: its centre and the reference's notch angle (nil = a whole circle).
     private struct Cell {
         var center: Point
         var notchDegrees: Double?
@@ -93,7 +93,7 @@ public enum FiveCircleLayout: CompositionLayout {
             let side = parameters.layoutSide - 2 * padding
             let diameter: Double
             let first: Point
-            // Direction of each step to the next centre, and each cell's notch, in seed 001's degrees
+            // Direction of each step to the next centre, and each cell's notch, in the QQ reference's degrees
             // (0 = down, clockwise).
             let steps: [Double]
             let notches: [Double?]
@@ -126,7 +126,7 @@ public enum FiveCircleLayout: CompositionLayout {
             }
             var centers = [first]
             for degrees in steps {
-                // `Notch.direction` is the one definition of seed 001's angle convention.
+                // `Notch.direction` is the one definition of the QQ reference's angle convention.
                 let direction = Notch(degrees: degrees, cutRadius: 0, cutDistance: 0).direction
                 let last = centers[centers.count - 1]
                 centers.append(Point(x: last.x + diameter * direction.x, y: last.y + diameter * direction.y))
@@ -134,7 +134,7 @@ public enum FiveCircleLayout: CompositionLayout {
             let radius = diameter / 2
             var dy = padding
             if parameters.options[FiveCircleLayout.centreRings], members == 3 || members == 5 {
-                // Seed 001 leaves the empty band at the bottom; centring splits it between top and bottom.
+                // The QQ reference leaves the empty band at the bottom; centring splits it between top and bottom.
                 let top = centers.map(\.y).min() ?? radius
                 let bottom = centers.map(\.y).max() ?? radius
                 dy += (side - (bottom - top + diameter)) / 2 - (top - radius)

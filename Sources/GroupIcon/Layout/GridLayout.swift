@@ -1,21 +1,21 @@
 import Imaging
 
-/// Seed 004's general grid (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
-/// to bottom, between the insets, in one of the seed's three modes.
+/// The general-grid reference in full (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
+/// to bottom, between the insets, in one of the reference's three modes.
 ///
-/// - **Fixed spacing** (the default; the seed's `mas_distributeSudokuViews_FixedItemSpacing` with no item
+/// - **Fixed spacing** (the default; the reference's `mas_distributeSudokuViews_FixedItemSpacing` with no item
 ///   size): the spacing is fixed (`gridSpacing`, else the margin, default size/18) and items adapt: every
 ///   item is `(W - L - R - (c-1)h) / c` wide and `(H - T - B - (rows-1)v) / rows` tall, so the first row is
 ///   pinned to the top inset, the last to the bottom one and items stretch to fill the height (they are
 ///   squares only when there are as many rows as columns). With fewer members than columns the row is
-///   padded with empty cells, as the seed pads it with empty views.
-/// - **Fixed item size** (`gridItem` without `gridSpacing`: the seed's
+///   padded with empty cells, as the reference pads it with empty views.
+/// - **Fixed item size** (`gridItem` without `gridSpacing`: the reference's
 ///   `mas_distributeSudokuViews_NotFixedItemSpacing`): items are `gridItem` points and the spacing stretches:
 ///   the first and last columns and rows are pinned to the insets and the others spread evenly between
-///   them. Where the seed's constraints contradict each other (a single row or column pinned to both
+///   them. Where the reference's constraints contradict each other (a single row or column pinned to both
 ///   insets) the row or column keeps the top or left inset. Items larger than the room are shrunk so that
 ///   they never overlap.
-/// - **Both** (the seed's fixed-spacing mode with an item size): the canvas grows to fit, as the seed's
+/// - **Both** (the reference's fixed-spacing mode with an item size): the canvas grows to fit, as the reference's
 ///   superview does: `L + c·w + (c-1)h + R` wide and `T + rows·h + (rows-1)v + B` tall. `size` bounds
 ///   it: a grid that needs more than `size` on its longer side is scaled down uniformly until it fits, so a
 ///   composite is never larger than `size` × `size`.
@@ -28,7 +28,7 @@ import Imaging
 public enum GridLayout: CompositionLayout {
     public static let kind = LayoutKind.grid
     public static let displayName = "Grid"
-    public static let summary = "the general grid (seed 004): N columns, fixed spacing or fixed items, first 64 members"
+    public static let summary = "the general grid: N columns, fixed spacing or fixed items, first 64 members"
     public static let maximumMembers = 64
     public static let defaultBackground = RGBA8.lightGrey
 
@@ -40,7 +40,7 @@ public enum GridLayout: CompositionLayout {
     public static let item = LayoutOption<[Double]?>("grid-item", default: nil)
     /// Top, left, bottom and right insets (one value: all four); nil = the padding.
     public static let insets = LayoutOption<[Double]?>("grid-insets", default: nil)
-    /// Square items from the top-left inset, as before seed 004 was followed in full.
+    /// Square items from the top-left inset, as before the general-grid reference was followed in full.
     public static let square = LayoutOption("grid-square", default: false)
 
     public static let options: [ParameterField] = [
@@ -113,7 +113,7 @@ public enum GridLayout: CompositionLayout {
             let square = options[GridLayout.square]
             let asked = min(max(options[GridLayout.columns] ?? GridLayout.automaticColumns(shown: shown), 1),
                             GridLayout.maximumMembers)
-            // The seed pads a short row with empty cells; the square grid of earlier versions does not.
+            // The reference pads a short row with empty cells; the square grid of earlier versions does not.
             columns = square ? min(asked, shown) : asked
             let rows = (max(shown, square ? 0 : columns) + columns - 1) / columns
 

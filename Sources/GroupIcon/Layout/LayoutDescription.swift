@@ -28,7 +28,7 @@ public struct LayoutDescription: Hashable, Sendable {
 
     /// One line of JSON plus a trailing newline:
     /// `{"layout":"wechat","count":5,"size":132,"margin":7.3333,"tiles":[{"x":..,"y":..,"width":..,"height":..},...]}`;
-    /// for circle layouts (QQ) each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with seed 001's angle.
+    /// for circle layouts (QQ) each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with the QQ reference's angle.
     /// `count` is the number of tiles drawn. A canvas that is not `size` square (a grid that grows to fit)
     /// adds `"width":..,"height":..` after `size`.
     public var jsonText: String {

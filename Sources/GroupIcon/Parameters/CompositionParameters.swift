@@ -5,7 +5,7 @@ import Imaging
 ///
 /// The interactive app edits it key by key, the CLI and presets build it from text (through
 /// `ParameterCatalogue`), and the pipeline uses it (through `identifier`) as part of every composite's cache
-/// key. Optional values mean "the layout's own default", so that the defaults reproduce the seeds exactly.
+/// key. Optional values mean "the layout's own default", so that the defaults reproduce the references exactly.
 /// Parameters that only one layout reads live in `options`, declared by that layout.
 public struct CompositionParameters: Hashable, Sendable {
     /// The composition algorithm.
@@ -14,11 +14,11 @@ public struct CompositionParameters: Hashable, Sendable {
     public var size: Double
     /// Pixels per point, 1...4.
     public var scale: Int
-    /// Gap between tiles in points; nil = the layout's default (WeChat: size/18; QQ: seed 001's notch gap).
+    /// Gap between tiles in points; nil = the layout's default (WeChat: size/18; QQ: the QQ reference's notch gap).
     public var margin: Double?
-    /// Outer padding in points; nil = the margin (as in seed 000).
+    /// Outer padding in points; nil = the margin (as in the WeChat reference).
     public var padding: Double?
-    /// Corner radius of the whole canvas in points (seed 003's clip).
+    /// Corner radius of the whole canvas in points (the compact WeChat reference's clip).
     public var cornerRadius: Double
     /// Corner radius of each rectangular tile in points.
     public var tileRadius: Double
@@ -26,10 +26,10 @@ public struct CompositionParameters: Hashable, Sendable {
     public var background: RGBA8?
     /// The layout-specific parameters (grid columns, QQ ring centring, ...), read by their layouts.
     public var options: LayoutOptions
-    /// How each member's photo is presented in its tile (seed 002's styles).
+    /// How each member's photo is presented in its tile (the avatar-pipeline reference's styles).
     public var memberStyle: MemberStyle
     /// Fill of the gaps between tiles; nil = the gaps show the background.
-    public var gapColour: RGBA8?
+    public var gapColor: RGBA8?
     /// Whether the last tile shows "+N" when members beyond the layout's cap are left out.
     public var overflowBadge: Bool
     /// Whether members are placed right to left (the layout mirrored).
@@ -40,11 +40,11 @@ public struct CompositionParameters: Hashable, Sendable {
     public init(layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
                 padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
                 options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
-                gapColour: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
+                gapColor: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
                 placeholder: PlaceholderStyle = .initials) {
         self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
         self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
-        self.options = options; self.memberStyle = memberStyle; self.gapColour = gapColour
+        self.options = options; self.memberStyle = memberStyle; self.gapColor = gapColor
         self.overflowBadge = overflowBadge; self.rightToLeft = rightToLeft; self.placeholder = placeholder
     }
 
@@ -66,7 +66,7 @@ public struct CompositionParameters: Hashable, Sendable {
             "layout=\(layout.rawValue)", "size=\(formatNumber(size))", "scale=\(scale)", "margin=\(num(margin))",
             "padding=\(num(padding))", "corner-radius=\(formatNumber(cornerRadius))",
             "tile-radius=\(formatNumber(tileRadius))", "background=\(resolvedBackground.hexString)",
-            "member-style=\(memberStyle)", "gap-color=\(gapColour?.hexString ?? "none")",
+            "member-style=\(memberStyle)", "gap-color=\(gapColor?.hexString ?? "none")",
             "overflow-badge=\(overflowBadge)", "rtl=\(rightToLeft)", "placeholder=\(placeholder.rawValue)",
         ]
         let own = layout.layout.options.map { "\($0.name)=\($0.text(in: self) ?? "auto")" }

@@ -1,6 +1,6 @@
 import Imaging
 
-/// How each member's photo is presented in its tile (`--member-style`): seed 002's avatar styles plus a
+/// How each member's photo is presented in its tile (`--member-style`): the avatar-pipeline reference's avatar styles plus a
 /// circle, in points, applied to every member before the composite is put together.
 ///
 /// The text form is `original`, `rectangle`, `rounded:R[:BORDER[:#COLOUR]]` or `circle`.
@@ -10,9 +10,9 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
     /// The photo centre-cropped to fill the tile (the default, and what every layout draws without styles).
     case rectangle
     /// Centre-cropped, then clipped to a rounded rectangle of corner radius `radius` inset by `border` on
-    /// every side. The border band is `borderColour` (with rounded outer corners of `radius + border`);
-    /// transparent, as in seed 002, lets the gap or background show.
-    case rounded(radius: Double, border: Double, borderColour: RGBA8)
+    /// every side. The border band is `borderColor` (with rounded outer corners of `radius + border`);
+    /// transparent, as in the avatar-pipeline reference, lets the gap or background show.
+    case rounded(radius: Double, border: Double, borderColor: RGBA8)
     /// The tile's centred square, clipped to its inscribed circle.
     case circle
 
@@ -28,12 +28,12 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
             let lengths = parts.dropFirst().prefix(2).map { Double($0) }
             guard let radius = lengths[0], let border = lengths.count > 1 ? lengths[1] : 0,
                   [radius, border].allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
-            var colour = RGBA8.transparent
+            var color = RGBA8.transparent
             if parts.count == 4 {
                 guard let parsed = RGBA8(parsing: String(parts[3])) else { return nil }
-                colour = parsed
+                color = parsed
             }
-            self = .rounded(radius: radius, border: border, borderColour: colour)
+            self = .rounded(radius: radius, border: border, borderColor: color)
         default: return nil
         }
     }
@@ -44,16 +44,16 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
         case .original: return "original"
         case .rectangle: return "rectangle"
         case .circle: return "circle"
-        case .rounded(let radius, let border, let colour):
+        case .rounded(let radius, let border, let color):
             var text = "rounded:\(formatNumber(radius))"
-            if border != 0 || colour != .transparent { text += ":\(formatNumber(border))" }
-            if colour != .transparent { text += ":\(colour.hexString)" }
+            if border != 0 || color != .transparent { text += ":\(formatNumber(border))" }
+            if color != .transparent { text += ":\(color.hexString)" }
             return text
         }
     }
 
     /// The styles the interactive app's `s` key cycles through.
-    public static let cycle: [MemberStyle] = [.rectangle, .rounded(radius: 6, border: 0, borderColour: .transparent),
+    public static let cycle: [MemberStyle] = [.rectangle, .rounded(radius: 6, border: 0, borderColor: .transparent),
                                               .circle, .original]
 
     /// What to draw for a photo of aspect ratio `photoAspect` (width / height) in `frame` clipped by `shape`
@@ -72,14 +72,14 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
             return MemberPlacement(photoFrame: square,
                                    clip: .intersection(shape, .circle(center: frame.center, radius: square.width / 2)),
                                    border: nil)
-        case .rounded(let radius, let border, let colour):
+        case .rounded(let radius, let border, let color):
             let inset = min(border, frame.width / 2, frame.height / 2)
             let inner = Rect(x: frame.minX + inset, y: frame.minY + inset, width: frame.width - 2 * inset,
                              height: frame.height - 2 * inset)
             let outerRadius = radius > 0 ? radius + inset : 0
-            let band = colour.a > 0 && inset > 0
+            let band = color.a > 0 && inset > 0
                 ? MemberPlacement.Band(shape: .intersection(shape, .roundedRect(frame, cornerRadius: outerRadius)),
-                                       colour: colour)
+                                       color: color)
                 : nil
             return MemberPlacement(photoFrame: frame, clip: .intersection(shape, .roundedRect(inner, cornerRadius: radius)),
                                    border: band)
@@ -87,16 +87,16 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pixel style of one member avatar drawn on its own, `side` × `side` points at `scale` pixels per
-    /// point (`chat-tui avatar`). `original` is the decoded photo untouched, as in seed 002.
+    /// point (`chat-tui avatar`). `original` is the decoded photo untouched, as in the avatar-pipeline reference.
     public func avatarStyle(side: Double, scale: Int) -> AvatarStyle {
         let pixels = max(1, Int((side * Double(scale)).rounded()))
         switch self {
         case .original: return .original
         case .rectangle: return .rectangle(width: pixels, height: pixels)
         case .circle: return .circle(diameter: pixels)
-        case .rounded(let radius, let border, let colour):
+        case .rounded(let radius, let border, let color):
             return .roundedRectangle(width: pixels, height: pixels, cornerRadius: radius * Double(scale),
-                                     borderWidth: border * Double(scale), borderColour: colour)
+                                     borderWidth: border * Double(scale), borderColor: color)
         }
     }
 }
@@ -107,7 +107,7 @@ struct MemberPlacement: Hashable, Sendable {
     /// A region filled with one colour.
     struct Band: Hashable, Sendable {
         var shape: Shape
-        var colour: RGBA8
+        var color: RGBA8
     }
 
     var photoFrame: Rect

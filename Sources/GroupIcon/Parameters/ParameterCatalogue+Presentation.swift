@@ -12,10 +12,10 @@ extension ParameterCatalogue {
         ParameterField(
             name: "gap-color", label: "Gap colour",
             help: "fill of the gaps between tiles, #RRGGBB or #RRGGBBAA (default: the background shows)",
-            kind: .colour, valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
-            read: { $0.gapColour.map(ParameterValue.colour) },
+            kind: .color, valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+            read: { $0.gapColor.map(ParameterValue.color) },
             write: { parameters, value in
-                if case .colour(let colour) = value { parameters.gapColour = colour } else { parameters.gapColour = nil }
+                if case .color(let color) = value { parameters.gapColor = color } else { parameters.gapColor = nil }
             }),
         flag(name: "overflow-badge", label: "Overflow badge",
              help: "show +N on the last tile when members exceed the layout's cap", keyPath: \.overflowBadge),

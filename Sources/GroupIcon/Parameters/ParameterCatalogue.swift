@@ -41,13 +41,13 @@ public enum ParameterCatalogue {
                keyPath: \.tileRadius),
         ParameterField(
             name: "background", label: "Background",
-            help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .colour,
+            help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
             valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
-            read: { $0.background.map(ParameterValue.colour) },
+            read: { $0.background.map(ParameterValue.color) },
             write: { parameters, value in
-                if case .colour(let colour) = value { parameters.background = colour } else { parameters.background = nil }
+                if case .color(let color) = value { parameters.background = color } else { parameters.background = nil }
             },
-            automatic: { parameters, _ in .colour(parameters.resolvedBackground) }),
+            automatic: { parameters, _ in .color(parameters.resolvedBackground) }),
     ] + presentation
 
     /// Every parameter: the common ones, then every layout's options in registry order (each name once).

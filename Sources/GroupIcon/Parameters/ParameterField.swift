@@ -25,7 +25,7 @@ public struct ParameterField: Sendable {
         /// On or off; on the command line, present or absent.
         case flag
         /// An sRGB colour with alpha.
-        case colour
+        case color
         /// A `MemberStyle` in its text form (`rounded:6:2:#FFFFFF`).
         case memberStyle
         /// One of the words in `ParameterField.choices` (`initials`, `silhouette`).
@@ -139,7 +139,7 @@ public struct ParameterField: Sendable {
             case "false", "no", "off", "0": value = .flag(false)
             default: value = nil
             }
-        case .colour: value = RGBA8(parsing: trimmed).map(ParameterValue.colour)
+        case .color: value = RGBA8(parsing: trimmed).map(ParameterValue.color)
         case .memberStyle: value = MemberStyle(parsing: trimmed).map(ParameterValue.memberStyle)
         case .choice: value = choices.first { $0 == trimmed.lowercased() }.map(ParameterValue.choice)
         }
@@ -202,7 +202,7 @@ public struct ParameterField: Sendable {
         case .numbers(let numbers): return numbers.map(exactText).joined(separator: ",")
         case .integer(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
-        case .colour(let colour): return colour.a == 0 ? "transparent" : colour.hexString
+        case .color(let color): return color.a == 0 ? "transparent" : color.hexString
         case .memberStyle(let style): return style.description
         case .choice(let word): return word
         }

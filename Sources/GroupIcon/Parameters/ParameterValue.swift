@@ -8,7 +8,7 @@ public enum ParameterValue: Hashable, Sendable {
     case numbers([Double])
     case integer(Int)
     case flag(Bool)
-    case colour(RGBA8)
+    case color(RGBA8)
     case memberStyle(MemberStyle)
     /// One of a `.choice` field's words.
     case choice(String)

@@ -1,6 +1,6 @@
 import Imaging
 
-/// How one member's avatar is presented on its own (seed 002's `AvatarStyle`), sizes in pixels.
+/// How one member's avatar is presented on its own (the avatar-pipeline reference's `AvatarStyle`), sizes in pixels.
 ///
 /// Every style has a stable `identifier`; styled avatars are cached under the source identity plus it.
 public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
@@ -9,10 +9,10 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
     /// Centre-cropped (never stretched) and area-averaged to exactly `width` × `height`.
     case rectangle(width: Int, height: Int)
     /// Like `rectangle`, then clipped to a rounded rectangle inset by `borderWidth` on every side, with
-    /// anti-aliased edges. The border band is `borderColour` (transparent by default, as in seed 002; a
+    /// anti-aliased edges. The border band is `borderColor` (transparent by default, as in the avatar-pipeline reference; a
     /// coloured band has outer corners of `cornerRadius + borderWidth`); the corners outside it are transparent.
     case roundedRectangle(width: Int, height: Int, cornerRadius: Double, borderWidth: Double,
-                          borderColour: RGBA8 = .transparent)
+                          borderColor: RGBA8 = .transparent)
     /// Centre-cropped to `diameter` square and clipped to the inscribed circle, anti-aliased.
     case circle(diameter: Int)
     /// A caller-supplied transform, known by `name`: two custom styles are equal (and cached as one) exactly
@@ -25,9 +25,9 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .original: return "original"
         case .rectangle(let width, let height): return "rectangle \(width)x\(height)"
-        case .roundedRectangle(let width, let height, let radius, let border, let colour):
+        case .roundedRectangle(let width, let height, let radius, let border, let color):
             return "rounded-rectangle \(width)x\(height) radius=\(formatNumber(radius)) border=\(formatNumber(border))"
-                + (colour == .transparent ? "" : " border-colour=\(colour.hexString)")
+                + (color == .transparent ? "" : " border-colour=\(color.hexString)")
         case .circle(let diameter): return "circle \(diameter)"
         case .custom(let name, _): return "custom \(name.debugDescription)"
         }
@@ -59,9 +59,9 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
             return image
         case .rectangle(let width, let height):
             return Resampler.resample(image, width: max(1, width), height: max(1, height))
-        case .roundedRectangle(let width, let height, let radius, let border, let colour):
+        case .roundedRectangle(let width, let height, let radius, let border, let color):
             let resized = Resampler.resample(image, width: max(1, width), height: max(1, height))
-            return Self.styled(resized, .rounded(radius: max(0, radius), border: max(0, border), borderColour: colour))
+            return Self.styled(resized, .rounded(radius: max(0, radius), border: max(0, border), borderColor: color))
         case .circle(let diameter):
             let side = max(1, diameter)
             return Self.styled(Resampler.resample(image, width: side, height: side), .circle)
@@ -76,7 +76,7 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
         let frame = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         let placement = style.placement(frame: frame, shape: .rect(frame), photoAspect: 1)
         let clip = Coverage.mask(of: placement.clip, scale: 1)
-        let band = placement.border.map { (Coverage.mask(of: $0.shape, scale: 1), $0.colour) }
+        let band = placement.border.map { (Coverage.mask(of: $0.shape, scale: 1), $0.color) }
         var result = image
         let width = image.width, height = image.height
         result.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -84,19 +84,19 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
                     let photoAlpha = Float(pixels[i + 3]) / 255 * clip[x, y]
-                    guard let (bandMask, colour) = band else {
+                    guard let (bandMask, color) = band else {
                         pixels[i + 3] = UInt8((photoAlpha * 255).rounded())
                         continue
                     }
                     // Straight-alpha "photo over band".
-                    let bandAlpha = Float(colour.a) / 255 * bandMask[x, y] * (1 - photoAlpha)
+                    let bandAlpha = Float(color.a) / 255 * bandMask[x, y] * (1 - photoAlpha)
                     let alpha = photoAlpha + bandAlpha
                     guard alpha > 0 else { pixels[i + 3] = 0; continue }
                     func mix(_ channel: Int, _ bandValue: UInt8) {
                         let mixed = (Float(pixels[i + channel]) * photoAlpha + Float(bandValue) * bandAlpha) / alpha
                         pixels[i + channel] = UInt8(min(255, mixed.rounded()))
                     }
-                    mix(0, colour.r); mix(1, colour.g); mix(2, colour.b)
+                    mix(0, color.r); mix(1, color.g); mix(2, color.b)
                     pixels[i + 3] = UInt8(min(255, (alpha * 255).rounded()))
                 }
             }

@@ -1,4 +1,4 @@
-/// Runs one piece of work per key at a time and hands its result to every concurrent requester (seed 002's
+/// Runs one piece of work per key at a time and hands its result to every concurrent requester (the avatar-pipeline reference's
 /// request pool: the first request does the work, the others "get served for free").
 ///
 /// Each waiter is a continuation, so a cancelled waiter returns at once with `CancellationError` while the

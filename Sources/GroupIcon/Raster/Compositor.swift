@@ -35,7 +35,7 @@ public enum Compositor {
     /// The composite of `input`: `canvas × scale` pixels (at least 1 × 1); without any tile (a group of 0
     /// members), the group glyph of `Placeholder.groupImage` on the background.
     ///
-    /// As in seed 003, the canvas is clipped to a rounded rect of `parameters.cornerRadius` and filled with
+    /// As in the compact WeChat reference, the canvas is clipped to a rounded rect of `parameters.cornerRadius` and filled with
     /// `parameters.resolvedBackground`; the gap colour, when set, fills what the tiles leave free of the
     /// layout's gap region (`CompositionLayout.gapRegion`).
     /// Every photo is placed in its tile by the member style (`MemberStyle.placement`: centre-cropped into
@@ -62,7 +62,7 @@ public enum Compositor {
                 let mask = Coverage.mask(of: border.shape, scale: scale)
                 let region = mask.box.intersection(canvas)
                 if !region.isEmpty {
-                    let fill = PremultipliedPixels(box: region, values: Array(repeating: premultiplied(border.colour),
+                    let fill = PremultipliedPixels(box: region, values: Array(repeating: premultiplied(border.color),
                                                                               count: region.pixelCount))
                     paint(fill, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
                 }
@@ -96,8 +96,8 @@ public enum Compositor {
         let background = premultiplied(parameters.resolvedBackground)
         // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
         // outer edge); the background shows through the rest.
-        var gapShares = parameters.gapColour == nil ? [] : gapRegionCoverage(input, canvas: canvas, scale: scale)
-        let gap = premultiplied(parameters.gapColour ?? .transparent)
+        var gapShares = parameters.gapColor == nil ? [] : gapRegionCoverage(input, canvas: canvas, scale: scale)
+        let gap = premultiplied(parameters.gapColor ?? .transparent)
         layer.withUnsafeMutableBufferPointer { layer in
             clip.values.withUnsafeBufferPointer { clip in
                 claimed.withUnsafeBufferPointer { claimed in
@@ -175,17 +175,17 @@ public enum Compositor {
                                 let amount = coverage[maskRow + column]
                                 guard amount > 0 else { continue }
                                 let i = canvasRow + column
-                                let colour = source[sourceRow + column]
+                                let color = source[sourceRow + column]
                                 let free = 1 - claimed[i]
                                 if amount <= free {
-                                    layer[i] += colour * amount
+                                    layer[i] += color * amount
                                     claimed[i] += amount
                                 } else {
                                     // The part beyond the unclaimed area lies over earlier tiles: source over
                                     // on that share of their paint.
                                     let overlap = amount - max(free, 0)
-                                    let covered = (overlap / claimed[i]) * (colour[3] / 255)
-                                    layer[i] = layer[i] * (1 - covered) + colour * amount
+                                    let covered = (overlap / claimed[i]) * (color[3] / 255)
+                                    layer[i] = layer[i] * (1 - covered) + color * amount
                                     claimed[i] = 1
                                 }
                             }
@@ -198,9 +198,9 @@ public enum Compositor {
 
     /// Lays `colour` over the tile layer through each of `masks` (plain source over: a decoration on top of
     /// tiles, not a tile of its own).
-    private static func overlay(_ colour: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
+    private static func overlay(_ color: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
                                 layer: inout [SIMD4<Float>]) {
-        let paint = premultiplied(colour)
+        let paint = premultiplied(color)
         layer.withUnsafeMutableBufferPointer { layer in
             for mask in masks {
                 forEachCoveredPixel(of: mask, canvas: canvas) { i, amount in
@@ -211,8 +211,8 @@ public enum Compositor {
     }
 
     /// A straight-alpha colour as a premultiplied working-format pixel.
-    static func premultiplied(_ colour: RGBA8) -> SIMD4<Float> {
-        let alpha = Float(colour.a)
-        return SIMD4(Float(colour.r) * alpha / 255, Float(colour.g) * alpha / 255, Float(colour.b) * alpha / 255, alpha)
+    static func premultiplied(_ color: RGBA8) -> SIMD4<Float> {
+        let alpha = Float(color.a)
+        return SIMD4(Float(color.r) * alpha / 255, Float(color.g) * alpha / 255, Float(color.b) * alpha / 255, alpha)
     }
 }

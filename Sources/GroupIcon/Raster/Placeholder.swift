@@ -44,7 +44,7 @@ public enum Placeholder {
         let side = max(1, side)
         let label = style == .initials ? PlaceholderLabel(name: name) : nil
         let ink = label.flatMap { rasterizer.ink(for: $0, side: side) } ?? .coverage(silhouette(side: side))
-        let background = backgroundColour(memberID: memberID)
+        let background = backgroundColor(memberID: memberID)
         let base = SIMD4<Float>(Float(background.r), Float(background.g), Float(background.b), 255)
         var pixels = [SIMD4<Float>](repeating: base, count: side * side)
         switch ink {
@@ -55,14 +55,14 @@ public enum Placeholder {
                     for i in 0..<out.count { out[i] += towardsWhite * coverage[i] }
                 }
             }
-        case .colour(let glyphs):
+        case .color(let glyphs):
             // Premultiplied "source over" the opaque member colour.
             let box = glyphs.box
             pixels.withUnsafeMutableBufferPointer { out in
-                glyphs.values.withUnsafeBufferPointer { colour in
+                glyphs.values.withUnsafeBufferPointer { color in
                     for row in 0..<box.height {
                         for column in 0..<box.width {
-                            let source = colour[row * box.width + column]
+                            let source = color[row * box.width + column]
                             let i = (box.y + row) * side + box.x + column
                             out[i] = source + out[i] * (1 - source[3] / 255)
                         }
@@ -87,7 +87,7 @@ public enum Placeholder {
     }
 
     /// The default avatar of a group without members, `side` pixels square: the group glyph (three
-    /// head-and-shoulders busts) in `groupGlyphColour(on: background)` over `background`. A composite of
+    /// head-and-shoulders busts) in `groupGlyphColor(on: background)` over `background`. A composite of
     /// 0 members shows the same glyph (`Compositor.compose`).
     public static func groupImage(side: Int, background: RGBA8) -> RGBAImage {
         let side = max(1, side)
@@ -103,14 +103,14 @@ public enum Placeholder {
     /// The group glyph alone as premultiplied pixels (`side * side`, row-major, transparent around it), in
     /// its colour for `background`, ready to go over that background.
     static func groupGlyphLayer(side: Int, background: RGBA8) -> [SIMD4<Float>] {
-        let colour = Compositor.premultiplied(groupGlyphColour(on: background))
-        return groupGlyph(side: side).map { colour * $0 }
+        let color = Compositor.premultiplied(groupGlyphColor(on: background))
+        return groupGlyph(side: side).map { color * $0 }
     }
 
     /// The colour of the group glyph on a group avatar's background: near-white on mid and dark fills (the
     /// default light grey among them), darker grey on very light ones, mid grey on a (mostly) transparent
     /// canvas, so it shows on both light and dark chat lists. Always opaque.
-    public static func groupGlyphColour(on background: RGBA8) -> RGBA8 {
+    public static func groupGlyphColor(on background: RGBA8) -> RGBA8 {
         guard background.a >= 128 else { return RGBA8(r: 0x9E, g: 0x9E, b: 0x9E) }
         let luminance = 0.2126 * Double(background.r) + 0.7152 * Double(background.g) + 0.0722 * Double(background.b)
         let (target, share) = luminance > 200 ? (0.0, 0.35) : (255.0, 0.85)
@@ -166,7 +166,7 @@ public enum Placeholder {
 
     /// The palette colour of a member: FNV-1a of the id's UTF-8 bytes picks it, a hash that (unlike Swift's
     /// per-process seeded `Hasher`) is the same in every run.
-    public static func backgroundColour(memberID: String) -> RGBA8 {
+    public static func backgroundColor(memberID: String) -> RGBA8 {
         palette[Int(StableHash.fnv1a64(memberID) % UInt64(palette.count))]
     }
 

@@ -20,7 +20,7 @@ struct InkBox: Hashable, Sendable {
 }
 
 /// Colour glyphs drawn at a bitmap font's largest strike, before scaling to the placeholder.
-struct ColourGlyphs: Sendable {
+struct ColorGlyphs: Sendable {
     /// The glyphs' union, straight alpha: their bitmaps' bounds plus `margin`.
     var image: RGBAImage
     /// Transparent pixels around the bitmaps on every side, so that a resampler reaching past the image's
@@ -40,7 +40,7 @@ final class FontFace: @unchecked Sendable {
     private let library: FT_Library
     private let face: FT_Face
     /// Whether the glyphs are colour bitmaps at fixed sizes (a CBDT or sbix emoji font) rather than outlines.
-    let hasColourBitmaps: Bool
+    let hasColorBitmaps: Bool
 
     /// Opens a face of a font file; nil when FreeType cannot read it, or it has neither scalable outlines nor
     /// colour bitmaps.
@@ -53,16 +53,16 @@ final class FontFace: @unchecked Sendable {
             return nil
         }
         let flags = face.pointee.face_flags
-        let colour = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
+        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
             && face.pointee.num_fixed_sizes > 0
-        guard colour || flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+        guard color || flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             return nil
         }
         self.library = library
         self.face = face
-        hasColourBitmaps = colour
+        hasColorBitmaps = color
     }
 
     deinit {
@@ -142,8 +142,8 @@ final class FontFace: @unchecked Sendable {
     /// units of `unitsPerEm`, scaled to the strike; FreeType reports no units per em for a face without
     /// outlines, so the shaper's value comes in). Nil when the face has no colour bitmaps, a glyph cannot be
     /// loaded, or nothing has any pixels.
-    func colourGlyphs(_ glyphs: [ShapedGlyph], unitsPerEm: Int) -> ColourGlyphs? {
-        guard hasColourBitmaps else { return nil }
+    func colorGlyphs(_ glyphs: [ShapedGlyph], unitsPerEm: Int) -> ColorGlyphs? {
+        guard hasColorBitmaps else { return nil }
         lock.lock()
         defer { lock.unlock() }
         let sizes = UnsafeBufferPointer(start: face.pointee.available_sizes, count: Int(face.pointee.num_fixed_sizes))
@@ -186,14 +186,14 @@ final class FontFace: @unchecked Sendable {
         for piece in pieces {
             for row in 0..<piece.box.height {
                 for column in 0..<piece.box.width {
-                    let colour = piece.pixels[row * piece.box.width + column]
+                    let color = piece.pixels[row * piece.box.width + column]
                     let i = (piece.box.y - bounds.y + row) * bounds.width + piece.box.x - bounds.x + column
-                    canvas[i] = colour + canvas[i] * (1 - colour[3] / 255)
+                    canvas[i] = color + canvas[i] * (1 - color[3] / 255)
                 }
             }
         }
         guard let image = PremultipliedPixels(box: bounds, values: canvas).straightImage() else { return nil }
-        return ColourGlyphs(image: image, margin: margin)
+        return ColorGlyphs(image: image, margin: margin)
     }
 
     /// Loads a glyph into the face's slot and returns its outline; nil when it fails or is not an outline.

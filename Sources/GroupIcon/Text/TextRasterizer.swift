@@ -5,7 +5,7 @@ enum TextInk {
     /// Outline text: coverage in 0...1, `side * side` values, row-major, to be painted in white.
     case coverage([Float])
     /// Colour glyphs (emoji): premultiplied pixels over `box`, painted as they are.
-    case colour(PremultipliedPixels)
+    case color(PremultipliedPixels)
 }
 
 /// Draws placeholder labels: HarfBuzz shapes them, FreeType renders them, and the result is scaled to fit
@@ -50,7 +50,7 @@ final class TextRasterizer: Sendable {
     init(fonts: FontLocator.Fonts) {
         text = Font(fonts.text)
         // A colour bitmap font is the only kind the emoji path draws.
-        emoji = Font(fonts.emoji).flatMap { $0.face.hasColourBitmaps ? $0 : nil }
+        emoji = Font(fonts.emoji).flatMap { $0.face.hasColorBitmaps ? $0 : nil }
         var parts = ["text=" + (text?.file.identity ?? "none"), "emoji=" + (emoji?.file.identity ?? "none")]
         if let face = text?.face ?? emoji?.face { parts += ["freetype=" + face.version, "harfbuzz=" + TextShaper.version] }
         identity = parts.joined(separator: "; ")
@@ -65,7 +65,7 @@ final class TextRasterizer: Sendable {
         guard side > 0 else { return nil }
         switch label.kind {
         case .initials, .cjk: return outlineInk(label.text, side: side)
-        case .emoji: return colourInk(label.text, side: side)
+        case .emoji: return colorInk(label.text, side: side)
         }
     }
 
@@ -82,8 +82,8 @@ final class TextRasterizer: Sendable {
         return text.face.coverage(of: glyphs, pixelsPerEm: pixelsPerEm, origin: origin, side: side).map(TextInk.coverage)
     }
 
-    private func colourInk(_ string: String, side: Int) -> TextInk? {
-        guard let emoji, let glyphs = emoji.shaper.shape(string), let drawn = emoji.face.colourGlyphs(glyphs, unitsPerEm: emoji.shaper.unitsPerEm)
+    private func colorInk(_ string: String, side: Int) -> TextInk? {
+        guard let emoji, let glyphs = emoji.shaper.shape(string), let drawn = emoji.face.colorGlyphs(glyphs, unitsPerEm: emoji.shaper.unitsPerEm)
         else { return nil }
         let inkWidth = Double(drawn.image.width - 2 * drawn.margin)
         let inkHeight = Double(drawn.image.height - 2 * drawn.margin)
@@ -94,6 +94,6 @@ final class TextRasterizer: Sendable {
         let frame = Rect(x: (s - width) / 2, y: (s - height) / 2, width: width, height: height)
         let region = PixelBox(enclosing: frame).intersection(PixelBox(x: 0, y: 0, width: side, height: side))
         guard !region.isEmpty else { return nil }
-        return .colour(Resampler.premultiplied(drawn.image, frame: frame, region: region))
+        return .color(Resampler.premultiplied(drawn.image, frame: frame, region: region))
     }
 }

@@ -18,7 +18,7 @@ package enum PNGWriter {
         }
         let opaque = image.isOpaque
         let filtered = try filteredRows(image, channels: opaque ? 3 : 4, filterChoice: filterChoice)
-        let header = ihdrChunk(width: image.width, height: image.height, colourType: opaque ? 2 : 6)
+        let header = ihdrChunk(width: image.width, height: image.height, colorType: opaque ? 2 : 6)
         return try assemble(prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
                             rowStride: image.width * (opaque ? 3 : 4) + 1, deflateMethod: deflateMethod,
                             idatLength: max(1, min(idatLength, maximumChunkLength)))
@@ -85,9 +85,9 @@ package enum PNGWriter {
 
     // MARK: - Chunks
 
-    private static func ihdrChunk(width: Int, height: Int, colourType: UInt8) -> [UInt8] {
+    private static func ihdrChunk(width: Int, height: Int, colorType: UInt8) -> [UInt8] {
         // Bit depth 8, then compression, filter and interlace methods 0 (the only ones defined).
-        let data = bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, colourType, 0, 0, 0]
+        let data = bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height)) + [8, colorType, 0, 0, 0]
         return chunk(type: "IHDR", data: data)
     }
 

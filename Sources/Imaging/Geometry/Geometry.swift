@@ -21,7 +21,7 @@ public struct Rect: Hashable, Sendable, Codable {
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
-    /// The square of side `side` centred on `center` (the seeds' `getRect(center:size:)`).
+    /// The square of side `side` centred on `center` (the references' `getRect(center:size:)`).
     public init(center: Point, side: Double) {
         self.init(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
     }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A concave bite out of a circle, as in seed 001's `GroupIconCell` clip path.
+/// A concave bite out of a circle, as in the QQ reference's `GroupIconCell` clip path.
 ///
 /// The bite is a disc of radius `cutRadius` whose centre lies `cutDistance` from the circle's centre in the
-/// direction `degrees` (seed 001's convention: 0 = pointing down, +y; increasing clockwise on screen).
-/// Seed 001 itself uses `cutRadius = r` and `cutDistance = sqrt(3) * r`, which replaces the 60° arc facing
+/// direction `degrees` (the QQ reference's convention: 0 = pointing down, +y; increasing clockwise on screen).
+/// The QQ reference itself uses `cutRadius = r` and `cutDistance = sqrt(3) * r`, which replaces the 60° arc facing
 /// the neighbour with a concave arc of the cell's own radius.
 public struct Notch: Hashable, Sendable, Codable {
     public var degrees: Double
@@ -49,7 +49,7 @@ public indirect enum Shape: Hashable, Sendable {
     }
 
     /// The shape reflected in the vertical line halfway across a canvas `width` wide, for right-to-left
-    /// layouts. A notch's angle is reflected too (seed 001's angles run clockwise from straight down).
+    /// layouts. A notch's angle is reflected too (the QQ reference's angles run clockwise from straight down).
     public func mirrored(width: Double) -> Shape {
         func mirrored(_ point: Point) -> Point { Point(x: width - point.x, y: point.y) }
         switch self {

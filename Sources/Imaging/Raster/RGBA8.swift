@@ -9,7 +9,7 @@ public struct RGBA8: Hashable, Sendable, Codable {
     public static let transparent = RGBA8(r: 0, g: 0, b: 0, a: 0)
     public static let white = RGBA8(r: 255, g: 255, b: 255)
     public static let black = RGBA8(r: 0, g: 0, b: 0)
-    /// UIKit's `lightGrayColor` (white 2/3), seed 003's background.
+    /// UIKit's `lightGrayColor` (white 2/3), the compact WeChat reference's background.
     public static let lightGrey = RGBA8(r: 170, g: 170, b: 170)
 
     /// `#RRGGBB` or `#RRGGBBAA`.

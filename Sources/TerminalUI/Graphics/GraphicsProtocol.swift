@@ -15,14 +15,14 @@ package enum GraphicsOption: Hashable, Sendable {
     /// Detect what the terminal supports.
     case auto
     /// Use this protocol whatever the terminal says (also through tmux).
-    case forced(GraphicsProtocol)
+    case fixed(GraphicsProtocol)
 
     /// Parses an argument; nil for anything else, so the caller can report a usage error.
     package init?(argument: String) {
         let name = argument.lowercased()
         if name == "auto" { self = .auto; return }
         guard let chosen = GraphicsProtocol(rawValue: name) else { return nil }
-        self = .forced(chosen)
+        self = .fixed(chosen)
     }
 }
 
@@ -33,14 +33,14 @@ package struct TerminalReplies: Hashable, Sendable {
     /// The parameters of the primary device attributes (DA1) reply: 4 among them means sixel.
     package var deviceAttributes: [Int]?
     /// The number of sixel colour registers from a successful XTSMGRAPHICS reply.
-    package var sixelColourRegisters: Int?
+    package var sixelColorRegisters: Int?
     /// The cell size from `CSI 16 t`.
     package var cellPixelSize: CellPixelSize?
 
-    package init(kittyGraphics: Bool? = nil, deviceAttributes: [Int]? = nil, sixelColourRegisters: Int? = nil,
+    package init(kittyGraphics: Bool? = nil, deviceAttributes: [Int]? = nil, sixelColorRegisters: Int? = nil,
          cellPixelSize: CellPixelSize? = nil) {
         self.kittyGraphics = kittyGraphics; self.deviceAttributes = deviceAttributes
-        self.sixelColourRegisters = sixelColourRegisters; self.cellPixelSize = cellPixelSize
+        self.sixelColorRegisters = sixelColorRegisters; self.cellPixelSize = cellPixelSize
     }
 
     /// Whether the wait can end: the DA1 reply, asked last and answered by every terminal, has come, so every
@@ -67,7 +67,7 @@ package struct TerminalReplies: Hashable, Sendable {
         case .kittyGraphics: break
         case .deviceAttributes(let attributes): deviceAttributes = attributes
         case .graphicsAttributes(let item, let status, let value) where item == 1 && status == 0:
-            sixelColourRegisters = value
+            sixelColorRegisters = value
         case .graphicsAttributes: break
         case .cellPixelSize(let size): cellPixelSize = size
         }
@@ -85,14 +85,14 @@ package enum GraphicsDetection {
     package static let query = KittyGraphics.query + "\u{1B}[16t" + "\u{1B}[c"
 
     /// XTSMGRAPHICS for the number of sixel colour registers, then DA1 again to know the answer is in. Only
-    /// sent once the first answers show sixel (see `asksSixelColours`): kitty, for one, logs it as a parse error.
-    package static let sixelColoursQuery = "\u{1B}[?1;1;0S" + "\u{1B}[c"
+    /// sent once the first answers show sixel (see `asksSixelColors`): kitty, for one, logs it as a parse error.
+    package static let sixelColorsQuery = "\u{1B}[?1;1;0S" + "\u{1B}[c"
 
-    /// Whether to follow `query` with `sixelColoursQuery`: the terminal reports sixel in DA1 (or sixel is
+    /// Whether to follow `query` with `sixelColorsQuery`: the terminal reports sixel in DA1 (or sixel is
     /// forced) and did not answer the kitty query, so it is a sixel terminal that knows XTSMGRAPHICS.
-    package static func asksSixelColours(after replies: TerminalReplies, option: GraphicsOption) -> Bool {
+    package static func asksSixelColors(after replies: TerminalReplies, option: GraphicsOption) -> Bool {
         guard replies.kittyGraphics != true else { return false }
-        return replies.deviceAttributes?.contains(4) == true || option == .forced(.sixel)
+        return replies.deviceAttributes?.contains(4) == true || option == .fixed(.sixel)
     }
 
     /// The protocol to draw with (see `choose`).
@@ -110,7 +110,7 @@ package enum GraphicsDetection {
     /// XTSMGRAPHICS succeeded (foot, mlterm, xterm -ti vt340, ...). Anything else gets half blocks.
     package static func choose(environment: [String: String], replies: TerminalReplies,
                                option: GraphicsOption = .auto) -> (graphicsProtocol: GraphicsProtocol, reason: String) {
-        if case .forced(let chosen) = option { return (chosen, "--graphics \(chosen.rawValue)") }
+        if case .fixed(let chosen) = option { return (chosen, "--graphics \(chosen.rawValue)") }
         let term = environment["TERM"]?.lowercased() ?? ""
         let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
         if isMultiplexed(environment) {
@@ -126,7 +126,7 @@ package enum GraphicsDetection {
         if replies.deviceAttributes?.contains(4) == true {
             return (.sixel, "the terminal reports sixel in DA1")
         }
-        if let registers = replies.sixelColourRegisters {
+        if let registers = replies.sixelColorRegisters {
             return (.sixel, "the terminal reports \(registers) sixel colours")
         }
         return (.halfblock, replies.isComplete ? "the terminal reports no graphics"
@@ -145,7 +145,7 @@ package enum GraphicsDetection {
     /// which answers for itself and would only delay the start.
     package static func needsQuery(environment: [String: String], option: GraphicsOption) -> Bool {
         switch option {
-        case .forced(let chosen): chosen != .halfblock
+        case .fixed(let chosen): chosen != .halfblock
         case .auto: !isMultiplexed(environment)
         }
     }
@@ -165,11 +165,11 @@ package enum GraphicsDetection {
             chosen = .halfblock
             reason = "sixel needs the cell size, which the terminal does not report"
         }
-        let colours = min(max(replies.sixelColourRegisters ?? SixelEncoder.maximumColours, 2),
-                          SixelEncoder.maximumColours)
+        let colors = min(max(replies.sixelColorRegisters ?? SixelEncoder.maximumColors, 2),
+                          SixelEncoder.maximumColors)
         return GraphicsSetup(graphicsProtocol: chosen, reason: reason, cellPixelSize: reported ?? .fallback,
                              cellSizeIsKnown: reported != nil,
-                             sixelColours: colours,
+                             sixelColors: colors,
                              warning: denial(environment: environment, replies: replies, option: option))
     }
 
@@ -179,7 +179,7 @@ package enum GraphicsDetection {
     /// iTerm2 images.
     package static func denial(environment: [String: String], replies: TerminalReplies,
                                option: GraphicsOption) -> String? {
-        guard case .forced(let chosen) = option, replies.isComplete, !isMultiplexed(environment) else { return nil }
+        guard case .fixed(let chosen) = option, replies.isComplete, !isMultiplexed(environment) else { return nil }
         let detected = choose(environment: environment, replies: replies).graphicsProtocol
         switch chosen {
         case .kitty where detected != .kitty:

@@ -1,7 +1,7 @@
 /// The start-up exchange with the terminal: what to ask, in which order, and when every answer is in.
 ///
-/// First `GraphicsDetection.query`; once its DA1 answer is in, `GraphicsDetection.sixelColoursQuery` where
-/// `GraphicsDetection.asksSixelColours` says so. The terminal answers in order and always answers DA1, so the
+/// First `GraphicsDetection.query`; once its DA1 answer is in, `GraphicsDetection.sixelColorsQuery` where
+/// `GraphicsDetection.asksSixelColors` says so. The terminal answers in order and always answers DA1, so the
 /// wait for a round ends with its DA1 reply. The caller writes each `next()` and feeds what it reads until
 /// `isWaiting` is false or its deadline passes, then calls `finish()`.
 package struct GraphicsQuestions: Sendable {
@@ -22,8 +22,8 @@ package struct GraphicsQuestions: Sendable {
         guard !isWaiting else { return nil }
         let question: String? = switch roundsAsked {
         case 0: GraphicsDetection.query
-        case 1 where GraphicsDetection.asksSixelColours(after: replies, option: option):
-            GraphicsDetection.sixelColoursQuery
+        case 1 where GraphicsDetection.asksSixelColors(after: replies, option: option):
+            GraphicsDetection.sixelColorsQuery
         default: nil
         }
         if question != nil { roundsAsked += 1 }

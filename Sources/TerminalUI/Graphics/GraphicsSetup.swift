@@ -3,7 +3,7 @@ package struct GraphicsSetup: Hashable, Sendable {
     /// Pictures in half blocks only: what a terminal that was not asked gets.
     package static let halfBlocks = GraphicsSetup(graphicsProtocol: .halfblock, reason: "--graphics halfblock",
                                                   cellPixelSize: .fallback, cellSizeIsKnown: false,
-                                                  sixelColours: SixelEncoder.maximumColours)
+                                                  sixelColors: SixelEncoder.maximumColors)
 
     /// The protocol the preview is drawn in.
     package var graphicsProtocol: GraphicsProtocol
@@ -14,14 +14,14 @@ package struct GraphicsSetup: Hashable, Sendable {
     /// Whether the terminal told the cell size; otherwise `cellPixelSize` is `CellPixelSize.fallback`.
     package var cellSizeIsKnown: Bool
     /// Colour registers a sixel picture may use (2...256).
-    package var sixelColours: Int
+    package var sixelColors: Int
     /// Why the forced protocol may not work here (`GraphicsDetection.denial`), for the status line.
     package var warning: String?
 
     package init(graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
-                 cellSizeIsKnown: Bool, sixelColours: Int, warning: String? = nil) {
+                 cellSizeIsKnown: Bool, sixelColors: Int, warning: String? = nil) {
         self.graphicsProtocol = graphicsProtocol; self.reason = reason; self.cellPixelSize = cellPixelSize
-        self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColours = sixelColours; self.warning = warning
+        self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColors = sixelColors; self.warning = warning
     }
 
     /// Whether the preview is drawn in screen pixels rather than half blocks.

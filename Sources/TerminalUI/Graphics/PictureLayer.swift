@@ -110,7 +110,7 @@ package struct PictureLayer {
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
             return move + (try SixelEncoder.encode(fitted(picture, filling: false), backdrop: .checkerboard,
-                                                   colours: setup.sixelColours))
+                                                   colors: setup.sixelColors))
         case .halfblock:
             return ""
         }

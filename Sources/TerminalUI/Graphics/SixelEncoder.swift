@@ -5,13 +5,13 @@ import Imaging
 /// its encoder, rather than a hand-written one.
 package enum SixelEncoder {
     /// The most colour registers asked for; every sixel terminal has at least 256.
-    package static let maximumColours = 256
+    package static let maximumColors = 256
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colours` entries. The image is shown at
     /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
     package static func encode(_ image: RGBAImage, backdrop: Backdrop,
-                       colours: Int = maximumColours) throws(GraphicsError) -> String {
+                       colors: Int = maximumColors) throws(GraphicsError) -> String {
         let opaque = backdrop.composite(image)
         var rgb = [UInt8](repeating: 0, count: opaque.width * opaque.height * 3)
         for pixel in 0..<opaque.width * opaque.height {
@@ -31,7 +31,7 @@ package enum SixelEncoder {
         }, Unmanaged.passUnretained(sink).toOpaque(), nil), step: "sixel_output_new")
         defer { sixel_output_unref(output) }
         var dither: OpaquePointer?
-        try check(sixel_dither_new(&dither, Int32(min(max(colours, 2), maximumColours)), nil),
+        try check(sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
                   step: "sixel_dither_new")
         defer { sixel_dither_unref(dither) }
         let (width, height) = (Int32(opaque.width), Int32(opaque.height))

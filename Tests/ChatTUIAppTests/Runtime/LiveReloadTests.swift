@@ -21,14 +21,14 @@ private func letterCells(_ image: RGBAImage, _ columns: Int, _ rows: Int) -> Cel
 
 /// Answers with a composite in the colour `colours` holds for the group's first member photo (white when it
 /// has none), recording every request.
-private final class ColourProvider: CompositeProvider {
-    let colours = LockedState<[String: RGBA8]>([:])
+private final class ColorProvider: CompositeProvider {
+    let colors = LockedState<[String: RGBA8]>([:])
     let calls = LockedState<[String]>([])
 
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
         calls.withLock { $0.append(group.id) }
-        let colour = group.members.first?.avatarPath.flatMap { path in colours.withLock { $0[path] } } ?? .white
-        return Composite(image: RGBAImage(width: 8, height: 8, fill: colour))
+        let color = group.members.first?.avatarPath.flatMap { path in colors.withLock { $0[path] } } ?? .white
+        return Composite(image: RGBAImage(width: 8, height: 8, fill: color))
     }
 }
 
@@ -54,7 +54,7 @@ private final class ColourProvider: CompositeProvider {
     }
 
     @Test func aNewFixtureKeepsTheSelectionFilterParametersAndHistory() async {
-        let provider = ColourProvider()
+        let provider = ColorProvider()
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("/1") + [.enter, .down] + chars("]"))
         let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(12)), options: Self.options(),
                                        driver: terminal, provider: provider, exporter: { _, _, _ in },
@@ -91,7 +91,7 @@ private final class ColourProvider: CompositeProvider {
         let clock = LockedState<UInt64>(0)
         let terminal = InMemoryTerminal(width: 120, height: 30)
         let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(clock: clock),
-                                       driver: terminal, provider: ColourProvider(), exporter: { _, _, _ in },
+                                       driver: terminal, provider: ColorProvider(), exporter: { _, _, _ in },
                                        imageCells: letterCells)
         await controller.driveUntilSettled()
         let error = FixtureError.schema(file: "groups.json", path: "groups[2].name", problem: .missing)
@@ -125,7 +125,7 @@ private final class ColourProvider: CompositeProvider {
         let one = ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A")])
         let terminal = InMemoryTerminal(width: 200, height: 30)
         let controller = AppController(fixture: Self.fixture([one]), options: options, driver: terminal,
-                                       provider: ColourProvider(), exporter: { _, _, _ in }, imageCells: letterCells)
+                                       provider: ColorProvider(), exporter: { _, _, _ in }, imageCells: letterCells)
         await controller.driveUntilSettled()
         let nine = ChatGroup(id: "nine", name: "Nine", members: (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") })
         controller.reloadFixture { FixtureReload(result: .success(Self.fixture([one, nine]))) }
@@ -137,7 +137,7 @@ private final class ColourProvider: CompositeProvider {
 
     @Test func aReadStartedWhileAnotherRunsReplacesItsResult() async {
         let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(),
-                                       driver: InMemoryTerminal(width: 100, height: 30), provider: ColourProvider(),
+                                       driver: InMemoryTerminal(width: 100, height: 30), provider: ColorProvider(),
                                        exporter: { _, _, _ in }, imageCells: letterCells)
         let release = DispatchSemaphore(value: 0)
         let reads = LockedState(0)
@@ -158,8 +158,8 @@ private final class ColourProvider: CompositeProvider {
     }
 
     @Test func aChangedPhotoRedrawsTheGroupsThatShowIt() async {
-        let provider = ColourProvider()
-        provider.colours.withLock { $0 = ["/p/a.png": RGBA8(r: 220, g: 0, b: 0), "/p/b.png": RGBA8(r: 0, g: 200, b: 0)] }
+        let provider = ColorProvider()
+        provider.colors.withLock { $0 = ["/p/a.png": RGBA8(r: 220, g: 0, b: 0), "/p/b.png": RGBA8(r: 0, g: 200, b: 0)] }
         let groups = [ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A", avatarPath: "/p/a.png")]),
                       ChatGroup(id: "two", name: "Two", members: [GroupMember(id: "b", name: "B", avatarPath: "/p/b.png")]),
                       ChatGroup(id: "own", name: "Own", avatarPath: "/p/a.png", members: [])]
@@ -168,7 +168,7 @@ private final class ColourProvider: CompositeProvider {
                                        provider: provider, exporter: { _, _, _ in }, imageCells: letterCells)
         await controller.driveUntilSettled()
         #expect(Self.previewShows("R", terminal))
-        provider.colours.withLock { $0["/p/a.png"] = RGBA8(r: 0, g: 0, b: 220) }
+        provider.colors.withLock { $0["/p/a.png"] = RGBA8(r: 0, g: 0, b: 220) }
         // Nothing says the photo changed: the composite on screen is the one the app has.
         await controller.driveUntilSettled()
         #expect(Self.previewShows("R", terminal))
@@ -193,8 +193,8 @@ private final class ColourProvider: CompositeProvider {
 /// The app on real files: the fixture and its photos in a folder, watched by `LiveReload` through the loop's
 /// wake source, composed by the real pipeline.
 @Suite struct LiveReloadFileTests {
-    private static func writePhoto(_ path: String, _ colour: RGBA8) throws {
-        let png = try PNGCodec.encode(RGBAImage(width: 24, height: 24, fill: colour))
+    private static func writePhoto(_ path: String, _ color: RGBA8) throws {
+        let png = try PNGCodec.encode(RGBAImage(width: 24, height: 24, fill: color))
         // A new file renamed over the old one, as an editor or `mv` does.
         try FileIO.writeAtomically(png, to: path)
     }

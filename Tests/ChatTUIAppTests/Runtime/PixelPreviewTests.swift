@@ -43,7 +43,7 @@ private final class CellLog: @unchecked Sendable {
         let terminal = InMemoryTerminal(width: 100, height: height)
         if let graphicsProtocol {
             terminal.graphics = GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                                              cellSizeIsKnown: true, sixelColours: 256)
+                                              cellSizeIsKnown: true, sixelColors: 256)
         }
         var options = AppController.Options()
         options.now = { ViewFixtures.now }

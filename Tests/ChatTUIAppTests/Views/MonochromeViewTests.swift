@@ -22,14 +22,14 @@ import Testing
         return ScreenView.render(state, layout: ScreenLayout(width: 100, height: 30), source: source, context: context)
     }
 
-    @Test func noColourAnywhereInMonochrome() {
+    @Test func noColorAnywhereInMonochrome() {
         for comparison in [false, true] {
             let grid = screen(.monochrome, comparison: comparison)
             #expect(grid.cells.allSatisfy { $0.foreground == .terminalDefault && $0.background == .terminalDefault })
         }
     }
 
-    @Test func badgeAndPlaceholdersUseAttributesInsteadOfColour() {
+    @Test func badgeAndPlaceholdersUseAttributesInsteadOfColor() {
         let grid = screen(.monochrome, comparison: false)
         let rows = ViewFixtures.rows(grid)
         guard let row = rows.firstIndex(where: { $0.contains("(3)") }),
@@ -43,7 +43,7 @@ import Testing
         #expect(placeholders.allSatisfy { $0.style == .dim })
     }
 
-    @Test func coloursStayInColourModes() {
+    @Test func colorsStayInColorModes() {
         let grid = screen(.palette256, comparison: false)
         #expect(grid.cells.contains { $0.foreground == .indexed(1) })
         #expect(grid.cells.contains { $0.foreground == .indexed(8) })

@@ -80,8 +80,8 @@ import Testing
 
     @Test func theProtocolIsAutomaticUnlessNamed() throws {
         #expect(try command([]).graphics == .auto)
-        #expect(try command(["--graphics", "sixel"]).graphics == .forced(.sixel))
-        #expect(try command(["--graphics=HalfBlock"]).graphics == .forced(.halfblock))
+        #expect(try command(["--graphics", "sixel"]).graphics == .fixed(.sixel))
+        #expect(try command(["--graphics=HalfBlock"]).graphics == .fixed(.halfblock))
     }
 
     @Test func anUnknownProtocolIsAUsageErrorListingTheChoices() {

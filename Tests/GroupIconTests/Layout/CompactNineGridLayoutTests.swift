@@ -3,9 +3,9 @@ import Testing
 @testable import GroupIcon
 
 @Suite struct CompactNineGridLayoutTests {
-    /// Seed 003's `imageCompose:size:cornerRadius:` transcribed line by line (Objective-C integer and CGFloat
+    /// the compact WeChat reference's `imageCompose:size:cornerRadius:` transcribed line by line (Objective-C integer and CGFloat
     /// arithmetic kept as written), returning the rectangles it draws into instead of drawing. `nil` where
-    /// the seed returns no image (an empty array).
+    /// the reference returns no image (an empty array).
     static func seed003(count arrayCount: Int, width: Double, height: Double, margin: Double) -> [Rect]? {
         guard arrayCount > 0 else { return nil }
         var rects: [Rect] = []
@@ -52,7 +52,7 @@ import Testing
         for count in 0...12 {
             let parameters = CompositionParameters(layout: .wechatCompact, size: size, margin: margin)
             let tiles = CompactNineGridLayout.tiles(count: count, parameters: parameters)
-            // The seed's 2 points, except on canvases too small for four of them (see the layout).
+            // The reference's 2 points, except on canvases too small for four of them (see the layout).
             let expected = Self.seed003(count: count, width: size, height: size,
                                         margin: min(margin ?? min(2, size * 3 / 16), size / 4)) ?? []
             #expect(tiles.count == expected.count, "count \(count) size \(size)")

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import GroupIcon
 
-/// One cell of seed 001: centre, diameter and `degrees` (nil where `isClip` is false).
+/// One cell of the QQ reference: centre, diameter and `degrees` (nil where `isClip` is false).
 private struct SeedCell {
     var center: Point
     var diameter: Double
     var degrees: Double?
 }
 
-/// Seed 001's `createCells1`...`createCells5`, transcribed as the oracle (Double `sqrt` for its `sqrtf`).
+/// the QQ reference's `createCells1`...`createCells5`, transcribed as the oracle (Double `sqrt` for its `sqrtf`).
 private func seedCells(count: Int, wh: Double) -> [SeedCell] {
     func rad(_ degrees: Double) -> Double { degrees / 180 * Double.pi }
     switch count {
@@ -72,7 +72,7 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
             #expect(isClose(tile.frame, Rect(center: cell.center, side: cell.diameter)))
             #expect(shape.notches.map(\.degrees) == (cell.degrees.map { [$0] } ?? []))
             for notch in shape.notches {
-                // Seed 001's clip: a concave arc of the cell's own radius, sqrt3 r from the centre.
+                // the QQ reference's clip: a concave arc of the cell's own radius, sqrt3 r from the centre.
                 #expect(isClose(notch.cutRadius, shape.radius))
                 #expect(isClose(notch.cutDistance, 3.0.squareRoot() * shape.radius))
             }
@@ -173,7 +173,7 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
     }
 
     @Test func paddingShrinksTheArrangementIntoTheInset() throws {
-        // n = 4 at 140 with padding 10: the seed's layout for 120, moved by 10: d = 60, centres 40 and 100.
+        // n = 4 at 140 with padding 10: the reference's layout for 120, moved by 10: d = 60, centres 40 and 100.
         let parameters = CompositionParameters(layout: .qq, size: 140, padding: 10)
         let frames = FiveCircleLayout.tiles(count: 4, parameters: parameters).map(\.frame)
         let expected = [Rect(x: 10, y: 10, width: 60, height: 60), Rect(x: 10, y: 70, width: 60, height: 60),

@@ -1,7 +1,7 @@
 import Testing
 @testable import GroupIcon
 
-/// `grid` against seed 004's constraints (`SudokuConstraints`, the seed's Masonry calls transcribed and
+/// `grid` against the general-grid reference's constraints (`SudokuConstraints`, the reference's Masonry calls transcribed and
 /// solved) in its three modes.
 @Suite struct GridLayoutSeedTests {
     private struct Case: CustomStringConvertible {
@@ -23,7 +23,7 @@ import Testing
             return parameters
         }
 
-        /// The seed's inputs for the same request: spacing = the margin (size/18) unless given, edges = the
+        /// The reference's inputs for the same request: spacing = the margin (size/18) unless given, edges = the
         /// padding (default: the margin) unless given, columns = ceil(sqrt(n)) unless given.
         var seedInputs: SudokuConstraints.Inputs {
             let shown = min(count, GridLayout.maximumMembers)
@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    /// Our tiles and canvas equal the seed's frames and superview.
+    /// Our tiles and canvas equal the reference's frames and superview.
     private func expectSeed(_ test: Case) throws {
         let seed = try #require(SudokuConstraints.frames(test.seedInputs), "\(test)")
         let tiles = GridLayout.tiles(count: test.count, parameters: test.parameters)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func fewerMembersThanColumnsArePaddedWithEmptyCells() throws {
-        // Two members in four columns: the seed adds two empty views, so items are a quarter wide and as tall
+        // Two members in four columns: the reference adds two empty views, so items are a quarter wide and as tall
         // as the canvas between the insets.
         try expectSeed(Case(size: 100, count: 2, columns: 4, margin: 4, padding: 0))
         let frames = GridLayout.tiles(count: 2, parameters: Case(size: 100, count: 2, columns: 4, margin: 4, padding: 0)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func fixedItemSizeStretchesTheSpacing() throws {
         for count in [4, 5, 6, 9, 10, 12, 16] {
-            // Two rows or more (one row contradicts itself, below) that fit the 24-point items (the seed would
+            // Two rows or more (one row contradicts itself, below) that fit the 24-point items (the reference would
             // overlap items that do not; we shrink them).
             for columns in [2, 3, 4] where (2...4).contains((count + columns - 1) / columns) {
                 try expectSeed(Case(count: count, columns: columns, item: [20]))
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aSingleRowOrColumnKeepsTheTopAndLeftInsets() {
-        // The seed pins a single row to both the top and the bottom inset with a fixed height: Auto Layout
+        // The reference pins a single row to both the top and the bottom inset with a fixed height: Auto Layout
         // would have to break one; we keep the top (and for a single column, the left) inset.
         let row = Case(count: 3, columns: 3, padding: 5, item: [20])
         #expect(SudokuConstraints.frames(row.seedInputs) == nil)
@@ -122,7 +122,7 @@ import Testing
 
     @Test func itemSizeAndSpacingGrowTheCanvas() throws {
         // 5 members in 3 columns of 20 x 10 items, spacing 2,3, insets 4: 4 + 60 + 4 + 4 = 72 wide,
-        // 4 + 20 + 3 + 4 = 31 tall, as the seed's superview grows.
+        // 4 + 20 + 3 + 4 = 31 tall, as the reference's superview grows.
         let grow = Case(count: 5, spacing: [2, 3], item: [20, 10], insets: [4])
         try expectSeed(grow)
         #expect(GridLayout.canvas(count: 5, parameters: grow.parameters) == Size(width: 72, height: 31))

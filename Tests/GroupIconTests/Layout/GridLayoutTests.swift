@@ -1,7 +1,7 @@
 import Testing
 @testable import GroupIcon
 
-/// The square grid of earlier versions, kept behind `--grid-square` (seed 004 in full: GridLayoutSeedTests).
+/// The square grid of earlier versions, kept behind `--grid-square` (the general-grid reference in full: GridLayoutSeedTests).
 @Suite struct GridLayoutTests {
     /// `parameters` with `--grid-square`.
     private static func square(_ parameters: CompositionParameters) -> CompositionParameters {

@@ -1,7 +1,7 @@
 import Testing
 @testable import GroupIcon
 
-/// Seed 000's `stitchingOn` + `matrixFor` for the default margin (size/18), transcribed line by line as the
+/// the WeChat reference's `stitchingOn` + `matrixFor` for the default margin (size/18), transcribed line by line as the
 /// independent oracle: the implementation centres rows instead, which must give the same frames.
 private func seedStitching(count: Int, side w: Double) -> [Rect] {
     let margin = w / 18
@@ -90,7 +90,7 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
     }
 
     @Test func explicitMarginIsHonouredForFourMembers() {
-        // Seed 000 would switch to size/15 here; we keep 4: p = m = 4, s = (132 - 8 - 4)/2 = 60.
+        // The WeChat reference would switch to size/15 here; we keep 4: p = m = 4, s = (132 - 8 - 4)/2 = 60.
         let frames = NineGridLayout.tiles(count: 4, parameters: CompositionParameters(size: 132, margin: 4))
             .map(\.frame)
         #expect(frames == [Rect(x: 4, y: 4, width: 60, height: 60), Rect(x: 68, y: 4, width: 60, height: 60),

@@ -1,17 +1,17 @@
 @testable import GroupIcon
 
-/// Seed 004's two layout methods (`PYLayoutSudokuViewHandler`) transcribed for tests: every Masonry call
+/// the general-grid reference's two layout methods (`PYLayoutSudokuViewHandler`) transcribed for tests: every Masonry call
 /// (`make.top.equalTo(superview).offset(topSpacing)`, `make.width.equalTo(prev)`, ...) becomes one linear
 /// equation over the views' left, top, width and height and the superview's width and height, in the order
-/// and under the conditions the seed writes them. Solving the system gives the frames Auto Layout would
-/// compute, or nil where the seed's constraints contradict each other or leave a frame undetermined.
+/// and under the conditions the reference writes them. Solving the system gives the frames Auto Layout would
+/// compute, or nil where the reference's constraints contradict each other or leave a frame undetermined.
 struct SudokuConstraints {
-    /// The seed's inputs (`fixedItemSize`, `fixedItemSpacing`, `warpCount`, `sudokuViewEdges`).
+    /// The reference's inputs (`fixedItemSize`, `fixedItemSpacing`, `warpCount`, `sudokuViewEdges`).
     struct Inputs {
         var count: Int
         var warpCount: Int
         var itemSize: (width: Double, height: Double) = (0, 0)
-        /// nil = the seed's `CGSizeMake(-1, -1)`: the fixed-item (stretching) method.
+        /// nil = the reference's `CGSizeMake(-1, -1)`: the fixed-item (stretching) method.
         var spacing: (width: Double, height: Double)?
         var edges: (top: Double, left: Double, bottom: Double, right: Double)
         /// The superview's size; nil = free (it grows to fit).
@@ -41,9 +41,9 @@ struct SudokuConstraints {
         return (frames, Size(width: solution[superviewIndex], height: solution[superviewIndex + 1]))
     }
 
-    // MARK: - The seed's methods
+    // MARK: - The reference's methods
 
-    /// `mas_distributeSudokuViews_FixedItemSpacing:`, padding with empty views as the seed does.
+    /// `mas_distributeSudokuViews_FixedItemSpacing:`, padding with empty views as the reference does.
     private mutating func fixedItemSpacing(_ inputs: Inputs) {
         let (fixedItemWidth, fixedItemHeight) = inputs.itemSize
         let fixedLineSpacing = inputs.spacing?.height ?? 0, fixedInteritemSpacing = inputs.spacing?.width ?? 0
@@ -86,7 +86,7 @@ struct SudokuConstraints {
         }
     }
 
-    /// `mas_distributeSudokuViews_NotFixedItemSpacing:` (the seed returns without a layout below two views).
+    /// `mas_distributeSudokuViews_NotFixedItemSpacing:` (the reference returns without a layout below two views).
     private mutating func notFixedItemSpacing(_ inputs: Inputs) {
         let (fixedItemWidth, fixedItemHeight) = inputs.itemSize
         let warpCount = inputs.warpCount

@@ -5,16 +5,16 @@ import Testing
     @Test func textFormsRoundTrip() throws {
         let cases: [(String, MemberStyle)] = [
             ("original", .original), ("rectangle", .rectangle), ("circle", .circle),
-            ("rounded:6", .rounded(radius: 6, border: 0, borderColour: .transparent)),
-            ("rounded:6:2", .rounded(radius: 6, border: 2, borderColour: .transparent)),
-            ("rounded:6:2:#FFFFFF", .rounded(radius: 6, border: 2, borderColour: .white)),
-            ("rounded:0.5:0:#11223344", .rounded(radius: 0.5, border: 0, borderColour: RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))),
+            ("rounded:6", .rounded(radius: 6, border: 0, borderColor: .transparent)),
+            ("rounded:6:2", .rounded(radius: 6, border: 2, borderColor: .transparent)),
+            ("rounded:6:2:#FFFFFF", .rounded(radius: 6, border: 2, borderColor: .white)),
+            ("rounded:0.5:0:#11223344", .rounded(radius: 0.5, border: 0, borderColor: RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))),
         ]
         for (text, style) in cases {
             #expect(MemberStyle(parsing: text) == style, "\(text)")
             #expect(style.description == text)
         }
-        #expect(MemberStyle(parsing: " Rounded:3:1:#ffffff ") == .rounded(radius: 3, border: 1, borderColour: .white))
+        #expect(MemberStyle(parsing: " Rounded:3:1:#ffffff ") == .rounded(radius: 3, border: 1, borderColor: .white))
     }
 
     @Test func nonsenseIsRejected() {
@@ -36,14 +36,14 @@ import Testing
         #expect(circle.photoFrame == Rect(x: 20, y: 20, width: 20, height: 20))
         #expect(circle.clip == .intersection(shape, .circle(center: Point(x: 30, y: 30), radius: 10)))
         // rounded with a coloured border: the photo clipped inside the border, the band around it.
-        let rounded = MemberStyle.rounded(radius: 4, border: 2, borderColour: .white)
+        let rounded = MemberStyle.rounded(radius: 4, border: 2, borderColor: .white)
             .placement(frame: frame, shape: shape, photoAspect: 1)
         #expect(rounded.photoFrame == frame)
         #expect(rounded.clip == .intersection(shape, .roundedRect(Rect(x: 12, y: 22, width: 36, height: 16), cornerRadius: 4)))
         #expect(rounded.border == MemberPlacement.Band(shape: .intersection(shape, .roundedRect(frame, cornerRadius: 6)),
-                                                       colour: .white))
+                                                       color: .white))
         // A transparent border leaves no band; rectangle is the tile itself.
-        #expect(MemberStyle.rounded(radius: 4, border: 2, borderColour: .transparent)
+        #expect(MemberStyle.rounded(radius: 4, border: 2, borderColor: .transparent)
             .placement(frame: frame, shape: shape, photoAspect: 1).border == nil)
         #expect(MemberStyle.rectangle.placement(frame: frame, shape: shape, photoAspect: 2)
             == MemberPlacement(photoFrame: frame, clip: shape, border: nil))
@@ -55,7 +55,7 @@ import Testing
             let placement = MemberStyle.original.placement(frame: frame, shape: .rect(frame), photoAspect: aspect)
             #expect(placement.photoFrame == frame)
         }
-        let thick = MemberStyle.rounded(radius: 1, border: 1e9, borderColour: .white)
+        let thick = MemberStyle.rounded(radius: 1, border: 1e9, borderColor: .white)
             .placement(frame: frame, shape: .rect(frame), photoAspect: 1)
         #expect(thick.clip == .intersection(.rect(frame), .roundedRect(Rect(x: 5, y: 5, width: 0, height: 0), cornerRadius: 1)))
     }
@@ -64,13 +64,13 @@ import Testing
         #expect(MemberStyle.rectangle.avatarStyle(side: 40, scale: 3) == .rectangle(width: 120, height: 120))
         #expect(MemberStyle.circle.avatarStyle(side: 40, scale: 2) == .circle(diameter: 80))
         #expect(MemberStyle.original.avatarStyle(side: 40, scale: 2) == .original)
-        #expect(MemberStyle.rounded(radius: 6, border: 1, borderColour: .white).avatarStyle(side: 40, scale: 2)
-            == .roundedRectangle(width: 80, height: 80, cornerRadius: 12, borderWidth: 2, borderColour: .white))
+        #expect(MemberStyle.rounded(radius: 6, border: 1, borderColor: .white).avatarStyle(side: 40, scale: 2)
+            == .roundedRectangle(width: 80, height: 80, cornerRadius: 12, borderWidth: 2, borderColor: .white))
     }
 
-    @Test func aColouredBorderIsPaintedUnderTheClippedPhoto() throws {
+    @Test func aColoredBorderIsPaintedUnderTheClippedPhoto() throws {
         let red = RGBA8(r: 255, g: 0, b: 0)
-        let style = AvatarStyle.roundedRectangle(width: 20, height: 20, cornerRadius: 0, borderWidth: 3, borderColour: .white)
+        let style = AvatarStyle.roundedRectangle(width: 20, height: 20, cornerRadius: 0, borderWidth: 3, borderColor: .white)
         let styled = try #require(style.apply(to: RGBAImage(width: 20, height: 20, fill: red)))
         #expect(styled[1, 10] == .white)
         #expect(styled[10, 10] == red)

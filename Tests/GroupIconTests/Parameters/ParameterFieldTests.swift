@@ -30,7 +30,7 @@ import Testing
         #expect(throws: ParameterError.self) { _ = try field("size").parse("auto", for: CompositionParameters()) }
     }
 
-    @Test func flagsAndColoursAndLayoutsParse() throws {
+    @Test func flagsAndColorsAndLayoutsParse() throws {
         var parameters = CompositionParameters()
         try field("centre-rings").set("yes", in: &parameters)
         try field("background").set("#11223344", in: &parameters)

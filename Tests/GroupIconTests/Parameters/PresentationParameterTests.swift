@@ -1,7 +1,7 @@
 import Testing
 @testable import GroupIcon
 
-/// The parameters added with seed 004's grid and seed 002's styles: number lists, the member style and the
+/// The parameters added with the general-grid reference's grid and the avatar-pipeline reference's styles: number lists, the member style and the
 /// decorations, read and written through `ParameterCatalogue` like every other parameter.
 @Suite struct PresentationParameterTests {
     private func field(_ name: String) throws -> ParameterField {
@@ -40,12 +40,12 @@ import Testing
         try field("rtl").set("yes", in: &parameters)
         #expect(parameters.options[GridLayout.spacing] == [3, 1] && parameters.options[GridLayout.item] == [20])
         #expect(parameters.options[GridLayout.insets] == [2] && parameters.options[GridLayout.square])
-        #expect(parameters.memberStyle == .rounded(radius: 4, border: 1, borderColour: .black))
-        #expect(parameters.gapColour == .white && parameters.overflowBadge && parameters.rightToLeft)
+        #expect(parameters.memberStyle == .rounded(radius: 4, border: 1, borderColor: .black))
+        #expect(parameters.gapColor == .white && parameters.overflowBadge && parameters.rightToLeft)
         #expect(try field("grid-spacing").text(in: parameters) == "3,1")
         #expect(try field("member-style").text(in: parameters) == "rounded:4:1:#000000")
         try field("gap-color").set("auto", in: &parameters)
-        #expect(parameters.gapColour == nil)
+        #expect(parameters.gapColor == nil)
         #expect(throws: ParameterError(parameter: "member-style",
                                        expected: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle",
                                        got: "oval")) {
@@ -71,7 +71,7 @@ import Testing
         #expect(plain.contains("member-style=rectangle gap-color=none overflow-badge=false rtl=false"))
         var changed: [CompositionParameters] = []
         parameters.memberStyle = .circle; changed.append(parameters)
-        parameters.gapColour = .white; changed.append(parameters)
+        parameters.gapColor = .white; changed.append(parameters)
         parameters.overflowBadge = true; changed.append(parameters)
         parameters.rightToLeft = true; changed.append(parameters)
         parameters.placeholder = .silhouette; changed.append(parameters)

@@ -10,7 +10,7 @@ import Testing
     @Test func unusablePathsSayWhy() async throws {
         let environment = try FakeEnvironment()
         let tooLong = environment.root + "/" + String(repeating: "x", count: 300) + ".jpg"
-        let throughFile = environment.writeImage("a.fake", width: 8, height: 8, colour: .white) + "/b.jpg"
+        let throughFile = environment.writeImage("a.fake", width: 8, height: 8, color: .white) + "/b.jpg"
         let members = [MemberSource(id: "u1", name: "A", imagePath: tooLong),
                        MemberSource(id: "u2", name: "B", imagePath: throughFile)]
         let result = try await environment.pipeline(disk: .disabled)
@@ -26,8 +26,8 @@ import Testing
     @Test func photosOutsideTheAllowedFoldersAreNotRead() async throws {
         let environment = try FakeEnvironment()
         try FileManager.default.createDirectory(atPath: environment.root + "/allowed", withIntermediateDirectories: false)
-        let inside = environment.writeImage("allowed/in.fake", width: 50, height: 50, colour: .white)
-        let outside = environment.writeImage("secret.fake", width: 50, height: 50, colour: RGBA8(r: 9, g: 9, b: 9))
+        let inside = environment.writeImage("allowed/in.fake", width: 50, height: 50, color: .white)
+        let outside = environment.writeImage("secret.fake", width: 50, height: 50, color: RGBA8(r: 9, g: 9, b: 9))
         let members = [MemberSource(id: "u1", name: "In", imagePath: inside),
                        MemberSource(id: "u2", name: "Out", imagePath: outside),
                        MemberSource(id: "u3", name: "Gone", imagePath: environment.root + "/missing.fake"),

@@ -20,7 +20,7 @@ import Testing
     }
 
     /// The colour the fake compositor painted for tile `index` (132-point canvas, 44-point tiles, scale 1).
-    private func tileColour(_ image: RGBAImage, _ index: Int) -> RGBA8 {
+    private func tileColor(_ image: RGBAImage, _ index: Int) -> RGBA8 {
         image[index % 3 * 44 + 22, index / 3 * 44 + 22]
     }
 
@@ -28,7 +28,7 @@ import Testing
         let gate = DecodeGate()
         let environment = try FakeEnvironment(gate: gate)
         let member = MemberSource(id: "u1", name: "Alice",
-                                  imagePath: environment.writeImage("alice.fake", width: 64, height: 64, colour: teal))
+                                  imagePath: environment.writeImage("alice.fake", width: 64, height: 64, color: teal))
         let pipeline = environment.pipeline()
         let requests = Task {
             await withTaskGroup(of: RGBAImage?.self) { group in
@@ -48,12 +48,12 @@ import Testing
     @Test func memberSharedByManyGroupsIsDecodedOnce() async throws {
         let environment = try FakeEnvironment()
         let alice = MemberSource(id: "u1", name: "Alice",
-                                 imagePath: environment.writeImage("alice.fake", width: 90, height: 90, colour: teal))
+                                 imagePath: environment.writeImage("alice.fake", width: 90, height: 90, color: teal))
         let groups = (1...6).map { index in
             [alice] + (0..<index).map { other in
                 MemberSource(id: "g\(index)m\(other)", name: "M",
                              imagePath: environment.writeImage("g\(index)m\(other).fake", width: 90, height: 90,
-                                                               colour: white))
+                                                               color: white))
             }
         }
         let pipeline = environment.pipeline()
@@ -65,7 +65,7 @@ import Testing
         }
         // 21 other members, each in one group, plus Alice once.
         #expect(environment.decodes == 22)
-        #expect(results.count == 6 && results.allSatisfy { $0.map { tileColour($0.composite.image, 0) } == teal })
+        #expect(results.count == 6 && results.allSatisfy { $0.map { tileColor($0.composite.image, 0) } == teal })
         #expect(pipeline.statistics.compositesMade == 6)
     }
 
@@ -74,7 +74,7 @@ import Testing
     @Test func decodesAreExactPerSizeBucket() async throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 800, height: 800, colour: teal))
+                                  imagePath: environment.writeImage("a.fake", width: 800, height: 800, color: teal))
         let pipeline = environment.pipeline()
         // 200 -> bucket 256 -> the fake decoder halves once (400; a quarter, 200, would be < 256).
         #expect(try await pipeline.source(member, minimumSide: 200).0.width == 400)
@@ -91,7 +91,7 @@ import Testing
     @Test func compositeComesFromMemoryThenFromDiskAfterRestart() async throws {
         let environment = try FakeEnvironment()
         let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, colour: teal)),
+                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal)),
                        MemberSource(id: "u2", name: "B", imagePath: environment.root + "/missing.jpg")]
         let parameters = CompositionParameters()
         let first = try await environment.pipeline().composite(members: members, parameters: parameters)
@@ -108,16 +108,16 @@ import Testing
         #expect(restarted.statistics.diskHits == 1 && restarted.statistics.compositesMade == 0)
 
         // A rewritten avatar is a new composite, not the cached one.
-        environment.writeImage("a.fake", width: 60, height: 60, colour: white)
+        environment.writeImage("a.fake", width: 60, height: 60, color: white)
         let updated = try await restarted.composite(members: members, parameters: parameters)
         #expect(updated.cacheHit == nil && updated.key != first.key)
-        #expect(tileColour(updated.composite.image, 0) == white)
+        #expect(tileColor(updated.composite.image, 0) == white)
     }
 
     @Test func corruptedDiskEntryIsRegenerated() async throws {
         let environment = try FakeEnvironment()
         let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, colour: teal))]
+                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))]
         let first = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
         let path = environment.cacheDirectory + "/" + first.key.hashedName + ".gicache"
         var bytes = try #require(FileManager.default.contents(atPath: path))
@@ -136,7 +136,7 @@ import Testing
 
     @Test func unusableAvatarsBecomePlaceholdersWithWarnings() async throws {
         let environment = try FakeEnvironment()
-        let good = environment.writeImage("good.fake", width: 50, height: 50, colour: teal)
+        let good = environment.writeImage("good.fake", width: 50, height: 50, color: teal)
         let broken = environment.writeFile("broken.jpg", Array("not an image".utf8))
         let missing = environment.root + "/avatars/bob.jpg"
         let members = [MemberSource(id: "u1", name: "Alice", imagePath: good),
@@ -149,16 +149,16 @@ import Testing
             "member \"Bob\" (u2): \(missing): file not found; using a placeholder",
             "member \"Cy\" (u3): \(broken): not a JPEG or PNG image; using a placeholder",
         ])
-        #expect(tileColour(result.composite.image, 0) == teal)
-        #expect(tileColour(result.composite.image, 1) == FakeEnvironment.placeholderColour(memberID: "u2", name: "Bob"))
-        #expect(tileColour(result.composite.image, 2) == FakeEnvironment.placeholderColour(memberID: "u3", name: "Cy"))
-        #expect(tileColour(result.composite.image, 3) == FakeEnvironment.placeholderColour(memberID: "u4", name: "李雷"))
+        #expect(tileColor(result.composite.image, 0) == teal)
+        #expect(tileColor(result.composite.image, 1) == FakeEnvironment.placeholderColor(memberID: "u2", name: "Bob"))
+        #expect(tileColor(result.composite.image, 2) == FakeEnvironment.placeholderColor(memberID: "u3", name: "Cy"))
+        #expect(tileColor(result.composite.image, 3) == FakeEnvironment.placeholderColor(memberID: "u4", name: "李雷"))
     }
 
     @Test func styledAvatarsAreCachedAndFailuresReported() async throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 80, height: 40, colour: teal))
+                                  imagePath: environment.writeImage("a.fake", width: 80, height: 40, color: teal))
         let pipeline = environment.pipeline(disk: .disabled)
         let (circle, warning) = try await pipeline.styled(member, style: .circle(diameter: 20))
         #expect(warning == nil)
@@ -178,7 +178,7 @@ import Testing
         let gate = DecodeGate()
         let environment = try FakeEnvironment(gate: gate)
         let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, colour: teal))]
+                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))]
         let pipeline = environment.pipeline()
         let parameters = CompositionParameters()
         let cancelled = Task { try await pipeline.composite(members: members, parameters: parameters) }
@@ -193,7 +193,7 @@ import Testing
         gate.open()
         let result = try await pipeline.composite(members: members, parameters: parameters)
         #expect(result.cacheHit == nil)
-        #expect(tileColour(result.composite.image, 0) == teal)
+        #expect(tileColor(result.composite.image, 0) == teal)
         #expect(pipeline.statistics.compositesMade == 1)
         #expect(await pipeline.inFlightCount() == 0)
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CompositeKeyTests {
     @Test func identityFollowsTheFile() throws {
         let environment = try FakeEnvironment()
-        let path = environment.writeImage("a.fake", width: 10, height: 10, colour: .white)
+        let path = environment.writeImage("a.fake", width: 10, height: 10, color: .white)
         let member = MemberSource(id: "u1", name: "A", imagePath: path)
         let status = try #require(FileIO.status(of: path))
         #expect(ImageIdentity(of: member) == .file(PhotoFileIdentity(path: path, version: status)))
@@ -16,8 +16,8 @@ import Testing
 
     @Test func changesWhenAnyInputChangesAndNotOtherwise() throws {
         let environment = try FakeEnvironment()
-        let pathA = environment.writeImage("a.fake", width: 10, height: 10, colour: .white)
-        let pathB = environment.writeImage("b.fake", width: 10, height: 10, colour: .black)
+        let pathA = environment.writeImage("a.fake", width: 10, height: 10, color: .white)
+        let pathB = environment.writeImage("b.fake", width: 10, height: 10, color: .black)
         let members = [MemberSource(id: "u1", name: "A", imagePath: pathA),
                        MemberSource(id: "u2", name: "B", imagePath: pathB),
                        MemberSource(id: "u3", name: "C", imagePath: nil)]
@@ -47,7 +47,7 @@ import Testing
             changed.append(CompositeKey(members: members, parameters: edited))
         }
         // Rewriting a file gives it a new size (and modification time).
-        environment.writeImage("a.fake", width: 100, height: 10, colour: .white)
+        environment.writeImage("a.fake", width: 100, height: 10, color: .white)
         changed.append(CompositeKey(members: members, parameters: parameters))
         // Same size, only the modification time changes.
         age(pathB, secondsAgo: 1000)

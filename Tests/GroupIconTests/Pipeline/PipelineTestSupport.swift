@@ -48,8 +48,8 @@ final class FakeEnvironment: Sendable {
     var sidesDecoded: [Int] { decodedSides.withLock { $0 } }
 
     @discardableResult
-    func writeImage(_ name: String, width: Int, height: Int, colour: RGBA8) -> String {
-        writeFile(name, Array("FAKE \(width) \(height) \(colour.r) \(colour.g) \(colour.b)".utf8))
+    func writeImage(_ name: String, width: Int, height: Int, color: RGBA8) -> String {
+        writeFile(name, Array("FAKE \(width) \(height) \(color.r) \(color.g) \(color.b)".utf8))
     }
 
     @discardableResult
@@ -65,7 +65,7 @@ final class FakeEnvironment: Sendable {
         return AvatarPipeline(dependencies: dependencies, configuration: configuration)
     }
 
-    static func placeholderColour(memberID: String, name: String) -> RGBA8 {
+    static func placeholderColor(memberID: String, name: String) -> RGBA8 {
         RGBA8(r: UInt8(memberID.utf8.count * 40 % 256), g: UInt8(name.utf8.count * 30 % 256), b: 200)
     }
 
@@ -113,7 +113,7 @@ final class FakeEnvironment: Sendable {
                 return canvas
             },
             placeholder: { id, name, side, _ in
-                RGBAImage(width: side, height: side, fill: FakeEnvironment.placeholderColour(memberID: id, name: name))
+                RGBAImage(width: side, height: side, fill: FakeEnvironment.placeholderColor(memberID: id, name: name))
             })
     }
 }

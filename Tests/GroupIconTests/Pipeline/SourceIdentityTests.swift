@@ -12,7 +12,7 @@ import Testing
     @Test func spellingsAndHardLinksShareOneDecodeAndOneKey() async throws {
         let environment = try FakeEnvironment()
         try FileManager.default.createDirectory(atPath: environment.root + "/av", withIntermediateDirectories: false)
-        let path = environment.writeImage("av/big.fake", width: 64, height: 64, colour: teal)
+        let path = environment.writeImage("av/big.fake", width: 64, height: 64, color: teal)
         try FileManager.default.linkItem(atPath: path, toPath: environment.root + "/hard.fake")
         let spellings = [path, environment.root + "/av//big.fake", environment.root + "/av/./big.fake",
                          environment.root + "/hard.fake"]
@@ -40,13 +40,13 @@ import Testing
     /// `cp -p`/`rsync -t` style: same size, modification time set back. The change time gives it away.
     @Test func aSameSizeRewriteWithTheTimeSetBackIsNeverServedStale() async throws {
         let environment = try FakeEnvironment()
-        let path = environment.writeImage("a.fake", width: 64, height: 64, colour: teal)
+        let path = environment.writeImage("a.fake", width: 64, height: 64, color: teal)
         let past = Date(timeIntervalSince1970: 1_600_000_000)
         FileIO.setModificationTime(of: path, to: past)
         let members = [MemberSource(id: "u1", name: "A", imagePath: path)]
         let first = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
         usleep(20_000)
-        environment.writeImage("a.fake", width: 64, height: 64, colour: RGBA8(r: 0, g: 128, b: 129))
+        environment.writeImage("a.fake", width: 64, height: 64, color: RGBA8(r: 0, g: 128, b: 129))
         FileIO.setModificationTime(of: path, to: past)
 
         let second = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
@@ -56,11 +56,11 @@ import Testing
 
     @Test func aReplacementByRenameIsNeverServedStale() async throws {
         let environment = try FakeEnvironment()
-        let path = environment.writeImage("a.fake", width: 64, height: 64, colour: teal)
+        let path = environment.writeImage("a.fake", width: 64, height: 64, color: teal)
         let members = [MemberSource(id: "u1", name: "A", imagePath: path)]
         let pipeline = environment.pipeline()
         let first = try await pipeline.composite(members: members, parameters: CompositionParameters())
-        let replacement = environment.writeImage("b.fake", width: 64, height: 64, colour: .white)
+        let replacement = environment.writeImage("b.fake", width: 64, height: 64, color: .white)
         let status = try #require(FileIO.status(of: path))
         FileIO.setModificationTime(of: replacement, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
         #expect(rename(replacement, path) == 0)
@@ -73,7 +73,7 @@ import Testing
     @Test func verifiedContentIsPartOfTheIdentity() throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 8, height: 8, colour: teal))
+                                  imagePath: environment.writeImage("a.fake", width: 8, height: 8, color: teal))
         guard case .file(let verified) = ImageIdentity(of: member, verifyingContent: true),
               case .file(let plain) = ImageIdentity(of: member) else {
             Issue.record("not a file identity")
@@ -89,7 +89,7 @@ import Testing
     /// composite gets a placeholder and a warning and is cached nowhere (the next request looks again).
     @Test func aFileChangedWhileBeingReadIsNotCached() async throws {
         let environment = try FakeEnvironment()
-        let path = environment.writeImage("a.fake", width: 64, height: 64, colour: teal)
+        let path = environment.writeImage("a.fake", width: 64, height: 64, color: teal)
         let rewrites = LockedState(1)
         var dependencies = environment.dependencies
         let read = dependencies.readFile
@@ -97,7 +97,7 @@ import Testing
             let bytes = try read(path, maxBytes)
             if rewrites.withLock({ count in defer { count -= 1 }; return count > 0 }) {
                 usleep(20_000)
-                environment.writeImage("a.fake", width: 64, height: 64, colour: .white)
+                environment.writeImage("a.fake", width: 64, height: 64, color: .white)
             }
             return bytes
         }
@@ -125,7 +125,7 @@ import Testing
         let pipeline = AvatarPipeline(dependencies: dependencies, configuration: configuration)
         let groups = (0..<24).map { index in
             [MemberSource(id: "m\(index)", name: "M",
-                          imagePath: environment.writeImage("m\(index).fake", width: 64, height: 64, colour: teal))]
+                          imagePath: environment.writeImage("m\(index).fake", width: 64, height: 64, color: teal))]
         }
         let made = await withTaskGroup(of: Bool.self) { tasks in
             for members in groups {

@@ -31,7 +31,7 @@ import Testing
             return compose(input)
         }
         let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
-        let photo = environment.writeImage("a.fake", width: 32, height: 32, colour: teal)
+        let photo = environment.writeImage("a.fake", width: 32, height: 32, color: teal)
         let members = (0..<7).map { MemberSource(id: "u\($0)", name: "M", imagePath: $0 == 1 ? photo : nil) }
             + [MemberSource(id: "gone", name: "G", imagePath: photo + ".missing")]
         _ = try await pipeline.composite(members: members, parameters: CompositionParameters(layout: .qq, overflowBadge: true))
@@ -44,8 +44,8 @@ import Testing
     @Test func styledAvatarsSurviveARestartThroughTheCompositeStore() async throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "Alice",
-                                  imagePath: environment.writeImage("alice.fake", width: 64, height: 64, colour: teal))
-        let style = AvatarStyle.roundedRectangle(width: 24, height: 24, cornerRadius: 4, borderWidth: 2, borderColour: .white)
+                                  imagePath: environment.writeImage("alice.fake", width: 64, height: 64, color: teal))
+        let style = AvatarStyle.roundedRectangle(width: 24, height: 24, cornerRadius: 4, borderWidth: 2, borderColor: .white)
         let first = try await environment.pipeline().styled(member, style: style)
         #expect(environment.decodes == 1)
         #expect(first.0.width == 24 && first.0[12, 12] == teal && first.0[0, 12] == .white)
@@ -58,7 +58,7 @@ import Testing
         // Another style, or a changed file, is another entry.
         _ = try await restarted.styled(member, style: .circle(diameter: 24))
         #expect(environment.decodes == 2)
-        environment.writeImage("alice.fake", width: 64, height: 64, colour: .white)
+        environment.writeImage("alice.fake", width: 64, height: 64, color: .white)
         age(try #require(member.imagePath), secondsAgo: -5)
         let changed = try await environment.pipeline().styled(member, style: style)
         #expect(changed.0[12, 12] == .white)
@@ -67,7 +67,7 @@ import Testing
     @Test func originalAndCustomStylesStayOffTheDisk() async throws {
         let environment = try FakeEnvironment()
         let member = MemberSource(id: "u1", name: "Alice",
-                                  imagePath: environment.writeImage("alice.fake", width: 16, height: 16, colour: teal))
+                                  imagePath: environment.writeImage("alice.fake", width: 16, height: 16, color: teal))
         let pipeline = environment.pipeline()
         _ = try await pipeline.styled(member, style: .original)
         _ = try await pipeline.styled(member, style: .custom(name: "same") { $0 })

@@ -6,7 +6,7 @@ import ImagingTestSupport
     private let red = RGBA8(r: 255, g: 0, b: 0)
     private let halfRed = RGBA8(r: 255, g: 0, b: 0, a: 128)
 
-    private func uniform(_ colour: RGBA8) -> RGBAImage { RGBAImage(width: 16, height: 12, fill: colour) }
+    private func uniform(_ color: RGBA8) -> RGBAImage { RGBAImage(width: 16, height: 12, fill: color) }
 
     private func parameters(size: Double, scale: Int = 1, background: RGBA8, cornerRadius: Double = 0) -> CompositionParameters {
         CompositionParameters(layout: .grid, size: size, scale: scale, cornerRadius: cornerRadius, background: background)
@@ -51,7 +51,7 @@ import ImagingTestSupport
         #expect(image[15, 15] == .lightGrey)
     }
 
-    @Test func tilesOverTransparentCanvasKeepTheirOwnColours() {
+    @Test func tilesOverTransparentCanvasKeepTheirOwnColors() {
         let tile = Tile(frame: Rect(x: 2, y: 2, width: 16, height: 16), shape: .circle(center: Point(x: 10, y: 10), radius: 8))
         let image = Compositor.compose(tiles: [tile], images: [uniform(halfRed)],
                                        parameters: parameters(size: 20, background: .transparent))
@@ -160,7 +160,7 @@ import ImagingTestSupport
             #expect(zip(image.pixels, expected.pixels).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(background)")
         }
         let image = Compositor.compose(tiles: [], images: [], parameters: parameters(size: 90, background: .white))
-        #expect(image[45, 45] == Placeholder.groupGlyphColour(on: .white))
+        #expect(image[45, 45] == Placeholder.groupGlyphColor(on: .white))
         #expect(image[3, 3] == .white)
     }
 }

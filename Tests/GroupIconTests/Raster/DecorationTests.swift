@@ -16,8 +16,8 @@ import Testing
             hiddenMembers: hidden))
     }
 
-    @Test func gapColourFillsBetweenTilesOnly() {
-        let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, gapColour: blue))
+    @Test func gapColorFillsBetweenTilesOnly() {
+        let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, gapColor: blue))
         #expect(image.width == 44 && image.height == 24)
         #expect(image[21, 10] == blue && image[22, 4] == blue)
         #expect(image[2, 10] == .lightGrey && image[21, 2] == .lightGrey && image[21, 22] == .lightGrey)
@@ -28,9 +28,9 @@ import Testing
         #expect(without[21, 10] == .lightGrey)
     }
 
-    @Test func gapColourFillsAroundStyledMembersInsideTheBlock() {
+    @Test func gapColorFillsAroundStyledMembersInsideTheBlock() {
         let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, memberStyle: .circle,
-                                                   gapColour: blue))
+                                                   gapColor: blue))
         // The corner of a tile, outside its circle, belongs to the block: gap colour.
         #expect(image[5, 5] == blue && image[12, 12] == red)
     }
@@ -112,9 +112,9 @@ import Testing
         #expect(image[16, 2] == .white && image[16, 29] == .white)
     }
 
-    @Test func roundedStyleWithBorderColour() {
+    @Test func roundedStyleWithBorderColor() {
         let frame = Rect(x: 0, y: 0, width: 32, height: 32)
-        let style = MemberStyle.rounded(radius: 4, border: 3, borderColour: blue)
+        let style = MemberStyle.rounded(radius: 4, border: 3, borderColor: blue)
         let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(frame))],
                                        images: [RGBAImage(width: 8, height: 8, fill: red)],
                                        parameters: CompositionParameters(layout: .grid, size: 32, background: .white,

@@ -9,20 +9,20 @@ import Testing
         #expect(a.width == 64 && a.height == 64)
     }
 
-    @Test func colourIsFNV1aOfTheIdAcrossProcesses() {
+    @Test func colorIsFNV1aOfTheIdAcrossProcesses() {
         // Palette indices computed independently (Python: FNV-1a 64 of the UTF-8 bytes, modulo 12).
         #expect(Placeholder.palette.count == 12)
-        #expect(Placeholder.backgroundColour(memberID: "u1") == Placeholder.palette[11])
-        #expect(Placeholder.backgroundColour(memberID: "u2") == Placeholder.palette[6])
-        #expect(Placeholder.backgroundColour(memberID: "李雷") == Placeholder.palette[7])
-        #expect(Placeholder.backgroundColour(memberID: "") == Placeholder.palette[5])
+        #expect(Placeholder.backgroundColor(memberID: "u1") == Placeholder.palette[11])
+        #expect(Placeholder.backgroundColor(memberID: "u2") == Placeholder.palette[6])
+        #expect(Placeholder.backgroundColor(memberID: "李雷") == Placeholder.palette[7])
+        #expect(Placeholder.backgroundColor(memberID: "") == Placeholder.palette[5])
         // The image's corner shows that colour.
         #expect(Placeholder.image(memberID: "u2", name: "Bob", side: 40)[0, 0] == Placeholder.palette[6])
     }
 
-    @Test func differentIdsMostlyGetDifferentColours() {
-        let colours = Set((1...24).map { Placeholder.backgroundColour(memberID: "member-\($0)") })
-        #expect(colours.count >= 8)
+    @Test func differentIdsMostlyGetDifferentColors() {
+        let colors = Set((1...24).map { Placeholder.backgroundColor(memberID: "member-\($0)") })
+        #expect(colors.count >= 8)
     }
 
     /// Fraction of pixels in the box that are (almost) white.
@@ -71,7 +71,7 @@ import Testing
             == Placeholder.image(memberID: "u3", name: "太郎", side: 64))
     }
 
-    @Test func emojiNamesKeepTheirColours() {
+    @Test func emojiNamesKeepTheirColors() {
         let image = Placeholder.image(memberID: "u1", name: "🐱 Kitty", side: 100)
         let background = Placeholder.palette[11]
         #expect(!isWhiteInkOnly(image, background: background))
@@ -123,16 +123,16 @@ import Testing
         #expect(Placeholder.image(memberID: "u1", name: "\u{202E}\u{0}\u{1B}[2J", side: 16).width == 16)
     }
 
-    @Test func groupGlyphColourContrastsWithTheBackground() {
-        #expect(Placeholder.groupGlyphColour(on: .lightGrey) == RGBA8(r: 242, g: 242, b: 242))
-        #expect(Placeholder.groupGlyphColour(on: .black) == RGBA8(r: 217, g: 217, b: 217))
-        #expect(Placeholder.groupGlyphColour(on: .white) == RGBA8(r: 166, g: 166, b: 166))
-        #expect(Placeholder.groupGlyphColour(on: .transparent) == RGBA8(r: 0x9E, g: 0x9E, b: 0x9E))
+    @Test func groupGlyphColorContrastsWithTheBackground() {
+        #expect(Placeholder.groupGlyphColor(on: .lightGrey) == RGBA8(r: 242, g: 242, b: 242))
+        #expect(Placeholder.groupGlyphColor(on: .black) == RGBA8(r: 217, g: 217, b: 217))
+        #expect(Placeholder.groupGlyphColor(on: .white) == RGBA8(r: 166, g: 166, b: 166))
+        #expect(Placeholder.groupGlyphColor(on: .transparent) == RGBA8(r: 0x9E, g: 0x9E, b: 0x9E))
     }
 
     @Test func groupImageShowsThreeBustsOnTheBackground() {
         let image = Placeholder.groupImage(side: 200, background: .white)
-        let ink = Placeholder.groupGlyphColour(on: .white)
+        let ink = Placeholder.groupGlyphColor(on: .white)
         // Front bust: head centre y = (0.685 - 0.27) x 200 = 83, shoulders from 109 down to 137.
         #expect(image[100, 83] == ink && image[100, 130] == ink)
         // The busts behind, at x = 0.31 and 0.69 of the side, are 0.78 as large: heads centred at y = 95.
@@ -148,7 +148,7 @@ import Testing
     @Test func groupImageOnATransparentCanvasIsOpaqueOnlyOnTheGlyph() {
         let image = Placeholder.groupImage(side: 100, background: .transparent)
         #expect(image[2, 2].a == 0 && image[97, 97].a == 0)
-        #expect(image[50, 50] == Placeholder.groupGlyphColour(on: .transparent))
+        #expect(image[50, 50] == Placeholder.groupGlyphColor(on: .transparent))
         // Anti-aliased edges keep the glyph's colour with partial alpha (straight alpha, no dark fringe).
         let edges = (0..<100).flatMap { y in (0..<100).map { image[$0, y] } }.filter { $0.a > 0 && $0.a < 255 }
         #expect(!edges.isEmpty)

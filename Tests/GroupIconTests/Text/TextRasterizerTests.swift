@@ -72,9 +72,9 @@ import Testing
         #expect(Placeholder.image(memberID: "u", name: "🐱", side: 90) == Placeholder.image(memberID: "u", name: "🐱", side: 90))
     }
 
-    @Test func emojiAreColourPixelsCentredInTheImage() throws {
+    @Test func emojiAreColorPixelsCentredInTheImage() throws {
         let ink = rasterizer.ink(for: PlaceholderLabel(text: "🐱", kind: .emoji), side: 100)
-        guard case .colour(let pixels)? = ink else {
+        guard case .color(let pixels)? = ink else {
             Issue.record("no colour ink for 🐱")
             return
         }

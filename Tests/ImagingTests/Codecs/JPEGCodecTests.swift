@@ -11,17 +11,17 @@ import Imaging
 
     /// The quadrant centres (top-left, top-right, bottom-left, bottom-right) of `image` that are not near
     /// `colours`, described for the failure message; empty when all match.
-    static func quadrantMismatches(_ image: RGBAImage, _ colours: [RGBA8]) -> [String] {
+    static func quadrantMismatches(_ image: RGBAImage, _ colors: [RGBA8]) -> [String] {
         let centres = [(1, 1), (3, 1), (1, 3), (3, 3)].map { (image.width * $0.0 / 4, image.height * $0.1 / 4) }
-        return zip(centres, colours).compactMap { centre, colour in
+        return zip(centres, colors).compactMap { centre, color in
             let (x, y) = centre
-            if CodecCorpus.pixel(image, x: x, y: y, isNear: colour, tolerance: tolerance) { return nil }
-            return "(\(x), \(y)) is \(image[x, y].hexString), expected \(colour.hexString)"
+            if CodecCorpus.pixel(image, x: x, y: y, isNear: color, tolerance: tolerance) { return nil }
+            return "(\(x), \(y)) is \(image[x, y].hexString), expected \(color.hexString)"
         }
     }
 
     @Test(arguments: ["baseline.jpg", "progressive.jpg"])
-    func colourJPEGDecodesToQuadrants(_ file: String) throws {
+    func colorJPEGDecodesToQuadrants(_ file: String) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes(file))
         #expect(image.width == 32 && image.height == 32)
         #expect(Self.quadrantMismatches(image, [Self.red, Self.green, Self.blue, .white]) == [])
@@ -34,7 +34,7 @@ import Imaging
         #expect(Self.quadrantMismatches(image, greys) == [])
     }
 
-    @Test func adobeCMYKJPEGDecodesToInkColours() throws {
+    @Test func adobeCMYKJPEGDecodesToInkColors() throws {
         // Quadrant inks: 100% cyan, 100% magenta, 100% yellow, 50% black (128/255).
         let image = try JPEGCodec.decode(CodecCorpus.bytes("cmyk.jpg"))
         #expect(image.width == 32 && image.height == 32)

@@ -27,7 +27,7 @@ import Testing
     static let sizes: [(width: Int, height: Int)] = [(1, 1), (2, 3), (5, 1), (1, 7), (17, 5), (33, 9), (101, 3)]
 
     /// Whether the IHDR of `png` declares 8-bit RGB (2) or RGBA (6).
-    static func colourType(of png: [UInt8]) -> UInt8 { png[8 + 8 + 9] }
+    static func colorType(of png: [UInt8]) -> UInt8 { png[8 + 8 + 9] }
 
     // MARK: - Round trips
 
@@ -39,7 +39,7 @@ import Testing
                 UInt8((x * 37 + y * 11) % 256)
             }
             let png = try PNGCodec.encode(image, compression: compression)
-            #expect(Self.colourType(of: png) == 6, "\(width)x\(height)")
+            #expect(Self.colorType(of: png) == 6, "\(width)x\(height)")
             #expect(try PNGCodec.decode(png) == image, "\(width)x\(height) at \(compression)")
         }
     }
@@ -49,7 +49,7 @@ import Testing
         for (width, height) in Self.sizes {
             let image = Self.photoLike(width: width, height: height, seed: UInt64(width + height * 7))
             let png = try PNGCodec.encode(image, compression: compression)
-            #expect(Self.colourType(of: png) == 2, "\(width)x\(height)")
+            #expect(Self.colorType(of: png) == 2, "\(width)x\(height)")
             #expect(try PNGCodec.decode(png) == image, "\(width)x\(height) at \(compression)")
         }
     }
@@ -63,7 +63,7 @@ import Testing
             image[x, y].a = 254
             #expect(!image.isOpaque)
             let png = try PNGCodec.encode(image)
-            #expect(Self.colourType(of: png) == 6)
+            #expect(Self.colorType(of: png) == 6)
             #expect(try PNGCodec.decode(png) == image)
         }
     }

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func notchPointsDownAtZeroDegreesAndTurnsClockwise() {
-        // Seed 001: 0 = +y (down); 90 = left (clockwise on a y-down screen).
+        // The QQ reference: 0 = +y (down); 90 = left (clockwise on a y-down screen).
         let down = Notch(degrees: 0, cutRadius: 1, cutDistance: 1).direction
         #expect(abs(down.x) < 1e-12 && abs(down.y - 1) < 1e-12)
         let left = Notch(degrees: 90, cutRadius: 1, cutDistance: 1).direction

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func notchIsEmptyAndTheRestOpaque() {
-        // Seed 001's notch: a disc of radius r, sqrt(3) r away from the centre, pointing right (270 degrees).
+        // the QQ reference's notch: a disc of radius r, sqrt(3) r away from the centre, pointing right (270 degrees).
         let center = Point(x: 40.3, y: 39.6), r = 30.0
         let notch = Notch(degrees: 270, cutRadius: r, cutDistance: 3.0.squareRoot() * r)
         #expect(abs(notch.direction.x - 1) < 1e-9)

@@ -28,7 +28,7 @@ import ImagingTestSupport
         #expect(Resampler.centreCrop(width: 400, height: 100, aspectRatio: 2) == Rect(x: 100, y: 0, width: 200, height: 100))
     }
 
-    @Test func uniformColourStaysUniform() throws {
+    @Test func uniformColorStaysUniform() throws {
         let source = RGBAImage(width: 37, height: 23, fill: RGBA8(r: 200, g: 100, b: 50, a: 128))
         for (width, height) in [(5, 5), (80, 31), (1, 1)] {
             let result = Resampler.resample(source, width: width, height: height)
@@ -39,7 +39,7 @@ import ImagingTestSupport
         }
     }
 
-    @Test func transparentPixelsDoNotBleedTheirColour() {
+    @Test func transparentPixelsDoNotBleedTheirColor() {
         // Left half opaque red, right half transparent *green*: premultiplied filtering must not turn the
         // boundary greenish, whatever the straight colour hidden under zero alpha.
         var source = RGBAImage(width: 40, height: 10, fill: RGBA8(r: 255, g: 0, b: 0))
@@ -54,7 +54,7 @@ import ImagingTestSupport
         #expect(result[0, 0].a == 255 && result[15, 0].a == 0)
     }
 
-    @Test func blockAveragedRowsMixingOpaqueAndTransparentBlocksKeepTheirColours() {
+    @Test func blockAveragedRowsMixingOpaqueAndTransparentBlocksKeepTheirColors() {
         // A 10x reduction averages 5x5 blocks first. The top half is opaque blue throughout; the bottom half is
         // opaque red on the left and transparent *green* on the right, so its block rows take the
         // premultiplied path while the top ones take the opaque one.

@@ -4,10 +4,10 @@ import Testing
 @Suite struct GraphicsDetectionTests {
     @Test func optionParsing() {
         #expect(GraphicsOption(argument: "auto") == .auto)
-        #expect(GraphicsOption(argument: "Kitty") == .forced(.kitty))
-        #expect(GraphicsOption(argument: "sixel") == .forced(.sixel))
-        #expect(GraphicsOption(argument: "iterm") == .forced(.iterm))
-        #expect(GraphicsOption(argument: "halfblock") == .forced(.halfblock))
+        #expect(GraphicsOption(argument: "Kitty") == .fixed(.kitty))
+        #expect(GraphicsOption(argument: "sixel") == .fixed(.sixel))
+        #expect(GraphicsOption(argument: "iterm") == .fixed(.iterm))
+        #expect(GraphicsOption(argument: "halfblock") == .fixed(.halfblock))
         #expect(GraphicsOption(argument: "png") == nil)
     }
 
@@ -27,7 +27,7 @@ import Testing
                             ["TERM": "screen-256color"], ["STY": "1.pts"]] {
             #expect(GraphicsDetection.decide(environment: environment, replies: kittyAnswer) == .halfblock)
         }
-        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .forced(.sixel))
+        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .fixed(.sixel))
             == .sixel)
     }
 
@@ -38,7 +38,7 @@ import Testing
                                                                                      deviceAttributes: [62, 4, 22]))
             == .sixel)
         #expect(GraphicsDetection.decide(environment: ["TERM": "foot"],
-                                         replies: TerminalReplies(sixelColourRegisters: 1024)) == .sixel)
+                                         replies: TerminalReplies(sixelColorRegisters: 1024)) == .sixel)
         #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
             == .halfblock)
     }
@@ -49,7 +49,7 @@ import Testing
         replies.record(.deviceAttributes([64, 4]))
         replies.record(.graphicsAttributes(item: 1, status: 0, value: 256))
         replies.record(.cellPixelSize(CellPixelSize(width: 9, height: 19)))
-        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColourRegisters: 256,
+        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColorRegisters: 256,
                                            cellPixelSize: CellPixelSize(width: 9, height: 19)))
         var failed = TerminalReplies()
         failed.record(.graphicsAttributes(item: 1, status: 3, value: 0))
@@ -95,7 +95,7 @@ import Testing
         #expect(query.hasSuffix("\u{1B}[c"))
         // XTSMGRAPHICS (`CSI ? ... S`), which kitty logs as a parse error, is not in the first round.
         #expect(!query.contains("S"))
-        #expect(GraphicsDetection.sixelColoursQuery == "\u{1B}[?1;1;0S\u{1B}[c")
+        #expect(GraphicsDetection.sixelColorsQuery == "\u{1B}[?1;1;0S\u{1B}[c")
     }
 
     /// Runs the exchange against a fake terminal that answers each question with `answer(question)`.
@@ -115,27 +115,27 @@ import Testing
     @Test func kittyIsNeverAskedXTSMGRAPHICS() {
         let kitty = converse { _ in "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;52;c" }
         #expect(kitty.asked == [GraphicsDetection.query])
-        #expect(kitty.replies.kittyGraphics == true && kitty.replies.sixelColourRegisters == nil)
+        #expect(kitty.replies.kittyGraphics == true && kitty.replies.sixelColorRegisters == nil)
         // Nor a terminal without sixel (VTE, Alacritty).
         let plain = converse { _ in "\u{1B}[?65;1;9c" }
         #expect(plain.asked == [GraphicsDetection.query])
         // Forcing sixel in kitty does not ask it either: the kitty answer says what kitty is.
-        let forced = converse(option: .forced(.sixel)) { _ in "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c" }
+        let forced = converse(option: .fixed(.sixel)) { _ in "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c" }
         #expect(forced.asked == [GraphicsDetection.query])
     }
 
-    @Test func sixelTerminalsAreAskedTheirColoursAfterDA1() {
+    @Test func sixelTerminalsAreAskedTheirColorsAfterDA1() {
         // xterm -ti vt340: no kitty answer, DA1 with 4, then 16 colour registers; a key typed meanwhile is kept.
         let xterm = converse { question in
             question == GraphicsDetection.query ? "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9c"
                 : "j\u{1B}[?1;0;16S\u{1B}[?63;1;2;4;6;9c"
         }
-        #expect(xterm.asked == [GraphicsDetection.query, GraphicsDetection.sixelColoursQuery])
-        #expect(xterm.replies.sixelColourRegisters == 16 && xterm.keys == "j")
+        #expect(xterm.asked == [GraphicsDetection.query, GraphicsDetection.sixelColorsQuery])
+        #expect(xterm.replies.sixelColorRegisters == 16 && xterm.keys == "j")
         #expect(GraphicsDetection.decide(environment: ["TERM": "xterm"], replies: xterm.replies) == .sixel)
         // Forced sixel asks for the colours even where DA1 does not list 4.
-        let forced = converse(option: .forced(.sixel)) { _ in "\u{1B}[?62;c" }
-        #expect(forced.asked == [GraphicsDetection.query, GraphicsDetection.sixelColoursQuery])
+        let forced = converse(option: .fixed(.sixel)) { _ in "\u{1B}[?62;c" }
+        #expect(forced.asked == [GraphicsDetection.query, GraphicsDetection.sixelColorsQuery])
     }
 
     @Test func anUnansweredRoundEndsTheQuestions() {
@@ -200,19 +200,19 @@ import Testing
 
 @Suite struct GraphicsSetupTests {
     private let xterm = ["TERM": "xterm-256color"]
-    private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColourRegisters: 1024)
+    private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColorRegisters: 1024)
 
     @Test func sixelNeedsAKnownCellSizeUnlessForced() {
         let known = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto,
                                             windowPixels: (900, 760), columns: 100, rows: 40)
         #expect(known.graphicsProtocol == .sixel && known.cellPixelSize == CellPixelSize(width: 9, height: 19))
-        #expect(known.cellSizeIsKnown && known.sixelColours == 256)
+        #expect(known.cellSizeIsKnown && known.sixelColors == 256)
         #expect(known.summary == "Graphics: sixel (the terminal reports sixel in DA1), cells 9x19 px")
         let unknown = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto, windowPixels: nil,
                                               columns: 100, rows: 40)
         #expect(unknown.graphicsProtocol == .halfblock)
         #expect(unknown.summary == "Graphics: half blocks (sixel needs the cell size, which the terminal does not report)")
-        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .forced(.sixel),
+        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel),
                                              windowPixels: nil, columns: 100, rows: 40)
         #expect(forced.graphicsProtocol == .sixel && forced.cellPixelSize == .fallback)
         #expect(forced.summary == "Graphics: sixel (--graphics sixel), cells 8x16 px (guessed)")
@@ -230,34 +230,34 @@ import Testing
         #expect(GraphicsDetection.choose(environment: ["TERM_PROGRAM": "WezTerm"], replies: TerminalReplies())
             == (.iterm, "TERM_PROGRAM is WezTerm"))
         // Few colour registers are used as they are; absurd counts are capped.
-        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColourRegisters: 16),
-                                          option: .forced(.sixel), windowPixels: nil, columns: 80, rows: 24)
-        #expect(few.sixelColours == 16)
+        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColorRegisters: 16),
+                                          option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        #expect(few.sixelColors == 16)
     }
 
     @Test func aForcedProtocolTheAnswersDenyIsWarnedAbout() {
         let kittyAnswers = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 52],
                                            cellPixelSize: CellPixelSize(width: 10, height: 20))
         let sixelInKitty = GraphicsDetection.setup(environment: xterm, replies: kittyAnswers,
-                                                   option: .forced(.sixel), windowPixels: nil, columns: 80, rows: 24)
+                                                   option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
         #expect(sixelInKitty.graphicsProtocol == .sixel)
         #expect(sixelInKitty.warning?.hasPrefix("--graphics sixel, but the terminal does not report sixel") == true)
-        let kittyInXterm = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .forced(.kitty),
+        let kittyInXterm = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .fixed(.kitty),
                                                    windowPixels: nil, columns: 80, rows: 24)
         #expect(kittyInXterm.warning?.hasPrefix("--graphics kitty, but the terminal did not answer") == true)
         // Answers that agree, answers that did not come, tmux's own answers, iTerm2 and auto: no warning.
-        #expect(GraphicsDetection.denial(environment: xterm, replies: sixel, option: .forced(.sixel)) == nil)
-        #expect(GraphicsDetection.denial(environment: xterm, replies: TerminalReplies(), option: .forced(.sixel)) == nil)
-        #expect(GraphicsDetection.denial(environment: ["TMUX": "x"], replies: kittyAnswers, option: .forced(.sixel))
+        #expect(GraphicsDetection.denial(environment: xterm, replies: sixel, option: .fixed(.sixel)) == nil)
+        #expect(GraphicsDetection.denial(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel)) == nil)
+        #expect(GraphicsDetection.denial(environment: ["TMUX": "x"], replies: kittyAnswers, option: .fixed(.sixel))
             == nil)
-        #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .forced(.iterm)) == nil)
+        #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .fixed(.iterm)) == nil)
         #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .auto) == nil)
     }
 
     @Test func theQueryIsSkippedWhereItCannotHelp() {
-        #expect(!GraphicsDetection.needsQuery(environment: xterm, option: .forced(.halfblock)))
+        #expect(!GraphicsDetection.needsQuery(environment: xterm, option: .fixed(.halfblock)))
         #expect(!GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .auto))
-        #expect(GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .forced(.kitty)))
+        #expect(GraphicsDetection.needsQuery(environment: ["TMUX": "x"], option: .fixed(.kitty)))
         #expect(GraphicsDetection.needsQuery(environment: xterm, option: .auto))
     }
 }

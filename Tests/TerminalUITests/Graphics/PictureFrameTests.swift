@@ -61,7 +61,7 @@ import Testing
         #expect(picture[4, 2] == board[2, 1] && picture[5, 3] == board[2, 1] && picture[4, 2].a == 255)
     }
 
-    @Test func smoothSamplingIsOpaqueAndKeepsFlatColour() throws {
+    @Test func smoothSamplingIsOpaqueAndKeepsFlatColor() throws {
         let image = RGBAImage(width: 40, height: 40, fill: RGBA8(r: 200, g: 100, b: 50, a: 0))
         let frame = try #require(PictureFrame.fit(imageWidth: 40, imageHeight: 40, areaWidth: 90, areaHeight: 90,
                                                   cell: cell, zoom: 1))

@@ -9,7 +9,7 @@ import Testing
 
     private func layer(_ graphicsProtocol: GraphicsProtocol) -> PictureLayer {
         PictureLayer(setup: GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                                          cellSizeIsKnown: true, sixelColours: 256))
+                                          cellSizeIsKnown: true, sixelColors: 256))
     }
 
     /// A picture of `columns` x `rows` cells at (x, y) whose pixels are one colour (`shade`), `shortBy` pixels
@@ -94,9 +94,9 @@ import Testing
         var layer = layer(.sixel)
         _ = layer.update(to: [picture(id: 1), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [], fullRepaint: true)
         // New pixels in the same place cover the old ones: no repaint.
-        let recoloured = layer.update(to: [picture(id: 1, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [],
+        let recolored = layer.update(to: [picture(id: 1, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [],
                                       fullRepaint: false)
-        #expect(recoloured.rowsToRepaint.isEmpty && recoloured.sent == [1])
+        #expect(recolored.rowsToRepaint.isEmpty && recolored.sent == [1])
         // Picture 1 moves down: its old rows are repainted, which wipes picture 2 on rows 3 and 4 too.
         let moved = layer.update(to: [picture(id: 1, y: 8, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)],
                                  painted: [], fullRepaint: false)

@@ -16,7 +16,7 @@ enum SixelDecoder {
         bytes = Array(bytes[(start + 1)...])
         var image = RGBAImage(width: width, height: height, fill: background)
         var palette: [Int: RGBA8] = [:]
-        var colour = RGBA8.black
+        var color = RGBA8.black
         var x = 0, band = 0, index = 0
         func number() -> Int {
             var value = 0
@@ -29,7 +29,7 @@ enum SixelDecoder {
             for _ in 0..<count {
                 for bit in 0..<6 where bits & (1 << bit) != 0 {
                     let y = band * 6 + bit
-                    if x < width, y < height { image[x, y] = colour }
+                    if x < width, y < height { image[x, y] = color }
                 }
                 x += 1
             }
@@ -54,7 +54,7 @@ enum SixelDecoder {
                     func level(_ percent: Int) -> UInt8 { UInt8((Double(percent) * 255 / 100).rounded()) }
                     palette[register] = RGBA8(r: level(a), g: level(b), b: level(c))
                 }
-                colour = palette[register] ?? .black
+                color = palette[register] ?? .black
             case UInt8(ascii: "!"):
                 index += 1
                 let count = number()

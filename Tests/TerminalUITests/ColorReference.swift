@@ -4,7 +4,7 @@ import Imaging
 
 /// Reference colour science for tests, written independently of the renderer: CIELAB (D65) and CIEDE2000
 /// (Sharma, Wu, Dalal 2005, as in tools/ansi_quality.py), plus a naive area average to compare cells with.
-enum ColourReference {
+enum ColorReference {
     typealias Lab = (l: Double, a: Double, b: Double)
 
     static func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Lab {
@@ -136,8 +136,8 @@ enum ColourReference {
     }
 
     /// Björn Ottosson's OKLab from his published matrices, in double precision.
-    static func oklab(_ colour: RGBA8) -> (l: Double, a: Double, b: Double) {
-        let r = linear(colour.r), g = linear(colour.g), b = linear(colour.b)
+    static func oklab(_ color: RGBA8) -> (l: Double, a: Double, b: Double) {
+        let r = linear(color.r), g = linear(color.g), b = linear(color.b)
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)

@@ -12,7 +12,7 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--no-watch] [--fresh] [--preset NAME] [options]"]
+    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--list-avatar-size PT] [--no-watch] [--fresh] [--preset NAME] [options]"]
     static let specs = [
         SessionOptions.fixtureSpec,
         OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
@@ -21,6 +21,8 @@ struct InteractiveCommand: ToolCommand {
                    help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
         OptionSpec(name: "--graphics", valueName: "MODE",
                    help: "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
+        OptionSpec(name: "--list-avatar-size", valueName: "PT",
+                   help: "side of the list's avatars in pixel graphics, in pt at the export scale (default 48)"),
         OptionSpec(name: "--no-watch", valueName: nil,
                    help: "do not reload the fixture and redraw photos when their files change on disk"),
         OptionSpec(name: "--fresh", valueName: nil,
@@ -33,6 +35,8 @@ struct InteractiveCommand: ToolCommand {
     /// nil: the colour mode's standard (`DitherMode.standard(for:)`).
     var dither: DitherMode?
     var graphics: GraphicsOption
+    /// `--list-avatar-size`, in points.
+    var listAvatarPoints: Double
     /// Whether the fixture and photo files are watched for changes (`--no-watch` turns it off).
     var watchesFiles: Bool
     var pipeline: SessionOptions.PipelineOptions
@@ -66,6 +70,13 @@ struct InteractiveCommand: ToolCommand {
                              command: Self.name)
         }
         self.graphics = graphics
+        let avatarText = arguments.string("--list-avatar-size") ?? "48"
+        guard let avatarPoints = Double(avatarText), Self.listAvatarRange.contains(avatarPoints) else {
+            throw UsageError(message: "--list-avatar-size: expected points from \(Int(Self.listAvatarRange.lowerBound))"
+                                 + " to \(Int(Self.listAvatarRange.upperBound)), got '\(Sanitizer.clean(avatarText))'",
+                             command: Self.name)
+        }
+        listAvatarPoints = avatarPoints
         watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
@@ -73,6 +84,9 @@ struct InteractiveCommand: ToolCommand {
         parametersGiven = CompositionOptions.specs.contains { arguments.has($0.name) || arguments.string($0.name) != nil }
         startsFresh = arguments.has("--fresh")
     }
+
+    /// What `--list-avatar-size` accepts: from a small icon to a large one (a list row is at most the screen).
+    static let listAvatarRange: ClosedRange<Double> = 16...256
 
     func run(output: CommandOutput) async -> ExitStatus {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -102,6 +116,7 @@ struct InteractiveCommand: ToolCommand {
         var options = AppController.Options()
         options.parameters = parameters
         options.exportDirectory = exportDirectory
+        options.listAvatarPoints = listAvatarPoints
         options.colorMode = mode
         options.fixturePath = fixturePath
         Self.loadPresets(environment: environment, into: &options)

@@ -120,25 +120,26 @@ final class CursesDriver: TerminalDriver {
             // Curses' set-up (the alternate screen) goes first, so that a terminal that shows a query it
             // does not know shows it where the first frame clears it.
             doupdate()
-            if writeAll(Array(GraphicsDetection.query.utf8)) {
-                var parser = TerminalReplyParser()
-                let deadline = DispatchTime.now().uptimeNanoseconds
-                    + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
-                var buffer = [UInt8](repeating: 0, count: 1024)
-                while !replies.isComplete {
+            var questions = GraphicsQuestions(option: graphicsOption)
+            let deadline = DispatchTime.now().uptimeNanoseconds
+                + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            asking: while let question = questions.next(), writeAll(Array(question.utf8)) {
+                while questions.isWaiting {
                     let now = DispatchTime.now().uptimeNanoseconds
-                    guard now < deadline else { break }
+                    guard now < deadline else { break asking }
                     var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
                     let ready = poll(&entry, 1, Int32((deadline - now + 999_999) / 1_000_000))
                     if ready < 0 && errno == EINTR { continue }
-                    guard ready > 0, entry.revents & Int16(POLLIN) != 0 else { break }
+                    guard ready > 0, entry.revents & Int16(POLLIN) != 0 else { break asking }
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    typed += replies.record(parser.feed(Array(buffer[0..<count])))
+                    guard count > 0 else { break asking }
+                    typed += questions.feed(Array(buffer[0..<count]))
                 }
-                typed += replies.record(parser.flush())
             }
+            typed += questions.finish()
+            replies = questions.replies
         }
         backlog = InputBacklog(typed)
         handBackPiece()

@@ -35,6 +35,9 @@ package final class AppController {
         package var exportDirectory = "."
         /// The fixture as the user gave it, for the flags `y` shares.
         package var fixturePath = "groups.json"
+        /// The side of a list avatar in points where avatars are pixel pictures (`--list-avatar-size`): at the
+        /// export scale, in screen pixels, rounded up to whole cells; list rows grow to fit it.
+        package var listAvatarPoints = 48.0
         /// Rows below the visible ones whose composites are requested ahead (and half as many above).
         package var lookAhead = 4
         /// Composite requests running at once.
@@ -303,12 +306,22 @@ package final class AppController {
     }
 
     var screenLayout: ScreenLayout {
-        ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility)
+        let avatarRows = driver.graphics.drawsPixels
+            ? ScreenLayout.avatarCells(pixels: listAvatarPixels, cell: driver.graphics.cellPixelSize).rows : 0
+        return ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility,
+                            avatarRows: avatarRows)
+    }
+
+    /// `--list-avatar-size` in screen pixels at the export scale.
+    private var listAvatarPixels: Int {
+        max(1, Int((options.listAvatarPoints * Double(state.parameters.scale)).rounded()))
     }
 
     private var viewContext: ViewContext {
-        ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
-                    colorMode: options.colorMode, graphics: driver.graphics)
+        var context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
+                                  colorMode: options.colorMode, graphics: driver.graphics)
+        context.listAvatarPixels = listAvatarPixels
+        return context
     }
 
     /// How much of the composite the 1:1 view shows now (all of it when the view is closed or has nothing).

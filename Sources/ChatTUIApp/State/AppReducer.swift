@@ -59,7 +59,7 @@ package enum AppReducer {
         case .started(let graphics, let warnings):
             // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
             if graphics != .halfBlocks { next.announce(graphics.summary) }
-            for warning in warnings { next.announce(warning, warning: true) }
+            for warning in [graphics.warning].compactMap({ $0 }) + warnings { next.announce(warning, warning: true) }
         case .sessionRestored(let record):
             restore(&next, record, metrics)
         case .compositeArrived(let key, let warnings):

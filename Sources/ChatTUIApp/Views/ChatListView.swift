@@ -5,46 +5,87 @@ import TerminalUI
 
 /// The left pane: one row per group as a messenger shows it: avatar, name, time, last message, unread badge,
 /// muted mark.
+///
+/// Avatars are half blocks, or pixel pictures where the preview is one (`ViewContext.drawsPixelPictures`):
+/// then the avatar's cells are reserved (`PreviewView.reservedCell`) and the picture goes to the driver.
 package enum ChatListView {
+    /// The first id of the list's pixel pictures: a group's avatar is this plus the group's index in the
+    /// fixture, so it keeps its id (and kitty its image) while it stays on screen.
+    package static let firstPictureID: UInt32 = 0x6375_0000
+
     /// The list pane, `width`×`height` cells, showing the groups from `state.scrollOffset` on.
     package static func render(_ state: AppState, width: Int, height: Int, rowHeight: Int, source: CompositeCellSource,
                        context: ViewContext) -> CellGrid {
+        compose(state, width: width, height: height, rowHeight: rowHeight, source: source, context: context).grid
+    }
+
+    /// The pane's cells and the pixel pictures of its avatars (pane coordinates; none unless
+    /// `context.drawsPixelPictures`).
+    package static func compose(_ state: AppState, width: Int, height: Int, rowHeight: Int,
+                                source: CompositeCellSource,
+                                context: ViewContext) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
-        guard width > 0, height > 0 else { return grid }
+        var pictures: [PixelPicture] = []
+        guard width > 0, height > 0 else { return (grid, pictures) }
         if state.matches.isEmpty {
             let message = state.groups.isEmpty ? "No groups" : "No group matches \"\(Sanitizer.clean(state.filter))\""
             grid.write(context.fit(message, width - 1), x: 1, y: 0, style: .dim)
-            return grid
+            return (grid, pictures)
         }
         let rows = max(1, height / rowHeight)
         for row in 0..<rows {
             let position = state.scrollOffset + row
             guard let group = state.group(atPosition: position) else { break }
-            let rowGrid = renderRow(group, selected: position == state.selection, width: width, height: rowHeight,
-                                    state: state, source: source, context: context)
-            grid.blit(rowGrid, x: 0, y: row * rowHeight)
+            let id = firstPictureID &+ UInt32(truncatingIfNeeded: state.matches[position])
+            let drawn = rowContents(group, pictureID: id, selected: position == state.selection, width: width,
+                                    height: rowHeight, state: state, source: source, context: context)
+            grid.blit(drawn.grid, x: 0, y: row * rowHeight)
+            if var picture = drawn.picture {
+                picture.area.y += row * rowHeight
+                pictures.append(picture)
+            }
         }
-        return grid
+        return (grid, pictures)
     }
 
     /// One group's row: `height` text rows, the avatar `2*height` columns wide (one cell is one pixel wide and two
-    /// tall, so the avatar is square).
+    /// tall, so the avatar is square), or the cells of `context.listAvatarCells` where avatars are pixel pictures.
     package static func renderRow(_ group: ChatGroup, selected: Bool, width: Int, height: Int, state: AppState,
                           source: CompositeCellSource, context: ViewContext) -> CellGrid {
+        rowContents(group, pictureID: firstPictureID, selected: selected, width: width, height: height, state: state,
+            source: source, context: context).grid
+    }
+
+    /// The row's cells and, when the avatar is a pixel picture, that picture (row coordinates).
+    private static func rowContents(_ group: ChatGroup, pictureID: UInt32, selected: Bool, width: Int, height: Int,
+                            state: AppState, source: CompositeCellSource,
+                            context: ViewContext) -> (grid: CellGrid, picture: PixelPicture?) {
         var grid = CellGrid(width: width, height: height)
-        let avatarColumns = 2 * height
+        var pixelPicture: PixelPicture?
+        let pixelAvatar = context.listAvatarCells
+        let avatarColumns = pixelAvatar?.columns ?? 2 * height
         if selected {
             for row in 0..<height { grid.write(context.selectionMark, x: 0, y: row, style: .bold) }
         }
         let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
-        if let avatar = source.cells(for: group, parameters: state.parameters, columns: avatarColumns, rows: height) {
+        if context.drawsPixelPictures, let pixelAvatar, let pixels = context.listAvatarPixels,
+           avatarRect.x + avatarRect.width <= width,
+           let framed = source.picture(for: group, parameters: state.parameters,
+                                       request: avatarRequest(pixels, pixelAvatar, height, context.pictureCell)) {
+            let cells = CellRect(x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
+                                 height: framed.cells.height)
+            grid.blit(CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
+                      x: cells.x, y: cells.y)
+            pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
+        } else if let avatar = source.cells(for: group, parameters: state.parameters, columns: avatarColumns,
+                                            rows: height) {
             grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
         } else {
             grid.fill(avatarRect, with: context.placeholderCell)
         }
         let textX = avatarRect.x + avatarColumns + 1
         let textWidth = width - textX
-        guard textWidth > 0 else { return grid }
+        guard textWidth > 0 else { return (grid, pixelPicture) }
 
         let time = timeLabel(group.updatedAt, now: context.now, timeZone: context.timeZone)
         let timeWidth = TextWidth.width(of: time)
@@ -53,7 +94,7 @@ package enum ChatListView {
                    style: selected ? [.bold, .reverse] : .bold)
         if nameWidth < textWidth { grid.write(time, x: width - timeWidth, y: 0, style: .dim) }
 
-        guard height > 1 else { return grid }
+        guard height > 1 else { return (grid, pixelPicture) }
         var marks = [String]()
         if group.muted { marks.append(context.mutedMark) }
         if group.unread > 0 { marks.append(badge(group.unread)) }
@@ -70,7 +111,17 @@ package enum ChatListView {
             let count = group.members.count
             grid.write(context.fit("\(count) member\(count == 1 ? "" : "s")", textWidth), x: textX, y: 2, style: .dim)
         }
-        return grid
+        return (grid, pixelPicture)
+    }
+
+    /// The picture of a list avatar `pixels` square in its cells (`cells`, as many rows as the row has):
+    /// fitted with the zoom that makes it exactly `pixels` wide, since its cells round up.
+    private static func avatarRequest(_ pixels: Int, _ cells: (columns: Int, rows: Int), _ height: Int,
+                                      _ cell: CellPixelSize) -> PictureRequest {
+        let rows = min(cells.rows, height)
+        let fitted = min(cells.columns * cell.width, rows * cell.height)
+        let zoom = fitted > 0 ? min(100, max(1, (pixels * 100 + fitted / 2) / fitted)) : 100
+        return PictureRequest(columns: cells.columns, rows: rows, cell: cell, scale: .fit(zoomPercent: zoom))
     }
 
     /// The unread badge: "(3)" up to 99, "(99+)" above; empty when nothing is unread.

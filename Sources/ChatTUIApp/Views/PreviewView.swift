@@ -7,8 +7,9 @@ import TerminalUI
 /// aspect-correct, centred, scaled by the zoom (or pixel for pixel in the 1:1 view); with a pinned A the A and
 /// B pictures side by side; optionally the comparison strip below.
 ///
-/// Pictures are half blocks, or pixel pictures when the terminal has a graphics protocol: then the pane's
-/// cells under a picture are reserved (`reservedCell`) and the picture goes to the driver beside the cells.
+/// Pictures (the strip's too) are half blocks, or pixel pictures when the terminal has a graphics protocol: then
+/// the pane's cells under a picture are reserved (`reservedCell`) and the picture goes to the driver beside the
+/// cells.
 package enum PreviewView {
     /// Ids of the pixel pictures: the current picture's, then the pinned one's. Kitty keeps images by id for
     /// the whole terminal window, so they are unlikely numbers rather than 1 and 2.
@@ -82,9 +83,14 @@ package enum PreviewView {
             }
         }
         if stripHeight > 0 {
-            let strip = ComparisonStrip.render(group, parameters: state.parameters, width: width, height: stripHeight,
-                                               source: source, context: context)
-            grid.blit(strip, x: 0, y: height - stripHeight)
+            let strip = ComparisonStrip.compose(group, parameters: state.parameters, width: width, height: stripHeight,
+                                                source: source, context: context)
+            grid.blit(strip.grid, x: 0, y: height - stripHeight)
+            pictures += strip.pictures.map { picture in
+                var placed = picture
+                placed.area.y += height - stripHeight
+                return placed
+            }
         }
         return (grid, pictures)
     }

@@ -14,8 +14,8 @@ package enum ScreenView {
         frame(state, layout: layout, source: source, context: context).grid
     }
 
-    /// The screen's cells and its pixel pictures. While the help or an overlay is open the preview is drawn in
-    /// cells, so that no picture covers the overlay or is cut by it.
+    /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip). While the help or an
+    /// overlay is open every picture is drawn in cells, so that none covers the overlay or is cut by it.
     package static func frame(_ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
                               context: ViewContext) -> ScreenFrame {
         if layout.isTooSmall {
@@ -23,23 +23,27 @@ package enum ScreenView {
                                pictures: [])
         }
         var grid = CellGrid(width: layout.width, height: layout.height)
-        let list = ChatListView.render(state, width: layout.list.width, height: layout.list.height,
-                                       rowHeight: layout.rowHeight, source: source, context: context)
-        grid.blit(list, x: layout.list.x, y: layout.list.y)
+        var paneContext = context
+        paneContext.picturesCovered = state.showsHelp || state.overlay != nil
+        let list = ChatListView.compose(state, width: layout.list.width, height: layout.list.height,
+                                        rowHeight: layout.rowHeight, source: source, context: paneContext)
+        grid.blit(list.grid, x: layout.list.x, y: layout.list.y)
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
-        var previewContext = context
-        previewContext.picturesCovered = state.showsHelp || state.overlay != nil
         let preview = PreviewView.compose(state, width: layout.preview.width, height: layout.preview.height,
-                                          source: source, context: previewContext)
+                                          source: source, context: paneContext)
         grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
-        let pictures = preview.pictures.map { picture in
-            var placed = picture
-            placed.area.x += layout.preview.x
-            placed.area.y += layout.preview.y
-            return placed
+        func placed(_ pictures: [PixelPicture], in pane: CellRect) -> [PixelPicture] {
+            pictures.map { picture in
+                var moved = picture
+                moved.area.x += pane.x
+                moved.area.y += pane.y
+                return moved
+            }
         }
+        // The preview's first: sent first, it shows first.
+        let pictures = placed(preview.pictures, in: layout.preview) + placed(list.pictures, in: layout.list)
         if let panel = layout.panel {
             for row in 0..<panel.height { grid.write(context.separator, x: panel.x - 1, y: row, style: .dim) }
             grid.blit(ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),

@@ -80,9 +80,20 @@ package enum GraphicsDetection {
     /// (asked last) normally ends the wait long before this.
     package static let timeoutMilliseconds = 200
 
-    /// The bytes to send: the kitty graphics query, XTSMGRAPHICS for the number of sixel colour registers,
-    /// the cell size in pixels (`CSI 16 t`), and DA1 last.
-    package static let query = KittyGraphics.query + "\u{1B}[?1;1;0S" + "\u{1B}[16t" + "\u{1B}[c"
+    /// The first bytes to send: the kitty graphics query, the cell size in pixels (`CSI 16 t`), and DA1 last.
+    /// Every terminal understands these or is documented to ignore them (an APC string it does not know).
+    package static let query = KittyGraphics.query + "\u{1B}[16t" + "\u{1B}[c"
+
+    /// XTSMGRAPHICS for the number of sixel colour registers, then DA1 again to know the answer is in. Only
+    /// sent once the first answers show sixel (see `asksSixelColors`): kitty, for one, logs it as a parse error.
+    package static let sixelColorsQuery = "\u{1B}[?1;1;0S" + "\u{1B}[c"
+
+    /// Whether to follow `query` with `sixelColorsQuery`: the terminal reports sixel in DA1 (or sixel is
+    /// forced) and did not answer the kitty query, so it is a sixel terminal that knows XTSMGRAPHICS.
+    package static func asksSixelColors(after replies: TerminalReplies, option: GraphicsOption) -> Bool {
+        guard replies.kittyGraphics != true else { return false }
+        return replies.deviceAttributes?.contains(4) == true || option == .fixed(.sixel)
+    }
 
     /// The protocol to draw with (see `choose`).
     package static func decide(environment: [String: String], replies: TerminalReplies,
@@ -158,6 +169,27 @@ package enum GraphicsDetection {
                           SixelEncoder.maximumColors)
         return GraphicsSetup(graphicsProtocol: chosen, reason: reason, cellPixelSize: reported ?? .fallback,
                              cellSizeIsKnown: reported != nil,
-                             sixelColors: colors)
+                             sixelColors: colors,
+                             warning: denial(environment: environment, replies: replies, option: option))
+    }
+
+    /// A warning when a forced protocol is one the terminal's complete answers deny (`--graphics sixel` in
+    /// kitty draws screens of sixel text); nil when they agree, did not all come, or cannot tell. Through tmux
+    /// or screen the answers are the multiplexer's, not the terminal's, so they say nothing; nor do they about
+    /// iTerm2 images.
+    package static func denial(environment: [String: String], replies: TerminalReplies,
+                               option: GraphicsOption) -> String? {
+        guard case .fixed(let chosen) = option, replies.isComplete, !isMultiplexed(environment) else { return nil }
+        let detected = choose(environment: environment, replies: replies).graphicsProtocol
+        switch chosen {
+        case .kitty where detected != .kitty:
+            return "--graphics kitty, but the terminal did not answer the kitty graphics query:"
+                + " pictures may not show (try --graphics auto)"
+        case .sixel where detected != .sixel:
+            return "--graphics sixel, but the terminal does not report sixel:"
+                + " pictures may show as text (try --graphics auto)"
+        default:
+            return nil
+        }
     }
 }

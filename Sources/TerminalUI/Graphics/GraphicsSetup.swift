@@ -15,11 +15,13 @@ package struct GraphicsSetup: Hashable, Sendable {
     package var cellSizeIsKnown: Bool
     /// Colour registers a sixel picture may use (2...256).
     package var sixelColors: Int
+    /// Why the forced protocol may not work here (`GraphicsDetection.denial`), for the status line.
+    package var warning: String?
 
     package init(graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
-                 cellSizeIsKnown: Bool, sixelColors: Int) {
+                 cellSizeIsKnown: Bool, sixelColors: Int, warning: String? = nil) {
         self.graphicsProtocol = graphicsProtocol; self.reason = reason; self.cellPixelSize = cellPixelSize
-        self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColors = sixelColors
+        self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColors = sixelColors; self.warning = warning
     }
 
     /// Whether the preview is drawn in screen pixels rather than half blocks.

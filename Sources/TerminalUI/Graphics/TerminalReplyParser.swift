@@ -138,7 +138,8 @@ package struct TerminalReplyParser: Sendable {
         let isPrivate = text.hasPrefix("?")
         let numbers = (isPrivate ? text.dropFirst() : Substring(text)).split(separator: ";",
                                                                            omittingEmptySubsequences: false)
-        let values = numbers.map { Int($0) }
+        // An empty field is a default, left out: kitty answers DA1 with `CSI ? 62 ; c`.
+        let values = numbers.filter { !$0.isEmpty }.map { Int($0) }
         guard values.allSatisfy({ $0 != nil }) else { return nil }
         let parameters = values.compactMap { $0 }
         switch (isPrivate, final) {

@@ -38,9 +38,9 @@ private final class CellLog: @unchecked Sendable {
     }()
     static let cell = CellPixelSize(width: 8, height: 16)
 
-    private func makeController(_ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog())
-        -> (AppController, InMemoryTerminal) {
-        let terminal = InMemoryTerminal(width: 100, height: 30)
+    private func makeController(_ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog(), height: Int = 30,
+                                groups: Int = 3, scale: Int = 1) -> (AppController, InMemoryTerminal) {
+        let terminal = InMemoryTerminal(width: 100, height: height)
         if let graphicsProtocol {
             terminal.graphics = GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
                                               cellSizeIsKnown: true, sixelColors: 256)
@@ -49,14 +49,21 @@ private final class CellLog: @unchecked Sendable {
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }
+        options.parameters.scale = scale
         let controller = AppController(
-            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")), options: options,
+            fixture: Fixture(groups: ViewFixtures.groups(groups), baseDirectory: URL(fileURLWithPath: "/")),
+            options: options,
             driver: terminal, provider: FixedProvider(image: Self.composite), exporter: { _, _, _ in },
             imageCells: { image, columns, rows in
                 log.calls.append((image, columns, rows))
                 return CellGrid(width: columns, height: rows, fill: Cell("#"))
             })
         return (controller, terminal)
+    }
+
+    /// The preview's pictures on screen (the list's avatars are pictures too).
+    private func previewPictures(_ terminal: InMemoryTerminal) -> [PixelPicture] {
+        terminal.pictureLayer.shown.filter { PreviewView.pictureIDs.contains($0.id) }
     }
 
     private func press(_ keys: [Key], _ controller: AppController, _ terminal: InMemoryTerminal) async {
@@ -79,10 +86,16 @@ private final class CellLog: @unchecked Sendable {
         }
     }
 
-    /// The picture the last frame that sent one carried, decoded from its kitty payload, with its cell counts.
+    /// The preview picture the last frame that sent one carried, decoded from its kitty payload, with its cell
+    /// counts.
     private func lastKittyPicture(_ terminal: InMemoryTerminal) throws -> (image: RGBAImage, columns: Int, rows: Int) {
-        let update = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
-        let chunks = kittyChunks(update.output).filter { $0.keys["a"] == "T" || $0.keys["a"] == nil }
+        let id = PreviewView.pictureIDs[0]
+        let update = try #require(terminal.pictureUpdates.last { $0.sent.contains(id) })
+        // Its chunks: from its first (a=T, its id) to the next picture's first.
+        let all = kittyChunks(update.output).filter { $0.keys["a"] == "T" || $0.keys["a"] == nil }
+        let start = try #require(all.firstIndex { $0.keys["i"] == String(id) })
+        let end = all[(start + 1)...].firstIndex { $0.keys["a"] == "T" } ?? all.endIndex
+        let chunks = all[start..<end]
         let first = try #require(chunks.first)
         #expect(first.keys["i"] == String(PreviewView.pictureIDs[0]) && first.keys["f"] == "100")
         let png = try #require(Data(base64Encoded: chunks.map(\.payload).joined()))
@@ -106,7 +119,7 @@ private final class CellLog: @unchecked Sendable {
         #expect(image[5, 5] != Self.composite[5, 5] && image[5, 5].a == 255, "transparent ones show the board")
         #expect(image[133, 20].a == 0 && image[20, 140].a == 0, "the rest of the last cells is left transparent")
         // Its cells hold reserved blanks, so the cell diff never paints over it.
-        let shown = try #require(terminal.pictureLayer.shown.first)
+        let shown = try #require(previewPictures(terminal).first)
         #expect(shown.area.width == 17 && shown.area.height == 9)
         #expect(terminal.screen[shown.area.x, shown.area.y] == PreviewView.reservedCell)
     }
@@ -125,8 +138,8 @@ private final class CellLog: @unchecked Sendable {
         let (controller, terminal) = makeController(.kitty)
         await press([], controller, terminal)
         let id = PreviewView.pictureIDs[0]
-        #expect(terminal.pictureUpdates.filter { $0.sent == [id] }.count == 1)
-        let area = try #require(terminal.pictureLayer.shown.first?.area)
+        #expect(terminal.pictureUpdates.filter { $0.sent.contains(id) }.count == 1)
+        let area = try #require(previewPictures(terminal).first?.area)
         // A frame that changes only the status line sends no picture.
         await press(chars("x"), controller, terminal)
         #expect(terminal.lastPaintCount > 0 && terminal.pictureUpdates.last?.output == "")
@@ -136,12 +149,12 @@ private final class CellLog: @unchecked Sendable {
         #expect(terminal.pictureLayer.shown.isEmpty)
         // Closing it sends the picture again; so does a resize, after deleting it.
         await press(chars("x"), controller, terminal)
-        #expect(terminal.pictureUpdates.last?.sent == [id])
+        #expect(terminal.pictureUpdates.last?.sent.contains(id) == true)
         terminal.size = TerminalSize(width: 110, height: 32)
         await press([.resize], controller, terminal)
         let resized = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
         #expect(resized.output.contains(KittyGraphics.delete(id: id)))
-        #expect(terminal.pictureLayer.shown.first?.area != area)
+        #expect(previewPictures(terminal).first?.area != area)
         // The warnings overlay too; and on the way out every picture is deleted.
         await press(chars("w"), controller, terminal)
         #expect(terminal.pictureLayer.shown.isEmpty)
@@ -149,7 +162,7 @@ private final class CellLog: @unchecked Sendable {
         #expect((2..<6).contains { terminal.row($0).contains("##########") },
                 "the preview is drawn in cells around the overlay")
         await press([.escape], controller, terminal)
-        #expect(terminal.pictureLayer.shown.count == 1)
+        #expect(previewPictures(terminal).count == 1)
         try terminal.start()
         terminal.stop()
         #expect(terminal.pictureUpdates.last?.output.contains(KittyGraphics.delete(id: id)) == true)
@@ -158,20 +171,87 @@ private final class CellLog: @unchecked Sendable {
     @Test func aPinnedPictureIsASecondPicture() async throws {
         let (controller, terminal) = makeController(.kitty)
         await press(chars("p"), controller, terminal)
-        #expect(Set(terminal.pictureLayer.shown.map(\.id)) == Set(PreviewView.pictureIDs))
-        let areas = terminal.pictureLayer.shown.map(\.area)
+        #expect(Set(previewPictures(terminal).map(\.id)) == Set(PreviewView.pictureIDs))
+        let areas = previewPictures(terminal).map(\.area)
         #expect(areas.count == 2 && areas[0].x != areas[1].x && areas[0].y == areas[1].y)
     }
 
     @Test func sixelPicturesLeaveByRepaintingTheirRows() async throws {
         let (controller, terminal) = makeController(.sixel)
         await press([], controller, terminal)
-        let area = try #require(terminal.pictureLayer.shown.first?.area)
+        let area = try #require(previewPictures(terminal).first?.area)
         #expect(terminal.pictureUpdates.last { !$0.sent.isEmpty }?.output.contains("\u{1B}P") == true)
         await press(chars("?"), controller, terminal)
         let removal = try #require(terminal.pictureUpdates.last)
-        #expect(removal.rowsToRepaint == Array(area.y..<area.y + area.height))
+        // The preview's rows (and the list avatars', which leave too).
+        #expect(Set(area.y..<area.y + area.height).isSubset(of: removal.rowsToRepaint))
         #expect(removal.output.isEmpty && terminal.pictureLayer.shown.isEmpty)
+    }
+
+    @Test func everyVisibleListAvatarIsAPictureSentOnceWhileItStaysOnScreen() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        let avatarIDs = (0..<3).map { ChatListView.firstPictureID + UInt32($0) }
+        let avatars = terminal.pictureLayer.shown.filter { avatarIDs.contains($0.id) }
+        #expect(Set(avatars.map(\.id)) == Set(avatarIDs))
+        // 30 rows: 3-row list rows, the avatar 6 x 3 cells of 8 x 16 px beside the selection mark; the cells
+        // under it reserved.
+        for (index, id) in avatarIDs.enumerated() {
+            let avatar = try #require(avatars.first { $0.id == id })
+            #expect(avatar.area == CellRect(x: 1, y: 3 * index, width: 6, height: 3))
+            #expect(avatar.image.width == 48 && avatar.image.height == 48)
+            #expect(terminal.screen[avatar.area.x, avatar.area.y] == PreviewView.reservedCell)
+            #expect(terminal.pictureUpdates.filter { $0.sent.contains(id) }.count == 1, "avatar \(index) sent once")
+        }
+        #expect(avatars[0].image == Backdrop.checkerboard.composite(Resampler.resample(Self.composite, width: 48,
+                                                                                        height: 48)))
+        // Moving the selection repaints the names, not the avatars: nothing is sent again.
+        let sentBefore = terminal.pictureUpdates.flatMap(\.sent).filter { avatarIDs.contains($0) }.count
+        await press([.down], controller, terminal)
+        #expect(terminal.pictureUpdates.flatMap(\.sent).filter { avatarIDs.contains($0) }.count == sentBefore)
+        // Under an overlay every avatar is deleted and drawn in cells; after it they come back.
+        await press(chars("?"), controller, terminal)
+        let covered = try #require(terminal.pictureUpdates.last)
+        for id in avatarIDs { #expect(covered.output.contains(KittyGraphics.delete(id: id))) }
+        #expect(terminal.pictureLayer.shown.isEmpty)
+        await press([.escape], controller, terminal)
+        #expect(Set(terminal.pictureLayer.shown.map(\.id)).isSuperset(of: avatarIDs))
+    }
+
+    @Test func anAvatarThatScrollsAwayIsRemoved() async throws {
+        let (controller, terminal) = makeController(.sixel, height: 12, groups: 8)
+        await press([], controller, terminal)
+        // 11 rows: the 48 px avatar needs 3 rows of 16 px, so rows grow from 2 to 3 and 3 groups show.
+        let first = ChatListView.firstPictureID
+        #expect(Set(terminal.pictureLayer.shown.map(\.id)).isSuperset(of: (0..<3).map { first + UInt32($0) }))
+        #expect(!terminal.pictureLayer.shown.contains { $0.id == first + 3 })
+        #expect(controller.screenLayout.rowHeight == 3)
+        await press(Array(repeating: .down, count: 5), controller, terminal)
+        let ids = Set(terminal.pictureLayer.shown.map(\.id))
+        #expect(!ids.contains(first) && ids.contains(first + 5))
+        // Sixel pictures are pixels in the cells: the rows they left are repainted in full.
+        #expect(terminal.pictureUpdates.contains { !$0.rowsToRepaint.isEmpty })
+    }
+
+    @Test func theListAvatarSizeIsInPointsAtTheExportScale() async throws {
+        // 48 pt at scale 2: 96 px, 12 x 6 cells of 8 x 16 px, so the rows grow from 3 to 6.
+        let (controller, terminal) = makeController(.kitty, scale: 2)
+        await press([], controller, terminal)
+        #expect(controller.screenLayout.rowHeight == 6)
+        let avatar = try #require(terminal.pictureLayer.shown.first { $0.id == ChatListView.firstPictureID + 1 })
+        #expect(avatar.area == CellRect(x: 1, y: 6, width: 12, height: 6))
+        #expect(avatar.image.width == 96 && avatar.image.height == 96)
+        // The name starts after the avatar.
+        #expect(terminal.row(6).dropFirst(14).hasPrefix("Group 1"))
+    }
+
+    @Test func theComparisonStripIsPicturesToo() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press(chars("c"), controller, terminal)
+        let strip = terminal.pictureLayer.shown.filter { $0.id >= ComparisonStrip.firstPictureID
+            && $0.id < ComparisonStrip.firstPictureID + UInt32(LayoutRegistry.all.count) }
+        #expect(strip.count == LayoutRegistry.all.count)
+        #expect(Set(strip.map(\.area.y)).count == 1, "side by side")
     }
 
     @Test func theOneToOneViewInHalfBlocksMapsOnePixelToHalfACell() async throws {

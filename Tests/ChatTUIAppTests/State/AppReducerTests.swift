@@ -45,6 +45,11 @@ import Testing
         #expect(reduce(three, .started(graphics: .halfBlocks, warnings: [])).0 == three)
         // Both: the warning is said last, so it is the one on the status line.
         #expect(reduce(three, .started(graphics: kitty, warnings: [warning])).0.status == warning)
+        // A forced protocol the terminal's answers deny is warned about, and kept for `w`.
+        var denied = kitty
+        denied.warning = "--graphics kitty, but the terminal did not answer the kitty graphics query"
+        let deniedState = reduce(three, .started(graphics: denied, warnings: [])).0
+        #expect(deniedState.status == denied.warning && deniedState.warnings == [denied.warning!])
     }
 
     @Test func keysGoToTheKeyMap() {

@@ -90,4 +90,14 @@ import Testing
             try command(["--graphics", "png"])
         }
     }
+
+    @Test func theListAvatarSizeIsInPointsWithinItsRange() throws {
+        #expect(try command([]).listAvatarPoints == 48)
+        #expect(try command(["--list-avatar-size", "60"]).listAvatarPoints == 60)
+        #expect(throws: UsageError(message: "--list-avatar-size: expected points from 16 to 256, got 'big'",
+                                   command: "")) {
+            try command(["--list-avatar-size", "big"])
+        }
+        #expect(throws: UsageError.self) { try command(["--list-avatar-size", "8"]) }
+    }
 }

@@ -91,9 +91,60 @@ import Testing
     @Test func queryAsksEverythingAndDA1Last() {
         let query = GraphicsDetection.query
         #expect(query.hasPrefix("\u{1B}_G"))
-        #expect(query.contains("\u{1B}[?1;1;0S"))
         #expect(query.contains("\u{1B}[16t"))
         #expect(query.hasSuffix("\u{1B}[c"))
+        // XTSMGRAPHICS (`CSI ? ... S`), which kitty logs as a parse error, is not in the first round.
+        #expect(!query.contains("S"))
+        #expect(GraphicsDetection.sixelColorsQuery == "\u{1B}[?1;1;0S\u{1B}[c")
+    }
+
+    /// Runs the exchange against a fake terminal that answers each question with `answer(question)`.
+    private func converse(option: GraphicsOption = .auto, answer: (String) -> String)
+        -> (asked: [String], replies: TerminalReplies, keys: String) {
+        var questions = GraphicsQuestions(option: option)
+        var asked: [String] = []
+        var keys: [UInt8] = []
+        while let question = questions.next() {
+            asked.append(question)
+            keys += questions.feed(Array(answer(question).utf8))
+        }
+        keys += questions.finish()
+        return (asked, questions.replies, String(decoding: keys, as: UTF8.self))
+    }
+
+    @Test func kittyIsNeverAskedXTSMGRAPHICS() {
+        let kitty = converse { _ in "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;52;c" }
+        #expect(kitty.asked == [GraphicsDetection.query])
+        #expect(kitty.replies.kittyGraphics == true && kitty.replies.sixelColorRegisters == nil)
+        // Nor a terminal without sixel (VTE, Alacritty).
+        let plain = converse { _ in "\u{1B}[?65;1;9c" }
+        #expect(plain.asked == [GraphicsDetection.query])
+        // Forcing sixel in kitty does not ask it either: the kitty answer says what kitty is.
+        let forced = converse(option: .fixed(.sixel)) { _ in "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c" }
+        #expect(forced.asked == [GraphicsDetection.query])
+    }
+
+    @Test func sixelTerminalsAreAskedTheirColorsAfterDA1() {
+        // xterm -ti vt340: no kitty answer, DA1 with 4, then 16 colour registers; a key typed meanwhile is kept.
+        let xterm = converse { question in
+            question == GraphicsDetection.query ? "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9c"
+                : "j\u{1B}[?1;0;16S\u{1B}[?63;1;2;4;6;9c"
+        }
+        #expect(xterm.asked == [GraphicsDetection.query, GraphicsDetection.sixelColorsQuery])
+        #expect(xterm.replies.sixelColorRegisters == 16 && xterm.keys == "j")
+        #expect(GraphicsDetection.decide(environment: ["TERM": "xterm"], replies: xterm.replies) == .sixel)
+        // Forced sixel asks for the colours even where DA1 does not list 4.
+        let forced = converse(option: .fixed(.sixel)) { _ in "\u{1B}[?62;c" }
+        #expect(forced.asked == [GraphicsDetection.query, GraphicsDetection.sixelColorsQuery])
+    }
+
+    @Test func anUnansweredRoundEndsTheQuestions() {
+        var questions = GraphicsQuestions(option: .auto)
+        #expect(questions.next() == GraphicsDetection.query)
+        #expect(questions.isWaiting && questions.next() == nil)
+        #expect(questions.feed(Array("\u{1B}[?62;".utf8)).isEmpty)
+        #expect(questions.isWaiting)
+        #expect(questions.finish() == Array("\u{1B}[?62;".utf8))
     }
 }
 
@@ -107,6 +158,11 @@ import Testing
                            .reply(.deviceAttributes([62, 4, 22])), .input(bytes("q")),
                            .reply(.cellPixelSize(CellPixelSize(width: 10, height: 20))),
                            .reply(.graphicsAttributes(item: 1, status: 0, value: 256))])
+    }
+
+    @Test func kittysDeviceAttributesWithAnEmptyLastFieldAreAReply() {
+        var parser = TerminalReplyParser()
+        #expect(parser.feed(bytes("\u{1B}[?62;c")) == [.reply(.deviceAttributes([62]))])
     }
 
     @Test func keySequencesPassThroughUntouched() {
@@ -177,6 +233,25 @@ import Testing
         let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColorRegisters: 16),
                                           option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
         #expect(few.sixelColors == 16)
+    }
+
+    @Test func aForcedProtocolTheAnswersDenyIsWarnedAbout() {
+        let kittyAnswers = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 52],
+                                           cellPixelSize: CellPixelSize(width: 10, height: 20))
+        let sixelInKitty = GraphicsDetection.setup(environment: xterm, replies: kittyAnswers,
+                                                   option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        #expect(sixelInKitty.graphicsProtocol == .sixel)
+        #expect(sixelInKitty.warning?.hasPrefix("--graphics sixel, but the terminal does not report sixel") == true)
+        let kittyInXterm = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .fixed(.kitty),
+                                                   windowPixels: nil, columns: 80, rows: 24)
+        #expect(kittyInXterm.warning?.hasPrefix("--graphics kitty, but the terminal did not answer") == true)
+        // Answers that agree, answers that did not come, tmux's own answers, iTerm2 and auto: no warning.
+        #expect(GraphicsDetection.denial(environment: xterm, replies: sixel, option: .fixed(.sixel)) == nil)
+        #expect(GraphicsDetection.denial(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel)) == nil)
+        #expect(GraphicsDetection.denial(environment: ["TMUX": "x"], replies: kittyAnswers, option: .fixed(.sixel))
+            == nil)
+        #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .fixed(.iterm)) == nil)
+        #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .auto) == nil)
     }
 
     @Test func theQueryIsSkippedWhereItCannotHelp() {

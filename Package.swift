@@ -50,54 +50,76 @@ let package = Package(
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
-        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
-                       providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
-        .target(name: "Imaging", dependencies: [
-            "Support", "FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF", "CTIFF", "CHeif", "CLCMS2",
-        ]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .target(
+            name: "Imaging",
+            dependencies: [
+                "Support", "FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF", "CTIFF", "CHeif",
+                "CLCMS2",
+            ]),
         .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "Imaging", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),
         .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures"]),
-        .target(name: "ChatTUIApp", dependencies: [
-            "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI",
-        ]),
+        .target(
+            name: "ChatTUIApp",
+            dependencies: [
+                "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI",
+            ]),
         .target(name: "ArgumentParsing"),
-        .executableTarget(name: "ChatTUI", dependencies: [
-            "Support", "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI",
-            "ChatTUIApp", "ArgumentParsing", "CNcurses",
-        ]),
+        .executableTarget(
+            name: "ChatTUI",
+            dependencies: [
+                "Support", "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI",
+                "ChatTUIApp", "ArgumentParsing", "CNcurses",
+            ]),
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI"]),
-        .executableTarget(name: "ChatTUIBench", dependencies: [
-            "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-            "ChatTUITestSupport",
-        ]),
+        .executableTarget(
+            name: "ChatTUIBench",
+            dependencies: [
+                "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
+                "ChatTUITestSupport",
+            ]),
         // The resampler's reference images, shared by the imaging and the compositor tests.
-        .target(name: "ImagingTestSupport", dependencies: ["Imaging"], path: "Tests/ImagingTestSupport",
-                resources: [.copy("Resources")]),
+        .target(
+            name: "ImagingTestSupport", dependencies: ["Imaging"], path: "Tests/ImagingTestSupport",
+            resources: [.copy("Resources")]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "FileSystem"],
-                    resources: [.copy("Resources")]),
+        .testTarget(
+            name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "FileSystem"],
+            resources: [.copy("Resources")]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "GroupIconTests", dependencies: ["GroupIcon", "Imaging", "ImagingTestSupport", "Support", "FileSystem"],
-                    resources: [.copy("Resources")]),
-        .testTarget(name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "Support", "FileSystem"],
-                    resources: [.copy("Resources")]),
+        .testTarget(
+            name: "GroupIconTests",
+            dependencies: ["GroupIcon", "Imaging", "ImagingTestSupport", "Support", "FileSystem"],
+            resources: [.copy("Resources")]),
+        .testTarget(
+            name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "Support", "FileSystem"],
+            resources: [.copy("Resources")]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "FileSystem"], resources: [.copy("Resources")]),
-        .testTarget(name: "GroupExportTests", dependencies: [
-            "GroupExport", "GroupIcon", "Fixtures", "Support", "FileSystem",
-        ]),
+        .testTarget(
+            name: "GroupExportTests",
+            dependencies: [
+                "GroupExport", "GroupIcon", "Fixtures", "Support", "FileSystem",
+            ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging", "Support"]),
-        .testTarget(name: "ChatTUIAppTests", dependencies: [
-            "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "Support",
-            "FileSystem",
-        ]),
-        .testTarget(name: "ChatTUITests", dependencies: [
-            "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "Support",
-            "FileSystem",
-        ]),
+        .testTarget(
+            name: "ChatTUIAppTests",
+            dependencies: [
+                "ChatTUIApp", "ChatTUITestSupport", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures", "Support",
+                "FileSystem",
+            ]),
+        .testTarget(
+            name: "ChatTUITests",
+            dependencies: [
+                "ChatTUI", "ArgumentParsing", "ChatTUIApp", "TerminalUI", "GroupExport", "GroupIcon", "Fixtures",
+                "Support",
+                "FileSystem",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

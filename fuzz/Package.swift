@@ -15,14 +15,19 @@ let package = Package(
         .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzResampler", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzPaths", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
-        .executableTarget(name: "FuzzPrompt", dependencies: [
-            .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
-            .product(name: "Fixtures", package: "chat-tui"),
-        ]),
-        .executableTarget(name: "FuzzTerminalReplies", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
-        .executableTarget(name: "FuzzPresets", dependencies: [
-            .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
-        ]),
+        .executableTarget(
+            name: "FuzzPrompt",
+            dependencies: [
+                .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
+                .product(name: "Fixtures", package: "chat-tui"),
+            ]),
+        .executableTarget(
+            name: "FuzzTerminalReplies", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
+        .executableTarget(
+            name: "FuzzPresets",
+            dependencies: [
+                .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes: injectable so commands are tested without touching the real streams.
@@ -18,16 +18,19 @@ package struct CommandOutput: Sendable {
     /// Whether standard output is a terminal: an image is never written to one.
     package var outputIsTerminal: Bool
 
-    package init(standardOutput: @escaping @Sendable (String) -> Void,
-                 standardError: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
-                 failures: @escaping @Sendable () -> [String] = { [] },
-                 standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil, outputIsTerminal: Bool = false) {
+    package init(
+        standardOutput: @escaping @Sendable (String) -> Void,
+        standardError: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
+        failures: @escaping @Sendable () -> [String] = { [] },
+        standardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil, outputIsTerminal: Bool = false
+    ) {
         self.standardOutput = standardOutput; self.standardError = standardError
         self.errorIsTerminal = errorIsTerminal; self.failures = failures
         // Without a byte writer, bytes go through the text writer unchanged in count (tests read them back).
-        self.standardOutputBytes = standardOutputBytes ?? { bytes in
-            standardOutput(String(bytes.map { Character(Unicode.Scalar($0)) }))
-        }
+        self.standardOutputBytes =
+            standardOutputBytes ?? { bytes in
+                standardOutput(String(bytes.map { Character(Unicode.Scalar($0)) }))
+            }
         self.outputIsTerminal = outputIsTerminal
     }
 

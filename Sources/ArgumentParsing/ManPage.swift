@@ -3,8 +3,10 @@ extension CommandLineTool {
     /// `OptionSpec`s and notes as `--help`, so the two never drift. Read it with `man -l`.
     package func manPage() -> String {
         let summary = commands.first { $0.name.isEmpty }?.summary ?? program
-        var lines = [".TH \(Self.roff(program.uppercased())) 1 \"\" \"\(Self.roff(program)) \(Self.roff(version))\" \"User Commands\"",
-                     ".SH NAME", "\(Self.roff(program)) \\- \(Self.roff(summary))", ".SH SYNOPSIS", ".nf"]
+        var lines = [
+            ".TH \(Self.roff(program.uppercased())) 1 \"\" \"\(Self.roff(program)) \(Self.roff(version))\" \"User Commands\"",
+            ".SH NAME", "\(Self.roff(program)) \\- \(Self.roff(summary))", ".SH SYNOPSIS", ".nf",
+        ]
         lines += commands.flatMap { $0.usage }.map { Self.roff($0) }
         lines += [".fi", ".SH COMMANDS"]
         for command in commands {
@@ -17,9 +19,11 @@ extension CommandLineTool {
             }
             for note in command.notes { lines += [".PP", Self.roff(note)] }
         }
-        lines += [".SS \"\(Self.roff(program)) completions bash|zsh|fish\"",
-                  "Prints a completion script: \\fBsource <(\(Self.roff(program)) completions bash)\\fR.",
-                  ".SH EXIT STATUS", "0 success, 1 the work failed, 2 the command line was wrong."]
+        lines += [
+            ".SS \"\(Self.roff(program)) completions bash|zsh|fish\"",
+            "Prints a completion script: \\fBsource <(\(Self.roff(program)) completions bash)\\fR.",
+            ".SH EXIT STATUS", "0 success, 1 the work failed, 2 the command line was wrong.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -77,8 +77,9 @@ package struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = byName[name] else {
-                throw UsageError(message: "unknown option '\(Self.displayed(name))'\(Self.suggestion(for: name, among: specs))",
-                                 command: command)
+                throw UsageError(
+                    message: "unknown option '\(Self.displayed(name))'\(Self.suggestion(for: name, among: specs))",
+                    command: command)
             }
             let given = name
             name = spec.name
@@ -92,15 +93,19 @@ package struct ParsedArguments: Sendable {
                     index += 1
                     // `--output -h` is more likely a forgotten value than a file called "-h".
                     if Self.looksLikeOption(value) {
-                        throw UsageError(message: "\(given) needs a value (\(spec.valueName ?? "VALUE")), got the option '\(value)' (write \(name)=\(value) if that is the value)",
-                                         command: command)
+                        throw UsageError(
+                            message:
+                                "\(given) needs a value (\(spec.valueName ?? "VALUE")), got the option '\(value)' (write \(name)=\(value) if that is the value)",
+                            command: command)
                     }
                 } else {
                     throw UsageError(message: "\(given) needs a value (\(spec.valueName ?? "VALUE"))", command: command)
                 }
                 if value.isEmpty && spec.takesPath {
-                    throw UsageError(message: "\(name): the path is empty (name a \(spec.valueName == "DIR" ? "folder" : "file"), or leave the option out)",
-                                     command: command)
+                    throw UsageError(
+                        message:
+                            "\(name): the path is empty (name a \(spec.valueName == "DIR" ? "folder" : "file"), or leave the option out)",
+                        command: command)
                 }
                 values[name] = value
                 allValues[name, default: []].append(value)
@@ -171,8 +176,10 @@ package struct ParsedArguments: Sendable {
     package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError(message: "\(name): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
-                             command: command)
+            throw UsageError(
+                message:
+                    "\(name): expected a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
+                command: command)
         }
         return value
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One of the process's output streams, written with `write(2)` so that a failure is an error code, not a
 /// trap: a closed descriptor (`2>&-`), a full disk (`> /dev/full`) or a reader that went away (a broken pipe,

@@ -20,7 +20,8 @@ package enum Suggestion {
         for j in 0...b.count { rows[0][j] = j }
         for i in stride(from: 1, through: a.count, by: 1) {
             for j in stride(from: 1, through: b.count, by: 1) {
-                rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rows[i][j] = min(
+                    rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
                 }

@@ -69,8 +69,10 @@ package struct CommandLineTool: Sendable {
     /// then, since finding them out starts those libraries.
     package var versionDetails: @Sendable () -> [String]
 
-    package init(program: String, version: String, commands: [any ToolCommand.Type],
-                 versionDetails: @escaping @Sendable () -> [String] = { [] }) {
+    package init(
+        program: String, version: String, commands: [any ToolCommand.Type],
+        versionDetails: @escaping @Sendable () -> [String] = { [] }
+    ) {
         self.program = program; self.version = version; self.commands = commands
         self.versionDetails = versionDetails
     }
@@ -91,8 +93,9 @@ package struct CommandLineTool: Sendable {
         do throws(UsageError) {
             if let first = rest.first, first == "--version" || first == "-V" {
                 guard rest.count == 1 else {
-                    throw UsageError(message: "\(first) takes no arguments, got '\(ParsedArguments.displayed(rest[1]))'",
-                                     command: "")
+                    throw UsageError(
+                        message: "\(first) takes no arguments, got '\(ParsedArguments.displayed(rest[1]))'",
+                        command: "")
                 }
                 output.standardOutput(([program + " " + version] + versionDetails()).map { $0 + "\n" }.joined())
                 return .success
@@ -103,8 +106,9 @@ package struct CommandLineTool: Sendable {
             }
             if rest.first == "completions" {
                 guard rest.count == 2, let shell = CompletionShell(rawValue: rest[1]) else {
-                    throw UsageError(message: "expected 'completions bash', 'completions zsh' or 'completions fish'",
-                                     command: "")
+                    throw UsageError(
+                        message: "expected 'completions bash', 'completions zsh' or 'completions fish'",
+                        command: "")
                 }
                 output.standardOutput(completionScript(for: shell))
                 return .success
@@ -142,9 +146,10 @@ package struct CommandLineTool: Sendable {
         let names = commands.map { $0.name }.filter { !$0.isEmpty } + ["completions"]
         guard !names.contains(name) else { return }
         let close = Suggestion.closest(to: name, among: names)
-        throw UsageError(message: "unknown command '\(ParsedArguments.displayed(name))'"
-                            + (close.map { "; did you mean '\($0)'?" } ?? ""),
-                         command: "")
+        throw UsageError(
+            message: "unknown command '\(ParsedArguments.displayed(name))'"
+                + (close.map { "; did you mean '\($0)'?" } ?? ""),
+            command: "")
     }
 
     private func helpText(for command: any ToolCommand.Type) -> String {
@@ -153,7 +158,9 @@ package struct CommandLineTool: Sendable {
         if command.name.isEmpty && !others.isEmpty {
             let rows = others.map { ($0.name, $0.summary) } + Self.builtInLines
             let width = rows.map(\.0.count).max() ?? 0
-            text += "\nCommands:\n" + rows
+            text +=
+                "\nCommands:\n"
+                + rows
                 .map { "  \($0.0.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.1)" }
                 .joined(separator: "\n") + "\n"
         }

@@ -8,13 +8,18 @@ import GroupIcon
 struct BenchCommand: ToolCommand {
     static let name = ""
     static let summary = "measure composition, cell rendering and the interactive screen (prints JSON)"
-    static let usage = ["swift run -c release chat-tui-bench [--tiny] [--runs N] [--only SECTIONS] [--inputs DIR] [--json-out FILE]"]
+    static let usage = [
+        "swift run -c release chat-tui-bench [--tiny] [--runs N] [--only SECTIONS] [--inputs DIR] [--json-out FILE]"
+    ]
     static let specs = [
         OptionSpec(name: "--tiny", valueName: nil, help: "run every section once on tiny inputs (a quick check)"),
         OptionSpec(name: "--runs", valueName: "N", help: "samples per figure, the median is reported (default 7)"),
-        OptionSpec(name: "--only", valueName: "SECTIONS",
-                   help: "comma-separated subset of \(Section.allCases.map(\.rawValue).joined(separator: ","))"),
-        OptionSpec(name: "--inputs", valueName: "DIR", help: "write the generated inputs here and keep them (default: a temporary folder)"),
+        OptionSpec(
+            name: "--only", valueName: "SECTIONS",
+            help: "comma-separated subset of \(Section.allCases.map(\.rawValue).joined(separator: ","))"),
+        OptionSpec(
+            name: "--inputs", valueName: "DIR",
+            help: "write the generated inputs here and keep them (default: a temporary folder)"),
         OptionSpec(name: "--json-out", valueName: "FILE", help: "also write the JSON report to FILE"),
     ]
 
@@ -40,7 +45,8 @@ struct BenchCommand: ToolCommand {
             for name in only.split(separator: ",") {
                 guard let section = Section(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                     let names = Section.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "--only: expected sections among \(names), got '\(name)'", command: Self.name)
+                    throw UsageError(
+                        message: "--only: expected sections among \(names), got '\(name)'", command: Self.name)
                 }
                 sections.insert(section)
             }
@@ -53,7 +59,8 @@ struct BenchCommand: ToolCommand {
         let configuration = tiny ? BenchConfiguration.tiny : .full(runs: runs)
         let temporary = inputsDirectory == nil
         do {
-            let directory = URL(fileURLWithPath: try inputsDirectory ?? FileIO.makeTemporaryDirectory(prefix: "chat-tui-bench"))
+            let directory = URL(
+                fileURLWithPath: try inputsDirectory ?? FileIO.makeTemporaryDirectory(prefix: "chat-tui-bench"))
             defer { if temporary { FileIO.removeTree(directory.path) } }
             let inputs = try BenchInputs.write(to: directory, configuration: configuration)
             var report = BenchReport(tiny: tiny, runs: configuration.timing.runs, sourceSide: configuration.sourceSide)

@@ -19,16 +19,18 @@ struct BenchConfiguration: Sendable {
 
     /// The figures the README quotes: 512 px JPEGs, 132 pt at scale 3 (396 px), 200x60 screen, 10 000 groups.
     static func full(runs: Int) -> BenchConfiguration {
-        BenchConfiguration(sourceSide: 512, compositeSize: 132, compositeScale: 3,
-                           cellSizes: [(40, 20), (120, 60)], screenWidth: 200, screenHeight: 60,
-                           fixtureGroups: 10_000,
-                           timing: BenchTiming(runs: runs, warmupCalls: 2, minimumSampleSeconds: 0.02))
+        BenchConfiguration(
+            sourceSide: 512, compositeSize: 132, compositeScale: 3,
+            cellSizes: [(40, 20), (120, 60)], screenWidth: 200, screenHeight: 60,
+            fixtureGroups: 10_000,
+            timing: BenchTiming(runs: runs, warmupCalls: 2, minimumSampleSeconds: 0.02))
     }
 
     /// Every section once on small inputs: checks that the benchmark runs, measures nothing meaningful.
-    static let tiny = BenchConfiguration(sourceSide: 64, compositeSize: 32, compositeScale: 1,
-                                         cellSizes: [(8, 4)], screenWidth: 80, screenHeight: 24,
-                                         fixtureGroups: 40, timing: .once)
+    static let tiny = BenchConfiguration(
+        sourceSide: 64, compositeSize: 32, compositeScale: 1,
+        cellSizes: [(8, 4)], screenWidth: 80, screenHeight: 24,
+        fixtureGroups: 40, timing: .once)
 
     /// The layouts measured (every registered one), each with the member count it shows in full, up to the
     /// `BenchInputs.memberCount` generated photos (the grid draws up to 64; it is measured with nine).
@@ -40,7 +42,8 @@ struct BenchConfiguration: Sendable {
     /// tiles (layouts whose tiles are not rectangles ignore the tile radius), so that every composite exercises
     /// anti-aliased masks (the peers draw the same, from geometry.json).
     func parameters(for layout: LayoutKind) -> CompositionParameters {
-        CompositionParameters(layout: layout, size: compositeSize, scale: compositeScale,
-                              cornerRadius: compositeSize * 12 / 132, tileRadius: compositeSize * 4 / 132)
+        CompositionParameters(
+            layout: layout, size: compositeSize, scale: compositeScale,
+            cornerRadius: compositeSize * 12 / 132, tileRadius: compositeSize * 4 / 132)
     }
 }

@@ -41,16 +41,19 @@ struct BenchInputs {
         let cellSourcePath = path("cells-source.png")
         try FileIO.writeAtomically(try PNGCodec.encode(cellSource), to: cellSourcePath)
         let measured = configuration.parameters(for: .wechat)
-        let pngSource = Compositor.compose(tiles: Layouts.tiles(count: memberCount, parameters: measured),
-                                           images: members, parameters: measured)
+        let pngSource = Compositor.compose(
+            tiles: Layouts.tiles(count: memberCount, parameters: measured),
+            images: members, parameters: measured)
         let pngSourcePath = path("png-source.png")
         try FileIO.writeAtomically(try PNGCodec.encode(pngSource), to: pngSourcePath)
         try FileIO.writeAtomically(geometryJSON(configuration, memberPaths: memberPaths), to: path("geometry.json"))
         let fixturePath = path("big-fixture.json")
-        try FileIO.writeAtomically(fixtureJSON(groups: configuration.fixtureGroups, memberPaths: memberPaths),
-                                   to: fixturePath)
-        return BenchInputs(directory: directory, memberPaths: memberPaths, cellSourcePath: cellSourcePath,
-                           pngSourcePath: pngSourcePath, fixturePath: fixturePath)
+        try FileIO.writeAtomically(
+            fixtureJSON(groups: configuration.fixtureGroups, memberPaths: memberPaths),
+            to: fixturePath)
+        return BenchInputs(
+            directory: directory, memberPaths: memberPaths, cellSourcePath: cellSourcePath,
+            pngSourcePath: pngSourcePath, fixturePath: fixturePath)
     }
 
     /// The smallest side a tile's photo must be decoded at (its pixel frame's longer side), as the pipeline
@@ -68,14 +71,18 @@ struct BenchInputs {
             let background = parameters.resolvedBackground
             let tiles = Layouts.tiles(count: entry.members, parameters: parameters).map { tile -> [String: Any] in
                 let frame = tile.frame.scaled(by: scale)
-                return ["frame": [frame.minX, frame.minY, frame.width, frame.height],
-                        "shape": shapeJSON(tile.shape, scale: scale),
-                        "minimum_side": minimumSide(of: tile, scale: parameters.scale)]
+                return [
+                    "frame": [frame.minX, frame.minY, frame.width, frame.height],
+                    "shape": shapeJSON(tile.shape, scale: scale),
+                    "minimum_side": minimumSide(of: tile, scale: parameters.scale),
+                ]
             }
-            return ["layout": entry.layout.rawValue, "members": entry.members, "pixels": parameters.pixelSize,
-                    "corner_radius": parameters.cornerRadius * scale,
-                    "background": [background.r, background.g, background.b, background.a].map(Int.init),
-                    "tiles": tiles]
+            return [
+                "layout": entry.layout.rawValue, "members": entry.members, "pixels": parameters.pixelSize,
+                "corner_radius": parameters.cornerRadius * scale,
+                "background": [background.r, background.g, background.b, background.a].map(Int.init),
+                "tiles": tiles,
+            ]
         }
         let root: [String: Any] = ["sources": memberPaths, "layouts": layouts]
         return Array(try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]))
@@ -95,11 +102,15 @@ struct BenchInputs {
         case .notchedCircle(let centre, let radius, let notches):
             let cuts = notches.map { notch -> [Double] in
                 let direction = notch.direction
-                return [(centre.x + direction.x * notch.cutDistance) * scale,
-                        (centre.y + direction.y * notch.cutDistance) * scale, notch.cutRadius * scale]
+                return [
+                    (centre.x + direction.x * notch.cutDistance) * scale,
+                    (centre.y + direction.y * notch.cutDistance) * scale, notch.cutRadius * scale,
+                ]
             }
-            return ["kind": "notched_circle", "cx": centre.x * scale, "cy": centre.y * scale, "r": radius * scale,
-                    "cuts": cuts]
+            return [
+                "kind": "notched_circle", "cx": centre.x * scale, "cy": centre.y * scale, "r": radius * scale,
+                "cuts": cuts,
+            ]
         case .intersection(let a, let b):
             return ["kind": "intersection", "a": shapeJSON(a, scale: scale), "b": shapeJSON(b, scale: scale)]
         }
@@ -121,11 +132,13 @@ struct BenchInputs {
             let size = index % 2 == 0 ? 9 : 1 + index % 9
             let members = (0..<size).map { slot in
                 let person = (index + slot * 4) % names.count
-                return "{\"id\":\"u\(person)\",\"name\":\"\(names[person])\",\"avatar\":\"\(files[person % files.count])\"}"
+                return
+                    "{\"id\":\"u\(person)\",\"name\":\"\(names[person])\",\"avatar\":\"\(files[person % files.count])\"}"
             }
             let name = "\(words[index % words.count]) \(names[(index / 9) % names.count]) #\(index)"
             let updated = formatter.string(from: start.addingTimeInterval(Double(-60 * index)))
-            text += (index == 0 ? "" : ",") + "{\"id\":\"g\(index)\",\"name\":\"\(name)\","
+            text +=
+                (index == 0 ? "" : ",") + "{\"id\":\"g\(index)\",\"name\":\"\(name)\","
                 + "\"lastMessage\":\"消息 \(index): see you at 8 👌\",\"unread\":\(index % 7 == 0 ? index % 150 : 0),"
                 + "\"muted\":\(index % 4 == 3),\"updatedAt\":\"\(updated)\",\"members\":[\(members.joined(separator: ","))]}\n"
         }

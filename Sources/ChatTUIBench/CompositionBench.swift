@@ -26,9 +26,11 @@ enum CompositionBench {
                 let photos = try decodeForTiles(paths, tiles, scale: parameters.scale)
                 _ = Compositor.compose(tiles: tiles, images: photos, parameters: parameters)
             }
-            figures.append(CompositionFigures(layout: layout.rawValue, members: members, pixels: parameters.pixelSize,
-                                              compositesPerSecond: 1 / withoutDecode,
-                                              compositesPerSecondWithDecode: 1 / withDecode))
+            figures.append(
+                CompositionFigures(
+                    layout: layout.rawValue, members: members, pixels: parameters.pixelSize,
+                    compositesPerSecond: 1 / withoutDecode,
+                    compositesPerSecondWithDecode: 1 / withDecode))
         }
         return figures
     }
@@ -48,25 +50,30 @@ enum CompositionBench {
     /// Each file read and decoded at the size its tile needs (the pipeline's way: JPEG DCT scaling).
     private static func decodeForTiles(_ paths: [String], _ tiles: [Tile], scale: Int) throws -> [RGBAImage] {
         try zip(paths, tiles).map { path, tile in
-            try ImageDecoder.decode(try FileIO.readRegularFile(path: path, maxBytes: maximumSourceBytes),
-                                    minimumSide: BenchInputs.minimumSide(of: tile, scale: scale))
+            try ImageDecoder.decode(
+                try FileIO.readRegularFile(path: path, maxBytes: maximumSourceBytes),
+                minimumSide: BenchInputs.minimumSide(of: tile, scale: scale))
         }
     }
 
     /// Every compression level on the composite the peers encode too, read back from `png-source.png`.
     static func pngEncode(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> PNGEncodeFigures {
-        let composite = try PNGCodec.decode(try FileIO.readRegularFile(path: inputs.pngSourcePath,
-                                                                       maxBytes: maximumSourceBytes))
+        let composite = try PNGCodec.decode(
+            try FileIO.readRegularFile(
+                path: inputs.pngSourcePath,
+                maxBytes: maximumSourceBytes))
         var levels: [PNGLevelFigures] = []
         for compression in PNGCompression.allCases {
             var bytes = 0
             let seconds = try await configuration.timing.secondsPerCall {
                 bytes = try PNGCodec.encode(composite, compression: compression).count
             }
-            levels.append(PNGLevelFigures(compression: compression.rawValue, milliseconds: seconds * 1000, bytes: bytes))
+            levels.append(
+                PNGLevelFigures(compression: compression.rawValue, milliseconds: seconds * 1000, bytes: bytes))
         }
         let standard = levels.first { $0.compression == PNGCompression.default.rawValue }
-        return PNGEncodeFigures(pixels: composite.width, milliseconds: standard?.milliseconds ?? 0,
-                                bytes: standard?.bytes ?? 0, levels: levels)
+        return PNGEncodeFigures(
+            pixels: composite.width, milliseconds: standard?.milliseconds ?? 0,
+            bytes: standard?.bytes ?? 0, levels: levels)
     }
 }

@@ -1,7 +1,7 @@
 import ChatTUIApp
-import Foundation
 import ChatTUITestSupport
 import Fixtures
+import Foundation
 import GroupIcon
 import TerminalUI
 
@@ -25,9 +25,10 @@ enum ResponseBench {
         var options = AppController.Options()
         options.now = { ScreenBench.context.now }
         options.timeZone = ScreenBench.context.timeZone
-        let controller = AppController(fixture: fixture, options: options, driver: terminal,
-                                       provider: ScreenBench.makeComposer(), exporter: { _, _, _ in },
-                                       imageCells: { ScreenBench.imageCells($0, columns: $1, rows: $2) })
+        let controller = AppController(
+            fixture: fixture, options: options, driver: terminal,
+            provider: ScreenBench.makeComposer(), exporter: { _, _, _ in },
+            imageCells: { ScreenBench.imageCells($0, columns: $1, rows: $2) })
         controller.redraw()
         try settle(controller)
         var previewSeconds: [Double] = []
@@ -60,14 +61,15 @@ enum ResponseBench {
             cpuSeconds.append(processCPUSeconds() - cpuStart)
             key = marginKey
         }
-        return ResponseFigures(width: configuration.screenWidth, height: configuration.screenHeight,
-                               members: first.members.count, samples: previewSeconds.count,
-                               previewP50Milliseconds: percentile(previewSeconds, 0.5) * 1000,
-                               previewP95Milliseconds: percentile(previewSeconds, 0.95) * 1000,
-                               listP50Milliseconds: percentile(listSeconds, 0.5) * 1000,
-                               listP95Milliseconds: percentile(listSeconds, 0.95) * 1000,
-                               cpuPerKeyMilliseconds: percentile(cpuSeconds, 0.5) * 1000,
-                               loadAverage: loadAverage())
+        return ResponseFigures(
+            width: configuration.screenWidth, height: configuration.screenHeight,
+            members: first.members.count, samples: previewSeconds.count,
+            previewP50Milliseconds: percentile(previewSeconds, 0.5) * 1000,
+            previewP95Milliseconds: percentile(previewSeconds, 0.95) * 1000,
+            listP50Milliseconds: percentile(listSeconds, 0.5) * 1000,
+            listP95Milliseconds: percentile(listSeconds, 0.95) * 1000,
+            cpuPerKeyMilliseconds: percentile(cpuSeconds, 0.5) * 1000,
+            loadAverage: loadAverage())
     }
 
     /// Runs the loop until every composite the screen wants has arrived (the start-up, photos decoded).
@@ -76,7 +78,9 @@ enum ResponseBench {
         while !controller.isSettled {
             controller.processEvents()
             controller.waitForEvents(timeoutMilliseconds: 1000)
-            if BenchTiming.seconds(since: start) > 120 { throw BenchError(message: "the screen did not settle in 2 minutes") }
+            if BenchTiming.seconds(since: start) > 120 {
+                throw BenchError(message: "the screen did not settle in 2 minutes")
+            }
         }
         controller.processEvents()
     }

@@ -9,8 +9,9 @@ import TerminalUI
 /// The interactive screen: opening a large chat list, and one frame after a parameter change.
 enum ScreenBench {
     /// A fixed clock and zone, so every run draws the same text.
-    static let context = ViewContext(now: Date(timeIntervalSince1970: 1_795_000_000),
-                                     timeZone: TimeZone(identifier: "UTC") ?? .current)
+    static let context = ViewContext(
+        now: Date(timeIntervalSince1970: 1_795_000_000),
+        timeZone: TimeZone(identifier: "UTC") ?? .current)
 
     /// How the app turns composites into cells in a truecolor terminal.
     static func imageCells(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
@@ -19,13 +20,16 @@ enum ScreenBench {
 
     /// A pipeline as the app makes it, without the disk cache (so every composite is really made).
     static func makeComposer() -> GroupComposer {
-        GroupComposer(pipeline: AvatarPipeline(dependencies: .live,
-                                               configuration: PipelineConfiguration(compositeCache: nil)))
+        GroupComposer(
+            pipeline: AvatarPipeline(
+                dependencies: .live,
+                configuration: PipelineConfiguration(compositeCache: nil)))
     }
 
     /// Measured once (it is a start-up): meant to run first in the process, so that the memory figures are
     /// the app's own and not left over from other sections.
-    static func bigFixture(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> BigFixtureFigures {
+    static func bigFixture(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> BigFixtureFigures
+    {
         let before = ProcessMemory.resident()
         let start = BenchTiming.now()
         let fixture = try FixtureLoader.load(path: inputs.fixturePath)
@@ -35,8 +39,9 @@ enum ScreenBench {
         options.now = { context.now }
         options.timeZone = context.timeZone
         let composer = makeComposer()
-        let controller = AppController(fixture: fixture, options: options, driver: driver, provider: composer,
-                                       exporter: { _, _, _ in }, imageCells: { imageCells($0, columns: $1, rows: $2) })
+        let controller = AppController(
+            fixture: fixture, options: options, driver: driver, provider: composer,
+            exporter: { _, _, _ in }, imageCells: { imageCells($0, columns: $1, rows: $2) })
         controller.redraw()
         let firstFrame = BenchTiming.seconds(since: start)
         // The app's loop: start the requests the screen wants, take in what finished, redraw; until nothing
@@ -48,12 +53,13 @@ enum ScreenBench {
         }
         let composed = BenchTiming.seconds(since: start)
         let after = ProcessMemory.resident()
-        return BigFixtureFigures(groups: fixture.groups.count, loadMilliseconds: loaded * 1000,
-                                 firstFrameMilliseconds: firstFrame * 1000,
-                                 visibleCompositesMilliseconds: composed * 1000,
-                                 compositesMade: composer.pipeline.statistics.compositesMade,
-                                 residentMegabytesBefore: before.current, residentMegabytes: after.current,
-                                 peakResidentMegabytes: after.peak)
+        return BigFixtureFigures(
+            groups: fixture.groups.count, loadMilliseconds: loaded * 1000,
+            firstFrameMilliseconds: firstFrame * 1000,
+            visibleCompositesMilliseconds: composed * 1000,
+            compositesMade: composer.pipeline.statistics.compositesMade,
+            residentMegabytesBefore: before.current, residentMegabytes: after.current,
+            peakResidentMegabytes: after.peak)
     }
 
     static func frame(_ inputs: BenchInputs, _ configuration: BenchConfiguration) async throws -> FrameFigures {
@@ -68,7 +74,9 @@ enum ScreenBench {
         for state in [before, after] {
             var made: [(PreviewKey, Composite)] = []
             for group in shown {
-                guard let composite = try? await composer.composite(for: group, parameters: state.parameters) else { continue }
+                guard let composite = try? await composer.composite(for: group, parameters: state.parameters) else {
+                    continue
+                }
                 made.append((PreviewKey(groupID: group.id, parameters: state.parameters), composite))
             }
             composites.append(made)
@@ -97,17 +105,22 @@ enum ScreenBench {
         }
         // A new margin each call (whole steps, as `[`/`]` make): new tile sizes, so the photos are restyled
         // and composed again, while the decoded photos stay in the pipeline's memory cache.
-        guard let selected = before.selectedGroup else { throw BenchError(message: "the generated fixture has no groups") }
+        guard let selected = before.selectedGroup else {
+            throw BenchError(message: "the generated fixture has no groups")
+        }
         var step = 0
-        let composite = await BenchTiming(runs: configuration.timing.runs, warmupCalls: configuration.timing.warmupCalls,
-                                          minimumSampleSeconds: 0).secondsPerCall {
+        let composite = await BenchTiming(
+            runs: configuration.timing.runs, warmupCalls: configuration.timing.warmupCalls,
+            minimumSampleSeconds: 0
+        ).secondsPerCall {
             step += 1
             var parameters = after.parameters
             parameters.margin = Double(step % 30) + 0.5
             _ = try? await composer.composite(for: selected, parameters: parameters)
         }
-        return FrameFigures(width: layout.width, height: layout.height, frameMilliseconds: frame * 1000,
-                            cachedCellsFrameMilliseconds: cachedFrame * 1000, paintedCells: painted,
-                            selectedCompositeMilliseconds: composite * 1000)
+        return FrameFigures(
+            width: layout.width, height: layout.height, frameMilliseconds: frame * 1000,
+            cachedCellsFrameMilliseconds: cachedFrame * 1000, paintedCells: painted,
+            selectedCompositeMilliseconds: composite * 1000)
     }
 }

@@ -56,6 +56,6 @@ enum SyntheticPhoto {
     }
 }
 
-private extension SIMD2 where Scalar == Float {
-    func squaredLength() -> Float { (self * self).sum() }
+extension SIMD2 where Scalar == Float {
+    fileprivate func squaredLength() -> Float { (self * self).sum() }
 }

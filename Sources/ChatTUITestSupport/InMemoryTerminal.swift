@@ -84,4 +84,3 @@ package final class InMemoryTerminal: TerminalDriver {
     /// The whole screen as text, rows joined by newlines.
     package var text: String { (0..<screen.height).map(row).joined(separator: "\n") }
 }
-

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension FileIO {
@@ -53,7 +54,9 @@ extension FileIO {
             return
         }
         let parent = parentDirectory(of: directory)
-        if parent != directory && parent != "." && parent != "/" { try createDirectory(parent, permissions: permissions) }
+        if parent != directory && parent != "." && parent != "/" {
+            try createDirectory(parent, permissions: permissions)
+        }
         guard mkdir(directory, permissions) == 0 || errno == EEXIST else {
             throw FileIOError(code: errno, path: directory, directory: parent, operation: "create the folder")
         }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if os(Linux)
-import CFileSystem
+    import CFileSystem
 #endif
 
 /// When a written file reaches the disk.
@@ -98,8 +98,10 @@ public enum FileIO {
     }
 
     /// One `read` into `bytes` from `offset` to the end of the buffer, retried on EINTR; 0 at the end of file.
-    static func readSome(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int,
-                         path: String) throws(FileIOError) -> Int {
+    static func readSome(
+        _ descriptor: Int32, into bytes: inout [UInt8], at offset: Int,
+        path: String
+    ) throws(FileIOError) -> Int {
         while true {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 read(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
@@ -121,8 +123,10 @@ public enum FileIO {
     /// the file and its folder entry are flushed before this returns. A symbolic link is followed to
     /// the file it points to, which is replaced (the link stays). Folders, devices, FIFOs and sockets (also
     /// behind links), file-descriptor paths like `/dev/stdout`, and the files in `options.inputs` are refused.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String,
-                                       options: AtomicWriteOptions = AtomicWriteOptions()) throws(FileIOError) {
+    public static func writeAtomically(
+        _ bytes: [UInt8], to path: String,
+        options: AtomicWriteOptions = AtomicWriteOptions()
+    ) throws(FileIOError) {
         let target = try OutputTarget(path)
         if let existing = target.existing, let input = options.inputs[FileIdentity(existing)] {
             throw .isInput(path: path, input: input)
@@ -164,9 +168,9 @@ public enum FileIO {
         }
         defer { close(descriptor) }
         #if os(Linux)
-        let status = syncfs(descriptor)
+            let status = syncfs(descriptor)
         #else
-        let status = fsync(descriptor)
+            let status = fsync(descriptor)
         #endif
         guard status == 0 else {
             throw FileIOError(code: errno, path: path, directory: parentDirectory(of: path), operation: "flush")

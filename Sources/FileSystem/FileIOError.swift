@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file could not be read or written; every message names the path and says what to fix.
@@ -51,11 +51,11 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .emptyPath, .watchLimitReached, .watchUnavailable: return reason
         case .notFound(let path), .permissionDenied(let path), .symlinkLoop(let path), .isDirectory(let path),
-             .notADirectory(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _),
-             .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
-             .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
-             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-             .outsideAllowedFolders(let path), .locked(let path):
+            .notADirectory(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _),
+            .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
+            .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
+            .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
+            .outsideAllowedFolders(let path), .locked(let path):
             return "\(path): \(reason)"
         case .lineTooLong(let path, let line, _):
             return "\(path):\(line): \(reason)"
@@ -84,13 +84,15 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .containsNUL: return "the path contains a NUL character, which no file name can hold"
         case .nameTooLong: return "the path is too long (at most 255 bytes per name and 4095 in all)"
         case .fileDescriptorPath:
-            return "names a file descriptor, not a file: files are replaced atomically (a temporary file, then a rename), which cannot go through a descriptor; give a file path"
+            return
+                "names a file descriptor, not a file: files are replaced atomically (a temporary file, then a rename), which cannot go through a descriptor; give a file path"
         case .wouldReplaceSpecialFile(_, let kind):
             return "is a \(kind): only regular files are replaced (give the path of a new or regular file)"
         case .isInput(_, let input): return "is \(input): refusing to overwrite an input with an export"
         case .outsideAllowedFolders: return "outside the folders allowed by --allow-paths"
         case .watchLimitReached(let folders):
-            return "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
+            return
+                "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
         case .watchUnavailable(let reason): return "files cannot be watched: \(reason)"
         case .locked: return "locked by another process for too long (another chat-tui saving?); try again"
         }

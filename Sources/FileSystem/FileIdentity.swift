@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which file a path leads to: its device and inode, the same for every spelling of the path, symbolic
@@ -39,8 +39,10 @@ public struct AtomicWriteOptions: Sendable {
     /// When the file reaches the disk: before `writeAtomically` returns, or at a later `syncFileSystem`.
     public var durability: WriteDurability
 
-    public init(permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:],
-                durability: WriteDurability = .synced) {
+    public init(
+        permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:],
+        durability: WriteDurability = .synced
+    ) {
         self.permissions = permissions; self.inputs = inputs; self.durability = durability
     }
 }

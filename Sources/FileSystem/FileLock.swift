@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An exclusive advisory lock (`flock`) on a lock file, held from `init` until the value is dropped: what
@@ -22,8 +22,9 @@ public struct FileLock: ~Copyable {
     public init(path: String, timeoutMilliseconds: Int = 5_000) throws(FileIOError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw FileIOError(code: errno, path: path, directory: FileIO.parentDirectory(of: path),
-                              operation: "create")
+            throw FileIOError(
+                code: errno, path: path, directory: FileIO.parentDirectory(of: path),
+                operation: "create")
         }
         var waited = 0
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -31,9 +32,11 @@ public struct FileLock: ~Copyable {
             if code == EINTR { continue }
             guard code == EWOULDBLOCK, waited < timeoutMilliseconds else {
                 close(descriptor)
-                throw code == EWOULDBLOCK ? .locked(path: path)
-                    : FileIOError(code: code, path: path, directory: FileIO.parentDirectory(of: path),
-                                  operation: "lock")
+                throw code == EWOULDBLOCK
+                    ? .locked(path: path)
+                    : FileIOError(
+                        code: code, path: path, directory: FileIO.parentDirectory(of: path),
+                        operation: "lock")
             }
             // A blocking flock could wait forever on a stuck holder; this wait ends.
             var pause = timespec(tv_sec: 0, tv_nsec: Self.retryMilliseconds * 1_000_000)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `stat` says about an existing path (following symbolic links).
@@ -23,8 +23,10 @@ public struct FileStatus: Hashable, Sendable {
     /// Status change time in nanoseconds since the epoch (`st_ctim`).
     public var changeNanoseconds: Int64
 
-    public init(size: Int64, modificationNanoseconds: Int64, isRegularFile: Bool, device: UInt64 = 0,
-                inode: UInt64 = 0, changeNanoseconds: Int64 = 0) {
+    public init(
+        size: Int64, modificationNanoseconds: Int64, isRegularFile: Bool, device: UInt64 = 0,
+        inode: UInt64 = 0, changeNanoseconds: Int64 = 0
+    ) {
         self.size = size; self.modificationNanoseconds = modificationNanoseconds; self.isRegularFile = isRegularFile
         self.device = device; self.inode = inode; self.changeNanoseconds = changeNanoseconds
     }
@@ -32,9 +34,10 @@ public struct FileStatus: Hashable, Sendable {
     /// The status in a `stat` result.
     init(_ info: stat) {
         func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec) }
-        self.init(size: Int64(info.st_size), modificationNanoseconds: nanoseconds(info.st_mtim),
-                  isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, device: UInt64(info.st_dev),
-                  inode: UInt64(info.st_ino), changeNanoseconds: nanoseconds(info.st_ctim))
+        self.init(
+            size: Int64(info.st_size), modificationNanoseconds: nanoseconds(info.st_mtim),
+            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, device: UInt64(info.st_dev),
+            inode: UInt64(info.st_ino), changeNanoseconds: nanoseconds(info.st_ctim))
     }
 
     /// Whether `other` describes the same file in the same state: same device and inode, size, modification

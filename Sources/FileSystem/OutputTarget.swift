@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where an atomic write lands, worked out from the path a user gave, and the rule for what may be replaced.
@@ -53,13 +53,18 @@ struct OutputTarget {
                 guard let destination = FileIO.linkDestination(of: current) else {
                     throw FileIOError(code: errno, path: given, directory: directory, operation: "read the link")
                 }
-                current = destination.hasPrefix("/") ? destination
+                current =
+                    destination.hasPrefix("/")
+                    ? destination
                     : (directory.hasSuffix("/") ? directory : directory + "/") + destination
                 if Self.namesFolder(current) { throw .isDirectory(path: given) }
             default:
                 let kind = FileIO.fileTypeName(info.st_mode & S_IFMT)
-                throw .wouldReplaceSpecialFile(path: given, kind: current == given ? kind
-                    : "symbolic link to \(current), a \(kind)")
+                throw .wouldReplaceSpecialFile(
+                    path: given,
+                    kind: current == given
+                        ? kind
+                        : "symbolic link to \(current), a \(kind)")
             }
         }
         throw .symlinkLoop(path: given)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A set of folders that file paths must stay inside (`--allow-paths DIR`, for servers that render untrusted
@@ -22,8 +22,9 @@ public struct PathConfinement: Hashable, Sendable {
         for folder in folders {
             try FileIO.checkSpelling(of: folder)
             guard let canonical = FileIO.realPath(of: folder) else {
-                throw FileIOError(code: errno, path: folder, directory: FileIO.parentDirectory(of: folder),
-                                  operation: "find the folder")
+                throw FileIOError(
+                    code: errno, path: folder, directory: FileIO.parentDirectory(of: folder),
+                    operation: "find the folder")
             }
             guard FileIO.isDirectory(canonical) else { throw .notADirectory(path: folder) }
             given.append(FileIO.lexicallyAbsolute(folder))
@@ -41,7 +42,8 @@ public struct PathConfinement: Hashable, Sendable {
             throw .outsideAllowedFolders(path: path)
         }
         if let real = FileIO.realPath(of: path),
-           !realFolders.contains(where: { Self.contains(folder: $0, path: real) }) {
+            !realFolders.contains(where: { Self.contains(folder: $0, path: real) })
+        {
             throw .outsideAllowedFolders(path: path)
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The new file of an atomic write while it is being written: nameless (`O_TMPFILE`) where the file system
@@ -26,28 +26,31 @@ struct TemporaryFile: ~Copyable {
     /// Creates the file in `directory` with `permissions` (less the umask). `reportedPath` is the path errors
     /// name (the path the user gave); `nameless: false` makes a named file even where `O_TMPFILE` works
     /// (tests of that path).
-    init(in directory: String, permissions: mode_t, reportingAs reportedPath: String,
-         nameless: Bool = true) throws(FileIOError) {
+    init(
+        in directory: String, permissions: mode_t, reportingAs reportedPath: String,
+        nameless: Bool = true
+    ) throws(FileIOError) {
         self.directory = directory
         #if os(Linux)
-        // glibc defines O_TMPFILE as __O_TMPFILE (which includes O_DIRECTORY); Swift imports only the latter.
-        // Naming the file later goes through /proc/self/fd, so without /proc the named form is used.
-        if nameless && access("/proc/self/fd", X_OK) == 0 {
-            let descriptor = open(directory, __O_TMPFILE | O_WRONLY | O_CLOEXEC, permissions)
-            if descriptor >= 0 {
-                flock(descriptor, LOCK_EX)
-                self.descriptor = descriptor
-                temporaryPath = nil
-                return
+            // glibc defines O_TMPFILE as __O_TMPFILE (which includes O_DIRECTORY); Swift imports only the latter.
+            // Naming the file later goes through /proc/self/fd, so without /proc the named form is used.
+            if nameless && access("/proc/self/fd", X_OK) == 0 {
+                let descriptor = open(directory, __O_TMPFILE | O_WRONLY | O_CLOEXEC, permissions)
+                if descriptor >= 0 {
+                    flock(descriptor, LOCK_EX)
+                    self.descriptor = descriptor
+                    temporaryPath = nil
+                    return
+                }
+                // Only "this file system cannot" falls through to a named file; anything else is the folder's answer.
+                guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+                    throw FileIOError(code: errno, path: reportedPath, directory: directory, operation: "create")
+                }
             }
-            // Only "this file system cannot" falls through to a named file; anything else is the folder's answer.
-            guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
-                throw FileIOError(code: errno, path: reportedPath, directory: directory, operation: "create")
-            }
-        }
         #endif
-        (descriptor, temporaryPath) = try Self.createNamed(in: directory, permissions: permissions,
-                                                           reportingAs: reportedPath)
+        (descriptor, temporaryPath) = try Self.createNamed(
+            in: directory, permissions: permissions,
+            reportingAs: reportedPath)
     }
 
     /// Creates a named temporary file with O_EXCL and locks it, retrying on a name clash and in the moment
@@ -84,8 +87,10 @@ struct TemporaryFile: ~Copyable {
         guard name.hasPrefix(namePrefix), name.hasSuffix(nameSuffix) else { return false }
         let digits = name.utf8.dropFirst(namePrefix.utf8.count).dropLast(nameSuffix.utf8.count)
         return digits.count == randomDigits
-            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+            && digits.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 
     /// Puts the finished file at `target.path`: a new target is linked into place directly (creating it
@@ -146,8 +151,8 @@ struct TemporaryFile: ~Copyable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
-              flock(descriptor, LOCK_EX | LOCK_NB) == 0,
-              FileIO.sameFile(descriptor: descriptor, path: path)
+            flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+            FileIO.sameFile(descriptor: descriptor, path: path)
         else { return false }
         return unlink(path) == 0
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FileSystem
+import Foundation
 import Support
 
 /// Why a fixture file could not be loaded. Every message starts with the file, so a user knows where to look.
@@ -65,7 +65,8 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(file):\(line):\(column): not UTF-8 text (byte offset \(byteOffset)): \(problem)"
         case .lineTooLong(let file, let line, let limit):
             "\(file):\(line): the line is longer than the \(limit.byteCountDescription) limit (a JSON Lines fixture holds one group per line)"
-        case .malformedJSON(let file, let line, let column, let problem): "\(file):\(line):\(column): malformed JSON: \(problem)"
+        case .malformedJSON(let file, let line, let column, let problem):
+            "\(file):\(line):\(column): malformed JSON: \(problem)"
         case .schema(let file, let path, let problem): "\(file): \(path): \(problem)"
         }
     }
@@ -87,7 +88,8 @@ extension FixtureError {
         case .symlinkLoop(let path): self = .symbolicLinkLoop(path: path)
         case .isDirectory(let path): self = .isDirectory(path: path)
         case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
-        case .tooLarge(let path, let bytes, let maxBytes): self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
+        case .tooLarge(let path, let bytes, let maxBytes):
+            self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
         case .nameTooLong(let path), .containsNUL(let path), .outsideAllowedFolders(let path):
             self = .readFailed(path: path, reason: error.reason)
@@ -95,9 +97,10 @@ extension FixtureError {
             self = .lineTooLong(file: path, line: line, limit: maxBytes)
         case .emptyPath:
             self = .readFailed(path: "\"\"", reason: error.reason)
-        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path), .notADirectory(let path),
-             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-             .locked(let path):
+        case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
+            .notADirectory(let path),
+            .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
+            .locked(let path):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.reason)
         case .watchLimitReached, .watchUnavailable:

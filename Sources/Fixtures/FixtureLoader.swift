@@ -1,5 +1,5 @@
-import Foundation
 import FileSystem
+import Foundation
 
 /// Loads chat-list fixtures (README.md, "Fixture format") and reports every problem with the file, line:column or JSON path.
 public enum FixtureLoader {
@@ -17,8 +17,9 @@ public enum FixtureLoader {
             var firstLineByID: [String: Int] = [:]
             while let group = try stream.next() {
                 if let firstLine = firstLineByID[group.id] {
-                    throw .schema(file: "\(path):\(stream.lineNumber)", path: "id",
-                                  problem: .duplicateID(group.id, firstPath: "line \(firstLine)"))
+                    throw .schema(
+                        file: "\(path):\(stream.lineNumber)", path: "id",
+                        problem: .duplicateID(group.id, firstPath: "line \(firstLine)"))
                 }
                 firstLineByID[group.id] = stream.lineNumber
                 groups.append(group)
@@ -107,7 +108,8 @@ struct FixtureSchemaDecoder {
     mutating func decodeGroups(_ root: JSONValue) throws(FixtureError) -> [ChatGroup] {
         let topLevel = ValuePath()
         guard case .object(let document) = root else {
-            throw failure(topLevel, .unexpectedValue(expected: "an object with a \"groups\" array", found: Self.describe(root)))
+            throw failure(
+                topLevel, .unexpectedValue(expected: "an object with a \"groups\" array", found: Self.describe(root)))
         }
         let groupsPath = topLevel.appending(field: "groups")
         guard let groupsValue = document["groups"] else { throw failure(groupsPath, .missing) }
@@ -158,8 +160,9 @@ struct FixtureSchemaDecoder {
             let memberPath = ValuePath(groupIndex: path.groupIndex, memberIndex: memberIndex)
             members.append(try decodeMember(item, at: memberPath))
         }
-        return ChatGroup(id: id, name: name, lastMessage: lastMessage, updatedAt: updatedAt, unread: unread,
-                         muted: muted, avatarPath: avatarPath, members: members)
+        return ChatGroup(
+            id: id, name: name, lastMessage: lastMessage, updatedAt: updatedAt, unread: unread,
+            muted: muted, avatarPath: avatarPath, members: members)
     }
 
     private mutating func decodeMember(_ value: JSONValue, at path: ValuePath) throws(FixtureError) -> GroupMember {
@@ -175,20 +178,24 @@ struct FixtureSchemaDecoder {
     // MARK: Fields
     // Optional fields treat an explicit `null` like an absent field.
 
-    private func requiredString(_ object: JSONObject, _ key: String, at path: ValuePath) throws(FixtureError) -> String {
+    private func requiredString(_ object: JSONObject, _ key: String, at path: ValuePath) throws(FixtureError) -> String
+    {
         guard let value = object[key] else { throw failure(path.appending(field: key), .missing) }
         guard case .string(let text) = value else {
-            throw failure(path.appending(field: key), .unexpectedValue(expected: "a string", found: Self.describe(value)))
+            throw failure(
+                path.appending(field: key), .unexpectedValue(expected: "a string", found: Self.describe(value)))
         }
         return text
     }
 
-    private func optionalString(_ object: JSONObject, _ key: String, at path: ValuePath) throws(FixtureError) -> String? {
+    private func optionalString(_ object: JSONObject, _ key: String, at path: ValuePath) throws(FixtureError) -> String?
+    {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
         case let value?:
-            throw failure(path.appending(field: key), .unexpectedValue(expected: "a string", found: Self.describe(value)))
+            throw failure(
+                path.appending(field: key), .unexpectedValue(expected: "a string", found: Self.describe(value)))
         }
     }
 
@@ -197,7 +204,8 @@ struct FixtureSchemaDecoder {
         case nil, .null?: return nil
         case .bool(let flag)?: return flag
         case let value?:
-            throw failure(path.appending(field: key), .unexpectedValue(expected: "true or false", found: Self.describe(value)))
+            throw failure(
+                path.appending(field: key), .unexpectedValue(expected: "true or false", found: Self.describe(value)))
         }
     }
 
@@ -207,9 +215,13 @@ struct FixtureSchemaDecoder {
         case nil, .null?: return nil
         case .number(let text)? where text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }):
             if let count = Int(text) { return count }
-            throw failure(path.appending(field: key), .unexpectedValue(expected: "a non-negative integer up to \(Int.max)", found: Self.shortened(text)))
+            throw failure(
+                path.appending(field: key),
+                .unexpectedValue(expected: "a non-negative integer up to \(Int.max)", found: Self.shortened(text)))
         case let value?:
-            throw failure(path.appending(field: key), .unexpectedValue(expected: "a non-negative integer", found: Self.describe(value)))
+            throw failure(
+                path.appending(field: key),
+                .unexpectedValue(expected: "a non-negative integer", found: Self.describe(value)))
         }
     }
 
@@ -230,20 +242,28 @@ struct FixtureSchemaDecoder {
     private mutating func optionalAvatar(_ object: JSONObject, at path: ValuePath) throws(FixtureError) -> String? {
         guard let written = try optionalString(object, "avatar", at: path) else { return nil }
         guard !written.isEmpty else {
-            throw failure(path.appending(field: "avatar"), .unexpectedValue(expected: "a file path or null", found: "\"\""))
+            throw failure(
+                path.appending(field: "avatar"), .unexpectedValue(expected: "a file path or null", found: "\"\""))
         }
         // A C call would end the path at the NUL and open another file (`a.jpg\u0000.png` opens `a.jpg`).
         if written.utf8.contains(0) {
-            throw failure(path.appending(field: "avatar"),
-                          .unexpectedValue(expected: "a file path without NUL characters", found: quoted(written)))
+            throw failure(
+                path.appending(field: "avatar"),
+                .unexpectedValue(expected: "a file path without NUL characters", found: quoted(written)))
         }
         if let separator = written.range(of: "://"),
-           written[..<separator.lowerBound].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
-           written.first?.isLetter == true {
+            written[..<separator.lowerBound].allSatisfy({
+                $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0))
+            }),
+            written.first?.isLetter == true
+        {
             let scheme = written[..<separator.lowerBound].lowercased()
             guard scheme == "http" || scheme == "https" else {
-                throw failure(path.appending(field: "avatar"), .unexpectedValue(
-                    expected: "a file path or an http(s) URL", found: quoted(String(written[..<separator.upperBound]) + "…")))
+                throw failure(
+                    path.appending(field: "avatar"),
+                    .unexpectedValue(
+                        expected: "a file path or an http(s) URL",
+                        found: quoted(String(written[..<separator.upperBound]) + "…")))
             }
             return written
         }

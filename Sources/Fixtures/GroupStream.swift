@@ -49,7 +49,8 @@ public final class GroupStream {
             } catch {
                 throw FixtureError(reading: error)
             }
-            let content = reader.lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
+            let content =
+                reader.lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
             guard content.contains(where: { !Self.isWhitespace($0) }) else { continue }
             let value = try JSONDocument.parse(content, fileName: path, firstLine: reader.lineNumber)
             var decoder = FixtureSchemaDecoder(fileName: "\(path):\(reader.lineNumber)", basePath: basePath)

@@ -26,14 +26,14 @@ enum ISO8601Timestamp {
         }
 
         guard let year = number(digits: 4), skip(UInt8(ascii: "-")),
-              let month = number(digits: 2), skip(UInt8(ascii: "-")),
-              let day = number(digits: 2), skip(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
-              let hour = number(digits: 2), skip(UInt8(ascii: ":")),
-              let minute = number(digits: 2), skip(UInt8(ascii: ":")),
-              let second = number(digits: 2)
+            let month = number(digits: 2), skip(UInt8(ascii: "-")),
+            let day = number(digits: 2), skip(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
+            let hour = number(digits: 2), skip(UInt8(ascii: ":")),
+            let minute = number(digits: 2), skip(UInt8(ascii: ":")),
+            let second = number(digits: 2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else { return nil }
 
         var fraction = 0.0
@@ -55,7 +55,7 @@ enum ISO8601Timestamp {
         } else if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             utf8 = utf8.dropFirst()
             guard let offsetHours = number(digits: 2), skip(UInt8(ascii: ":")), let offsetMinutes = number(digits: 2),
-                  offsetHours < 24, offsetMinutes < 60
+                offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
         } else {

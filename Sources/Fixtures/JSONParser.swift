@@ -104,16 +104,19 @@ struct JSONParser {
     private func validateEncoding() throws(JSONSyntaxError) {
         // UTF-32 first: its little-endian mark FF FE 00 00 begins with UTF-16's FF FE.
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            throw JSONSyntaxError(offset: 0, problem: "the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8",
-                                  isEncodingError: true)
+            throw JSONSyntaxError(
+                offset: 0, problem: "the file is UTF-32 (it starts with a UTF-32 byte order mark); save it as UTF-8",
+                isEncodingError: true)
         }
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            throw JSONSyntaxError(offset: 0, problem: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
-                                  isEncodingError: true)
+            throw JSONSyntaxError(
+                offset: 0, problem: "the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+                isEncodingError: true)
         }
         if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
-            throw JSONSyntaxError(offset: offset, problem: "invalid UTF-8 byte 0x\(hexDigits(bytes[offset], count: 2))",
-                                  isEncodingError: true)
+            throw JSONSyntaxError(
+                offset: offset, problem: "invalid UTF-8 byte 0x\(hexDigits(bytes[offset], count: 2))",
+                isEncodingError: true)
         }
     }
 
@@ -151,8 +154,10 @@ struct JSONParser {
                     index += 1
                     value = isObject ? .object(JSONObject(members: [])) : .array([])
                 } else {
-                    containers.append(OpenContainer(isObject: isObject, firstValue: pendingValues.count,
-                                                    firstKey: pendingKeys.count))
+                    containers.append(
+                        OpenContainer(
+                            isObject: isObject, firstValue: pendingValues.count,
+                            firstKey: pendingKeys.count))
                     if isObject { pendingKeys.append(try parseKey(after: "'{'")) }
                     continue
                 }
@@ -189,8 +194,11 @@ struct JSONParser {
                     break
                 }
                 guard byte == closer else {
-                    throw JSONSyntaxError(offset: index, problem:
-                        "expected ',' or '\(Character(Unicode.Scalar(closer)))' after \(context), found \(describeByte(at: index))")
+                    throw JSONSyntaxError(
+                        offset: index,
+                        problem:
+                            "expected ',' or '\(Character(Unicode.Scalar(closer)))' after \(context), found \(describeByte(at: index))"
+                    )
                 }
                 index += 1
                 containers.removeLast()
@@ -213,13 +221,15 @@ struct JSONParser {
         skipWhitespace()
         guard index < bytes.count else { throw endOfInput(expecting: "a string key after \(previous)") }
         guard bytes[index] == UInt8(ascii: "\"") else {
-            throw JSONSyntaxError(offset: index, problem: "expected a string key after \(previous), found \(describeByte(at: index))")
+            throw JSONSyntaxError(
+                offset: index, problem: "expected a string key after \(previous), found \(describeByte(at: index))")
         }
         let key = try parseString()
         skipWhitespace()
         guard index < bytes.count else { throw endOfInput(expecting: "':' after an object key") }
         guard bytes[index] == UInt8(ascii: ":") else {
-            throw JSONSyntaxError(offset: index, problem: "expected ':' after an object key, found \(describeByte(at: index))")
+            throw JSONSyntaxError(
+                offset: index, problem: "expected ':' after an object key, found \(describeByte(at: index))")
         }
         index += 1
         return key
@@ -244,12 +254,14 @@ struct JSONParser {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, Self.isDigit(bytes[index]) else {
-            throw JSONSyntaxError(offset: start, problem: "invalid number \(describeWord(at: start)): expected a digit after '-'")
+            throw JSONSyntaxError(
+                offset: start, problem: "invalid number \(describeWord(at: start)): expected a digit after '-'")
         }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, Self.isDigit(bytes[index]) {
-                throw JSONSyntaxError(offset: start, problem: "invalid number \(describeWord(at: start)): leading zeros are not allowed")
+                throw JSONSyntaxError(
+                    offset: start, problem: "invalid number \(describeWord(at: start)): leading zeros are not allowed")
             }
         } else {
             skipDigits()
@@ -257,15 +269,20 @@ struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, Self.isDigit(bytes[index]) else {
-                throw JSONSyntaxError(offset: start, problem: "invalid number \(describeWord(at: start)): expected a digit after '.'")
+                throw JSONSyntaxError(
+                    offset: start, problem: "invalid number \(describeWord(at: start)): expected a digit after '.'")
             }
             skipDigits()
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, Self.isDigit(bytes[index]) else {
-                throw JSONSyntaxError(offset: start, problem: "invalid number \(describeWord(at: start)): expected a digit in the exponent")
+                throw JSONSyntaxError(
+                    offset: start,
+                    problem: "invalid number \(describeWord(at: start)): expected a digit in the exponent")
             }
             skipDigits()
         }
@@ -294,7 +311,9 @@ struct JSONParser {
                 index += 1
                 return text
             }
-            if byte == UInt8(ascii: "\\") { return try parseEscapedString(contentStart: contentStart, openingQuote: openingQuote) }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(contentStart: contentStart, openingQuote: openingQuote)
+            }
             if byte < 0x20 { throw controlCharacterError(byte) }
             index += 1
         }
@@ -338,7 +357,8 @@ struct JSONParser {
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"): simple = nil
         default:
-            throw JSONSyntaxError(offset: escapeStart, problem: "invalid escape '\\\(describeCharacter(at: index))' in a string")
+            throw JSONSyntaxError(
+                offset: escapeStart, problem: "invalid escape '\\\(describeCharacter(at: index))' in a string")
         }
         if let simple {
             scratch.append(simple)
@@ -349,17 +369,27 @@ struct JSONParser {
         let unit = try parseHexQuad(escapeStart: escapeStart)
         var scalarValue = UInt32(unit)
         if (0xDC00...0xDFFF).contains(unit) {
-            throw JSONSyntaxError(offset: escapeStart, problem: "lone low surrogate \\u\(hexDigits(unit, count: 4)) in a string")
+            throw JSONSyntaxError(
+                offset: escapeStart, problem: "lone low surrogate \\u\(hexDigits(unit, count: 4)) in a string")
         }
         if (0xD800...0xDBFF).contains(unit) {
             let lowStart = index
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw JSONSyntaxError(offset: escapeStart, problem: "lone high surrogate \\u\(hexDigits(unit, count: 4)) in a string (expected a \\uDC00-\\uDFFF escape after it)")
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                throw JSONSyntaxError(
+                    offset: escapeStart,
+                    problem:
+                        "lone high surrogate \\u\(hexDigits(unit, count: 4)) in a string (expected a \\uDC00-\\uDFFF escape after it)"
+                )
             }
             index += 2
             let low = try parseHexQuad(escapeStart: lowStart)
             guard (0xDC00...0xDFFF).contains(low) else {
-                throw JSONSyntaxError(offset: escapeStart, problem: "lone high surrogate \\u\(hexDigits(unit, count: 4)) in a string (followed by \\u\(hexDigits(low, count: 4)), not a low surrogate)")
+                throw JSONSyntaxError(
+                    offset: escapeStart,
+                    problem:
+                        "lone high surrogate \\u\(hexDigits(unit, count: 4)) in a string (followed by \\u\(hexDigits(low, count: 4)), not a low surrogate)"
+                )
             }
             scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
         }
@@ -374,7 +404,8 @@ struct JSONParser {
         var value: UInt16 = 0
         for _ in 0..<4 {
             guard index < bytes.count, let digit = Self.hexValue(bytes[index]) else {
-                throw JSONSyntaxError(offset: escapeStart, problem: "invalid \\u escape: expected four hex digits after '\\u'")
+                throw JSONSyntaxError(
+                    offset: escapeStart, problem: "invalid \\u escape: expected four hex digits after '\\u'")
             }
             value = value << 4 | UInt16(digit)
             index += 1
@@ -384,7 +415,8 @@ struct JSONParser {
 
     private func controlCharacterError(_ byte: UInt8) -> JSONSyntaxError {
         let hint = byte == 0x0A ? " (a line break: close the string or write \\n)" : " (escape it, e.g. \\t or \\u00XX)"
-        return JSONSyntaxError(offset: index, problem: "unescaped control character U+\(hexDigits(byte, count: 4)) in a string" + hint)
+        return JSONSyntaxError(
+            offset: index, problem: "unescaped control character U+\(hexDigits(byte, count: 4)) in a string" + hint)
     }
 
     // MARK: Helpers

@@ -21,8 +21,10 @@ public struct ChatGroup: Hashable, Sendable, Identifiable {
     /// The group's own avatar, resolved to an absolute path; when set it wins over the composite.
     public var avatarPath: String?
     public var members: [GroupMember]
-    public init(id: String, name: String, lastMessage: String = "", updatedAt: Date? = nil, unread: Int = 0,
-                muted: Bool = false, avatarPath: String? = nil, members: [GroupMember]) {
+    public init(
+        id: String, name: String, lastMessage: String = "", updatedAt: Date? = nil, unread: Int = 0,
+        muted: Bool = false, avatarPath: String? = nil, members: [GroupMember]
+    ) {
         self.id = id; self.name = name; self.lastMessage = lastMessage; self.updatedAt = updatedAt
         self.unread = unread; self.muted = muted; self.avatarPath = avatarPath; self.members = members
     }

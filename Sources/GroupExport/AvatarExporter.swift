@@ -17,21 +17,28 @@ public enum AvatarExporter {
     /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically in `encoding`
     /// (the caller resolves it from the path with `OutputFormat.resolve`), the style in its metadata. `inputs`
     /// (`ExportInputs.identities`) are the files the write must refuse to replace.
-    public static func export(_ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
-                              scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(),
-                              composer: GroupComposer, inputs: [FileIdentity: String] = [:]) async -> GroupExporter.Outcome {
+    public static func export(
+        _ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
+        scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(),
+        composer: GroupComposer, inputs: [FileIdentity: String] = [:]
+    ) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
-        guard let (image, warning) = try? await composer.pipeline.styled(
-            source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
+        guard
+            let (image, warning) = try? await composer.pipeline.styled(
+                source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
         else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
         let warnings = warning.map { ["\($0)"] } ?? []
         do {
             let metadata = ImageMetadata([
                 .init("Software", "chat-tui \(ProductVersion.text)"), .init("Title", Sanitizer.clean(member.name)),
-                .init("Comment", "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"),
+                .init(
+                    "Comment",
+                    "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"
+                ),
             ])
-            try FileIO.writeAtomically(try encoding.encode(image, metadata: metadata), to: path,
-                                       options: AtomicWriteOptions(inputs: inputs))
+            try FileIO.writeAtomically(
+                try encoding.encode(image, metadata: metadata), to: path,
+                options: AtomicWriteOptions(inputs: inputs))
             return GroupExporter.Outcome(warnings: warnings)
         } catch {
             return GroupExporter.Outcome(warnings: warnings, failure: "\(error)")

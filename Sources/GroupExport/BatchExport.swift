@@ -48,8 +48,9 @@ public struct StreamBatchInput: BatchInput {
         guard let group = try stream.next() else { return nil }
         let digest = SHA256.digest(Array(group.id.utf8)).prefix(16).reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
         if let first = firstLines[digest] {
-            throw .schema(file: "\(stream.path):\(stream.lineNumber)", path: "id",
-                          problem: .duplicateID(group.id, firstPath: "line \(first)"))
+            throw .schema(
+                file: "\(stream.path):\(stream.lineNumber)", path: "id",
+                problem: .duplicateID(group.id, firstPath: "line \(first)"))
         }
         firstLines[digest] = stream.lineNumber
         return (group, OutputNaming.streamingName(for: group.id))
@@ -72,9 +73,11 @@ public struct BatchExport: Sendable {
     /// whose photos are not known up front (a fixture read whole lists them all in `protectedFiles` already).
     public var protectsPhotosAsGroupsArrive = false
 
-    public init(directory: String, jobs: Int, shard: Shard?, settings: ExportSettings,
-                parameters: CompositionParameters, composer: GroupComposer,
-                protectedFiles: [FileIdentity: String] = [:]) {
+    public init(
+        directory: String, jobs: Int, shard: Shard?, settings: ExportSettings,
+        parameters: CompositionParameters, composer: GroupComposer,
+        protectedFiles: [FileIdentity: String] = [:]
+    ) {
         self.directory = directory; self.jobs = max(1, jobs); self.shard = shard; self.settings = settings
         self.parameters = parameters; self.composer = composer; self.protectedFiles = protectedFiles
     }
@@ -120,7 +123,7 @@ public struct BatchExport: Sendable {
                     let next: (group: ChatGroup, stem: String)?
                     do {
                         next = try input.next()
-                    } catch where Self.isRecoverable(error) {
+                    } catch  where Self.isRecoverable(error) {
                         summary.groups += 1
                         summary.failed += 1
                         report(.unreadable(error))
@@ -139,12 +142,19 @@ public struct BatchExport: Sendable {
                         return true
                     }
                     let path = folder + stem + "." + extensionName
-                    let inputs = protectsPhotosAsGroupsArrive
-                        ? protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) { first, _ in first }
+                    let inputs =
+                        protectsPhotosAsGroupsArrive
+                        ? protectedFiles.merging(ExportInputs.identities(fixturePath: nil, groups: [group])) {
+                            first, _ in first
+                        }
                         : protectedFiles
                     tasks.addTask {
-                        (group.id, await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
-                                                              settings: settings, inputs: inputs))
+                        (
+                            group.id,
+                            await GroupExporter.export(
+                                group, to: path, composer: composer, parameters: parameters,
+                                settings: settings, inputs: inputs)
+                        )
                     }
                     running += 1
                     return true

@@ -18,7 +18,7 @@ public enum ExportInputs {
     public static func identities(fixturePath: String?, groups: [ChatGroup]) -> [FileIdentity: String] {
         var inputs = Collector()
         inputs.add(fixturePath, as: "the fixture file")
-        groups.forEach { inputs.add($0) }
+        for group in groups { inputs.add(group) }
         return inputs.identities
     }
 

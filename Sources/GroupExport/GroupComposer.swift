@@ -23,9 +23,11 @@ public struct GroupComposer: Sendable {
             let (response, warning) = try await pipeline.photoComposite(photo, parameters: parameters)
             if let response { return response.composite }
             if let warning {
-                warnings.append(AvatarWarning(memberID: group.id, memberName: group.name, path: photo.imagePath,
-                                              message: warning.message + "; drawing the composite instead",
-                                              subject: .groupPhoto))
+                warnings.append(
+                    AvatarWarning(
+                        memberID: group.id, memberName: group.name, path: photo.imagePath,
+                        message: warning.message + "; drawing the composite instead",
+                        subject: .groupPhoto))
             }
         }
         let response = try await pipeline.composite(members: Self.members(of: group), parameters: parameters)

@@ -17,8 +17,10 @@ public struct ExportSettings: Sendable {
     /// ones it would be made from now and it decodes to the pixels it records.
     public var skipExisting: Bool
 
-    public init(encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
-                durability: WriteDurability = .synced, skipExisting: Bool = false) {
+    public init(
+        encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
+        durability: WriteDurability = .synced, skipExisting: Bool = false
+    ) {
         self.encoding = encoding; self.scales = scales; self.durability = durability; self.skipExisting = skipExisting
     }
 }
@@ -56,8 +58,10 @@ public enum GroupExporter {
         /// Files left alone because they were up to date (`ExportSettings.skipExisting`).
         public var upToDate = 0
 
-        public init(warnings: [String] = [], avatarWarnings: [AvatarWarning] = [], failure: String? = nil,
-                    written: Int = 0, upToDate: Int = 0) {
+        public init(
+            warnings: [String] = [], avatarWarnings: [AvatarWarning] = [], failure: String? = nil,
+            written: Int = 0, upToDate: Int = 0
+        ) {
             self.warnings = warnings; self.avatarWarnings = avatarWarnings; self.failure = failure
             self.written = written; self.upToDate = upToDate
         }
@@ -76,15 +80,17 @@ public enum GroupExporter {
     /// with the parameters and a hash of the inputs recorded in every file. Each scale is composed from the
     /// photos at that scale, never resampled from another scale's result. `inputs` (`ExportInputs.identities`)
     /// are the files the writes must refuse to replace.
-    public static func export(_ group: ChatGroup, to path: String, composer: GroupComposer,
-                              parameters: CompositionParameters, settings: ExportSettings = ExportSettings(),
-                              inputs protectedFiles: [FileIdentity: String] = [:]) async -> Outcome
-    {
+    public static func export(
+        _ group: ChatGroup, to path: String, composer: GroupComposer,
+        parameters: CompositionParameters, settings: ExportSettings = ExportSettings(),
+        inputs protectedFiles: [FileIdentity: String] = [:]
+    ) async -> Outcome {
         var outcome = Outcome()
         for (scale, file) in OutputNaming.scaledPaths(path, scales: settings.scales ?? [parameters.scale]) {
             var scaled = parameters
             scaled.scale = scale
-            let inputs = inputsRecord(await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
+            let inputs = inputsRecord(
+                await composer.inputs(for: group, parameters: scaled), encoding: settings.encoding)
             if settings.skipExisting, isUpToDate(file, inputs: inputs) {
                 outcome.upToDate += 1
                 let size = FileIO.status(of: file).map { Int($0.size) } ?? 0
@@ -92,16 +98,21 @@ public enum GroupExporter {
                 continue
             }
             do {
-                let encoded = try await encode(group, composer: composer, parameters: scaled,
-                                               encoding: settings.encoding, inputs: inputs)
+                let encoded = try await encode(
+                    group, composer: composer, parameters: scaled,
+                    encoding: settings.encoding, inputs: inputs)
                 if outcome.warnings.isEmpty {
                     outcome.avatarWarnings = encoded.warnings
                     outcome.warnings = encoded.warnings.map(group.describe)
                 }
-                try FileIO.writeAtomically(encoded.bytes, to: file, options: AtomicWriteOptions(inputs: protectedFiles,
-                                                                                          durability: settings.durability))
+                try FileIO.writeAtomically(
+                    encoded.bytes, to: file,
+                    options: AtomicWriteOptions(
+                        inputs: protectedFiles,
+                        durability: settings.durability))
                 outcome.written += 1
-                outcome.files.append(ExportedFile(path: file, bytes: encoded.bytes.count, inputs: inputs, upToDate: false))
+                outcome.files.append(
+                    ExportedFile(path: file, bytes: encoded.bytes.count, inputs: inputs, upToDate: false))
             } catch is CancellationError {
                 outcome.failure = "\(file): export cancelled"
                 return outcome
@@ -116,19 +127,24 @@ public enum GroupExporter {
     /// `group`'s composite at `parameters` encoded as `encoding` says, with the inputs and pixels record, the software,
     /// the group's name and the parameters in its metadata: the bytes a file of the export holds (written to
     /// standard output by `export --output -`). `inputs` is `inputsRecord`'s text; nil computes it.
-    public static func encode(_ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters,
-                              encoding: OutputEncoding, inputs: String? = nil) async throws
+    public static func encode(
+        _ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters,
+        encoding: OutputEncoding, inputs: String? = nil
+    ) async throws
         -> (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
     {
         let recorded: String
-        if let inputs { recorded = inputs } else {
+        if let inputs {
+            recorded = inputs
+        } else {
             recorded = inputsRecord(await composer.inputs(for: group, parameters: parameters), encoding: encoding)
         }
         let composite = try await composer.composite(for: group, parameters: parameters)
         let pixels = try decodedPixelsDigest(composite.image, encoding: encoding)
         // The record first: `--skip-existing` reads it from the file's first bytes.
-        let metadata = ImageMetadata([ImageMetadata.Entry(inputsKeyword, record(inputs: recorded, pixels: pixels))]
-            + pngText(group: group, parameters: parameters).map { ImageMetadata.Entry($0, $1) })
+        let metadata = ImageMetadata(
+            [ImageMetadata.Entry(inputsKeyword, record(inputs: recorded, pixels: pixels))]
+                + pngText(group: group, parameters: parameters).map { ImageMetadata.Entry($0, $1) })
         return (try encoding.encode(composite.image, metadata: metadata), recorded, composite.warnings)
     }
 
@@ -137,9 +153,12 @@ public enum GroupExporter {
         // Counted in scalars: one grapheme can hold any number of combining marks.
         let scalars = group.name.unicodeScalars
         let head = scalars.prefix(maximumTitleLength)
-        let title = head.endIndex == scalars.endIndex ? group.name : String(String.UnicodeScalarView(head.dropLast())) + "…"
-        return [("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(title)),
-                ("Comment", parameters.identifier)]
+        let title =
+            head.endIndex == scalars.endIndex ? group.name : String(String.UnicodeScalarView(head.dropLast())) + "…"
+        return [
+            ("Software", "chat-tui \(ProductVersion.text)"), ("Title", Sanitizer.clean(title)),
+            ("Comment", parameters.identifier),
+        ]
     }
 
     /// The keyword of the recorded inputs hash.
@@ -180,8 +199,9 @@ public enum GroupExporter {
     /// under the right text, is made again).
     static func isUpToDate(_ path: String, inputs: String) -> Bool {
         guard let recorded = recordedInputs(of: path), recorded.hasPrefix(inputs + " pixels="),
-              let bytes = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes),
-              let image = try? decodeOutput(bytes) else { return false }
+            let bytes = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes),
+            let image = try? decodeOutput(bytes)
+        else { return false }
         return recorded == record(inputs: inputs, pixels: pixelsDigest(image))
     }
 
@@ -190,7 +210,8 @@ public enum GroupExporter {
         guard let prefix = try? FileIO.readPrefix(of: path, count: metadataPrefixBytes) else { return nil }
         if let inputs = ImageMetadata.read(from: prefix)?[inputsKeyword] { return inputs }
         guard ImageDecoder.sniff(prefix) == .webp,
-              let whole = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes) else { return nil }
+            let whole = try? FileIO.readRegularFile(path: path, maxBytes: maximumOutputBytes)
+        else { return nil }
         return ImageMetadata.read(from: whole)?[inputsKeyword]
     }
 }

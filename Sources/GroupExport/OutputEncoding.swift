@@ -76,8 +76,10 @@ public struct OutputEncoding: Hashable, Sendable {
     /// How hard the PNG encoder works for a small file; the pixels are the same at every level.
     public var pngCompression: PNGCompression
 
-    public init(format: OutputFormat = .png, quality: Int? = nil, jpegBackground: RGBA8 = .white,
-                pngCompression: PNGCompression = .default) {
+    public init(
+        format: OutputFormat = .png, quality: Int? = nil, jpegBackground: RGBA8 = .white,
+        pngCompression: PNGCompression = .default
+    ) {
         self.format = format; self.quality = quality; self.jpegBackground = jpegBackground
         self.pngCompression = pngCompression
     }
@@ -88,8 +90,9 @@ public struct OutputEncoding: Hashable, Sendable {
         case .png:
             return try PNGCodec.encode(image, text: metadata.pngText, compression: pngCompression)
         case .jpeg:
-            return try JPEGCodec.encode(image, quality: quality ?? Self.defaultJPEGQuality, background: jpegBackground,
-                                        metadata: metadata)
+            return try JPEGCodec.encode(
+                image, quality: quality ?? Self.defaultJPEGQuality, background: jpegBackground,
+                metadata: metadata)
         case .webp:
             return try WebPCodec.encode(image, quality: quality, metadata: metadata)
         }

@@ -65,11 +65,14 @@ public enum OutputNaming {
 
     /// Letters, digits, `-`, `_` and `.` kept, anything else `_`; a leading dot `_`; never empty.
     private static func replacingUnsafeCharacters(_ id: String) -> String {
-        var safe = String(id.unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || scalar == "-" || scalar == "_" || scalar == ".")
-            return allowed ? Character(scalar) : "_"
-        })
+        var safe = String(
+            id.unicodeScalars.map { scalar -> Character in
+                let allowed =
+                    scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || scalar == "-" || scalar == "_" || scalar == ".")
+                return allowed ? Character(scalar) : "_"
+            })
         if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
         return safe.isEmpty ? "group" : safe
     }

@@ -38,9 +38,12 @@ public enum ParameterSharing {
 
     /// A `chat-tui export` command line that writes `groupID`'s composite at `parameters` to `output`, the
     /// same pixels as the app's export; every word shell-quoted where needed.
-    public static func exportCommand(_ parameters: CompositionParameters, fixturePath: String, groupID: String,
-                                     output: String) -> String {
-        let words = ["chat-tui", "export", "--fixtures", fixturePath, "--group", groupID, "--output", output]
+    public static func exportCommand(
+        _ parameters: CompositionParameters, fixturePath: String, groupID: String,
+        output: String
+    ) -> String {
+        let words =
+            ["chat-tui", "export", "--fixtures", fixturePath, "--group", groupID, "--output", output]
             + flags(settings(of: parameters))
         return words.map(shellQuoted).joined(separator: " ")
     }
@@ -62,10 +65,13 @@ public enum ParameterSharing {
     /// bytes as `\xHH` escapes: the text copied holds no control character, so nothing in a group id can end a
     /// terminal's bracketed paste or run a command when it is pasted, and the shell still reads the exact word.
     public static func shellQuoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "-_./,:=@+%#".unicodeScalars.contains(scalar))
-        } && !word.hasPrefix("#")
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "-_./,:=@+%#".unicodeScalars.contains(scalar))
+            } && !word.hasPrefix("#")
         if plain { return word }
         guard word.unicodeScalars.contains(where: TextSafety.mustEscape) else {
             return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -57,8 +57,9 @@ enum CurlLibrary {
     static let capabilities: CurlCapabilities = {
         _ = initialisation
         guard let info = ccurl_version_info()?.pointee else {
-            return CurlCapabilities(version: "unknown", tlsLibrary: nil, supportsHTTP2: false, http2Library: nil,
-                                    supportsHTTP3: false, isThreadSafe: false, protocols: [])
+            return CurlCapabilities(
+                version: "unknown", tlsLibrary: nil, supportsHTTP2: false, http2Library: nil,
+                supportsHTTP3: false, isThreadSafe: false, protocols: [])
         }
         func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
         var protocols: [String] = []

@@ -59,8 +59,9 @@ final class CurlTransfer {
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout), "TIMEOUT_MS")
         // Refuses a body whose Content-Length announces more than the cap before any of it arrives; bodies
         // without one are counted in the write callback.
-        try require(ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, configuration.maximumBodyBytes),
-                    "MAXFILESIZE_LARGE")
+        try require(
+            ccurl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, configuration.maximumBodyBytes),
+            "MAXFILESIZE_LARGE")
         try set(CURLOPT_USERAGENT, userAgent, "USERAGENT")
         // Signals cannot be used for DNS timeouts in a multi-threaded process.
         try set(CURLOPT_NOSIGNAL, 1, "NOSIGNAL")
@@ -79,8 +80,9 @@ final class CurlTransfer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         try require(ccurl_easy_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, curlBodyCallback), "WRITEFUNCTION")
         try require(ccurl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, context), "WRITEDATA")
-        try require(ccurl_easy_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback),
-                    "HEADERFUNCTION")
+        try require(
+            ccurl_easy_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback),
+            "HEADERFUNCTION")
         try require(ccurl_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, context), "HEADERDATA")
 
         var lines: [String] = []
@@ -93,8 +95,9 @@ final class CurlTransfer {
             requestHeaders = list
         }
         if let requestHeaders {
-            try require(ccurl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(requestHeaders)),
-                        "HTTPHEADER")
+            try require(
+                ccurl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(requestHeaders)),
+                "HTTPHEADER")
         }
     }
 
@@ -138,8 +141,10 @@ final class CurlTransfer {
         case CURLE_OPERATION_TIMEDOUT:
             // Request bytes were sent only if a connection came up (a reused one reports no connect time).
             let connected = (longInfo(CURLINFO_REQUEST_SIZE) ?? 0) > 0
-            return .failure(connected ? .timedOut(url, phase: .total, seconds: configuration.totalTimeout)
-                                      : .timedOut(url, phase: .connect, seconds: configuration.connectTimeout))
+            return .failure(
+                connected
+                    ? .timedOut(url, phase: .total, seconds: configuration.totalTimeout)
+                    : .timedOut(url, phase: .connect, seconds: configuration.connectTimeout))
         case CURLE_COULDNT_RESOLVE_HOST:
             return .failure(.hostNotFound(url, host: url.host))
         case CURLE_COULDNT_CONNECT:
@@ -166,7 +171,7 @@ final class CurlTransfer {
         case CURLE_URL_MALFORMAT:
             return .failure(.malformedURL(url))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             return .failure(.secureConnectionFailed(url, reason: CurlLibrary.describe(code)))
         default:
             return .failure(.transferFailed(url, reason: CurlLibrary.describe(code)))
@@ -183,11 +188,12 @@ final class CurlTransfer {
         case 0..<200: return .failure(.invalidResponse(url, problem: "a final status of \(status)"))
         default: return .failure(.httpStatus(url, code: status))
         }
-        return .success(HTTPResponse(
-            body: payload, statusCode: status, metadata: headers.metadata,
-            httpVersion: Self.version(longInfo(CURLINFO_HTTP_VERSION) ?? 0),
-            redirectCount: longInfo(CURLINFO_REDIRECT_COUNT) ?? 0,
-            newConnections: longInfo(CURLINFO_NUM_CONNECTS) ?? 0))
+        return .success(
+            HTTPResponse(
+                body: payload, statusCode: status, metadata: headers.metadata,
+                httpVersion: Self.version(longInfo(CURLINFO_HTTP_VERSION) ?? 0),
+                redirectCount: longInfo(CURLINFO_REDIRECT_COUNT) ?? 0,
+                newConnections: longInfo(CURLINFO_NUM_CONNECTS) ?? 0))
     }
 
     /// Whether the (last) response came over HTTP/2 or later, whose connections carry many transfers.
@@ -213,8 +219,8 @@ final class CurlTransfer {
 
     private static func version(_ code: Int) -> HTTPVersion {
         switch code {
-        case Int(CURL_HTTP_VERSION_1_0): return .http1_0
-        case Int(CURL_HTTP_VERSION_1_1): return .http1_1
+        case Int(CURL_HTTP_VERSION_1_0): return .http10
+        case Int(CURL_HTTP_VERSION_1_1): return .http11
         case Int(CURL_HTTP_VERSION_2_0): return .http2
         case Int(CURL_HTTP_VERSION_3): return .http3
         default: return .other(code)
@@ -251,9 +257,10 @@ struct ResponseHeaderCollector {
     private var contentType: String?
 
     var metadata: HTTPResponseMetadata {
-        HTTPResponseMetadata(validators: HTTPValidators(entityTag: entityTag, lastModified: lastModified),
-                             cacheControl: CacheControl(headerValue: cacheControl.joined(separator: ",")),
-                             contentType: contentType)
+        HTTPResponseMetadata(
+            validators: HTTPValidators(entityTag: entityTag, lastModified: lastModified),
+            cacheControl: CacheControl(headerValue: cacheControl.joined(separator: ",")),
+            contentType: contentType)
     }
 
     /// Takes one raw header line (`Name: value\r\n`, or a status line `HTTP/1.1 200 OK\r\n`).

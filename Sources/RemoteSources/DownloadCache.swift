@@ -23,15 +23,20 @@ public struct DownloadCacheEntry: Hashable, Sendable {
     public let contentIdentity: String
 
     /// An entry for freshly downloaded `bytes`; the content identity is computed from them.
-    public init(url: String, bytes: [UInt8], validators: HTTPValidators, contentType: String?, fetchedAt: Date,
-                cacheControl: CacheControl) {
-        self.init(url: url, bytes: bytes, validators: validators, contentType: contentType, fetchedAt: fetchedAt,
-                  cacheControl: cacheControl, contentIdentity: "sha256:" + SHA256.hex(SHA256.digest(bytes)))
+    public init(
+        url: String, bytes: [UInt8], validators: HTTPValidators, contentType: String?, fetchedAt: Date,
+        cacheControl: CacheControl
+    ) {
+        self.init(
+            url: url, bytes: bytes, validators: validators, contentType: contentType, fetchedAt: fetchedAt,
+            cacheControl: cacheControl, contentIdentity: "sha256:" + SHA256.hex(SHA256.digest(bytes)))
     }
 
     /// An entry whose identity is already known (read back from disk, where a checksum protects it).
-    init(url: String, bytes: [UInt8], validators: HTTPValidators, contentType: String?, fetchedAt: Date,
-         cacheControl: CacheControl, contentIdentity: String) {
+    init(
+        url: String, bytes: [UInt8], validators: HTTPValidators, contentType: String?, fetchedAt: Date,
+        cacheControl: CacheControl, contentIdentity: String
+    ) {
         self.url = url; self.bytes = bytes; self.validators = validators; self.contentType = contentType
         self.fetchedAt = fetchedAt; self.cacheControl = cacheControl; self.contentIdentity = contentIdentity
     }
@@ -96,8 +101,10 @@ public final class DownloadCache: Sendable {
 
     /// The download cache beside the composite cache at `location`, in its `downloads` subfolder (so that
     /// clearing or sweeping either never touches the other); nil when `location` is `.disabled`.
-    public convenience init?(location: DiskCacheLocation, sizeLimit: Int = 200 << 20,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init?(
+        location: DiskCacheLocation, sizeLimit: Int = 200 << 20,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         guard let composites = location.resolvedDirectory(environment: environment) else { return nil }
         self.init(directory: composites + "/downloads", sizeLimit: sizeLimit)
     }
@@ -112,7 +119,7 @@ public final class DownloadCache: Sendable {
     public func entry(for url: String) -> DownloadCacheEntry? {
         let path = path(for: url)
         guard let status = FileIO.status(of: path), status.isRegularFile,
-              let bytes = try? FileIO.readRegularFile(path: path, maxBytes: sizeLimit)
+            let bytes = try? FileIO.readRegularFile(path: path, maxBytes: sizeLimit)
         else { return nil }
         guard let entry = DownloadEntryFormat.decode(bytes, url: url) else {
             FileIO.removeFile(path)
@@ -144,8 +151,9 @@ public final class DownloadCache: Sendable {
             throw .cannotCreateDirectory(path: directory, reason: String(describing: error))
         }
         do {
-            try FileIO.writeAtomically(DownloadEntryFormat.encode(entry), to: path,
-                                       options: AtomicWriteOptions(permissions: 0o600))
+            try FileIO.writeAtomically(
+                DownloadEntryFormat.encode(entry), to: path,
+                options: AtomicWriteOptions(permissions: 0o600))
         } catch {
             throw .cannotWrite(path: path, reason: error.description)
         }
@@ -205,8 +213,8 @@ enum DownloadEntryFormat {
     /// for another URL.
     static func decode(_ bytes: [UInt8], url: String) -> DownloadCacheEntry? {
         guard var reader = envelope.open(bytes), reader.readString() == url,
-              let milliseconds = reader.read(width: 8), let maxAge = reader.read(width: 8),
-              let flags = reader.read(width: 1)
+            let milliseconds = reader.read(width: 8), let maxAge = reader.read(width: 8),
+            let flags = reader.read(width: 1)
         else { return nil }
         var texts: [String?] = []
         for _ in 0..<3 {
@@ -219,7 +227,7 @@ enum DownloadEntryFormat {
             }
         }
         guard let identity = reader.readString(), let count = reader.read(width: 8),
-              count == UInt64(reader.remaining), let payload = reader.readBytes(Int(count))
+            count == UInt64(reader.remaining), let payload = reader.readBytes(Int(count))
         else { return nil }
         let age = Int64(bitPattern: maxAge)
         return DownloadCacheEntry(

@@ -27,9 +27,11 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
 
     /// Defaults suited to avatars: 6 connections per host (what browsers use), 24 in all, 10 s to connect,
     /// 30 s per transfer, 20 MiB per photo, 5 redirects, no memory of unreachable hosts.
-    public init(maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 24, connectTimeout: Double = 10,
-                totalTimeout: Double = 30, maximumBodyBytes: Int = 20 << 20, maximumRedirects: Int = 5,
-                userAgent: String? = nil, hostFailureLifetime: Double = 0) {
+    public init(
+        maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 24, connectTimeout: Double = 10,
+        totalTimeout: Double = 30, maximumBodyBytes: Int = 20 << 20, maximumRedirects: Int = 5,
+        userAgent: String? = nil, hostFailureLifetime: Double = 0
+    ) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost; self.maximumConnections = maximumConnections
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
         self.maximumBodyBytes = maximumBodyBytes; self.maximumRedirects = maximumRedirects
@@ -224,8 +226,9 @@ final class CurlMultiEngine: Sendable {
     /// let libcurl work, finish completed transfers, then sleep in `curl_multi_poll` until a socket is ready, a
     /// timer is due or a wakeup comes.
     func run() {
-        var admission = TransferAdmission<Submission>(perHostLimit: configuration.maximumConnectionsPerHost,
-                                                      totalLimit: configuration.maximumConnections)
+        var admission = TransferAdmission<Submission>(
+            perHostLimit: configuration.maximumConnectionsPerHost,
+            totalLimit: configuration.maximumConnections)
         var transfers: [UnsafeMutableRawPointer: Running] = [:]
         var handles: [UInt64: UnsafeMutableRawPointer] = [:]
         /// Hosts that proved unreachable: the failure and when (seconds of system uptime).
@@ -233,12 +236,15 @@ final class CurlMultiEngine: Sendable {
         let hostFailureLifetime = configuration.hostFailureLifetime
         func unreachable(_ host: String) -> FetchError? {
             guard let known = unreachableHosts[host],
-                  ProcessInfo.processInfo.systemUptime - known.time < hostFailureLifetime else { return nil }
+                ProcessInfo.processInfo.systemUptime - known.time < hostFailureLifetime
+            else { return nil }
             return known.cause
         }
         func skipped(_ submission: Submission, host: String, cause: FetchError) -> Result<HTTPResponse, FetchError> {
-            .failure(.hostFailedEarlier(RedactedURL(submission.request.url), host: RedactedURL(host).description,
-                                        cause: cause))
+            .failure(
+                .hostFailedEarlier(
+                    RedactedURL(submission.request.url), host: RedactedURL(host).description,
+                    cause: cause))
         }
 
         func end(_ submission: Submission, _ result: Result<HTTPResponse, FetchError>) {
@@ -261,8 +267,9 @@ final class CurlMultiEngine: Sendable {
         }
         func start(_ submission: Submission, host: String) {
             do throws(FetchError) {
-                let transfer = try CurlTransfer(request: submission.request, configuration: configuration,
-                                                userAgent: userAgent)
+                let transfer = try CurlTransfer(
+                    request: submission.request, configuration: configuration,
+                    userAgent: userAgent)
                 let code = curl_multi_add_handle(multi.pointer, transfer.handle)
                 guard code == CURLM_OK else {
                     throw .libraryUnavailable(reason: "curl_multi_add_handle: \(Self.describe(code))")

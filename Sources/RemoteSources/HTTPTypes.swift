@@ -25,7 +25,7 @@ public struct HTTPValidators: Hashable, Sendable {
     private static func sendable(_ value: String) -> String? {
         let trimmed = value.trimmingASCIISpaces()
         guard !trimmed.isEmpty, trimmed.utf8.count <= maximumLength,
-              !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         return trimmed
     }
@@ -83,8 +83,10 @@ public struct HTTPResponseMetadata: Hashable, Sendable {
     public var contentType: String?
 
     /// Metadata as given; the defaults mean "none of these headers".
-    public init(validators: HTTPValidators = HTTPValidators(), cacheControl: CacheControl = CacheControl(),
-                contentType: String? = nil) {
+    public init(
+        validators: HTTPValidators = HTTPValidators(), cacheControl: CacheControl = CacheControl(),
+        contentType: String? = nil
+    ) {
         self.validators = validators; self.cacheControl = cacheControl; self.contentType = contentType
     }
 }
@@ -104,15 +106,15 @@ public struct HTTPRequest: Hashable, Sendable {
 
 /// The HTTP version a response came over.
 public enum HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    case http1_0, http1_1, http2, http3
+    case http10, http11, http2, http3
     /// A version this libcurl reports that the list above does not name.
     case other(Int)
 
     /// `HTTP/1.1`, `HTTP/2`, ...
     public var description: String {
         switch self {
-        case .http1_0: return "HTTP/1.0"
-        case .http1_1: return "HTTP/1.1"
+        case .http10: return "HTTP/1.0"
+        case .http11: return "HTTP/1.1"
         case .http2: return "HTTP/2"
         case .http3: return "HTTP/3"
         case .other(let code): return "HTTP (libcurl version code \(code))"
@@ -144,8 +146,10 @@ public struct HTTPResponse: Hashable, Sendable {
     public var newConnections: Int
 
     /// A response as given (the fetcher builds these; tests and fakes may too).
-    public init(body: Body, statusCode: Int, metadata: HTTPResponseMetadata, httpVersion: HTTPVersion,
-                redirectCount: Int, newConnections: Int) {
+    public init(
+        body: Body, statusCode: Int, metadata: HTTPResponseMetadata, httpVersion: HTTPVersion,
+        redirectCount: Int, newConnections: Int
+    ) {
         self.body = body; self.statusCode = statusCode; self.metadata = metadata; self.httpVersion = httpVersion
         self.redirectCount = redirectCount; self.newConnections = newConnections
     }
@@ -156,7 +160,7 @@ extension String {
     func trimmingASCIISpaces() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
         else { return "" }
         return String(scalars[first...last])
     }

@@ -105,6 +105,6 @@ public struct RedactedURL: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

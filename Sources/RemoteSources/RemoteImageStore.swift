@@ -74,10 +74,12 @@ public struct RemoteImageStoreConfiguration: Sendable {
     public var freshForItsLifetime: Bool
 
     /// Defaults: an hour of freshness, 32 MiB / 512 downloads in memory, the system clock.
-    public init(defaultFreshness: TimeInterval = 60 * 60,
-                memoryLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 512),
-                clock: @escaping @Sendable () -> Date = { Date() }, failureLifetime: TimeInterval = 0,
-                freshForItsLifetime: Bool = false) {
+    public init(
+        defaultFreshness: TimeInterval = 60 * 60,
+        memoryLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 512),
+        clock: @escaping @Sendable () -> Date = { Date() }, failureLifetime: TimeInterval = 0,
+        freshForItsLifetime: Bool = false
+    ) {
         self.defaultFreshness = defaultFreshness; self.memoryLimits = memoryLimits; self.clock = clock
         self.failureLifetime = failureLifetime; self.freshForItsLifetime = freshForItsLifetime
     }
@@ -116,12 +118,16 @@ public final class RemoteImageStore: Sendable {
 
     /// A store downloading through `fetcher` (an `HTTPFetcher`, or a stub in tests) and keeping downloads in
     /// `cache` (nil: in memory only).
-    public init(fetcher: any HTTPFetching, cache: DownloadCache?,
-                configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()) {
+    public init(
+        fetcher: any HTTPFetching, cache: DownloadCache?,
+        configuration: RemoteImageStoreConfiguration = RemoteImageStoreConfiguration()
+    ) {
         self.fetcher = fetcher; self.cache = cache; self.configuration = configuration
         createdAt = configuration.clock()
-        memory = MemoryCache(costLimit: configuration.memoryLimits.costLimit,
-                             countLimit: configuration.memoryLimits.countLimit) { $0.bytes.count }
+        memory = MemoryCache(
+            costLimit: configuration.memoryLimits.costLimit,
+            countLimit: configuration.memoryLimits.countLimit
+        ) { $0.bytes.count }
         let counters = self.counters
         requests = RequestCoalescer(onCoalescedWait: { counters.withLock { $0.coalescedWaits += 1 } })
     }
@@ -143,7 +149,9 @@ public final class RemoteImageStore: Sendable {
             return RemoteBytes(entry, origin: .fromCache)
         }
         let key = RequestKey(url: url, offline: offline)
-        if let failure = failures.value(for: key), configuration.clock().timeIntervalSince(failure.time) < configuration.failureLifetime {
+        if let failure = failures.value(for: key),
+            configuration.clock().timeIntervalSince(failure.time) < configuration.failureLifetime
+        {
             throw failure.error
         }
         let result: Result<RemoteBytes, FetchError>

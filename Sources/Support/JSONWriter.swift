@@ -57,9 +57,11 @@ package enum JSONWriter {
         }
     }
 
-    private static func writeContainer<Element>(_ elements: [Element], open: String, close: String, form: Form,
-                                                level: Int, to output: inout String,
-                                                writeElement: (Element, inout String) -> Void) {
+    private static func writeContainer<Element>(
+        _ elements: [Element], open: String, close: String, form: Form,
+        level: Int, to output: inout String,
+        writeElement: (Element, inout String) -> Void
+    ) {
         output += open
         if case .lines(let depth) = form, level < depth {
             let indent = String(repeating: "  ", count: level + 1)

@@ -13,7 +13,9 @@ public enum SHA256 {
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
         let bitLength = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
 
         var schedule = [UInt32](repeating: 0, count: 64)
         message.withUnsafeBufferPointer { input in
@@ -21,7 +23,8 @@ public enum SHA256 {
                 for blockStart in stride(from: 0, to: input.count, by: 64) {
                     for i in 0..<16 {
                         let j = blockStart + i * 4
-                        w[i] = UInt32(input[j]) << 24 | UInt32(input[j + 1]) << 16 | UInt32(input[j + 2]) << 8
+                        w[i] =
+                            UInt32(input[j]) << 24 | UInt32(input[j + 1]) << 16 | UInt32(input[j + 2]) << 8
                             | UInt32(input[j + 3])
                     }
                     for i in 16..<64 {

@@ -26,7 +26,8 @@ package enum Sanitizer {
                 case .remove:
                     break
                 case .joiner:
-                    let joinsEmoji = index > 0 && index + 1 < scalars.count
+                    let joinsEmoji =
+                        index > 0 && index + 1 < scalars.count
                         && isEmojiPart(scalars[index - 1]) && scalars[index + 1].properties.isEmoji
                     if joinsEmoji { output.append(scalar) }
                 }

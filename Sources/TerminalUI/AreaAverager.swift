@@ -62,22 +62,25 @@ package enum AreaAverager {
                 rowSums.withUnsafeMutableBufferPointer { sums in
                     // `pixels` is mutable, so its length is checked before the unchecked loads below.
                     guard let pixels = UnsafeRawPointer(source.baseAddress),
-                          source.count >= sourceWidth * image.height * 4 else { return }
+                        source.count >= sourceWidth * image.height * 4
+                    else { return }
                     for outputRow in 0..<height {
                         sums.update(repeating: .zero)
                         for span in rows.offsets[outputRow]..<rows.offsets[outputRow + 1] {
                             let sourceRow = rows.starts[outputRow] + span - rows.offsets[outputRow]
                             let rowStart = sourceRow * sourceWidth * 4
                             if opaque {
-                                accumulateOpaque(pixels + rowStart, byteCount: sourceWidth * 4,
-                                                 weight: rows.weights[span], into: sums)
+                                accumulateOpaque(
+                                    pixels + rowStart, byteCount: sourceWidth * 4,
+                                    weight: rows.weights[span], into: sums)
                                 continue
                             }
                             let alphaScale = rows.weights[span] / 255
                             // Whole pixels as vectors: (r a, g a, b a, a) with a = alpha * weight / 255.
                             for column in 0..<sourceWidth {
-                                let bytes = pixels.loadUnaligned(fromByteOffset: rowStart &+ column &* 4,
-                                                                 as: SIMD4<UInt8>.self)
+                                let bytes = pixels.loadUnaligned(
+                                    fromByteOffset: rowStart &+ column &* 4,
+                                    as: SIMD4<UInt8>.self)
                                 var pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
                                 let alpha = pixel[3] * alphaScale
                                 pixel[3] = 1
@@ -109,8 +112,10 @@ package enum AreaAverager {
     /// Adds `weight` times every byte of one opaque source row to `sums`: R, G and B as the premultiplied sums
     /// would be, and 255 times the weight for alpha, which leaves no part of the backdrop uncovered. A plain
     /// loop over bytes, which the compiler vectorises (the generic SIMD conversions are not specialised).
-    private static func accumulateOpaque(_ row: UnsafeRawPointer, byteCount: Int, weight: Float,
-                                         into sums: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    private static func accumulateOpaque(
+        _ row: UnsafeRawPointer, byteCount: Int, weight: Float,
+        into sums: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
         guard let base = sums.baseAddress, sums.count * 4 >= byteCount else { return }
         let bytes = row.assumingMemoryBound(to: UInt8.self)
         UnsafeMutableRawPointer(base).withMemoryRebound(to: Float.self, capacity: byteCount) { floats in

@@ -60,7 +60,8 @@ package struct CIELAB: Sendable {
         let cos2 = cos1 * cos1 - sin1 * sin1, sin2 = 2 * sin1 * cos1
         let cos3 = cos2 * cos1 - sin2 * sin1, sin3 = sin2 * cos1 + cos2 * sin1
         let cos4 = cos2 * cos2 - sin2 * sin2, sin4 = 2 * sin2 * cos2
-        let t = 1 - 0.17 * (cos1 * CIELAB.cos30 + sin1 * CIELAB.sin30) + 0.24 * cos2
+        let t =
+            1 - 0.17 * (cos1 * CIELAB.cos30 + sin1 * CIELAB.sin30) + 0.24 * cos2
             + 0.32 * (cos3 * CIELAB.cos6 - sin3 * CIELAB.sin6) - 0.20 * (cos4 * CIELAB.cos63 + sin4 * CIELAB.sin63)
         let hueOffset = (meanHue - 275) / 25
         let hueRotation = 30 * exp(-hueOffset * hueOffset)
@@ -69,7 +70,8 @@ package struct CIELAB: Sendable {
         let lightnessTerm = deltaL / (1 + 0.015 * lightnessOffset / (20 + lightnessOffset).squareRoot())
         let chromaTerm = deltaC / (1 + 0.045 * meanC)
         let hueTerm = deltaH / (1 + 0.015 * meanC * t)
-        return (lightnessTerm * lightnessTerm + chromaTerm * chromaTerm + hueTerm * hueTerm
+        return
+            (lightnessTerm * lightnessTerm + chromaTerm * chromaTerm + hueTerm * hueTerm
             + rotation * chromaTerm * hueTerm).squareRoot()
     }
 

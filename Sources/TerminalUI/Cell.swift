@@ -27,8 +27,10 @@ package struct Cell: Hashable, Sendable {
     package var background: TerminalColor
     package var style: CellStyle
 
-    package init(_ text: String = " ", foreground: TerminalColor = .terminalDefault,
-         background: TerminalColor = .terminalDefault, style: CellStyle = []) {
+    package init(
+        _ text: String = " ", foreground: TerminalColor = .terminalDefault,
+        background: TerminalColor = .terminalDefault, style: CellStyle = []
+    ) {
         self.text = text; self.foreground = foreground; self.background = background; self.style = style
     }
 

@@ -5,9 +5,11 @@ extension CellGrid {
     /// A double-width grapheme takes its cell plus a `Cell.continuation`; one that would straddle the limit is
     /// replaced by a space so that no wide character is ever cut in half. Zero-width graphemes are dropped.
     @discardableResult
-    package mutating func write(_ text: String, x: Int, y: Int, maxWidth: Int? = nil,
-                        foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault,
-                        style: CellStyle = []) -> Int {
+    package mutating func write(
+        _ text: String, x: Int, y: Int, maxWidth: Int? = nil,
+        foreground: TerminalColor = .terminalDefault, background: TerminalColor = .terminalDefault,
+        style: CellStyle = []
+    ) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var column = x
@@ -15,12 +17,16 @@ extension CellGrid {
             let columns = TextWidth.width(of: grapheme)
             guard columns > 0 else { continue }
             if column + columns > limit {
-                if column < limit, column >= 0 { put(Cell(" ", foreground: foreground, background: background, style: style), x: column, y: y) }
+                if column < limit, column >= 0 {
+                    put(Cell(" ", foreground: foreground, background: background, style: style), x: column, y: y)
+                }
                 column = limit
                 break
             }
             if column >= 0 {
-                put(Cell(String(grapheme), foreground: foreground, background: background, style: style), x: column, y: y)
+                put(
+                    Cell(String(grapheme), foreground: foreground, background: background, style: style), x: column,
+                    y: y)
                 if columns == 2 { put(.continuation, x: column + 1, y: y) }
             }
             column += columns

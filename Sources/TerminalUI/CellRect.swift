@@ -14,4 +14,3 @@ package struct CellRect: Hashable, Sendable {
         x >= self.x && y >= self.y && x < self.x + width && y < self.y + height
     }
 }
-

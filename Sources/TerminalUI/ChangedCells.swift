@@ -21,17 +21,26 @@ package enum ChangedCells {
                     if x > 0, isWideHead(next, x - 1, y) { continue }
                     paints.append(Paint(x: x, y: y, cell: Cell(" ", background: cell.background)))
                 } else if TextWidth.width(of: cell.text) == 2 && !isWideHead(next, x, y) {
-                    paints.append(Paint(x: x, y: y, cell: Cell(" ", foreground: cell.foreground,
-                                                               background: cell.background, style: cell.style)))
+                    paints.append(
+                        Paint(
+                            x: x, y: y,
+                            cell: Cell(
+                                " ", foreground: cell.foreground,
+                                background: cell.background, style: cell.style)))
                 } else {
-                    let drawable = TerminalText.drawable(cell.text, columns: TextWidth.width(of: cell.text),
-                                                         unicode: unicode)
+                    let drawable = TerminalText.drawable(
+                        cell.text, columns: TextWidth.width(of: cell.text),
+                        unicode: unicode)
                     var sent = cell
                     sent.text = drawable.text
                     paints.append(Paint(x: x, y: y, cell: sent))
                     if drawable.padsSecondColumn {
-                        paints.append(Paint(x: x + 1, y: y, cell: Cell(" ", foreground: cell.foreground,
-                                                                       background: cell.background, style: cell.style)))
+                        paints.append(
+                            Paint(
+                                x: x + 1, y: y,
+                                cell: Cell(
+                                    " ", foreground: cell.foreground,
+                                    background: cell.background, style: cell.style)))
                     }
                 }
             }
@@ -44,4 +53,3 @@ package enum ChangedCells {
         x + 1 < grid.width && TextWidth.width(of: grid[x, y].text) == 2 && grid[x + 1, y].isContinuation
     }
 }
-

@@ -35,8 +35,10 @@ package enum HalfBlockRenderer {
     ///   - utf8: false for a non-UTF-8 locale, where `▀` would not show: then each cell is one pixel, a space on a
     ///     background colour (an ASCII shade character in monochrome).
     /// - Returns: a `columns` x `rows` grid; empty when either is not positive.
-    package static func render(_ image: RGBAImage, columns: Int, rows: Int, mode: ColorMode, backdrop: Backdrop,
-                       dither: DitherMode? = nil, utf8: Bool = true) -> CellGrid {
+    package static func render(
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ColorMode, backdrop: Backdrop,
+        dither: DitherMode? = nil, utf8: Bool = true
+    ) -> CellGrid {
         guard columns > 0, rows > 0 else { return CellGrid(width: 0, height: 0) }
         let pixelRowsPerCell = utf8 ? 2 : 1
         let pixelRows = rows * pixelRowsPerCell
@@ -48,7 +50,8 @@ package enum HalfBlockRenderer {
                     let upper = row * pixelRowsPerCell * columns + column
                     let (top, bottom) = pixel(upper, upper + (pixelRowsPerCell - 1) * columns)
                     // A space needs no glyph drawn; its foreground is set to the same colour so it never matters.
-                    grid[column, row] = !utf8 || top == bottom
+                    grid[column, row] =
+                        !utf8 || top == bottom
                         ? Cell(" ", foreground: bottom, background: bottom)
                         : Cell(upperHalfBlock, foreground: top, background: bottom)
                 }
@@ -58,14 +61,17 @@ package enum HalfBlockRenderer {
         case .truecolor:
             pixels.withUnsafeBufferPointer { pixels in
                 cells { upper, lower in
-                    (.rgb(pixels[upper * 3], pixels[upper * 3 + 1], pixels[upper * 3 + 2]),
-                     .rgb(pixels[lower * 3], pixels[lower * 3 + 1], pixels[lower * 3 + 2]))
+                    (
+                        .rgb(pixels[upper * 3], pixels[upper * 3 + 1], pixels[upper * 3 + 2]),
+                        .rgb(pixels[lower * 3], pixels[lower * 3 + 1], pixels[lower * 3 + 2])
+                    )
                 }
             }
         case .palette256, .palette16:
             let quantiser = mode == .palette256 ? PaletteQuantiser.extended : PaletteQuantiser.ansi
-            let indices = quantiser.quantise(pixels, width: columns, height: pixelRows,
-                                             dither: dither ?? DitherMode.standard(for: mode))
+            let indices = quantiser.quantise(
+                pixels, width: columns, height: pixelRows,
+                dither: dither ?? DitherMode.standard(for: mode))
             indices.withUnsafeBufferPointer { indices in
                 cells { upper, lower in (.indexed(indices[upper]), .indexed(indices[lower])) }
             }
@@ -81,17 +87,20 @@ package enum HalfBlockRenderer {
         let columns = grid.width
         var lightness = [Float](repeating: 0, count: columns * pixelRows)
         for pixel in lightness.indices {
-            lightness[pixel] = OKLab(r: pixels[pixel * 3], g: pixels[pixel * 3 + 1], b: pixels[pixel * 3 + 2])
+            lightness[pixel] =
+                OKLab(r: pixels[pixel * 3], g: pixels[pixel * 3 + 1], b: pixels[pixel * 3 + 2])
                 .lightness
         }
         let sharpened = sharpen(lightness, width: columns, height: pixelRows)
         for row in 0..<grid.height {
             for column in 0..<columns {
                 if utf8 {
-                    let upper = sharpened[row * 2 * columns + column], lower = sharpened[(row * 2 + 1) * columns + column]
+                    let upper = sharpened[row * 2 * columns + column],
+                        lower = sharpened[(row * 2 + 1) * columns + column]
                     var best = monochromeGlyphs[0].text, bestError = Float.infinity
                     for glyph in monochromeGlyphs {
-                        let error = (glyph.upper - upper) * (glyph.upper - upper)
+                        let error =
+                            (glyph.upper - upper) * (glyph.upper - upper)
                             + (glyph.lower - lower) * (glyph.lower - lower)
                         if error < bestError { bestError = error; best = glyph.text }
                     }

@@ -42,7 +42,8 @@ package struct InputBacklog: Sendable {
             end = cut
             // Not inside an escape sequence that starts near the end: it goes whole into the next piece.
             if let escape = bytes[start..<end].lastIndex(of: 0x1B), escape > start,
-               end - escape <= Self.sequenceReach {
+                end - escape <= Self.sequenceReach
+            {
                 end = escape
             }
         }

@@ -17,4 +17,3 @@ package enum Key: Hashable, Sendable {
     /// Another control key: Ctrl and a lowercase letter (`.control("r")` is Ctrl-R).
     case control(Character)
 }
-

@@ -10,8 +10,9 @@ import Synchronization
 /// use, so a pixel costs a few table loads and multiply-adds.
 package struct PaletteQuantiser: Sendable {
     /// Indices 16...255, the colours every 256-colour terminal shows alike.
-    package static let extended = PaletteQuantiser(lookup: XtermPalette.extendedLookup,
-                                           plans: MixPlanLookup(indices: 16...255))
+    package static let extended = PaletteQuantiser(
+        lookup: XtermPalette.extendedLookup,
+        plans: MixPlanLookup(indices: 16...255))
     /// The 16 ANSI colours at xterm's default values.
     package static let ansi = PaletteQuantiser(lookup: XtermPalette.ansiLookup, plans: MixPlanLookup(indices: 0...15))
 
@@ -28,8 +29,9 @@ package struct PaletteQuantiser: Sendable {
                 switch dither {
                 case .none:
                     for pixel in 0..<width * height {
-                        indices[pixel] = lookup.index(forKey: XtermPalette.lookupKey(
-                            r: rgb[pixel * 3], g: rgb[pixel * 3 + 1], b: rgb[pixel * 3 + 2]))
+                        indices[pixel] = lookup.index(
+                            forKey: XtermPalette.lookupKey(
+                                r: rgb[pixel * 3], g: rgb[pixel * 3 + 1], b: rgb[pixel * 3 + 2]))
                     }
                 case .ordered:
                     ordered(rgb, width: width, height: height, into: indices)
@@ -46,15 +48,18 @@ package struct PaletteQuantiser: Sendable {
     ///
     /// 2x2 rather than 4x4: the pattern must be fine enough to blend at a cell's size, and the 3x3 blur scored
     /// 1.96 for 2x2 against 2.09 for 4x4.
-    private func ordered(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                         into indices: UnsafeMutableBufferPointer<UInt8>) {
+    private func ordered(
+        _ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        into indices: UnsafeMutableBufferPointer<UInt8>
+    ) {
         // Thresholds of the pattern [[0, 2], [3, 1]] at the middle of each quarter, in the plans' 0...255 scale.
         let thresholds: [UInt32] = [32, 160, 224, 96]
         for y in 0..<height {
             for x in 0..<width {
                 let pixel = y * width + x
-                let plan = plans.plan(forKey: XtermPalette.lookupKey(
-                    r: rgb[pixel * 3], g: rgb[pixel * 3 + 1], b: rgb[pixel * 3 + 2]))
+                let plan = plans.plan(
+                    forKey: XtermPalette.lookupKey(
+                        r: rgb[pixel * 3], g: rgb[pixel * 3 + 1], b: rgb[pixel * 3 + 2]))
                 indices[pixel] = plan.share > thresholds[(y & 1) << 1 | (x & 1)] ? plan.second : plan.first
             }
         }
@@ -67,24 +72,31 @@ package struct PaletteQuantiser: Sendable {
     /// target: clamping it there would throw away the error of colours near the cube's faces (a dark brown,
     /// whose neighbours in the palette all have more blue, came out 50 % too blue). The target is only kept
     /// within half the range beyond each face, which no in-gamut picture reaches, so error can never run away.
-    private func diffuse(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                         into indices: UnsafeMutableBufferPointer<UInt8>) {
+    private func diffuse(
+        _ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        into indices: UnsafeMutableBufferPointer<UInt8>
+    ) {
         // The tables as local buffers: a static array read in the loop costs an initialisation check and a
         // retain per access.
         LinearLight.fromByte.withUnsafeBufferPointer { toLinear in
             LinearLight.palette.withUnsafeBufferPointer { palette in
                 LinearLight.toByte.withUnsafeBufferPointer { toByte in
-                    diffuse(rgb, width: width, height: height, into: indices,
-                            tables: (toLinear: toLinear, palette: palette, toByte: toByte))
+                    diffuse(
+                        rgb, width: width, height: height, into: indices,
+                        tables: (toLinear: toLinear, palette: palette, toByte: toByte))
                 }
             }
         }
     }
 
-    private func diffuse(_ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                         into indices: UnsafeMutableBufferPointer<UInt8>,
-                         tables: (toLinear: UnsafeBufferPointer<Float>, palette: UnsafeBufferPointer<SIMD4<Float>>,
-                                  toByte: UnsafeBufferPointer<UInt8>)) {
+    private func diffuse(
+        _ rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+        into indices: UnsafeMutableBufferPointer<UInt8>,
+        tables: (
+            toLinear: UnsafeBufferPointer<Float>, palette: UnsafeBufferPointer<SIMD4<Float>>,
+            toByte: UnsafeBufferPointer<UInt8>
+        )
+    ) {
         // Error waiting for this row and the next, each with a slot of padding at both ends so the kernel
         // never needs a bounds check; the two rows swap roles every row.
         let rowLength = width + 2
@@ -101,12 +113,15 @@ package struct PaletteQuantiser: Sendable {
             for step in 0..<width {
                 let x = forward ? step : width - 1 - step
                 let pixel = y * width + x
-                let source = SIMD4<Float>(tables.toLinear[Int(rgb[pixel * 3])], tables.toLinear[Int(rgb[pixel * 3 + 1])],
-                                          tables.toLinear[Int(rgb[pixel * 3 + 2])], 0)
+                let source = SIMD4<Float>(
+                    tables.toLinear[Int(rgb[pixel * 3])], tables.toLinear[Int(rgb[pixel * 3 + 1])],
+                    tables.toLinear[Int(rgb[pixel * 3 + 2])], 0)
                 let target = clamp(source + current[x + 1], lowest, highest)
                 let scaled = clamp(target, .zero, top) * steps + 0.5
-                let index = lookup.index(forKey: XtermPalette.lookupKey(
-                    r: tables.toByte[Int(scaled.x)], g: tables.toByte[Int(scaled.y)], b: tables.toByte[Int(scaled.z)]))
+                let index = lookup.index(
+                    forKey: XtermPalette.lookupKey(
+                        r: tables.toByte[Int(scaled.x)], g: tables.toByte[Int(scaled.y)],
+                        b: tables.toByte[Int(scaled.z)]))
                 indices[pixel] = index
                 let error = target - tables.palette[Int(index)]
                 let ahead = forward ? x + 2 : x, behind = forward ? x : x + 2
@@ -124,8 +139,9 @@ package struct PaletteQuantiser: Sendable {
     /// inlined here and cost more than the rest of a pixel's work.
     @inline(__always)
     private func clamp(_ value: SIMD4<Float>, _ low: SIMD4<Float>, _ high: SIMD4<Float>) -> SIMD4<Float> {
-        SIMD4(Swift.min(Swift.max(value.x, low.x), high.x), Swift.min(Swift.max(value.y, low.y), high.y),
-              Swift.min(Swift.max(value.z, low.z), high.z), Swift.min(Swift.max(value.w, low.w), high.w))
+        SIMD4(
+            Swift.min(Swift.max(value.x, low.x), high.x), Swift.min(Swift.max(value.y, low.y), high.y),
+            Swift.min(Swift.max(value.z, low.z), high.z), Swift.min(Swift.max(value.w, low.w), high.w))
     }
 }
 
@@ -197,15 +213,17 @@ package final class MixPlanLookup: @unchecked Sendable {
             packed = bestPlan(forKey: key)
             slots[key].store(packed, ordering: .relaxed)
         }
-        return Plan(first: UInt8(truncatingIfNeeded: packed), second: UInt8(truncatingIfNeeded: packed >> 8),
-                    share: packed >> 16)
+        return Plan(
+            first: UInt8(truncatingIfNeeded: packed), second: UInt8(truncatingIfNeeded: packed >> 8),
+            share: packed >> 16)
     }
 
     private func bestPlan(forKey key: Int) -> UInt32 {
         let color = XtermPalette.representative(ofLookupKey: key)
         let target = OKLab(r: color.r, g: color.g, b: color.b)
-        let linear = SIMD4<Float>(LinearLight.fromByte[Int(color.r)], LinearLight.fromByte[Int(color.g)],
-                                  LinearLight.fromByte[Int(color.b)], 0)
+        let linear = SIMD4<Float>(
+            LinearLight.fromByte[Int(color.r)], LinearLight.fromByte[Int(color.g)],
+            LinearLight.fromByte[Int(color.b)], 0)
         var nearest: [UInt8] = []
         candidates.nearest(Self.candidateCount, to: target, into: &nearest)
         let palette = LinearLight.palette
@@ -222,7 +240,8 @@ package final class MixPlanLookup: @unchecked Sendable {
                 let mix = from + span * share
                 let mixed = OKLab(linearRed: mix.x, green: mix.y, blue: mix.z)
                 let secondLab = OKLab(linearRed: to.x, green: to.y, blue: to.z)
-                let cost = mixed.squaredDistance(to: target)
+                let cost =
+                    mixed.squaredDistance(to: target)
                     + Self.spreadPenalty * firstLab.squaredDistance(to: secondLab)
                 if cost < best.cost {
                     best = (cost, UInt32(first) | UInt32(second) << 8 | UInt32((share * 255).rounded()) << 16)

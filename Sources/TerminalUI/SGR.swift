@@ -84,7 +84,8 @@ package enum SGR {
                 bytes.append(contentsOf: cell.text.utf8)
             }
             if current.foreground != .terminalDefault || current.background != .terminalDefault
-                || !current.style.isEmpty {
+                || !current.style.isEmpty
+            {
                 bytes.append(contentsOf: SGR.reset.utf8)
             }
         }

@@ -35,7 +35,8 @@ package struct ScreenDiff: Hashable, Sendable {
                         while start > 0 && new[rowStart + start].isContinuation { start -= 1 }
                         var end = column + 1
                         while end < width
-                            && (old[rowStart + end] != new[rowStart + end] || new[rowStart + end].isContinuation) {
+                            && (old[rowStart + end] != new[rowStart + end] || new[rowStart + end].isContinuation)
+                        {
                             end += 1
                         }
                         if let last = runs.last, last.row == row, last.columns.upperBound >= start {

@@ -48,4 +48,3 @@ package enum TerminalInput: Hashable, Sendable {
     /// The input ended: the terminal is gone.
     case closed
 }
-

@@ -16,7 +16,8 @@ package enum TerminalError: Error, Equatable, CustomStringConvertible {
         case .terminalTypeNotSet:
             return "TERM is not set, so the terminal type is unknown (set it, e.g. TERM=xterm-256color)"
         case .noCursorAddressing(let name):
-            return "terminal type \"\(name)\" cannot move the cursor, which the full-screen app needs (set TERM to your terminal's type, e.g. TERM=xterm-256color; for scripts use 'chat-tui export')"
+            return
+                "terminal type \"\(name)\" cannot move the cursor, which the full-screen app needs (set TERM to your terminal's type, e.g. TERM=xterm-256color; for scripts use 'chat-tui export')"
         case .cannotWait(let reason):
             return "cannot create the pipe the app waits on: \(reason) (too many open files? raise 'ulimit -n')"
         }

@@ -27,14 +27,17 @@ package enum TerminalText {
     ///   space.
     /// - With UTF-8: the grapheme itself, except for a two-column grapheme whose first scalar `wcwidth` counts
     ///   as one column (a text-presentation base made an emoji by U+FE0F): the base alone, then a space.
-    package static func drawable(_ grapheme: String, columns: Int, unicode: Bool) -> (text: String, padsSecondColumn: Bool) {
+    package static func drawable(_ grapheme: String, columns: Int, unicode: Bool) -> (
+        text: String, padsSecondColumn: Bool
+    ) {
         let scalars = grapheme.unicodeScalars
         if !unicode {
             let text = scalars.allSatisfy(\.isASCII) ? grapheme : "?"
             return (text, columns == 2)
         }
         guard columns == 2, let base = scalars.first, scalars.contains("\u{FE0F}"),
-              TextWidth.width(of: base) == 1 else { return (grapheme, false) }
+            TextWidth.width(of: base) == 1
+        else { return (grapheme, false) }
         return (String(base), true)
     }
 }

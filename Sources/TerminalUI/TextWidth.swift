@@ -13,7 +13,8 @@ package enum TextWidth {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
         let scalars = text.unicodeScalars
         if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
-           blockElements.contains(only.value) {
+            blockElements.contains(only.value)
+        {
             return 1
         }
         return text.reduce(0) { $0 + width(of: $1) }
@@ -93,7 +94,13 @@ package enum TextWidth {
         while low <= high {
             let middle = (low + high) / 2
             let range = wideRanges[middle]
-            if value < range.lowerBound { high = middle - 1 } else if value > range.upperBound { low = middle + 1 } else { return true }
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
         return false
     }

@@ -122,7 +122,8 @@ package final class PaletteLookup: @unchecked Sendable {
         var nearest: [UInt8] = []
         let perceptual = OKLab(r: color.r, g: color.g, b: color.b)
         candidates.nearest(Self.rerankCount, to: perceptual, into: &nearest)
-        let reach = candidateOKLab[Int(nearest[0])].squaredDistance(to: perceptual)
+        let reach =
+            candidateOKLab[Int(nearest[0])].squaredDistance(to: perceptual)
             * Self.rerankReach * Self.rerankReach
         let target = CIELAB(r: color.r, g: color.g, b: color.b)
         var best = nearest[0], bestDifference = Double.infinity

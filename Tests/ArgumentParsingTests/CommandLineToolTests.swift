@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArgumentParsing
 
 /// A command that records that it ran and writes one line.
@@ -6,9 +7,11 @@ private struct EchoCommand: ToolCommand {
     static let name = "echo"
     static let summary = "print a line"
     static let usage = ["tool echo [--output FILE] [--allow DIR]..."]
-    static let specs = [OptionSpec(name: "--output", valueName: "FILE", help: "where"),
-                        OptionSpec(name: "--allow", valueName: "DIR", help: "repeatable"),
-                        OptionSpec(name: "--margin", valueName: "PT", help: "a number")]
+    static let specs = [
+        OptionSpec(name: "--output", valueName: "FILE", help: "where"),
+        OptionSpec(name: "--allow", valueName: "DIR", help: "repeatable"),
+        OptionSpec(name: "--margin", valueName: "PT", help: "a number"),
+    ]
     var arguments: ParsedArguments
     init(arguments: ParsedArguments) throws(UsageError) { self.arguments = arguments }
     func run(output: CommandOutput) async -> ArgumentParsing.ExitStatus {
@@ -31,13 +34,15 @@ private final class Recorder: @unchecked Sendable {
     var out = "", err = ""
     var failures: [String] = []
     var output: CommandOutput {
-        CommandOutput(standardOutput: { self.out += $0 }, standardError: { self.err += $0 }, errorIsTerminal: false,
-                      failures: { self.failures })
+        CommandOutput(
+            standardOutput: { self.out += $0 }, standardError: { self.err += $0 }, errorIsTerminal: false,
+            failures: { self.failures })
     }
 }
 
 @Suite struct CommandLineToolTests {
-    private let tool = CommandLineTool(program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
+    private let tool = CommandLineTool(
+        program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
 
     private func run(_ arguments: [String], failures: [String] = []) async -> (ArgumentParsing.ExitStatus, Recorder) {
         let recorder = Recorder()
@@ -46,8 +51,9 @@ private final class Recorder: @unchecked Sendable {
     }
 
     @Test func versionPrintsItsDetailsAndTakesNoArguments() async {
-        let tool = CommandLineTool(program: "tool", version: "1.2.0", commands: [DefaultCommand.self, EchoCommand.self],
-                                   versionDetails: { ["libx 3.4", "liby 5.6 (built against)"] })
+        let tool = CommandLineTool(
+            program: "tool", version: "1.2.0", commands: [DefaultCommand.self, EchoCommand.self],
+            versionDetails: { ["libx 3.4", "liby 5.6 (built against)"] })
         for flag in ["--version", "-V"] {
             let recorder = Recorder()
             #expect(await tool.run([flag], output: recorder.output) == .success)
@@ -71,9 +77,11 @@ private final class Recorder: @unchecked Sendable {
     }
 
     @Test func unknownCommandsAreNamedWithASuggestion() async {
-        let cases: [([String], String)] = [(["exprot"], "unknown command 'exprot'"),
-                                           (["help", "nosuch"], "unknown command 'nosuch'"),
-                                           (["ehco", "--output", "x"], "unknown command 'ehco'; did you mean 'echo'?")]
+        let cases: [([String], String)] = [
+            (["exprot"], "unknown command 'exprot'"),
+            (["help", "nosuch"], "unknown command 'nosuch'"),
+            (["ehco", "--output", "x"], "unknown command 'ehco'; did you mean 'echo'?"),
+        ]
         for (arguments, message) in cases {
             let (status, recorder) = await run(arguments)
             #expect(status == .usage)
@@ -89,7 +97,9 @@ private final class Recorder: @unchecked Sendable {
     @Test func helpIsAskedForOnlyWhereAnOptionMayStand() async {
         let (status, recorder) = await run(["echo", "--output", "-h"])
         #expect(status == .usage)
-        #expect(recorder.err.hasPrefix("tool: --output needs a value (FILE), got the option '-h' (write --output=-h if that is the value)"))
+        #expect(
+            recorder.err.hasPrefix(
+                "tool: --output needs a value (FILE), got the option '-h' (write --output=-h if that is the value)"))
         #expect(recorder.out.isEmpty)
         let (inline, inlineRecorder) = await run(["echo", "--output=-h"])
         #expect(inline == .success && inlineRecorder.out == "ran -h []\n")
@@ -100,7 +110,8 @@ private final class Recorder: @unchecked Sendable {
     }
 
     @Test func negativeNumbersStayValues() throws {
-        let parsed = try ParsedArguments(["--margin", "-1", "--output", "-.5"], specs: EchoCommand.specs, command: "echo")
+        let parsed = try ParsedArguments(
+            ["--margin", "-1", "--output", "-.5"], specs: EchoCommand.specs, command: "echo")
         #expect(parsed.string("--margin") == "-1")
         #expect(parsed.string("--output") == "-.5")
         #expect(ParsedArguments.looksLikeOption("--help") && ParsedArguments.looksLikeOption("-h"))
@@ -115,7 +126,8 @@ private final class Recorder: @unchecked Sendable {
 }
 
 @Suite struct CommandLineEdgeTests {
-    private let tool = CommandLineTool(program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
+    private let tool = CommandLineTool(
+        program: "tool", version: "1", commands: [DefaultCommand.self, EchoCommand.self])
 
     private func run(_ arguments: [String]) async -> (ArgumentParsing.ExitStatus, Recorder) {
         let recorder = Recorder()
@@ -126,8 +138,9 @@ private final class Recorder: @unchecked Sendable {
         for arguments in [["echo", "--output", ""], ["echo", "--output="], ["echo", "--allow", "a", "--allow", ""]] {
             let (status, recorder) = await run(arguments)
             #expect(status == .usage, "\(arguments)")
-            #expect(recorder.err.hasPrefix("tool: --\(arguments[1] == "--allow" ? "allow" : "output"): the path is empty"),
-                    "\(recorder.err)")
+            #expect(
+                recorder.err.hasPrefix("tool: --\(arguments[1] == "--allow" ? "allow" : "output"): the path is empty"),
+                "\(recorder.err)")
             #expect(recorder.out.isEmpty, "the command did not run")
         }
         let parsed = try? ParsedArguments(["--margin="], specs: EchoCommand.specs, command: "echo")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ArgumentParsing
 
 /// A command with short options, for the scanner and for what is generated from its catalogue.
@@ -6,9 +7,11 @@ private struct CopyCommand: ToolCommand {
     static let name = "copy"
     static let summary = "copy a thing"
     static let usage = ["tool copy -o FILE [-q]"]
-    static let specs = [OptionSpec(name: "--output", valueName: "FILE", help: "where [it goes]: 'here'", short: "o"),
-                        OptionSpec(name: "--quiet", valueName: nil, help: "say nothing", short: "q"),
-                        OptionSpec(name: "--jobs", valueName: "N", help: "at once")]
+    static let specs = [
+        OptionSpec(name: "--output", valueName: "FILE", help: "where [it goes]: 'here'", short: "o"),
+        OptionSpec(name: "--quiet", valueName: nil, help: "say nothing", short: "q"),
+        OptionSpec(name: "--jobs", valueName: "N", help: "at once"),
+    ]
     static let notes = [".starts with a dot and has a \\backslash"]
     init(arguments: ParsedArguments) throws(UsageError) {}
     func run(output: CommandOutput) async -> ArgumentParsing.ExitStatus { .success }

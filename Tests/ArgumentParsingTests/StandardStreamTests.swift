@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ArgumentParsing
 
 /// Writes to standard streams that are full, closed or without a reader are reported, never trapped
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func aClosedDescriptorIsReported() throws {
-        let descriptor = open("/dev/null", O_RDONLY)   // open, but not for writing: as after 2>&- and the reservation
+        let descriptor = open("/dev/null", O_RDONLY)  // open, but not for writing: as after 2>&- and the reservation
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         let stream = StandardStream(descriptor: descriptor, name: "standard error")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 @Suite struct FileIOTests {
@@ -112,7 +113,9 @@ import Testing
     @Test func readRefusesDirectory() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: FileIOError.isDirectory(path: folder)) { try FileIO.readRegularFile(path: folder, maxBytes: 10) }
+        #expect(throws: FileIOError.isDirectory(path: folder)) {
+            try FileIO.readRegularFile(path: folder, maxBytes: 10)
+        }
     }
 
     @Test func readRefusesFIFOWithoutBlocking() throws {
@@ -153,16 +156,21 @@ import Testing
 
     @Test func messagesNameThePathAndTheCause() {
         let path = "/out/icon.png"
-        #expect(FileIOError(code: ENOSPC, path: path, directory: "/out", operation: "write").description
-            == "/out/icon.png: no space left on the device (or disk quota exceeded)")
-        #expect(FileIOError(code: EROFS, path: path, directory: "/out", operation: "create").description
-            == "/out/icon.png: the file system is read-only")
-        #expect(FileIOError(code: ENOENT, path: path, directory: "/out", operation: "create").description
-            == "/out/icon.png: the folder /out does not exist")
-        #expect(FileIOError(code: ENOENT, path: path, directory: "/out", operation: "open").description
-            == "/out/icon.png: no such file")
-        #expect(FileIOError(code: EIO, path: path, directory: "/out", operation: "read").description
-            == "/out/icon.png: could not read: Input/output error")
+        #expect(
+            FileIOError(code: ENOSPC, path: path, directory: "/out", operation: "write").description
+                == "/out/icon.png: no space left on the device (or disk quota exceeded)")
+        #expect(
+            FileIOError(code: EROFS, path: path, directory: "/out", operation: "create").description
+                == "/out/icon.png: the file system is read-only")
+        #expect(
+            FileIOError(code: ENOENT, path: path, directory: "/out", operation: "create").description
+                == "/out/icon.png: the folder /out does not exist")
+        #expect(
+            FileIOError(code: ENOENT, path: path, directory: "/out", operation: "open").description
+                == "/out/icon.png: no such file")
+        #expect(
+            FileIOError(code: EIO, path: path, directory: "/out", operation: "read").description
+                == "/out/icon.png: could not read: Input/output error")
     }
 
     @Test func parentDirectoryOfPaths() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FileSystem
 
 @Suite struct FileLockTests {
@@ -17,8 +18,11 @@ import Testing
     }
 
     @Test func aLockFileInAMissingFolderNamesTheFolder() {
-        #expect(throws: FileIOError.directoryMissing(path: "/nonexistent-chat-tui/x.lock",
-                                                     directory: "/nonexistent-chat-tui")) {
+        #expect(
+            throws: FileIOError.directoryMissing(
+                path: "/nonexistent-chat-tui/x.lock",
+                directory: "/nonexistent-chat-tui")
+        ) {
             _ = try FileLock(path: "/nonexistent-chat-tui/x.lock", timeoutMilliseconds: 0)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 @Suite struct FileStatusTests {
@@ -13,8 +14,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder + "/symlinked.png", withDestinationPath: path)
 
         let status = try #require(FileIO.status(of: path))
-        for spelling in [folder + "/av//big.png", folder + "/av/./big.png", folder + "/av/../av/big.png",
-                         folder + "/linked.png", folder + "/symlinked.png"] {
+        for spelling in [
+            folder + "/av//big.png", folder + "/av/./big.png", folder + "/av/../av/big.png",
+            folder + "/linked.png", folder + "/symlinked.png",
+        ] {
             let other = try #require(FileIO.status(of: spelling))
             #expect(other.device == status.device && other.inode == status.inode, "\(spelling)")
         }
@@ -81,7 +84,8 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for index in 0..<5 {
-            try FileIO.writeAtomically([UInt8(index)], to: folder + "/\(index).png", options: AtomicWriteOptions(durability: .deferred))
+            try FileIO.writeAtomically(
+                [UInt8(index)], to: folder + "/\(index).png", options: AtomicWriteOptions(durability: .deferred))
         }
         #expect(try FileIOTests.contents(of: folder) == (0..<5).map { "\($0).png" })
         try FileIO.syncFileSystem(containing: folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 /// A clock that moves only when a test moves it, and a gathering timer that goes off only when the test fires it:
@@ -191,7 +192,7 @@ final class ManualTiming {
         let photos = folder + "/photos"
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: false)
         let paths = [photos + "/a.png", photos + "/b.png"]
-        paths.forEach { Self.create($0) }
+        for path in paths { Self.create(path) }
         let timing = ManualTiming()
         let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100, calls: timing.calls)
         watcher.watch(paths)
@@ -237,7 +238,7 @@ final class ManualTiming {
         let folder = try FileIOTests.makeFolder()
         defer { FileIO.removeTree(folder) }
         let (old, new) = (folder + "/old.png", folder + "/new.png")
-        [old, new].forEach { Self.create($0) }
+        for path in [old, new] { Self.create(path) }
         let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100)
         watcher.watch([old])
         watcher.watch([new])
@@ -259,8 +260,9 @@ final class ManualTiming {
         let watcher = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100, calls: calls)
         let problems = watcher.watch(["a", "b", "c"].map { folder + "/\($0)/photo.png" })
         #expect(problems == [.watchLimitReached(folders: 2)])
-        #expect(problems.first?.description
-            == "2 folders not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)")
+        #expect(
+            problems.first?.description
+                == "2 folders not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)")
         Self.overwrite(folder + "/b/photo.png", with: [2])
         Self.overwrite(folder + "/a/photo.png", with: [2])
         #expect(Self.nextChanges(watcher).paths == [folder + "/a/photo.png"])
@@ -272,8 +274,10 @@ final class ManualTiming {
             errno = EMFILE
             return -1
         }
-        #expect(throws: FileIOError.watchUnavailable(
-            reason: "too many inotify instances are open for this user (raise fs.inotify.max_user_instances)")) {
+        #expect(
+            throws: FileIOError.watchUnavailable(
+                reason: "too many inotify instances are open for this user (raise fs.inotify.max_user_instances)")
+        ) {
             _ = try FileWatcher(quietMilliseconds: 20, longestMilliseconds: 100, calls: calls)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 @Suite struct LineReaderTests {
@@ -7,8 +8,9 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileIO.writeAtomically(Array(text.utf8), to: folder + "/lines.jsonl")
-        let reader = try LineReader(path: folder + "/lines.jsonl", maximumLineBytes: maximumLineBytes,
-                                    bufferBytes: bufferBytes)
+        let reader = try LineReader(
+            path: folder + "/lines.jsonl", maximumLineBytes: maximumLineBytes,
+            bufferBytes: bufferBytes)
         var result: [String] = []
         while let line = try reader.nextLine() {
             result.append(String(decoding: line, as: UTF8.self))
@@ -37,7 +39,8 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/big.jsonl"
-        try FileIO.writeAtomically(Array(("ok\nfine\n" + String(repeating: "y", count: 5000) + "\nnever").utf8), to: path)
+        try FileIO.writeAtomically(
+            Array(("ok\nfine\n" + String(repeating: "y", count: 5000) + "\nnever").utf8), to: path)
         let reader = try LineReader(path: path, maximumLineBytes: 1000, bufferBytes: 64)
         #expect(try reader.nextLine() == Array("ok".utf8))
         #expect(try reader.nextLine() == Array("fine".utf8))
@@ -50,7 +53,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/big.jsonl"
         // Long lines: one ending inside a buffer, one ending in "\r\n", one at the end of the file.
-        let text = "ok\n" + String(repeating: "y", count: 5000) + "\nnext\n" + String(repeating: "z", count: 1000)
+        let text =
+            "ok\n" + String(repeating: "y", count: 5000) + "\nnext\n" + String(repeating: "z", count: 1000)
             + "\r\nlast\n" + String(repeating: "w", count: 3000)
         try FileIO.writeAtomically(Array(text.utf8), to: path)
         let reader = try LineReader(path: path, maximumLineBytes: 999, bufferBytes: 64)

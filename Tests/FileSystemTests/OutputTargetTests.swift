@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 /// The rule for what an atomic write may replace (issue 11: devices replaced by PNGs, crashes on `.`,
@@ -62,8 +63,10 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/up", withDestinationPath: "..")
-        for path in [".", "./", ".//", "..", "../", "/", folder, folder + "/", folder + "/.", folder + "/..",
-                     folder + "/missing/", folder + "/up"] {
+        for path in [
+            ".", "./", ".//", "..", "../", "/", folder, folder + "/", folder + "/.", folder + "/..",
+            folder + "/missing/", folder + "/up",
+        ] {
             #expect(throws: FileIOError.isDirectory(path: path)) { try FileIO.writeAtomically([1], to: path) }
         }
         #expect(throws: FileIOError.emptyPath) { try FileIO.writeAtomically([1], to: "") }
@@ -73,8 +76,10 @@ import Testing
     }
 
     @Test func fileDescriptorPathsAreRefusedByName() throws {
-        for path in ["/dev/stdout", "/dev/stderr", "/dev/fd/1", "//dev/./stdout", "/proc/self/fd/1",
-                     "/proc/thread-self/fd/2", "/proc/\(getpid())/fd/1"] {
+        for path in [
+            "/dev/stdout", "/dev/stderr", "/dev/fd/1", "//dev/./stdout", "/proc/self/fd/1",
+            "/proc/thread-self/fd/2", "/proc/\(getpid())/fd/1",
+        ] {
             #expect(throws: FileIOError.fileDescriptorPath(path: path)) { try OutputTarget(path) }
         }
         for path in ["/dev/null2", "/devices/stdout", "dev/stdout", "/proc/self/status", "/proc/fd/1"] {
@@ -88,8 +93,9 @@ import Testing
             try FileIO.writeAtomically([1], to: folder + "/out.png")
         }
         #expect(Self.type(of: folder + "/out.png") == S_IFLNK)
-        #expect(FileIOError.fileDescriptorPath(path: "/dev/stdout").description.hasPrefix(
-            "/dev/stdout: names a file descriptor, not a file"))
+        #expect(
+            FileIOError.fileDescriptorPath(path: "/dev/stdout").description.hasPrefix(
+                "/dev/stdout: names a file descriptor, not a file"))
     }
 
     @Test func namesUpToTheFileSystemLimitWork() throws {
@@ -98,7 +104,7 @@ import Testing
         for length in [236, 250, 255] {
             let path = folder + "/" + String(repeating: "n", count: length - 4) + ".png"
             try FileIO.writeAtomically([UInt8(length & 0xFF)], to: path)
-            try FileIO.writeAtomically([1, UInt8(length & 0xFF)], to: path)   // replacing, too
+            try FileIO.writeAtomically([1, UInt8(length & 0xFF)], to: path)  // replacing, too
             #expect(try Self.read(path) == [1, UInt8(length & 0xFF)])
         }
         let tooLong = folder + "/" + String(repeating: "n", count: 256)
@@ -121,7 +127,8 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileIO.writeAtomically([1], to: folder + "/private", options: AtomicWriteOptions(permissions: 0o600))
-        let permissions = try FileManager.default.attributesOfItem(atPath: folder + "/private")[.posixPermissions] as? Int
+        let permissions =
+            try FileManager.default.attributesOfItem(atPath: folder + "/private")[.posixPermissions] as? Int
         #expect(permissions == 0o600)
     }
 
@@ -140,8 +147,9 @@ import Testing
             }
         }
         #expect(try Self.read(fixture) == Array("{}".utf8))
-        #expect(FileIOError.isInput(path: "g.json", input: "the fixture file").description
-            == "g.json: is the fixture file: refusing to overwrite an input with an export")
+        #expect(
+            FileIOError.isInput(path: "g.json", input: "the fixture file").description
+                == "g.json: is the fixture file: refusing to overwrite an input with an export")
         try FileIO.writeAtomically([0], to: folder + "/other.png", options: options)
     }
 
@@ -149,7 +157,9 @@ import Testing
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/a.png\0.txt"
-        #expect(throws: FileIOError.containsNUL(path: folder + "/a.png\\0.txt")) { try FileIO.writeAtomically([1], to: path) }
+        #expect(throws: FileIOError.containsNUL(path: folder + "/a.png\\0.txt")) {
+            try FileIO.writeAtomically([1], to: path)
+        }
         #expect(throws: FileIOError.containsNUL(path: folder + "/a.png\\0.txt")) {
             try FileIO.readRegularFile(path: path, maxBytes: 10)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 /// `--allow-paths`: avatar paths confined to folders, by spelling and by where links lead.
@@ -10,22 +11,28 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: false)
         try FileIO.writeAtomically([1], to: folder + "/photos/a.jpg")
         try FileIO.writeAtomically([1], to: folder + "/secret.txt")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/photos/escape.jpg", withDestinationPath: "../secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/photos/escape.jpg", withDestinationPath: "../secret.txt")
         try FileManager.default.createSymbolicLink(atPath: folder + "/photos/inner.jpg", withDestinationPath: "a.jpg")
         let confinement = try PathConfinement(allowing: [folder + "/photos/"])
-        for allowed in ["/photos/a.jpg", "/photos/./a.jpg", "/photos//inner.jpg", "/photos/missing.jpg",
-                        "/photos/sub/../a.jpg"] {
+        for allowed in [
+            "/photos/a.jpg", "/photos/./a.jpg", "/photos//inner.jpg", "/photos/missing.jpg",
+            "/photos/sub/../a.jpg",
+        ] {
             #expect(throws: Never.self) { try confinement.check(folder + allowed) }
         }
-        for refused in ["/secret.txt", "/photos/../secret.txt", "/photos/escape.jpg", "/photos-other/a.jpg",
-                        "/photos/../../etc/passwd"] {
+        for refused in [
+            "/secret.txt", "/photos/../secret.txt", "/photos/escape.jpg", "/photos-other/a.jpg",
+            "/photos/../../etc/passwd",
+        ] {
             #expect(throws: FileIOError.outsideAllowedFolders(path: folder + refused)) {
                 try confinement.check(folder + refused)
             }
         }
         #expect(throws: FileIOError.outsideAllowedFolders(path: "/etc/shadow")) { try confinement.check("/etc/shadow") }
-        #expect(FileIOError.outsideAllowedFolders(path: "/etc/shadow").description
-            == "/etc/shadow: outside the folders allowed by --allow-paths")
+        #expect(
+            FileIOError.outsideAllowedFolders(path: "/etc/shadow").description
+                == "/etc/shadow: outside the folders allowed by --allow-paths")
     }
 
     @Test func allowedFoldersMustExist() throws {
@@ -35,7 +42,9 @@ import Testing
         #expect(throws: FileIOError.notFound(path: folder + "/missing")) {
             try PathConfinement(allowing: [folder + "/missing"])
         }
-        #expect(throws: FileIOError.notADirectory(path: folder + "/file")) { try PathConfinement(allowing: [folder + "/file"]) }
+        #expect(throws: FileIOError.notADirectory(path: folder + "/file")) {
+            try PathConfinement(allowing: [folder + "/file"])
+        }
     }
 
     @Test func lexicalPathsWorkOutDotsAndSlashes() {

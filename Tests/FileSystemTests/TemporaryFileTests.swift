@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FileSystem
 
 /// Temporary files of atomic writes: short fixed names, and a sweep that removes only what this program
@@ -22,8 +23,10 @@ import Testing
         let abandoned = ".chat-tui-00000000000000aa.tmp"
         let live = ".chat-tui-00000000000000bb.tmp"
         // Names the old PID-based sweep removed: a user's file, and an old-style temporary file of a dead pid.
-        let foreign = [".notes.12345-beef.tmp", ".icon.png.\(Int32.max)-9ab.tmp", "icon.png",
-                       ".chat-tui-00000000000000CC.tmp"]
+        let foreign = [
+            ".notes.12345-beef.tmp", ".icon.png.\(Int32.max)-9ab.tmp", "icon.png",
+            ".chat-tui-00000000000000CC.tmp",
+        ]
         for name in [abandoned, live] + foreign { try FileIO.writeAtomically([1], to: folder + "/" + name) }
         // A live writer holds the lock (on its own open file description, as another process would).
         let writer = open(folder + "/" + live, O_RDONLY)
@@ -39,8 +42,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = ".chat-tui-00000000000000dd.tmp"
         try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: folder + "/.chat-tui-00000000000000ee.tmp",
-                                                   withDestinationPath: folder + "/" + name)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/.chat-tui-00000000000000ee.tmp",
+            withDestinationPath: folder + "/" + name)
         #expect(FileIO.removeStaleTemporaryFiles(in: folder) == 0)
         #expect(try FileIOTests.contents(of: folder).count == 2)
     }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import Fixtures
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A fresh temporary folder, removed when the test's `body` returns.
@@ -61,15 +63,19 @@ private func loadError(_ path: String) -> FixtureError? {
             let second = folder.appendingPathComponent("b.json")
             try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: second.path)
             try FileManager.default.createSymbolicLink(atPath: second.path, withDestinationPath: first.path)
-            #expect(loadError(first.path)?.description == "\(first.path): too many levels of symbolic links (a symlink loop?)")
+            #expect(
+                loadError(first.path)?.description
+                    == "\(first.path): too many levels of symbolic links (a symlink loop?)")
         }
     }
 
     @Test func symbolicLinkToFileIsFollowedAndPathsResolveBesideTheLink() throws {
         try withTemporaryFolder { folder in
             let target = folder.appendingPathComponent("real/groups.json")
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(#"{"groups": [{"id": "g", "name": "G", "avatar": "a.png", "members": []}]}"#.utf8).write(to: target)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(#"{"groups": [{"id": "g", "name": "G", "avatar": "a.png", "members": []}]}"#.utf8).write(
+                to: target)
             let link = folder.appendingPathComponent("link.json")
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
             let fixture = try FixtureLoader.load(path: link.path)
@@ -81,7 +87,9 @@ private func loadError(_ path: String) -> FixtureError? {
     func unreadableFileIsReported() throws {
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("secret.json").path
-            #expect(FileManager.default.createFile(atPath: path, contents: Data("{}".utf8), attributes: [.posixPermissions: 0o000]))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: path, contents: Data("{}".utf8), attributes: [.posixPermissions: 0o000]))
             #expect(loadError(path)?.description == "\(path): permission denied")
         }
     }
@@ -93,7 +101,9 @@ private func loadError(_ path: String) -> FixtureError? {
             // A sparse file: its size is over the limit but it takes no disk space.
             let size = FixtureLoader.maximumFileSize + 1024 * 1024
             #expect(truncate(path, off_t(size)) == 0)
-            #expect(loadError(path)?.description == "\(path): file is too big (269484032 bytes; the limit is 268435456 bytes)")
+            #expect(
+                loadError(path)?.description
+                    == "\(path): file is too big (269484032 bytes; the limit is 268435456 bytes)")
         }
     }
 
@@ -101,7 +111,8 @@ private func loadError(_ path: String) -> FixtureError? {
         try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("broken.json")
             try Data("{\n  \"groups\": [,]\n}".utf8).write(to: file)
-            #expect(loadError(file.path)?.description == "\(file.path):2:14: malformed JSON: expected a value, found ','")
+            #expect(
+                loadError(file.path)?.description == "\(file.path):2:14: malformed JSON: expected a value, found ','")
         }
     }
 
@@ -109,7 +120,9 @@ private func loadError(_ path: String) -> FixtureError? {
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("empty.json").path
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-            #expect(loadError(path)?.description == "\(path):1:1: malformed JSON: the file contains no JSON value (it is empty)")
+            #expect(
+                loadError(path)?.description
+                    == "\(path):1:1: malformed JSON: the file contains no JSON value (it is empty)")
         }
     }
 }

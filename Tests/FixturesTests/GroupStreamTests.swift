@@ -1,11 +1,14 @@
 import FileSystem
 import Foundation
 import Testing
+
 @testable import Fixtures
 
 @Suite struct GroupStreamTests {
-    private func withFixture(_ text: String, name: String = "groups.jsonl",
-                             _ body: (String) throws -> Void) throws {
+    private func withFixture(
+        _ text: String, name: String = "groups.jsonl",
+        _ body: (String) throws -> Void
+    ) throws {
         let folder = try FileIO.makeTemporaryDirectory(prefix: "GroupStreamTests")
         defer { FileIO.removeTree(folder) }
         let path = folder + "/" + name
@@ -20,7 +23,8 @@ import Testing
     }
 
     @Test func readsOneGroupPerLineSkippingBlankLines() throws {
-        let text = "\u{FEFF}{\"id\":\"a\",\"name\":\"A\",\"members\":[{\"name\":\"x\",\"avatar\":\"av/x.png\"}]}\r\n\n"
+        let text =
+            "\u{FEFF}{\"id\":\"a\",\"name\":\"A\",\"members\":[{\"name\":\"x\",\"avatar\":\"av/x.png\"}]}\r\n\n"
             + "  \n{\"id\":\"b\",\"name\":\"B\",\"members\":[],\"avatar\":\"/abs/b.png\"}"
         try withFixture(text) { path in
             let stream = try GroupStream(path: path)
@@ -33,7 +37,8 @@ import Testing
     }
 
     @Test func messagesNameTheLine() throws {
-        let text = "{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n{\"id\":\"b\",\"members\":[{\"id\":\"m\"}],\"name\":\"B\"}\n"
+        let text =
+            "{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n{\"id\":\"b\",\"members\":[{\"id\":\"m\"}],\"name\":\"B\"}\n"
             + "{\"id\": tru}\n{\"id\":\"c\",\"name\":\"C\",\"members\":[]}"
         try withFixture(text) { path in
             let stream = try GroupStream(path: path)
@@ -41,12 +46,16 @@ import Testing
             #expect(throws: FixtureError.schema(file: "\(path):2", path: "members[0].name", problem: .missing)) {
                 try stream.next()
             }
-            #expect(throws: FixtureError.malformedJSON(file: path, line: 3, column: 8,
-                                                       problem: "expected a value, found 'tru'")) { try stream.next() }
+            #expect(
+                throws: FixtureError.malformedJSON(
+                    file: path, line: 3, column: 8,
+                    problem: "expected a value, found 'tru'")
+            ) { try stream.next() }
             #expect(try stream.next()?.id == "c")
             #expect(try stream.next() == nil)
-            #expect(FixtureError.schema(file: "\(path):2", path: "members[0].name", problem: .missing).description
-                == "\(path):2: members[0].name: missing")
+            #expect(
+                FixtureError.schema(file: "\(path):2", path: "members[0].name", problem: .missing).description
+                    == "\(path):2: members[0].name: missing")
         }
     }
 
@@ -54,8 +63,11 @@ import Testing
     @Test func loadingWholeChecksDuplicateIds() throws {
         let text = "{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n\n{\"id\":\"a\",\"name\":\"again\",\"members\":[]}\n"
         try withFixture(text) { path in
-            #expect(throws: FixtureError.schema(file: "\(path):3", path: "id",
-                                                problem: .duplicateID("a", firstPath: "line 1"))) {
+            #expect(
+                throws: FixtureError.schema(
+                    file: "\(path):3", path: "id",
+                    problem: .duplicateID("a", firstPath: "line 1"))
+            ) {
                 try FixtureLoader.load(path: path)
             }
         }
@@ -67,12 +79,16 @@ import Testing
 
     @Test func aLineBeyondTheCapNamesItsLine() throws {
         let group = "{\"id\":\"a\",\"name\":\"A\",\"members\":[]}\n"
-        try withFixture(group + String(repeating: " ", count: 300) + "\n" + group.replacingOccurrences(of: "\"a\"", with: "\"b\"")) { path in
+        try withFixture(
+            group + String(repeating: " ", count: 300) + "\n" + group.replacingOccurrences(of: "\"a\"", with: "\"b\"")
+        ) { path in
             let stream = try GroupStream(path: path, maximumLineBytes: 100)
             #expect(try stream.next()?.id == "a")
             #expect(throws: FixtureError.lineTooLong(file: path, line: 2, limit: 100)) { try stream.next() }
-            #expect("\(FixtureError.lineTooLong(file: path, line: 2, limit: 100))"
-                == "\(path):2: the line is longer than the 100 bytes limit (a JSON Lines fixture holds one group per line)")
+            #expect(
+                "\(FixtureError.lineTooLong(file: path, line: 2, limit: 100))"
+                    == "\(path):2: the line is longer than the 100 bytes limit (a JSON Lines fixture holds one group per line)"
+            )
             // The long line is skipped: the stream goes on with the next, numbered as in the file.
             #expect(try stream.next()?.id == "b")
             #expect(stream.lineNumber == 3)

@@ -3,17 +3,21 @@ import Fixtures
 import Foundation
 import GroupIcon
 import Testing
+
 @testable import GroupExport
 
 @Suite struct BatchExportTests {
     private let parameters = CompositionParameters(layout: .wechat, size: 40, scale: 2)
 
-    private func run(_ input: inout some BatchInput, into directory: String, jobs: Int, shard: Shard? = nil,
-                     composer: GroupComposer, settings: ExportSettings = ExportSettings(durability: .deferred))
+    private func run(
+        _ input: inout some BatchInput, into directory: String, jobs: Int, shard: Shard? = nil,
+        composer: GroupComposer, settings: ExportSettings = ExportSettings(durability: .deferred)
+    )
         async throws -> (BatchExport.Summary, [String])
     {
-        let batch = BatchExport(directory: directory, jobs: jobs, shard: shard, settings: settings,
-                                parameters: parameters, composer: composer)
+        let batch = BatchExport(
+            directory: directory, jobs: jobs, shard: shard, settings: settings,
+            parameters: parameters, composer: composer)
         var reported: [String] = []
         let summary = try await batch.run(&input) { event in
             switch event {
@@ -55,11 +59,16 @@ import Testing
     @Test func aStreamReportsBadLinesAndGoesOn() async throws {
         let folder = try ExportFolder()
         let groups = (0..<6).map(folder.group)
-        let path = try folder.writeJSONLines(groups, extraLines: ["", "{\"id\":\"x\"}", "not json", "  ",
-                                                                   "{\"id\":\"last\",\"name\":\"L\",\"members\":[]}"])
+        let path = try folder.writeJSONLines(
+            groups,
+            extraLines: [
+                "", "{\"id\":\"x\"}", "not json", "  ",
+                "{\"id\":\"last\",\"name\":\"L\",\"members\":[]}",
+            ])
         var input = StreamBatchInput(try GroupStream(path: path))
         try FileIO.createDirectory(folder.root + "/out")
-        let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
+        let (summary, reported) = try await run(
+            &input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
         #expect(summary.groups == 9 && summary.succeeded == 7 && summary.failed == 2)
         #expect(reported.contains("\(path):8: name: missing"))
         #expect(reported.contains { $0.hasPrefix("\(path):9:1: malformed JSON") })
@@ -76,8 +85,9 @@ import Testing
         var total = 0
         for index in 1...3 {
             var input = StreamBatchInput(try GroupStream(path: path))
-            let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2,
-                                                    shard: Shard(index: index, count: 3), composer: folder.composer())
+            let (summary, reported) = try await run(
+                &input, into: folder.root + "/out", jobs: 2,
+                shard: Shard(index: index, count: 3), composer: folder.composer())
             #expect(reported.allSatisfy { id in Shard(index: index, count: 3)?.contains(id) == true })
             total += summary.succeeded
         }
@@ -98,15 +108,20 @@ import Testing
     @Test func aLineOverTheLimitIsSkippedAndTheBatchGoesOn() async throws {
         let folder = try ExportFolder()
         let groups = [0, 1, 2, 4].map(folder.group)
-        let tail = try String(decoding: folder.bytes(folder.writeJSONLines(Array(groups[2...]), name: "tail.jsonl")),
-                              as: UTF8.self)
-        let path = try folder.writeJSONLines(Array(groups[0..<2]), extraLines: [String(repeating: "x", count: 5000), tail])
+        let tail = try String(
+            decoding: folder.bytes(folder.writeJSONLines(Array(groups[2...]), name: "tail.jsonl")),
+            as: UTF8.self)
+        let path = try folder.writeJSONLines(
+            Array(groups[0..<2]), extraLines: [String(repeating: "x", count: 5000), tail])
         var input = StreamBatchInput(try GroupStream(path: path, maximumLineBytes: 4096))
         try FileIO.createDirectory(folder.root + "/out")
-        let (summary, reported) = try await run(&input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
+        let (summary, reported) = try await run(
+            &input, into: folder.root + "/out", jobs: 2, composer: folder.composer())
         #expect(summary.groups == 5 && summary.succeeded == 4 && summary.failed == 1)
-        #expect(reported.contains("\(path):3: the line is longer than the 4 KiB limit (a JSON Lines fixture holds one group per line)"),
-                "\(reported)")
+        #expect(
+            reported.contains(
+                "\(path):3: the line is longer than the 4 KiB limit (a JSON Lines fixture holds one group per line)"),
+            "\(reported)")
         #expect(FileIO.fileNames(in: folder.root + "/out").sorted() == groups.map { "\($0.id).png" }.sorted())
     }
 }
@@ -131,9 +146,13 @@ private struct FailingInput: BatchInput {
         var input = StreamBatchInput(try GroupStream(path: try folder.writeJSONLines(groups)))
         #expect(try input.next()?.stem == "g-0")
         #expect(try input.next()?.stem == "g-1")
-        #expect(throws: FixtureError.schema(file: folder.root + "/groups.jsonl:3", path: "id",
-                                            problem: .duplicateID("g-0", firstPath: "line 1"))) { try input.next() }
-        #expect(BatchExport.isRecoverable(.schema(file: "", path: "id", problem: .duplicateID("g-0", firstPath: "line 1"))))
+        #expect(
+            throws: FixtureError.schema(
+                file: folder.root + "/groups.jsonl:3", path: "id",
+                problem: .duplicateID("g-0", firstPath: "line 1"))
+        ) { try input.next() }
+        #expect(
+            BatchExport.isRecoverable(.schema(file: "", path: "id", problem: .duplicateID("g-0", firstPath: "line 1"))))
         #expect(try input.next()?.stem == "g-2")
         #expect(try input.next() == nil)
     }

@@ -3,17 +3,20 @@ import Fixtures
 import Foundation
 import GroupIcon
 import Testing
+
 @testable import GroupExport
 
 @Suite struct ExportSafetyTests {
     static func makeFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-safety-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-safety-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         return path
     }
 
-    static let composer = GroupComposer(pipeline: AvatarPipeline(
-        dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil)))
+    static let composer = GroupComposer(
+        pipeline: AvatarPipeline(
+            dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil)))
 
     /// The group name goes into the PNG title, capped (a 40-million-character name made a 42 MB PNG).
     @Test func theTitleChunkIsCapped() throws {
@@ -23,8 +26,9 @@ import Testing
         let title = try #require(text.first { $0.keyword == "Title" }?.value)
         #expect(title.unicodeScalars.count == GroupExporter.maximumTitleLength)
         #expect(title.hasSuffix("…"))
-        let short = GroupExporter.pngText(group: ChatGroup(id: "g", name: "周末骑行群", members: []),
-                                          parameters: CompositionParameters())
+        let short = GroupExporter.pngText(
+            group: ChatGroup(id: "g", name: "周末骑行群", members: []),
+            parameters: CompositionParameters())
         #expect(short.first { $0.keyword == "Title" }?.value == "周末骑行群")
     }
 
@@ -36,19 +40,24 @@ import Testing
         let photo = folder + "/ride.png"
         try FileIO.writeAtomically(Array("{}".utf8), to: fixturePath)
         try FileIO.writeAtomically(PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: .white)), to: photo)
-        let group = ChatGroup(id: "ride", name: "Ride", members: [GroupMember(id: "u1", name: "Ann", avatarPath: photo)])
+        let group = ChatGroup(
+            id: "ride", name: "Ride", members: [GroupMember(id: "u1", name: "Ann", avatarPath: photo)])
         let fixture = Fixture(groups: [group], baseDirectory: URL(fileURLWithPath: folder))
         let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         #expect(Set(inputs.values) == ["the fixture file", "a member photo the fixture names"])
         let before = try [fixturePath, photo].map { try FileIO.readRegularFile(path: $0, maxBytes: 1 << 20) }
-        for (path, role) in [(fixturePath, "the fixture file"), (folder + "/./ride.png", "a member photo the fixture names")] {
-            let outcome = await GroupExporter.export(group, to: path, composer: Self.composer,
-                                                     parameters: CompositionParameters(), inputs: inputs)
+        for (path, role) in [
+            (fixturePath, "the fixture file"), (folder + "/./ride.png", "a member photo the fixture names"),
+        ] {
+            let outcome = await GroupExporter.export(
+                group, to: path, composer: Self.composer,
+                parameters: CompositionParameters(), inputs: inputs)
             #expect(outcome.failure == "\(path): is \(role): refusing to overwrite an input with an export")
         }
         #expect(try [fixturePath, photo].map { try FileIO.readRegularFile(path: $0, maxBytes: 1 << 20) } == before)
-        let outcome = await GroupExporter.export(group, to: folder + "/out.png", composer: Self.composer,
-                                                 parameters: CompositionParameters(), inputs: inputs)
+        let outcome = await GroupExporter.export(
+            group, to: folder + "/out.png", composer: Self.composer,
+            parameters: CompositionParameters(), inputs: inputs)
         #expect(outcome.failure == nil)
     }
 }

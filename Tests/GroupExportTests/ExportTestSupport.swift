@@ -2,6 +2,7 @@ import FileSystem
 import Fixtures
 import Foundation
 import GroupIcon
+
 @testable import GroupExport
 
 /// A temporary folder with copies of a few bundled sample avatars and groups made of them.
@@ -35,20 +36,26 @@ final class ExportFolder: Sendable {
 
     /// A composer with the real codecs and no disk cache.
     func composer(disk: DiskCacheLocation = .disabled) -> GroupComposer {
-        GroupComposer(pipeline: AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(
-            compositeCache: DiskCache(location: disk))))
+        GroupComposer(
+            pipeline: AvatarPipeline(
+                dependencies: .live,
+                configuration: PipelineConfiguration(
+                    compositeCache: DiskCache(location: disk))))
     }
 
     func bytes(_ path: String) throws -> [UInt8] { try FileIO.readRegularFile(path: path, maxBytes: 1 << 26) }
 
     /// Writes `groups` as a JSON Lines fixture, with `extraLines` appended verbatim.
-    func writeJSONLines(_ groups: [ChatGroup], extraLines: [String] = [], name: String = "groups.jsonl") throws -> String {
+    func writeJSONLines(_ groups: [ChatGroup], extraLines: [String] = [], name: String = "groups.jsonl") throws
+        -> String
+    {
         var lines: [String] = []
         for group in groups {
             let members = group.members.map { member in
                 "{\"id\":\"\(member.id)\",\"name\":\"\(member.name)\",\"avatar\":\"\(member.avatarPath ?? "")\"}"
             }
-            lines.append("{\"id\":\"\(group.id)\",\"name\":\"\(group.name)\",\"members\":[\(members.joined(separator: ","))]}")
+            lines.append(
+                "{\"id\":\"\(group.id)\",\"name\":\"\(group.name)\",\"members\":[\(members.joined(separator: ","))]}")
         }
         let path = root + "/" + name
         try FileIO.writeAtomically(Array((lines + extraLines).joined(separator: "\n").utf8), to: path)

@@ -2,6 +2,7 @@ import Fixtures
 import GroupIcon
 import Support
 import Testing
+
 @testable import GroupExport
 
 /// A group's own photo goes through the pipeline (its caches, its compositor) and looks as it always has.
@@ -22,8 +23,11 @@ import Testing
         var photoParameters = parameters
         photoParameters.memberStyle = .rectangle
         let canvas = Rect(x: 0, y: 0, width: 48, height: 48)
-        #expect(composite.image == Compositor.compose(tiles: [Tile(frame: canvas, shape: .rect(canvas))],
-                                                      images: [photo], parameters: photoParameters))
+        #expect(
+            composite.image
+                == Compositor.compose(
+                    tiles: [Tile(frame: canvas, shape: .rect(canvas))],
+                    images: [photo], parameters: photoParameters))
 
         // Drawn by the pipeline, once: asked again, its memory answers.
         #expect(composer.pipeline.statistics.compositesMade == 1)
@@ -40,8 +44,10 @@ import Testing
             drawn.withLock { $0 += 1 }
             return compose(input)
         }
-        let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies,
-                                                              configuration: PipelineConfiguration(compositeCache: nil)))
+        let composer = GroupComposer(
+            pipeline: AvatarPipeline(
+                dependencies: dependencies,
+                configuration: PipelineConfiguration(compositeCache: nil)))
         var group = folder.group(0)
         group.avatarPath = folder.root + "/avatars/bob.png"
         _ = try await composer.composite(for: group, parameters: CompositionParameters())

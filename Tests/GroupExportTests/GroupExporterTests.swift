@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import GroupIcon
 import Testing
+
 @testable import GroupExport
 
 @Suite struct GroupExporterTests {
@@ -13,8 +14,9 @@ import Testing
         let composer = folder.composer()
         let path = folder.root + "/out/icon.png"
         try FileIO.createDirectory(folder.root + "/out")
-        let outcome = await GroupExporter.export(folder.group(4), to: path, composer: composer, parameters: parameters,
-                                                 settings: ExportSettings(scales: [1, 2, 3]))
+        let outcome = await GroupExporter.export(
+            folder.group(4), to: path, composer: composer, parameters: parameters,
+            settings: ExportSettings(scales: [1, 2, 3]))
         #expect(outcome.failure == nil && outcome.written == 3)
         for (scale, name) in [(1, "icon.png"), (2, "icon@2x.png"), (3, "icon@3x.png")] {
             let image = try PNGCodec.decode(try folder.bytes(folder.root + "/out/" + name))
@@ -31,8 +33,9 @@ import Testing
         let composer = folder.composer()
         for (format, name) in [(OutputFormat.png, "a.png"), (.jpeg, "a.jpg"), (.webp, "a.webp")] {
             let path = folder.root + "/" + name
-            let outcome = await GroupExporter.export(folder.group(2), to: path, composer: composer, parameters: parameters,
-                                                     settings: ExportSettings(encoding: OutputEncoding(format: format)))
+            let outcome = await GroupExporter.export(
+                folder.group(2), to: path, composer: composer, parameters: parameters,
+                settings: ExportSettings(encoding: OutputEncoding(format: format)))
             #expect(outcome.failure == nil)
             let metadata = try #require(ImageMetadata.read(from: try folder.bytes(path)))
             #expect(metadata["Comment"] == parameters.identifier)
@@ -50,8 +53,9 @@ import Testing
         let path = folder.root + "/a.jpg"
         var settings = ExportSettings(encoding: OutputEncoding(format: .jpeg), scales: [1, 2], skipExisting: true)
         func export(_ parameters: CompositionParameters) async -> GroupExporter.Outcome {
-            await GroupExporter.export(folder.group(1), to: path, composer: composer, parameters: parameters,
-                                       settings: settings)
+            await GroupExporter.export(
+                folder.group(1), to: path, composer: composer, parameters: parameters,
+                settings: settings)
         }
         #expect(await export(parameters).written == 2)
         let first = try folder.bytes(path)
@@ -69,7 +73,8 @@ import Testing
         let photo = try #require(folder.group(1).members.first?.avatarPath)
         let status = try #require(FileIO.status(of: photo))
         try FileIO.writeAtomically(try folder.bytes(ExportFolder.sampleAvatars + "/kitty.png"), to: photo)
-        FileIO.setModificationTime(of: photo, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
+        FileIO.setModificationTime(
+            of: photo, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
         #expect(await export(margin).written == 2)
         #expect(try folder.bytes(path) != first)
     }
@@ -83,7 +88,8 @@ import Testing
             let path = folder.root + "/a." + format.fileExtension, other = folder.root + "/b." + format.fileExtension
             let settings = ExportSettings(encoding: OutputEncoding(format: format), skipExisting: true)
             func export(_ group: ChatGroup, to file: String) async -> GroupExporter.Outcome {
-                await GroupExporter.export(group, to: file, composer: composer, parameters: parameters, settings: settings)
+                await GroupExporter.export(
+                    group, to: file, composer: composer, parameters: parameters, settings: settings)
             }
             #expect(await export(folder.group(1), to: path).written == 1)
             #expect(await export(folder.group(1), to: path).upToDate == 1, "\(format): an intact file is kept")
@@ -93,19 +99,22 @@ import Testing
 
             // Another group's pixels under this group's metadata.
             #expect(await export(folder.group(2), to: other).written == 1)
-            let swapped = try settings.encoding.encode(try GroupExporter.decodeOutput(try folder.bytes(other)), metadata: record)
+            let swapped = try settings.encoding.encode(
+                try GroupExporter.decodeOutput(try folder.bytes(other)), metadata: record)
             try FileIO.writeAtomically(swapped, to: path)
-            #expect(ImageMetadata.read(from: try folder.bytes(path))?[GroupExporter.inputsKeyword]
-                == record[GroupExporter.inputsKeyword])
+            #expect(
+                ImageMetadata.read(from: try folder.bytes(path))?[GroupExporter.inputsKeyword]
+                    == record[GroupExporter.inputsKeyword])
             #expect(await export(folder.group(1), to: path).written == 1, "\(format): swapped pixels are redrawn")
             #expect(try folder.bytes(path) == intact)
 
             // The image data zeroed (32 bytes of it, just after the header of the chunk or segment holding it).
-            let (marker, skip): ([UInt8], Int) = switch format {
-            case .png: (Array("IDAT".utf8), 4)
-            case .jpeg: ([0xFF, 0xDA], 14)
-            case .webp: (Array((intact.firstRange(of: Array("VP8L".utf8)) == nil ? "VP8 " : "VP8L").utf8), 8)
-            }
+            let (marker, skip): ([UInt8], Int) =
+                switch format {
+                case .png: (Array("IDAT".utf8), 4)
+                case .jpeg: ([0xFF, 0xDA], 14)
+                case .webp: (Array((intact.firstRange(of: Array("VP8L".utf8)) == nil ? "VP8 " : "VP8L").utf8), 8)
+                }
             let at = try #require(intact.firstRange(of: marker)).lowerBound + skip
             var zeroed = intact
             zeroed.replaceSubrange(at..<at + 32, with: repeatElement(0, count: 32))
@@ -120,8 +129,9 @@ import Testing
         let composer = folder.composer()
         for format in OutputFormat.allCases {
             let path = folder.root + "/c." + format.fileExtension
-            _ = await GroupExporter.export(folder.group(3), to: path, composer: composer, parameters: parameters,
-                                           settings: ExportSettings(encoding: OutputEncoding(format: format, quality: format == .png ? nil : 70)))
+            _ = await GroupExporter.export(
+                folder.group(3), to: path, composer: composer, parameters: parameters,
+                settings: ExportSettings(encoding: OutputEncoding(format: format, quality: format == .png ? nil : 70)))
             let bytes = try folder.bytes(path)
             let recorded = try #require(GroupExporter.recordedInputs(of: path))
             let decoded = try GroupExporter.decodeOutput(bytes)

@@ -1,6 +1,7 @@
 import GroupIcon
 import Support
 import Testing
+
 @testable import GroupExport
 
 @Suite struct OutputEncodingTests {
@@ -42,7 +43,9 @@ import Testing
         #expect(StableHash.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
         #expect(StableHash.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(Shard(parsing: "2/8") == Shard(index: 2, count: 8))
-        for bad in ["0/3", "4/3", "1/0", "x/2", "1/2/3", "", "-1/2", " 1/2"] { #expect(Shard(parsing: bad) == nil, "\(bad)") }
+        for bad in ["0/3", "4/3", "1/0", "x/2", "1/2/3", "", "-1/2", " 1/2"] {
+            #expect(Shard(parsing: bad) == nil, "\(bad)")
+        }
         let sizes = shards.map { shard in ids.filter(shard.contains).count }
         #expect(sizes.allSatisfy { $0 > 60 })  // spread, not all in one
     }
@@ -60,9 +63,11 @@ import Testing
 
     @Test func scaleVariantsSitBesideTheFile() {
         #expect(OutputNaming.scaledPaths("out/ride.png", scales: [3]).map(\.path) == ["out/ride.png"])
-        #expect(OutputNaming.scaledPaths("out/ride.png", scales: [1, 2, 3]).map(\.path)
-            == ["out/ride.png", "out/ride@2x.png", "out/ride@3x.png"])
+        #expect(
+            OutputNaming.scaledPaths("out/ride.png", scales: [1, 2, 3]).map(\.path)
+                == ["out/ride.png", "out/ride@2x.png", "out/ride@3x.png"])
         #expect(OutputNaming.scaledPaths("a.b/icon", scales: [2, 4]).map(\.path) == ["a.b/icon@2x", "a.b/icon@4x"])
-        #expect(OutputNaming.scaledPaths("dir/.hidden", scales: [1, 2]).map(\.path) == ["dir/.hidden", "dir/.hidden@2x"])
+        #expect(
+            OutputNaming.scaledPaths("dir/.hidden", scales: [1, 2]).map(\.path) == ["dir/.hidden", "dir/.hidden@2x"])
     }
 }

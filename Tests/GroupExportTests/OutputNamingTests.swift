@@ -1,11 +1,15 @@
 import Fixtures
 import Testing
+
 @testable import GroupExport
 
 @Suite struct OutputNamingTests {
     @Test func collidingIdsGetNumberedSuffixes() {
         let groups = ["a/b", "a_b", "A_B", "c"].map { ChatGroup(id: $0, name: $0, members: []) }
-        #expect(OutputNaming.outputPaths(for: groups, in: "out") == ["out/a_b.png", "out/a_b-2.png", "out/A_B-3.png", "out/c.png"])
+        #expect(
+            OutputNaming.outputPaths(for: groups, in: "out") == [
+                "out/a_b.png", "out/a_b-2.png", "out/A_B-3.png", "out/c.png",
+            ])
     }
 
     /// Ids past the stem limit keep a readable beginning and end in a hash of the whole id, so the names fit

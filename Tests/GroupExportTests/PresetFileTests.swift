@@ -4,6 +4,7 @@ import Foundation
 import GroupIcon
 import Support
 import Testing
+
 @testable import GroupExport
 
 @Suite struct PresetFileTests {
@@ -15,8 +16,9 @@ import Testing
         let folder = try temporaryFolder()
         defer { FileIO.removeTree(folder) }
         let path = folder + "/config/chat-tui/presets.json"
-        var parameters = CompositionParameters(layout: .grid, size: 120, scale: 2, margin: 132.0 / 18 + 1, padding: 0,
-                                               cornerRadius: 10, tileRadius: 4, background: RGBA8(r: 1, g: 2, b: 3, a: 200))
+        var parameters = CompositionParameters(
+            layout: .grid, size: 120, scale: 2, margin: 132.0 / 18 + 1, padding: 0,
+            cornerRadius: 10, tileRadius: 4, background: RGBA8(r: 1, g: 2, b: 3, a: 200))
         parameters.options[GridLayout.columns] = 2
         var file = PresetFile(path: path)
         file.save(parameters, as: "tight")
@@ -35,9 +37,13 @@ import Testing
     @Test func theFileIsTheDocumentedFormat() throws {
         var file = PresetFile(path: "/p.json")
         file.save(CompositionParameters(layout: .qq, margin: 4, background: .white), as: "tight")
-        #expect(file.jsonText == "{\n  \"presets\": {\n    \"tight\": {\"layout\": \"qq\", \"margin\": 4, \"background\": \"#FFFFFF\"}\n  }\n}\n")
+        #expect(
+            file.jsonText
+                == "{\n  \"presets\": {\n    \"tight\": {\"layout\": \"qq\", \"margin\": 4, \"background\": \"#FFFFFF\"}\n  }\n}\n"
+        )
         let decoded = try PresetFile.decode(Array(file.jsonText.utf8), path: "/p.json")
-        #expect(try decoded.parameters(named: "tight") == CompositionParameters(layout: .qq, margin: 4, background: .white))
+        #expect(
+            try decoded.parameters(named: "tight") == CompositionParameters(layout: .qq, margin: 4, background: .white))
     }
 
     @Test func aMissingFileMeansNoPresets() throws {
@@ -60,17 +66,22 @@ import Testing
             }
         }
         #expect(problem("{\"presets\": {\"a\": {\"margin\": 4,}}}").hasPrefix("/cfg/presets.json:1:"))
-        #expect(problem("{\"presets\": {\"a\": {\"marign\": 4}}}")
-            == "/cfg/presets.json: presets.a.marign: unknown parameter (did you mean margin?)")
-        #expect(problem("{\"presets\": {\"a\": {\"margin\": 90}}}")
-            == "/cfg/presets.json: presets.a.margin: expected a length in points from 0 to 33, got 90")
+        #expect(
+            problem("{\"presets\": {\"a\": {\"marign\": 4}}}")
+                == "/cfg/presets.json: presets.a.marign: unknown parameter (did you mean margin?)")
+        #expect(
+            problem("{\"presets\": {\"a\": {\"margin\": 90}}}")
+                == "/cfg/presets.json: presets.a.margin: expected a length in points from 0 to 33, got 90")
         #expect(problem("{\"presets\": {\"a\": {\"centre-rings\": \"maybe\"}}}").contains("presets.a.centre-rings"))
-        #expect(problem("{\"presets\": {\"a\": {\"size\": null}}}").contains("presets.a.size: expected a size in points"))
+        #expect(
+            problem("{\"presets\": {\"a\": {\"size\": null}}}").contains("presets.a.size: expected a size in points"))
         #expect(problem("{\"presets\": []}") == "/cfg/presets.json: presets: expected an object of named presets")
         #expect(problem("[]").contains("the top level"))
         #expect(problem("{}").contains("presets: missing"))
         // null and "auto" mean the layout's own value.
-        #expect(problem("{\"presets\": {\"a\": {\"margin\": null, \"padding\": \"auto\", \"centre-rings\": true}}}") == "no error")
+        #expect(
+            problem("{\"presets\": {\"a\": {\"margin\": null, \"padding\": \"auto\", \"centre-rings\": true}}}")
+                == "no error")
     }
 
     @Test func twoAppsSavingKeepEachOthersPresetsAndHandEdits() throws {
@@ -135,28 +146,36 @@ import Testing
 
     @Test func aFileOfVeryManyPresetsIsRefusedWithAMessage() throws {
         func document(_ count: Int) -> [UInt8] {
-            Array(("{\"presets\": {" + (0..<count).map { "\"p\($0)\": {\"margin\": \($0 % 10)}" }
-                .joined(separator: ", ") + "}}").utf8)
+            Array(
+                ("{\"presets\": {"
+                    + (0..<count).map { "\"p\($0)\": {\"margin\": \($0 % 10)}" }
+                    .joined(separator: ", ") + "}}").utf8)
         }
         let most = try PresetFile.decode(document(PresetFile.maximumPresetCount), path: "/cfg/presets.json")
         #expect(most.presets.count == PresetFile.maximumPresetCount)
         #expect(most.preset(named: "p9999")?.settings == [ParameterSetting(name: "margin", text: "9")])
-        #expect(throws: PresetError.invalid(file: "/cfg/presets.json", place: "presets",
-                                            problem: "10001 presets, more than the 10000 a presets file may hold "
-                                                + "(remove some)")) {
+        #expect(
+            throws: PresetError.invalid(
+                file: "/cfg/presets.json", place: "presets",
+                problem: "10001 presets, more than the 10000 a presets file may hold "
+                    + "(remove some)")
+        ) {
             _ = try PresetFile.decode(document(PresetFile.maximumPresetCount + 1), path: "/cfg/presets.json")
         }
         // A name written twice keeps its last value, in the place of its last appearance.
-        let twice = try PresetFile.decode(Array("{\"presets\": {\"a\": {\"margin\": 1}, \"b\": {}, \"a\": {\"margin\": 2}}}".utf8),
-                                          path: "/p.json")
+        let twice = try PresetFile.decode(
+            Array("{\"presets\": {\"a\": {\"margin\": 1}, \"b\": {}, \"a\": {\"margin\": 2}}}".utf8),
+            path: "/p.json")
         #expect(twice.presets.map(\.name) == ["b", "a"])
         #expect(try twice.parameters(named: "a").margin == 2)
     }
 
     @Test func theDefaultPathFollowsXDG() {
-        #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/chat-tui/presets.json")
-        #expect(PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
-            == "/h/.config/chat-tui/presets.json")
+        #expect(
+            PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/chat-tui/presets.json")
+        #expect(
+            PresetFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+                == "/h/.config/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: ["HOME": "/"]) == "/.config/chat-tui/presets.json")
         #expect(PresetFile.defaultPath(environment: [:]) == nil)
     }
@@ -168,10 +187,11 @@ import Testing
         #expect(file.jsonText == "{\n  \"presets\": {\n  }\n}\n")
         file.save(CompositionParameters(layout: .qq, margin: 4), as: "tight")
         file.save(CompositionParameters(overflowBadge: true, rightToLeft: true), as: "say \"hi\"")
-        #expect(file.jsonText == "{\n  \"presets\": {\n"
-            + "    \"tight\": {\"layout\": \"qq\", \"margin\": 4},\n"
-            + "    \"say \\\"hi\\\"\": {\"layout\": \"wechat\", \"overflow-badge\": true, \"rtl\": true}\n"
-            + "  }\n}\n")
+        #expect(
+            file.jsonText == "{\n  \"presets\": {\n"
+                + "    \"tight\": {\"layout\": \"qq\", \"margin\": 4},\n"
+                + "    \"say \\\"hi\\\"\": {\"layout\": \"wechat\", \"overflow-badge\": true, \"rtl\": true}\n"
+                + "  }\n}\n")
         let unset = [ParameterSetting(name: "margin", text: "auto"), ParameterSetting(name: "size", text: "auto")]
         // `auto` is null where the parameter may be unset, else the text as given.
         #expect(ParameterSharing.json(unset) == "{\"margin\": null, \"size\": \"auto\"}")
@@ -185,16 +205,23 @@ import Testing
         parameters.options[GridLayout.columns] = 3
         let settings = ParameterSharing.settings(of: parameters)
         #expect(settings.map(\.name) == ["layout", "scale", "margin", "centre-rings"])
-        #expect(ParameterSharing.flags(settings) == ["--layout", "qq", "--scale", "2", "--margin", "4", "--centre-rings"])
-        #expect(ParameterSharing.json(settings) == "{\"layout\": \"qq\", \"scale\": 2, \"margin\": 4, \"centre-rings\": true}")
+        #expect(
+            ParameterSharing.flags(settings) == ["--layout", "qq", "--scale", "2", "--margin", "4", "--centre-rings"])
+        #expect(
+            ParameterSharing.json(settings)
+                == "{\"layout\": \"qq\", \"scale\": 2, \"margin\": 4, \"centre-rings\": true}")
         #expect(ParameterSharing.settings(of: CompositionParameters()).map(\.name) == ["layout"])
     }
 
     @Test func theExportCommandIsQuotedForTheShell() {
-        let command = ParameterSharing.exportCommand(CompositionParameters(background: .white),
-                                                     fixturePath: "my data/groups.json", groupID: "it's",
-                                                     output: "it_s.png")
-        #expect(command == "chat-tui export --fixtures 'my data/groups.json' --group 'it'\\''s' --output it_s.png --layout wechat --background '#FFFFFF'")
+        let command = ParameterSharing.exportCommand(
+            CompositionParameters(background: .white),
+            fixturePath: "my data/groups.json", groupID: "it's",
+            output: "it_s.png")
+        #expect(
+            command
+                == "chat-tui export --fixtures 'my data/groups.json' --group 'it'\\''s' --output it_s.png --layout wechat --background '#FFFFFF'"
+        )
         #expect(ParameterSharing.shellQuoted("") == "''")
         #expect(ParameterSharing.shellQuoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
         #expect(ParameterSharing.shellQuoted("a\nb") == "$'a\\x0Ab'")
@@ -216,16 +243,22 @@ import Testing
 
     @Test func aHostileGroupIDCannotEndAPasteAndIsReadBackExactly() throws {
         // Ids that, copied raw, would end bracketed paste and run what follows, or act at once in a shell.
-        let hostile = ["x\u{1B}[201~touch pwned\u{1B}[200~", "a\u{03}b", "a\nrm -rf x\n", "bell\u{07}", "c1\u{9B}2J",
-                       "\u{1B}]52;c;cHduZWQ=\u{07}", "rev\u{202E}esrever", "line\u{2028}sep", "del\u{7F}", "quote'\\\u{1B}",
-                       "tab\there", "群\u{1B}头像"]
+        let hostile = [
+            "x\u{1B}[201~touch pwned\u{1B}[200~", "a\u{03}b", "a\nrm -rf x\n", "bell\u{07}", "c1\u{9B}2J",
+            "\u{1B}]52;c;cHduZWQ=\u{07}", "rev\u{202E}esrever", "line\u{2028}sep", "del\u{7F}", "quote'\\\u{1B}",
+            "tab\there", "群\u{1B}头像",
+        ]
         for id in hostile {
-            let command = ParameterSharing.exportCommand(CompositionParameters(), fixturePath: "fix\u{1B}[2J.json",
-                                                         groupID: id, output: "out.png")
+            let command = ParameterSharing.exportCommand(
+                CompositionParameters(), fixturePath: "fix\u{1B}[2J.json",
+                groupID: id, output: "out.png")
             #expect(!command.unicodeScalars.contains(where: TextSafety.mustEscape), "\(command.debugDescription)")
             let words = try wordsBashReads(command)
-            #expect(words == ["chat-tui", "export", "--fixtures", "fix\u{1B}[2J.json", "--group", id, "--output",
-                              "out.png", "--layout", "wechat"], "\(command.debugDescription)")
+            #expect(
+                words == [
+                    "chat-tui", "export", "--fixtures", "fix\u{1B}[2J.json", "--group", id, "--output",
+                    "out.png", "--layout", "wechat",
+                ], "\(command.debugDescription)")
         }
     }
 
@@ -240,8 +273,9 @@ import Testing
     }
 
     @Test func jsonStringsEscapeControlCharacters() {
-        #expect(ParameterSharing.json([ParameterSetting(name: "a\"b\\c\u{1B}[2J\u{7}", text: "x")])
-            == "{\"a\\\"b\\\\c\\u001B[2J\\u0007\": \"x\"}")
+        #expect(
+            ParameterSharing.json([ParameterSetting(name: "a\"b\\c\u{1B}[2J\u{7}", text: "x")])
+                == "{\"a\\\"b\\\\c\\u001B[2J\\u0007\": \"x\"}")
     }
 }
 

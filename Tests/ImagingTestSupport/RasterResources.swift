@@ -19,7 +19,9 @@ package enum RasterResources {
 
     package static func cases() throws -> [Case] {
         guard let folder else { return [] }
-        return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("cases.json"))).cases
+        return try JSONDecoder().decode(
+            Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("cases.json"))
+        ).cases
     }
 
     /// Reads a `.raw` file: UInt32 LE width, height, channels (3 or 4), then pixel bytes; RGB becomes opaque RGBA.

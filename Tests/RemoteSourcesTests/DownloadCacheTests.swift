@@ -3,6 +3,7 @@ import Foundation
 import GroupIcon
 import Support
 import Testing
+
 @testable import RemoteSources
 
 @Suite struct DownloadCacheTests {
@@ -13,11 +14,14 @@ import Testing
 
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private func entry(_ url: String = "https://example.com/a.jpg", bytes: [UInt8] = Array(0..<200),
-                       cacheControl: CacheControl = CacheControl(), at date: Date? = nil) -> DownloadCacheEntry {
-        DownloadCacheEntry(url: url, bytes: bytes,
-                           validators: HTTPValidators(entityTag: "\"e1\"", lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"),
-                           contentType: "image/jpeg", fetchedAt: date ?? start, cacheControl: cacheControl)
+    private func entry(
+        _ url: String = "https://example.com/a.jpg", bytes: [UInt8] = Array(0..<200),
+        cacheControl: CacheControl = CacheControl(), at date: Date? = nil
+    ) -> DownloadCacheEntry {
+        DownloadCacheEntry(
+            url: url, bytes: bytes,
+            validators: HTTPValidators(entityTag: "\"e1\"", lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"),
+            contentType: "image/jpeg", fetchedAt: date ?? start, cacheControl: cacheControl)
     }
 
     @Test func entriesRoundTripThroughTheDisk() throws {
@@ -28,8 +32,9 @@ import Testing
         #expect(cache.entry(for: stored.url) == stored)
         #expect(cache.entry(for: "https://example.com/other.jpg") == nil)
         #expect(cache.path(for: stored.url).hasSuffix("/" + SHA256.hexDigest(stored.url) + ".gidl"))
-        let bare = DownloadCacheEntry(url: "http://x/y", bytes: [], validators: HTTPValidators(), contentType: nil,
-                                      fetchedAt: start, cacheControl: CacheControl())
+        let bare = DownloadCacheEntry(
+            url: "http://x/y", bytes: [], validators: HTTPValidators(), contentType: nil,
+            fetchedAt: start, cacheControl: CacheControl())
         try cache.store(bare)
         #expect(cache.entry(for: "http://x/y") == bare)
         #expect(cache.statistics().entries == 2)
@@ -55,7 +60,8 @@ import Testing
         #expect(short.isFresh(at: start + 9, defaultFreshness: hour))
         #expect(!short.isFresh(at: start + 10, defaultFreshness: hour))
         #expect(!entry(cacheControl: CacheControl(maxAge: 0)).isFresh(at: start, defaultFreshness: hour))
-        #expect(!entry(cacheControl: CacheControl(maxAge: 600, noCache: true)).isFresh(at: start, defaultFreshness: hour))
+        #expect(
+            !entry(cacheControl: CacheControl(maxAge: 600, noCache: true)).isFresh(at: start, defaultFreshness: hour))
         // A clock that went backwards does not make an entry fresh forever.
         #expect(!plain.isFresh(at: start - 1, defaultFreshness: hour))
     }
@@ -72,9 +78,12 @@ import Testing
 
     @Test func aRevalidationTakesTheNewDirectivesAndKeepsOldValidators() {
         let old = entry(cacheControl: CacheControl(maxAge: 60))
-        let renewed = old.revalidated(at: start + 100, metadata: HTTPResponseMetadata(
-            validators: HTTPValidators(entityTag: "\"e2\""), cacheControl: CacheControl(maxAge: 600)))
-        #expect(renewed.validators == HTTPValidators(entityTag: "\"e2\"", lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"))
+        let renewed = old.revalidated(
+            at: start + 100,
+            metadata: HTTPResponseMetadata(
+                validators: HTTPValidators(entityTag: "\"e2\""), cacheControl: CacheControl(maxAge: 600)))
+        #expect(
+            renewed.validators == HTTPValidators(entityTag: "\"e2\"", lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"))
         #expect(renewed.cacheControl == CacheControl(maxAge: 600))
         let silent = old.revalidated(at: start + 100, metadata: HTTPResponseMetadata())
         #expect(silent.cacheControl == CacheControl(maxAge: 60))
@@ -134,8 +143,11 @@ import Testing
 
     @Test func theDefaultFolderIsBesideTheCompositeCache() {
         let environment = ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"]
-        #expect(DownloadCache(location: .standard, environment: environment)?.directory == "/var/cache/me/chat-tui/downloads")
-        #expect(DownloadCache(location: .directory("/tmp/c"), environment: environment)?.directory == "/tmp/c/downloads")
+        #expect(
+            DownloadCache(location: .standard, environment: environment)?.directory
+                == "/var/cache/me/chat-tui/downloads")
+        #expect(
+            DownloadCache(location: .directory("/tmp/c"), environment: environment)?.directory == "/tmp/c/downloads")
         #expect(DownloadCache(location: .disabled, environment: environment) == nil)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 /// The fetcher against the local test server: every outcome the issue lists, connection limits and reuse,
@@ -43,7 +44,7 @@ import GroupIcon
             #expect(jpeg.metadata.cacheControl == CacheControl(maxAge: 120))
             #expect(png.metadata.cacheControl == CacheControl())
             // The Python server speaks HTTP/1.1 only (no TLS, so no HTTP/2 negotiation).
-            #expect(jpeg.httpVersion == .http1_1)
+            #expect(jpeg.httpVersion == .http11)
             let stats = try await server.stats()
             #expect(stats.userAgent.hasPrefix("chat-tui (libcurl/"))
         }
@@ -65,8 +66,10 @@ import GroupIcon
     @Test(arguments: [(2, 10), (10, 3)])
     func concurrentRequestsStayWithinTheConnectionLimits(perHost: Int, total: Int) async throws {
         try await withHTTPTestServer { server in
-            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: perHost,
-                                                               maximumConnections: total))
+            let fetcher = try fetcher(
+                HTTPFetcherConfiguration(
+                    maximumConnectionsPerHost: perHost,
+                    maximumConnections: total))
             let codes = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<12 {
                     group.addTask {
@@ -107,13 +110,16 @@ import GroupIcon
     /// timeout running, and failed with "no connection within 1 s".
     @Test func transfersWaitingForAConnectionDoNotTimeOut() async throws {
         try await withHTTPTestServer { server in
-            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 6, connectTimeout: 1,
-                                                               totalTimeout: 600))
+            let fetcher = try fetcher(
+                HTTPFetcherConfiguration(
+                    maximumConnectionsPerHost: 6, connectTimeout: 1,
+                    totalTimeout: 600))
             let requests = Task {
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for index in 0..<8 {
                         group.addTask {
-                            try await fetcher.fetch(HTTPRequest(url: server.url("/gated/queued-\(index).jpg"))).statusCode
+                            try await fetcher.fetch(HTTPRequest(url: server.url("/gated/queued-\(index).jpg")))
+                                .statusCode
                         }
                     }
                     return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -146,7 +152,9 @@ import GroupIcon
     @Test func httpErrorsAreReportedWithTheirStatus() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()
-            #expect(await error(server.url("/status/404"), fetcher) == .httpStatus(RedactedURL(server.url("/status/404")), code: 404))
+            #expect(
+                await error(server.url("/status/404"), fetcher)
+                    == .httpStatus(RedactedURL(server.url("/status/404")), code: 404))
             let serverError = await error(server.url("/status/500"), fetcher)
             #expect(serverError == .httpStatus(RedactedURL(server.url("/status/500")), code: 500))
             #expect(serverError?.description.contains("HTTP 500 (a server error); try again later") == true)
@@ -172,8 +180,12 @@ import GroupIcon
             let followed = try await fetcher.fetch(HTTPRequest(url: server.url("/redirect/3")))
             #expect(followed.redirectCount == 3)
             #expect(followed.statusCode == 200)
-            #expect(await error(server.url("/redirect/4"), fetcher) == .tooManyRedirects(RedactedURL(server.url("/redirect/4")), limit: 3))
-            #expect(await error(server.url("/loop"), fetcher) == .tooManyRedirects(RedactedURL(server.url("/loop")), limit: 3))
+            #expect(
+                await error(server.url("/redirect/4"), fetcher)
+                    == .tooManyRedirects(RedactedURL(server.url("/redirect/4")), limit: 3))
+            #expect(
+                await error(server.url("/loop"), fetcher)
+                    == .tooManyRedirects(RedactedURL(server.url("/loop")), limit: 3))
             // The loop is cut after the limit: the first request and three redirects.
             #expect(try await server.stats().requests("/loop") == 4)
         }
@@ -189,11 +201,14 @@ import GroupIcon
             }
             #expect(url == RedactedURL(server.url("/to-file")))
             #expect(target?.description == "file:///etc/passwd")
-            for address in ["file:///etc/passwd", "ftp://127.0.0.1/a.jpg", "gopher://127.0.0.1/", "/etc/passwd",
-                            "avatars/alice.jpg", ""] {
+            for address in [
+                "file:///etc/passwd", "ftp://127.0.0.1/a.jpg", "gopher://127.0.0.1/", "/etc/passwd",
+                "avatars/alice.jpg", "",
+            ] {
                 #expect(await error(address, fetcher) == .unsupportedScheme(RedactedURL(address)))
             }
-            #expect(await error("http://127.0.0.1:\(server.port)/a\u{0}.jpg", fetcher)
+            #expect(
+                await error("http://127.0.0.1:\(server.port)/a\u{0}.jpg", fetcher)
                     == .malformedURL(RedactedURL("http://127.0.0.1:\(server.port)/a\u{0}.jpg")))
             let stats = try await server.stats()
             #expect(stats.totalRequests == 1)
@@ -245,19 +260,24 @@ import GroupIcon
             let fetcher = try fetcher()
             let first = try await fetcher.fetch(HTTPRequest(url: server.url("/etag")))
             #expect(first.metadata.validators == HTTPValidators(entityTag: "\"v1\""))
-            let again = try await fetcher.fetch(HTTPRequest(url: server.url("/etag"), validators: first.metadata.validators))
+            let again = try await fetcher.fetch(
+                HTTPRequest(url: server.url("/etag"), validators: first.metadata.validators))
             #expect(again.body == .notModified)
             #expect(again.statusCode == 304)
 
             let dated = try await fetcher.fetch(HTTPRequest(url: server.url("/last-modified")))
             #expect(dated.metadata.validators.lastModified == "Tue, 03 Nov 2026 10:00:00 GMT")
             #expect(dated.metadata.validators.entityTag == nil)
-            let datedAgain = try await fetcher.fetch(HTTPRequest(url: server.url("/last-modified"),
-                                                                 validators: dated.metadata.validators))
+            let datedAgain = try await fetcher.fetch(
+                HTTPRequest(
+                    url: server.url("/last-modified"),
+                    validators: dated.metadata.validators))
             #expect(datedAgain.body == .notModified)
 
-            let stale = try await fetcher.fetch(HTTPRequest(url: server.url("/etag"),
-                                                            validators: HTTPValidators(entityTag: "\"v0\"")))
+            let stale = try await fetcher.fetch(
+                HTTPRequest(
+                    url: server.url("/etag"),
+                    validators: HTTPValidators(entityTag: "\"v0\"")))
             #expect(stale.statusCode == 200)
             let stats = try await server.stats()
             #expect(stats.statuses("/etag", 304) == 1 && stats.statuses("/last-modified", 304) == 1)
@@ -290,8 +310,10 @@ import GroupIcon
     /// the requests waiting behind it and later ones at once, naming the earlier failure.
     @Test func aHostThatNeverAnswersFailsItsOtherRequestsAtOnce() async throws {
         try await withHTTPTestServer { server in
-            let fetcher = try fetcher(HTTPFetcherConfiguration(maximumConnectionsPerHost: 1, totalTimeout: 1,
-                                                               hostFailureLifetime: .infinity))
+            let fetcher = try fetcher(
+                HTTPFetcherConfiguration(
+                    maximumConnectionsPerHost: 1, totalTimeout: 1,
+                    hostFailureLifetime: .infinity))
             let urls = (0..<4).map { server.url("/gated/hole-\($0).jpg") }
             let failures = await withTaskGroup(of: FetchError?.self) { group in
                 for url in urls { group.addTask { await self.error(url, fetcher) } }
@@ -341,7 +363,8 @@ import GroupIcon
         let fetcher = try fetcher(HTTPFetcherConfiguration(connectTimeout: 5))
         let failure = await error(url, fetcher)
         #expect(failure == .hostNotFound(RedactedURL(url), host: "photos.nonexistent.invalid"))
-        #expect(failure?.description == "http://***@photos.nonexistent.invalid/a.jpg: the host "
+        #expect(
+            failure?.description == "http://***@photos.nonexistent.invalid/a.jpg: the host "
                 + "photos.nonexistent.invalid could not be found; check the address and the network")
     }
 

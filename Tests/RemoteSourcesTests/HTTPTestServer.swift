@@ -1,7 +1,8 @@
 import Foundation
 import GroupIcon
-@testable import RemoteSources
 import Support
+
+@testable import RemoteSources
 
 /// Why the test server could not be used.
 struct HTTPTestServerError: Error, CustomStringConvertible {
@@ -85,7 +86,8 @@ final class HTTPTestServer: Sendable {
         let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard ports.count == 3 else {
             process.terminate()
-            throw HTTPTestServerError(description: "the test server printed no ports: \(String(decoding: line, as: UTF8.self))")
+            throw HTTPTestServerError(
+                description: "the test server printed no ports: \(String(decoding: line, as: UTF8.self))")
         }
         port = ports[0]
         controlPort = ports[1]

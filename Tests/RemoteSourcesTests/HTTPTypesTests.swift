@@ -1,5 +1,6 @@
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 @Suite struct HTTPTypesTests {
@@ -43,8 +44,11 @@ import GroupIcon
         add("X-Other: ignored\r\n")
         add("\r\n")
         let metadata = collector.metadata
-        #expect(metadata.validators == HTTPValidators(entityTag: "\"final\"",
-                                                      lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"))
+        #expect(
+            metadata.validators
+                == HTTPValidators(
+                    entityTag: "\"final\"",
+                    lastModified: "Tue, 03 Nov 2026 10:00:00 GMT"))
         #expect(metadata.cacheControl == CacheControl(maxAge: 30))
         #expect(metadata.contentType == "image/jpeg%1B[31m")
     }

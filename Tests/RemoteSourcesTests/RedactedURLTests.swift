@@ -1,5 +1,6 @@
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 @Suite struct RedactedURLTests {
@@ -9,8 +10,10 @@ import GroupIcon
         ("http://token@example.com:8080/a.jpg", "http://***@example.com:8080/a.jpg", "example.com"),
         // The last "@" ends the userinfo, so a password holding "@" is masked whole.
         ("https://bob:p@ss@host/x", "https://***@host/x", "host"),
-        ("https://cdn.example.com/a.jpg?size=200&token=abc123", "https://cdn.example.com/a.jpg?size=***&token=***",
-         "cdn.example.com"),
+        (
+            "https://cdn.example.com/a.jpg?size=200&token=abc123", "https://cdn.example.com/a.jpg?size=***&token=***",
+            "cdn.example.com"
+        ),
         ("https://example.com/a.jpg?abc123secret", "https://example.com/a.jpg?***", "example.com"),
         ("https://example.com/a.jpg#access_token=xyz", "https://example.com/a.jpg#***", "example.com"),
         ("https://u:p@[::1]:8443/a.png?k=v#f", "https://***@[::1]:8443/a.png?k=***#***", "[::1]"),
@@ -55,10 +58,14 @@ import GroupIcon
             #expect(error.description.hasPrefix("https://***@example.com/a.jpg?sig=***: "), "\(error)")
             #expect(!error.description.contains("s3cret") && !error.description.contains("t0ken"))
         }
-        #expect(FetchError.hostNotFound(url, host: url.host).description.contains("the host example.com could not be found"))
-        #expect(FetchError.timedOut(url, phase: .connect, seconds: 10).description.contains("no connection within 10 s"))
+        #expect(
+            FetchError.hostNotFound(url, host: url.host).description.contains("the host example.com could not be found")
+        )
+        #expect(
+            FetchError.timedOut(url, phase: .connect, seconds: 10).description.contains("no connection within 10 s"))
         #expect(FetchError.httpStatus(url, code: 403).description.contains("HTTP 403 (access denied)"))
-        #expect(FetchError.redirectToDisallowedScheme(url, target: RedactedURL("file:///etc/passwd")).description
+        #expect(
+            FetchError.redirectToDisallowedScheme(url, target: RedactedURL("file:///etc/passwd")).description
                 .contains("redirected to file:///etc/passwd that is not http:// or https://"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 /// The two store settings a batch uses: what it fetched stays fresh for the run, and a failure is repeated
@@ -10,8 +11,9 @@ import GroupIcon
         try await withHTTPTestServer { server in
             let folder = TestFolder(), clock = TestClock()
             func store(batch: Bool) throws -> RemoteImageStore {
-                RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
-                                 configuration: RemoteImageStoreConfiguration(clock: { clock.date }, freshForItsLifetime: batch))
+                RemoteImageStore(
+                    fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
+                    configuration: RemoteImageStoreConfiguration(clock: { clock.date }, freshForItsLifetime: batch))
             }
             let urls = [server.url("/etag?max-age=0"), server.url("/photos/a.jpg?no-store=1")]
             let batch = try store(batch: true)
@@ -35,8 +37,10 @@ import GroupIcon
     @Test func aFailureIsRepeatedForItsLifetimeThenAskedAgain() async throws {
         try await withHTTPTestServer { server in
             let clock = TestClock()
-            let store = RemoteImageStore(fetcher: try HTTPFetcher(), cache: nil, configuration:
-                RemoteImageStoreConfiguration(clock: { clock.date }, failureLifetime: 60))
+            let store = RemoteImageStore(
+                fetcher: try HTTPFetcher(), cache: nil,
+                configuration:
+                    RemoteImageStoreConfiguration(clock: { clock.date }, failureLifetime: 60))
             let missing = server.url("/status/404")
             for _ in 0..<4 {
                 await #expect(throws: FetchError.httpStatus(RedactedURL(missing), code: 404)) {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 /// The download cache in front of the fetcher, against the local test server where real HTTP headers matter:
@@ -8,10 +9,13 @@ import GroupIcon
 @Suite struct RemoteImageStoreTests {
     /// A store over `fetcher`, or over one whose total timeout no test's wait on a loaded machine can outlast
     /// (the gated answers wait for the test to open the gate).
-    private func store(_ folder: TestFolder?, clock: TestClock, fetcher: (any HTTPFetching)? = nil) throws -> RemoteImageStore {
-        RemoteImageStore(fetcher: try fetcher ?? HTTPFetcher(configuration: HTTPFetcherConfiguration(totalTimeout: 600)),
-                         cache: folder.map { DownloadCache(directory: $0.path) },
-                         configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
+    private func store(_ folder: TestFolder?, clock: TestClock, fetcher: (any HTTPFetching)? = nil) throws
+        -> RemoteImageStore
+    {
+        RemoteImageStore(
+            fetcher: try fetcher ?? HTTPFetcher(configuration: HTTPFetcherConfiguration(totalTimeout: 600)),
+            cache: folder.map { DownloadCache(directory: $0.path) },
+            configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
     }
 
     private var png: [UInt8] { get throws { try [UInt8](Data(contentsOf: #require(HTTPTestServer.pngFile))) } }
@@ -129,8 +133,9 @@ import GroupIcon
     private func store(_ fetcher: StubFetcher, folder: TestFolder? = TestFolder(), clock: TestClock = TestClock())
         -> RemoteImageStore
     {
-        RemoteImageStore(fetcher: fetcher, cache: folder.map { DownloadCache(directory: $0.path) },
-                         configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
+        RemoteImageStore(
+            fetcher: fetcher, cache: folder.map { DownloadCache(directory: $0.path) },
+            configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
     }
 
     @Test func concurrentRequestsForOneURLShareOneFetch() async throws {
@@ -155,12 +160,15 @@ import GroupIcon
         #expect(results.allSatisfy { $0.bytes == photo && $0.origin == .fetched })
         #expect(Set(results.map(\.contentIdentity)).count == 1)
         #expect(fetcher.requests.map(\.url).sorted() == urls.sorted())
-        #expect(store.statistics.fetched == 15 && store.statistics.coalescedWaits == 105 && store.statistics.failed == 0)
+        #expect(
+            store.statistics.fetched == 15 && store.statistics.coalescedWaits == 105 && store.statistics.failed == 0)
     }
 
     @Test func offlineModeUsesOnlyTheCacheAndNeverTheNetwork() async throws {
         let photo = self.photo
-        let fetcher = StubFetcher { _ in StubFetcher.content(photo, metadata: HTTPResponseMetadata(cacheControl: CacheControl(maxAge: 5))) }
+        let fetcher = StubFetcher { _ in
+            StubFetcher.content(photo, metadata: HTTPResponseMetadata(cacheControl: CacheControl(maxAge: 5)))
+        }
         let folder = TestFolder()
         let clock = TestClock()
         let cached = "http://photos.test/cached.png"
@@ -181,7 +189,8 @@ import GroupIcon
     }
 
     @Test func failuresAreThrownAndCounted() async throws {
-        let fetcher = StubFetcher { request throws(FetchError) in throw .httpStatus(RedactedURL(request.url), code: 404) }
+        let fetcher = StubFetcher { request throws(FetchError) in throw .httpStatus(RedactedURL(request.url), code: 404)
+        }
         let store = store(fetcher)
         let missing = "http://photos.test/missing.jpg"
         await #expect(throws: FetchError.httpStatus(RedactedURL(missing), code: 404)) {
@@ -218,9 +227,11 @@ import GroupIcon
         let fetcher = StubFetcher { _ in StubFetcher.content(photo) }
         let folder = TestFolder()
         let store = store(fetcher, folder: folder)
-        let spellings = ["http://photos.test/av/a.jpg", "http://photos.test/av/a.jpg#1", "http://photos.test/av/a.jpg#2",
-                         "HTTP://photos.test/av/a.jpg", "http://PHOTOS.Test/av/a.jpg", "http://photos.test/av/./a.jpg",
-                         "http://photos.test/av/x/../a.jpg"]
+        let spellings = [
+            "http://photos.test/av/a.jpg", "http://photos.test/av/a.jpg#1", "http://photos.test/av/a.jpg#2",
+            "HTTP://photos.test/av/a.jpg", "http://PHOTOS.Test/av/a.jpg", "http://photos.test/av/./a.jpg",
+            "http://photos.test/av/x/../a.jpg",
+        ]
         for url in spellings { #expect(try await store.bytes(for: url, offline: false).bytes == photo) }
         #expect(fetcher.requests.map(\.url) == ["http://photos.test/av/a.jpg"])
         #expect(store.cache?.statistics().entries == 1)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 /// Member photos from URLs through the whole pipeline (issue 14): one fetch per URL however many groups use
@@ -14,8 +15,9 @@ import GroupIcon
     }
 
     private func store(_ folder: TestFolder, clock: TestClock) throws -> RemoteImageStore {
-        RemoteImageStore(fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
-                         configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
+        RemoteImageStore(
+            fetcher: try HTTPFetcher(), cache: DownloadCache(directory: folder.path),
+            configuration: RemoteImageStoreConfiguration(clock: { clock.date }))
     }
 
     private let parameters = CompositionParameters(layout: .wechat, size: 60, scale: 1)
@@ -25,12 +27,16 @@ import GroupIcon
             let store = try store(TestFolder(), clock: TestClock())
             let pipeline = pipeline(store)
             let groups = (0..<120).map { group in
-                (0..<3).map { MemberSource(id: "m\($0)", name: "M\($0)", imagePath: server.url("/gated/\((group + $0) % 15).jpg")) }
+                (0..<3).map {
+                    MemberSource(id: "m\($0)", name: "M\($0)", imagePath: server.url("/gated/\((group + $0) % 15).jpg"))
+                }
             }
             let batch = Task {
                 await withTaskGroup(of: Composite?.self) { tasks in
                     for members in groups {
-                        tasks.addTask { try? await pipeline.composite(members: members, parameters: self.parameters).composite }
+                        tasks.addTask {
+                            try? await pipeline.composite(members: members, parameters: self.parameters).composite
+                        }
                     }
                     return await tasks.reduce(into: [Composite?]()) { $0.append($1) }
                 }
@@ -58,7 +64,9 @@ import GroupIcon
         try await withHTTPTestServer { server in
             let folder = TestFolder()
             let clock = TestClock()
-            let members = (0..<4).map { MemberSource(id: "m\($0)", name: "M", imagePath: server.url("/etag?max-age=60&n=\($0)")) }
+            let members = (0..<4).map {
+                MemberSource(id: "m\($0)", name: "M", imagePath: server.url("/etag?max-age=60&n=\($0)"))
+            }
             let firstStore = try store(folder, clock: clock)
             let first = try await pipeline(firstStore).composite(members: members, parameters: parameters)
             #expect(firstStore.statistics.fetched == 4)
@@ -82,13 +90,20 @@ import GroupIcon
     @Test func photosFromURLsLookLikeTheSameFilesOnDisk() async throws {
         try await withHTTPTestServer { server in
             let jpeg = try #require(HTTPTestServer.jpegFile).path, png = try #require(HTTPTestServer.pngFile).path
-            let local = [MemberSource(id: "a", name: "A", imagePath: jpeg), MemberSource(id: "b", name: "B", imagePath: png)]
-            let remote = [MemberSource(id: "a", name: "A", imagePath: server.url("/photos/a.jpg")),
-                          MemberSource(id: "b", name: "B", imagePath: server.url("/photos/b.png"))]
+            let local = [
+                MemberSource(id: "a", name: "A", imagePath: jpeg), MemberSource(id: "b", name: "B", imagePath: png),
+            ]
+            let remote = [
+                MemberSource(id: "a", name: "A", imagePath: server.url("/photos/a.jpg")),
+                MemberSource(id: "b", name: "B", imagePath: server.url("/photos/b.png")),
+            ]
             for parameters in [parameters, CompositionParameters(layout: .qq, size: 132, scale: 3)] {
-                let fromFiles = try await AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
-                    .composite(members: local, parameters: parameters)
-                let fromURLs = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(members: remote, parameters: parameters)
+                let fromFiles = try await AvatarPipeline(
+                    dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil)
+                )
+                .composite(members: local, parameters: parameters)
+                let fromURLs = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(
+                    members: remote, parameters: parameters)
                 #expect(fromURLs.composite.image == fromFiles.composite.image)
                 #expect(fromURLs.composite.warnings.isEmpty)
             }
@@ -98,12 +113,17 @@ import GroupIcon
     @Test func failuresArePlaceholdersWithAWarningThatHidesCredentials() async throws {
         try await withHTTPTestServer { server in
             let secret = "http://alice:hunter2@127.0.0.1:\(server.port)/status/404?token=s3cr3t"
-            let members = [MemberSource(id: "u1", name: "Alice", imagePath: secret),
-                           MemberSource(id: "u2", name: "Bob", imagePath: server.url("/photos/b.jpg"))]
-            let result = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(members: members, parameters: parameters)
+            let members = [
+                MemberSource(id: "u1", name: "Alice", imagePath: secret),
+                MemberSource(id: "u2", name: "Bob", imagePath: server.url("/photos/b.jpg")),
+            ]
+            let result = try await pipeline(try store(TestFolder(), clock: TestClock())).composite(
+                members: members, parameters: parameters)
             let warnings = result.composite.warnings.map(\.description)
             #expect(warnings.count == 1)
-            #expect(warnings.first?.hasPrefix("member \"Alice\" (u1): http://***@127.0.0.1:\(server.port)/status/404?token=***") == true)
+            #expect(
+                warnings.first?.hasPrefix(
+                    "member \"Alice\" (u1): http://***@127.0.0.1:\(server.port)/status/404?token=***") == true)
             #expect(warnings.first?.contains("404") == true && warnings.first?.hasSuffix("using a placeholder") == true)
             #expect(!warnings.joined().contains("hunter2") && !warnings.joined().contains("s3cr3t"))
             #expect(!result.key.text.contains("hunter2") && !result.key.text.contains("s3cr3t"))
@@ -122,10 +142,13 @@ import GroupIcon
     @Test func provisionalCompositesShowLoadingTiles() async throws {
         try await withHTTPTestServer { server in
             let pipeline = pipeline(try store(TestFolder(), clock: TestClock()))
-            let members = [MemberSource(id: "a", name: "A", imagePath: try #require(HTTPTestServer.jpegFile).path),
-                           MemberSource(id: "b", name: "B", imagePath: server.url("/gated/b.jpg"))]
+            let members = [
+                MemberSource(id: "a", name: "A", imagePath: try #require(HTTPTestServer.jpegFile).path),
+                MemberSource(id: "b", name: "B", imagePath: server.url("/gated/b.jpg")),
+            ]
             let parameters = CompositionParameters(layout: .wechat, size: 60, scale: 1, background: .white)
-            let provisional = try #require(try await pipeline.provisionalComposite(members: members, parameters: parameters))
+            let provisional = try #require(
+                try await pipeline.provisionalComposite(members: members, parameters: parameters))
             let tiles = Layouts.tiles(count: 2, parameters: parameters)
             let loadingTile = tiles[1].frame
             // The loading placeholder's grey at the top of its tile (above the silhouette's head).

@@ -1,7 +1,8 @@
 import Foundation
 import GroupIcon
-@testable import RemoteSources
 import Support
+
+@testable import RemoteSources
 
 /// A download-cache folder for one test, removed afterwards.
 final class TestFolder: Sendable {
@@ -35,8 +36,9 @@ final class StubFetcher: HTTPFetching {
 
     /// A 200 with `bytes` and the given headers.
     static func content(_ bytes: [UInt8], metadata: HTTPResponseMetadata = HTTPResponseMetadata()) -> HTTPResponse {
-        HTTPResponse(body: .content(bytes), statusCode: 200, metadata: metadata, httpVersion: .http1_1,
-                     redirectCount: 0, newConnections: 0)
+        HTTPResponse(
+            body: .content(bytes), statusCode: 200, metadata: metadata, httpVersion: .http11,
+            redirectCount: 0, newConnections: 0)
     }
 
     /// Every request made so far, in order.
@@ -49,7 +51,7 @@ final class StubFetcher: HTTPFetching {
             defer { state.waiting = [] }
             return state.waiting
         }
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
     }
 
     func fetch(_ request: HTTPRequest) async throws(FetchError) -> HTTPResponse {

@@ -1,5 +1,6 @@
-import Testing
 import GroupIcon
+import Testing
+
 @testable import RemoteSources
 
 @Suite struct TransferAdmissionTests {

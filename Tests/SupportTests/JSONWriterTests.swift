@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Support
 
 @Suite struct JSONWriterTests {
@@ -9,12 +10,16 @@ import Testing
 
     @Test func membersKeepTheirOrderInEachForm() {
         #expect(JSONWriter.text(document) == "{\"b\":1.5,\"a\":[true,null,\"x\"],\"empty\":{},\"list\":[]}")
-        #expect(JSONWriter.text(document, form: .spaced)
-            == "{\"b\": 1.5, \"a\": [true, null, \"x\"], \"empty\": {}, \"list\": []}")
-        #expect(JSONWriter.text(document, form: .lines(depth: 1))
-            == "{\n  \"b\": 1.5,\n  \"a\": [true, null, \"x\"],\n  \"empty\": {},\n  \"list\": []\n}")
-        #expect(JSONWriter.text(document, form: .lines(depth: 2))
-            == "{\n  \"b\": 1.5,\n  \"a\": [\n    true,\n    null,\n    \"x\"\n  ],\n  \"empty\": {\n  },\n  \"list\": [\n  ]\n}")
+        #expect(
+            JSONWriter.text(document, form: .spaced)
+                == "{\"b\": 1.5, \"a\": [true, null, \"x\"], \"empty\": {}, \"list\": []}")
+        #expect(
+            JSONWriter.text(document, form: .lines(depth: 1))
+                == "{\n  \"b\": 1.5,\n  \"a\": [true, null, \"x\"],\n  \"empty\": {},\n  \"list\": []\n}")
+        #expect(
+            JSONWriter.text(document, form: .lines(depth: 2))
+                == "{\n  \"b\": 1.5,\n  \"a\": [\n    true,\n    null,\n    \"x\"\n  ],\n  \"empty\": {\n  },\n  \"list\": [\n  ]\n}"
+        )
         #expect(JSONWriter.text(.string("top")) == "\"top\"" && JSONWriter.text(.number("-2")) == "-2")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Support
 
 @Suite struct SanitizerTests {

@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct AreaAveragerTests {
@@ -34,8 +35,9 @@ import Testing
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                image[x, y] = RGBA8(r: UInt8((x * 37 + y * 11) % 256), g: UInt8((x * x + y * 5) % 256),
-                                    b: UInt8((y * 23) % 256), a: alpha)
+                image[x, y] = RGBA8(
+                    r: UInt8((x * 37 + y * 11) % 256), g: UInt8((x * x + y * 5) % 256),
+                    b: UInt8((y * 23) % 256), a: alpha)
             }
         }
         return image

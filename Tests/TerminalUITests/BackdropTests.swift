@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct BackdropTests {

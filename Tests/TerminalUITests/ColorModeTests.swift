@@ -1,22 +1,24 @@
 import Foundation
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct ColorModeTests {
-    @Test(arguments: [
-        ([:], ColorMode.monochrome),
-        (["TERM": "dumb"], .monochrome),
-        (["TERM": "xterm"], .palette16),
-        (["TERM": "linux"], .palette16),
-        (["TERM": "xterm-256color"], .palette256),
-        (["TERM": "screen-256color"], .palette256),
-        (["TERM": "xterm-direct"], .truecolor),
-        (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .truecolor),
-        (["TERM": "xterm", "COLORTERM": "24bit"], .truecolor),
-        (["TERM": "xterm-256color", "COLORTERM": "yes"], .palette256),
-        (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .monochrome),
-        (["TERM": "xterm-256color", "NO_COLOR": ""], .palette256),
-    ] as [([String: String], ColorMode)])
+    @Test(
+        arguments: [
+            ([:], ColorMode.monochrome),
+            (["TERM": "dumb"], .monochrome),
+            (["TERM": "xterm"], .palette16),
+            (["TERM": "linux"], .palette16),
+            (["TERM": "xterm-256color"], .palette256),
+            (["TERM": "screen-256color"], .palette256),
+            (["TERM": "xterm-direct"], .truecolor),
+            (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .truecolor),
+            (["TERM": "xterm", "COLORTERM": "24bit"], .truecolor),
+            (["TERM": "xterm-256color", "COLORTERM": "yes"], .palette256),
+            (["TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"], .monochrome),
+            (["TERM": "xterm-256color", "NO_COLOR": ""], .palette256),
+        ] as [([String: String], ColorMode)])
     func detectsFromEnvironment(environment: [String: String], expected: ColorMode) {
         #expect(ColorMode.detect(environment: environment) == expected)
     }
@@ -55,8 +57,10 @@ import Testing
 
     @Test func directEntriesExistOnThisSystem() throws {
         // The table must only name entries ncurses-term really ships (skipped where it is not installed).
-        let names = ["xterm", "tmux", "kitty", "alacritty", "vte", "konsole", "st", "iterm2", "mintty", "mlterm",
-                     "nsterm", "vscode"]
+        let names = [
+            "xterm", "tmux", "kitty", "alacritty", "vte", "konsole", "st", "iterm2", "mintty", "mlterm",
+            "nsterm", "vscode",
+        ]
         let roots = ["/usr/share/terminfo", "/lib/terminfo"]
         func installed(_ entry: String) -> Bool {
             let letter = String(entry.prefix(1))

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+
 @testable import TerminalUI
 
 /// Reference colour science for tests, written independently of the renderer: CIELAB (D65) and CIEDE2000
@@ -44,14 +45,16 @@ enum ColorReference {
         let meanL = (first.l + second.l) / 2, meanCp = (c1p + c2p) / 2
         var meanH = abs(h1 - h2) > 180 ? (h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2) : (h1 + h2) / 2
         if c1p * c2p == 0 { meanH = h1 + h2 }
-        let t = 1 - 0.17 * cos(radians(meanH - 30)) + 0.24 * cos(radians(2 * meanH))
+        let t =
+            1 - 0.17 * cos(radians(meanH - 30)) + 0.24 * cos(radians(2 * meanH))
             + 0.32 * cos(radians(3 * meanH + 6)) - 0.20 * cos(radians(4 * meanH - 63))
         let deltaTheta = 30 * exp(-pow((meanH - 275) / 25, 2))
         let rc = 2 * sqrt(pow(meanCp, 7) / (pow(meanCp, 7) + pow(25, 7)))
         let sl = 1 + 0.015 * pow(meanL - 50, 2) / sqrt(20 + pow(meanL - 50, 2))
         let sc = 1 + 0.045 * meanCp, sh = 1 + 0.015 * meanCp * t
         let rt = -sin(radians(2 * deltaTheta)) * rc
-        let terms = pow(deltaL / sl, 2) + pow(deltaC / sc, 2) + pow(deltaBigH / sh, 2)
+        let terms =
+            pow(deltaL / sl, 2) + pow(deltaC / sc, 2) + pow(deltaBigH / sh, 2)
             + rt * (deltaC / sc) * (deltaBigH / sh)
         return sqrt(terms)
     }
@@ -141,9 +144,11 @@ enum ColorReference {
         let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-                1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-                0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+        return (
+            0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+            1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+            0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
+        )
     }
 
     /// `pixels` (`width` wide, rows top to bottom) after a 3x3 binomial blur,
@@ -158,7 +163,8 @@ enum ColorReference {
                 for dx in -1...1 {
                     let pixel = pixels[min(max(y + dy, 0), height - 1) * width + min(max(x + dx, 0), width - 1)]
                     let weight = weights[dx + 1] * weights[dy + 1] / 16
-                    sum.0 += weight * linear(pixel.r); sum.1 += weight * linear(pixel.g); sum.2 += weight * linear(pixel.b)
+                    sum.0 += weight * linear(pixel.r); sum.1 += weight * linear(pixel.g);
+                    sum.2 += weight * linear(pixel.b)
                 }
             }
             return RGBA8(r: encoded(sum.0), g: encoded(sum.1), b: encoded(sum.2))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct EscapeSequenceTests {
@@ -29,8 +30,10 @@ import Testing
 
     @Test func lateAnswersToTheStartUpQueryAreDroppedWhole() {
         // A kitty graphics reply (APC, ended by ESC \), an XTVERSION-style DCS and an OSC ended by BEL.
-        for (sequence, following) in [("_Gi=31;OK\u{1B}\\", "j"), ("P>|xterm(379)\u{1B}\\", "k"),
-                                      ("]11;rgb:0000/0000/0000\u{07}", "q")] {
+        for (sequence, following) in [
+            ("_Gi=31;OK\u{1B}\\", "j"), ("P>|xterm(379)\u{1B}\\", "k"),
+            ("]11;rgb:0000/0000/0000\u{07}", "q"),
+        ] {
             let result = resolve(sequence + following)
             #expect(result.key == nil && result.rest == following, "\(sequence) left \(result.rest)")
         }

@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct HalfBlockRendererTests {
@@ -13,23 +14,28 @@ import Testing
     }
 
     @Test func upperPixelIsForegroundLowerIsBackground() {
-        let source = image([[(255, 0, 0), (9, 9, 9)],
-                            [(0, 0, 255), (9, 9, 9)]])
+        let source = image([
+            [(255, 0, 0), (9, 9, 9)],
+            [(0, 0, 255), (9, 9, 9)],
+        ])
         let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(255, 0, 0), background: .rgb(0, 0, 255)))
         // Equal halves: a space on that colour.
         #expect(grid[1, 0].text == " ")
         #expect(grid[1, 0].background == .rgb(9, 9, 9))
-        #expect(SGR.line(grid.cells, mode: .truecolor)
-            == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[48;2;9;9;9m \u{1B}[0m")
+        #expect(
+            SGR.line(grid.cells, mode: .truecolor)
+                == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[48;2;9;9;9m \u{1B}[0m")
     }
 
     @Test func averagesTheAreaEachPixelCovers() {
         // 4x4 -> 2x2 pixels (2 columns, 1 row): each pixel is the mean of a 2x2 block.
-        let source = image([[(0, 0, 0), (100, 0, 0), (0, 0, 0), (0, 0, 0)],
-                            [(0, 0, 0), (100, 0, 0), (0, 0, 0), (0, 0, 0)],
-                            [(200, 200, 200), (200, 200, 200), (10, 20, 30), (10, 20, 30)],
-                            [(200, 200, 200), (200, 200, 200), (10, 20, 30), (30, 40, 50)]])
+        let source = image([
+            [(0, 0, 0), (100, 0, 0), (0, 0, 0), (0, 0, 0)],
+            [(0, 0, 0), (100, 0, 0), (0, 0, 0), (0, 0, 0)],
+            [(200, 200, 200), (200, 200, 200), (10, 20, 30), (10, 20, 30)],
+            [(200, 200, 200), (200, 200, 200), (10, 20, 30), (30, 40, 50)],
+        ])
         let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(50, 0, 0), background: .rgb(200, 200, 200)))
         #expect(grid[1, 0] == Cell("▀", foreground: .rgb(0, 0, 0), background: .rgb(15, 25, 35)))
@@ -37,8 +43,10 @@ import Testing
 
     @Test func weighsPartlyCoveredPixelsByTheirShare() {
         // 3 pixels -> 2: the middle one counts half for each side: (0 + 150/2) / 1.5 = 50, (150/2 + 255) / 1.5 = 220.
-        let source = image([[(0, 0, 0), (150, 150, 150), (255, 255, 255)],
-                            [(0, 0, 0), (150, 150, 150), (255, 255, 255)]])
+        let source = image([
+            [(0, 0, 0), (150, 150, 150), (255, 255, 255)],
+            [(0, 0, 0), (150, 150, 150), (255, 255, 255)],
+        ])
         let grid = HalfBlockRenderer.render(source, columns: 2, rows: 1, mode: .truecolor, backdrop: .solid(.black))
         #expect(grid[0, 0].background == .rgb(50, 50, 50))
         #expect(grid[1, 0].background == .rgb(220, 220, 220))
@@ -48,24 +56,27 @@ import Testing
         var source = RGBAImage(width: 2, height: 2)
         source[0, 1] = RGBA8(r: 255, g: 0, b: 0, a: 128)
         source[1, 1] = RGBA8(r: 255, g: 0, b: 0, a: 128)
-        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .truecolor,
-                                            backdrop: .solid(RGBA8(r: 10, g: 20, b: 30)))
+        let grid = HalfBlockRenderer.render(
+            source, columns: 1, rows: 1, mode: .truecolor,
+            backdrop: .solid(RGBA8(r: 10, g: 20, b: 30)))
         // Lower: 255 * 128/255 + 10 * 127/255 = 133, 20 * 127/255 = 10, 30 * 127/255 = 15.
         #expect(grid[0, 0] == Cell("▀", foreground: .rgb(10, 20, 30), background: .rgb(133, 10, 15)))
     }
 
     @Test func palette256UsesCubeAndRampOnly() {
         let source = image([[(255, 0, 0)], [(128, 128, 128)]])
-        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette256, backdrop: .solid(.black),
-                                            dither: DitherMode.none)
+        let grid = HalfBlockRenderer.render(
+            source, columns: 1, rows: 1, mode: .palette256, backdrop: .solid(.black),
+            dither: DitherMode.none)
         #expect(grid[0, 0] == Cell("▀", foreground: .indexed(196), background: .indexed(244)))
         #expect(SGR.line(grid.cells, mode: .palette256) == "\u{1B}[38;5;196;48;5;244m▀\u{1B}[0m")
     }
 
     @Test func palette16UsesAnsiColors() {
         let source = image([[(250, 0, 0)], [(0, 0, 0)]])
-        let grid = HalfBlockRenderer.render(source, columns: 1, rows: 1, mode: .palette16, backdrop: .solid(.black),
-                                            dither: DitherMode.none)
+        let grid = HalfBlockRenderer.render(
+            source, columns: 1, rows: 1, mode: .palette16, backdrop: .solid(.black),
+            dither: DitherMode.none)
         #expect(grid[0, 0] == Cell("▀", foreground: .indexed(9), background: .indexed(0)))
         #expect(SGR.line(grid.cells, mode: .palette16) == "\u{1B}[91;40m▀\u{1B}[0m")
     }
@@ -75,19 +86,23 @@ import Testing
         // shades "+" (5/9). A flat area has no edges for the sharpening to change.
         for (grey, shade, ascii) in [(UInt8(0), " ", " "), (119, "▒", "+"), (255, "█", "@")] {
             let source = RGBAImage(width: 6, height: 6, fill: RGBA8(r: grey, g: grey, b: grey))
-            let grid = HalfBlockRenderer.render(source, columns: 3, rows: 3, mode: .monochrome,
-                                                backdrop: .solid(.black))
+            let grid = HalfBlockRenderer.render(
+                source, columns: 3, rows: 3, mode: .monochrome,
+                backdrop: .solid(.black))
             #expect(grid.cells.allSatisfy { $0 == Cell(shade) }, "\(grey)")
-            let plain = HalfBlockRenderer.render(source, columns: 3, rows: 3, mode: .monochrome,
-                                                 backdrop: .solid(.black), utf8: false)
+            let plain = HalfBlockRenderer.render(
+                source, columns: 3, rows: 3, mode: .monochrome,
+                backdrop: .solid(.black), utf8: false)
             #expect(plain.cells.allSatisfy { $0 == Cell(ascii) }, "\(grey)")
         }
     }
 
     @Test func monochromeKeepsEdgesInsideACell() {
         // White above black in every cell: a shade would average them to ▒, a half block shows both.
-        let source = image([[(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)],
-                            [(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)]])
+        let source = image([
+            [(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)],
+            [(255, 255, 255), (255, 255, 255)], [(0, 0, 0), (0, 0, 0)],
+        ])
         let grid = HalfBlockRenderer.render(source, columns: 2, rows: 2, mode: .monochrome, backdrop: .solid(.black))
         #expect(grid.cells.map(\.text) == ["▀", "▀", "▀", "▀"])
     }
@@ -110,19 +125,25 @@ import Testing
     }
 
     @Test func withoutUTF8EachCellIsOnePixelOfSpace() {
-        let source = image([[(255, 0, 0), (0, 255, 0)],
-                            [(0, 0, 255), (9, 9, 9)]])
-        let grid = HalfBlockRenderer.render(source, columns: 2, rows: 2, mode: .truecolor, backdrop: .solid(.black),
-                                            utf8: false)
+        let source = image([
+            [(255, 0, 0), (0, 255, 0)],
+            [(0, 0, 255), (9, 9, 9)],
+        ])
+        let grid = HalfBlockRenderer.render(
+            source, columns: 2, rows: 2, mode: .truecolor, backdrop: .solid(.black),
+            utf8: false)
         #expect(grid.cells.map(\.text) == [" ", " ", " ", " "])
         #expect(grid.cells.map(\.background) == [.rgb(255, 0, 0), .rgb(0, 255, 0), .rgb(0, 0, 255), .rgb(9, 9, 9)])
     }
 
     @Test func emptySizesGiveEmptyGrids() {
         let source = image([[(1, 2, 3)]])
-        #expect(HalfBlockRenderer.render(source, columns: 0, rows: 5, mode: .truecolor, backdrop: .solid(.black)).width == 0)
-        #expect(HalfBlockRenderer.render(source, columns: 3, rows: -1, mode: .truecolor, backdrop: .solid(.black))
-            .cells.isEmpty)
+        #expect(
+            HalfBlockRenderer.render(source, columns: 0, rows: 5, mode: .truecolor, backdrop: .solid(.black)).width == 0
+        )
+        #expect(
+            HalfBlockRenderer.render(source, columns: 3, rows: -1, mode: .truecolor, backdrop: .solid(.black))
+                .cells.isEmpty)
     }
 
     @Test func upscalesSmallImagesByRepeatingPixels() {
@@ -137,8 +158,9 @@ import Testing
     /// source, plus the smallest palette index used.
     private func score(mode: ColorMode) -> (meanDeltaE: Double, lowestIndex: Int) {
         let source = ColorReference.photoLike()
-        let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: mode, backdrop: .solid(.black),
-                                            dither: DitherMode.none)
+        let grid = HalfBlockRenderer.render(
+            source, columns: 40, rows: 20, mode: mode, backdrop: .solid(.black),
+            dither: DitherMode.none)
         let reference = ColorReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
         var total = 0.0, lowest = 256
         func value(_ color: TerminalColor) -> RGBA8 {

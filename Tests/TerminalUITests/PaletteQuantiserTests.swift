@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct PaletteQuantiserTests {
@@ -28,8 +29,9 @@ import Testing
         let skin = RGBA8(r: 86, g: 51, b: 33)
         let index = XtermPalette.nearestExtendedIndex(r: skin.r, g: skin.g, b: skin.b)
         #expect(index != 52)
-        let chosen = ColorReference.lab(XtermPalette.color(ofIndex: index).r, XtermPalette.color(ofIndex: index).g,
-                                         XtermPalette.color(ofIndex: index).b)
+        let chosen = ColorReference.lab(
+            XtermPalette.color(ofIndex: index).r, XtermPalette.color(ofIndex: index).g,
+            XtermPalette.color(ofIndex: index).b)
         let target = ColorReference.lab(skin.r, skin.g, skin.b)
         #expect(abs(chosen.l - target.l) < 5)
         #expect(hypot(chosen.a, chosen.b) < hypot(target.a, target.b) * 1.5)
@@ -38,9 +40,11 @@ import Testing
     @Test func skinTonesKeepTheirHueFamily() {
         // From dark to light: every choice keeps the lightness and is never much more saturated (maroon for
         // the dark tone had twice the chroma).
-        let tones: [RGBA8] = [RGBA8(r: 60, g: 38, b: 28), RGBA8(r: 86, g: 51, b: 33), RGBA8(r: 120, g: 80, b: 60),
-                              RGBA8(r: 160, g: 110, b: 85), RGBA8(r: 200, g: 150, b: 120),
-                              RGBA8(r: 224, g: 172, b: 140)]
+        let tones: [RGBA8] = [
+            RGBA8(r: 60, g: 38, b: 28), RGBA8(r: 86, g: 51, b: 33), RGBA8(r: 120, g: 80, b: 60),
+            RGBA8(r: 160, g: 110, b: 85), RGBA8(r: 200, g: 150, b: 120),
+            RGBA8(r: 224, g: 172, b: 140),
+        ]
         for tone in tones {
             let color = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: tone.r, g: tone.g, b: tone.b))
             let chosen = ColorReference.lab(color.r, color.g, color.b)
@@ -56,8 +60,9 @@ import Testing
         var seed: UInt32 = 7
         for _ in 0..<200 {
             seed = seed &* 1_103_515_245 &+ 12345
-            let color = RGBA8(r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
-                               b: UInt8(truncatingIfNeeded: seed >> 24))
+            let color = RGBA8(
+                r: UInt8(truncatingIfNeeded: seed >> 8), g: UInt8(truncatingIfNeeded: seed >> 16),
+                b: UInt8(truncatingIfNeeded: seed >> 24))
             // The colour the table slot stands for: top 6 bits widened back to 8.
             func widened(_ v: UInt8) -> UInt8 { v & 0xFC | v >> 6 }
             let slot = RGBA8(r: widened(color.r), g: widened(color.g), b: widened(color.b))
@@ -70,8 +75,10 @@ import Testing
             let closest = distances.min() ?? 0
             let nearest = zip(palette, distances).filter { $0.1 <= closest * 1.69 }.map(\.0)
             let best = nearest.map { ColorReference.deltaE2000($0, slot) }.min() ?? 0
-            let chosen = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: color.r, g: color.g,
-                                                                                     b: color.b))
+            let chosen = XtermPalette.color(
+                ofIndex: XtermPalette.nearestExtendedIndex(
+                    r: color.r, g: color.g,
+                    b: color.b))
             #expect(ColorReference.deltaE2000(chosen, slot) - best < 1e-6, "\(color) -> \(chosen)")
         }
     }
@@ -86,16 +93,22 @@ import Testing
     func ditheringKeepsTheMeanColorOfFlatAreas(_ dither: DitherMode) {
         // Colours between palette entries: the dark skin tone and the default light-grey background.
         for color in [RGBA8(r: 86, g: 51, b: 33), RGBA8.lightGrey, RGBA8(r: 30, g: 140, b: 200)] {
-            let indices = PaletteQuantiser.extended.quantise(flat(color, count: 32 * 32), width: 32, height: 32,
-                                                             dither: dither)
+            let indices = PaletteQuantiser.extended.quantise(
+                flat(color, count: 32 * 32), width: 32, height: 32,
+                dither: dither)
             #expect(indices.allSatisfy { $0 >= 16 })
             let mean = meanLinear(indices)
-            let target = (ColorReference.linear(color.r), ColorReference.linear(color.g),
-                          ColorReference.linear(color.b))
-            let achieved = RGBA8(r: ColorReference.encoded(mean.0), g: ColorReference.encoded(mean.1),
-                                 b: ColorReference.encoded(mean.2))
-            let single = XtermPalette.color(ofIndex: XtermPalette.nearestExtendedIndex(r: color.r, g: color.g,
-                                                                                       b: color.b))
+            let target = (
+                ColorReference.linear(color.r), ColorReference.linear(color.g),
+                ColorReference.linear(color.b)
+            )
+            let achieved = RGBA8(
+                r: ColorReference.encoded(mean.0), g: ColorReference.encoded(mean.1),
+                b: ColorReference.encoded(mean.2))
+            let single = XtermPalette.color(
+                ofIndex: XtermPalette.nearestExtendedIndex(
+                    r: color.r, g: color.g,
+                    b: color.b))
             // The mix must be closer than any single entry; diffusion, free to use any number of colours, must
             // also be close in absolute terms (ordered mixes two, which for dark brown is maroon and grey).
             let mixed = ColorReference.deltaE2000(achieved, color)
@@ -105,8 +118,9 @@ import Testing
     }
 
     @Test func orderedDitherRepeatsEveryTwoPixels() {
-        let indices = PaletteQuantiser.extended.quantise(flat(RGBA8(r: 86, g: 51, b: 33), count: 16 * 16),
-                                                         width: 16, height: 16, dither: .ordered)
+        let indices = PaletteQuantiser.extended.quantise(
+            flat(RGBA8(r: 86, g: 51, b: 33), count: 16 * 16),
+            width: 16, height: 16, dither: .ordered)
         for y in 0..<14 {
             for x in 0..<14 {
                 #expect(indices[y * 16 + x] == indices[y * 16 + x + 2])
@@ -117,8 +131,9 @@ import Testing
     }
 
     @Test func sixteenColorsUseTheANSIEntriesOnly() {
-        let indices = PaletteQuantiser.ansi.quantise(flat(RGBA8(r: 120, g: 60, b: 30), count: 100), width: 10,
-                                                     height: 10, dither: .diffusion)
+        let indices = PaletteQuantiser.ansi.quantise(
+            flat(RGBA8(r: 120, g: 60, b: 30), count: 100), width: 10,
+            height: 10, dither: .diffusion)
         #expect(indices.allSatisfy { $0 < 16 })
         #expect(Set(indices).count > 1)
     }
@@ -133,8 +148,9 @@ import Testing
     /// Mean CIEDE2000 between the cells' pixels and the area-averaged source, after the blur of
     /// `ColorReference.blurred` when `blur` is set.
     private func score(_ source: RGBAImage, dither: DitherMode, blur: Bool) -> Double {
-        let grid = HalfBlockRenderer.render(source, columns: 40, rows: 20, mode: .palette256,
-                                            backdrop: .solid(.black), dither: dither)
+        let grid = HalfBlockRenderer.render(
+            source, columns: 40, rows: 20, mode: .palette256,
+            backdrop: .solid(.black), dither: dither)
         var drawn = ColorReference.pixels(of: grid)
         var reference = ColorReference.boxAverage(source, width: 40, height: 40, backdrop: .black)
         if blur {
@@ -168,8 +184,9 @@ import Testing
             }
         }
         func worstBlockError(_ dither: DitherMode) -> Double {
-            let grid = HalfBlockRenderer.render(source, columns: 64, rows: 16, mode: .palette256,
-                                                backdrop: .solid(.black), dither: dither)
+            let grid = HalfBlockRenderer.render(
+                source, columns: 64, rows: 16, mode: .palette256,
+                backdrop: .solid(.black), dither: dither)
             let pixels = ColorReference.pixels(of: grid)
             var worst = 0.0
             for blockX in stride(from: 8, to: 56, by: 4) {
@@ -184,8 +201,9 @@ import Testing
                     }
                 }
                 func color(_ value: (Double, Double, Double)) -> RGBA8 {
-                    RGBA8(r: ColorReference.encoded(value.0 / 128), g: ColorReference.encoded(value.1 / 128),
-                          b: ColorReference.encoded(value.2 / 128))
+                    RGBA8(
+                        r: ColorReference.encoded(value.0 / 128), g: ColorReference.encoded(value.1 / 128),
+                        b: ColorReference.encoded(value.2 / 128))
                 }
                 worst = max(worst, ColorReference.deltaE2000(color(sum), color(target)))
             }

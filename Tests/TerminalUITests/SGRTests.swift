@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct SGRTests {
@@ -26,8 +27,9 @@ import Testing
             Cell(" ", foreground: blue, background: red),
             Cell("▀", foreground: red, background: red),
         ]
-        #expect(SGR.line(cells, mode: .truecolor)
-            == "\(escape)38;2;255;0;0;48;2;0;0;255m▀▀\(escape)48;2;255;0;0m ▀\(escape)0m")
+        #expect(
+            SGR.line(cells, mode: .truecolor)
+                == "\(escape)38;2;255;0;0;48;2;0;0;255m▀▀\(escape)48;2;255;0;0m ▀\(escape)0m")
     }
 
     @Test func plainTextNeedsNoSequences() {
@@ -36,8 +38,10 @@ import Testing
     }
 
     @Test func stylesAreSetAndResetWhenDropped() {
-        let cells = [Cell("a", style: .bold), Cell("b", style: [.bold, .underline]), Cell("c"),
-                     Cell("d", foreground: .indexed(2))]
+        let cells = [
+            Cell("a", style: .bold), Cell("b", style: [.bold, .underline]), Cell("c"),
+            Cell("d", foreground: .indexed(2)),
+        ]
         #expect(SGR.line(cells, mode: .palette256) == "\(escape)1ma\(escape)4mb\(escape)0mc\(escape)32md\(escape)0m")
     }
 

@@ -1,17 +1,18 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct TextWidthTests {
     @Test func measuresGraphemesByTheTable() {
         #expect(TextWidth.width(of: "abc") == 3)
         #expect(TextWidth.width(of: "你好") == 4)
-        #expect(TextWidth.width(of: "ｶﾞ") == 2)          // halfwidth katakana + voiced mark: narrow
-        #expect(TextWidth.width(of: "Ａ") == 2)           // fullwidth A
-        #expect(TextWidth.width(of: "e\u{301}") == 1)     // combining acute adds nothing
+        #expect(TextWidth.width(of: "ｶﾞ") == 2)  // halfwidth katakana + voiced mark: narrow
+        #expect(TextWidth.width(of: "Ａ") == 2)  // fullwidth A
+        #expect(TextWidth.width(of: "e\u{301}") == 1)  // combining acute adds nothing
         #expect(TextWidth.width(of: "😀") == 2)
-        #expect(TextWidth.width(of: "👨‍👩‍👧") == 2)            // ZWJ sequence: one grapheme
-        #expect(TextWidth.width(of: "🇨🇳") == 2)             // flag
-        #expect(TextWidth.width(of: "❤\u{FE0F}") == 2)     // text heart forced to emoji presentation
+        #expect(TextWidth.width(of: "👨‍👩‍👧") == 2)  // ZWJ sequence: one grapheme
+        #expect(TextWidth.width(of: "🇨🇳") == 2)  // flag
+        #expect(TextWidth.width(of: "❤\u{FE0F}") == 2)  // text heart forced to emoji presentation
         #expect(TextWidth.width(of: "❤") == 1)
         #expect(TextWidth.width(of: "\u{200B}") == 0)
         #expect(TextWidth.width(of: "한국어") == 6)
@@ -22,7 +23,9 @@ import Testing
     @Test func shortcutsAgreeWithTheGraphemeLookup() {
         for value in Array(0x20...0x7E) + Array(0x2500...0x259F) {
             let scalar = Unicode.Scalar(UInt32(value))!
-            #expect(TextWidth.width(of: String(scalar)) == TextWidth.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
+            #expect(
+                TextWidth.width(of: String(scalar)) == TextWidth.width(of: Character(scalar)),
+                "U+\(String(value, radix: 16))")
         }
         #expect(TextWidth.width(of: "ab\tc") == 3)
         #expect(TextWidth.width(of: "\u{2580}\u{301}▀") == 2)

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Support
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct XtermPaletteTests {

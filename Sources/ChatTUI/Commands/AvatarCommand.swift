@@ -11,20 +11,30 @@ struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG, JPEG or WebP file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--preset NAME] --output FILE.png|.jpg|.webp",
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--preset NAME] --output FILE.png|.jpg|.webp"
     ]
-    static let specs = [
-        SessionOptions.fixtureSpec,
-        OptionSpec(name: "--member", valueName: "ID", help: "the member whose avatar to write"),
-        OptionSpec(name: "--group", valueName: "ID", help: "look for the member in this group (default: the first group that has them)"),
-        OptionSpec(name: "--style", valueName: "STYLE",
-                   help: "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)"),
-        OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
-        OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
-        OptionSpec(name: "--placeholder", valueName: "STYLE", help: "initials or silhouette for a member without a photo (default initials)"),
-        OptionSpec(name: "--output", valueName: "FILE", help: "file to write (replaced atomically); its extension picks the format", short: "o"),
-        CompositionOptions.presetSpec,
-    ] + OutputOptions.encodingSpecs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+    static let specs =
+        [
+            SessionOptions.fixtureSpec,
+            OptionSpec(name: "--member", valueName: "ID", help: "the member whose avatar to write"),
+            OptionSpec(
+                name: "--group", valueName: "ID",
+                help: "look for the member in this group (default: the first group that has them)"),
+            OptionSpec(
+                name: "--style", valueName: "STYLE",
+                help:
+                    "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)"
+            ),
+            OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
+            OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
+            OptionSpec(
+                name: "--placeholder", valueName: "STYLE",
+                help: "initials or silhouette for a member without a photo (default initials)"),
+            OptionSpec(
+                name: "--output", valueName: "FILE",
+                help: "file to write (replaced atomically); its extension picks the format", short: "o"),
+            CompositionOptions.presetSpec,
+        ] + OutputOptions.encodingSpecs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
 
     var fixturePath: String
     var memberID: String
@@ -78,14 +88,16 @@ struct AvatarCommand: ToolCommand {
         }
         guard let member = AvatarExporter.member(memberID, group: groupID, in: fixture) else {
             let place = groupID.map { " in group \"\(Sanitizer.clean($0))\"" } ?? ""
-            output.standardError("chat-tui: \(fixturePath): no member with id \"\(Sanitizer.clean(memberID))\"\(place)\n")
+            output.standardError(
+                "chat-tui: \(fixturePath): no member with id \"\(Sanitizer.clean(memberID))\"\(place)\n")
             return .failure
         }
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
-        let outcome = await AvatarExporter.export(member, style: style, placeholder: placeholder, size: size, scale: scale,
-                                                  to: outputPath, encoding: encoding, composer: SessionOptions.makeComposer(pipeline).composer,
-                                                  inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
-        outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") }
+        let outcome = await AvatarExporter.export(
+            member, style: style, placeholder: placeholder, size: size, scale: scale,
+            to: outputPath, encoding: encoding, composer: SessionOptions.makeComposer(pipeline).composer,
+            inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
+        for warning in outcome.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
         if let failure = outcome.failure {
             output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
             return .failure

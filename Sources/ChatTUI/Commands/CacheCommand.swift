@@ -10,9 +10,12 @@ struct CacheCommand: ToolCommand {
     static let name = "cache"
     static let summary = "show or clear the disk cache of composites"
     static let usage = ["chat-tui cache stats [--cache-dir DIR] [--json]", "chat-tui cache clear [--cache-dir DIR]"]
-    static let specs = [SessionOptions.cacheSpecs[0],
-                        OptionSpec(name: "--json", valueName: nil,
-                                   help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays")]
+    static let specs = [
+        SessionOptions.cacheSpecs[0],
+        OptionSpec(
+            name: "--json", valueName: nil,
+            help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays"),
+    ]
 
     enum Action: String, Sendable { case stats, clear }
 
@@ -34,7 +37,9 @@ struct CacheCommand: ToolCommand {
         guard let cache: any CompositeCaching = DiskCache(location: location) else { return .failure }
         // A missing folder is an empty cache; anything else that is no folder is a mistake to report.
         if FileIO.exists(cache.location) && !FileIO.isDirectory(cache.location) {
-            output.standardError("chat-tui: \(Sanitizer.clean(cache.location)): exists but is not a folder (--cache-dir names the cache folder)\n")
+            output.standardError(
+                "chat-tui: \(Sanitizer.clean(cache.location)): exists but is not a folder (--cache-dir names the cache folder)\n"
+            )
             return .failure
         }
         switch action {
@@ -42,13 +47,16 @@ struct CacheCommand: ToolCommand {
             let stats = cache.statistics()
             if json {
                 let oldest = stats.oldest.map { "\(Int(Date().timeIntervalSince($0) / 86_400))" } ?? "null"
-                output.standardOutput("{\"location\":\(JSONString.literal(cache.location)),\"entries\":\(stats.entries),"
-                    + "\"bytes\":\(stats.bytes),\"sizeLimit\":\(stats.sizeLimit.map { "\($0)" } ?? "null"),"
-                    + "\"ageLimitDays\":\(stats.ageLimit.map { "\(Int($0 / 86_400))" } ?? "null"),\"oldestDays\":\(oldest)}\n")
+                output.standardOutput(
+                    "{\"location\":\(JSONString.literal(cache.location)),\"entries\":\(stats.entries),"
+                        + "\"bytes\":\(stats.bytes),\"sizeLimit\":\(stats.sizeLimit.map { "\($0)" } ?? "null"),"
+                        + "\"ageLimitDays\":\(stats.ageLimit.map { "\(Int($0 / 86_400))" } ?? "null"),\"oldestDays\":\(oldest)}\n"
+                )
                 return .success
             }
             let megabytes = String(format: "%.1f", Double(stats.bytes) / 1_048_576)
-            var text = "\(cache.location)\n  \(stats.entries) composite\(stats.entries == 1 ? "" : "s"), \(megabytes) MB"
+            var text =
+                "\(cache.location)\n  \(stats.entries) composite\(stats.entries == 1 ? "" : "s"), \(megabytes) MB"
             if let limit = stats.sizeLimit { text += " of \(limit / 1_048_576) MB" }
             if let oldest = stats.oldest {
                 let days = Int(Date().timeIntervalSince(oldest) / 86_400)
@@ -62,7 +70,8 @@ struct CacheCommand: ToolCommand {
         case .clear:
             do {
                 let removed = try cache.removeAll()
-                output.standardOutput("removed \(removed) cached composite\(removed == 1 ? "" : "s") from \(cache.location)\n")
+                output.standardOutput(
+                    "removed \(removed) cached composite\(removed == 1 ? "" : "s") from \(cache.location)\n")
                 return .success
             } catch {
                 output.standardError("chat-tui: \(error)\n")

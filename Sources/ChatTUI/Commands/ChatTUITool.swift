@@ -13,7 +13,8 @@ extension CommandLineTool {
             InteractiveCommand.self, ExportCommand.self, AvatarCommand.self, LayoutCommand.self, CacheCommand.self,
         ],
         versionDetails: {
-            let libraries = LinkedLibrary.codecs + LinkedLibrary.text + LinkedLibrary.downloads
+            let libraries =
+                LinkedLibrary.codecs + LinkedLibrary.text + LinkedLibrary.downloads
                 + LinkedLibrary.graphics + LinkedLibrary.terminal
             let formats = ImageDecoder.supportedFormats.compactMap { entry in
                 entry.format.name.map { "  \($0): \(entry.library.line)" }

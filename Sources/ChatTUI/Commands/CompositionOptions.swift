@@ -12,18 +12,23 @@ enum CompositionOptions {
         name: "--preset", valueName: "NAME",
         help: "start from a preset in $XDG_CONFIG_HOME/chat-tui/presets.json (options after it override it)")
 
-    static let specs: [OptionSpec] = [presetSpec] + ParameterCatalogue.all.map { field in
-        OptionSpec(name: "--" + field.name, valueName: field.valueName, help: field.help,
-                   short: field.name == "layout" ? "l" : nil)
-    }
+    static let specs: [OptionSpec] =
+        [presetSpec]
+        + ParameterCatalogue.all.map { field in
+            OptionSpec(
+                name: "--" + field.name, valueName: field.valueName, help: field.help,
+                short: field.name == "layout" ? "l" : nil)
+        }
 
     /// The parameters the options describe, starting from the defaults. `--preset NAME` sets what the preset
     /// holds; an option given after it overrides the preset's value, one given before it is overridden. A value
     /// outside its limits, or a preset that cannot be read or found, is a usage error that says what was
     /// expected (and names the presets file). Options in `skipping` are left to the caller (`export` reads
     /// `--scale` as a list).
-    static func parameters(from arguments: ParsedArguments, skipping: Set<String> = [],
-                           environment: [String: String] = ProcessInfo.processInfo.environment)
+    static func parameters(
+        from arguments: ParsedArguments, skipping: Set<String> = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(UsageError) -> CompositionParameters
     {
         let preset = try presetSettings(from: arguments, environment: environment)
@@ -61,13 +66,16 @@ enum CompositionOptions {
                 var floor = parameters
                 field.assign(.number(0), to: &floor)
                 guard CompositionLimits.problem(floor, memberCounts: memberCounts) == nil else { return nil }
-                let most = CompositionLimits.closestAllowed(field, from: floor, toward: parameters.size,
-                                                            memberCounts: memberCounts)
+                let most = CompositionLimits.closestAllowed(
+                    field, from: floor, toward: parameters.size,
+                    memberCounts: memberCounts)
                 return "--\(name) at most \(formatNumber(most))"
             }
-            advice = hints.isEmpty ? ": use a smaller --margin or --padding" : ": use " + hints.joined(separator: " or ")
+            advice =
+                hints.isEmpty ? ": use a smaller --margin or --padding" : ": use " + hints.joined(separator: " or ")
         }
-        throw UsageError(message: "these parameters would draw degenerate avatars: \(problem)\(advice)", command: command)
+        throw UsageError(
+            message: "these parameters would draw degenerate avatars: \(problem)\(advice)", command: command)
     }
 
     /// The preset's settings by name, empty without `--preset`.

@@ -11,8 +11,10 @@ extension ExportCommand {
     /// `export --all`: every group of the fixture (of the shard) into `directory`, with a progress bar on a
     /// terminal, one line per distinct warning (`WarningTally`) and per failure, and a summary (`--json`: on
     /// standard output as JSON; `--quiet`: none); one sync at the end (`--sync end`).
-    func exportAll(to directory: String, composer: GroupComposer, remote: RemotePhotos,
-                   output: CommandOutput) async -> ExitStatus {
+    func exportAll(
+        to directory: String, composer: GroupComposer, remote: RemotePhotos,
+        output: CommandOutput
+    ) async -> ExitStatus {
         func fail(_ message: String) -> ExitStatus {
             output.standardError("chat-tui: \(Sanitizer.clean(message))\n")
             return .failure
@@ -30,8 +32,9 @@ extension ExportCommand {
             return nil
         }
         let start = Date()
-        var batch = BatchExport(directory: directory, jobs: jobs, shard: shard, settings: settings,
-                                parameters: parameters, composer: composer)
+        var batch = BatchExport(
+            directory: directory, jobs: jobs, shard: shard, settings: settings,
+            parameters: parameters, composer: composer)
         var progress: ProgressBar
         let summary: BatchExport.Summary
         var report = BatchReport(quiet: quiet)
@@ -47,8 +50,9 @@ extension ExportCommand {
                 let fixture = try loadFixture()
                 if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
                 if let problem = prepareFolder() { return fail(problem) }
-                batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath == "-" ? nil : fixturePath,
-                                                               fixture: fixture)
+                batch.protectedFiles = ExportInputs.identities(
+                    fixturePath: fixturePath == "-" ? nil : fixturePath,
+                    fixture: fixture)
                 var input = FixtureBatchInput(fixture)
                 // With a shard, how many groups it holds is known only at the end.
                 progress = ProgressBar(total: shard == nil ? input.total : nil, output: output, quiet: quiet)
@@ -66,7 +70,8 @@ extension ExportCommand {
         let seconds = Date().timeIntervalSince(start)
         if !quiet { report.warnings.repeatLines.forEach(progress.print) }
         let distinct = report.warnings.entries.count
-        var line = "exported \(summary.succeeded) of \(summary.groups) groups"
+        var line =
+            "exported \(summary.succeeded) of \(summary.groups) groups"
             + (shard.map { " (shard \($0))" } ?? "") + " to \(directory) in \(String(format: "%.2f", seconds)) s"
         if settings.skipExisting { line += ", \(summary.upToDate) up to date" }
         line += ", \(distinct) warning\(distinct == 1 ? "" : "s")"
@@ -74,8 +79,10 @@ extension ExportCommand {
         if summary.failed > 0 { line += ", \(summary.failed) failed" }
         if !quiet { output.standardError(Sanitizer.clean(line) + "\n") }
         if json {
-            output.standardOutput(ExportJSON.summary(summary, directory: directory, seconds: seconds,
-                                                     warnings: report.warnings, failures: report.failures) + "\n")
+            output.standardOutput(
+                ExportJSON.summary(
+                    summary, directory: directory, seconds: seconds,
+                    warnings: report.warnings, failures: report.failures) + "\n")
         }
         if let photos = remote.statistics, !quiet {
             output.standardError("photos from URLs: \(photos.summary)\n")
@@ -91,13 +98,16 @@ extension ExportCommand {
         var failures: [String] = []
     }
 
-    private func run(_ batch: BatchExport, _ input: inout some BatchInput, progress: inout ProgressBar,
-                     report: inout BatchReport) async throws(FixtureError) -> BatchExport.Summary
-    {
+    private func run(
+        _ batch: BatchExport, _ input: inout some BatchInput, progress: inout ProgressBar,
+        report: inout BatchReport
+    ) async throws(FixtureError) -> BatchExport.Summary {
         try await batch.run(&input) { event in
             switch event {
             case .finished(_, let outcome):
-                for warning in report.warnings.add(outcome) where !report.quiet { progress.print("warning: \(warning)") }
+                for warning in report.warnings.add(outcome) where !report.quiet {
+                    progress.print("warning: \(warning)")
+                }
                 if let failure = outcome.failure {
                     report.failures.append(failure)
                     progress.print("chat-tui: \(failure)")

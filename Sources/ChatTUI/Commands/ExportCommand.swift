@@ -17,18 +17,23 @@ struct ExportCommand: ToolCommand {
         "chat-tui export --fixtures - --group ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
     ]
-    static let specs = [
-        SessionOptions.fixtureSpec,
-        OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
-        OptionSpec(name: "--output", valueName: "FILE",
-                   help: "file to write (replaced atomically); its extension picks the format; - for standard output",
-                   short: "o"),
-        OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
-        OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
-        OptionSpec(name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)", short: "j"),
-        OptionSpec(name: "--shard", valueName: "K/N",
-                   help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
-    ] + ReportOptions.specs + OutputOptions.specs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    static let specs =
+        [
+            SessionOptions.fixtureSpec,
+            OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
+            OptionSpec(
+                name: "--output", valueName: "FILE",
+                help: "file to write (replaced atomically); its extension picks the format; - for standard output",
+                short: "o"),
+            OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
+            OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
+            OptionSpec(
+                name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)", short: "j"),
+            OptionSpec(
+                name: "--shard", valueName: "K/N",
+                help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
+        ] + ReportOptions.specs + OutputOptions.specs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec]
+        + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     static let notes = [
         "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
@@ -61,24 +66,30 @@ struct ExportCommand: ToolCommand {
         json = arguments.has("--json")
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
-        switch (arguments.has("--all"), arguments.string("--group"), arguments.string("--output"),
-                arguments.string("--output-dir")) {
+        switch (
+            arguments.has("--all"), arguments.string("--group"), arguments.string("--output"),
+            arguments.string("--output-dir")
+        ) {
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
             target = .all(directory: directory)
         case (true, _, _, _):
-            throw UsageError(message: "--all needs --output-dir DIR and takes neither --group nor --output", command: Self.name)
+            throw UsageError(
+                message: "--all needs --output-dir DIR and takes neither --group nor --output", command: Self.name)
         default:
-            throw UsageError(message: "give either --group ID --output FILE.png, or --all --output-dir DIR", command: Self.name)
+            throw UsageError(
+                message: "give either --group ID --output FILE.png, or --all --output-dir DIR", command: Self.name)
         }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.string("--shard") {
             guard case .all = target else {
-                throw UsageError(message: "--shard splits an --all batch; it does not apply to --group", command: Self.name)
+                throw UsageError(
+                    message: "--shard splits an --all batch; it does not apply to --group", command: Self.name)
             }
             guard let shard = Shard(parsing: text) else {
-                throw UsageError(message: "--shard: expected K/N with 1 <= K <= N (e.g. 2/8), got '\(text)'", command: Self.name)
+                throw UsageError(
+                    message: "--shard: expected K/N with 1 <= K <= N (e.g. 2/8), got '\(text)'", command: Self.name)
             }
             self.shard = shard
         }
@@ -93,10 +104,12 @@ struct ExportCommand: ToolCommand {
         }
         if case .one(_, let output) = target, output == "-" {
             guard scales == nil else {
-                throw UsageError(message: "--output - writes one image to standard output: give one --scale", command: Self.name)
+                throw UsageError(
+                    message: "--output - writes one image to standard output: give one --scale", command: Self.name)
             }
             guard !json else {
-                throw UsageError(message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
+                throw UsageError(
+                    message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
             }
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         } else if case .one(_, let output) = target {
@@ -119,17 +132,23 @@ struct ExportCommand: ToolCommand {
                 return .failure
             }
             guard let group else {
-                let close = Suggestion.closest(to: groupID, among: ids).map { "; did you mean \"\(Sanitizer.clean($0))\"?" }
-                output.standardError("chat-tui: \(fixtureName): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
+                let close = Suggestion.closest(to: groupID, among: ids).map {
+                    "; did you mean \"\(Sanitizer.clean($0))\"?"
+                }
+                output.standardError(
+                    "chat-tui: \(fixtureName): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
                 return .failure
             }
             if let refusal = limitRefusal([group], output: output) { return refusal }
             let inputs = ExportInputs.identities(fixturePath: fixturePath == "-" ? nil : fixturePath, groups: [group])
             guard path != "-" else { return await writeToStandardOutput(group, composer: composer, output: output) }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
-            let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
-                                                     settings: settings, inputs: inputs)
-            if !quiet { outcome.warnings.forEach { output.standardError("warning: \(Sanitizer.clean($0))\n") } }
+            let outcome = await GroupExporter.export(
+                group, to: path, composer: composer, parameters: parameters,
+                settings: settings, inputs: inputs)
+            if !quiet {
+                for warning in outcome.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
+            }
             if json { output.standardOutput(ExportJSON.group(group.id, outcome) + "\n") }
             if let failure = outcome.failure {
                 output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")
@@ -144,7 +163,8 @@ struct ExportCommand: ToolCommand {
     /// Exit 2 with the limit named when the parameters would draw a degenerate avatar for one of `groups`.
     func limitRefusal(_ groups: [ChatGroup], output: CommandOutput) -> ExitStatus? {
         do throws(UsageError) {
-            try CompositionOptions.checkLimits(parameters, memberCounts: groups.map(\.members.count), command: Self.name)
+            try CompositionOptions.checkLimits(
+                parameters, memberCounts: groups.map(\.members.count), command: Self.name)
             return nil
         } catch {
             output.standardError("chat-tui: \(error.message)\nTry 'chat-tui export --help'.\n")
@@ -180,21 +200,29 @@ struct ExportCommand: ToolCommand {
     }
 
     /// `--output -`: the image on standard output, refused when that is a terminal.
-    private func writeToStandardOutput(_ group: ChatGroup, composer: GroupComposer,
-                                       output: CommandOutput) async -> ExitStatus {
+    private func writeToStandardOutput(
+        _ group: ChatGroup, composer: GroupComposer,
+        output: CommandOutput
+    ) async -> ExitStatus {
         guard !output.outputIsTerminal else {
-            output.standardError("chat-tui: --output -: standard output is a terminal; redirect it to a file or a pipe\n")
+            output.standardError(
+                "chat-tui: --output -: standard output is a terminal; redirect it to a file or a pipe\n")
             return .failure
         }
         let encoded: (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
         do {
-            encoded = try await GroupExporter.encode(group, composer: composer, parameters: parameters,
-                                                     encoding: settings.encoding)
+            encoded = try await GroupExporter.encode(
+                group, composer: composer, parameters: parameters,
+                encoding: settings.encoding)
         } catch {
             output.standardError("chat-tui: standard output: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
-        if !quiet { encoded.warnings.forEach { output.standardError("warning: \(Sanitizer.clean(group.describe($0)))\n") } }
+        if !quiet {
+            for warning in encoded.warnings {
+                output.standardError("warning: \(Sanitizer.clean(group.describe(warning)))\n")
+            }
+        }
         output.standardOutputBytes(encoded.bytes)
         return strict && !encoded.warnings.isEmpty ? .failure : .success
     }

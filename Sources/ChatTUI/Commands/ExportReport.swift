@@ -7,11 +7,16 @@ import TerminalUI
 /// The options of `export` about what it tells: `--json`, `--quiet`, `--strict`.
 enum ReportOptions {
     static let specs = [
-        OptionSpec(name: "--json", valueName: nil,
-                   help: "print a JSON result on standard output: each file written (path, bytes, inputs hash) and the warnings; with --all a summary"),
-        OptionSpec(name: "--quiet", valueName: nil, help: "print no warnings, progress or summary (errors still)",
-                   short: "q"),
-        OptionSpec(name: "--strict", valueName: nil, help: "exit 1 when there was any warning (after writing every file)"),
+        OptionSpec(
+            name: "--json", valueName: nil,
+            help:
+                "print a JSON result on standard output: each file written (path, bytes, inputs hash) and the warnings; with --all a summary"
+        ),
+        OptionSpec(
+            name: "--quiet", valueName: nil, help: "print no warnings, progress or summary (errors still)",
+            short: "q"),
+        OptionSpec(
+            name: "--strict", valueName: nil, help: "exit 1 when there was any warning (after writing every file)"),
     ]
 }
 
@@ -76,8 +81,10 @@ enum ExportJSON {
     }
 
     /// The summary of `export --all`, with each distinct warning once and the number of groups it met.
-    static func summary(_ summary: BatchExport.Summary, directory: String, seconds: Double,
-                        warnings: WarningTally, failures: [String]) -> String {
+    static func summary(
+        _ summary: BatchExport.Summary, directory: String, seconds: Double,
+        warnings: WarningTally, failures: [String]
+    ) -> String {
         let distinct = warnings.entries.map { entry in
             "{\"warning\":\(JSONString.literal(entry.first)),\"problem\":\(JSONString.literal(entry.problem)),\"groups\":\(entry.groups)}"
         }

@@ -12,22 +12,31 @@ import TerminalUI
 struct InteractiveCommand: ToolCommand {
     static let name = ""
     static let summary = "tune chat group avatars in the terminal"
-    static let usage = ["chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--list-avatar-size PT] [--no-watch] [--fresh] [--preset NAME] [options]"]
-    static let specs = [
-        SessionOptions.fixtureSpec,
-        OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
-        OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
-        OptionSpec(name: "--dither", valueName: "MODE",
-                   help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
-        OptionSpec(name: "--graphics", valueName: "MODE",
-                   help: "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
-        OptionSpec(name: "--list-avatar-size", valueName: "PT",
-                   help: "side of the list's avatars in pixel graphics, in pt at the export scale (default 48)"),
-        OptionSpec(name: "--no-watch", valueName: nil,
-                   help: "do not reload the fixture and redraw photos when their files change on disk"),
-        OptionSpec(name: "--fresh", valueName: nil,
-                   help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)"),
-    ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+    static let usage = [
+        "chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--list-avatar-size PT] [--no-watch] [--fresh] [--preset NAME] [options]"
+    ]
+    static let specs =
+        [
+            SessionOptions.fixtureSpec,
+            OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
+            OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
+            OptionSpec(
+                name: "--dither", valueName: "MODE",
+                help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
+            OptionSpec(
+                name: "--graphics", valueName: "MODE",
+                help:
+                    "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
+            OptionSpec(
+                name: "--list-avatar-size", valueName: "PT",
+                help: "side of the list's avatars in pixel graphics, in pt at the export scale (default 48)"),
+            OptionSpec(
+                name: "--no-watch", valueName: nil,
+                help: "do not reload the fixture and redraw photos when their files change on disk"),
+            OptionSpec(
+                name: "--fresh", valueName: nil,
+                help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)"),
+        ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     var fixturePath: String
     var exportDirectory: String
@@ -52,8 +61,9 @@ struct InteractiveCommand: ToolCommand {
         exportDirectory = arguments.string("--export-dir") ?? "."
         let colorText = arguments.string("--color") ?? "auto"
         guard let colorOption = ColorMode.Option(argument: colorText) else {
-            throw UsageError(message: "--color: expected auto, truecolor, 256, 16 or none, got '\(colorText)'",
-                             command: Self.name)
+            throw UsageError(
+                message: "--color: expected auto, truecolor, 256, 16 or none, got '\(colorText)'",
+                command: Self.name)
         }
         self.colorOption = colorOption
         if let text = arguments.string("--dither") {
@@ -66,22 +76,26 @@ struct InteractiveCommand: ToolCommand {
         let graphicsText = arguments.string("--graphics") ?? "auto"
         guard let graphics = GraphicsOption(argument: graphicsText) else {
             let names = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: ", ")
-            throw UsageError(message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
-                             command: Self.name)
+            throw UsageError(
+                message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
+                command: Self.name)
         }
         self.graphics = graphics
         let avatarText = arguments.string("--list-avatar-size") ?? "48"
         guard let avatarPoints = Double(avatarText), Self.listAvatarRange.contains(avatarPoints) else {
-            throw UsageError(message: "--list-avatar-size: expected points from \(Int(Self.listAvatarRange.lowerBound))"
-                                 + " to \(Int(Self.listAvatarRange.upperBound)), got '\(Sanitizer.clean(avatarText))'",
-                             command: Self.name)
+            throw UsageError(
+                message: "--list-avatar-size: expected points from \(Int(Self.listAvatarRange.lowerBound))"
+                    + " to \(Int(Self.listAvatarRange.upperBound)), got '\(Sanitizer.clean(avatarText))'",
+                command: Self.name)
         }
         listAvatarPoints = avatarPoints
         watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
-        parametersGiven = CompositionOptions.specs.contains { arguments.has($0.name) || arguments.string($0.name) != nil }
+        parametersGiven = CompositionOptions.specs.contains {
+            arguments.has($0.name) || arguments.string($0.name) != nil
+        }
         startsFresh = arguments.has("--fresh")
     }
 
@@ -90,7 +104,9 @@ struct InteractiveCommand: ToolCommand {
 
     func run(output: CommandOutput) async -> ExitStatus {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            output.standardError("chat-tui: the interactive app needs a terminal; for scripts use 'chat-tui export' or 'chat-tui layout'\n")
+            output.standardError(
+                "chat-tui: the interactive app needs a terminal; for scripts use 'chat-tui export' or 'chat-tui layout'\n"
+            )
             return .failure
         }
         let fixture: Fixture
@@ -99,8 +115,9 @@ struct InteractiveCommand: ToolCommand {
             return .failure
         }
         do throws(UsageError) {
-            try CompositionOptions.checkLimits(parameters, memberCounts: fixture.groups.map(\.members.count),
-                                               command: Self.name)
+            try CompositionOptions.checkLimits(
+                parameters, memberCounts: fixture.groups.map(\.members.count),
+                command: Self.name)
         } catch {
             output.standardError("chat-tui: \(error.message)\nTry 'chat-tui --help'.\n")
             return .usage
@@ -109,7 +126,8 @@ struct InteractiveCommand: ToolCommand {
         let mode = ColorMode.detect(environment: environment, override: colorOption.override)
         let term = environment["TERM"] ?? ""
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
-        let terminalName = mode == .truecolor
+        let terminalName =
+            mode == .truecolor
             ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
         let composer = SessionOptions.makeComposer(pipeline).composer
         let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
@@ -133,13 +151,16 @@ struct InteractiveCommand: ToolCommand {
                 fixture: fixture, options: options, driver: driver, provider: composer,
                 exporter: { group, parameters, path in
                     // The group's photos as they are now: live reload may have replaced them since the start.
-                    let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }
+                    let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) {
+                        $1
+                    }
                     try await Self.exportForApp(group, parameters, path, composer, inputs: current)
                 },
                 imageCells: { image, columns, rows in
                     // Transparent parts over a checkerboard, so that "transparent" never looks like a background.
-                    HalfBlockRenderer.render(image, columns: columns, rows: rows, mode: mode,
-                                             backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
+                    HalfBlockRenderer.render(
+                        image, columns: columns, rows: rows, mode: mode,
+                        backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
                 wake: wake, pendingSignal: { signals.received })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
@@ -192,12 +213,15 @@ struct InteractiveCommand: ToolCommand {
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names (the
     /// app has checked the folder and asked before replacing anything).
-    private static func exportForApp(_ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
-                                     _ composer: GroupComposer, inputs: [FileIdentity: String]) async throws {
+    private static func exportForApp(
+        _ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
+        _ composer: GroupComposer, inputs: [FileIdentity: String]
+    ) async throws {
         let format = try OutputFormat.resolve(path: path, requested: nil)
-        let outcome = await GroupExporter.export(group, to: path, composer: composer, parameters: parameters,
-                                                 settings: ExportSettings(encoding: OutputEncoding(format: format)),
-                                                 inputs: inputs)
+        let outcome = await GroupExporter.export(
+            group, to: path, composer: composer, parameters: parameters,
+            settings: ExportSettings(encoding: OutputEncoding(format: format)),
+            inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
 }

@@ -10,12 +10,16 @@ struct LayoutCommand: ToolCommand {
         "chat-tui layout --layout \(LayoutRegistry.kinds.map(\.rawValue).joined(separator: "|")) --count N [--size PT] [options] [--json]",
         "chat-tui layout --list",
     ]
-    static let specs = [
-        OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
-        OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
-        OptionSpec(name: "--list", valueName: nil,
-                   help: "list the layouts (name, members drawn, what it draws); with --json one JSON object a line: layout, name, maximumMembers, summary"),
-    ] + CompositionOptions.specs
+    static let specs =
+        [
+            OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
+            OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
+            OptionSpec(
+                name: "--list", valueName: nil,
+                help:
+                    "list the layouts (name, members drawn, what it draws); with --json one JSON object a line: layout, name, maximumMembers, summary"
+            ),
+        ] + CompositionOptions.specs
 
     var count: Int
     var parameters: CompositionParameters
@@ -40,11 +44,13 @@ struct LayoutCommand: ToolCommand {
 
     func run(output: CommandOutput) async -> ExitStatus {
         if list {
-            output.standardOutput(LayoutRegistry.all.map { layout in
-                json ? "{\"layout\":\(JSONString.literal(layout.kind.rawValue)),\"name\":\(JSONString.literal(layout.displayName)),"
-                    + "\"maximumMembers\":\(layout.maximumMembers),\"summary\":\(JSONString.literal(layout.summary))}"
-                    : "\(layout.kind.rawValue)\t\(layout.maximumMembers)\t\(layout.summary)"
-            }.joined(separator: "\n") + "\n")
+            output.standardOutput(
+                LayoutRegistry.all.map { layout in
+                    json
+                        ? "{\"layout\":\(JSONString.literal(layout.kind.rawValue)),\"name\":\(JSONString.literal(layout.displayName)),"
+                            + "\"maximumMembers\":\(layout.maximumMembers),\"summary\":\(JSONString.literal(layout.summary))}"
+                        : "\(layout.kind.rawValue)\t\(layout.maximumMembers)\t\(layout.summary)"
+                }.joined(separator: "\n") + "\n")
             return .success
         }
         let description = LayoutDescription(count: count, parameters: parameters)
@@ -52,11 +58,16 @@ struct LayoutCommand: ToolCommand {
             output.standardOutput(description.jsonText)
             return .success
         }
-        let canvas = description.isSquare ? "" : " (canvas \(formatNumber(description.canvas.width)) × \(formatNumber(description.canvas.height)) pt)"
-        var lines = ["\(parameters.layout.rawValue): \(description.tiles.count) of \(count) members, size \(formatNumber(parameters.size)) pt\(canvas), margin \(formatNumber(description.margin)) pt"]
+        let canvas =
+            description.isSquare
+            ? "" : " (canvas \(formatNumber(description.canvas.width)) × \(formatNumber(description.canvas.height)) pt)"
+        var lines = [
+            "\(parameters.layout.rawValue): \(description.tiles.count) of \(count) members, size \(formatNumber(parameters.size)) pt\(canvas), margin \(formatNumber(description.margin)) pt"
+        ]
         for (index, tile) in description.tiles.enumerated() {
             let f = tile.frame
-            var line = "  \(index + 1). x \(formatNumber(f.minX))  y \(formatNumber(f.minY))  w \(formatNumber(f.width))  h \(formatNumber(f.height))"
+            var line =
+                "  \(index + 1). x \(formatNumber(f.minX))  y \(formatNumber(f.minY))  w \(formatNumber(f.width))  h \(formatNumber(f.height))"
             if case .notchedCircle(_, _, let notches) = tile.shape, let notch = notches.first {
                 line += "  notch \(formatNumber(notch.degrees))°"
             }

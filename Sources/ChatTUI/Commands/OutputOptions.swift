@@ -5,21 +5,27 @@ import GroupIcon
 
 /// The options of `export` about the files it writes: format, quality, scales, durability, skipping.
 enum OutputOptions {
-    static let specs = encodingSpecs + [
-        OptionSpec(name: "--sync", valueName: "MODE",
-                   help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
-        OptionSpec(name: "--skip-existing", valueName: nil,
-                   help: "leave outputs whose recorded parameters and inputs match alone"),
-    ]
+    static let specs =
+        encodingSpecs + [
+            OptionSpec(
+                name: "--sync", valueName: "MODE",
+                help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
+            OptionSpec(
+                name: "--skip-existing", valueName: nil,
+                help: "leave outputs whose recorded parameters and inputs match alone"),
+        ]
 
     /// The options about how a file is encoded, shared by `export` and `avatar`.
     static let encodingSpecs = [
-        OptionSpec(name: "--format", valueName: "FMT",
-                   help: "png, jpeg or webp (default: from the file extension, else png)"),
-        OptionSpec(name: "--quality", valueName: "N",
-                   help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
-        OptionSpec(name: "--png-compression", valueName: "LEVEL",
-                   help: "fast, default or small: PNG encoding time against file size (same pixels)"),
+        OptionSpec(
+            name: "--format", valueName: "FMT",
+            help: "png, jpeg or webp (default: from the file extension, else png)"),
+        OptionSpec(
+            name: "--quality", valueName: "N",
+            help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
+        OptionSpec(
+            name: "--png-compression", valueName: "LEVEL",
+            help: "fast, default or small: PNG encoding time against file size (same pixels)"),
     ]
 
     /// When written files reach the disk.
@@ -46,7 +52,8 @@ enum OutputOptions {
     static func sync(from arguments: ParsedArguments) throws(UsageError) -> SyncMode {
         guard let text = arguments.string("--sync") else { return .end }
         guard let mode = SyncMode(rawValue: text) else {
-            throw UsageError(message: "--sync: expected per-file, end or none, got '\(text)'", command: arguments.command)
+            throw UsageError(
+                message: "--sync: expected per-file, end or none, got '\(text)'", command: arguments.command)
         }
         return mode
     }
@@ -59,8 +66,10 @@ enum OutputOptions {
         var scales = Set<Int>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let scale = Int(part.trimmingCharacters(in: .whitespaces)), range.contains(scale) else {
-                throw UsageError(message: "--scale: expected whole numbers from \(range.lowerBound) to \(range.upperBound) separated by commas (1,2,3), got '\(text)'",
-                                 command: arguments.command)
+                throw UsageError(
+                    message:
+                        "--scale: expected whole numbers from \(range.lowerBound) to \(range.upperBound) separated by commas (1,2,3), got '\(text)'",
+                    command: arguments.command)
             }
             scales.insert(scale)
         }
@@ -73,10 +82,11 @@ enum OutputOptions {
         -> (settings: ExportSettings, sync: SyncMode)
     {
         let sync = try sync(from: arguments)
-        let settings = ExportSettings(encoding: try encoding(from: arguments, path: path),
-                                      scales: try scales(from: arguments),
-                                      durability: sync == .perFile ? .synced : .deferred,
-                                      skipExisting: arguments.has("--skip-existing"))
+        let settings = ExportSettings(
+            encoding: try encoding(from: arguments, path: path),
+            scales: try scales(from: arguments),
+            durability: sync == .perFile ? .synced : .deferred,
+            skipExisting: arguments.has("--skip-existing"))
         return (settings, sync)
     }
 
@@ -100,12 +110,14 @@ enum OutputOptions {
         var compression = PNGCompression.default
         if let text = arguments.string("--png-compression") {
             guard let level = PNGCompression(rawValue: text) else {
-                throw UsageError(message: "--png-compression: expected fast, default or small, got '\(text)'",
-                                 command: arguments.command)
+                throw UsageError(
+                    message: "--png-compression: expected fast, default or small, got '\(text)'",
+                    command: arguments.command)
             }
             guard format == .png else {
-                throw UsageError(message: "--png-compression applies to PNG output, not \(format.rawValue)",
-                                 command: arguments.command)
+                throw UsageError(
+                    message: "--png-compression applies to PNG output, not \(format.rawValue)",
+                    command: arguments.command)
             }
             compression = level
         }

@@ -41,6 +41,8 @@ struct ProgressBar {
         guard total > 0 else { return }
         let width = 30
         let filled = done * width / total
-        output.standardError("\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)")
+        output.standardError(
+            "\r[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)"
+        )
     }
 }

@@ -13,7 +13,10 @@ final class RemotePhotos: Sendable {
 
     /// `isBatch`: what was fetched or revalidated stays fresh for the run (one request per URL per run).
     /// `fetcher`: connection limits and timeouts (`--connect-timeout`, `--timeout`).
-    init(offline: Bool, cache: DiskCacheLocation, isBatch: Bool, fetcher: HTTPFetcherConfiguration = HTTPFetcherConfiguration()) {
+    init(
+        offline: Bool, cache: DiskCacheLocation, isBatch: Bool,
+        fetcher: HTTPFetcherConfiguration = HTTPFetcherConfiguration()
+    ) {
         self.offline = offline; self.cache = cache; self.isBatch = isBatch; self.fetcher = fetcher
     }
 
@@ -46,10 +49,12 @@ final class RemotePhotos: Sendable {
                 // black hole costs one timeout, not one per photo on it.
                 var configuration = fetcher
                 configuration.hostFailureLifetime = isBatch ? .infinity : 60
-                return RemoteImageStore(fetcher: try HTTPFetcher(configuration: configuration),
-                                        cache: DownloadCache(location: cache),
-                                        configuration: RemoteImageStoreConfiguration(failureLifetime: 60,
-                                                                                     freshForItsLifetime: isBatch))
+                return RemoteImageStore(
+                    fetcher: try HTTPFetcher(configuration: configuration),
+                    cache: DownloadCache(location: cache),
+                    configuration: RemoteImageStoreConfiguration(
+                        failureLifetime: 60,
+                        freshForItsLifetime: isBatch))
             }
             state = made
             return made

@@ -10,8 +10,9 @@ import TerminalUI
 
 /// Options about where data comes from and where caches go, shared by the interactive app and `export`.
 enum SessionOptions {
-    static let fixtureSpec = OptionSpec(name: "--fixtures", valueName: "PATH",
-                                        help: "chat-list fixture (JSON); default: the bundled sample data")
+    static let fixtureSpec = OptionSpec(
+        name: "--fixtures", valueName: "PATH",
+        help: "chat-list fixture (JSON); default: the bundled sample data")
     static let baseDirSpec = OptionSpec(
         name: "--base-dir", valueName: "DIR",
         help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
@@ -19,18 +20,24 @@ enum SessionOptions {
         name: "--allow-paths", valueName: "DIR",
         help: "read avatar files only inside DIR (repeatable); for fixtures you do not trust")
     static let cacheSpecs = [
-        OptionSpec(name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
+        OptionSpec(
+            name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
         OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache"),
-        OptionSpec(name: "--memory-limit", valueName: "SIZE",
-                   help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)"),
-        OptionSpec(name: "--verify-content", valueName: nil,
-                   help: "hash every member photo into its cache keys (see README: stale composites)"),
-        OptionSpec(name: "--offline", valueName: nil,
-                   help: "photos from URLs only from the download cache, never from the network"),
-        OptionSpec(name: "--connect-timeout", valueName: "SECONDS",
-                   help: "photos from URLs: time to connect to a server (default 10), counted from the request's start"),
-        OptionSpec(name: "--timeout", valueName: "SECONDS",
-                   help: "photos from URLs: time for a whole download (default 30), not counting time queued"),
+        OptionSpec(
+            name: "--memory-limit", valueName: "SIZE",
+            help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)"),
+        OptionSpec(
+            name: "--verify-content", valueName: nil,
+            help: "hash every member photo into its cache keys (see README: stale composites)"),
+        OptionSpec(
+            name: "--offline", valueName: nil,
+            help: "photos from URLs only from the download cache, never from the network"),
+        OptionSpec(
+            name: "--connect-timeout", valueName: "SECONDS",
+            help: "photos from URLs: time to connect to a server (default 10), counted from the request's start"),
+        OptionSpec(
+            name: "--timeout", valueName: "SECONDS",
+            help: "photos from URLs: time for a whole download (default 30), not counting time queued"),
     ]
 
     /// The values `--connect-timeout` and `--timeout` accept, in seconds.
@@ -40,9 +47,12 @@ enum SessionOptions {
     /// under the current directory.
     static var bundledFixturePath: String {
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [packageRoot.appendingPathComponent("sample-data/groups.json").path,
-                          FileIO.currentDirectory + "/sample-data/groups.json"]
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            packageRoot.appendingPathComponent("sample-data/groups.json").path,
+            FileIO.currentDirectory + "/sample-data/groups.json",
+        ]
         return candidates.first(where: FileIO.exists) ?? candidates[0]
     }
 
@@ -51,11 +61,13 @@ enum SessionOptions {
     static func baseDirectory(from arguments: ParsedArguments) throws(UsageError) -> String? {
         guard let directory = arguments.string("--base-dir") else { return nil }
         guard arguments.string("--fixtures") == "-" else {
-            throw UsageError(message: "--base-dir applies to --fixtures - (a fixture file's photos resolve against its folder)",
-                             command: arguments.command)
+            throw UsageError(
+                message: "--base-dir applies to --fixtures - (a fixture file's photos resolve against its folder)",
+                command: arguments.command)
         }
         guard FileIO.isDirectory(directory) else {
-            throw UsageError(message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
+            throw UsageError(
+                message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
         }
         return directory
     }
@@ -67,7 +79,8 @@ enum SessionOptions {
     static func cacheLocation(from arguments: ParsedArguments) throws(UsageError) -> DiskCacheLocation {
         if arguments.has("--no-cache") {
             if arguments.string("--cache-dir") != nil {
-                throw UsageError(message: "--no-cache and --cache-dir contradict each other", command: arguments.command)
+                throw UsageError(
+                    message: "--no-cache and --cache-dir contradict each other", command: arguments.command)
             }
             return .disabled
         }
@@ -82,7 +95,8 @@ enum SessionOptions {
         do {
             return try PathConfinement(allowing: folders)
         } catch {
-            throw UsageError(message: "--allow-paths: \(Sanitizer.clean(error.description))", command: arguments.command)
+            throw UsageError(
+                message: "--allow-paths: \(Sanitizer.clean(error.description))", command: arguments.command)
         }
     }
 
@@ -102,12 +116,15 @@ enum SessionOptions {
     }
 
     static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
-        var options = PipelineOptions(cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"),
-                                      offline: arguments.has("--offline"), allowedFolders: try allowedFolders(from: arguments))
+        var options = PipelineOptions(
+            cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"),
+            offline: arguments.has("--offline"), allowedFolders: try allowedFolders(from: arguments))
         if let text = arguments.string("--memory-limit") {
             guard let bytes = byteCount(text), bytes >= 16 << 20 else {
-                throw UsageError(message: "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
-                                 command: arguments.command)
+                throw UsageError(
+                    message:
+                        "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
+                    command: arguments.command)
             }
             options.memoryLimit = bytes
         }
@@ -120,8 +137,10 @@ enum SessionOptions {
     private static func seconds(from arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double? {
         guard let text = arguments.string(name) else { return nil }
         guard let seconds = Double(text), timeoutRange.contains(seconds) else {
-            throw UsageError(message: "\(name): expected seconds from \(formatNumber(timeoutRange.lowerBound)) to \(formatNumber(timeoutRange.upperBound)), like 5 or 2.5, got '\(text)'",
-                             command: arguments.command)
+            throw UsageError(
+                message:
+                    "\(name): expected seconds from \(formatNumber(timeoutRange.lowerBound)) to \(formatNumber(timeoutRange.upperBound)), like 5 or 2.5, got '\(text)'",
+                command: arguments.command)
         }
         return seconds
     }
@@ -141,19 +160,22 @@ enum SessionOptions {
             digits = digits.dropLast()
         }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0,
-              value <= Int.max >> shift else { return nil }
+            value <= Int.max >> shift
+        else { return nil }
         return value << shift
     }
 
     /// A composer over a pipeline with the real codecs and the given options, and the downloads behind it.
     static func makeComposer(_ options: PipelineOptions) -> (composer: GroupComposer, remote: RemotePhotos) {
-        let remote = RemotePhotos(offline: options.offline, cache: options.cache, isBatch: options.isBatch,
-                                  fetcher: options.fetcher)
+        let remote = RemotePhotos(
+            offline: options.offline, cache: options.cache, isBatch: options.isBatch,
+            fetcher: options.fetcher)
         var dependencies = PipelineDependencies.live
         dependencies.remotePhotos = remote.source
-        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: options.cache),
-                                                  memoryLimit: options.memoryLimit ?? MemoryBudget.defaultLimit,
-                                                  verifyContent: options.verifyContent)
+        var configuration = PipelineConfiguration(
+            compositeCache: DiskCache(location: options.cache),
+            memoryLimit: options.memoryLimit ?? MemoryBudget.defaultLimit,
+            verifyContent: options.verifyContent)
         configuration.allowedFolders = options.allowedFolders
         let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies, configuration: configuration))
         return (composer, remote)
@@ -166,8 +188,10 @@ extension CompositionParameters {
     /// of memory.
     func checkPixelSize(command: String) throws(UsageError) {
         if size * Double(scale) > Double(CompositionLimits.maximumPixelSize) {
-            throw UsageError(message: "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(CompositionLimits.maximumPixelSize) px per side",
-                             command: command)
+            throw UsageError(
+                message:
+                    "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(CompositionLimits.maximumPixelSize) px per side",
+                command: command)
         }
     }
 }

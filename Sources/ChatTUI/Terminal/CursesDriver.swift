@@ -101,8 +101,9 @@ final class CursesDriver: TerminalDriver {
             idcok(window, false)
             if hasShellModes && graphics.graphicsProtocol == .kitty {
                 // Kitty keeps images apart from the text: a crash must delete them too.
-                FatalSignals.arm(descriptor: STDOUT_FILENO, modes: shellModes,
-                                 resetSequence: Array(KittyGraphics.deleteAll.utf8) + Self.resetSequence())
+                FatalSignals.arm(
+                    descriptor: STDOUT_FILENO, modes: shellModes,
+                    resetSequence: Array(KittyGraphics.deleteAll.utf8) + Self.resetSequence())
             }
         }
         // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
@@ -121,7 +122,8 @@ final class CursesDriver: TerminalDriver {
             // does not know shows it where the first frame clears it.
             doupdate()
             var questions = GraphicsQuestions(option: graphicsOption)
-            let deadline = DispatchTime.now().uptimeNanoseconds
+            let deadline =
+                DispatchTime.now().uptimeNanoseconds
                 + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
             var buffer = [UInt8](repeating: 0, count: 1024)
             asking: while let question = questions.next(), writeAll(Array(question.utf8)) {
@@ -143,9 +145,10 @@ final class CursesDriver: TerminalDriver {
         }
         backlog = InputBacklog(typed)
         handBackPiece()
-        return GraphicsDetection.setup(environment: environment, replies: replies, option: graphicsOption,
-                                       windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
-                                       rows: Int(cn_lines()))
+        return GraphicsDetection.setup(
+            environment: environment, replies: replies, option: graphicsOption,
+            windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
+            rows: Int(cn_lines()))
     }
 
     /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
@@ -259,7 +262,9 @@ final class CursesDriver: TerminalDriver {
     private func writeAll(_ bytes: [UInt8]) -> Bool {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written) }
+            let count = bytes.withUnsafeBytes {
+                write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written)
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             written += count
@@ -270,8 +275,10 @@ final class CursesDriver: TerminalDriver {
     /// A new window size may come with a new cell size (a font change): pictures are sized by it.
     private func noteResize() {
         guard graphics.drawsPixels,
-              let cell = CellPixelSize.reported(reply: nil, windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
-                                                rows: Int(cn_lines())) else { return }
+            let cell = CellPixelSize.reported(
+                reply: nil, windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
+                rows: Int(cn_lines()))
+        else { return }
         graphics.cellPixelSize = cell
         graphics.cellSizeIsKnown = true
         pictureLayer.setCellPixelSize(cell)
@@ -392,7 +399,8 @@ final class CursesDriver: TerminalDriver {
         guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
         var bytes = Array(String(cString: value).utf8)
         while let start = bytes.firstRange(of: Array("$<".utf8)),
-              let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ">")) {
+            let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ">"))
+        {
             bytes.removeSubrange(start.lowerBound...end)
         }
         return bytes
@@ -401,7 +409,8 @@ final class CursesDriver: TerminalDriver {
     /// What undoes the screen changes of a session, for a crash: mouse reports off (xterm-style terminals,
     /// those with a mouse key), keypad mode off, attributes reset, cursor shown, alternate screen left.
     private static func resetSequence() -> [UInt8] {
-        let mouseOff = capability("kmous") == nil ? [] : Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+        let mouseOff =
+            capability("kmous") == nil ? [] : Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
         return mouseOff + ["rmkx", "sgr0", "cnorm", "rmcup"].flatMap { capability($0) ?? [] }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Everything the fatal-signal handler uses, prepared before it can run: a signal handler may only call
@@ -34,7 +34,9 @@ nonisolated(unsafe) private let restoreState: UnsafeMutablePointer<RestoreState>
 private func restoreTerminalAndReraise(_ number: Int32) {
     if restoreState.pointee.isArmed {
         let descriptor = restoreState.pointee.descriptor
-        if let sequence = restoreState.pointee.sequence { _ = write(descriptor, sequence, restoreState.pointee.sequenceLength) }
+        if let sequence = restoreState.pointee.sequence {
+            _ = write(descriptor, sequence, restoreState.pointee.sequenceLength)
+        }
         _ = withUnsafePointer(to: &restoreState.pointee.modes) { tcsetattr(descriptor, TCSANOW, $0) }
     }
     signal(number, SIG_DFL)

@@ -24,7 +24,8 @@ enum WindowChangeForwarding {
             let previous = previousWindowChange
             // 0 and 1 are SIG_DFL and SIG_IGN; ncurses installs a plain handler (no SA_SIGINFO).
             if previous.sa_flags & SA_SIGINFO == 0, let handler = previous.__sigaction_handler.sa_handler,
-               unsafeBitCast(handler, to: Int.self) > 1 {
+                unsafeBitCast(handler, to: Int.self) > 1
+            {
                 handler(number)
             }
             WakeSignal.post(toDescriptor: windowChangeWake.load(ordering: .sequentiallyConsistent))

@@ -82,14 +82,17 @@ package final class AppController {
     /// restoring the terminal where there still is one, on every way out. Returns the exit status: 0 after
     /// quitting, 128 + the signal number after a signal, 129 (as for SIGHUP) when the terminal went away.
     /// Throws `TerminalError` when the terminal cannot be used.
-    package static func run(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
-                            exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
-                            wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?) throws -> Int32 {
+    package static func run(
+        fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
+        exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
+        wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?
+    ) throws -> Int32 {
         if let failure = wake.failure { throw TerminalError.cannotWait(failure) }
         try driver.start()
         defer { driver.stop() }
-        let controller = AppController(fixture: fixture, options: options, driver: driver, provider: provider,
-                                       exporter: exporter, imageCells: imageCells, wake: wake)
+        let controller = AppController(
+            fixture: fixture, options: options, driver: driver, provider: provider,
+            exporter: exporter, imageCells: imageCells, wake: wake)
         defer { controller.cancelRequests() }
         controller.redraw()
         while true {
@@ -129,12 +132,15 @@ package final class AppController {
     /// Until when a key's frame waits for its preview composite (`Options.previewWaitSeconds`).
     private var previewDeadline: UInt64?
 
-    package init(fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
-                 exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
-                 wake: WakeSignal = WakeSignal()) {
-        state = AppState(groups: fixture.groups, parameters: options.parameters,
-                         exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
-                         presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
+    package init(
+        fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
+        exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
+        wake: WakeSignal = WakeSignal()
+    ) {
+        state = AppState(
+            groups: fixture.groups, parameters: options.parameters,
+            exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
+            presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
         self.options = options
         self.driver = driver
         self.provider = provider
@@ -230,9 +236,13 @@ package final class AppController {
         let input = driver.inputDescriptor
         let descriptors = [input ?? -1, wake.descriptor] + options.wakeSources.map(\.descriptor)
         let events = EventPoll.wait(descriptors, timeoutMilliseconds: timeout)
-        if let input, case .closed = InputReadiness.classify(events: events[0], bytesAvailable: {
-            EventPoll.bytesAvailable(input)
-        }) {
+        if let input,
+            case .closed = InputReadiness.classify(
+                events: events[0],
+                bytesAvailable: {
+                    EventPoll.bytesAvailable(input)
+                })
+        {
             terminalClosed = true
         }
         if events[1] != 0 { wake.consume() }
@@ -306,10 +316,12 @@ package final class AppController {
     }
 
     var screenLayout: ScreenLayout {
-        let avatarRows = driver.graphics.drawsPixels
+        let avatarRows =
+            driver.graphics.drawsPixels
             ? ScreenLayout.avatarCells(pixels: listAvatarPixels, cell: driver.graphics.cellPixelSize).rows : 0
-        return ScreenLayout(width: driver.size.width, height: driver.size.height, panel: state.panel.visibility,
-                            avatarRows: avatarRows)
+        return ScreenLayout(
+            width: driver.size.width, height: driver.size.height, panel: state.panel.visibility,
+            avatarRows: avatarRows)
     }
 
     /// `--list-avatar-size` in screen pixels at the export scale.
@@ -318,8 +330,9 @@ package final class AppController {
     }
 
     private var viewContext: ViewContext {
-        var context = ViewContext(now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
-                                  colorMode: options.colorMode, graphics: driver.graphics)
+        var context = ViewContext(
+            now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
+            colorMode: options.colorMode, graphics: driver.graphics)
         context.listAvatarPixels = listAvatarPixels
         return context
     }
@@ -329,13 +342,17 @@ package final class AppController {
         let layout = screenLayout
         let context = viewContext
         guard let view = state.actualPixels, !layout.isTooSmall, let group = state.selectedGroup,
-              let picture = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height,
-                                                     pixelCell: context.pixelCell).last,
-              let image = store.imageSize(for: group, parameters: picture.parameters) else { return ShownFraction() }
+            let picture = PreviewGeometry.pictures(
+                state, width: layout.preview.width, height: layout.preview.height,
+                pixelCell: context.pixelCell
+            ).last,
+            let image = store.imageSize(for: group, parameters: picture.parameters)
+        else { return ShownFraction() }
         let area = context.pictureCell.imagePixels(columns: picture.area.width, rows: picture.area.height)
-        let shown = PictureFrame.visibleFraction(imageWidth: image.width, imageHeight: image.height,
-                                                 areaWidth: area.width, areaHeight: area.height,
-                                                 magnification: view.magnification)
+        let shown = PictureFrame.visibleFraction(
+            imageWidth: image.width, imageHeight: image.height,
+            areaWidth: area.width, areaHeight: area.height,
+            magnification: view.magnification)
         return ShownFraction(width: shown.width, height: shown.height)
     }
 
@@ -343,8 +360,9 @@ package final class AppController {
     private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = screenLayout
         guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
-        let pictures = PreviewGeometry.pictures(state, width: layout.preview.width, height: layout.preview.height,
-                                                pixelCell: viewContext.pixelCell)
+        let pictures = PreviewGeometry.pictures(
+            state, width: layout.preview.width, height: layout.preview.height,
+            pixelCell: viewContext.pixelCell)
         var parameters = pictures.reversed().map(\.parameters)
         if state.showsComparison { parameters += PreviewGeometry.comparisonVariants(of: state.parameters) }
         return parameters.map { (store.key(for: selected.id, parameters: $0), selected) }
@@ -356,7 +374,8 @@ package final class AppController {
         guard !layout.isTooSmall else { return [] }
         let visible = layout.listMetrics.visibleRowCount
         let first = state.scrollOffset
-        let positions = Array(first..<(first + visible + options.lookAhead))
+        let positions =
+            Array(first..<(first + visible + options.lookAhead))
             + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
         return positions.compactMap { state.group(atPosition: $0) }
             .map { (store.key(for: $0.id, parameters: state.parameters), $0) }

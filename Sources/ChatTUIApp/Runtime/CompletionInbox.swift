@@ -43,5 +43,9 @@ package final class CompletionInbox: Sendable {
         return true
     }
 
-    package func drain() -> [Message] { messages.withLock { queue in defer { queue = [] }; return queue } }
+    package func drain() -> [Message] {
+        messages.withLock { queue in
+            defer { queue = [] }; return queue
+        }
+    }
 }

@@ -98,8 +98,10 @@ package final class CompositeStore: CompositeCellSource {
 
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
         guard columns > 0, rows > 0, let key = bestKey(group, parameters),
-              let composite = composites.value(for: key) else { return nil }
-        let renderKey = RenderKey(composite: key, isProvisional: provisional.contains(key), columns: columns, rows: rows)
+            let composite = composites.value(for: key)
+        else { return nil }
+        let renderKey = RenderKey(
+            composite: key, isProvisional: provisional.contains(key), columns: columns, rows: rows)
         if let cells = rendered.value(for: renderKey) { return cells }
         let cells = letterboxed(composite.image, columns: columns, rows: rows)
         rendered.set(cells, for: renderKey)
@@ -114,41 +116,51 @@ package final class CompositeStore: CompositeCellSource {
         let aspect = Double(image.width) / Double(image.height)
         let fittedColumns = min(columns, max(1, Int((Double(2 * rows) * aspect).rounded())))
         let fittedRows = min(rows, max(1, Int((Double(columns) / aspect / 2).rounded())))
-        let (width, height) = aspect >= Double(columns) / Double(2 * rows) ? (columns, fittedRows) : (fittedColumns, rows)
+        let (width, height) =
+            aspect >= Double(columns) / Double(2 * rows) ? (columns, fittedRows) : (fittedColumns, rows)
         var grid = CellGrid(width: columns, height: rows)
         grid.blit(renderImage(image, width, height), x: (columns - width) / 2, y: (rows - height) / 2)
         return grid
     }
 
-    package func picture(for group: ChatGroup, parameters: CompositionParameters,
-                         request: PictureRequest) -> FramedPicture? {
+    package func picture(
+        for group: ChatGroup, parameters: CompositionParameters,
+        request: PictureRequest
+    ) -> FramedPicture? {
         guard let key = pictureKey(group, parameters, request) else { return nil }
         if let picture = pictures.value(for: key) { return picture }
         guard let image = composites.value(for: key.composite)?.image,
-              let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
+            let frame = request.frame(imageWidth: image.width, imageHeight: image.height)
+        else { return nil }
         // Over the checkerboard, so that transparent parts look transparent in pixels too.
         let picture = FramedPicture(cells: frame.cells(request.cell), image: frame.render(image, over: .checkerboard))
         pictures.set(picture, for: key)
         return picture
     }
 
-    package func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
-                              request: PictureRequest) -> (cells: CellRect, grid: CellGrid)? {
+    package func pictureCells(
+        for group: ChatGroup, parameters: CompositionParameters,
+        request: PictureRequest
+    ) -> (cells: CellRect, grid: CellGrid)? {
         guard let key = pictureKey(group, parameters, request),
-              let picture = picture(for: group, parameters: parameters, request: request) else { return nil }
+            let picture = picture(for: group, parameters: parameters, request: request)
+        else { return nil }
         if let grid = pictureGrids.value(for: key) { return (picture.cells, grid) }
         // The pixels fill whole cells (the last column and row may be reached in part, the rest transparent),
         // so that half blocks show them one pixel to one half cell when the cell is a half-block cell.
         let (width, height) = request.cell.imagePixels(columns: picture.cells.width, rows: picture.cells.height)
-        let grid = renderImage(picture.image.placed(width: width, height: height), picture.cells.width,
-                               picture.cells.height)
+        let grid = renderImage(
+            picture.image.placed(width: width, height: height), picture.cells.width,
+            picture.cells.height)
         pictureGrids.set(grid, for: key)
         return (picture.cells, grid)
     }
 
     /// The composite the picture of `request` is made from: the exact one or the closest older one.
-    private func pictureKey(_ group: ChatGroup, _ parameters: CompositionParameters,
-                            _ request: PictureRequest) -> PictureKey? {
+    private func pictureKey(
+        _ group: ChatGroup, _ parameters: CompositionParameters,
+        _ request: PictureRequest
+    ) -> PictureKey? {
         guard request.columns > 0, request.rows > 0, let key = bestKey(group, parameters) else { return nil }
         return PictureKey(composite: key, isProvisional: provisional.contains(key), request: request)
     }
@@ -168,7 +180,9 @@ package final class CompositeStore: CompositeCellSource {
         let shown = { (key: PreviewKey) in self.composites.value(for: key) != nil }
         let exact = key(for: group.id, parameters: parameters)
         if shown(exact) { return exact }
-        return [latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id]]
-            .compactMap { $0 }.first(where: shown)
+        return [
+            latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id],
+        ]
+        .compactMap { $0 }.first(where: shown)
     }
 }

@@ -14,8 +14,10 @@ package struct ExportFiles: Sendable {
     /// What `~` stands for; nil when HOME is not set.
     package var homeDirectory: String?
 
-    package init(kind: @escaping @Sendable (String) -> PathKind, createFolder: @escaping @Sendable (String) throws -> Void,
-                 homeDirectory: String?) {
+    package init(
+        kind: @escaping @Sendable (String) -> PathKind, createFolder: @escaping @Sendable (String) throws -> Void,
+        homeDirectory: String?
+    ) {
         self.kind = kind; self.createFolder = createFolder; self.homeDirectory = homeDirectory
     }
 
@@ -96,7 +98,9 @@ package enum ExportPlanner {
         if !existing.isEmpty && !request.replacesFiles {
             var agreed = request
             agreed.replacesFiles = true
-            let names = existing.count > 3 ? existing.prefix(3).joined(separator: ", ") + " and \(existing.count - 3) more"
+            let names =
+                existing.count > 3
+                ? existing.prefix(3).joined(separator: ", ") + " and \(existing.count - 3) more"
                 : existing.joined(separator: ", ")
             return .ask("Replace \(names)? (y/n)", agreed)
         }
@@ -143,7 +147,9 @@ package enum ExportPlanner {
     package static func expandHome(_ path: String, home: String?) -> Result<String, ExpansionProblem> {
         guard path.hasPrefix("~") else { return .success(path) }
         guard path == "~" || path.hasPrefix("~/") else {
-            return .failure(ExpansionProblem(message: "Cannot export to \(path): only ~ and ~/... are expanded; write the full path"))
+            return .failure(
+                ExpansionProblem(
+                    message: "Cannot export to \(path): only ~ and ~/... are expanded; write the full path"))
         }
         guard let home else {
             return .failure(ExpansionProblem(message: "Cannot export to \(path): HOME is not set, so ~ means nothing"))

@@ -144,8 +144,9 @@ package enum AppReducer {
         }
         let timing = state.statusTiming
         if timing.map({ $0.text != state.status || $0.serial != state.statusSerial }) ?? true {
-            state.statusTiming = StatusTiming(text: state.status, serial: state.statusSerial,
-                                              deadline: now + statusNanoseconds)
+            state.statusTiming = StatusTiming(
+                text: state.status, serial: state.statusSerial,
+                deadline: now + statusNanoseconds)
         } else if let deadline = timing?.deadline, now >= deadline {
             state.status = ""
             state.statusTiming = nil

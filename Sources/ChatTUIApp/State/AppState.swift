@@ -91,9 +91,11 @@ package struct AppState: Equatable, Sendable {
 
     /// The state at start: `groups` from `fixturePath`, drawn with `parameters`, exporting to `exportDirectory`;
     /// `presets` (nil, for `presetsUnavailableReason`, when there is no place for them).
-    package init(groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String,
-                 fixturePath: String = "groups.json", presets: PresetFile? = nil,
-                 presetsUnavailableReason: String = "set XDG_CONFIG_HOME or HOME") {
+    package init(
+        groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String,
+        fixturePath: String = "groups.json", presets: PresetFile? = nil,
+        presetsUnavailableReason: String = "set XDG_CONFIG_HOME or HOME"
+    ) {
         self.groups = groups
         self.parameters = parameters
         initialParameters = parameters
@@ -107,7 +109,9 @@ package struct AppState: Equatable, Sendable {
     }
 
     /// How the preview scales its composite: the 1:1 view when open, else fitted at the zoom.
-    package var previewScale: PreviewScale { actualPixels.map(PreviewScale.actualPixels) ?? .fit(zoomPercent: zoomPercent) }
+    package var previewScale: PreviewScale {
+        actualPixels.map(PreviewScale.actualPixels) ?? .fit(zoomPercent: zoomPercent)
+    }
 
     /// When the status message leaves, on the clock of the `.timer` events; nil while none is timed.
     package var statusDeadline: UInt64? { statusTiming?.deadline }
@@ -164,10 +168,12 @@ package struct AppState: Equatable, Sendable {
 
     /// The groups among `candidates` whose name or id contains `needle` (all of them for an empty needle).
     private func matching(_ needle: String, among candidates: [Int]) -> [Int] {
-        needle.isEmpty ? candidates : candidates.filter {
-            groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-                || groups[$0].id.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
+        needle.isEmpty
+            ? candidates
+            : candidates.filter {
+                groups[$0].name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                    || groups[$0].id.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
     }
 
     /// Selects the group with id `groupID` when it matches the filter; false when it does not.

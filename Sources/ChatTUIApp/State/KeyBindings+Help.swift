@@ -34,7 +34,10 @@ extension KeyBindings {
         ("s  o", "save the parameters as a preset / open a preset"),
         ("w", "list the warnings"),
         // One line for the fitted zoom and the 1:1 view, so that the help still fits 36 rows.
-        ("+ -  1", "zoom in / out · 1: 1:1 view (arrows, h j k l pan; + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1); Esc back)"),
+        (
+            "+ -  1",
+            "zoom in / out · 1: 1:1 view (arrows, h j k l pan; + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1); Esc back)"
+        ),
         ("c", "toggle comparison strip"),
         ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Ctrl-C", "quit, keeping the session (q asks if not exported or saved); Esc closes, never quits"),
@@ -52,7 +55,8 @@ extension KeyBindings {
         var groups: [(step: String, names: [String])] = []
         for field in ParameterCatalogue.all {
             guard let steps = field.steps else { continue }
-            let text = formatNumber(coarse ? steps.coarse : steps.fine) + (field.kind == .number(unit: .points) ? " pt" : "")
+            let text =
+                formatNumber(coarse ? steps.coarse : steps.fine) + (field.kind == .number(unit: .points) ? " pt" : "")
             if let index = groups.firstIndex(where: { $0.step == text }) {
                 groups[index].names.append(field.name)
             } else {

@@ -29,8 +29,9 @@ extension KeyBindings {
                 cycleExportScales(&next, direction: 1)
                 break
             }
-            next.prompt = Prompt(purpose: .value(parameter: field.name),
-                                 editor: LineEditor(field.text(in: state.parameters) ?? "auto", suggested: true))
+            next.prompt = Prompt(
+                purpose: .value(parameter: field.name),
+                editor: LineEditor(field.text(in: state.parameters) ?? "auto", suggested: true))
         case .backspace, .delete:
             guard case .parameter(let field) = row else {
                 next.exportScales = nil

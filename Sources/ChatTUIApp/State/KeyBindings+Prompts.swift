@@ -59,8 +59,9 @@ extension KeyBindings {
     /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales.
     static func exportNote(_ state: AppState, _ text: String) -> String? {
         guard let group = state.selectedGroup else { return nil }
-        let names = ExportPlanner.names(text.trimmingCharacters(in: .whitespaces), group: group,
-                                        scales: state.effectiveExportScales, usesDefaultName: false)
+        let names = ExportPlanner.names(
+            text.trimmingCharacters(in: .whitespaces), group: group,
+            scales: state.effectiveExportScales, usesDefaultName: false)
         return names.isEmpty ? nil : "→ " + names.joined(separator: ", ")
     }
 
@@ -69,7 +70,8 @@ extension KeyBindings {
     static func browseOverlay(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
         var next = state
         if case .warnings = state.overlay,
-           let scroll = scrolled(state.overlayScroll, by: key, lineCount: state.warnings.count) {
+            let scroll = scrolled(state.overlayScroll, by: key, lineCount: state.warnings.count)
+        {
             next.overlayScroll = scroll
             return (next, [])
         }

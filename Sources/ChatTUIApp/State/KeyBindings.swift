@@ -11,7 +11,8 @@ import TerminalUI
 /// `KeyBindings+ActualPixels.swift` and `KeyBindings+Help.swift`.
 package enum KeyBindings {
     /// Why `P` and Tab show no panel on a narrow terminal.
-    static let panelTooNarrow = "The panel needs a terminal \(ScreenLayout.requestedPanelWidth) columns wide; "
+    static let panelTooNarrow =
+        "The panel needs a terminal \(ScreenLayout.requestedPanelWidth) columns wide; "
         + "it shows when the terminal is widened"
 
     /// Zoom step of `+` and `-`, in percent.
@@ -105,8 +106,9 @@ package enum KeyBindings {
         case .character("E"):
             if let group = next.selectedGroup {
                 let path = next.defaultExportPath(for: group)
-                next.prompt = Prompt(purpose: .exportPath, editor: LineEditor(path, suggested: true),
-                                     note: exportNote(next, path))
+                next.prompt = Prompt(
+                    purpose: .exportPath, editor: LineEditor(path, suggested: true),
+                    note: exportNote(next, path))
             }
         case .character("u"): ParameterEditing.undo(&next)
         case .character("U"), .control("r"): ParameterEditing.redo(&next)
@@ -171,16 +173,21 @@ package enum KeyBindings {
             state.announce("Reset to the start's parameters (u undoes): \(state.undoStack.last?.description ?? "")")
             return
         }
-        guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else { return }
+        guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else {
+            return
+        }
         ParameterEditing.step(&state, field, direction: direction, coarse: false)
     }
 
     /// `e` and Enter in the `E` prompt: the export of `group` to `target` at the chosen scales.
-    static func export(_ state: inout AppState, _ group: ChatGroup, to target: String,
-                       usesDefaultName: Bool = false) -> Effect {
+    static func export(
+        _ state: inout AppState, _ group: ChatGroup, to target: String,
+        usesDefaultName: Bool = false
+    ) -> Effect {
         state.announce("Exporting to \(target)…")
-        var request = ExportRequest(group: group, parameters: state.parameters, scales: state.effectiveExportScales,
-                                    target: target)
+        var request = ExportRequest(
+            group: group, parameters: state.parameters, scales: state.effectiveExportScales,
+            target: target)
         request.usesDefaultName = usesDefaultName
         return .export(request)
     }
@@ -208,8 +215,9 @@ package enum KeyBindings {
                 return []
             }
             let output = OutputNaming.scaledPath(OutputNaming.fileName(for: group), scale: state.parameters.scale)
-            text = ParameterSharing.exportCommand(state.parameters, fixturePath: state.fixturePath, groupID: group.id,
-                                                  output: output)
+            text = ParameterSharing.exportCommand(
+                state.parameters, fixturePath: state.fixturePath, groupID: group.id,
+                output: output)
         }
         state.overlay = .shared(title: asJSON ? "Preset JSON" : "Export command", text: text)
         return [.copy(text)]

@@ -47,21 +47,26 @@ enum ParameterEditing {
         case .choice:
             let choices = field.choices
             guard !choices.isEmpty else { return }
-            let current = value.flatMap { value in choices.firstIndex { $0 == ParameterField.text(of: value) } }
+            let current =
+                value.flatMap { value in choices.firstIndex { $0 == ParameterField.text(of: value) } }
                 ?? (direction > 0 ? -1 : 0)
             set(&state, field, to: .choice(choices[(current + direction + choices.count) % choices.count]))
         case .number, .integer:
             guard let steps = field.steps else { return }
             let start = startingNumber(field, parameters, memberCount: state.selectedMemberCount)
             var wanted = stepped(start, by: coarse ? steps.coarse : steps.fine, direction: direction)
-            if direction > 0, let useful = ParameterUse.usefulMaximum(field, in: parameters,
-                                                                      memberCounts: state.memberCounts) {
+            if direction > 0,
+                let useful = ParameterUse.usefulMaximum(
+                    field, in: parameters,
+                    memberCounts: state.memberCounts)
+            {
                 // Beyond it the pixels stay the same (a radius past half the tile rounds nothing more); the
                 // stop is in hundredths, as the panel shows it.
                 let cap = (useful * 100).rounded(.down) / 100
                 guard start < cap - 1e-9 else {
-                    state.announce("\(field.name) has no effect beyond \(text(field, parameters)): "
-                        + "no tile is wider than \(formatNumber((useful * 200).rounded() / 100)) pt")
+                    state.announce(
+                        "\(field.name) has no effect beyond \(text(field, parameters)): "
+                            + "no tile is wider than \(formatNumber((useful * 200).rounded() / 100)) pt")
                     return
                 }
                 wanted = min(wanted, cap)
@@ -86,7 +91,9 @@ enum ParameterEditing {
         let position = start / step
         // A value on the grid up to float noise counts as on it.
         let onGrid = abs(position - position.rounded()) < 1e-9
-        let next = onGrid ? position.rounded() + Double(direction)
+        let next =
+            onGrid
+            ? position.rounded() + Double(direction)
             : direction > 0 ? position.rounded(.up) : position.rounded(.down)
         return next * step
     }
@@ -94,8 +101,10 @@ enum ParameterEditing {
     /// Sets `field` to `value` (nil: automatic), within the limits: a number beyond them stops at the last
     /// allowed value, anything else that breaks them is refused; either is announced. `clampedFrom` is what the
     /// user typed when `ParameterField.parseClamping` already moved it into the field's own range.
-    static func set(_ state: inout AppState, _ field: ParameterField, to value: ParameterValue?,
-                    clampedFrom: String? = nil) {
+    static func set(
+        _ state: inout AppState, _ field: ParameterField, to value: ParameterValue?,
+        clampedFrom: String? = nil
+    ) {
         var candidate = state.parameters
         // A list of numbers moves into the field's own range here (single numbers are moved below, with the
         // other limits).
@@ -115,8 +124,9 @@ enum ParameterEditing {
                 return
             }
             let wantedText = clampedFrom ?? text(field, candidate)
-            let allowed = CompositionLimits.closestAllowed(field, from: state.parameters, toward: wanted,
-                                                           memberCounts: state.memberCounts)
+            let allowed = CompositionLimits.closestAllowed(
+                field, from: state.parameters, toward: wanted,
+                memberCounts: state.memberCounts)
             candidate = state.parameters
             field.assign(field.kind == .integer ? .integer(Int(allowed)) : .number(allowed), to: &candidate)
             message = "\(field.name) stops at \(text(field, candidate)) (at \(wantedText): \(problem))"
@@ -139,19 +149,23 @@ enum ParameterEditing {
 
     /// `u`: back to the parameters before the last change.
     static func undo(_ state: inout AppState) {
-        replay(&state, from: \.undoStack, to: \.redoStack, restoring: \.before, done: "Undone", nothing: "Nothing to undo")
+        replay(
+            &state, from: \.undoStack, to: \.redoStack, restoring: \.before, done: "Undone", nothing: "Nothing to undo")
     }
 
     /// `U` / Ctrl-R: the last undone change again.
     static func redo(_ state: inout AppState) {
-        replay(&state, from: \.redoStack, to: \.undoStack, restoring: \.after, done: "Redone", nothing: "Nothing to redo")
+        replay(
+            &state, from: \.redoStack, to: \.undoStack, restoring: \.after, done: "Redone", nothing: "Nothing to redo")
     }
 
     /// Moves the last edit of one history to the other, making its `restoring` side current, and says so.
-    private static func replay(_ state: inout AppState, from source: WritableKeyPath<AppState, [ParameterEdit]>,
-                               to target: WritableKeyPath<AppState, [ParameterEdit]>,
-                               restoring side: KeyPath<ParameterEdit, CompositionParameters>, done: String,
-                               nothing: String) {
+    private static func replay(
+        _ state: inout AppState, from source: WritableKeyPath<AppState, [ParameterEdit]>,
+        to target: WritableKeyPath<AppState, [ParameterEdit]>,
+        restoring side: KeyPath<ParameterEdit, CompositionParameters>, done: String,
+        nothing: String
+    ) {
         guard let edit = state[keyPath: source].popLast() else {
             state.announce(nothing)
             return
@@ -179,8 +193,10 @@ enum ParameterEditing {
 
     /// The number stepping starts from: the value set, else what the layout uses (`automaticValue`), else the
     /// bottom of the range.
-    private static func startingNumber(_ field: ParameterField, _ parameters: CompositionParameters,
-                                       memberCount: Int) -> Double {
+    private static func startingNumber(
+        _ field: ParameterField, _ parameters: CompositionParameters,
+        memberCount: Int
+    ) -> Double {
         let value = field.value(in: parameters) ?? field.automaticValue(in: parameters, memberCount: memberCount)
         switch value {
         case .number(let number)?: return number

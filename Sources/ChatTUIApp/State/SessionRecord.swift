@@ -18,24 +18,29 @@ package struct SessionRecord: Hashable, Sendable {
     package var panelVisibility: PanelState.Visibility
     package var panelRow: String
 
-    package init(parameters: CompositionParameters, pinned: CompositionParameters? = nil, groupID: String? = nil,
-                 exportScales: [Int]? = nil, panelVisibility: PanelState.Visibility = .automatic,
-                 panelRow: String = "layout") {
+    package init(
+        parameters: CompositionParameters, pinned: CompositionParameters? = nil, groupID: String? = nil,
+        exportScales: [Int]? = nil, panelVisibility: PanelState.Visibility = .automatic,
+        panelRow: String = "layout"
+    ) {
         self.parameters = parameters; self.pinned = pinned; self.groupID = groupID
         self.exportScales = exportScales; self.panelVisibility = panelVisibility; self.panelRow = panelRow
     }
 
     /// The part of `state` the next session starts from.
     package init(of state: AppState) {
-        self.init(parameters: state.parameters, pinned: state.pinned, groupID: state.selectedGroup?.id,
-                  exportScales: state.exportScales, panelVisibility: state.panel.visibility,
-                  panelRow: state.panel.selectedRow)
+        self.init(
+            parameters: state.parameters, pinned: state.pinned, groupID: state.selectedGroup?.id,
+            exportScales: state.exportScales, panelVisibility: state.panel.visibility,
+            panelRow: state.panel.selectedRow)
     }
 
     /// The file's text.
     package var jsonText: String {
         var presets = ["    \"current\": " + ParameterSharing.json(ParameterSharing.settings(of: parameters))]
-        if let pinned { presets.append("    \"pinned\": " + ParameterSharing.json(ParameterSharing.settings(of: pinned))) }
+        if let pinned {
+            presets.append("    \"pinned\": " + ParameterSharing.json(ParameterSharing.settings(of: pinned)))
+        }
         let scales: String = exportScales.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
         let group: String = groupID.map { JSONString.literal($0) } ?? "null"
         let lines: [String] = [

@@ -23,8 +23,10 @@ package enum ParameterSummary {
     /// values, the labelled values (lengths followed by `unit`, to one decimal), then, when `closing`, the
     /// closing value. An unset value shows what the layout uses for `memberCount` members (nil: as many as it
     /// draws).
-    private static func parts(_ parameters: CompositionParameters, _ memberCount: Int?, unit: String,
-                              closing: Bool) -> [String] {
+    private static func parts(
+        _ parameters: CompositionParameters, _ memberCount: Int?, unit: String,
+        closing: Bool
+    ) -> [String] {
         let count = memberCount ?? parameters.layout.layout.maximumMembers
         let defaults = CompositionParameters()
         var titles: [String] = [], notes: [String] = [], labelled: [String] = [], closings: [String] = []
@@ -34,7 +36,9 @@ package enum ParameterSummary {
             let isLength = field.kind == .number(unit: .points)
             switch field.summaryForm {
             case .title:
-                if case .layout(let kind) = shown { titles.append(kind.layout.displayName) } else {
+                if case .layout(let kind) = shown {
+                    titles.append(kind.layout.displayName)
+                } else {
                     titles.append(short(shown))
                 }
             case .noteWhenChanged(let word):
@@ -58,8 +62,10 @@ package enum ParameterSummary {
 
     /// A value for messages and undo descriptions: numbers to one decimal ("8.3"), an automatic value as
     /// "auto (7.3)", anything else in its text form ("qq", "#FFFFFF", "true").
-    package static func shortValue(_ field: ParameterField, _ parameters: CompositionParameters,
-                                   memberCount: Int) -> String {
+    package static func shortValue(
+        _ field: ParameterField, _ parameters: CompositionParameters,
+        memberCount: Int
+    ) -> String {
         if let value = field.value(in: parameters) { return short(value) }
         guard let automatic = field.automaticValue(in: parameters, memberCount: memberCount) else { return "auto" }
         return "auto (\(short(automatic)))"
@@ -67,8 +73,10 @@ package enum ParameterSummary {
 
     /// The panel's value column for `field`: the value with its unit ("7.33 pt"), "auto 7.33 pt" for an
     /// automatic one, and for lengths the pixels at the export scale ("14.67 px") when the scale is not 1.
-    package static func panelValue(_ field: ParameterField, _ parameters: CompositionParameters,
-                                   memberCount: Int) -> (value: String, pixels: String?) {
+    package static func panelValue(
+        _ field: ParameterField, _ parameters: CompositionParameters,
+        memberCount: Int
+    ) -> (value: String, pixels: String?) {
         let set = field.value(in: parameters)
         guard let shown = set ?? field.automaticValue(in: parameters, memberCount: memberCount) else {
             return ("auto", nil)

@@ -54,12 +54,14 @@ package struct PictureRequest: Hashable, Sendable {
         let area = areaPixels
         switch scale {
         case .fit(let zoomPercent):
-            return PictureFrame.fit(imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
-                                    areaHeight: area.height, cell: cell, zoom: Double(zoomPercent) / 100)
+            return PictureFrame.fit(
+                imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
+                areaHeight: area.height, cell: cell, zoom: Double(zoomPercent) / 100)
         case .actualPixels(let view):
-            return PictureFrame.actualPixels(imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
-                                             areaHeight: area.height, cell: cell, magnification: view.magnification,
-                                             centre: (view.centreX, view.centreY))
+            return PictureFrame.actualPixels(
+                imageWidth: imageWidth, imageHeight: imageHeight, areaWidth: area.width,
+                areaHeight: area.height, cell: cell, magnification: view.magnification,
+                centre: (view.centreX, view.centreY))
         }
     }
 }

@@ -18,7 +18,8 @@ package struct PreviewPicture: Sendable {
 package enum PreviewGeometry {
     /// The part of a `width` × `height` preview pane that holds the pictures (below the title, above the strip).
     package static func imageArea(_ state: AppState, width: Int, height: Int) -> CellRect {
-        CellRect(x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight(state, width: width, height: height)))
+        CellRect(
+            x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight(state, width: width, height: height)))
     }
 
     /// Rows the comparison strip takes at the bottom of the pane (0 when it is off or does not fit).
@@ -30,21 +31,27 @@ package enum PreviewGeometry {
     /// current ones (B) right, each half under its label. The current picture comes last. `pixelCell` is the
     /// terminal's cell in pixels when pictures are drawn in pixels (nil: half blocks), which decides how many
     /// pixels a composite needs.
-    package static func pictures(_ state: AppState, width: Int, height: Int,
-                                 pixelCell: CellPixelSize? = nil) -> [PreviewPicture] {
+    package static func pictures(
+        _ state: AppState, width: Int, height: Int,
+        pixelCell: CellPixelSize? = nil
+    ) -> [PreviewPicture] {
         let area = imageArea(state, width: width, height: height)
         guard let pinned = state.pinned else { return [picture(nil, state.parameters, area, state, pixelCell)] }
         let half = max(0, (area.width - 1) / 2)
         let below = CellRect(x: area.x, y: area.y + 1, width: half, height: max(0, area.height - 1))
         // Both halves the same width, so that A and B are drawn at the same size.
         let right = CellRect(x: area.x + half + 1, y: below.y, width: half, height: below.height)
-        return [picture("A pinned", pinned, below, state, pixelCell),
-                picture("B current", state.parameters, right, state, pixelCell)]
+        return [
+            picture("A pinned", pinned, below, state, pixelCell),
+            picture("B current", state.parameters, right, state, pixelCell),
+        ]
     }
 
     /// The parameters the current picture's composite is made at (see `picture`).
-    package static func imageParameters(_ state: AppState, width: Int, height: Int,
-                                        pixelCell: CellPixelSize? = nil) -> CompositionParameters {
+    package static func imageParameters(
+        _ state: AppState, width: Int, height: Int,
+        pixelCell: CellPixelSize? = nil
+    ) -> CompositionParameters {
         pictures(state, width: width, height: height, pixelCell: pixelCell).last?.parameters ?? state.parameters
     }
 
@@ -52,12 +59,15 @@ package enum PreviewGeometry {
     /// the scale raised (up to 4) until it has at least as many pixels per side as the picture shows, so a
     /// large terminal gets a sharp picture rather than a small composite blown up. The 1:1 view and exports
     /// keep the state's own scale: they show the exported pixels.
-    private static func picture(_ label: String?, _ parameters: CompositionParameters, _ area: CellRect,
-                                _ state: AppState, _ pixelCell: CellPixelSize?) -> PreviewPicture {
+    private static func picture(
+        _ label: String?, _ parameters: CompositionParameters, _ area: CellRect,
+        _ state: AppState, _ pixelCell: CellPixelSize?
+    ) -> PreviewPicture {
         var scaled = parameters
         let size = imageSize(area: area, zoomPercent: state.zoomPercent)
         if state.actualPixels == nil, let (columns, _) = size {
-            let pixels = pixelCell.map { min(area.width * $0.width, area.height * $0.height) * state.zoomPercent / 100 }
+            let pixels =
+                pixelCell.map { min(area.width * $0.width, area.height * $0.height) * state.zoomPercent / 100 }
                 ?? columns
             let needed = Int((Double(pixels) / max(1, parameters.size)).rounded(.up))
             scaled.scale = min(CompositionParameters.scaleRange.upperBound, max(parameters.scale, needed))

@@ -33,21 +33,27 @@ package struct ScreenLayout: Hashable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         let contentHeight = max(0, self.height - 1)
-        let showsPanel = switch visibility {
-        case .automatic: self.width >= Self.automaticPanelWidth
-        case .shown: self.width >= Self.requestedPanelWidth
-        case .hidden: false
-        }
+        let showsPanel =
+            switch visibility {
+            case .automatic: self.width >= Self.automaticPanelWidth
+            case .shown: self.width >= Self.requestedPanelWidth
+            case .hidden: false
+            }
         let panelColumns = showsPanel ? Self.panelWidth + 1 : 0
         // While the panel is open the list narrows, down to `narrowListWidth` (avatar and name), until the
         // preview has half the screen; closing the panel widens it again, so nothing is hidden for good.
-        let previewShare = showsPanel ? max(Self.narrowListWidth, self.width - panelColumns - 1 - (self.width + 1) / 2)
+        let previewShare =
+            showsPanel
+            ? max(Self.narrowListWidth, self.width - panelColumns - 1 - (self.width + 1) / 2)
             : Int.max
         let listWidth = min(max(self.width * 2 / 5, 28), 60, max(0, self.width - 12), previewShare)
         list = CellRect(x: 0, y: 0, width: listWidth, height: contentHeight)
-        preview = CellRect(x: listWidth + 1, y: 0, width: max(0, self.width - listWidth - 1 - panelColumns),
-                           height: contentHeight)
-        panel = showsPanel ? CellRect(x: self.width - Self.panelWidth, y: 0, width: Self.panelWidth, height: contentHeight)
+        preview = CellRect(
+            x: listWidth + 1, y: 0, width: max(0, self.width - listWidth - 1 - panelColumns),
+            height: contentHeight)
+        panel =
+            showsPanel
+            ? CellRect(x: self.width - Self.panelWidth, y: 0, width: Self.panelWidth, height: contentHeight)
             : nil
         statusRow = max(0, self.height - 1)
         rowHeight = max(contentHeight >= 40 ? 4 : contentHeight >= 24 ? 3 : 2, min(avatarRows, contentHeight))
@@ -64,8 +70,9 @@ package struct ScreenLayout: Hashable, Sendable {
 
     /// What the reducer needs of the screen.
     package var listMetrics: ListMetrics {
-        ListMetrics(visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list,
-                    panelIsShown: panel != nil && !isTooSmall,
-                    panelFits: width >= Self.requestedPanelWidth && !isTooSmall)
+        ListMetrics(
+            visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list,
+            panelIsShown: panel != nil && !isTooSmall,
+            panelFits: width >= Self.requestedPanelWidth && !isTooSmall)
     }
 }

@@ -14,16 +14,20 @@ package enum ChatListView {
     package static let firstPictureID: UInt32 = 0x6375_0000
 
     /// The list pane, `width`×`height` cells, showing the groups from `state.scrollOffset` on.
-    package static func render(_ state: AppState, width: Int, height: Int, rowHeight: Int, source: CompositeCellSource,
-                       context: ViewContext) -> CellGrid {
+    package static func render(
+        _ state: AppState, width: Int, height: Int, rowHeight: Int, source: CompositeCellSource,
+        context: ViewContext
+    ) -> CellGrid {
         compose(state, width: width, height: height, rowHeight: rowHeight, source: source, context: context).grid
     }
 
     /// The pane's cells and the pixel pictures of its avatars (pane coordinates; none unless
     /// `context.drawsPixelPictures`).
-    package static func compose(_ state: AppState, width: Int, height: Int, rowHeight: Int,
-                                source: CompositeCellSource,
-                                context: ViewContext) -> (grid: CellGrid, pictures: [PixelPicture]) {
+    package static func compose(
+        _ state: AppState, width: Int, height: Int, rowHeight: Int,
+        source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
         var pictures: [PixelPicture] = []
         guard width > 0, height > 0 else { return (grid, pictures) }
@@ -37,8 +41,9 @@ package enum ChatListView {
             let position = state.scrollOffset + row
             guard let group = state.group(atPosition: position) else { break }
             let id = firstPictureID &+ UInt32(truncatingIfNeeded: state.matches[position])
-            let drawn = rowContents(group, pictureID: id, selected: position == state.selection, width: width,
-                                    height: rowHeight, state: state, source: source, context: context)
+            let drawn = rowContents(
+                group, pictureID: id, selected: position == state.selection, width: width,
+                height: rowHeight, state: state, source: source, context: context)
             grid.blit(drawn.grid, x: 0, y: row * rowHeight)
             if var picture = drawn.picture {
                 picture.area.y += row * rowHeight
@@ -50,16 +55,22 @@ package enum ChatListView {
 
     /// One group's row: `height` text rows, the avatar `2*height` columns wide (one cell is one pixel wide and two
     /// tall, so the avatar is square), or the cells of `context.listAvatarCells` where avatars are pixel pictures.
-    package static func renderRow(_ group: ChatGroup, selected: Bool, width: Int, height: Int, state: AppState,
-                          source: CompositeCellSource, context: ViewContext) -> CellGrid {
-        rowContents(group, pictureID: firstPictureID, selected: selected, width: width, height: height, state: state,
-            source: source, context: context).grid
+    package static func renderRow(
+        _ group: ChatGroup, selected: Bool, width: Int, height: Int, state: AppState,
+        source: CompositeCellSource, context: ViewContext
+    ) -> CellGrid {
+        rowContents(
+            group, pictureID: firstPictureID, selected: selected, width: width, height: height, state: state,
+            source: source, context: context
+        ).grid
     }
 
     /// The row's cells and, when the avatar is a pixel picture, that picture (row coordinates).
-    private static func rowContents(_ group: ChatGroup, pictureID: UInt32, selected: Bool, width: Int, height: Int,
-                            state: AppState, source: CompositeCellSource,
-                            context: ViewContext) -> (grid: CellGrid, picture: PixelPicture?) {
+    private static func rowContents(
+        _ group: ChatGroup, pictureID: UInt32, selected: Bool, width: Int, height: Int,
+        state: AppState, source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, picture: PixelPicture?) {
         var grid = CellGrid(width: width, height: height)
         var pixelPicture: PixelPicture?
         let pixelAvatar = context.listAvatarCells
@@ -69,16 +80,22 @@ package enum ChatListView {
         }
         let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
         if context.drawsPixelPictures, let pixelAvatar, let pixels = context.listAvatarPixels,
-           avatarRect.x + avatarRect.width <= width,
-           let framed = source.picture(for: group, parameters: state.parameters,
-                                       request: avatarRequest(pixels, pixelAvatar, height, context.pictureCell)) {
-            let cells = CellRect(x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
-                                 height: framed.cells.height)
-            grid.blit(CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
-                      x: cells.x, y: cells.y)
+            avatarRect.x + avatarRect.width <= width,
+            let framed = source.picture(
+                for: group, parameters: state.parameters,
+                request: avatarRequest(pixels, pixelAvatar, height, context.pictureCell))
+        {
+            let cells = CellRect(
+                x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
+                height: framed.cells.height)
+            grid.blit(
+                CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
+                x: cells.x, y: cells.y)
             pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
-        } else if let avatar = source.cells(for: group, parameters: state.parameters, columns: avatarColumns,
-                                            rows: height) {
+        } else if let avatar = source.cells(
+            for: group, parameters: state.parameters, columns: avatarColumns,
+            rows: height)
+        {
             grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
         } else {
             grid.fill(avatarRect, with: context.placeholderCell)
@@ -90,8 +107,9 @@ package enum ChatListView {
         let time = timeLabel(group.updatedAt, now: context.now, timeZone: context.timeZone)
         let timeWidth = TextWidth.width(of: time)
         let nameWidth = timeWidth > 0 && textWidth > timeWidth + 4 ? textWidth - timeWidth - 1 : textWidth
-        grid.write(context.fit(Sanitizer.clean(group.name), nameWidth), x: textX, y: 0,
-                   style: selected ? [.bold, .reverse] : .bold)
+        grid.write(
+            context.fit(Sanitizer.clean(group.name), nameWidth), x: textX, y: 0,
+            style: selected ? [.bold, .reverse] : .bold)
         if nameWidth < textWidth { grid.write(time, x: width - timeWidth, y: 0, style: .dim) }
 
         guard height > 1 else { return (grid, pixelPicture) }
@@ -103,9 +121,10 @@ package enum ChatListView {
         let messageWidth = markWidth > 0 && textWidth > markWidth + 4 ? textWidth - markWidth - 1 : textWidth
         grid.write(context.fit(Sanitizer.clean(group.lastMessage), messageWidth), x: textX, y: 1)
         if messageWidth < textWidth {
-            grid.write(markText, x: width - markWidth, y: 1,
-                       foreground: group.muted ? .terminalDefault : context.badge.foreground,
-                       style: group.muted ? .dim : context.badge.style)
+            grid.write(
+                markText, x: width - markWidth, y: 1,
+                foreground: group.muted ? .terminalDefault : context.badge.foreground,
+                style: group.muted ? .dim : context.badge.style)
         }
         if height > 2 {
             let count = group.members.count
@@ -116,8 +135,10 @@ package enum ChatListView {
 
     /// The picture of a list avatar `pixels` square in its cells (`cells`, as many rows as the row has):
     /// fitted with the zoom that makes it exactly `pixels` wide, since its cells round up.
-    private static func avatarRequest(_ pixels: Int, _ cells: (columns: Int, rows: Int), _ height: Int,
-                                      _ cell: CellPixelSize) -> PictureRequest {
+    private static func avatarRequest(
+        _ pixels: Int, _ cells: (columns: Int, rows: Int), _ height: Int,
+        _ cell: CellPixelSize
+    ) -> PictureRequest {
         let rows = min(cells.rows, height)
         let fitted = min(cells.columns * cell.width, rows * cell.height)
         let zoom = fitted > 0 ? min(100, max(1, (pixels * 100 + fitted / 2) / fitted)) : 100

@@ -8,15 +8,19 @@ package enum ComparisonStrip {
     /// The first id of the strip's pixel pictures: a layout's picture is this plus the layout's place in the strip.
     package static let firstPictureID: UInt32 = 0x6374_0100
 
-    package static func render(_ group: ChatGroup, parameters: CompositionParameters, width: Int, height: Int,
-                       source: CompositeCellSource, context: ViewContext) -> CellGrid {
+    package static func render(
+        _ group: ChatGroup, parameters: CompositionParameters, width: Int, height: Int,
+        source: CompositeCellSource, context: ViewContext
+    ) -> CellGrid {
         compose(group, parameters: parameters, width: width, height: height, source: source, context: context).grid
     }
 
     /// The strip's cells and its pixel pictures (strip coordinates; none unless `context.drawsPixelPictures`).
-    package static func compose(_ group: ChatGroup, parameters: CompositionParameters, width: Int, height: Int,
-                                source: CompositeCellSource,
-                                context: ViewContext) -> (grid: CellGrid, pictures: [PixelPicture]) {
+    package static func compose(
+        _ group: ChatGroup, parameters: CompositionParameters, width: Int, height: Int,
+        source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
         var pictures: [PixelPicture] = []
         let slot = PreviewGeometry.comparisonSlotWidth(width)
@@ -26,17 +30,22 @@ package enum ComparisonStrip {
             let slotX = index * (slot + 1)
             let label = context.fit(variant.layout.layout.displayName, slot)
             let current = variant.layout == parameters.layout
-            grid.write(label, x: slotX + (slot - TextWidth.width(of: label)) / 2, y: 0,
-                       style: current ? [.bold, .reverse] : .dim)
+            grid.write(
+                label, x: slotX + (slot - TextWidth.width(of: label)) / 2, y: 0,
+                style: current ? [.bold, .reverse] : .dim)
             let imageX = slotX + (slot - side) / 2
-            let request = PictureRequest(columns: side, rows: side / 2, cell: context.pictureCell,
-                                         scale: .fit(zoomPercent: 100))
+            let request = PictureRequest(
+                columns: side, rows: side / 2, cell: context.pictureCell,
+                scale: .fit(zoomPercent: 100))
             if context.drawsPixelPictures,
-               let framed = source.picture(for: group, parameters: variant, request: request) {
-                let cells = CellRect(x: imageX + framed.cells.x, y: 1 + framed.cells.y, width: framed.cells.width,
-                                     height: framed.cells.height)
-                grid.blit(CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
-                          x: cells.x, y: cells.y)
+                let framed = source.picture(for: group, parameters: variant, request: request)
+            {
+                let cells = CellRect(
+                    x: imageX + framed.cells.x, y: 1 + framed.cells.y, width: framed.cells.width,
+                    height: framed.cells.height)
+                grid.blit(
+                    CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
+                    x: cells.x, y: cells.y)
                 pictures.append(PixelPicture(id: firstPictureID &+ UInt32(index), area: cells, image: framed.image))
             } else if let image = source.cells(for: group, parameters: variant, columns: side, rows: side / 2) {
                 grid.blit(image, x: imageX, y: 1)

@@ -15,8 +15,10 @@ package protocol CompositeCellSource {
     /// of it would show.
     func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture?
     /// That picture drawn into the cells it covers, for a screen that shows it in half blocks.
-    func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
-                      request: PictureRequest) -> (cells: CellRect, grid: CellGrid)?
+    func pictureCells(
+        for group: ChatGroup, parameters: CompositionParameters,
+        request: PictureRequest
+    ) -> (cells: CellRect, grid: CellGrid)?
     /// Warnings the pipeline reported for that composite (missing or unreadable avatars, ...).
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String]
 }

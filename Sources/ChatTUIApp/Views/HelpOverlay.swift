@@ -9,7 +9,8 @@ package enum HelpOverlay {
         let lines = KeyBindings.help.map { TextWidth.padded($0.keys, toWidth: keyColumn) + "  " + $0.action }
         // How pictures are drawn and why, in the title: a user wondering about blocks looks here.
         let title = "Keys" + (context.unicode ? " · " : " | ") + Sanitizer.clean(context.graphics.summary)
-        OverlayBox.draw(into: &grid, title: title, lines: lines, footer: "any key closes", hangingIndent: keyColumn + 2,
-                        scroll: scroll, context: context)
+        OverlayBox.draw(
+            into: &grid, title: title, lines: lines, footer: "any key closes", hangingIndent: keyColumn + 2,
+            scroll: scroll, context: context)
     }
 }

@@ -28,15 +28,17 @@ package enum ParameterPanelView {
             let shown = TextWidth.width(of: withPixels) <= valueWidth ? withPixels : value
             let style: CellStyle = isSelected && focused ? .reverse : []
             grid.write(isSelected ? context.selectionMark : " ", x: 0, y: y, style: .bold)
-            grid.write(TextWidth.padded(row.label, toWidth: labelWidth, ellipsis: context.ellipsis) + " ", x: 1, y: y,
-                       style: style.union(isSelected ? .bold : []))
+            grid.write(
+                TextWidth.padded(row.label, toWidth: labelWidth, ellipsis: context.ellipsis) + " ", x: 1, y: y,
+                style: style.union(isSelected ? .bold : []))
             grid.write(context.fit(Sanitizer.clean(shown), valueWidth), x: labelWidth + 2, y: y, style: style)
         }
         let detailTop = rows.count + 3
         let details = detailLines(PanelRow.row(named: selected, for: state.parameters), state)
         for (index, line) in details.enumerated() where detailTop + index < height {
-            grid.write(context.fit(Sanitizer.clean(line), width - 2), x: 1, y: detailTop + index,
-                       style: index == 0 ? .bold : .dim)
+            grid.write(
+                context.fit(Sanitizer.clean(line), width - 2), x: 1, y: detailTop + index,
+                style: index == 0 ? .bold : .dim)
         }
         return grid
     }
@@ -58,8 +60,10 @@ package enum ParameterPanelView {
     /// The selected row in full.
     private static func detailLines(_ row: PanelRow, _ state: AppState) -> [String] {
         guard case .parameter(let field) = row else {
-            return ["Export scales", PanelRow.exportScalesText(state), "← → or x: other scales",
-                    "e writes <id>.png, <id>@2x.png, ..."]
+            return [
+                "Export scales", PanelRow.exportScalesText(state), "← → or x: other scales",
+                "e writes <id>.png, <id>@2x.png, ...",
+            ]
         }
         let parameters = state.parameters
         if let reason = ParameterUse.unusedReason(field, in: parameters, memberCount: state.selectedMemberCount) {

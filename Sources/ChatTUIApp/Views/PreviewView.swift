@@ -19,15 +19,19 @@ package enum PreviewView {
     /// takes it for an empty stretch it may clear in one go (which would wipe a sixel picture's pixels).
     package static let reservedCell = Cell(" ", style: .bold)
 
-    package static func render(_ state: AppState, width: Int, height: Int, source: CompositeCellSource,
-                               context: ViewContext) -> CellGrid {
+    package static func render(
+        _ state: AppState, width: Int, height: Int, source: CompositeCellSource,
+        context: ViewContext
+    ) -> CellGrid {
         compose(state, width: width, height: height, source: source, context: context).grid
     }
 
     /// The pane's cells and the pixel pictures over them (pane coordinates; none unless
     /// `context.drawsPixelPictures`).
-    package static func compose(_ state: AppState, width: Int, height: Int, source: CompositeCellSource,
-                                context: ViewContext) -> (grid: CellGrid, pictures: [PixelPicture]) {
+    package static func compose(
+        _ state: AppState, width: Int, height: Int, source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
         var pictures: [PixelPicture] = []
         guard width > 0, height > 0 else { return (grid, pictures) }
@@ -40,8 +44,13 @@ package enum PreviewView {
         let zoom = state.zoomPercent == 100 || state.actualPixels != nil ? "" : dot + "zoom \(state.zoomPercent)%"
         // The 1:1 view is said first, where a narrow pane does not cut it off.
         let view = state.actualPixels.map { "1:1 x\($0.magnification)" + dot } ?? ""
-        grid.write(context.fit(view + ParameterSummary.text(state.parameters, memberCount: state.selectedGroup?.members.count, unicode: context.unicode) + zoom, width - 1),
-                   x: 1, y: 1, style: .dim)
+        grid.write(
+            context.fit(
+                view
+                    + ParameterSummary.text(
+                        state.parameters, memberCount: state.selectedGroup?.members.count, unicode: context.unicode)
+                    + zoom, width - 1),
+            x: 1, y: 1, style: .dim)
 
         let stripHeight = PreviewGeometry.stripHeight(state, width: width, height: height)
         let shown = PreviewGeometry.pictures(state, width: width, height: height, pixelCell: context.pixelCell)
@@ -49,28 +58,37 @@ package enum PreviewView {
             let area = picture.area
             if let label = picture.label {
                 let text = context.fit(label, area.width)
-                grid.write(text, x: area.x + max(0, (area.width - TextWidth.width(of: text)) / 2), y: area.y - 1,
-                           style: [.bold, .reverse])
+                grid.write(
+                    text, x: area.x + max(0, (area.width - TextWidth.width(of: text)) / 2), y: area.y - 1,
+                    style: [.bold, .reverse])
             }
             guard let (columns, rows) = picture.size else { continue }
-            let request = PictureRequest(columns: area.width, rows: area.height, cell: context.pictureCell,
-                                         scale: state.previewScale)
+            let request = PictureRequest(
+                columns: area.width, rows: area.height, cell: context.pictureCell,
+                scale: state.previewScale)
             var drawn = false
             if context.drawsPixelPictures {
                 if let framed = source.picture(for: group, parameters: picture.parameters, request: request) {
-                    let cells = CellRect(x: area.x + framed.cells.x, y: area.y + framed.cells.y,
-                                         width: framed.cells.width, height: framed.cells.height)
-                    grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
-                    pictures.append(PixelPicture(id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
-                                                 area: cells, image: framed.image))
+                    let cells = CellRect(
+                        x: area.x + framed.cells.x, y: area.y + framed.cells.y,
+                        width: framed.cells.width, height: framed.cells.height)
+                    grid.blit(
+                        CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
+                    pictures.append(
+                        PixelPicture(
+                            id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
+                            area: cells, image: framed.image))
                     drawn = true
                 }
             } else if context.pixelCell != nil || state.actualPixels != nil {
-                if let (cells, image) = source.pictureCells(for: group, parameters: picture.parameters, request: request) {
+                if let (cells, image) = source.pictureCells(
+                    for: group, parameters: picture.parameters, request: request)
+                {
                     grid.blit(image, x: area.x + cells.x, y: area.y + cells.y)
                     drawn = true
                 }
-            } else if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows) {
+            } else if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows)
+            {
                 var clipped = CellGrid(width: area.width, height: area.height)
                 clipped.blit(image, x: (area.width - columns) / 2, y: (area.height - rows) / 2)
                 grid.blit(clipped, x: area.x, y: area.y)
@@ -78,13 +96,15 @@ package enum PreviewView {
             }
             if !drawn {
                 let message = context.fit("composing" + context.ellipsis, area.width)
-                grid.write(message, x: area.x + max(0, (area.width - TextWidth.width(of: message)) / 2),
-                           y: area.y + area.height / 2, style: .dim)
+                grid.write(
+                    message, x: area.x + max(0, (area.width - TextWidth.width(of: message)) / 2),
+                    y: area.y + area.height / 2, style: .dim)
             }
         }
         if stripHeight > 0 {
-            let strip = ComparisonStrip.compose(group, parameters: state.parameters, width: width, height: stripHeight,
-                                                source: source, context: context)
+            let strip = ComparisonStrip.compose(
+                group, parameters: state.parameters, width: width, height: stripHeight,
+                source: source, context: context)
             grid.blit(strip.grid, x: 0, y: height - stripHeight)
             pictures += strip.pictures.map { picture in
                 var placed = picture

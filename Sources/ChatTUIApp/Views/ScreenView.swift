@@ -9,30 +9,37 @@ package struct ScreenFrame: Equatable, Sendable {
 /// The whole screen: list, separator, preview, the parameter panel when shown, status line, and the help or
 /// another overlay on top when open.
 package enum ScreenView {
-    package static func render(_ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
-                       context: ViewContext) -> CellGrid {
+    package static func render(
+        _ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
+        context: ViewContext
+    ) -> CellGrid {
         frame(state, layout: layout, source: source, context: context).grid
     }
 
     /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip). While the help or an
     /// overlay is open every picture is drawn in cells, so that none covers the overlay or is cut by it.
-    package static func frame(_ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
-                              context: ViewContext) -> ScreenFrame {
+    package static func frame(
+        _ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
+        context: ViewContext
+    ) -> ScreenFrame {
         if layout.isTooSmall {
-            return ScreenFrame(grid: TooSmallNotice.render(width: layout.width, height: layout.height, context: context),
-                               pictures: [])
+            return ScreenFrame(
+                grid: TooSmallNotice.render(width: layout.width, height: layout.height, context: context),
+                pictures: [])
         }
         var grid = CellGrid(width: layout.width, height: layout.height)
         var paneContext = context
         paneContext.picturesCovered = state.showsHelp || state.overlay != nil
-        let list = ChatListView.compose(state, width: layout.list.width, height: layout.list.height,
-                                        rowHeight: layout.rowHeight, source: source, context: paneContext)
+        let list = ChatListView.compose(
+            state, width: layout.list.width, height: layout.list.height,
+            rowHeight: layout.rowHeight, source: source, context: paneContext)
         grid.blit(list.grid, x: layout.list.x, y: layout.list.y)
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
-        let preview = PreviewView.compose(state, width: layout.preview.width, height: layout.preview.height,
-                                          source: source, context: paneContext)
+        let preview = PreviewView.compose(
+            state, width: layout.preview.width, height: layout.preview.height,
+            source: source, context: paneContext)
         grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
         func placed(_ pictures: [PixelPicture], in pane: CellRect) -> [PixelPicture] {
             pictures.map { picture in
@@ -46,13 +53,16 @@ package enum ScreenView {
         let pictures = placed(preview.pictures, in: layout.preview) + placed(list.pictures, in: layout.list)
         if let panel = layout.panel {
             for row in 0..<panel.height { grid.write(context.separator, x: panel.x - 1, y: row, style: .dim) }
-            grid.blit(ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),
-                      x: panel.x, y: panel.y)
+            grid.blit(
+                ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),
+                x: panel.x, y: panel.y)
         }
         let warnings = state.selectedGroup.map { source.warnings(for: $0, parameters: state.parameters) } ?? []
-        grid.blit(StatusBar.render(state, width: layout.width, warnings: warnings, panelShown: layout.panel != nil,
-                                   context: context),
-                  x: 0, y: layout.statusRow)
+        grid.blit(
+            StatusBar.render(
+                state, width: layout.width, warnings: warnings, panelShown: layout.panel != nil,
+                context: context),
+            x: 0, y: layout.statusRow)
         if state.showsHelp {
             HelpOverlay.draw(into: &grid, scroll: state.overlayScroll, context: context)
         } else if let overlay = state.overlay {

@@ -5,8 +5,10 @@ import TerminalUI
 /// could not be reloaded, else the selected group's warnings), the parameters (when the panel is not showing
 /// them), the filter and the number of warnings.
 package enum StatusBar {
-    package static func render(_ state: AppState, width: Int, warnings: [String], panelShown: Bool = false,
-                               context: ViewContext) -> CellGrid {
+    package static func render(
+        _ state: AppState, width: Int, warnings: [String], panelShown: Bool = false,
+        context: ViewContext
+    ) -> CellGrid {
         var grid = CellGrid(width: width, height: 1, fill: Cell(" ", style: .reverse))
         guard width > 0 else { return grid }
         if let question = state.question {
@@ -14,8 +16,9 @@ package enum StatusBar {
             return grid
         }
         if let prompt = state.prompt {
-            drawEditor(prompt.editor, label: Sanitizer.clean(prompt.label), note: prompt.note.map(Sanitizer.clean),
-                       into: &grid, context: context)
+            drawEditor(
+                prompt.editor, label: Sanitizer.clean(prompt.label), note: prompt.note.map(Sanitizer.clean),
+                into: &grid, context: context)
             return grid
         }
         if let editor = state.filterEditor {
@@ -35,8 +38,10 @@ package enum StatusBar {
             parts.append(warnings.map { "warning: " + Sanitizer.clean($0) }.joined(separator: "; "))
         }
         if !panelShown {
-            parts.append(ParameterSummary.compact(state.parameters, memberCount: state.selectedGroup?.members.count,
-                                                  unicode: context.unicode))
+            parts.append(
+                ParameterSummary.compact(
+                    state.parameters, memberCount: state.selectedGroup?.members.count,
+                    unicode: context.unicode))
         }
         if !state.filter.isEmpty {
             parts.append("filter \"\(Sanitizer.clean(state.filter))\" (\(state.matches.count))")
@@ -44,8 +49,9 @@ package enum StatusBar {
         let count = Set(state.warnings + warnings).count
         if count > 0 { parts.append("\(count) warning\(count == 1 ? "" : "s") (w)") }
         let available = width > helpWidth + 10 ? width - helpWidth - 2 : width - 1
-        grid.write(context.fit(parts.joined(separator: " " + context.separator + " "), available), x: 1, y: 0,
-                   style: .reverse)
+        grid.write(
+            context.fit(parts.joined(separator: " " + context.separator + " "), available), x: 1, y: 0,
+            style: .reverse)
         if available < width - 1 { grid.write(help, x: width - helpWidth - 1, y: 0, style: [.reverse, .bold]) }
         return grid
     }
@@ -57,13 +63,17 @@ package enum StatusBar {
     /// Only what fits is measured: the text before the cursor is walked back from the cursor and the rest
     /// forward from it, so a long text costs what the line shows, not its length (measuring every shorter
     /// prefix of a 16 000-character paste never finished).
-    private static func drawEditor(_ editor: LineEditor, label: String, note given: String? = nil,
-                                   into grid: inout CellGrid, context: ViewContext) {
+    private static func drawEditor(
+        _ editor: LineEditor, label: String, note given: String? = nil,
+        into grid: inout CellGrid, context: ViewContext
+    ) {
         let shownLabel = context.fit(label, max(0, grid.width / 2))
         let labelWidth = grid.write(shownLabel, x: 0, y: 0, style: [.reverse, .bold])
         // The text keeps at least 12 cells; the note gets the rest.
         let noteRoom = max(0, grid.width - labelWidth - 14)
-        let note = editor.isFull ? " at most \(LineEditor.maximumLength) characters "
+        let note =
+            editor.isFull
+            ? " at most \(LineEditor.maximumLength) characters "
             : given.map { " " + context.fit($0, noteRoom) + " " } ?? ""
         let noteWidth = TextWidth.width(of: note) < grid.width - labelWidth - 8 ? TextWidth.width(of: note) : 0
         if noteWidth > 0 { grid.write(note, x: grid.width - noteWidth, y: 0, style: [.reverse, .bold]) }
@@ -84,8 +94,9 @@ package enum StatusBar {
         let textStyle: CellStyle = editor.isSuggestion ? [.reverse, .underline] : .reverse
         let before = (start..<cursor).map(shown).joined()
         var x = labelWidth + grid.write(before, x: labelWidth, y: 0, style: textStyle)
-        x += grid.write(cursor < characters.count ? shown(cursor) : " ", x: x, y: 0,
-                        maxWidth: max(1, grid.width - noteWidth - x))
+        x += grid.write(
+            cursor < characters.count ? shown(cursor) : " ", x: x, y: 0,
+            maxWidth: max(1, grid.width - noteWidth - x))
         var after = ""
         var afterWidth = 0
         var index = cursor + 1
@@ -95,6 +106,8 @@ package enum StatusBar {
             afterWidth += TextWidth.width(of: piece)
             index += 1
         }
-        if !after.isEmpty { grid.write(after, x: x, y: 0, maxWidth: max(0, grid.width - noteWidth - x), style: .reverse) }
+        if !after.isEmpty {
+            grid.write(after, x: x, y: 0, maxWidth: max(0, grid.width - noteWidth - x), style: .reverse)
+        }
     }
 }

@@ -24,8 +24,10 @@ package struct ViewContext: Sendable {
     /// avatars are pixel pictures; nil: as tall as the list row, twice as many columns wide.
     package var listAvatarPixels: Int?
 
-    package init(now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor,
-                 graphics: GraphicsSetup = .halfBlocks) {
+    package init(
+        now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor,
+        graphics: GraphicsSetup = .halfBlocks
+    ) {
         self.now = now; self.timeZone = timeZone; self.unicode = unicode; self.colorMode = colorMode
         self.graphics = graphics
     }

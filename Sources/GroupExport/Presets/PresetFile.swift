@@ -77,8 +77,10 @@ public struct PresetFile: Hashable, Sendable {
             throw .invalid(file: path, place: "presets", problem: "expected an object of named presets")
         }
         guard named.members.count <= maximumPresetCount else {
-            throw .invalid(file: path, place: "presets", problem: "\(named.members.count) presets, more than the "
-                           + "\(maximumPresetCount) a presets file may hold (remove some)")
+            throw .invalid(
+                file: path, place: "presets",
+                problem: "\(named.members.count) presets, more than the "
+                    + "\(maximumPresetCount) a presets file may hold (remove some)")
         }
         // A name written twice keeps its last value, in the place of its last appearance (as JSON readers do):
         // found with one dictionary, so that a file of many presets reads in linear time.
@@ -94,11 +96,14 @@ public struct PresetFile: Hashable, Sendable {
             var settings: [ParameterSetting] = []
             for (key, value) in object.members {
                 guard let field = ParameterCatalogue.field(named: key) else {
-                    throw .invalid(file: path, place: "\(place).\(key)",
-                                   problem: "unknown parameter" + suggestion(for: key))
+                    throw .invalid(
+                        file: path, place: "\(place).\(key)",
+                        problem: "unknown parameter" + suggestion(for: key))
                 }
                 guard let text = settingText(value, field: field) else {
-                    throw .invalid(file: path, place: "\(place).\(key)", problem: "expected \(field.expected(for: CompositionParameters()))")
+                    throw .invalid(
+                        file: path, place: "\(place).\(key)",
+                        problem: "expected \(field.expected(for: CompositionParameters()))")
                 }
                 settings.removeAll { $0.name == key }
                 settings.append(ParameterSetting(name: key, text: text))
@@ -106,8 +111,9 @@ public struct PresetFile: Hashable, Sendable {
             let preset = Preset(name: name, settings: settings)
             // Checked now, so that a bad value is found whichever preset is used later.
             do throws(ParameterError) { _ = try apply(preset, to: CompositionParameters()) } catch {
-                throw .invalid(file: path, place: "\(place).\(error.parameter)",
-                               problem: "expected \(error.expected), got \(error.got)")
+                throw .invalid(
+                    file: path, place: "\(place).\(error.parameter)",
+                    problem: "expected \(error.expected), got \(error.got)")
             }
             presets.append(preset)
         }
@@ -127,8 +133,9 @@ public struct PresetFile: Hashable, Sendable {
             throw .notFound(name: name, file: path, available: presets.map(\.name))
         }
         do throws(ParameterError) { return try Self.apply(preset, to: base) } catch {
-            throw .invalid(file: path, place: "presets.\(name).\(error.parameter)",
-                           problem: "expected \(error.expected), got \(error.got)")
+            throw .invalid(
+                file: path, place: "presets.\(name).\(error.parameter)",
+                problem: "expected \(error.expected), got \(error.got)")
         }
     }
 
@@ -191,7 +198,8 @@ public struct PresetFile: Hashable, Sendable {
     public var lockPath: String { path + ".lock" }
 
     /// `base` with `preset`'s settings applied in catalogue order.
-    static func apply(_ preset: Preset, to base: CompositionParameters) throws(ParameterError) -> CompositionParameters {
+    static func apply(_ preset: Preset, to base: CompositionParameters) throws(ParameterError) -> CompositionParameters
+    {
         var parameters = base
         for field in ParameterCatalogue.all {
             guard let setting = preset.settings.first(where: { $0.name == field.name }) else { continue }

@@ -71,10 +71,11 @@ extension CompositionLayout {
                 rows.append([frame])
             }
         }
-        let radius = tiles.first.map { tile -> Double in
-            if case .roundedRect(_, let radius) = tile.shape { return radius }
-            return 0
-        } ?? 0
+        let radius =
+            tiles.first.map { tile -> Double in
+                if case .roundedRect(_, let radius) = tile.shape { return radius }
+                return 0
+            } ?? 0
         let bands = rows.map { row -> Rect in
             let left = row.map(\.minX).min() ?? 0, right = row.map(\.maxX).max() ?? 0
             return Rect(x: left, y: row[0].minY, width: right - left, height: row.map(\.height).max() ?? 0)

@@ -39,7 +39,7 @@ public enum FiveCircleLayout: CompositionLayout {
     public static let centreRings = LayoutOption("centre-rings", default: false)
 
     public static let options: [ParameterField] = [
-        .flag(centreRings, label: "Centre rings", help: "qq: centre 3- and 5-member rings vertically"),
+        .flag(centreRings, label: "Centre rings", help: "qq: centre 3- and 5-member rings vertically")
     ]
 
     /// The tiles of the first (up to) five members; each frame is its circle's bounding square.
@@ -54,8 +54,11 @@ public enum FiveCircleLayout: CompositionLayout {
                 return Tile(frame: frame, shape: .circle(center: cell.center, radius: geometry.radius))
             }
             let notch = Notch(degrees: degrees, cutRadius: geometry.radius, cutDistance: 2 * geometry.radius - gap)
-            return Tile(frame: frame, shape: .notchedCircle(center: cell.center, radius: geometry.radius,
-                                                            notches: [notch]))
+            return Tile(
+                frame: frame,
+                shape: .notchedCircle(
+                    center: cell.center, radius: geometry.radius,
+                    notches: [notch]))
         }
     }
 

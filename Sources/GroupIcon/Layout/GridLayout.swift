@@ -44,25 +44,30 @@ public enum GridLayout: CompositionLayout {
     public static let square = LayoutOption("grid-square", default: false)
 
     public static let options: [ParameterField] = [
-        .lengths(spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
-                 valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
-                 limits: { 0...max(0, $0.size / 4) }, automatic: { parameters, _ in [defaultSpacing(parameters)] }),
-        .lengths(item, label: "Grid item", help: "grid: fixed item size W[,H]; the spacing stretches (both: the canvas grows)",
-                 valueName: "W[,H]", count: 2, expectation: "one or two lengths in points (W[,H])",
-                 limits: { _ in 1...CompositionParameters.sizeRange.upperBound },
-                 automatic: { parameters, count in
-                     // The adaptive items' size: one number when they are square.
-                     tiles(count: count, parameters: parameters).first.map { tile in
-                         tile.frame.width == tile.frame.height ? [tile.frame.width] : [tile.frame.width, tile.frame.height]
-                     }
-                 }),
-        .lengths(insets, label: "Grid insets", help: "grid: insets T,L,B,R or one value (default: the padding)",
-                 valueName: "T,L,B,R", count: 4, expectation: "one or four lengths in points (T,L,B,R)",
-                 limits: { 0...max(0, $0.size / 4) },
-                 automatic: { parameters, _ in [parameters.clampedPadding(default: defaultSpacing(parameters))] }),
+        .lengths(
+            spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
+            valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
+            limits: { 0...max(0, $0.size / 4) }, automatic: { parameters, _ in [defaultSpacing(parameters)] }),
+        .lengths(
+            item, label: "Grid item",
+            help: "grid: fixed item size W[,H]; the spacing stretches (both: the canvas grows)",
+            valueName: "W[,H]", count: 2, expectation: "one or two lengths in points (W[,H])",
+            limits: { _ in 1...CompositionParameters.sizeRange.upperBound },
+            automatic: { parameters, count in
+                // The adaptive items' size: one number when they are square.
+                tiles(count: count, parameters: parameters).first.map { tile in
+                    tile.frame.width == tile.frame.height ? [tile.frame.width] : [tile.frame.width, tile.frame.height]
+                }
+            }),
+        .lengths(
+            insets, label: "Grid insets", help: "grid: insets T,L,B,R or one value (default: the padding)",
+            valueName: "T,L,B,R", count: 4, expectation: "one or four lengths in points (T,L,B,R)",
+            limits: { 0...max(0, $0.size / 4) },
+            automatic: { parameters, _ in [parameters.clampedPadding(default: defaultSpacing(parameters))] }),
         .flag(square, label: "Grid square", help: "grid: square items from the top-left, no padding cells"),
-        .count(columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
-               range: 1...maximumMembers, automatic: { _, count in automaticColumns(shown: shownMembers(count)) }),
+        .count(
+            columns, label: "Grid columns", help: "columns of the grid layout (default: ceil(sqrt(count)))",
+            range: 1...maximumMembers, automatic: { _, count in automaticColumns(shown: shownMembers(count)) }),
     ]
 
     /// The column count when none is set: ceil(sqrt(shown)), at least 1.
@@ -75,8 +80,9 @@ public enum GridLayout: CompositionLayout {
         guard let grid = Geometry(count: count, parameters: parameters) else { return [] }
         let cornerRadius = parameters.clampedTileRadius(tileSide: min(grid.itemWidth, grid.itemHeight))
         return (0..<grid.shown).map { index in
-            let frame = Rect(x: grid.columnX(index % grid.columns), y: grid.rowY(index / grid.columns),
-                             width: grid.itemWidth, height: grid.itemHeight)
+            let frame = Rect(
+                x: grid.columnX(index % grid.columns), y: grid.rowY(index / grid.columns),
+                width: grid.itemWidth, height: grid.itemHeight)
             return .rectangular(frame, cornerRadius: cornerRadius)
         }
     }
@@ -118,8 +124,9 @@ public enum GridLayout: CompositionLayout {
             guard shown > 0, side > 0 else { return nil }
             let options = parameters.options
             let square = options[GridLayout.square]
-            let asked = min(max(options[GridLayout.columns] ?? GridLayout.automaticColumns(shown: shown), 1),
-                            GridLayout.maximumMembers)
+            let asked = min(
+                max(options[GridLayout.columns] ?? GridLayout.automaticColumns(shown: shown), 1),
+                GridLayout.maximumMembers)
             // The reference pads a short row with empty cells; the square grid of earlier versions does not.
             columns = square ? min(asked, shown) : asked
             let rows = (max(shown, square ? 0 : columns) + columns - 1) / columns
@@ -132,7 +139,8 @@ public enum GridLayout: CompositionLayout {
             let clamp = { (value: Double) in min(max(value.isNaN ? 0 : value, 0), side / 4) }
             let spacing = options[GridLayout.spacing].flatMap { Self.pair($0.map(clamp)) }
             let (horizontal, vertical) = spacing ?? (margin, margin)
-            let inset = options[GridLayout.insets].flatMap { Self.edges($0.map(clamp)) }
+            let inset =
+                options[GridLayout.insets].flatMap { Self.edges($0.map(clamp)) }
                 ?? [padding, padding, padding, padding]
             let (insetTop, insetLeft, insetBottom, insetRight) = (inset[0], inset[1], inset[2], inset[3])
             let item = options[GridLayout.item].flatMap { values in
@@ -151,8 +159,9 @@ public enum GridLayout: CompositionLayout {
             switch (item, spacing) {
             case (let (width, height)?, _?):
                 // The canvas grows to fit, within `size` × `size`.
-                let natural = Size(width: insetLeft + c * width + (c - 1) * horizontal + insetRight,
-                                   height: insetTop + r * height + (r - 1) * vertical + insetBottom)
+                let natural = Size(
+                    width: insetLeft + c * width + (c - 1) * horizontal + insetRight,
+                    height: insetTop + r * height + (r - 1) * vertical + insetBottom)
                 let longer = max(natural.width, natural.height)
                 let factor = longer > side ? side / longer : 1
                 canvas = Size(width: min(side, natural.width * factor), height: min(side, natural.height * factor))

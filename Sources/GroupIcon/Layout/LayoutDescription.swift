@@ -36,7 +36,10 @@ public struct LayoutDescription: Hashable, Sendable {
             isSquare ? [] : [("width", Self.number(canvas.width)), ("height", Self.number(canvas.height))]
         let tileValues = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
         let members: [(key: String, value: JSONWriter.Value)] =
-            [("layout", .string(layout.rawValue)), ("count", .number(String(tiles.count))), ("size", Self.number(size))]
+            [
+                ("layout", .string(layout.rawValue)), ("count", .number(String(tiles.count))),
+                ("size", Self.number(size)),
+            ]
             + canvasMembers + [("margin", Self.number(margin)), ("tiles", .array(tileValues))]
         return JSONWriter.text(.object(members)) + "\n"
     }
@@ -57,8 +60,10 @@ public struct LayoutDescription: Hashable, Sendable {
 
     private static func rectJSON(_ tile: Tile) -> JSONWriter.Value {
         let frame = tile.frame
-        return .object([("x", number(frame.minX)), ("y", number(frame.minY)), ("width", number(frame.width)),
-                        ("height", number(frame.height))])
+        return .object([
+            ("x", number(frame.minX)), ("y", number(frame.minY)), ("width", number(frame.width)),
+            ("height", number(frame.height)),
+        ])
     }
 
     private static func circleJSON(_ tile: Tile) -> JSONWriter.Value {
@@ -67,7 +72,9 @@ public struct LayoutDescription: Hashable, Sendable {
             notch = number(first.degrees)
         }
         let frame = tile.frame
-        return .object([("cx", number(frame.midX)), ("cy", number(frame.midY)), ("diameter", number(frame.width)),
-                        ("notch", notch)])
+        return .object([
+            ("cx", number(frame.midX)), ("cy", number(frame.midY)), ("diameter", number(frame.width)),
+            ("notch", notch),
+        ])
     }
 }

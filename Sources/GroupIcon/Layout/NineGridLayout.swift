@@ -54,7 +54,8 @@ public enum NineGridLayout: CompositionLayout {
         }
         let cornerRadius = parameters.clampedTileRadius(tileSide: side)
 
-        let rowLengths = rowLengths(members: shown, columns: columns, shortRowAtBottom: parameters.options[shortRowAtBottom])
+        let rowLengths = rowLengths(
+            members: shown, columns: columns, shortRowAtBottom: parameters.options[shortRowAtBottom])
         let blockHeight = Double(rowLengths.count) * side + Double(rowLengths.count - 1) * margin
         var tiles: [Tile] = []
         tiles.reserveCapacity(shown)

@@ -65,7 +65,8 @@ public enum CompositionLimits {
         let counts = Array(memberCounts)
         for field in ParameterCatalogue.fields(for: parameters.layout) {
             guard let range = field.range(in: parameters), let value = field.value(in: parameters),
-                  !ParameterUse.isUnused(field, in: parameters, memberCounts: counts) else { continue }
+                !ParameterUse.isUnused(field, in: parameters, memberCounts: counts)
+            else { continue }
             let number: Double
             switch value {
             case .number(let real): number = real
@@ -85,13 +86,15 @@ public enum CompositionLimits {
             let minimum = minimumTileSide(parameters, memberCount: count)
             // A hair of tolerance: values rounded for display must not flip a tile exactly at the limit.
             if let side = smallestTileSide(parameters, memberCount: count), side < minimum - 1e-9 {
-                return .tilesTooSmall(layout: parameters.layout, memberCount: count, tileSide: side,
-                                      minimumSide: minimum)
+                return .tilesTooSmall(
+                    layout: parameters.layout, memberCount: count, tileSide: side,
+                    minimumSide: minimum)
             }
         }
         for count in shownCounts.sorted(by: >) {
             if let side = smallestTileSide(parameters, memberCount: count),
-               let problem = borderProblem(parameters.memberStyle, side: side) {
+                let problem = borderProblem(parameters.memberStyle, side: side)
+            {
                 return problem
             }
         }
@@ -104,8 +107,10 @@ public enum CompositionLimits {
     /// monotonically along the way for every numeric parameter of the catalogue (a larger margin only shrinks
     /// tiles), so halving the interval finds the boundary, rounded to 4 decimals (towards the valid side when
     /// the nearest 4-decimal value is not allowed).
-    public static func closestAllowed(_ field: ParameterField, from valid: CompositionParameters, toward wanted: Double,
-                                      memberCounts: [Int]) -> Double {
+    public static func closestAllowed(
+        _ field: ParameterField, from valid: CompositionParameters, toward wanted: Double,
+        memberCounts: [Int]
+    ) -> Double {
         func allowed(_ number: Double) -> Bool {
             var candidate = valid
             field.assign(field.kind == .integer ? .integer(Int(number)) : .number(number), to: &candidate)
@@ -152,13 +157,16 @@ public enum LimitProblem: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outOfRange(let parameter, let value, let range):
-            return "\(parameter) \(formatNumber(value)) is outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
+            return
+                "\(parameter) \(formatNumber(value)) is outside \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound))"
         case .tooManyPixels(let size, let scale):
-            return "size \(formatNumber(size)) at scale \(scale) is \(formatNumber(size * Double(scale))) px, more than \(CompositionLimits.maximumPixelSize) px per side"
+            return
+                "size \(formatNumber(size)) at scale \(scale) is \(formatNumber(size * Double(scale))) px, more than \(CompositionLimits.maximumPixelSize) px per side"
         case .tilesTooSmall(let layout, let count, let side, let minimum):
             let columns = CompositionLimits.shareColumns(memberCount: count)
             let share = columns <= 3 ? "a twelfth of the size" : "a quarter of size/\(columns)"
-            return "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
+            return
+                "\(layout.rawValue) tiles of \(count)-member groups would be \(formatNumber((side * 10).rounded() / 10)) pt, "
                 + "less than the \(formatNumber((minimum * 10).rounded() / 10)) pt minimum (\(share))"
         case .borderTooWide(let border, let side, let maximum):
             return "a member-style border of \(formatNumber(border)) pt leaves too little of the photo in a "

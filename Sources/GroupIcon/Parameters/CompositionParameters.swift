@@ -37,11 +37,13 @@ public struct CompositionParameters: Hashable, Sendable {
     /// What a member without a usable photo shows.
     public var placeholder: PlaceholderStyle
 
-    public init(layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
-                padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
-                options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
-                gapColor: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
-                placeholder: PlaceholderStyle = .initials) {
+    public init(
+        layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
+        padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
+        options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
+        gapColor: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
+        placeholder: PlaceholderStyle = .initials
+    ) {
         self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
         self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
         self.options = options; self.memberStyle = memberStyle; self.gapColor = gapColor

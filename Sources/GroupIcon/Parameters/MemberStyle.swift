@@ -19,7 +19,8 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
     /// The style named by `text` (see the type), nil when it is not one; radii and borders must be finite
     /// and not negative.
     public init?(parsing text: String) {
-        let parts = text.trimmingCharacters(in: .whitespaces).lowercased().split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmingCharacters(in: .whitespaces).lowercased().split(
+            separator: ":", omittingEmptySubsequences: false)
         switch (parts.first, parts.count) {
         case ("original", 1): self = .original
         case ("rectangle", 1): self = .rectangle
@@ -27,7 +28,8 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
         case ("rounded", 2...4):
             let lengths = parts.dropFirst().prefix(2).map { Double($0) }
             guard let radius = lengths[0], let border = lengths.count > 1 ? lengths[1] : 0,
-                  [radius, border].allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+                [radius, border].allSatisfy({ $0.isFinite && $0 >= 0 })
+            else { return nil }
             var color = RGBA8.transparent
             if parts.count == 4 {
                 guard let parsed = RGBA8(parsing: String(parts[3])) else { return nil }
@@ -53,8 +55,10 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The styles the interactive app's `s` key cycles through.
-    public static let cycle: [MemberStyle] = [.rectangle, .rounded(radius: 6, border: 0, borderColor: .transparent),
-                                              .circle, .original]
+    public static let cycle: [MemberStyle] = [
+        .rectangle, .rounded(radius: 6, border: 0, borderColor: .transparent),
+        .circle, .original,
+    ]
 
     /// What to draw for a photo of aspect ratio `photoAspect` (width / height) in `frame` clipped by `shape`
     /// (a tile's frame and shape, or an avatar's whole image), in the frame's units.
@@ -69,20 +73,25 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
             return MemberPlacement(photoFrame: fitted, clip: .intersection(shape, .rect(fitted)), border: nil)
         case .circle:
             let square = Rect(center: frame.center, side: min(frame.width, frame.height))
-            return MemberPlacement(photoFrame: square,
-                                   clip: .intersection(shape, .circle(center: frame.center, radius: square.width / 2)),
-                                   border: nil)
+            return MemberPlacement(
+                photoFrame: square,
+                clip: .intersection(shape, .circle(center: frame.center, radius: square.width / 2)),
+                border: nil)
         case .rounded(let radius, let border, let color):
             let inset = min(border, frame.width / 2, frame.height / 2)
-            let inner = Rect(x: frame.minX + inset, y: frame.minY + inset, width: frame.width - 2 * inset,
-                             height: frame.height - 2 * inset)
+            let inner = Rect(
+                x: frame.minX + inset, y: frame.minY + inset, width: frame.width - 2 * inset,
+                height: frame.height - 2 * inset)
             let outerRadius = radius > 0 ? radius + inset : 0
-            let band = color.a > 0 && inset > 0
-                ? MemberPlacement.Band(shape: .intersection(shape, .roundedRect(frame, cornerRadius: outerRadius)),
-                                       color: color)
+            let band =
+                color.a > 0 && inset > 0
+                ? MemberPlacement.Band(
+                    shape: .intersection(shape, .roundedRect(frame, cornerRadius: outerRadius)),
+                    color: color)
                 : nil
-            return MemberPlacement(photoFrame: frame, clip: .intersection(shape, .roundedRect(inner, cornerRadius: radius)),
-                                   border: band)
+            return MemberPlacement(
+                photoFrame: frame, clip: .intersection(shape, .roundedRect(inner, cornerRadius: radius)),
+                border: band)
         }
     }
 
@@ -95,8 +104,9 @@ public enum MemberStyle: Hashable, Sendable, CustomStringConvertible {
         case .rectangle: return .rectangle(width: pixels, height: pixels)
         case .circle: return .circle(diameter: pixels)
         case .rounded(let radius, let border, let color):
-            return .roundedRectangle(width: pixels, height: pixels, cornerRadius: radius * Double(scale),
-                                     borderWidth: border * Double(scale), borderColor: color)
+            return .roundedRectangle(
+                width: pixels, height: pixels, cornerRadius: radius * Double(scale),
+                borderWidth: border * Double(scale), borderColor: color)
         }
     }
 }

@@ -20,10 +20,12 @@ extension ParameterCatalogue {
             write: { parameters, value in
                 if case .color(let color) = value { parameters.gapColor = color } else { parameters.gapColor = nil }
             }),
-        flag(name: "overflow-badge", label: "Overflow badge",
-             help: "show +N on the last tile when members exceed the layout's cap", keyPath: \.overflowBadge),
-        flag(name: "rtl", label: "Right to left", help: "place members right to left (the layout mirrored)",
-             keyPath: \.rightToLeft),
+        flag(
+            name: "overflow-badge", label: "Overflow badge",
+            help: "show +N on the last tile when members exceed the layout's cap", keyPath: \.overflowBadge),
+        flag(
+            name: "rtl", label: "Right to left", help: "place members right to left (the layout mirrored)",
+            keyPath: \.rightToLeft),
         ParameterField(
             name: "placeholder", label: "Placeholder",
             help: "initials or silhouette: what a member without a photo shows (default initials)",
@@ -38,8 +40,10 @@ extension ParameterCatalogue {
     ]
 
     /// A common on/off parameter (a command-line flag without a value).
-    private static func flag(name: String, label: String, help: String,
-                             keyPath: WritableKeyPath<CompositionParameters, Bool> & Sendable) -> ParameterField {
+    private static func flag(
+        name: String, label: String, help: String,
+        keyPath: WritableKeyPath<CompositionParameters, Bool> & Sendable
+    ) -> ParameterField {
         ParameterField(
             name: name, label: label, help: help, kind: .flag, valueName: nil, expectation: "true or false",
             key: .text, summary: .omitted,

@@ -11,49 +11,63 @@ public enum ParameterCatalogue {
     static let radiusSteps = (fine: 2.0, coarse: 8.0)
 
     /// The parameters every layout reads.
-    public static let common: [ParameterField] = [
-        ParameterField(
-            name: "layout", label: "Layout", help: "\(LayoutRegistry.namesInWords) (default wechat)", kind: .layout,
-            valueName: "NAME", expectation: "one of " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: ", "),
-            key: .text, summary: .title,
-            read: { .layout($0.layout) },
-            write: { parameters, value in if case .layout(let kind) = value { parameters.layout = kind } }),
-        ParameterField(
-            name: "size", label: "Size", help: "canvas side in points (default 132)", kind: .number(unit: .points),
-            valueName: "PT", steps: (fine: 1, coarse: 12), expectation: "a size in points", key: .rounded,
-            summary: .closing, limits: { _ in CompositionParameters.sizeRange },
-            read: { .number($0.size) },
-            write: { parameters, value in if case .number(let size) = value { parameters.size = size } }),
-        ParameterField(
-            name: "scale", label: "Scale", help: "pixels per point, 1 to 4 (default 1)", kind: .integer,
-            valueName: "N", steps: (fine: 1, coarse: 1), expectation: "a whole number", key: .text,
-            summary: .omitted,
-            limits: { _ in Double(CompositionParameters.scaleRange.lowerBound)...Double(CompositionParameters.scaleRange.upperBound) },
-            read: { .integer($0.scale) },
-            write: { parameters, value in if case .integer(let scale) = value { parameters.scale = scale } }),
-        optionalLength(name: "margin", label: "Margin",
-                       help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin,
-                       summary: .labelled("margin"),
-                       automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
-        optionalLength(name: "padding", label: "Padding", help: "outer padding (default: the margin)",
-                       keyPath: \.padding, summary: .omitted,
-                       automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
-        radius(name: "corner-radius", label: "Corner radius", help: "corner radius of the whole canvas (default 0)",
-               keyPath: \.cornerRadius, summary: .labelled("corner")),
-        radius(name: "tile-radius", label: "Tile radius", help: "corner radius of each tile (default 0)",
-               keyPath: \.tileRadius, summary: .labelled("tile")),
-        ParameterField(
-            name: "background", label: "Background",
-            help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
-            valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
-            // The colour drawn: an unset background is the layout's own.
-            key: .custom { $0.resolvedBackground.hexString }, summary: .labelled("bg"),
-            read: { $0.background.map(ParameterValue.color) },
-            write: { parameters, value in
-                if case .color(let color) = value { parameters.background = color } else { parameters.background = nil }
-            },
-            automatic: { parameters, _ in .color(parameters.resolvedBackground) }),
-    ] + presentation
+    public static let common: [ParameterField] =
+        [
+            ParameterField(
+                name: "layout", label: "Layout", help: "\(LayoutRegistry.namesInWords) (default wechat)", kind: .layout,
+                valueName: "NAME",
+                expectation: "one of " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: ", "),
+                key: .text, summary: .title,
+                read: { .layout($0.layout) },
+                write: { parameters, value in if case .layout(let kind) = value { parameters.layout = kind } }),
+            ParameterField(
+                name: "size", label: "Size", help: "canvas side in points (default 132)", kind: .number(unit: .points),
+                valueName: "PT", steps: (fine: 1, coarse: 12), expectation: "a size in points", key: .rounded,
+                summary: .closing, limits: { _ in CompositionParameters.sizeRange },
+                read: { .number($0.size) },
+                write: { parameters, value in if case .number(let size) = value { parameters.size = size } }),
+            ParameterField(
+                name: "scale", label: "Scale", help: "pixels per point, 1 to 4 (default 1)", kind: .integer,
+                valueName: "N", steps: (fine: 1, coarse: 1), expectation: "a whole number", key: .text,
+                summary: .omitted,
+                limits: { _ in
+                    Double(
+                        CompositionParameters.scaleRange.lowerBound)...Double(
+                            CompositionParameters.scaleRange.upperBound)
+                },
+                read: { .integer($0.scale) },
+                write: { parameters, value in if case .integer(let scale) = value { parameters.scale = scale } }),
+            optionalLength(
+                name: "margin", label: "Margin",
+                help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin,
+                summary: .labelled("margin"),
+                automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
+            optionalLength(
+                name: "padding", label: "Padding", help: "outer padding (default: the margin)",
+                keyPath: \.padding, summary: .omitted,
+                automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
+            radius(
+                name: "corner-radius", label: "Corner radius", help: "corner radius of the whole canvas (default 0)",
+                keyPath: \.cornerRadius, summary: .labelled("corner")),
+            radius(
+                name: "tile-radius", label: "Tile radius", help: "corner radius of each tile (default 0)",
+                keyPath: \.tileRadius, summary: .labelled("tile")),
+            ParameterField(
+                name: "background", label: "Background",
+                help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
+                valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+                // The colour drawn: an unset background is the layout's own.
+                key: .custom { $0.resolvedBackground.hexString }, summary: .labelled("bg"),
+                read: { $0.background.map(ParameterValue.color) },
+                write: { parameters, value in
+                    if case .color(let color) = value {
+                        parameters.background = color
+                    } else {
+                        parameters.background = nil
+                    }
+                },
+                automatic: { parameters, _ in .color(parameters.resolvedBackground) }),
+        ] + presentation
 
     /// Every parameter: the common ones, then every layout's options in registry order (each name once).
     public static let all: [ParameterField] = {
@@ -72,10 +86,12 @@ public enum ParameterCatalogue {
     }
 
     /// A length in points that may be left to the layout (nil), limited to a quarter of the size.
-    private static func optionalLength(name: String, label: String, help: String,
-                                       keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable,
-                                       summary: ParameterField.SummaryForm,
-                                       automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue?)
+    private static func optionalLength(
+        name: String, label: String, help: String,
+        keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable,
+        summary: ParameterField.SummaryForm,
+        automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue?
+    )
         -> ParameterField
     {
         ParameterField(
@@ -84,7 +100,9 @@ public enum ParameterCatalogue {
             limits: { 0...max(0, $0.size / 4) },
             read: { $0[keyPath: keyPath].map(ParameterValue.number) },
             write: { parameters, value in
-                if case .number(let length) = value { parameters[keyPath: keyPath] = length } else {
+                if case .number(let length) = value {
+                    parameters[keyPath: keyPath] = length
+                } else {
                     parameters[keyPath: keyPath] = nil
                 }
             },
@@ -92,15 +110,18 @@ public enum ParameterCatalogue {
     }
 
     /// A corner radius in points, limited to half the size.
-    private static func radius(name: String, label: String, help: String,
-                               keyPath: WritableKeyPath<CompositionParameters, Double> & Sendable,
-                               summary: ParameterField.SummaryForm) -> ParameterField {
+    private static func radius(
+        name: String, label: String, help: String,
+        keyPath: WritableKeyPath<CompositionParameters, Double> & Sendable,
+        summary: ParameterField.SummaryForm
+    ) -> ParameterField {
         ParameterField(
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT",
             steps: radiusSteps, expectation: "a radius in points", key: .rounded, summary: summary,
             limits: { 0...max(0, $0.size / 2) },
             read: { .number($0[keyPath: keyPath]) },
-            write: { parameters, value in if case .number(let radius) = value { parameters[keyPath: keyPath] = radius } })
+            write: { parameters, value in if case .number(let radius) = value { parameters[keyPath: keyPath] = radius }
+            })
     }
 }
 
@@ -115,8 +136,10 @@ extension ParameterField {
     }
 
     /// A layout option holding a whole number in `range`, unset meaning automatic.
-    static func count(_ option: LayoutOption<Int?>, label: String, help: String, range: ClosedRange<Int>,
-                      automatic: @escaping @Sendable (CompositionParameters, Int) -> Int? = { _, _ in nil })
+    static func count(
+        _ option: LayoutOption<Int?>, label: String, help: String, range: ClosedRange<Int>,
+        automatic: @escaping @Sendable (CompositionParameters, Int) -> Int? = { _, _ in nil }
+    )
         -> ParameterField
     {
         ParameterField(
@@ -125,7 +148,9 @@ extension ParameterField {
             limits: { _ in Double(range.lowerBound)...Double(range.upperBound) },
             read: { $0.options[option].map(ParameterValue.integer) },
             write: { parameters, value in
-                if case .integer(let count) = value { parameters.options[option] = count } else {
+                if case .integer(let count) = value {
+                    parameters.options[option] = count
+                } else {
                     parameters.options[option] = nil
                 }
             },

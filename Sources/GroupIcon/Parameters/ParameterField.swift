@@ -97,13 +97,15 @@ public struct ParameterField: Sendable {
     private let write: @Sendable (inout CompositionParameters, ParameterValue?) -> Void
     private let automatic: @Sendable (CompositionParameters, Int) -> ParameterValue?
 
-    init(name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
-         steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
-         key keyForm: KeyForm, summary summaryForm: SummaryForm,
-         limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
-         read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
-         write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void,
-         automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue? = { _, _ in nil }) {
+    init(
+        name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
+        steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
+        key keyForm: KeyForm, summary summaryForm: SummaryForm,
+        limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
+        read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
+        write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void,
+        automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue? = { _, _ in nil }
+    ) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
         self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
         self.keyForm = keyForm; self.summaryForm = summaryForm; self.limits = limits
@@ -133,10 +135,11 @@ public struct ParameterField: Sendable {
         switch keyForm {
         case .text: value = text(in: parameters) ?? "auto"
         case .rounded:
-            value = read(parameters).map { value in
-                if case .number(let number) = value { return formatNumber(number) }
-                return Self.text(of: value)
-            } ?? "auto"
+            value =
+                read(parameters).map { value in
+                    if case .number(let number) = value { return formatNumber(number) }
+                    return Self.text(of: value)
+                } ?? "auto"
         case .custom(let text): value = text(parameters)
         }
         return "\(name)=\(value)"

@@ -6,22 +6,30 @@
 /// half a tile's shorter side rounds nothing more (the compositor clamps it there).
 public enum ParameterUse {
     /// Why `field` changes nothing in composites of `parameters` with `memberCount` members; nil when it does.
-    public static func unusedReason(_ field: ParameterField, in parameters: CompositionParameters,
-                                    memberCount: Int) -> String? {
+    public static func unusedReason(
+        _ field: ParameterField, in parameters: CompositionParameters,
+        memberCount: Int
+    ) -> String? {
         parameters.layout.layout.unusedReason(field.name, count: memberCount, parameters: parameters)
     }
 
     /// Whether `field` changes nothing in composites of any of `memberCounts` (one member when there are none).
-    public static func isUnused(_ field: ParameterField, in parameters: CompositionParameters,
-                                memberCounts: some Sequence<Int>) -> Bool {
+    public static func isUnused(
+        _ field: ParameterField, in parameters: CompositionParameters,
+        memberCounts: some Sequence<Int>
+    ) -> Bool {
         let counts = Array(memberCounts)
-        return (counts.isEmpty ? [1] : counts).allSatisfy { unusedReason(field, in: parameters, memberCount: $0) != nil }
+        return (counts.isEmpty ? [1] : counts).allSatisfy {
+            unusedReason(field, in: parameters, memberCount: $0) != nil
+        }
     }
 
     /// The largest value of `field` that still changes composites of `memberCounts`, when there is one below
     /// its range's end: for the tile radius, half the shorter side of the largest tile drawn. Nil otherwise.
-    public static func usefulMaximum(_ field: ParameterField, in parameters: CompositionParameters,
-                                     memberCounts: some Sequence<Int>) -> Double? {
+    public static func usefulMaximum(
+        _ field: ParameterField, in parameters: CompositionParameters,
+        memberCounts: some Sequence<Int>
+    ) -> Double? {
         guard field.name == "tile-radius", parameters.layout.layout.tileForm == .rectangle else { return nil }
         let counts = Array(memberCounts)
         let halves = (counts.isEmpty ? [parameters.layout.layout.maximumMembers] : counts).flatMap { count in
@@ -33,17 +41,21 @@ public enum ParameterUse {
     /// The values of the numeric `field` a user can set for `memberCounts`, starting from `parameters` (which
     /// break no limit): its range, cut where a limit on the whole set stops it (a margin of at most 24.75 pt,
     /// not the 33 pt of a quarter of the size) and at `usefulMaximum`. Nil for other kinds.
-    public static func usableRange(_ field: ParameterField, in parameters: CompositionParameters,
-                                   memberCounts: [Int]) -> ClosedRange<Double>? {
+    public static func usableRange(
+        _ field: ParameterField, in parameters: CompositionParameters,
+        memberCounts: [Int]
+    ) -> ClosedRange<Double>? {
         guard let range = field.range(in: parameters) else { return nil }
         switch field.kind {
         case .number, .integer: break
         default: return range
         }
-        let lower = CompositionLimits.closestAllowed(field, from: parameters, toward: range.lowerBound,
-                                                     memberCounts: memberCounts)
-        var upper = CompositionLimits.closestAllowed(field, from: parameters, toward: range.upperBound,
-                                                     memberCounts: memberCounts)
+        let lower = CompositionLimits.closestAllowed(
+            field, from: parameters, toward: range.lowerBound,
+            memberCounts: memberCounts)
+        var upper = CompositionLimits.closestAllowed(
+            field, from: parameters, toward: range.upperBound,
+            memberCounts: memberCounts)
         if let useful = usefulMaximum(field, in: parameters, memberCounts: memberCounts) { upper = min(upper, useful) }
         return min(lower, upper)...max(lower, upper)
     }

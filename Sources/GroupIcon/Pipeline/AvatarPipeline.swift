@@ -61,19 +61,27 @@ public final class AvatarPipeline: Sendable {
     /// The identity of `member`'s photo as this pipeline sees it: a file's (with its content hash under
     /// `verifyContent`), or a URL's, which is fetched (through the download cache) to know its content.
     public func identity(of member: MemberSource) async -> ImageIdentity {
-        guard let location = member.imagePath, RemotePhotoSource.isURL(location) else { return fileIdentity(of: member) }
+        guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+            return fileIdentity(of: member)
+        }
         guard let remote = dependencies.remotePhotos else {
-            return .remote(RemoteIdentity(url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
-                                          failure: "photos from URLs are not fetched here"))
+            return .remote(
+                RemoteIdentity(
+                    url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
+                    failure: "photos from URLs are not fetched here"))
         }
         do {
             let photo = try await remote.fetch(location)
             downloads.set(photo.bytes, for: photo.contentIdentity)
-            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
-                                          contentIdentity: photo.contentIdentity, failure: nil))
+            return .remote(
+                RemoteIdentity(
+                    url: location, redactedURL: remote.redact(location),
+                    contentIdentity: photo.contentIdentity, failure: nil))
         } catch {
-            return .remote(RemoteIdentity(url: location, redactedURL: remote.redact(location), contentIdentity: nil,
-                                          failure: String(describing: error)))
+            return .remote(
+                RemoteIdentity(
+                    url: location, redactedURL: remote.redact(location), contentIdentity: nil,
+                    failure: String(describing: error)))
         }
     }
 
@@ -81,11 +89,13 @@ public final class AvatarPipeline: Sendable {
     /// (not even hashed): it is drawn as a placeholder whatever is there.
     private func fileIdentity(of member: MemberSource) -> ImageIdentity {
         if let path = member.imagePath, let allowedFolders = configuration.allowedFolders,
-           (try? allowedFolders.check(path)) == nil {
+            (try? allowedFolders.check(path)) == nil
+        {
             return .missing(path: path)
         }
-        return ImageIdentity(of: member, verifyingContent: configuration.verifyContent,
-                             maximumFileBytes: configuration.maximumSourceFileBytes)
+        return ImageIdentity(
+            of: member, verifyingContent: configuration.verifyContent,
+            maximumFileBytes: configuration.maximumSourceFileBytes)
     }
 
     /// The identities of `members`, URLs fetched at once rather than one after another.
@@ -107,9 +117,10 @@ public final class AvatarPipeline: Sendable {
     /// compares with the one recorded in an output file.
     public func key(members: [MemberSource], parameters: CompositionParameters) async -> CompositeKey {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        return CompositeKey(drawn: Array(zip(drawn, await identities(of: drawn))),
-                            hiddenMembers: members.count - drawn.count, parameters: parameters,
-                            allowedFolders: configuration.allowedFolders)
+        return CompositeKey(
+            drawn: Array(zip(drawn, await identities(of: drawn))),
+            hiddenMembers: members.count - drawn.count, parameters: parameters,
+            allowedFolders: configuration.allowedFolders)
     }
 
     /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
@@ -121,15 +132,17 @@ public final class AvatarPipeline: Sendable {
         let identities = await identities(of: drawn)
         guard !Task.isCancelled else { throw CancellationError() }
         let hidden = members.count - drawn.count
-        let key = CompositeKey(drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters,
-                               allowedFolders: configuration.allowedFolders)
+        let key = CompositeKey(
+            drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters,
+            allowedFolders: configuration.allowedFolders)
         if let cached = compositeMemory.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
         return try await compositeRequests.value(for: key) { [self] in
-            await makeComposite(drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
-                                parameters: parameters)
+            await makeComposite(
+                drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
+                parameters: parameters)
         }
     }
 
@@ -153,24 +166,34 @@ public final class AvatarPipeline: Sendable {
                 continue
             }
             downloads.set(photo.bytes, for: photo.contentIdentity)
-            identities.append(.remote(RemoteIdentity(url: location, redactedURL: remote.redact(location),
-                                                     contentIdentity: photo.contentIdentity, failure: nil)))
+            identities.append(
+                .remote(
+                    RemoteIdentity(
+                        url: location, redactedURL: remote.redact(location),
+                        contentIdentity: photo.contentIdentity, failure: nil)))
         }
         guard identities.contains(where: { $0 == nil }) else { return nil }
         let (tiles, minimumSide) = tiles(memberCount: drawn.count, parameters: parameters)
         var sources: [LoadedSource] = []
         for (member, identity) in zip(drawn, identities) {
             guard let identity else {
-                sources.append(LoadedSource(image: Placeholder.loading(side: minimumSide), isCurrent: true,
-                                            warning: nil, isPlaceholder: true))
+                sources.append(
+                    LoadedSource(
+                        image: Placeholder.loading(side: minimumSide), isCurrent: true,
+                        warning: nil, isPlaceholder: true))
                 continue
             }
-            sources.append(try await source(member, identity: identity, minimumSide: minimumSide,
-                                            placeholder: parameters.placeholder))
+            sources.append(
+                try await source(
+                    member, identity: identity, minimumSide: minimumSide,
+                    placeholder: parameters.placeholder))
         }
         // Warnings wait for the real composite.
-        return Composite(image: compose(sources, tiles: tiles, memberCount: drawn.count,
-                                        hiddenMembers: members.count - drawn.count, parameters: parameters).image)
+        return Composite(
+            image: compose(
+                sources, tiles: tiles, memberCount: drawn.count,
+                hiddenMembers: members.count - drawn.count, parameters: parameters
+            ).image)
     }
 
     /// `photo` filling the whole canvas under `parameters`: centre-cropped and clipped by the canvas corner
@@ -191,14 +214,17 @@ public final class AvatarPipeline: Sendable {
         let estimate = AvatarPipeline.canvasWorkingBytes(side: side)
             .addingReportingOverflow(decodeEstimate(identity, bucket: AvatarPipeline.sideBucket(side))).partialValue
         let made = try await withBudget(estimate) { [self] () async -> (LoadedSource, RGBAImage?)? in
-            guard let loaded = try? await source(photo, identity: identity, minimumSide: side,
-                                                 placeholder: parameters.placeholder)
+            guard
+                let loaded = try? await source(
+                    photo, identity: identity, minimumSide: side,
+                    placeholder: parameters.placeholder)
             else { return nil }
             guard !loaded.isPlaceholder else { return (loaded, nil) }
             let canvas = Rect(x: 0, y: 0, width: parameters.size, height: parameters.size)
-            let input = CompositionInput(parameters: parameters,
-                                         canvas: Size(width: parameters.layoutSide, height: parameters.layoutSide),
-                                         tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [loaded.image])
+            let input = CompositionInput(
+                parameters: parameters,
+                canvas: Size(width: parameters.layoutSide, height: parameters.layoutSide),
+                tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [loaded.image])
             return (loaded, dependencies.compose(input))
         }
         guard let (loaded, image) = made else { throw CancellationError() }
@@ -270,9 +296,10 @@ public final class AvatarPipeline: Sendable {
 
     // MARK: - Steps
 
-    private func makeComposite(drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
-                               key: CompositeKey, parameters: CompositionParameters) async -> CompositeResponse?
-    {
+    private func makeComposite(
+        drawn: [MemberSource], identities: [ImageIdentity], hiddenMembers: Int,
+        key: CompositeKey, parameters: CompositionParameters
+    ) async -> CompositeResponse? {
         if let cached = cachedComposite(for: key) { return cached }
         guard !Task.isCancelled else { return nil }
 
@@ -282,7 +309,8 @@ public final class AvatarPipeline: Sendable {
         let bucket = AvatarPipeline.sideBucket(minimumSide)
         // Each distinct source once: spellings of one photo share a decode.
         var distinct = Set<ImageIdentity>()
-        let estimate = identities.reduce(AvatarPipeline.canvasWorkingBytes(side: parameters.pixelSize)) { sum, identity in
+        let estimate = identities.reduce(AvatarPipeline.canvasWorkingBytes(side: parameters.pixelSize)) {
+            sum, identity in
             guard distinct.insert(identity).inserted else { return sum }
             return sum.addingReportingOverflow(decodeEstimate(identity, bucket: bucket)).partialValue
         }
@@ -290,8 +318,12 @@ public final class AvatarPipeline: Sendable {
             let sources = await withTaskGroup(of: (Int, LoadedSource?).self) { group in
                 for index in tiles.indices {
                     group.addTask { [self] in
-                        (index, try? await source(drawn[index], identity: identities[index], minimumSide: minimumSide,
-                                                  placeholder: parameters.placeholder))
+                        (
+                            index,
+                            try? await source(
+                                drawn[index], identity: identities[index], minimumSide: minimumSide,
+                                placeholder: parameters.placeholder)
+                        )
                     }
                 }
                 var results = [LoadedSource?](repeating: nil, count: tiles.count)
@@ -300,8 +332,9 @@ public final class AvatarPipeline: Sendable {
             }
             let loaded = sources.compactMap { $0 }
             guard loaded.count == tiles.count, !Task.isCancelled else { return nil }
-            let composite = compose(loaded, tiles: tiles, memberCount: drawn.count, hiddenMembers: hiddenMembers,
-                                    parameters: parameters)
+            let composite = compose(
+                loaded, tiles: tiles, memberCount: drawn.count, hiddenMembers: hiddenMembers,
+                parameters: parameters)
             return (composite, loaded.allSatisfy(\.isCurrent))
         }
         guard let (composite, isCurrent) = made ?? nil else { return nil }
@@ -340,11 +373,14 @@ public final class AvatarPipeline: Sendable {
     }
 
     /// `sources` composed on `tiles` (one each, in order) with placeholders marked, and the sources' warnings.
-    private func compose(_ sources: [LoadedSource], tiles: [Tile], memberCount: Int, hiddenMembers: Int,
-                         parameters: CompositionParameters) -> Composite {
-        let input = CompositionInput(parameters: parameters, canvas: Layouts.canvas(count: memberCount, parameters: parameters),
-                                     tiles: tiles, images: sources.map(\.image), hiddenMembers: hiddenMembers,
-                                     placeholders: Set(sources.indices.filter { sources[$0].isPlaceholder }))
+    private func compose(
+        _ sources: [LoadedSource], tiles: [Tile], memberCount: Int, hiddenMembers: Int,
+        parameters: CompositionParameters
+    ) -> Composite {
+        let input = CompositionInput(
+            parameters: parameters, canvas: Layouts.canvas(count: memberCount, parameters: parameters),
+            tiles: tiles, images: sources.map(\.image), hiddenMembers: hiddenMembers,
+            placeholders: Set(sources.indices.filter { sources[$0].isPlaceholder }))
         return Composite(image: dependencies.compose(input), warnings: sources.compactMap(\.warning))
     }
 
@@ -376,11 +412,13 @@ public final class AvatarPipeline: Sendable {
         return overflow ? Int.max / 2 : total
     }
 
-    private func styled(_ member: MemberSource, identity: ImageIdentity, style: AvatarStyle,
-                        placeholder: PlaceholderStyle) async throws(CancellationError) -> StyledAvatar
-    {
-        let key = StyledAvatarKey(identity: identity, memberID: member.id, memberName: member.name, style: style,
-                                  placeholder: placeholder, allowedFolders: configuration.allowedFolders)
+    private func styled(
+        _ member: MemberSource, identity: ImageIdentity, style: AvatarStyle,
+        placeholder: PlaceholderStyle
+    ) async throws(CancellationError) -> StyledAvatar {
+        let key = StyledAvatarKey(
+            identity: identity, memberID: member.id, memberName: member.name, style: style,
+            placeholder: placeholder, allowedFolders: configuration.allowedFolders)
         if let cached = styledCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
             return cached
@@ -394,15 +432,18 @@ public final class AvatarPipeline: Sendable {
                 styledCache.set(avatar, for: key)
                 return avatar
             }
-            guard let loaded = try? await source(member, identity: identity, minimumSide: style.requiredSourceSide,
-                                                 placeholder: placeholder)
+            guard
+                let loaded = try? await source(
+                    member, identity: identity, minimumSide: style.requiredSourceSide,
+                    placeholder: placeholder)
             else { return nil }
             let avatar: StyledAvatar
             if let styledImage = style.apply(to: loaded.image) {
                 avatar = StyledAvatar(image: styledImage, warning: loaded.warning)
             } else {
-                let failure = AvatarWarning(memberID: member.id, memberName: member.name, path: member.imagePath,
-                                            message: "style \(style) produced no image; using the unstyled avatar")
+                let failure = AvatarWarning(
+                    memberID: member.id, memberName: member.name, path: member.imagePath,
+                    message: "style \(style) produced no image; using the unstyled avatar")
                 avatar = StyledAvatar(image: loaded.image, warning: loaded.warning ?? failure)
             }
             // A photo that changed while it was read does not match the key: such an avatar is not kept.
@@ -410,8 +451,9 @@ public final class AvatarPipeline: Sendable {
             styledCache.set(avatar, for: key)
             if let diskKey, let compositeCache {
                 do {
-                    try compositeCache.store(Composite(image: avatar.image, warnings: avatar.warning.map { [$0] } ?? []),
-                                             for: diskKey)
+                    try compositeCache.store(
+                        Composite(image: avatar.image, warnings: avatar.warning.map { [$0] } ?? []),
+                        for: diskKey)
                 } catch {
                     recorder.record { $0.diskWriteFailures += 1 }
                 }
@@ -420,19 +462,26 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
-    private func source(_ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
-                        placeholder style: PlaceholderStyle) async throws(CancellationError) -> LoadedSource
-    {
+    private func source(
+        _ member: MemberSource, identity: ImageIdentity, minimumSide: Int?,
+        placeholder style: PlaceholderStyle
+    ) async throws(CancellationError) -> LoadedSource {
         func placeholder(_ warning: AvatarWarning? = nil, isCurrent: Bool = true) -> LoadedSource {
-            LoadedSource(image: dependencies.placeholder(member.id, member.name,
-                                                         max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
-                         isCurrent: isCurrent, warning: warning, isPlaceholder: true)
+            LoadedSource(
+                image: dependencies.placeholder(
+                    member.id, member.name,
+                    max(1, minimumSide ?? configuration.defaultPlaceholderSide), style),
+                isCurrent: isCurrent, warning: warning, isPlaceholder: true)
         }
         func failure(_ path: String, _ problem: String, isCurrent: Bool = true) -> LoadedSource {
-            placeholder(AvatarWarning(memberID: member.id, memberName: member.name, path: path,
-                                      message: "\(problem); using a placeholder"), isCurrent: isCurrent)
+            placeholder(
+                AvatarWarning(
+                    memberID: member.id, memberName: member.name, path: path,
+                    message: "\(problem); using a placeholder"), isCurrent: isCurrent)
         }
-        if let path = member.imagePath, !RemotePhotoSource.isURL(path), let allowedFolders = configuration.allowedFolders {
+        if let path = member.imagePath, !RemotePhotoSource.isURL(path),
+            let allowedFolders = configuration.allowedFolders
+        {
             do { try allowedFolders.check(path) } catch { return failure(path, error.reason) }
         }
         switch identity {
@@ -441,22 +490,28 @@ public final class AvatarPipeline: Sendable {
         case .missing(let path):
             // Say why it could not be looked at: a too-long name or an unsearchable folder is no missing file.
             let problem = FileIO.lookUpProblem(of: path)
-            return failure(path, problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
-                                 ?? "file not found")
+            return failure(
+                path,
+                problem.map { if case .notFound = $0 { "file not found" } else { $0.reason } }
+                    ?? "file not found")
         case .remote(let remote) where remote.contentIdentity == nil:
             // The fetcher's message names the (redacted) URL itself.
-            return placeholder(AvatarWarning(memberID: member.id, memberName: member.name, path: nil,
-                                             message: "\(remote.failure ?? "not fetched"); using a placeholder"))
+            return placeholder(
+                AvatarWarning(
+                    memberID: member.id, memberName: member.name, path: nil,
+                    message: "\(remote.failure ?? "not fetched"); using a placeholder"))
         case .file, .remote:
             switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
-            case .image(let image): return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
+            case .image(let image):
+                return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
             case .failed(let path, let reason): return failure(path, reason)
             case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
             }
         }
     }
 
-    private func decodedSource(_ identity: ImageIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource {
+    private func decodedSource(_ identity: ImageIdentity, bucket: Int?) async throws(CancellationError) -> DecodedSource
+    {
         let key = SourceKey(identity: identity, bucket: bucket)
         if let cached = sourceCache.value(for: key) {
             recorder.record { $0.memoryHits += 1 }
@@ -489,7 +544,7 @@ public final class AvatarPipeline: Sendable {
             let bytes = try dependencies.readFile(file.path, configuration.maximumSourceFileBytes)
             // The bytes must be the version the identity (and so every cache key) describes.
             guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
-                  file.contentDigest == nil || PhotoFileIdentity.digest(bytes) == file.contentDigest
+                file.contentDigest == nil || PhotoFileIdentity.digest(bytes) == file.contentDigest
             else { return .changed(path: path) }
             return .image(try dependencies.decode(bytes, bucket))
         } catch {
@@ -500,7 +555,9 @@ public final class AvatarPipeline: Sendable {
     /// Decodes downloaded content: the bytes kept when the identity was resolved, else the download cache's
     /// (a 304 in between keeps the content); `.changed` when the URL serves other content by now.
     private func decodeDownload(_ remote: RemoteIdentity, bucket: Int?) async -> DecodedSource {
-        guard let content = remote.contentIdentity else { return .failed(path: remote.redactedURL, reason: "not fetched") }
+        guard let content = remote.contentIdentity else {
+            return .failed(path: remote.redactedURL, reason: "not fetched")
+        }
         var bytes = downloads.value(for: content)
         if bytes == nil, let photo = try? await dependencies.remotePhotos?.fetch(remote.url) {
             guard photo.contentIdentity == content else { return .changed(path: remote.redactedURL) }

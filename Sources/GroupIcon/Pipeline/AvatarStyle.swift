@@ -11,8 +11,9 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
     /// Like `rectangle`, then clipped to a rounded rectangle inset by `borderWidth` on every side, with
     /// anti-aliased edges. The border band is `borderColor` (transparent by default, as in the avatar-pipeline reference; a
     /// coloured band has outer corners of `cornerRadius + borderWidth`); the corners outside it are transparent.
-    case roundedRectangle(width: Int, height: Int, cornerRadius: Double, borderWidth: Double,
-                          borderColor: RGBA8 = .transparent)
+    case roundedRectangle(
+        width: Int, height: Int, cornerRadius: Double, borderWidth: Double,
+        borderColor: RGBA8 = .transparent)
     /// Centre-cropped to `diameter` square and clipped to the inscribed circle, anti-aliased.
     case circle(diameter: Int)
     /// A caller-supplied transform, known by `name`: two custom styles are equal (and cached as one) exactly

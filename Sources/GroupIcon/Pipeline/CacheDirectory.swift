@@ -56,9 +56,10 @@ package struct CacheDirectory: Sendable {
     package func statistics(sizeLimit: Int?, ageLimit: TimeInterval?) -> CacheStatistics {
         let all = entries()
         let oldest = all.map(\.status.modificationNanoseconds).min()
-        return CacheStatistics(entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
-                               oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) },
-                               sizeLimit: sizeLimit, ageLimit: ageLimit)
+        return CacheStatistics(
+            entries: all.count, bytes: all.reduce(0) { $0 + $1.status.size },
+            oldest: oldest.map { Date(timeIntervalSince1970: Double($0) / 1e9) },
+            sizeLimit: sizeLimit, ageLimit: ageLimit)
     }
 
     /// Removes every entry. Returns how many were removed.

@@ -52,8 +52,8 @@ enum CacheEntryFormat {
     /// version or for another key.
     static func decode(_ bytes: [UInt8], key: CompositeKey) -> Composite? {
         guard var reader = envelope.open(bytes),
-              let width = reader.read(width: 4), let height = reader.read(width: 4),
-              reader.readString() == key.text, let warningCount = reader.read(width: 4)
+            let width = reader.read(width: 4), let height = reader.read(width: 4),
+            reader.readString() == key.text, let warningCount = reader.read(width: 4)
         else { return nil }
         var warnings: [AvatarWarning] = []
         for _ in 0..<warningCount {
@@ -65,7 +65,7 @@ enum CacheEntryFormat {
         }
         let (pixelCount, overflow) = Int(width).multipliedReportingOverflow(by: Int(height) * 4)
         guard !overflow, reader.remaining == pixelCount, let pixels = reader.readBytes(pixelCount),
-              let image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+            let image = RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
         else { return nil }
         return Composite(image: image, warnings: warnings)
     }

@@ -6,7 +6,8 @@ public enum CacheError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotCreateDirectory(let path, let reason): return "\(path): cannot create the cache directory: \(reason)"
+        case .cannotCreateDirectory(let path, let reason):
+            return "\(path): cannot create the cache directory: \(reason)"
         case .cannotWrite(let path, let reason): return "\(path): cannot write a cache entry: \(reason)"
         case .cannotRemove(let path): return "\(path): cannot remove the cache entry"
         }

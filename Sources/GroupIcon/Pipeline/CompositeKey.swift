@@ -24,23 +24,29 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// The key for the members the layout draws; stats their avatar files.
     public init(members: [MemberSource], parameters: CompositionParameters) {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
-        self.init(drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, hiddenMembers: members.count - drawn.count,
-                  parameters: parameters)
+        self.init(
+            drawn: drawn.map { ($0, ImageIdentity(of: $0)) }, hiddenMembers: members.count - drawn.count,
+            parameters: parameters)
     }
 
     /// `allowedFolders`, when set, is part of the key: a confined pipeline draws placeholders for photos
     /// outside them, so it must never be answered from a composite made without that rule.
-    init(drawn: [(member: MemberSource, identity: ImageIdentity)], hiddenMembers: Int,
-         parameters: CompositionParameters, allowedFolders: PathConfinement? = nil) {
+    init(
+        drawn: [(member: MemberSource, identity: ImageIdentity)], hiddenMembers: Int,
+        parameters: CompositionParameters, allowedFolders: PathConfinement? = nil
+    ) {
         // The fonts draw the placeholders' text, so a font update must not serve composites drawn with the old one.
-        var lines = ["group-icon composite v\(CompositeKey.algorithmVersion)",
-                     "parameters: \(parameters.identifier) fonts: \(Placeholder.fontIdentity)"]
+        var lines = [
+            "group-icon composite v\(CompositeKey.algorithmVersion)",
+            "parameters: \(parameters.identifier) fonts: \(Placeholder.fontIdentity)",
+        ]
         if parameters.overflowBadge && hiddenMembers > 0 { lines.append("hidden members: \(hiddenMembers)") }
         if let allowedFolders { lines.append("allowed folders: \(allowedFolders.folders.debugDescription)") }
         for (member, identity) in drawn {
             // debugDescription quotes and escapes, so no id or name can forge a line boundary.
-            lines.append("member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
-                + "image=\(identity.identifier.debugDescription)")
+            lines.append(
+                "member: id=\(member.id.debugDescription) name=\(member.name.debugDescription) "
+                    + "image=\(identity.identifier.debugDescription)")
         }
         text = lines.joined(separator: "\n")
         pixelSide = parameters.pixelSize
@@ -50,13 +56,16 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// composites, told apart by the first line): the algorithm version, the style and the member as in a
     /// composite key, with the placeholder style and fonts (a member without a photo is drawn as a placeholder).
     init(styledAvatar key: StyledAvatarKey) {
-        var lines = ["group-icon styled avatar v\(CompositeKey.algorithmVersion)",
-                     "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)"]
+        var lines = [
+            "group-icon styled avatar v\(CompositeKey.algorithmVersion)",
+            "style: \(key.style.identifier) placeholder: \(key.placeholder.rawValue) fonts: \(Placeholder.fontIdentity)",
+        ]
         if let allowedFolders = key.allowedFolders {
             lines.append("allowed folders: \(allowedFolders.folders.debugDescription)")
         }
-        lines.append("member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
-                     + "image=\(key.identity.identifier.debugDescription)")
+        lines.append(
+            "member: id=\(key.memberID.debugDescription) name=\(key.memberName.debugDescription) "
+                + "image=\(key.identity.identifier.debugDescription)")
         text = lines.joined(separator: "\n")
         // A stored style draws at its own size, whatever the photo's.
         pixelSide = key.style.requiredSourceSide ?? 1

@@ -28,14 +28,19 @@ public final class DiskCache: CompositeCaching {
 
     /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
     /// failing ones). Folders it creates are 0700 and entries 0600 (less the umask).
-    public init(directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
-                readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
-                    try FileIO.readRegularFile(path: $0, maxBytes: $1)
-                },
-                writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
-                    try FileIO.writeAtomically($0, to: $1, options: AtomicWriteOptions(permissions: 0o600,
-                                                                                      durability: .deferred))
-                }) {
+    public init(
+        directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
+        readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
+            try FileIO.readRegularFile(path: $0, maxBytes: $1)
+        },
+        writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
+            try FileIO.writeAtomically(
+                $0, to: $1,
+                options: AtomicWriteOptions(
+                    permissions: 0o600,
+                    durability: .deferred))
+        }
+    ) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit
         self.readFile = readFile; self.writeAtomically = writeAtomically
         folder = CacheDirectory(path: directory, fileExtension: DiskCache.fileExtension)

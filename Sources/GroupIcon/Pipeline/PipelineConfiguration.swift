@@ -39,12 +39,14 @@ public struct PipelineConfiguration: Sendable {
     /// `memoryLimit` bounds the pixel memory of the pipeline (nil: no bound): a quarter of it keeps decoded
     /// photos for reuse (unless `sourceCacheLimits` says otherwise), the rest is the `memoryBudget` of work in
     /// flight. The default is `MemoryBudget.defaultLimit`, a quarter of the machine's memory.
-    public init(compositeCache: (any CompositeCaching)? = nil,
-                sourceCacheLimits: MemoryCacheLimits? = nil,
-                styledCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 1024),
-                compositeCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 64 << 20, countLimit: 512),
-                maximumSourceFileBytes: Int = 64 << 20, defaultPlaceholderSide: Int = 256,
-                memoryLimit: Int? = MemoryBudget.defaultLimit, verifyContent: Bool = false) {
+    public init(
+        compositeCache: (any CompositeCaching)? = nil,
+        sourceCacheLimits: MemoryCacheLimits? = nil,
+        styledCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 1024),
+        compositeCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 64 << 20, countLimit: 512),
+        maximumSourceFileBytes: Int = 64 << 20, defaultPlaceholderSide: Int = 256,
+        memoryLimit: Int? = MemoryBudget.defaultLimit, verifyContent: Bool = false
+    ) {
         self.compositeCache = compositeCache
         let sourceShare = memoryLimit.map { max(1, $0 / 4) } ?? 128 << 20
         self.sourceCacheLimits = sourceCacheLimits ?? MemoryCacheLimits(costLimit: sourceShare, countLimit: 512)

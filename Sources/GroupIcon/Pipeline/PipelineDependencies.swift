@@ -17,8 +17,9 @@ public struct PipelineDependencies: Sendable {
     /// Draws the images into their tiles on the input's canvas; `images[i]` goes into `tiles[i]`.
     public var compose: @Sendable (_ input: CompositionInput) -> RGBAImage
     /// The deterministic placeholder for a member without a usable photo, `side` pixels square, in `style`.
-    public var placeholder: @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
-        -> RGBAImage
+    public var placeholder:
+        @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
+            -> RGBAImage
     /// The bytes of pixels `decode` will make of the file at `path` for `minimumSide`, from its header alone;
     /// nil when unknown. What the memory budget reserves before a decode.
     public var estimateDecodedBytes: @Sendable (_ path: String, _ minimumSide: Int?) -> Int?
@@ -30,7 +31,8 @@ public struct PipelineDependencies: Sendable {
         decode: @escaping @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage,
         layoutTiles: @escaping @Sendable (_ count: Int, _ parameters: CompositionParameters) -> [Tile],
         compose: @escaping @Sendable (_ input: CompositionInput) -> RGBAImage,
-        placeholder: @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
+        placeholder:
+            @escaping @Sendable (_ memberID: String, _ name: String, _ side: Int, _ style: PlaceholderStyle)
             -> RGBAImage,
         estimateDecodedBytes: @escaping @Sendable (_ path: String, _ minimumSide: Int?) -> Int? = { _, _ in nil },
         remotePhotos: RemotePhotoSource? = nil

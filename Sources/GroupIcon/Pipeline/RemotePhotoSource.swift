@@ -20,9 +20,11 @@ public struct RemotePhotoSource: Sendable {
     /// `url` as messages may show it: credentials and query values masked, nothing that drives a terminal.
     public var redact: @Sendable (_ url: String) -> String
 
-    public init(fetch: @escaping @Sendable (_ url: String) async throws -> RemotePhoto,
-                cached: @escaping @Sendable (_ url: String) async -> RemotePhoto?,
-                redact: @escaping @Sendable (_ url: String) -> String) {
+    public init(
+        fetch: @escaping @Sendable (_ url: String) async throws -> RemotePhoto,
+        cached: @escaping @Sendable (_ url: String) async -> RemotePhoto?,
+        redact: @escaping @Sendable (_ url: String) -> String
+    ) {
         self.fetch = fetch; self.cached = cached; self.redact = redact
     }
 

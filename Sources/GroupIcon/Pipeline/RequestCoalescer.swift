@@ -24,7 +24,9 @@ package actor RequestCoalescer<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// The result of `work` for `key`, shared with every concurrent request for the same key.
-    package func value(for key: Key, work: @escaping @Sendable () async -> Value?) async throws(CancellationError) -> Value {
+    package func value(for key: Key, work: @escaping @Sendable () async -> Value?) async throws(CancellationError)
+        -> Value
+    {
         let waiter = makeToken()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in

@@ -16,8 +16,10 @@ public struct CompositionInput: Sendable {
     /// centre-cropped, so a tall or wide tile never cuts the label.
     public var placeholders: Set<Int>
 
-    public init(parameters: CompositionParameters, canvas: Size, tiles: [Tile], images: [RGBAImage],
-                hiddenMembers: Int = 0, placeholders: Set<Int> = []) {
+    public init(
+        parameters: CompositionParameters, canvas: Size, tiles: [Tile], images: [RGBAImage],
+        hiddenMembers: Int = 0, placeholders: Set<Int> = []
+    ) {
         self.parameters = parameters; self.canvas = canvas; self.tiles = tiles; self.images = images
         self.hiddenMembers = hiddenMembers; self.placeholders = placeholders
     }
@@ -28,8 +30,10 @@ public enum Compositor {
     /// The composite of `images` in `tiles` on a `parameters.size` square canvas, nobody left out.
     public static func compose(tiles: [Tile], images: [RGBAImage], parameters: CompositionParameters) -> RGBAImage {
         let side = parameters.layoutSide
-        return compose(CompositionInput(parameters: parameters, canvas: Size(width: side, height: side), tiles: tiles,
-                                        images: images))
+        return compose(
+            CompositionInput(
+                parameters: parameters, canvas: Size(width: side, height: side), tiles: tiles,
+                images: images))
     }
 
     /// The composite of `input`: `canvas × scale` pixels (at least 1 × 1); without any tile (a group of 0
@@ -51,7 +55,8 @@ public enum Compositor {
     public static func compose(_ input: CompositionInput) -> RGBAImage {
         let parameters = input.parameters
         let scale = Double(parameters.scale)
-        let canvas = PixelBox(x: 0, y: 0, width: pixels(input.canvas.width, scale), height: pixels(input.canvas.height, scale))
+        let canvas = PixelBox(
+            x: 0, y: 0, width: pixels(input.canvas.width, scale), height: pixels(input.canvas.height, scale))
         var layer = [SIMD4<Float>](repeating: .zero, count: canvas.pixelCount)
         var claimed = [Float](repeating: 0, count: canvas.pixelCount)
         var lastClip: Shape?
@@ -62,8 +67,11 @@ public enum Compositor {
                 let mask = Coverage.mask(of: border.shape, scale: scale)
                 let region = mask.box.intersection(canvas)
                 if !region.isEmpty {
-                    let fill = PremultipliedPixels(box: region, values: Array(repeating: premultiplied(border.color),
-                                                                              count: region.pixelCount))
+                    let fill = PremultipliedPixels(
+                        box: region,
+                        values: Array(
+                            repeating: premultiplied(border.color),
+                            count: region.pixelCount))
                     paint(fill, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
                 }
             }
@@ -81,9 +89,16 @@ public enum Compositor {
             paint(photo, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
         }
         if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip, let lastTile = input.tiles.last {
-            overlay(OverflowBadge.shade, through: [Coverage.mask(of: lastClip, scale: scale)], canvas: canvas, layer: &layer)
-            let text = OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map { [$0] }
-                ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map { Coverage.mask(of: $0, scale: scale) }
+            overlay(
+                OverflowBadge.shade, through: [Coverage.mask(of: lastClip, scale: scale)], canvas: canvas, layer: &layer
+            )
+            let text =
+                OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map {
+                    [$0]
+                }
+                ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map {
+                    Coverage.mask(of: $0, scale: scale)
+                }
             overlay(OverflowBadge.ink, through: text, canvas: canvas, layer: &layer)
         }
         if input.tiles.isEmpty {
@@ -91,8 +106,10 @@ public enum Compositor {
             // canvas without tiles is square).
             layer = Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground)
         }
-        let clip = Coverage.mask(of: .roundedRect(Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
-                                                  cornerRadius: parameters.cornerRadius * scale), scale: 1)
+        let clip = Coverage.mask(
+            of: .roundedRect(
+                Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
+                cornerRadius: parameters.cornerRadius * scale), scale: 1)
         let background = premultiplied(parameters.resolvedBackground)
         // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
         // outer edge); the background shows through the rest.
@@ -144,8 +161,10 @@ public enum Compositor {
 
     /// Calls `body` with the canvas index and coverage of every canvas pixel `mask` covers.
     @inline(__always)
-    private static func forEachCoveredPixel(of mask: CoverageMask, canvas: PixelBox,
-                                            _ body: (_ index: Int, _ amount: Float) -> Void) {
+    private static func forEachCoveredPixel(
+        of mask: CoverageMask, canvas: PixelBox,
+        _ body: (_ index: Int, _ amount: Float) -> Void
+    ) {
         let region = mask.box.intersection(canvas)
         guard !region.isEmpty else { return }
         mask.values.withUnsafeBufferPointer { values in
@@ -160,8 +179,10 @@ public enum Compositor {
     }
 
     /// Paints one resampled photo (or a solid fill) into the tile layer through its coverage mask.
-    private static func paint(_ photo: PremultipliedPixels, through mask: CoverageMask, canvasWidth: Int,
-                              layer: inout [SIMD4<Float>], claimed: inout [Float]) {
+    private static func paint(
+        _ photo: PremultipliedPixels, through mask: CoverageMask, canvasWidth: Int,
+        layer: inout [SIMD4<Float>], claimed: inout [Float]
+    ) {
         let region = photo.box
         layer.withUnsafeMutableBufferPointer { layer in
             claimed.withUnsafeMutableBufferPointer { claimed in
@@ -198,8 +219,10 @@ public enum Compositor {
 
     /// Lays `colour` over the tile layer through each of `masks` (plain source over: a decoration on top of
     /// tiles, not a tile of its own).
-    private static func overlay(_ color: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
-                                layer: inout [SIMD4<Float>]) {
+    private static func overlay(
+        _ color: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
+        layer: inout [SIMD4<Float>]
+    ) {
         let paint = premultiplied(color)
         layer.withUnsafeMutableBufferPointer { layer in
             for mask in masks {

@@ -19,20 +19,24 @@ enum OverflowBadge {
 
     /// Segments of the digits 0-9, as in a seven-segment display: a top, b top right, c bottom right,
     /// d bottom, e bottom left, f top left, g middle.
-    private static let segments: [String] = ["abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc",
-                                             "abcdefg", "abcdfg"]
+    private static let segments: [String] = [
+        "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc",
+        "abcdefg", "abcdfg",
+    ]
 
     /// "+`hidden`" in the placeholder font, centred on `frame` (pixels); nil when there is nothing to draw or
     /// no text font.
     static func textMask(hidden: Int, frame: Rect, rasterizer: TextRasterizer = .shared) -> CoverageMask? {
         let side = min(frame.width, frame.height)
         guard hidden > 0, side >= 1, side.isFinite,
-              case .coverage(let values)? = rasterizer.ink(for: PlaceholderLabel(text: "+\(hidden)", kind: .initials),
-                                                           side: Int(side))
+            case .coverage(let values)? = rasterizer.ink(
+                for: PlaceholderLabel(text: "+\(hidden)", kind: .initials),
+                side: Int(side))
         else { return nil }
         let pixels = Int(side)
-        let box = PixelBox(x: Int((frame.midX - Double(pixels) / 2).rounded()), y: Int((frame.midY - Double(pixels) / 2).rounded()),
-                           width: pixels, height: pixels)
+        let box = PixelBox(
+            x: Int((frame.midX - Double(pixels) / 2).rounded()), y: Int((frame.midY - Double(pixels) / 2).rounded()),
+            width: pixels, height: pixels)
         return CoverageMask(box: box, values: values)
     }
 

@@ -38,9 +38,10 @@ public enum Placeholder {
     }
 
     /// `image(memberID:name:side:style:)` drawn with the given fonts.
-    static func image(memberID: String, name: String, side: Int, style: PlaceholderStyle,
-                      rasterizer: TextRasterizer) -> RGBAImage
-    {
+    static func image(
+        memberID: String, name: String, side: Int, style: PlaceholderStyle,
+        rasterizer: TextRasterizer
+    ) -> RGBAImage {
         let side = max(1, side)
         let label = style == .initials ? PlaceholderLabel(name: name) : nil
         let ink = label.flatMap { rasterizer.ink(for: $0, side: side) } ?? .coverage(silhouette(side: side))
@@ -138,8 +139,9 @@ public enum Placeholder {
     /// the bottom edge).
     static func silhouette(side: Int) -> [Float] {
         let s = Double(side)
-        let person = Bust(head: Point(x: 0.5 * s, y: 0.4 * s), headRadius: 0.18 * s,
-                          shoulders: Point(x: 0.5 * s, y: 1.08 * s), shouldersRadius: 0.42 * s, bottom: .infinity)
+        let person = Bust(
+            head: Point(x: 0.5 * s, y: 0.4 * s), headRadius: 0.18 * s,
+            shoulders: Point(x: 0.5 * s, y: 1.08 * s), shouldersRadius: 0.42 * s, bottom: .infinity)
         return coverage(side: side, of: person.signedDistance)
     }
 
@@ -156,7 +158,7 @@ public enum Placeholder {
                     let d = distance(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                     let run = d.isFinite ? max(1, Int(min(abs(d) + 0.5, Double(side - x)))) : 1
                     let value = Float(min(max(0.5 - d, 0), 1))
-                    for i in y * side + x ..< y * side + x + run { out[i] = value }
+                    for i in y * side + x..<y * side + x + run { out[i] = value }
                     x += run
                 }
             }
@@ -189,14 +191,16 @@ public enum Placeholder {
         /// of radius 0.21), 0.37 tall in all.
         init(centreX: Double, bottom: Double, scale: Double) {
             let shouldersTop = bottom - 0.14 * scale, radius = 0.21 * scale
-            self.init(head: Point(x: centreX, y: bottom - 0.27 * scale), headRadius: 0.10 * scale,
-                      shoulders: Point(x: centreX, y: shouldersTop + radius), shouldersRadius: radius, bottom: bottom)
+            self.init(
+                head: Point(x: centreX, y: bottom - 0.27 * scale), headRadius: 0.10 * scale,
+                shoulders: Point(x: centreX, y: shouldersTop + radius), shouldersRadius: radius, bottom: bottom)
         }
 
         /// Negative inside, positive outside, in pixels.
         func signedDistance(to p: Point) -> Double {
             let toHead = ((p.x - head.x) * (p.x - head.x) + (p.y - head.y) * (p.y - head.y)).squareRoot() - headRadius
-            let toShoulders = ((p.x - shoulders.x) * (p.x - shoulders.x) + (p.y - shoulders.y) * (p.y - shoulders.y))
+            let toShoulders =
+                ((p.x - shoulders.x) * (p.x - shoulders.x) + (p.y - shoulders.y) * (p.y - shoulders.y))
                 .squareRoot() - shouldersRadius
             return min(toHead, max(toShoulders, p.y - bottom))
         }

@@ -14,8 +14,9 @@ struct InkBox: Hashable, Sendable {
 
     /// The smallest box containing both.
     func union(_ other: InkBox) -> InkBox {
-        InkBox(minX: min(minX, other.minX), minY: min(minY, other.minY),
-               maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        InkBox(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 }
 
@@ -53,7 +54,8 @@ final class FontFace: @unchecked Sendable {
             return nil
         }
         let flags = face.pointee.face_flags
-        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
+        let color =
+            flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
             && face.pointee.num_fixed_sizes > 0
         guard color || flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(face)
@@ -100,8 +102,9 @@ final class FontFace: @unchecked Sendable {
             guard outline.pointee.n_points > 0 else { continue }
             var bounds = FT_BBox()
             guard FT_Outline_Get_BBox(outline, &bounds) == 0 else { return nil }
-            let glyphBox = InkBox(minX: Double(bounds.xMin + FT_Pos(glyph.x)), minY: Double(bounds.yMin + FT_Pos(glyph.y)),
-                                  maxX: Double(bounds.xMax + FT_Pos(glyph.x)), maxY: Double(bounds.yMax + FT_Pos(glyph.y)))
+            let glyphBox = InkBox(
+                minX: Double(bounds.xMin + FT_Pos(glyph.x)), minY: Double(bounds.yMin + FT_Pos(glyph.y)),
+                maxX: Double(bounds.xMax + FT_Pos(glyph.x)), maxY: Double(bounds.yMax + FT_Pos(glyph.y)))
             box = box.map { $0.union(glyphBox) } ?? glyphBox
         }
         return box
@@ -159,7 +162,7 @@ final class FontFace: @unchecked Sendable {
         defer { lock.unlock() }
         let sizes = UnsafeBufferPointer(start: face.pointee.available_sizes, count: Int(face.pointee.num_fixed_sizes))
         guard let strike = sizes.indices.max(by: { sizes[$0].y_ppem < sizes[$1].y_ppem }),
-              FT_Select_Size(face, FT_Int(strike)) == 0
+            FT_Select_Size(face, FT_Int(strike)) == 0
         else { return nil }
         let pixelsPerEm = Double(sizes[strike].y_ppem) / 64
         let unitsPerEm = Double(unitsPerEm)
@@ -181,8 +184,9 @@ final class FontFace: @unchecked Sendable {
                 let source = buffer + row * Int(bitmap.pitch)
                 for column in 0..<box.width {
                     let bgra = source + 4 * column
-                    pixels[row * box.width + column] = SIMD4(Float(bgra[2]), Float(bgra[1]), Float(bgra[0]),
-                                                             Float(bgra[3]))
+                    pixels[row * box.width + column] = SIMD4(
+                        Float(bgra[2]), Float(bgra[1]), Float(bgra[0]),
+                        Float(bgra[3]))
                 }
             }
             pieces.append((box, pixels))
@@ -191,8 +195,9 @@ final class FontFace: @unchecked Sendable {
         let minX = pieces.map(\.box.x).min() ?? 0, minY = pieces.map(\.box.y).min() ?? 0
         let maxX = pieces.map(\.box.maxX).max() ?? 0, maxY = pieces.map(\.box.maxY).max() ?? 0
         let margin = 2
-        let bounds = PixelBox(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin,
-                              height: maxY - minY + 2 * margin)
+        let bounds = PixelBox(
+            x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin,
+            height: maxY - minY + 2 * margin)
         var canvas = [SIMD4<Float>](repeating: .zero, count: bounds.pixelCount)
         for piece in pieces {
             for row in 0..<piece.box.height {
@@ -211,7 +216,7 @@ final class FontFace: @unchecked Sendable {
     /// The caller holds `lock`.
     private func loadOutline(_ glyph: UInt32, flags: Int32) -> UnsafeMutablePointer<FT_Outline>? {
         guard FT_Load_Glyph(face, glyph, flags | Int32(FT_LOAD_NO_BITMAP)) == 0, let slot = face.pointee.glyph,
-              slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+            slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         else { return nil }
         return cft_slot_outline(slot)
     }

@@ -38,8 +38,9 @@ enum FontLocator {
     static func locate() -> Fonts {
         guard let config = FcInitLoadConfigAndFonts() else { return Fonts() }
         defer { FcConfigDestroy(config) }
-        return Fonts(text: match("sans-serif:lang=zh-cn:weight=bold", covering: 0x41, config: config),
-                     emoji: match("emoji:color=true", covering: 0x1F600, config: config))
+        return Fonts(
+            text: match("sans-serif:lang=zh-cn:weight=bold", covering: 0x41, config: config),
+            emoji: match("emoji:color=true", covering: 0x1F600, config: config))
     }
 
     /// The best match for a fontconfig pattern string, if it covers `character`.
@@ -58,7 +59,7 @@ enum FontLocator {
         defer { FcPatternDestroy(font) }
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-              FcCharSetHasChar(charset, character) != 0
+            FcCharSetHasChar(charset, character) != 0
         else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0

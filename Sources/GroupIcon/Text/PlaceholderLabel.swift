@@ -107,7 +107,8 @@ public struct PlaceholderLabel: Hashable, Sendable {
     private static func isHanOrHangul(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2E80...0x2FDF, 0x3005...0x3007, 0x3021...0x3029, 0x3038...0x303B, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0x20000...0x323AF: return true  // Han
+            0xF900...0xFAFF, 0x20000...0x323AF:
+            return true  // Han
         case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xFFA0...0xFFDC: return true  // Hangul
         default: return false
         }

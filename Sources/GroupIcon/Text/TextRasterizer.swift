@@ -52,7 +52,9 @@ final class TextRasterizer: Sendable {
         // A colour bitmap font is the only kind the emoji path draws.
         emoji = Font(fonts.emoji).flatMap { $0.face.hasColorBitmaps ? $0 : nil }
         var parts = ["text=" + (text?.file.identity ?? "none"), "emoji=" + (emoji?.file.identity ?? "none")]
-        if let face = text?.face ?? emoji?.face { parts += ["freetype=" + face.version, "harfbuzz=" + TextShaper.version] }
+        if let face = text?.face ?? emoji?.face {
+            parts += ["freetype=" + face.version, "harfbuzz=" + TextShaper.version]
+        }
         identity = parts.joined(separator: "; ")
     }
 
@@ -71,19 +73,24 @@ final class TextRasterizer: Sendable {
 
     private func outlineInk(_ string: String, side: Int) -> TextInk? {
         guard let text, let glyphs = text.shaper.shape(string), let box = text.face.inkBox(of: glyphs),
-              box.width > 0, box.height > 0
+            box.width > 0, box.height > 0
         else { return nil }
         let s = Double(side), unitsPerEm = Double(text.shaper.unitsPerEm)
-        let pixelsPerEm = s * min(Self.textEm, Self.textMaxWidth * unitsPerEm / box.width,
-                                  Self.textMaxHeight * unitsPerEm / box.height)
+        let pixelsPerEm =
+            s
+            * min(
+                Self.textEm, Self.textMaxWidth * unitsPerEm / box.width,
+                Self.textMaxHeight * unitsPerEm / box.height)
         let scale = pixelsPerEm / unitsPerEm
         // The ink's centre (font units, y up) goes to the image's centre (pixels, y down).
         let origin = (x: s / 2 - (box.minX + box.maxX) / 2 * scale, y: s / 2 + (box.minY + box.maxY) / 2 * scale)
-        return text.face.coverage(of: glyphs, pixelsPerEm: pixelsPerEm, origin: origin, side: side).map(TextInk.coverage)
+        return text.face.coverage(of: glyphs, pixelsPerEm: pixelsPerEm, origin: origin, side: side).map(
+            TextInk.coverage)
     }
 
     private func colorInk(_ string: String, side: Int) -> TextInk? {
-        guard let emoji, let glyphs = emoji.shaper.shape(string), let drawn = emoji.face.colorGlyphs(glyphs, unitsPerEm: emoji.shaper.unitsPerEm)
+        guard let emoji, let glyphs = emoji.shaper.shape(string),
+            let drawn = emoji.face.colorGlyphs(glyphs, unitsPerEm: emoji.shaper.unitsPerEm)
         else { return nil }
         let inkWidth = Double(drawn.image.width - 2 * drawn.margin)
         let inkHeight = Double(drawn.image.height - 2 * drawn.margin)

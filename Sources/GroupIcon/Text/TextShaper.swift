@@ -46,7 +46,7 @@ final class TextShaper: @unchecked Sendable {
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
-              let positions = hb_buffer_get_glyph_positions(buffer, nil)
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
         else { return nil }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
@@ -54,8 +54,10 @@ final class TextShaper: @unchecked Sendable {
         for i in 0..<Int(count) {
             guard infos[i].codepoint != 0 else { return nil }
             let position = positions[i]
-            glyphs.append(ShapedGlyph(glyph: infos[i].codepoint, x: penX + Int(position.x_offset),
-                                      y: penY + Int(position.y_offset)))
+            glyphs.append(
+                ShapedGlyph(
+                    glyph: infos[i].codepoint, x: penX + Int(position.x_offset),
+                    y: penY + Int(position.y_offset)))
             penX += Int(position.x_advance)
             penY += Int(position.y_advance)
         }

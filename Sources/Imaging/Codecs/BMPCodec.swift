@@ -51,14 +51,19 @@ public enum BMPCodec {
         case (3, 16), (3, 32), (6, 16), (6, 32):
             // The masks follow a 40-byte header (BI_BITFIELDS) or lie inside a V4/V5 header.
             let hasAlphaMask = header.compression == 6 || infoSize >= 56
-            guard bytes.count >= 14 + 40 + (hasAlphaMask ? 16 : 12) else { throw corrupt("the file ends inside its colour masks") }
-            header.masks = (uint32(bytes, 54), uint32(bytes, 58), uint32(bytes, 62), hasAlphaMask ? uint32(bytes, 66) : 0)
+            guard bytes.count >= 14 + 40 + (hasAlphaMask ? 16 : 12) else {
+                throw corrupt("the file ends inside its colour masks")
+            }
+            header.masks = (
+                uint32(bytes, 54), uint32(bytes, 58), uint32(bytes, 62), hasAlphaMask ? uint32(bytes, 66) : 0
+            )
         case (1, _), (2, _):
             throw .unsupportedVariant(format: "BMP", detail: "run-length coded pixels")
         case (4, _), (5, _):
             throw .unsupportedVariant(format: "BMP", detail: "embedded JPEG or PNG data")
         default:
-            throw corrupt("\(header.bitsPerPixel) bits per pixel with compression \(header.compression) is no valid layout")
+            throw corrupt(
+                "\(header.bitsPerPixel) bits per pixel with compression \(header.compression) is no valid layout")
         }
         return header
     }
@@ -71,7 +76,8 @@ public enum BMPCodec {
         let rowBytes = (width * header.bitsPerPixel + 31) / 32 * 4
         let (dataBytes, overflow) = rowBytes.multipliedReportingOverflow(by: height)
         guard !overflow, header.pixelOffset >= 14 + header.infoSize, header.pixelOffset <= bytes.count,
-              dataBytes <= bytes.count - header.pixelOffset else {
+            dataBytes <= bytes.count - header.pixelOffset
+        else {
             throw corrupt("the pixel data is cut short (\(bytes.count) bytes for a \(width)x\(height) bitmap)")
         }
         let palette = try palette(bytes, header: header)
@@ -101,7 +107,9 @@ public enum BMPCodec {
                             let bytesPerPixel = header.bitsPerPixel / 8
                             let offset = source + x * bytesPerPixel
                             var value = UInt32(input[offset]) | UInt32(input[offset + 1]) << 8
-                            if bytesPerPixel == 4 { value |= UInt32(input[offset + 2]) << 16 | UInt32(input[offset + 3]) << 24 }
+                            if bytesPerPixel == 4 {
+                                value |= UInt32(input[offset + 2]) << 16 | UInt32(input[offset + 3]) << 24
+                            }
                             output[target] = sample(value, mask: masks.red)
                             output[target + 1] = sample(value, mask: masks.green)
                             output[target + 2] = sample(value, mask: masks.blue)
@@ -127,7 +135,8 @@ public enum BMPCodec {
     /// The palette of a 1, 4 or 8-bit bitmap (blue, green, red, unused per entry), as RGB.
     private static func palette(_ bytes: [UInt8], header: Header) throws(CodecError) -> [(UInt8, UInt8, UInt8)] {
         guard header.bitsPerPixel <= 8 else { return [] }
-        let count = header.paletteCount == 0 ? 1 << header.bitsPerPixel : min(header.paletteCount, 1 << header.bitsPerPixel)
+        let count =
+            header.paletteCount == 0 ? 1 << header.bitsPerPixel : min(header.paletteCount, 1 << header.bitsPerPixel)
         let start = 14 + header.infoSize
         guard start + count * 4 <= header.pixelOffset else { throw corrupt("the palette overlaps the pixel data") }
         return (0..<count).map { index in
@@ -161,7 +170,8 @@ extension BMPCodec: ImageFormatDecoder {
         return (parsed.width, parsed.height)
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         return try decode(bytes, limits: limits)

@@ -48,9 +48,11 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .emptyFile:
             return "file is empty (0 bytes): not an image"
         case .unrecognizedFormat(let guess):
-            return "not an image format chat-tui reads (it looks like \(guess)): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
+            return
+                "not an image format chat-tui reads (it looks like \(guess)): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
         case .truncatedSignature(let format, let bytes):
-            return "\(format) file cut short: it ends after \(bytes) byte\(bytes == 1 ? "" : "s"), inside the \(format) signature"
+            return
+                "\(format) file cut short: it ends after \(bytes) byte\(bytes == 1 ? "" : "s"), inside the \(format) signature"
         case .unsupportedFormat(let name):
             return "\(name) images are not supported: convert the file to PNG, JPEG or WebP"
         case .fileTooLarge(let bytes, let maxBytes):
@@ -59,7 +61,8 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
             let pixelLimit = maxPixels % 1_000_000 == 0 ? "\(maxPixels / 1_000_000) megapixel" : "\(maxPixels) pixel"
             return "image is \(width)x\(height) px: larger than the \(maxSide) px per side / \(pixelLimit) limit"
         case .tooManyScans(let scans, let width, let height, let maxScans):
-            return "progressive JPEG has \(scans) scans at \(width)x\(height) px, more than the \(maxScans) that can be decoded in reasonable time at that size: re-save it as a baseline JPEG"
+            return
+                "progressive JPEG has \(scans) scans at \(width)x\(height) px, more than the \(maxScans) that can be decoded in reasonable time at that size: re-save it as a baseline JPEG"
         case .emptyImage(let width, let height):
             return "image header claims \(width)x\(height) px: the file is truncated or corrupt"
         case .corruptPNG(let detail):

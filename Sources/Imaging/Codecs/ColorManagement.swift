@@ -32,26 +32,37 @@ public enum ColorManagement {
     /// whether it did (false for an unusable profile).
     @discardableResult
     public static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
-        guard let transform = transform(.embedded(SHA256.digest(profile)), layout: .rgba, make: {
-            openProfile(profile)
-        }) else { return false }
+        guard
+            let transform = transform(
+                .embedded(SHA256.digest(profile)), layout: .rgba,
+                make: {
+                    openProfile(profile)
+                })
+        else { return false }
         transform.apply(to: &image.pixels)
         return true
     }
 
     /// Converts `image` from sRGB-curve RGB in `primaries` (D65 white) to sRGB in place.
     public static func convertToSRGB(_ image: inout RGBAImage, primaries: Primaries) {
-        guard let transform = transform(.primaries(primaries), layout: .rgba, make: {
-            makeProfile(primaries)
-        }) else { return }
+        guard
+            let transform = transform(
+                .primaries(primaries), layout: .rgba,
+                make: {
+                    makeProfile(primaries)
+                })
+        else { return }
         transform.apply(to: &image.pixels)
     }
 
     /// sRGB RGBA pixels of 4-byte CMYK samples through `profile`, nil when the profile is no usable CMYK one.
     /// `inverted` is for Adobe-marked files, which store 255 for no ink.
     public static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
-        guard let transform = transform(.embedded(SHA256.digest(profile)), layout: inverted ? .cmykInverted : .cmyk,
-                                        make: { openProfile(profile) }) else { return nil }
+        guard
+            let transform = transform(
+                .embedded(SHA256.digest(profile)), layout: inverted ? .cmykInverted : .cmyk,
+                make: { openProfile(profile) })
+        else { return nil }
         var pixels = cmyk
         transform.apply(to: &pixels)
         // The CMYK layout's fourth byte is ink, not alpha: the output's alpha is set here.
@@ -132,8 +143,11 @@ public enum ColorManagement {
         defer { cmsCloseProfile(sRGB) }
         // COPY_ALPHA carries the RGBA layout's alpha through untouched.
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout == .rgba ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
-        guard let handle = cmsCreateTransform(profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
-                                              cmsUInt32Number(INTENT_PERCEPTUAL), flags) else { return nil }
+        guard
+            let handle = cmsCreateTransform(
+                profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
+                cmsUInt32Number(INTENT_PERCEPTUAL), flags)
+        else { return nil }
         return Transform(handle: handle)
     }
 
@@ -150,9 +164,10 @@ public enum ColorManagement {
         case .bt2020: (red, green, blue) = ((0.708, 0.292), (0.170, 0.797), (0.131, 0.046))
         }
         var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var chromaticities = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.0, y: red.1, Y: 1),
-                                             Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
-                                             Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
+        var chromaticities = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: red.0, y: red.1, Y: 1),
+            Green: cmsCIExyY(x: green.0, y: green.1, Y: 1),
+            Blue: cmsCIExyY(x: blue.0, y: blue.1, Y: 1))
         // IEC 61966-2-1: parametric type 4, Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below.
         var parameters: [Double] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
         guard let curve = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }

@@ -29,13 +29,13 @@ public enum EXIFOrientation {
         // (sx, sy) = (ax*dx + bx*dy + cx, ay*dx + by*dy + cy), from the EXIF 2.3 table of row/column order.
         let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int)
         switch orientation {
-        case 2: (ax, bx, cx, ay, by, cy) = (-1, 0, width - 1, 0, 1, 0)            // mirrored horizontally
+        case 2: (ax, bx, cx, ay, by, cy) = (-1, 0, width - 1, 0, 1, 0)  // mirrored horizontally
         case 3: (ax, bx, cx, ay, by, cy) = (-1, 0, width - 1, 0, -1, height - 1)  // rotated 180°
-        case 4: (ax, bx, cx, ay, by, cy) = (1, 0, 0, 0, -1, height - 1)           // mirrored vertically
-        case 5: (ax, bx, cx, ay, by, cy) = (0, 1, 0, 1, 0, 0)                     // transposed
-        case 6: (ax, bx, cx, ay, by, cy) = (0, 1, 0, -1, 0, height - 1)           // needs 90° clockwise
+        case 4: (ax, bx, cx, ay, by, cy) = (1, 0, 0, 0, -1, height - 1)  // mirrored vertically
+        case 5: (ax, bx, cx, ay, by, cy) = (0, 1, 0, 1, 0, 0)  // transposed
+        case 6: (ax, bx, cx, ay, by, cy) = (0, 1, 0, -1, 0, height - 1)  // needs 90° clockwise
         case 7: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, -1, 0, height - 1)  // transversed
-        case 8: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)            // needs 90° anticlockwise
+        case 8: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)  // needs 90° anticlockwise
         default: return image
         }
         let swapsSides = orientation >= 5
@@ -74,19 +74,21 @@ public enum EXIFOrientation {
         let bigEndian: Bool
         switch (bytes[range.lowerBound], bytes[range.lowerBound + 1]) {
         case (0x49, 0x49): bigEndian = false  // "II", Intel
-        case (0x4D, 0x4D): bigEndian = true   // "MM", Motorola
+        case (0x4D, 0x4D): bigEndian = true  // "MM", Motorola
         default: return nil
         }
         let tiff = TIFFReader(bytes: bytes, range: range, bigEndian: bigEndian)
         guard tiff.uint16(at: 2) == 42, let ifdOffset = tiff.uint32(at: 4),
-              let entryCount = tiff.uint16(at: ifdOffset) else { return nil }
+            let entryCount = tiff.uint16(at: ifdOffset)
+        else { return nil }
         let firstEntry = ifdOffset + 2
         // Clamp the declared count to the entries that actually fit, so a huge count costs nothing.
         let entriesThatFit = max(0, (range.count - firstEntry) / 12)
         for entry in 0..<min(entryCount, entriesThatFit) {
             let entryOffset = firstEntry + entry * 12
             guard tiff.uint16(at: entryOffset) == orientationTag,
-                  let type = tiff.uint16(at: entryOffset + 2) else { continue }
+                let type = tiff.uint16(at: entryOffset + 2)
+            else { continue }
             let value: Int?
             switch type {
             case typeShort: value = tiff.uint16(at: entryOffset + 8)
@@ -114,7 +116,8 @@ private struct TIFFReader {
 
     package func uint32(at offset: Int) -> Int? {
         guard let start = absolute(offset, length: 4) else { return nil }
-        let ordered = bigEndian ? bytes[start..<start + 4].map(Int.init) : bytes[start..<start + 4].reversed().map(Int.init)
+        let ordered =
+            bigEndian ? bytes[start..<start + 4].map(Int.init) : bytes[start..<start + 4].reversed().map(Int.init)
         return ordered.reduce(0) { $0 << 8 | $1 }
     }
 

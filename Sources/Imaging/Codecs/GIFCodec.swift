@@ -29,7 +29,8 @@ public enum GIFCodec {
         .corruptImage(format: "GIF", detail: GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         let reader = MemoryReader(bytes: input)
         var error: Int32 = 0
         let opened = withExtendedLifetime(reader) {
@@ -42,8 +43,10 @@ public enum GIFCodec {
         }
     }
 
-    private static func firstFrame(of file: UnsafeMutablePointer<GifFileType>,
-                                   limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func firstFrame(
+        of file: UnsafeMutablePointer<GifFileType>,
+        limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
         let screenWidth = Int(file.pointee.SWidth), screenHeight = Int(file.pointee.SHeight)
         try limits.checkDimensions(width: screenWidth, height: screenHeight)
         var transparentIndex: Int?
@@ -64,8 +67,9 @@ public enum GIFCodec {
                 }
             case IMAGE_DESC_RECORD_TYPE:
                 guard DGifGetImageDesc(file) == GIF_OK else { throw corrupt(file.pointee.Error) }
-                return try readImage(of: file, screenWidth: screenWidth, screenHeight: screenHeight,
-                                     transparentIndex: transparentIndex, limits: limits)
+                return try readImage(
+                    of: file, screenWidth: screenWidth, screenHeight: screenHeight,
+                    transparentIndex: transparentIndex, limits: limits)
             case TERMINATE_RECORD_TYPE:
                 throw .corruptImage(format: "GIF", detail: "the file holds no image")
             default:
@@ -75,8 +79,10 @@ public enum GIFCodec {
     }
 
     /// The image whose descriptor was just read, drawn on a transparent screen-sized canvas (clipped to it).
-    private static func readImage(of file: UnsafeMutablePointer<GifFileType>, screenWidth: Int, screenHeight: Int,
-                                  transparentIndex: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func readImage(
+        of file: UnsafeMutablePointer<GifFileType>, screenWidth: Int, screenHeight: Int,
+        transparentIndex: Int?, limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
         let descriptor = file.pointee.Image
         let width = Int(descriptor.Width), height = Int(descriptor.Height)
         let left = Int(descriptor.Left), top = Int(descriptor.Top)
@@ -89,7 +95,8 @@ public enum GIFCodec {
         var line = [GifByteType](repeating: 0, count: width)
         // Interlaced rows arrive in four passes: every 8th from 0, every 8th from 4, every 4th from 2, every
         // 2nd from 1.
-        let rowOrder: [Int] = descriptor.Interlace
+        let rowOrder: [Int] =
+            descriptor.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: height, by: $0.1) }
             : Array(0..<height)
         try canvas.withUnsafeMutableBufferPointer { output throws(CodecError) in
@@ -120,8 +127,9 @@ extension GIFCodec: ImageFormatDecoder {
     /// giflib has no version call: the version of the headers it was built against.
     public static var library: LinkedLibrary {
         // giflib has no version call: the headers'.
-        LinkedLibrary(name: "giflib", isRunTimeVersion: false,
-                      version: "\(CGIF_VERSION_MAJOR).\(CGIF_VERSION_MINOR).\(CGIF_VERSION_RELEASE)")
+        LinkedLibrary(
+            name: "giflib", isRunTimeVersion: false,
+            version: "\(CGIF_VERSION_MAJOR).\(CGIF_VERSION_MINOR).\(CGIF_VERSION_RELEASE)")
     }
 
     public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
@@ -134,7 +142,8 @@ extension GIFCodec: ImageFormatDecoder {
         return (Int(header[6]) | Int(header[7]) << 8, Int(header[8]) | Int(header[9]) << 8)
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         let result = bytes.withUnsafeBufferPointer { input in

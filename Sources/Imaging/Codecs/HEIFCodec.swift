@@ -14,8 +14,10 @@ public enum HEIFCodec {
         return .corruptImage(format: format, detail: detail)
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, format: String,
-                               limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func decode(
+        _ input: UnsafeBufferPointer<UInt8>, format: String,
+        limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
         guard let context = heif_context_alloc() else {
             throw .decoderUnavailable(detail: "libheif could not allocate a context (out of memory?)")
         }
@@ -24,7 +26,8 @@ public enum HEIFCodec {
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxSide))
         var error = heif_context_read_from_memory_without_copy(context, input.baseAddress, input.count, nil)
         if error.subcode == heif_suberror_Security_limit_exceeded,
-           let size = decodedSize(header: Array(input), minimumSide: nil) {
+            let size = decodedSize(header: Array(input), minimumSide: nil)
+        {
             // Reported as the other formats report it, with the size the file declares.
             try limits.checkDimensions(width: size.width, height: size.height)
         }
@@ -38,14 +41,16 @@ public enum HEIFCodec {
         let byteCount = try limits.checkDimensions(width: width, height: height)
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         var decoded: OpaquePointer?
-        error = heif_decode_image(handle, &decoded, heif_colorspace_RGB,
-                                  hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
+        error = heif_decode_image(
+            handle, &decoded, heif_colorspace_RGB,
+            hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
         guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
         defer { heif_image_release(decoded) }
         var stride: Int32 = 0
         guard heif_image_get_width(decoded, heif_channel_interleaved) == Int32(width),
-              heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height),
-              let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride) else {
+            heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height),
+            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
+        else {
             throw .corruptImage(format: format, detail: "libheif returned no pixels of the declared size")
         }
         let channels = hasAlpha ? 4 : 3
@@ -76,15 +81,20 @@ public enum HEIFCodec {
             let size = heif_image_handle_get_raw_color_profile_size(handle)
             guard size > 0, size <= ColorManagement.maxProfileBytes else { return }
             var profile = [UInt8](repeating: 0, count: size)
-            let error = profile.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
+            let error = profile.withUnsafeMutableBytes {
+                heif_image_handle_get_raw_color_profile(handle, $0.baseAddress)
+            }
             if error.code == heif_error_Ok { ColorManagement.convertToSRGB(&image, profile: profile) }
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return }
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+                return
+            }
             defer { heif_nclx_color_profile_free(nclx) }
             switch nclx.pointee.color_primaries {
             case heif_color_primaries_SMPTE_EG_432_1: ColorManagement.convertToSRGB(&image, primaries: .displayP3)
-            case heif_color_primaries_ITU_R_BT_2020_2_and_2100_0: ColorManagement.convertToSRGB(&image, primaries: .bt2020)
+            case heif_color_primaries_ITU_R_BT_2020_2_and_2100_0:
+                ColorManagement.convertToSRGB(&image, primaries: .bt2020)
             default: return
             }
         default:
@@ -135,7 +145,8 @@ extension HEIFCodec: ImageFormatDecoder {
         return best
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         let format = sniff(bytes)?.name ?? "HEIF"

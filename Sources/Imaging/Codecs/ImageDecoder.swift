@@ -83,8 +83,11 @@ public enum ImageDecoder {
             entry(.avif, "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"),
             entry(.tiff, "ICC profile tag converted to sRGB; first page"),
             entry(.bmp, "sRGB (embedded V5 profiles are ignored)"),
-        ] + [SupportedFormat(format: .unknown, library: ColorManagement.library,
-                             colorHandling: "colour profiles to sRGB, perceptual intent")]
+        ] + [
+            SupportedFormat(
+                format: .unknown, library: ColorManagement.library,
+                colorHandling: "colour profiles to sRGB, perceptual intent")
+        ]
     }
 
     /// The format `bytes` start with.
@@ -113,7 +116,8 @@ public enum ImageDecoder {
     /// them.
     public static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
         guard let decoder = sniff(header).decoder,
-              let size = decoder.decodedSize(header: header, minimumSide: minimumSide) else { return nil }
+            let size = decoder.decodedSize(header: header, minimumSide: minimumSide)
+        else { return nil }
         // A zero side is no image the decoder accepts, so there is nothing to estimate.
         guard size.width > 0, size.height > 0 else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
@@ -154,7 +158,9 @@ public enum ImageDecoder {
     /// Whether `head` reads as UTF-8 text: no NUL or other control bytes but tab and line breaks, and valid
     /// UTF-8 except perhaps a sequence cut at the end.
     private static func isText(_ head: [UInt8]) -> Bool {
-        guard !head.contains(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) || $0 == 0x7F }) else { return false }
+        guard !head.contains(where: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) || $0 == 0x7F }) else {
+            return false
+        }
         var iterator = head.makeIterator()
         var decoder = UTF8()
         var decoded = 0

@@ -18,8 +18,10 @@ public struct ImageLimits: Equatable, Sendable {
 
     /// Limits generous enough for any avatar photo: 16384 px per side, 64 megapixels, 64 MiB files, 2^31
     /// scan-pixels, 5000 frames.
-    public init(maxSide: Int = 16384, maxPixels: Int = 64_000_000, maxFileBytes: Int = 64 << 20,
-                maxScanPixels: Int = 1 << 31, maxFrames: Int = 5000) {
+    public init(
+        maxSide: Int = 16384, maxPixels: Int = 64_000_000, maxFileBytes: Int = 64 << 20,
+        maxScanPixels: Int = 1 << 31, maxFrames: Int = 5000
+    ) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes

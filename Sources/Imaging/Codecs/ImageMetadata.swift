@@ -44,9 +44,11 @@ public struct ImageMetadata: Hashable, Sendable {
             switch entry.keyword {
             case "Software": attributes += "\n    xmp:CreatorTool=\"\(value)\""
             case "Title":
-                elements += "\n   <dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(value)</rdf:li></rdf:Alt></dc:title>"
+                elements +=
+                    "\n   <dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(value)</rdf:li></rdf:Alt></dc:title>"
             case "Comment":
-                elements += "\n   <dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(value)</rdf:li></rdf:Alt></dc:description>"
+                elements +=
+                    "\n   <dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(value)</rdf:li></rdf:Alt></dc:description>"
             default: break
             }
         }
@@ -104,11 +106,14 @@ public struct ImageMetadata: Hashable, Sendable {
             guard let equals = rest.firstIndex(of: "="), !rest.hasPrefix(">"), !rest.hasPrefix("/>") else { break }
             let name = rest[..<equals]
             let afterEquals = rest[rest.index(after: equals)...]
-            guard afterEquals.hasPrefix("\""), !name.contains(where: { $0 == " " || $0 == ">" || $0 == "\n" }) else { break }
+            guard afterEquals.hasPrefix("\""), !name.contains(where: { $0 == " " || $0 == ">" || $0 == "\n" }) else {
+                break
+            }
             let valueStart = afterEquals.index(after: afterEquals.startIndex)
             guard let close = afterEquals[valueStart...].firstIndex(of: "\"") else { break }
             if name.hasPrefix("chattui:") {
-                entries.append(Entry(String(name.dropFirst("chattui:".count)), unescaped(afterEquals[valueStart..<close])))
+                entries.append(
+                    Entry(String(name.dropFirst("chattui:".count)), unescaped(afterEquals[valueStart..<close])))
             }
             rest = afterEquals[afterEquals.index(after: close)...]
         }
@@ -159,7 +164,8 @@ public struct ImageMetadata: Hashable, Sendable {
                 let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
                 let digits = entity.dropFirst(hex ? 2 : 1)
                 if entity.hasPrefix("#"), let value = UInt32(digits, radix: hex ? 16 : 10),
-                   let scalar = Unicode.Scalar(value) {
+                    let scalar = Unicode.Scalar(value)
+                {
                     out.unicodeScalars.append(scalar)
                 } else {
                     out += "&" + entity + ";"

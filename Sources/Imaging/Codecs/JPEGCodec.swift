@@ -42,13 +42,17 @@ public enum JPEGCodec {
     /// Encodes `image` as a baseline JPEG (4:2:0 chroma, `quality` 1...100) with its transparency flattened
     /// onto `background` (JPEG has no alpha), and `metadata` both as a comment (COM) and as XMP (APP1) right
     /// after the JFIF header.
-    public static func encode(_ image: RGBAImage, quality: Int, background: RGBA8 = .white,
-                              metadata: ImageMetadata? = nil) throws(CodecError) -> [UInt8] {
+    public static func encode(
+        _ image: RGBAImage, quality: Int, background: RGBA8 = .white,
+        metadata: ImageMetadata? = nil
+    ) throws(CodecError) -> [UInt8] {
         var segments: [[UInt8]] = []
         if let metadata {
             segments.append(try segment(marker: 0xFE, payload: Array(metadata.commentText.utf8)))
-            segments.append(try segment(marker: JPEGMarkers.app1,
-                                        payload: ImageMetadata.jpegXMPSignature + Array(metadata.xmpPacket.utf8)))
+            segments.append(
+                try segment(
+                    marker: JPEGMarkers.app1,
+                    payload: ImageMetadata.jpegXMPSignature + Array(metadata.xmpPacket.utf8)))
         }
         guard let handle = tjInitCompress() else {
             throw .encodingFailed(format: "JPEG", detail: String(cString: tjGetErrorStr2(nil)))
@@ -58,9 +62,10 @@ public enum JPEGCodec {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = opaque.withUnsafeBufferPointer { pixels in
-            tjCompress2(handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height),
-                        Int32(TJPF_RGBX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
-                        Int32(min(100, max(1, quality))), 0)
+            tjCompress2(
+                handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height),
+                Int32(TJPF_RGBX.rawValue), &output, &size, Int32(TJSAMP_420.rawValue),
+                Int32(min(100, max(1, quality))), 0)
         }
         defer { tjFree(output) }
         guard status == 0, let output, size > 4 else {
@@ -69,7 +74,9 @@ public enum JPEGCodec {
         var jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
         // After SOI and, when TurboJPEG wrote one, the JFIF APP0 segment that readers expect first.
         var insertAt = 2
-        if let first = JPEGMarkers.headerSegments(in: jpeg).first, first.marker == 0xE0 { insertAt = first.payload.upperBound }
+        if let first = JPEGMarkers.headerSegments(in: jpeg).first, first.marker == 0xE0 {
+            insertAt = first.payload.upperBound
+        }
         jpeg.insert(contentsOf: segments.joined(), at: insertAt)
         return jpeg
     }
@@ -83,7 +90,8 @@ public enum JPEGCodec {
                 let alpha = UInt32(buffer[i + 3])
                 guard alpha < 255 else { continue }
                 for channel in 0..<3 {
-                    buffer[i + channel] = UInt8((UInt32(buffer[i + channel]) * alpha + fill[channel] * (255 - alpha) + 127) / 255)
+                    buffer[i + channel] = UInt8(
+                        (UInt32(buffer[i + channel]) * alpha + fill[channel] * (255 - alpha) + 127) / 255)
                 }
                 buffer[i + 3] = 255
             }
@@ -94,7 +102,10 @@ public enum JPEGCodec {
     /// A marker segment: `FF marker`, the 16-bit length (which counts itself) and the payload.
     private static func segment(marker: UInt8, payload: [UInt8]) throws(CodecError) -> [UInt8] {
         guard payload.count <= Int(UInt16.max) - 2 else {
-            throw .encodingFailed(format: "JPEG", detail: "\(payload.count.byteCountDescription) of metadata is more than one JPEG segment holds (64 KiB)")
+            throw .encodingFailed(
+                format: "JPEG",
+                detail: "\(payload.count.byteCountDescription) of metadata is more than one JPEG segment holds (64 KiB)"
+            )
         }
         let length = payload.count + 2
         return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
@@ -107,7 +118,8 @@ public enum JPEGCodec {
     ) throws(CodecError) -> RGBAImage {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { input in
-            tjDecompressHeader3(handle, input.baseAddress, UInt(input.count), &width, &height, &subsampling, &colorspace)
+            tjDecompressHeader3(
+                handle, input.baseAddress, UInt(input.count), &width, &height, &subsampling, &colorspace)
         }
         guard headerStatus == 0 || failedOnlyHarmlessly(headerStatus, handle) else {
             throw .corruptJPEG(detail: errorMessage(handle))
@@ -132,8 +144,9 @@ public enum JPEGCodec {
         func decompress(flags: Int32) -> Int32 {
             bytes.withUnsafeBufferPointer { input in
                 pixels.withUnsafeMutableBufferPointer { output in
-                    tjDecompress2(handle, input.baseAddress, UInt(input.count), output.baseAddress,
-                                  Int32(size.width), 0, Int32(size.height), Int32(pixelFormat.rawValue), flags)
+                    tjDecompress2(
+                        handle, input.baseAddress, UInt(input.count), output.baseAddress,
+                        Int32(size.width), 0, Int32(size.height), Int32(pixelFormat.rawValue), flags)
                 }
             }
         }
@@ -149,7 +162,9 @@ public enum JPEGCodec {
         let profile = iccProfile(in: bytes)
         if isCMYK {
             let inverted = JPEGMarkers.hasAdobeSegment(in: bytes)
-            if let profile, let converted = ColorManagement.convertCMYKToSRGB(pixels, inverted: inverted, profile: profile) {
+            if let profile,
+                let converted = ColorManagement.convertCMYKToSRGB(pixels, inverted: inverted, profile: profile)
+            {
                 pixels = converted
             } else {
                 convertCMYKToRGBA(&pixels, inverted: inverted)
@@ -174,7 +189,8 @@ public enum JPEGCodec {
             let sequence = Int(payload[payload.startIndex + tag.count])
             let count = Int(payload[payload.startIndex + tag.count + 1])
             guard (1...count).contains(sequence), declaredCount == 0 || declaredCount == count,
-                  chunks[sequence] == nil else { return nil }
+                chunks[sequence] == nil
+            else { return nil }
             declaredCount = count
             chunks[sequence] = payload.dropFirst(tag.count + 2)
         }
@@ -185,7 +201,8 @@ public enum JPEGCodec {
     /// Refuses a file whose scans times pixels exceed `limits.maxScanPixels` before any scan is decoded
     /// (TJFLAG_LIMITSCANS only stops at the 500th scan, after the work is done). Scaled decoding does not
     /// help: every scan is decoded at full size, so the full pixel count is the measure.
-    private static func checkScanWork(_ bytes: [UInt8], width: Int, height: Int, limits: ImageLimits) throws(CodecError) {
+    private static func checkScanWork(_ bytes: [UInt8], width: Int, height: Int, limits: ImageLimits) throws(CodecError)
+    {
         let pixels = max(1, width * height)
         let maxScans = max(1, limits.maxScanPixels / pixels)
         let scans = JPEGMarkers.scanCount(in: bytes)
@@ -215,7 +232,9 @@ public enum JPEGCodec {
     private static func convertCMYKToRGBA(_ pixels: inout [UInt8], inverted: Bool) {
         pixels.withUnsafeMutableBufferPointer { buffer in
             for i in stride(from: 0, to: buffer.count, by: 4) {
-                var (c, m, y, k) = (UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]), UInt32(buffer[i + 3]))
+                var (c, m, y, k) = (
+                    UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]), UInt32(buffer[i + 3])
+                )
                 if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
                 // (a * b + 127) / 255 is a * b / 255 rounded to nearest, and never exceeds 255.
                 buffer[i] = UInt8((c * k + 127) / 255)
@@ -240,7 +259,8 @@ public enum JPEGCodec {
             let isDownscale = factor.num > 0 && factor.num <= factor.denom
             let isSmallerThanBest = Int(factor.num) * Int(best.denom) < Int(best.num) * Int(factor.denom)
             guard isDownscale, isSmallerThanBest,
-                  scaled(width, by: factor) >= minimumSide, scaled(height, by: factor) >= minimumSide else { continue }
+                scaled(width, by: factor) >= minimumSide, scaled(height, by: factor) >= minimumSide
+            else { continue }
             best = factor
         }
         return best
@@ -259,8 +279,9 @@ extension JPEGCodec: ImageFormatDecoder {
     /// TurboJPEG has no version call: the version of the headers it was built against (`jconfig.h`).
     public static var library: LinkedLibrary {
         let number = Int(CTURBOJPEG_VERSION_NUMBER)
-        return LinkedLibrary(name: "libjpeg-turbo", isRunTimeVersion: false,
-                      version: "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)")
+        return LinkedLibrary(
+            name: "libjpeg-turbo", isRunTimeVersion: false,
+            version: "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)")
     }
 
     public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {

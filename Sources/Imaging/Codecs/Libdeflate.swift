@@ -7,12 +7,14 @@ package enum Libdeflate {
     /// slower).
     package static func zlibStream(of input: UnsafeRawBufferPointer, level: Int32) throws(CodecError) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw .pngEncodingFailed(detail: "libdeflate could not allocate a level \(level) compressor (out of memory?)")
+            throw .pngEncodingFailed(
+                detail: "libdeflate could not allocate a level \(level) compressor (out of memory?)")
         }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         let stream = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
-            initialized = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
+            initialized = libdeflate_zlib_compress(
+                compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
         }
         guard !stream.isEmpty else {
             throw .pngEncodingFailed(detail: "libdeflate produced no output for \(input.count) bytes of image data")
@@ -31,8 +33,9 @@ package enum Libdeflate {
             var output = [UInt8](repeating: 0, count: capacity)
             let result = input.withUnsafeBytes { source in
                 output.withUnsafeMutableBytes { target in
-                    libdeflate_zlib_decompress(decompressor, source.baseAddress, source.count, target.baseAddress,
-                                               target.count, &actual)
+                    libdeflate_zlib_decompress(
+                        decompressor, source.baseAddress, source.count, target.baseAddress,
+                        target.count, &actual)
                 }
             }
             if result == LIBDEFLATE_SUCCESS { return Array(output.prefix(actual)) }

@@ -33,8 +33,9 @@ public enum PNGCodec {
         var profile: [UInt8]?
         forEachChunk(in: png) { type, data in
             if type == "iCCP", let nameEnd = data.firstIndex(of: 0), nameEnd + 1 < data.count, data[nameEnd + 1] == 0 {
-                profile = Libdeflate.inflatedZlibStream(Array(data[(nameEnd + 2)...]),
-                                                        maxBytes: ColorManagement.maxProfileBytes)
+                profile = Libdeflate.inflatedZlibStream(
+                    Array(data[(nameEnd + 2)...]),
+                    maxBytes: ColorManagement.maxProfileBytes)
             }
             return profile == nil && type != "IDAT"
         }
@@ -51,7 +52,8 @@ public enum PNGCodec {
             let type = String(decoding: png[index + 4..<index + 8], as: UTF8.self)
             let dataStart = index + 8
             guard length <= png.count - dataStart - 4, type != "IEND",
-                  body(type, png[dataStart..<dataStart + length]) else { break }
+                body(type, png[dataStart..<dataStart + length])
+            else { break }
             index = dataStart + length + 4
         }
     }
@@ -64,11 +66,14 @@ public enum PNGCodec {
     /// A value made only of Latin-1 characters is stored as `tEXt`; any other value as uncompressed UTF-8
     /// `iTXt`, so names in any script survive. A fully opaque image is stored as RGB, any other as RGBA; both
     /// decode to exactly `image`. `compression` trades encoding time for file size (see `PNGCompression`).
-    public static func encode(_ image: RGBAImage, text: [TextEntry] = [],
-                              compression: PNGCompression = .default) throws(CodecError) -> [UInt8] {
+    public static func encode(
+        _ image: RGBAImage, text: [TextEntry] = [],
+        compression: PNGCompression = .default
+    ) throws(CodecError) -> [UInt8] {
         let textChunks = try text.map { entry throws(CodecError) in try textChunk(for: entry) }
-        return try PNGWriter.encode(image, chunksAfterHeader: textChunks, deflateMethod: compression.deflateMethod,
-                                    filterChoice: compression.filterChoice)
+        return try PNGWriter.encode(
+            image, chunksAfterHeader: textChunks, deflateMethod: compression.deflateMethod,
+            filterChoice: compression.filterChoice)
     }
 
     /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first
@@ -144,7 +149,9 @@ public enum PNGCodec {
         guard bytes.allSatisfy({ (32...126).contains($0) || (161...255).contains($0) }) else {
             throw invalid("a keyword may hold only printable characters")
         }
-        guard bytes.first != 32, bytes.last != 32, !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 32 && $1 == 32 }) else {
+        guard bytes.first != 32, bytes.last != 32,
+            !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 32 && $1 == 32 })
+        else {
             throw invalid("a keyword may not start or end with a space or hold two spaces in a row")
         }
         return bytes
@@ -172,10 +179,12 @@ public enum PNGCodec {
 
     private static func parseInternationalText(_ data: [UInt8]) -> TextEntry? {
         guard let keywordEnd = data.firstIndex(of: 0), keywordEnd + 2 < data.count,
-              data[keywordEnd + 1] == 0 else { return nil }  // compressed text is skipped
+            data[keywordEnd + 1] == 0
+        else { return nil }  // compressed text is skipped
         let languageStart = keywordEnd + 3
         guard let languageEnd = data[languageStart...].firstIndex(of: 0),
-              let translatedEnd = data[(languageEnd + 1)...].firstIndex(of: 0) else { return nil }
+            let translatedEnd = data[(languageEnd + 1)...].firstIndex(of: 0)
+        else { return nil }
         return (latin1String(data[..<keywordEnd]), String(decoding: data[(translatedEnd + 1)...], as: UTF8.self))
     }
 }
@@ -202,7 +211,8 @@ extension PNGCodec: ImageFormatDecoder {
     }
 
     /// PNG has no cheaper scale: `minimumSide` is ignored.
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         try decode(bytes, limits: limits)
     }
 }

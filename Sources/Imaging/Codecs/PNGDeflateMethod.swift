@@ -41,7 +41,8 @@ package enum PNGDeflateMethod: Equatable, Sendable {
             let sample = Self.sample(of: bytes, rowStride: rowStride)
             let lzWins = try sample.withUnsafeBytes { sample in
                 Result { () throws(CodecError) in
-                    try Libdeflate.zlibStream(of: sample, level: level).count < ZlibRunLength.zlibStream(of: sample).count
+                    try Libdeflate.zlibStream(of: sample, level: level).count
+                        < ZlibRunLength.zlibStream(of: sample).count
                 }
             }.get()
             return lzWins ? try Libdeflate.zlibStream(of: bytes, level: level) : try ZlibRunLength.zlibStream(of: bytes)

@@ -39,35 +39,46 @@ package enum PNGRowFilter {
 
     /// Writes `row` filtered with `filter` to `output`. All buffers hold `count` bytes; `previous` is the raw
     /// row above (all zeros for the first row, as the specification defines it).
-    package static func apply(_ filter: PNGFilter, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
-                      bytesPerPixel bpp: Int, output: UnsafeMutablePointer<UInt8>) {
+    package static func apply(
+        _ filter: PNGFilter, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel bpp: Int, output: UnsafeMutablePointer<UInt8>
+    ) {
         let head = min(bpp, count)
         for i in 0..<head {
             output[i] = row[i] &- scalarPrediction(filter, left: 0, above: previous[i], upperLeft: 0)
         }
         var i = head
         while i + 16 <= count {
-            let residual = load(row, i) &- prediction(filter, left: load(row, i - bpp), above: load(previous, i),
-                                                      upperLeft: load(previous, i - bpp))
+            let residual =
+                load(row, i)
+                &- prediction(
+                    filter, left: load(row, i - bpp), above: load(previous, i),
+                    upperLeft: load(previous, i - bpp))
             UnsafeMutableRawPointer(output + i).storeBytes(of: residual, as: Vector.self)
             i += 16
         }
         while i < count {
-            output[i] = row[i] &- scalarPrediction(filter, left: row[i - bpp], above: previous[i],
-                                                   upperLeft: previous[i - bpp])
+            output[i] =
+                row[i]
+                &- scalarPrediction(
+                    filter, left: row[i - bpp], above: previous[i],
+                    upperLeft: previous[i - bpp])
             i += 1
         }
     }
 
     /// The filter `choice` picks for `row` (see `apply` for the buffers).
-    package static func choose(_ choice: PNGFilterChoice, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>,
-                       count: Int, bytesPerPixel bpp: Int) -> PNGFilter {
+    package static func choose(
+        _ choice: PNGFilterChoice, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>,
+        count: Int, bytesPerPixel bpp: Int
+    ) -> PNGFilter {
         switch choice {
         case .fixed(let filter):
             return filter
         case .smallestResiduals(let sampleEvery):
-            return smallestResiduals(row: row, previous: previous, count: count, bytesPerPixel: bpp,
-                                     vectorStep: max(1, sampleEvery))
+            return smallestResiduals(
+                row: row, previous: previous, count: count, bytesPerPixel: bpp,
+                vectorStep: max(1, sampleEvery))
         case .smallestEntropy:
             return smallestEntropy(row: row, previous: previous, count: count, bytesPerPixel: bpp)
         }
@@ -84,7 +95,9 @@ package enum PNGRowFilter {
     }
 
     @inline(__always)
-    private static func scalarPrediction(_ filter: PNGFilter, left a: UInt8, above b: UInt8, upperLeft c: UInt8) -> UInt8 {
+    private static func scalarPrediction(_ filter: PNGFilter, left a: UInt8, above b: UInt8, upperLeft c: UInt8)
+        -> UInt8
+    {
         switch filter {
         case .none: return 0
         case .sub: return a
@@ -95,7 +108,8 @@ package enum PNGRowFilter {
     }
 
     @inline(__always)
-    private static func prediction(_ filter: PNGFilter, left a: Vector, above b: Vector, upperLeft c: Vector) -> Vector {
+    private static func prediction(_ filter: PNGFilter, left a: Vector, above b: Vector, upperLeft c: Vector) -> Vector
+    {
         switch filter {
         case .none: return Vector()
         case .sub: return a
@@ -135,16 +149,21 @@ package enum PNGRowFilter {
 
     /// Per filter, the sum of |residual| (residuals read as signed bytes) over every `vectorStep`-th 16-byte
     /// block of the row after the first pixel; the smallest sum wins, ties going to the filter listed first.
-    private static func smallestResiduals(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
-                                          bytesPerPixel bpp: Int, vectorStep: Int) -> PNGFilter {
+    private static func smallestResiduals(
+        row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel bpp: Int, vectorStep: Int
+    ) -> PNGFilter {
         var sums = SIMD8<Int>()
         // 16-bit lanes hold at most 512 blocks of residuals up to 128 before they are added up.
-        var lanes = (none: SIMD16<UInt16>(), sub: SIMD16<UInt16>(), up: SIMD16<UInt16>(),
-                     average: SIMD16<UInt16>(), paeth: SIMD16<UInt16>())
+        var lanes = (
+            none: SIMD16<UInt16>(), sub: SIMD16<UInt16>(), up: SIMD16<UInt16>(),
+            average: SIMD16<UInt16>(), paeth: SIMD16<UInt16>()
+        )
         var pending = 0
         func flush() {
-            sums &+= SIMD8(Int(lanes.none.wrappedSum()), Int(lanes.sub.wrappedSum()), Int(lanes.up.wrappedSum()),
-                           Int(lanes.average.wrappedSum()), Int(lanes.paeth.wrappedSum()), 0, 0, 0)
+            sums &+= SIMD8(
+                Int(lanes.none.wrappedSum()), Int(lanes.sub.wrappedSum()), Int(lanes.up.wrappedSum()),
+                Int(lanes.average.wrappedSum()), Int(lanes.paeth.wrappedSum()), 0, 0, 0)
             lanes = (SIMD16(), SIMD16(), SIMD16(), SIMD16(), SIMD16())
             pending = 0
         }
@@ -176,8 +195,10 @@ package enum PNGRowFilter {
     }
 
     /// See `PNGFilterChoice.smallestEntropy`; the first pixel is left out as in `smallestResiduals`.
-    private static func smallestEntropy(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
-                                        bytesPerPixel bpp: Int) -> PNGFilter {
+    private static func smallestEntropy(
+        row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel bpp: Int
+    ) -> PNGFilter {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 5 * 256) { histograms in
             histograms.initialize(repeating: 0)
             for i in stride(from: bpp, to: count, by: 1) {

@@ -10,18 +10,22 @@ package enum PNGWriter {
     /// A fully opaque image is stored as RGB (colour type 2) rather than RGBA (type 6): a quarter fewer bytes
     /// to filter and compress, and every decoder gives back alpha 255, so the decoded pixels are the same.
     /// `idatLength` caps each IDAT chunk (the image data is split over several when longer); tests lower it.
-    package static func encode(_ image: RGBAImage, chunksAfterHeader: [[UInt8]], deflateMethod: PNGDeflateMethod,
-                       filterChoice: PNGFilterChoice,
-                       idatLength: Int = maximumChunkLength) throws(CodecError) -> [UInt8] {
+    package static func encode(
+        _ image: RGBAImage, chunksAfterHeader: [[UInt8]], deflateMethod: PNGDeflateMethod,
+        filterChoice: PNGFilterChoice,
+        idatLength: Int = maximumChunkLength
+    ) throws(CodecError) -> [UInt8] {
         guard image.width <= maximumChunkLength, image.height <= maximumChunkLength else {
-            throw .pngEncodingFailed(detail: "image is \(image.width)x\(image.height) px: PNG allows at most 2147483647 px per side")
+            throw .pngEncodingFailed(
+                detail: "image is \(image.width)x\(image.height) px: PNG allows at most 2147483647 px per side")
         }
         let opaque = image.isOpaque
         let filtered = try filteredRows(image, channels: opaque ? 3 : 4, filterChoice: filterChoice)
         let header = ihdrChunk(width: image.width, height: image.height, colorType: opaque ? 2 : 6)
-        return try assemble(prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
-                            rowStride: image.width * (opaque ? 3 : 4) + 1, deflateMethod: deflateMethod,
-                            idatLength: max(1, min(idatLength, maximumChunkLength)))
+        return try assemble(
+            prefix: [PNGCodec.signature, header] + chunksAfterHeader, filtered: filtered,
+            rowStride: image.width * (opaque ? 3 : 4) + 1, deflateMethod: deflateMethod,
+            idatLength: max(1, min(idatLength, maximumChunkLength)))
     }
 
     /// A complete chunk: big-endian length, type, data and the CRC-32 of type and data.
@@ -33,8 +37,10 @@ package enum PNGWriter {
     // MARK: - Pixels
 
     /// The filtered image data: each row a filter-type byte followed by its filtered bytes.
-    private static func filteredRows(_ image: RGBAImage, channels: Int,
-                                     filterChoice: PNGFilterChoice) throws(CodecError) -> [UInt8] {
+    private static func filteredRows(
+        _ image: RGBAImage, channels: Int,
+        filterChoice: PNGFilterChoice
+    ) throws(CodecError) -> [UInt8] {
         let width = image.width, height = image.height
         let rowBytes = width.multipliedReportingOverflow(by: channels)
         let total = (rowBytes.partialValue + 1).multipliedReportingOverflow(by: height)
@@ -49,7 +55,8 @@ package enum PNGWriter {
             image.pixels.withUnsafeBufferPointer { pixels in
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     guard let source = pixels.baseAddress, let rows = scratch.baseAddress,
-                          let out = output.baseAddress else { return }
+                        let out = output.baseAddress
+                    else { return }
                     var previous = UnsafePointer(rows)
                     for y in 0..<height {
                         let row: UnsafePointer<UInt8>
@@ -60,12 +67,14 @@ package enum PNGWriter {
                             packRGB(source + y * width * 4, width: width, into: packed)
                             row = UnsafePointer(packed)
                         }
-                        let filter = PNGRowFilter.choose(filterChoice, row: row, previous: previous, count: count,
-                                                         bytesPerPixel: channels)
+                        let filter = PNGRowFilter.choose(
+                            filterChoice, row: row, previous: previous, count: count,
+                            bytesPerPixel: channels)
                         let start = out + y * stride
                         start.initialize(to: filter.rawValue)
-                        PNGRowFilter.apply(filter, row: row, previous: previous, count: count, bytesPerPixel: channels,
-                                           output: start + 1)
+                        PNGRowFilter.apply(
+                            filter, row: row, previous: previous, count: count, bytesPerPixel: channels,
+                            output: start + 1)
                         previous = row
                     }
                 }
@@ -92,8 +101,10 @@ package enum PNGWriter {
     }
 
     /// `prefix`, then `filtered` deflated into IDAT chunks of at most `idatLength` bytes each, then IEND.
-    private static func assemble(prefix: [[UInt8]], filtered: [UInt8], rowStride: Int, deflateMethod: PNGDeflateMethod,
-                                 idatLength: Int) throws(CodecError) -> [UInt8] {
+    private static func assemble(
+        prefix: [[UInt8]], filtered: [UInt8], rowStride: Int, deflateMethod: PNGDeflateMethod,
+        idatLength: Int
+    ) throws(CodecError) -> [UInt8] {
         let stream = try deflateMethod.zlibStream(of: filtered, rowStride: rowStride)
         let idats = stride(from: 0, to: max(1, stream.count), by: idatLength).map { start in
             chunk(type: "IDAT", data: Array(stream[start..<min(stream.count, start + idatLength)]))

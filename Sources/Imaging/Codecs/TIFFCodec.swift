@@ -52,7 +52,8 @@ public enum TIFFCodec {
     private static let map: TIFFMapFileProc = { _, _, _ in 0 }
     private static let unmap: TIFFUnmapFileProc = { _, _, _ in }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         let file = MemoryFile(bytes: input)
         return try withExtendedLifetime(file) { () throws(CodecError) -> RGBAImage in
             guard let options = TIFFOpenOptionsAlloc() else {
@@ -64,8 +65,11 @@ public enum TIFFCodec {
             // No single allocation by libtiff beyond the largest RGBA buffer the limits allow.
             TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(clamping: limits.maxPixels * 4))
             // "m": never memory-map (there is no file), reading only.
-            guard let tiff = TIFFClientOpenExt("memory", "rm", handle, read, write, seek, close, size, map, unmap,
-                                               options) else { throw corrupt(file) }
+            guard
+                let tiff = TIFFClientOpenExt(
+                    "memory", "rm", handle, read, write, seek, close, size, map, unmap,
+                    options)
+            else { throw corrupt(file) }
             defer { TIFFClose(tiff) }
             return try firstPage(of: tiff, file: file, limits: limits)
         }
@@ -76,11 +80,14 @@ public enum TIFFCodec {
         return .corruptImage(format: "TIFF", detail: message.isEmpty ? "libtiff could not read it" : message)
     }
 
-    private static func firstPage(of tiff: OpaquePointer, file: MemoryFile,
-                                  limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func firstPage(
+        of tiff: OpaquePointer, file: MemoryFile,
+        limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
         var width: UInt32 = 0, height: UInt32 = 0
         guard ctiff_get_uint32(tiff, UInt32(TIFFTAG_IMAGEWIDTH), &width) == 1,
-              ctiff_get_uint32(tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1 else {
+            ctiff_get_uint32(tiff, UInt32(TIFFTAG_IMAGELENGTH), &height) == 1
+        else {
             throw .corruptImage(format: "TIFF", detail: "the first page has no image size")
         }
         let byteCount = try limits.checkDimensions(width: Int(width), height: Int(height))
@@ -94,11 +101,14 @@ public enum TIFFCodec {
             TIFFReadRGBAImageOriented(tiff, width, height, buffer.baseAddress, Int32(orientation), 1)
         }
         guard status == 1 else { throw corrupt(file) }
-        var image = EXIFOrientation.apply(Int(orientation),
-                                          to: straightAlphaImage(raster, width: Int(width), height: Int(height)))
+        var image = EXIFOrientation.apply(
+            Int(orientation),
+            to: straightAlphaImage(raster, width: Int(width), height: Int(height)))
         var count: UInt32 = 0
         var data: UnsafeMutableRawPointer?
-        if ctiff_get_icc_profile(tiff, &count, &data) == 1, let data, count > 0, Int(count) <= ColorManagement.maxProfileBytes {
+        if ctiff_get_icc_profile(tiff, &count, &data) == 1, let data, count > 0,
+            Int(count) <= ColorManagement.maxProfileBytes
+        {
             let profile = Array(UnsafeRawBufferPointer(start: data, count: Int(count)))
             ColorManagement.convertToSRGB(&image, profile: profile)
         }
@@ -115,7 +125,8 @@ public enum TIFFCodec {
                     let alpha = UInt32(word >> 24)
                     for channel in 0..<3 {
                         let value = word >> (8 * UInt32(channel)) & 0xFF
-                        output[index * 4 + channel] = alpha == 255 || alpha == 0
+                        output[index * 4 + channel] =
+                            alpha == 255 || alpha == 0
                             ? UInt8(value) : UInt8(min(255, (value * 255 + alpha / 2) / alpha))
                     }
                     output[index * 4 + 3] = UInt8(alpha)
@@ -135,14 +146,17 @@ extension TIFFCodec: ImageFormatDecoder {
 
     public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         // Classic TIFF and BigTIFF, little- and big-endian.
-        let signatures: [[UInt8]] = [[0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B]]
+        let signatures: [[UInt8]] = [
+            [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
+        ]
         return signatures.contains { starts(bytes, with: $0) } ? .tiff : nil
     }
 
     /// The size lies in the first IFD, anywhere in the file: not estimated from a header.
     public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? { nil }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         let result = bytes.withUnsafeBufferPointer { input in

@@ -13,12 +13,15 @@ public enum WebPCodec {
     {
         let width = Int32(image.width), height = Int32(image.height)
         guard width <= 16383, height <= 16383 else {
-            throw .encodingFailed(format: "WebP", detail: "image is \(image.width)x\(image.height) px: WebP holds at most 16383 px per side")
+            throw .encodingFailed(
+                format: "WebP",
+                detail: "image is \(image.width)x\(image.height) px: WebP holds at most 16383 px per side")
         }
         var output: UnsafeMutablePointer<UInt8>?
         let size = image.pixels.withUnsafeBufferPointer { pixels -> Int in
             if let quality {
-                return WebPEncodeRGBA(pixels.baseAddress, width, height, width * 4, Float(min(100, max(1, quality))), &output)
+                return WebPEncodeRGBA(
+                    pixels.baseAddress, width, height, width * 4, Float(min(100, max(1, quality))), &output)
             }
             return WebPEncodeLosslessRGBA(pixels.baseAddress, width, height, width * 4, &output)
         }
@@ -47,7 +50,8 @@ public enum WebPCodec {
             return result
         }
         guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
-            throw .encodingFailed(format: "WebP", detail: "libwebpmux error \(status.rawValue) while adding the XMP chunk")
+            throw .encodingFailed(
+                format: "WebP", detail: "libwebpmux error \(status.rawValue) while adding the XMP chunk")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: assembled.size))
     }
@@ -71,7 +75,8 @@ extension WebPCodec: ImageFormatDecoder {
     }
 
     /// Decodes the first frame onto a transparent canvas of the file's canvas size.
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         let result = bytes.withUnsafeBufferPointer { input in
@@ -80,7 +85,8 @@ extension WebPCodec: ImageFormatDecoder {
         return try result.get()
     }
 
-    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage {
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    {
         var data = WebPData(bytes: input.baseAddress, size: input.count)
         // WebPDemux indexes the chunks and checks every frame lies on the canvas; it refuses a cut file.
         guard let demux = WebPDemux(&data) else {
@@ -109,8 +115,9 @@ extension WebPCodec: ImageFormatDecoder {
         let decoded = pixels.withUnsafeMutableBufferPointer { canvas -> Bool in
             let start = (y * width + x) * 4
             let available = canvas.count - start
-            return WebPDecodeRGBAInto(frame.fragment.bytes, frame.fragment.size, canvas.baseAddress! + start,
-                                      available, Int32(width * 4)) != nil
+            return WebPDecodeRGBAInto(
+                frame.fragment.bytes, frame.fragment.size, canvas.baseAddress! + start,
+                available, Int32(width * 4)) != nil
         }
         guard decoded else { throw .corruptImage(format: "WebP", detail: "libwebp could not decode the first frame") }
         guard var image = RGBAImage(width: width, height: height, pixels: pixels) else {
@@ -119,7 +126,8 @@ extension WebPCodec: ImageFormatDecoder {
         if WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & UInt32(ICCP_FLAG.rawValue) != 0 {
             var chunk = WebPChunkIterator()
             if WebPDemuxGetChunk(demux, "ICCP", 1, &chunk) != 0, let bytes = chunk.chunk.bytes {
-                ColorManagement.convertToSRGB(&image, profile: Array(UnsafeBufferPointer(start: bytes, count: chunk.chunk.size)))
+                ColorManagement.convertToSRGB(
+                    &image, profile: Array(UnsafeBufferPointer(start: bytes, count: chunk.chunk.size)))
             }
             WebPDemuxReleaseChunkIterator(&chunk)
         }

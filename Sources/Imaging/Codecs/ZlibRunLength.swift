@@ -12,7 +12,8 @@ package enum ZlibRunLength {
     package static func zlibStream(of input: UnsafeRawBufferPointer) throws(CodecError) -> [UInt8] {
         var stream = z_stream()
         // Level 1 with Z_RLE: the level only picks the run-length coder's block size, not a search depth.
-        let status = deflateInit2_(&stream, 1, Z_DEFLATED, 15, 8, Z_RLE, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        let status = deflateInit2_(
+            &stream, 1, Z_DEFLATED, 15, 8, Z_RLE, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             throw .pngEncodingFailed(detail: "zlib could not set up a compressor (status \(status); out of memory?)")
         }
@@ -31,7 +32,8 @@ package enum ZlibRunLength {
             initialized = finished ? Int(stream.total_out) : 0
         }
         guard finished else {
-            throw .pngEncodingFailed(detail: "zlib did not finish \(input.count) bytes of image data within its own bound")
+            throw .pngEncodingFailed(
+                detail: "zlib did not finish \(input.count) bytes of image data within its own bound")
         }
         return output
     }

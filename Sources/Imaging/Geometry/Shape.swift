@@ -57,10 +57,13 @@ public indirect enum Shape: Hashable, Sendable {
         case .roundedRect(let r, let radius): return .roundedRect(r.mirrored(width: width), cornerRadius: radius)
         case .circle(let c, let radius): return .circle(center: mirrored(c), radius: radius)
         case .notchedCircle(let c, let radius, let notches):
-            return .notchedCircle(center: mirrored(c), radius: radius, notches: notches.map { notch in
-                Notch(degrees: (360 - notch.degrees).truncatingRemainder(dividingBy: 360), cutRadius: notch.cutRadius,
-                      cutDistance: notch.cutDistance)
-            })
+            return .notchedCircle(
+                center: mirrored(c), radius: radius,
+                notches: notches.map { notch in
+                    Notch(
+                        degrees: (360 - notch.degrees).truncatingRemainder(dividingBy: 360), cutRadius: notch.cutRadius,
+                        cutDistance: notch.cutDistance)
+                })
         case .intersection(let a, let b): return .intersection(a.mirrored(width: width), b.mirrored(width: width))
         }
     }
@@ -99,9 +102,12 @@ package struct DistanceField {
             terms.append(.disc(center: c, radius: radius))
             for notch in notches {
                 let direction = notch.direction
-                terms.append(.bite(center: Point(x: c.x + direction.x * notch.cutDistance,
-                                                 y: c.y + direction.y * notch.cutDistance),
-                                   radius: notch.cutRadius))
+                terms.append(
+                    .bite(
+                        center: Point(
+                            x: c.x + direction.x * notch.cutDistance,
+                            y: c.y + direction.y * notch.cutDistance),
+                        radius: notch.cutRadius))
             }
         case .intersection(let a, let b):
             collect(a, into: &terms)
@@ -111,8 +117,9 @@ package struct DistanceField {
 
     private static func roundedRect(_ r: Rect, radius: Double) -> Term {
         let clamped = max(0, min(radius, r.width / 2, r.height / 2))
-        return .roundedRect(center: Point(x: r.midX, y: r.midY), innerHalfWidth: r.width / 2 - clamped,
-                            innerHalfHeight: r.height / 2 - clamped, radius: clamped)
+        return .roundedRect(
+            center: Point(x: r.midX, y: r.midY), innerHalfWidth: r.width / 2 - clamped,
+            innerHalfHeight: r.height / 2 - clamped, radius: clamped)
     }
 
     /// Signed distance from `p` to the outline: negative inside, positive outside.

@@ -48,7 +48,7 @@ public enum Coverage {
                     if distance <= -0.5 {
                         // Pixels up to `-0.5 - distance` steps on are still at least half a pixel inside.
                         let run = Int(min(Double(width - column - 1), -0.5 - distance)) + 1
-                        for i in rowStart + column ..< rowStart + column + run { out[i] = 1 }
+                        for i in rowStart + column..<rowStart + column + run { out[i] = 1 }
                         column += run
                     } else if distance >= 0.5 {
                         column += Int(min(Double(width - column - 1), distance - 0.5)) + 1

@@ -21,8 +21,8 @@ public struct PixelBox: Hashable, Sendable {
     /// non-finite rectangle.
     public init(enclosing rect: Rect) {
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
-              rect.maxX.isFinite, rect.maxY.isFinite,
-              max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) < 1e9
+            rect.maxX.isFinite, rect.maxY.isFinite,
+            max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) < 1e9
         else {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return

@@ -15,10 +15,11 @@ public struct RGBA8: Hashable, Sendable, Codable {
     /// `#RRGGBB` or `#RRGGBBAA`.
     public var hexString: String {
         let hex = [r, g, b] + (a == 255 ? [] : [a])
-        return "#" + hex.map { byte in
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined()
+        return "#"
+            + hex.map { byte in
+                let digits = Array("0123456789ABCDEF")
+                return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+            }.joined()
     }
 
     /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or `transparent`; nil for anything else.

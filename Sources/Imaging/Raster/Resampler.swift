@@ -31,10 +31,12 @@ package struct PremultipliedPixels {
                     i &+= 4
                 }
                 while i < count {
-                    let one = SIMD16(lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: .zero),
-                                     highHalf: .zero)
-                    raw.storeBytes(of: Self.roundedBytes(one).lowHalf.lowHalf, toByteOffset: 4 &* i,
-                                   as: SIMD4<UInt8>.self)
+                    let one = SIMD16(
+                        lowHalf: SIMD8(lowHalf: Self.straight(pixels[i]), highHalf: .zero),
+                        highHalf: .zero)
+                    raw.storeBytes(
+                        of: Self.roundedBytes(one).lowHalf.lowHalf, toByteOffset: 4 &* i,
+                        as: SIMD4<UInt8>.self)
                     i &+= 1
                 }
             }
@@ -117,8 +119,8 @@ public enum Resampler {
         var result = PremultipliedPixels(box: region, values: Array(repeating: .zero, count: region.pixelCount))
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard !region.isEmpty, source.pixels.count == source.width * source.height * 4,
-              frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
-              frame.width.isFinite, frame.height.isFinite
+            frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
+            frame.width.isFinite, frame.height.isFinite
         else { return result }
         let crop = centreCrop(width: source.width, height: source.height, aspectRatio: frame.width / frame.height)
         let scaleX = crop.width / frame.width, scaleY = crop.height / frame.height
@@ -132,10 +134,12 @@ public enum Resampler {
         // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
         let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
         let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
-        let columns = FilterWeights(sourceSize: grid.width, scale: scaleX / Double(blockWidth),
-                                    outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
-        let rows = FilterWeights(sourceSize: grid.height, scale: scaleY / Double(blockHeight),
-                                 outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
+        let columns = FilterWeights(
+            sourceSize: grid.width, scale: scaleX / Double(blockWidth),
+            outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+        let rows = FilterWeights(
+            sourceSize: grid.height, scale: scaleY / Double(blockHeight),
+            outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
         result.values.withUnsafeMutableBufferPointer { out in
             source.pixels.withUnsafeBufferPointer { bytes in
                 filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
@@ -152,8 +156,10 @@ public enum Resampler {
     ///
     /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
     /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
-    private static func filter(_ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
-                               rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    private static func filter(
+        _ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
+        rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
         let outWidth = columns.outputs, outHeight = rows.outputs
         let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
         let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
@@ -167,7 +173,7 @@ public enum Resampler {
         guard let upper = sourceRows.baseAddress, let middle = intermediate.baseAddress, let target = out.baseAddress
         else { return }
         let lower = upper + columnSpan
-        let sourceColumns = firstColumn ..< firstColumn + columnSpan
+        let sourceColumns = firstColumn..<firstColumn + columnSpan
 
         columns.weights.withUnsafeBufferPointer { weights in
             columns.starts.withUnsafeBufferPointer { starts in
@@ -176,12 +182,14 @@ public enum Resampler {
                     let stride = columns.stride
                     for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
                         let hasLower = y + 1 < rowSpan
-                        grid.premultipliedRow(firstRow + y, columns: sourceColumns, from: bytes, scratch: scratch,
-                                              into: UnsafeMutableBufferPointer(start: upper, count: columnSpan))
+                        grid.premultipliedRow(
+                            firstRow + y, columns: sourceColumns, from: bytes, scratch: scratch,
+                            into: UnsafeMutableBufferPointer(start: upper, count: columnSpan))
                         if hasLower {
-                            grid.premultipliedRow(firstRow + y + 1, columns: sourceColumns, from: bytes,
-                                                  scratch: scratch,
-                                                  into: UnsafeMutableBufferPointer(start: lower, count: columnSpan))
+                            grid.premultipliedRow(
+                                firstRow + y + 1, columns: sourceColumns, from: bytes,
+                                scratch: scratch,
+                                into: UnsafeMutableBufferPointer(start: lower, count: columnSpan))
                         }
                         let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
                         for x in 0..<outWidth {
@@ -314,20 +322,26 @@ package struct BlockGrid {
     /// Photos are nearly always opaque, and there premultiplying changes nothing: the block row's bytes are
     /// summed as integers in one streaming pass, and only when it turns out to hold a translucent pixel is the
     /// row summed again, premultiplied in floating point column by column, then block by block.
-    package func premultipliedRow(_ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-                          scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    package func premultipliedRow(
+        _ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
+        scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
         guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
-        let rows = row * blockHeight ..< min(row * blockHeight + blockHeight, sourceHeight)
+        let rows = row * blockHeight..<min(row * blockHeight + blockHeight, sourceHeight)
         let firstSourceColumn = columns.lowerBound * blockWidth
         let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
-        if opaqueColumnSums(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns, base: base,
-                            into: scratch.integerSums) {
-            opaqueBlockAverages(columns.count, rowCount: rows.count, sourceColumns: sourceColumns,
-                                sums: UnsafeRawPointer(scratch.integerSums), into: target)
+        if opaqueColumnSums(
+            rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns, base: base,
+            into: scratch.integerSums)
+        {
+            opaqueBlockAverages(
+                columns.count, rowCount: rows.count, sourceColumns: sourceColumns,
+                sums: UnsafeRawPointer(scratch.integerSums), into: target)
             return
         }
-        let sums = premultipliedColumnSums(rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns,
-                                           base: base, into: scratch)
+        let sums = premultipliedColumnSums(
+            rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns,
+            base: base, into: scratch)
         blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: 1 / Float(rows.count), into: target) { i in
             sums[i]
         }
@@ -339,8 +353,10 @@ package struct BlockGrid {
     /// Sixteen bytes are loaded, checked and widened at a time: per pixel this is a fraction of the work
     /// of a pixel-by-pixel loop, and it runs over every source pixel a resampling reads. Opacity is one AND
     /// over all loaded bytes, checked per row.
-    private func opaqueColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
-                                  base: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<SIMD16<UInt16>>)
+    private func opaqueColumnSums(
+        _ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+        base: UnsafePointer<UInt8>, into sums: UnsafeMutablePointer<SIMD16<UInt16>>
+    )
         -> Bool
     {
         let wholeVectors = sourceColumns / 4, tailBytes = (sourceColumns % 4) * 4
@@ -349,7 +365,7 @@ package struct BlockGrid {
             let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
             let isFirst = sourceRow == rows.lowerBound
             var allBytes = SIMD16<UInt8>(repeating: 255)
-            for vector in 0 ..< wholeVectors {
+            for vector in 0..<wholeVectors {
                 let chunk = pixels.loadUnaligned(fromByteOffset: vector &* 16, as: SIMD16<UInt8>.self)
                 allBytes &= chunk
                 let widened = SIMD16<UInt16>(truncatingIfNeeded: chunk)
@@ -372,19 +388,21 @@ package struct BlockGrid {
 
     /// Each of `blockCount` blocks' average from the 16-bit column sums `opaqueColumnSums` wrote, summed
     /// across the block in integers (exact: at most 256 x 256 x 255) and converted once per block.
-    private func opaqueBlockAverages(_ blockCount: Int, rowCount: Int, sourceColumns: Int, sums: UnsafeRawPointer,
-                                     into target: UnsafeMutablePointer<SIMD4<Float>>) {
+    private func opaqueBlockAverages(
+        _ blockCount: Int, rowCount: Int, sourceColumns: Int, sums: UnsafeRawPointer,
+        into target: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let fullShare = 1 / Float(rowCount * blockWidth)
         guard blockWidth > 1 else {
             // Blocks one pixel wide: a plain column loop (the general one costs a loop per pixel here).
-            for column in 0 ..< sourceColumns {
+            for column in 0..<sourceColumns {
                 let sum = sums.load(fromByteOffset: column &* 8, as: SIMD4<UInt16>.self)
                 target[column] = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sum)) * fullShare
             }
             return
         }
         var column = 0
-        for block in 0 ..< blockCount {
+        for block in 0..<blockCount {
             let end = min(column &+ blockWidth, sourceColumns)
             let share = end - column == blockWidth ? fullShare : 1 / Float(rowCount * (end - column))
             var sum = SIMD4<Int32>.zero
@@ -399,24 +417,28 @@ package struct BlockGrid {
     /// Each of `blockCount` blocks' average from its column sums (`columnSum(i)` for source column `i` of
     /// the row), each column sum covering `1 / rowShare` rows.
     @inline(__always)
-    private func blockAverages(_ blockCount: Int, sourceColumns: Int, rowShare: Float,
-                               into target: UnsafeMutablePointer<SIMD4<Float>>, columnSum: (Int) -> SIMD4<Float>) {
+    private func blockAverages(
+        _ blockCount: Int, sourceColumns: Int, rowShare: Float,
+        into target: UnsafeMutablePointer<SIMD4<Float>>, columnSum: (Int) -> SIMD4<Float>
+    ) {
         guard blockWidth > 1 else {
-            for i in 0 ..< sourceColumns { target[i] = columnSum(i) * rowShare }
+            for i in 0..<sourceColumns { target[i] = columnSum(i) * rowShare }
             return
         }
-        for index in 0 ..< blockCount {
+        for index in 0..<blockCount {
             let first = index * blockWidth, end = min(first + blockWidth, sourceColumns)
             var sum = SIMD4<Float>.zero
-            for i in first ..< end { sum += columnSum(i) }
+            for i in first..<end { sum += columnSum(i) }
             target[index] = sum * (rowShare / Float(end - first))
         }
     }
 
     /// Column sums of premultiplied pixels over `rows`: (r a, g a, b a, a a) / 255 with the alpha lane put
     /// back, in whole-vector operations.
-    private func premultipliedColumnSums(_ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
-                                         base: UnsafePointer<UInt8>, into scratch: Scratch)
+    private func premultipliedColumnSums(
+        _ rows: Range<Int>, firstSourceColumn: Int, sourceColumns: Int,
+        base: UnsafePointer<UInt8>, into scratch: Scratch
+    )
         -> UnsafeMutablePointer<SIMD4<Float>>
     {
         let sums = scratch.premultipliedSums
@@ -424,7 +446,7 @@ package struct BlockGrid {
         for sourceRow in rows {
             let pixels = UnsafeRawPointer(base + (sourceRow * sourceWidth + firstSourceColumn) * 4)
             let isFirst = sourceRow == rows.lowerBound
-            for i in 0 ..< sourceColumns {
+            for i in 0..<sourceColumns {
                 let bytes = pixels.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self)
                 let pixel = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
                 let scaled = pixel * SIMD4<Float>(repeating: pixel[3] * (1 / 255))

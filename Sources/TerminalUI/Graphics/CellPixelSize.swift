@@ -22,14 +22,18 @@ package struct CellPixelSize: Hashable, Sendable {
 
     /// The cell size from the `CSI 16 t` reply when there is a plausible one, else from the window's pixel
     /// size (`TIOCGWINSZ`'s `ws_xpixel` x `ws_ypixel`) over its `columns` x `rows`, else `fallback`.
-    package static func resolve(reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
-                        rows: Int) -> CellPixelSize {
+    package static func resolve(
+        reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
+        rows: Int
+    ) -> CellPixelSize {
         reported(reply: reply, windowPixels: windowPixels, columns: columns, rows: rows) ?? fallback
     }
 
     /// What `resolve` finds before it falls back: nil when the terminal said nothing plausible.
-    package static func reported(reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
-                                 rows: Int) -> CellPixelSize? {
+    package static func reported(
+        reply: CellPixelSize?, windowPixels: (width: Int, height: Int)?, columns: Int,
+        rows: Int
+    ) -> CellPixelSize? {
         if let reply, reply.isPlausible { return reply }
         if let windowPixels, columns > 0, rows > 0 {
             let derived = CellPixelSize(width: windowPixels.width / columns, height: windowPixels.height / rows)

@@ -37,8 +37,10 @@ package struct TerminalReplies: Hashable, Sendable {
     /// The cell size from `CSI 16 t`.
     package var cellPixelSize: CellPixelSize?
 
-    package init(kittyGraphics: Bool? = nil, deviceAttributes: [Int]? = nil, sixelColorRegisters: Int? = nil,
-         cellPixelSize: CellPixelSize? = nil) {
+    package init(
+        kittyGraphics: Bool? = nil, deviceAttributes: [Int]? = nil, sixelColorRegisters: Int? = nil,
+        cellPixelSize: CellPixelSize? = nil
+    ) {
         self.kittyGraphics = kittyGraphics; self.deviceAttributes = deviceAttributes
         self.sixelColorRegisters = sixelColorRegisters; self.cellPixelSize = cellPixelSize
     }
@@ -96,8 +98,10 @@ package enum GraphicsDetection {
     }
 
     /// The protocol to draw with (see `choose`).
-    package static func decide(environment: [String: String], replies: TerminalReplies,
-                       option: GraphicsOption = .auto) -> GraphicsProtocol {
+    package static func decide(
+        environment: [String: String], replies: TerminalReplies,
+        option: GraphicsOption = .auto
+    ) -> GraphicsProtocol {
         choose(environment: environment, replies: replies, option: option).graphicsProtocol
     }
 
@@ -108,8 +112,10 @@ package enum GraphicsDetection {
     /// `TERM_PROGRAM` / `TERM`: iTerm.app and WezTerm get iTerm2 images (WezTerm's kitty support is partial),
     /// kitty and Ghostty the kitty protocol. Then the answers: a kitty `OK`, then sixel when DA1 lists 4 or
     /// XTSMGRAPHICS succeeded (foot, mlterm, xterm -ti vt340, ...). Anything else gets half blocks.
-    package static func choose(environment: [String: String], replies: TerminalReplies,
-                               option: GraphicsOption = .auto) -> (graphicsProtocol: GraphicsProtocol, reason: String) {
+    package static func choose(
+        environment: [String: String], replies: TerminalReplies,
+        option: GraphicsOption = .auto
+    ) -> (graphicsProtocol: GraphicsProtocol, reason: String) {
         if case .fixed(let chosen) = option { return (chosen, "--graphics \(chosen.rawValue)") }
         let term = environment["TERM"]?.lowercased() ?? ""
         let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
@@ -129,8 +135,12 @@ package enum GraphicsDetection {
         if let registers = replies.sixelColorRegisters {
             return (.sixel, "the terminal reports \(registers) sixel colours")
         }
-        return (.halfblock, replies.isComplete ? "the terminal reports no graphics"
-                    : "the terminal did not answer within \(timeoutMilliseconds) ms")
+        return (
+            .halfblock,
+            replies.isComplete
+                ? "the terminal reports no graphics"
+                : "the terminal did not answer within \(timeoutMilliseconds) ms"
+        )
     }
 
     /// Whether the terminal is reached through tmux or screen.
@@ -156,29 +166,36 @@ package enum GraphicsDetection {
     /// A sixel picture is drawn at one image pixel per screen pixel wherever the cell size says, so with a
     /// guessed cell size it could spill over the rest of the screen: automatic detection then draws half blocks
     /// (kitty and iTerm2 pictures are scaled into their cells by the terminal, so a guess only costs sharpness).
-    package static func setup(environment: [String: String], replies: TerminalReplies, option: GraphicsOption,
-                              windowPixels: (width: Int, height: Int)?, columns: Int, rows: Int) -> GraphicsSetup {
+    package static func setup(
+        environment: [String: String], replies: TerminalReplies, option: GraphicsOption,
+        windowPixels: (width: Int, height: Int)?, columns: Int, rows: Int
+    ) -> GraphicsSetup {
         var (chosen, reason) = choose(environment: environment, replies: replies, option: option)
-        let reported = CellPixelSize.reported(reply: replies.cellPixelSize, windowPixels: windowPixels,
-                                              columns: columns, rows: rows)
+        let reported = CellPixelSize.reported(
+            reply: replies.cellPixelSize, windowPixels: windowPixels,
+            columns: columns, rows: rows)
         if chosen == .sixel && option == .auto && reported == nil {
             chosen = .halfblock
             reason = "sixel needs the cell size, which the terminal does not report"
         }
-        let colors = min(max(replies.sixelColorRegisters ?? SixelEncoder.maximumColors, 2),
-                          SixelEncoder.maximumColors)
-        return GraphicsSetup(graphicsProtocol: chosen, reason: reason, cellPixelSize: reported ?? .fallback,
-                             cellSizeIsKnown: reported != nil,
-                             sixelColors: colors,
-                             warning: denial(environment: environment, replies: replies, option: option))
+        let colors = min(
+            max(replies.sixelColorRegisters ?? SixelEncoder.maximumColors, 2),
+            SixelEncoder.maximumColors)
+        return GraphicsSetup(
+            graphicsProtocol: chosen, reason: reason, cellPixelSize: reported ?? .fallback,
+            cellSizeIsKnown: reported != nil,
+            sixelColors: colors,
+            warning: denial(environment: environment, replies: replies, option: option))
     }
 
     /// A warning when a forced protocol is one the terminal's complete answers deny (`--graphics sixel` in
     /// kitty draws screens of sixel text); nil when they agree, did not all come, or cannot tell. Through tmux
     /// or screen the answers are the multiplexer's, not the terminal's, so they say nothing; nor do they about
     /// iTerm2 images.
-    package static func denial(environment: [String: String], replies: TerminalReplies,
-                               option: GraphicsOption) -> String? {
+    package static func denial(
+        environment: [String: String], replies: TerminalReplies,
+        option: GraphicsOption
+    ) -> String? {
         guard case .fixed(let chosen) = option, replies.isComplete, !isMultiplexed(environment) else { return nil }
         let detected = choose(environment: environment, replies: replies).graphicsProtocol
         switch chosen {

@@ -20,12 +20,13 @@ package struct GraphicsQuestions: Sendable {
     /// The bytes to send next, nil when there is nothing more to ask (or the last round is still unanswered).
     package mutating func next() -> String? {
         guard !isWaiting else { return nil }
-        let question: String? = switch roundsAsked {
-        case 0: GraphicsDetection.query
-        case 1 where GraphicsDetection.asksSixelColors(after: replies, option: option):
-            GraphicsDetection.sixelColorsQuery
-        default: nil
-        }
+        let question: String? =
+            switch roundsAsked {
+            case 0: GraphicsDetection.query
+            case 1 where GraphicsDetection.asksSixelColors(after: replies, option: option):
+                GraphicsDetection.sixelColorsQuery
+            default: nil
+            }
         if question != nil { roundsAsked += 1 }
         return question
     }

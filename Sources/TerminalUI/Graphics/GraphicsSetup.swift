@@ -1,9 +1,10 @@
 /// How this terminal shows pictures, decided once at start-up (`GraphicsDetection.setup`), and why.
 package struct GraphicsSetup: Hashable, Sendable {
     /// Pictures in half blocks only: what a terminal that was not asked gets.
-    package static let halfBlocks = GraphicsSetup(graphicsProtocol: .halfblock, reason: "--graphics halfblock",
-                                                  cellPixelSize: .fallback, cellSizeIsKnown: false,
-                                                  sixelColors: SixelEncoder.maximumColors)
+    package static let halfBlocks = GraphicsSetup(
+        graphicsProtocol: .halfblock, reason: "--graphics halfblock",
+        cellPixelSize: .fallback, cellSizeIsKnown: false,
+        sixelColors: SixelEncoder.maximumColors)
 
     /// The protocol the preview is drawn in.
     package var graphicsProtocol: GraphicsProtocol
@@ -18,8 +19,10 @@ package struct GraphicsSetup: Hashable, Sendable {
     /// Why the forced protocol may not work here (`GraphicsDetection.denial`), for the status line.
     package var warning: String?
 
-    package init(graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
-                 cellSizeIsKnown: Bool, sixelColors: Int, warning: String? = nil) {
+    package init(
+        graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
+        cellSizeIsKnown: Bool, sixelColors: Int, warning: String? = nil
+    ) {
         self.graphicsProtocol = graphicsProtocol; self.reason = reason; self.cellPixelSize = cellPixelSize
         self.cellSizeIsKnown = cellSizeIsKnown; self.sixelColors = sixelColors; self.warning = warning
     }

@@ -13,7 +13,8 @@ package enum KittyGraphics {
     /// Transmits `image` as PNG and shows it at the cursor, scaled to `columns` x `rows` cells, under
     /// `id` (1...4294967295; a later image with the same id replaces it). `C=1` keeps the cursor where it is,
     /// so curses' idea of the cursor stays right.
-    package static func display(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) throws(GraphicsError) -> String {
+    package static func display(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) throws(GraphicsError) -> String
+    {
         let payload = Array(Data(try PNGPayload.encode(image)).base64EncodedString().utf8)
         let keys = "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2"
         var output = ""

@@ -29,9 +29,13 @@ package struct PictureFrame: Hashable, Sendable {
     /// The image scaled with its proportions kept to fit `areaWidth` x `areaHeight` pixels, times `zoom`
     /// (1 fits; above 1 the image is larger than the area and its centre shows), centred, its top-left snapped
     /// to a cell corner. Nil when the image or the area is empty.
-    package static func fit(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
-                            cell: CellPixelSize, zoom: Double) -> PictureFrame? {
-        guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0, zoom > 0, zoom.isFinite else { return nil }
+    package static func fit(
+        imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+        cell: CellPixelSize, zoom: Double
+    ) -> PictureFrame? {
+        guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0, zoom > 0, zoom.isFinite else {
+            return nil
+        }
         let budget = budgeted(areaWidth: areaWidth, areaHeight: areaHeight, cell: cell)
         let (areaWidth, areaHeight) = (budget.width, budget.height)
         let widthLimited = areaWidth * imageHeight <= areaHeight * imageWidth
@@ -39,19 +43,22 @@ package struct PictureFrame: Hashable, Sendable {
         let fittedHeight = widthLimited ? Double(areaWidth * imageHeight) / Double(imageWidth) : Double(areaHeight)
         let width = max(1, Int((fittedWidth * zoom).rounded()))
         let height = max(1, Int((fittedHeight * zoom).rounded()))
-        return framed(width: width, height: height,
-                      x: centred(width, in: areaWidth, step: cell.width),
-                      y: centred(height, in: areaHeight, step: cell.height),
-                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .smooth)?.moved(by: budget)
+        return framed(
+            width: width, height: height,
+            x: centred(width, in: areaWidth, step: cell.width),
+            y: centred(height, in: areaHeight, step: cell.height),
+            areaWidth: areaWidth, areaHeight: areaHeight, sampling: .smooth)?.moved(by: budget)
     }
 
     /// The image at `magnification` picture pixels per image pixel. Along a side where it is larger than the
     /// area, the image point at `centre` (fractions of the image, 0...1) is put in the middle, as far as the
     /// image reaches (no empty space beside it); along a side where it fits, it is centred. Nil when the image
     /// or the area is empty.
-    package static func actualPixels(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
-                                     cell: CellPixelSize, magnification: Int,
-                                     centre: (x: Double, y: Double)) -> PictureFrame? {
+    package static func actualPixels(
+        imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+        cell: CellPixelSize, magnification: Int,
+        centre: (x: Double, y: Double)
+    ) -> PictureFrame? {
         guard imageWidth > 0, imageHeight > 0, areaWidth > 0, areaHeight > 0 else { return nil }
         let budget = budgeted(areaWidth: areaWidth, areaHeight: areaHeight, cell: cell)
         let (areaWidth, areaHeight) = (budget.width, budget.height)
@@ -62,16 +69,19 @@ package struct PictureFrame: Hashable, Sendable {
             return -min(max(wanted, 0), length - area)
         }
         let width = imageWidth * magnification, height = imageHeight * magnification
-        return framed(width: width, height: height, x: offset(width, areaWidth, centre.x, cell.width),
-                      y: offset(height, areaHeight, centre.y, cell.height),
-                      areaWidth: areaWidth, areaHeight: areaHeight, sampling: .whole(magnification: magnification))?
+        return framed(
+            width: width, height: height, x: offset(width, areaWidth, centre.x, cell.width),
+            y: offset(height, areaHeight, centre.y, cell.height),
+            areaWidth: areaWidth, areaHeight: areaHeight, sampling: .whole(magnification: magnification))?
             .moved(by: budget)
     }
 
     /// The fraction of the image's width and height that an area of `areaWidth` x `areaHeight` pixels shows at
     /// `magnification` (1 when all of it shows): how far a pan moves and where it stops.
-    package static func visibleFraction(imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
-                                        magnification: Int) -> (width: Double, height: Double) {
+    package static func visibleFraction(
+        imageWidth: Int, imageHeight: Int, areaWidth: Int, areaHeight: Int,
+        magnification: Int
+    ) -> (width: Double, height: Double) {
         let magnification = Double(max(1, magnification))
         func fraction(_ area: Int, _ length: Int) -> Double {
             length > 0 ? min(1, Double(max(0, area)) / (Double(length) * magnification)) : 1
@@ -84,7 +94,9 @@ package struct PictureFrame: Hashable, Sendable {
     package static func budgeted(areaWidth: Int, areaHeight: Int, cell: CellPixelSize) -> PixelBox {
         let whole = PixelBox(x: 0, y: 0, width: areaWidth, height: areaHeight)
         let pixels = Double(areaWidth) * Double(areaHeight)
-        guard areaWidth > maximumSide || areaHeight > maximumSide || pixels > Double(maximumPixels) else { return whole }
+        guard areaWidth > maximumSide || areaHeight > maximumSide || pixels > Double(maximumPixels) else {
+            return whole
+        }
         let cellWidth = max(1, cell.width), cellHeight = max(1, cell.height)
         // Each side within maximumSide, then both shrunk alike until the pixel count is within maximumPixels.
         let width = Double(min(areaWidth, maximumSide)), height = Double(min(areaHeight, maximumSide))
@@ -92,17 +104,21 @@ package struct PictureFrame: Hashable, Sendable {
         let columns = areaWidth / cellWidth, rows = areaHeight / cellHeight
         let keptColumns = max(1, min(columns, Int(width * shrink) / cellWidth))
         let keptRows = max(1, min(rows, Int(height * shrink) / cellHeight))
-        return PixelBox(x: (columns - keptColumns) / 2 * cellWidth, y: (rows - keptRows) / 2 * cellHeight,
-                        width: min(areaWidth, keptColumns * cellWidth), height: min(areaHeight, keptRows * cellHeight))
+        return PixelBox(
+            x: (columns - keptColumns) / 2 * cellWidth, y: (rows - keptRows) / 2 * cellHeight,
+            width: min(areaWidth, keptColumns * cellWidth), height: min(areaHeight, keptRows * cellHeight))
     }
 
     /// This frame in the coordinates of the area `budget` is part of.
     private func moved(by budget: PixelBox) -> PictureFrame {
-        PictureFrame(frame: Rect(x: frame.minX + Double(budget.x), y: frame.minY + Double(budget.y),
-                                 width: frame.width, height: frame.height),
-                     region: PixelBox(x: region.x + budget.x, y: region.y + budget.y, width: region.width,
-                                      height: region.height),
-                     sampling: sampling)
+        PictureFrame(
+            frame: Rect(
+                x: frame.minX + Double(budget.x), y: frame.minY + Double(budget.y),
+                width: frame.width, height: frame.height),
+            region: PixelBox(
+                x: region.x + budget.x, y: region.y + budget.y, width: region.width,
+                height: region.height),
+            sampling: sampling)
     }
 
     /// Where something `length` long starts when centred in `area`: on a multiple of `step` (a cell) when it
@@ -112,14 +128,18 @@ package struct PictureFrame: Hashable, Sendable {
         return start >= 0 ? start / max(1, step) * max(1, step) : (area - length) / 2
     }
 
-    private static func framed(width: Int, height: Int, x: Int, y: Int, areaWidth: Int, areaHeight: Int,
-                               sampling: Sampling) -> PictureFrame? {
+    private static func framed(
+        width: Int, height: Int, x: Int, y: Int, areaWidth: Int, areaHeight: Int,
+        sampling: Sampling
+    ) -> PictureFrame? {
         let left = max(0, x), top = max(0, y)
-        let region = PixelBox(x: left, y: top, width: min(areaWidth, x + width) - left,
-                              height: min(areaHeight, y + height) - top)
+        let region = PixelBox(
+            x: left, y: top, width: min(areaWidth, x + width) - left,
+            height: min(areaHeight, y + height) - top)
         guard !region.isEmpty else { return nil }
-        return PictureFrame(frame: Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)),
-                            region: region, sampling: sampling)
+        return PictureFrame(
+            frame: Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)),
+            region: region, sampling: sampling)
     }
 
     /// The cells the region covers, relative to the area: from the cell of its first pixel to the cell of its
@@ -127,8 +147,9 @@ package struct PictureFrame: Hashable, Sendable {
     package func cells(_ cell: CellPixelSize) -> CellRect {
         let width = max(1, cell.width), height = max(1, cell.height)
         let x = region.x / width, y = region.y / height
-        return CellRect(x: x, y: y, width: (region.maxX + width - 1) / width - x,
-                        height: (region.maxY + height - 1) / height - y)
+        return CellRect(
+            x: x, y: y, width: (region.maxX + width - 1) / width - x,
+            height: (region.maxY + height - 1) / height - y)
     }
 
     /// The region's pixels of `image`, laid over `backdrop`: after resampling when smooth, so that a
@@ -137,8 +158,9 @@ package struct PictureFrame: Hashable, Sendable {
     package func render(_ image: RGBAImage, over backdrop: Backdrop) -> RGBAImage {
         switch sampling {
         case .smooth:
-            return backdrop.composite(Resampler.resample(image, frame: frame, region: region)
-                                      ?? RGBAImage(width: region.width, height: region.height))
+            return backdrop.composite(
+                Resampler.resample(image, frame: frame, region: region)
+                    ?? RGBAImage(width: region.width, height: region.height))
         case .whole(let magnification):
             return magnified(backdrop.composite(image), by: magnification)
         }

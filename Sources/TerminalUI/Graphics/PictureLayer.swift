@@ -47,8 +47,10 @@ package struct PictureLayer {
         var update = Update()
         guard setup.drawsPixels else { return update }
         var seen = Set<UInt32>()
-        let wanted = next.filter { $0.area.width > 0 && $0.area.height > 0 && $0.image.width > 0 && $0.image.height > 0
-            && seen.insert($0.id).inserted }
+        let wanted = next.filter {
+            $0.area.width > 0 && $0.area.height > 0 && $0.image.width > 0 && $0.image.height > 0
+                && seen.insert($0.id).inserted
+        }
         let previous = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var deletions: [UInt32] = []
         var toSend: [PixelPicture] = []
@@ -58,7 +60,8 @@ package struct PictureLayer {
         } else {
             var rows = Set<Int>()
             if !fullRepaint {
-                for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false) {
+                for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false)
+                {
                     rows.formUnion(max(0, old.area.y)..<max(0, old.area.y + old.area.height))
                 }
             }
@@ -102,15 +105,21 @@ package struct PictureLayer {
         let area = picture.area
         switch setup.graphicsProtocol {
         case .kitty:
-            return move + (try KittyGraphics.display(fitted(picture, filling: true), id: picture.id,
-                                                     columns: area.width, rows: area.height))
+            return move
+                + (try KittyGraphics.display(
+                    fitted(picture, filling: true), id: picture.id,
+                    columns: area.width, rows: area.height))
         case .iterm:
-            return move + (try ITermImages.display(fitted(picture, filling: true), columns: area.width,
-                                                   rows: area.height))
+            return move
+                + (try ITermImages.display(
+                    fitted(picture, filling: true), columns: area.width,
+                    rows: area.height))
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
-            return move + (try SixelEncoder.encode(fitted(picture, filling: false), backdrop: .checkerboard,
-                                                   colors: setup.sixelColors))
+            return move
+                + (try SixelEncoder.encode(
+                    fitted(picture, filling: false), backdrop: .checkerboard,
+                    colors: setup.sixelColors))
         case .halfblock:
             return ""
         }
@@ -123,8 +132,9 @@ package struct PictureLayer {
     private func fitted(_ picture: PixelPicture, filling: Bool) -> RGBAImage {
         let cells = setup.cellPixelSize.imagePixels(columns: picture.area.width, rows: picture.area.height)
         let image = picture.image
-        return image.placed(width: filling ? cells.width : min(image.width, cells.width),
-                            height: filling ? cells.height : min(image.height, cells.height))
+        return image.placed(
+            width: filling ? cells.width : min(image.width, cells.width),
+            height: filling ? cells.height : min(image.height, cells.height))
     }
 }
 

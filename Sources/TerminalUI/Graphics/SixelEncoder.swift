@@ -10,8 +10,10 @@ package enum SixelEncoder {
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colours` entries. The image is shown at
     /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
-    package static func encode(_ image: RGBAImage, backdrop: Backdrop,
-                       colors: Int = maximumColors) throws(GraphicsError) -> String {
+    package static func encode(
+        _ image: RGBAImage, backdrop: Backdrop,
+        colors: Int = maximumColors
+    ) throws(GraphicsError) -> String {
         let opaque = backdrop.composite(image)
         var rgb = [UInt8](repeating: 0, count: opaque.width * opaque.height * 3)
         for pixel in 0..<opaque.width * opaque.height {
@@ -21,24 +23,30 @@ package enum SixelEncoder {
         }
         let sink = Sink()
         var output: OpaquePointer?
-        try check(sixel_output_new(&output, { data, size, context in
-            guard let data, let context, size > 0 else { return 0 }
-            let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
-            data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) { bytes in
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(size)))
-            }
-            return size
-        }, Unmanaged.passUnretained(sink).toOpaque(), nil), step: "sixel_output_new")
+        try check(
+            sixel_output_new(
+                &output,
+                { data, size, context in
+                    guard let data, let context, size > 0 else { return 0 }
+                    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+                    data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) { bytes in
+                        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(size)))
+                    }
+                    return size
+                }, Unmanaged.passUnretained(sink).toOpaque(), nil), step: "sixel_output_new")
         defer { sixel_output_unref(output) }
         var dither: OpaquePointer?
-        try check(sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
-                  step: "sixel_dither_new")
+        try check(
+            sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
+            step: "sixel_dither_new")
         defer { sixel_dither_unref(dither) }
         let (width, height) = (Int32(opaque.width), Int32(opaque.height))
         try rgb.withUnsafeMutableBufferPointer { (pixels) throws(GraphicsError) in
-            try check(sixel_dither_initialize(dither, pixels.baseAddress, width, height, CSIXEL_PIXELFORMAT_RGB888,
-                                              SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_HIGH),
-                      step: "sixel_dither_initialize")
+            try check(
+                sixel_dither_initialize(
+                    dither, pixels.baseAddress, width, height, CSIXEL_PIXELFORMAT_RGB888,
+                    SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_HIGH),
+                step: "sixel_dither_initialize")
             try check(sixel_encode(pixels.baseAddress, width, height, 0, dither, output), step: "sixel_encode")
         }
         return withExtendedLifetime(sink) { String(decoding: sink.bytes, as: UTF8.self) }

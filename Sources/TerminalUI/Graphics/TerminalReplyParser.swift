@@ -136,8 +136,9 @@ package struct TerminalReplyParser: Sendable {
     private static func controlReply(_ parameterBytes: [UInt8], final: UInt8) -> TerminalReply? {
         let text = String(decoding: parameterBytes, as: UTF8.self)
         let isPrivate = text.hasPrefix("?")
-        let numbers = (isPrivate ? text.dropFirst() : Substring(text)).split(separator: ";",
-                                                                           omittingEmptySubsequences: false)
+        let numbers = (isPrivate ? text.dropFirst() : Substring(text)).split(
+            separator: ";",
+            omittingEmptySubsequences: false)
         // An empty field is a default, left out: kitty answers DA1 with `CSI ? 62 ; c`.
         let values = numbers.filter { !$0.isEmpty }.map { Int($0) }
         guard values.allSatisfy({ $0 != nil }) else { return nil }

@@ -6,6 +6,7 @@ import GroupIcon
 import Support
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Answers default-margin requests at once; any other margin sleeps until cancelled, so a test can look at the
@@ -32,16 +33,19 @@ private final class ExportLog: Sendable {
 }
 
 @Suite struct AppControllerTests {
-    private func makeController(keys: [Key] = [], provider: FakeProvider, log: ExportLog = ExportLog(),
-                                groups: [ChatGroup] = ViewFixtures.groups(30),
-                                clock: LockedState<UInt64> = LockedState(0)) -> (AppController, InMemoryTerminal) {
+    private func makeController(
+        keys: [Key] = [], provider: FakeProvider, log: ExportLog = ExportLog(),
+        groups: [ChatGroup] = ViewFixtures.groups(30),
+        clock: LockedState<UInt64> = LockedState(0)
+    ) -> (AppController, InMemoryTerminal) {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: keys)
         var options = AppController.Options()
         options.exportDirectory = "/tmp/exports"
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
-        options.files = ExportFiles(kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
-                                    homeDirectory: nil)
+        options.files = ExportFiles(
+            kind: { $0 == "/tmp/exports" ? .directory : .missing }, createFolder: { _ in },
+            homeDirectory: nil)
         // A clock that stands still: no message expires while a slow (sanitized, loaded) run gets to look at it.
         options.monotonicNanoseconds = { clock.withLock { $0 } }
         let controller = AppController(
@@ -111,8 +115,9 @@ private final class ExportLog: Sendable {
 
     @Test func exportWritesToTheExportFolderAndSaysWhere() async {
         let log = ExportLog()
-        let (controller, terminal) = makeController(keys: [.character("e")], provider: FakeProvider(slowWhenMarginSet: false),
-                                                    log: log)
+        let (controller, terminal) = makeController(
+            keys: [.character("e")], provider: FakeProvider(slowWhenMarginSet: false),
+            log: log)
         controller.step(timeoutMilliseconds: 0)
         await controller.driveUntilSettled()
         #expect(log.paths.withLock { $0 } == ["/tmp/exports/g0.png"])

@@ -2,6 +2,7 @@ import GroupIcon
 import Support
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct CompositeStoreTests {
@@ -15,8 +16,10 @@ import Testing
         })
         let group = ViewFixtures.groups(1)[0]
         let wide = CompositionParameters(layout: .grid), square = CompositionParameters()
-        store.store(Composite(image: RGBAImage(width: 40, height: 10)), for: PreviewKey(groupID: group.id, parameters: wide))
-        store.store(Composite(image: RGBAImage(width: 10, height: 10)), for: PreviewKey(groupID: group.id, parameters: square))
+        store.store(
+            Composite(image: RGBAImage(width: 40, height: 10)), for: PreviewKey(groupID: group.id, parameters: wide))
+        store.store(
+            Composite(image: RGBAImage(width: 10, height: 10)), for: PreviewKey(groupID: group.id, parameters: square))
         let cells = store.cells(for: group, parameters: wide, columns: 20, rows: 5)
         #expect(cells?.width == 20 && cells?.height == 5)
         _ = store.cells(for: group, parameters: square, columns: 20, rows: 10)

@@ -1,11 +1,12 @@
 import ChatTUITestSupport
-import Foundation
 import Fixtures
+import Foundation
 import GroupExport
 import GroupIcon
 import Support
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Answers every request at once with a small white composite, recording the order of requests; `warning`
@@ -16,7 +17,8 @@ private final class RecordingProvider: CompositeProvider {
 
     init(warning: AvatarWarning? = nil) { self.warning = warning }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    {
         calls.withLock { $0.append(PreviewKey(groupID: group.id, parameters: parameters)) }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white), warnings: warning.map { [$0] } ?? [])
     }
@@ -26,7 +28,8 @@ private final class RecordingProvider: CompositeProvider {
 private final class GatedProvider: CompositeProvider {
     let open = LockedState(true)
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    {
         while !open.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
     }
@@ -34,17 +37,26 @@ private final class GatedProvider: CompositeProvider {
 
 @Suite struct InputReadinessTests {
     @Test func theTerminalIsGoneOnHangUpErrorsAndEndOfInput() {
-        let never: () -> Int? = { Issue.record("asked for bytes"); return 1 }
+        let never: () -> Int? = {
+            Issue.record("asked for bytes"); return 1
+        }
         #expect(InputReadiness.classify(events: 0, bytesAvailable: never) == .idle)
-        #expect(InputReadiness.classify(events: Int16(POLLHUP), bytesAvailable: never) == .closed("the terminal hung up"))
-        #expect(InputReadiness.classify(events: Int16(POLLIN | POLLHUP), bytesAvailable: never) == .closed("the terminal hung up"))
-        #expect(InputReadiness.classify(events: Int16(POLLERR), bytesAvailable: never) == .closed("an error on the terminal"))
-        #expect(InputReadiness.classify(events: Int16(POLLNVAL), bytesAvailable: never)
-            == .closed("the input descriptor is not open"))
+        #expect(
+            InputReadiness.classify(events: Int16(POLLHUP), bytesAvailable: never) == .closed("the terminal hung up"))
+        #expect(
+            InputReadiness.classify(events: Int16(POLLIN | POLLHUP), bytesAvailable: never)
+                == .closed("the terminal hung up"))
+        #expect(
+            InputReadiness.classify(events: Int16(POLLERR), bytesAvailable: never)
+                == .closed("an error on the terminal"))
+        #expect(
+            InputReadiness.classify(events: Int16(POLLNVAL), bytesAvailable: never)
+                == .closed("the input descriptor is not open"))
         // Readable with nothing to read is the end of input; a descriptor that cannot say (EIO) is gone too.
         #expect(InputReadiness.classify(events: Int16(POLLIN), bytesAvailable: { 0 }) == .closed("end of input"))
-        #expect(InputReadiness.classify(events: Int16(POLLIN), bytesAvailable: { nil })
-            == .closed("the terminal cannot be read"))
+        #expect(
+            InputReadiness.classify(events: Int16(POLLIN), bytesAvailable: { nil })
+                == .closed("the terminal cannot be read"))
         #expect(InputReadiness.classify(events: Int16(POLLIN), bytesAvailable: { 3 }) == .readable)
     }
 
@@ -55,12 +67,15 @@ private final class GatedProvider: CompositeProvider {
         var byte: UInt8 = 7
         _ = write(ends[1], &byte, 1)
         let events = EventPoll.wait([ends[0]], timeoutMilliseconds: 1000)
-        #expect(InputReadiness.classify(events: events[0], bytesAvailable: { EventPoll.bytesAvailable(ends[0]) }) == .readable)
+        #expect(
+            InputReadiness.classify(events: events[0], bytesAvailable: { EventPoll.bytesAvailable(ends[0]) })
+                == .readable)
         _ = read(ends[0], &byte, 1)
         close(ends[1])
         let closed = EventPoll.wait([ends[0]], timeoutMilliseconds: 1000)
-        #expect(InputReadiness.classify(events: closed[0], bytesAvailable: { EventPoll.bytesAvailable(ends[0]) })
-            == .closed("the terminal hung up"))
+        #expect(
+            InputReadiness.classify(events: closed[0], bytesAvailable: { EventPoll.bytesAvailable(ends[0]) })
+                == .closed("the terminal hung up"))
     }
 }
 
@@ -98,8 +113,9 @@ private final class GatedProvider: CompositeProvider {
         var options = AppController.Options()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
-        options.files = ExportFiles(kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in },
-                                    homeDirectory: nil)
+        options.files = ExportFiles(
+            kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in },
+            homeDirectory: nil)
         options.exportDirectory = "out"
         // A clock that stands still: no message expires while a slow (sanitized, loaded) run gets to look at it.
         options.monotonicNanoseconds = { 0 }
@@ -113,20 +129,22 @@ private final class GatedProvider: CompositeProvider {
     @Test func theSessionEndsWhenTheTerminalGoesAwayAndTheDriverIsStopped() throws {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [.down, .character("]")])
         terminal.closesWhenKeysRunOut = true
-        let status = try AppController.run(fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
-                                           provider: RecordingProvider(), exporter: { _, _, _ in },
-                                           imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
-                                           pendingSignal: { nil })
+        let status = try AppController.run(
+            fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
+            provider: RecordingProvider(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
+            pendingSignal: { nil })
         #expect(status == 129)
         #expect(!terminal.isStarted)
     }
 
     @Test func aSignalEndsTheSessionWithItsStatus() throws {
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let status = try AppController.run(fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
-                                           provider: RecordingProvider(), exporter: { _, _, _ in },
-                                           imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
-                                           pendingSignal: { SIGTERM })
+        let status = try AppController.run(
+            fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
+            provider: RecordingProvider(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
+            pendingSignal: { SIGTERM })
         #expect(status == 128 + SIGTERM)
         #expect(!terminal.isStarted)
     }
@@ -135,9 +153,10 @@ private final class GatedProvider: CompositeProvider {
         let provider = RecordingProvider()
         // Wide enough for a preview at scale 2, so that its composite differs from the list's.
         let terminal = InMemoryTerminal(width: 300, height: 100)
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(30)), options: options(), driver: terminal,
-                                       provider: provider, exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(30)), options: options(), driver: terminal,
+            provider: provider, exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         controller.processEvents()
         // Only the preview is asked for while it is being made ...
         #expect(controller.runningRequestCount == 1)
@@ -156,9 +175,10 @@ private final class GatedProvider: CompositeProvider {
         options.monotonicNanoseconds = { 1 }
         let provider = RecordingProvider()
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(30)), options: options, driver: terminal,
-                                       provider: provider, exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(30)), options: options, driver: terminal,
+            provider: provider, exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
         await controller.driveUntilSettled()
         #expect(provider.calls.withLock { $0.count } >= 13)
         // The first frame, the preview's, and the end of the round (a frame in between at most).
@@ -168,9 +188,10 @@ private final class GatedProvider: CompositeProvider {
 
     @Test func aFinishedCompositeWakesTheLoopWithoutAKeyOrTimer() async {
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(3)), options: options(), driver: terminal,
-                                       provider: RecordingProvider(), exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(3)), options: options(), driver: terminal,
+            provider: RecordingProvider(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
         // The waits run on a thread of their own, so that the composites can be made on the pool meanwhile.
         let settled = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             nonisolated(unsafe) let controller = controller
@@ -196,9 +217,10 @@ private final class GatedProvider: CompositeProvider {
         options.monotonicNanoseconds = { clock.withLock { $0 } }
         let provider = GatedProvider()
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(3)), options: options, driver: terminal,
-                                       provider: provider, exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(3)), options: options, driver: terminal,
+            provider: provider, exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         #expect(await controller.driveUntilSettled())
         let settledFrames = terminal.drawCount
         // A margin key with its composite held back: no frame within the wait ...
@@ -232,12 +254,14 @@ private final class GatedProvider: CompositeProvider {
         let clock = LockedState<UInt64>(0)
         var options = options()
         options.monotonicNanoseconds = { clock.withLock { $0 } }
-        let warning = AvatarWarning(memberID: "m", memberName: "M", path: "a.jpg", message: "file not found",
-                                    subject: .member)
+        let warning = AvatarWarning(
+            memberID: "m", memberName: "M", path: "a.jpg", message: "file not found",
+            subject: .member)
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [.character("u")])
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(2)), options: options, driver: terminal,
-                                       provider: RecordingProvider(warning: warning), exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(2)), options: options, driver: terminal,
+            provider: RecordingProvider(warning: warning), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         controller.processEvents()
         #expect(terminal.row(29).contains("Nothing to undo"))
         clock.withLock { $0 = 3_900_000_000 }
@@ -247,29 +271,36 @@ private final class GatedProvider: CompositeProvider {
         controller.processEvents()
         #expect(!terminal.row(29).contains("Nothing to undo"))
         await controller.driveUntilSettled()
-        #expect(controller.state.warnings == ["group \"g0\": member \"M\" (m): a.jpg: file not found",
-                                              "group \"g1\": member \"M\" (m): a.jpg: file not found"])
+        #expect(
+            controller.state.warnings == [
+                "group \"g0\": member \"M\" (m): a.jpg: file not found",
+                "group \"g1\": member \"M\" (m): a.jpg: file not found",
+            ])
         // With no message, the status line shows the selected group's warning; all of them are counted.
         #expect(terminal.row(29).hasPrefix(" warning: group \"g0\": member \"M\" (m): a.jpg: file not found"))
-        #expect(ViewFixtures.rows(StatusBar.render(controller.state, width: 300, warnings: [], context: ViewFixtures.context))[0]
-            .contains("2 warnings (w)"))
+        #expect(
+            ViewFixtures.rows(
+                StatusBar.render(controller.state, width: 300, warnings: [], context: ViewFixtures.context))[0]
+                .contains("2 warnings (w)"))
     }
 
     @Test func eWritesEveryScaleAndAsksBeforeReplacing() async {
         let written = LockedState<[String]>([])
         let existing = LockedState<Set<String>>([])
         var options = options()
-        options.files = ExportFiles(kind: { path in
-            path == "out" ? .directory : existing.withLock { $0.contains(path) } ? .regularFile : .missing
-        }, createFolder: { _ in }, homeDirectory: nil)
+        options.files = ExportFiles(
+            kind: { path in
+                path == "out" ? .directory : existing.withLock { $0.contains(path) } ? .regularFile : .missing
+            }, createFolder: { _ in }, homeDirectory: nil)
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("xe"))
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(2)), options: options, driver: terminal,
-                                       provider: RecordingProvider(),
-                                       exporter: { _, parameters, path in
-                                           written.withLock { $0.append("\(path)@\(parameters.scale)") }
-                                           existing.withLock { _ = $0.insert(path) }
-                                       },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(2)), options: options, driver: terminal,
+            provider: RecordingProvider(),
+            exporter: { _, parameters, path in
+                written.withLock { $0.append("\(path)@\(parameters.scale)") }
+                existing.withLock { _ = $0.insert(path) }
+            },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         await controller.driveUntilSettled()
         #expect(written.withLock { $0 } == ["out/g0.png@1", "out/g0@2x.png@2", "out/g0@3x.png@3"])
         #expect(terminal.row(29).contains("Exported to out/g0.png, g0@2x.png, g0@3x.png"))
@@ -289,9 +320,10 @@ private final class GatedProvider: CompositeProvider {
     @Test func aFailedExportIsAWarningInPlainWords() async {
         struct Failure: Error, CustomStringConvertible { var description: String { "out/g0.png: permission denied" } }
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("e"))
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(2)), options: options(), driver: terminal,
-                                       provider: RecordingProvider(), exporter: { _, _, _ in throw Failure() },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(2)), options: options(), driver: terminal,
+            provider: RecordingProvider(), exporter: { _, _, _ in throw Failure() },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         await controller.driveUntilSettled()
         #expect(controller.state.warnings == ["Export failed: out/g0.png: permission denied"])
     }
@@ -302,15 +334,18 @@ private final class GatedProvider: CompositeProvider {
         defer { close(ends[0]); close(ends[1]) }
         let seen = LockedState(0)
         var options = options()
-        options.wakeSources = [AppController.WakeSource(descriptor: ends[0]) { _ in
-            var byte: UInt8 = 0
-            _ = read(ends[0], &byte, 1)
-            seen.withLock { $0 += 1 }
-        }]
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(1)), options: options,
-                                       driver: InMemoryTerminal(width: 100, height: 30), provider: RecordingProvider(),
-                                       exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        options.wakeSources = [
+            AppController.WakeSource(descriptor: ends[0]) { _ in
+                var byte: UInt8 = 0
+                _ = read(ends[0], &byte, 1)
+                seen.withLock { $0 += 1 }
+            }
+        ]
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(1)), options: options,
+            driver: InMemoryTerminal(width: 100, height: 30), provider: RecordingProvider(),
+            exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         await controller.driveUntilSettled()
         var byte: UInt8 = 1
         _ = write(ends[1], &byte, 1)
@@ -322,9 +357,10 @@ private final class GatedProvider: CompositeProvider {
         var options = options()
         options.startupWarnings = ["presets not loaded: /cfg/presets.json:1:2: malformed JSON: oops"]
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let controller = AppController(fixture: fixture(ViewFixtures.groups(1)), options: options, driver: terminal,
-                                       provider: RecordingProvider(), exporter: { _, _, _ in },
-                                       imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(1)), options: options, driver: terminal,
+            provider: RecordingProvider(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
         controller.processEvents()
         #expect(terminal.row(29).contains("presets not loaded: /cfg/presets.json:1:2"))
         #expect(controller.state.warnings.count == 1)

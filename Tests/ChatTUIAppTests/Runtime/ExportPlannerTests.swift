@@ -2,6 +2,7 @@ import FileSystem
 import Fixtures
 import GroupIcon
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct ExportPlannerTests {
@@ -9,11 +10,12 @@ import Testing
 
     /// A file system holding `folders` and `files` (and a character device at /dev/null), home at /home/me.
     private func files(folders: Set<String> = ["/", "/out", "/home/me"], files: Set<String> = []) -> ExportFiles {
-        ExportFiles(kind: { path in
-            if folders.contains(path) { return .directory }
-            if files.contains(path) { return .regularFile }
-            return path == "/dev/null" ? .other(name: "character device") : .missing
-        }, createFolder: { _ in }, homeDirectory: "/home/me")
+        ExportFiles(
+            kind: { path in
+                if folders.contains(path) { return .directory }
+                if files.contains(path) { return .regularFile }
+                return path == "/dev/null" ? .other(name: "character device") : .missing
+            }, createFolder: { _ in }, homeDirectory: "/home/me")
     }
 
     private func request(_ target: String, scales: [Int] = [1]) -> ExportRequest {
@@ -41,12 +43,14 @@ import Testing
     @Test func tildeIsHome() {
         #expect(paths(ExportPlanner.plan(request("~/ride.png"), files: files())) == ["/home/me/ride.png"])
         #expect(paths(ExportPlanner.plan(request("~"), files: files())) == ["/home/me/ride.png"])
-        #expect(ExportPlanner.plan(request("~bob/x.png"), files: files())
-            == .refuse("Cannot export to ~bob/x.png: only ~ and ~/... are expanded; write the full path"))
+        #expect(
+            ExportPlanner.plan(request("~bob/x.png"), files: files())
+                == .refuse("Cannot export to ~bob/x.png: only ~ and ~/... are expanded; write the full path"))
         var homeless = files()
         homeless.homeDirectory = nil
-        #expect(ExportPlanner.plan(request("~/x.png"), files: homeless)
-            == .refuse("Cannot export to ~/x.png: HOME is not set, so ~ means nothing"))
+        #expect(
+            ExportPlanner.plan(request("~/x.png"), files: homeless)
+                == .refuse("Cannot export to ~/x.png: HOME is not set, so ~ means nothing"))
     }
 
     @Test func aMissingFolderIsCreatedOnlyAfterAsking() {
@@ -57,9 +61,11 @@ import Testing
         }
         #expect(question == "The folder /out/new/deeper does not exist. Create it? (y/n)")
         #expect(agreed.createsFolders)
-        #expect(ExportPlanner.plan(agreed, files: files())
-            == .write([ExportJob(parameters: CompositionParameters(), path: "/out/new/deeper/ride.png")],
-                      creatingFolder: "/out/new/deeper"))
+        #expect(
+            ExportPlanner.plan(agreed, files: files())
+                == .write(
+                    [ExportJob(parameters: CompositionParameters(), path: "/out/new/deeper/ride.png")],
+                    creatingFolder: "/out/new/deeper"))
     }
 
     @Test func existingFilesAreReplacedOnlyAfterAsking() {
@@ -74,16 +80,19 @@ import Testing
     }
 
     @Test func foldersDevicesAndPlainWordsAreRefused() {
-        #expect(ExportPlanner.plan(request("/dev/null"), files: files(folders: ["/", "/dev"]))
-            == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
-        #expect(ExportPlanner.plan(request("/out/ride.png/x.png"), files: files(files: ["/out/ride.png"]))
-            == .refuse("Cannot export to /out/ride.png/x.png: /out/ride.png is not a folder"))
+        #expect(
+            ExportPlanner.plan(request("/dev/null"), files: files(folders: ["/", "/dev"]))
+                == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
+        #expect(
+            ExportPlanner.plan(request("/out/ride.png/x.png"), files: files(files: ["/out/ride.png"]))
+                == .refuse("Cannot export to /out/ride.png/x.png: /out/ride.png is not a folder"))
         #expect(ExportPlanner.plan(request("  "), files: files()) == .refuse("No path given: nothing exported"))
         // A folder where a scale's file would go.
         var named = request("/out/ride.png", scales: [2])
         named.usesDefaultName = true
-        #expect(ExportPlanner.plan(named, files: files(folders: ["/out", "/out/ride@2x.png"]))
-            == .refuse("Cannot export to /out/ride@2x.png: it is a folder (end the path with / to save inside it)"))
+        #expect(
+            ExportPlanner.plan(named, files: files(folders: ["/out", "/out/ride@2x.png"]))
+                == .refuse("Cannot export to /out/ride@2x.png: it is a folder (end the path with / to save inside it)"))
     }
 }
 
@@ -92,10 +101,11 @@ import Testing
     private let group = ChatGroup(id: "ride", name: "Ride", members: [])
 
     private func files() -> ExportFiles {
-        ExportFiles(kind: { path in
-            if ["/", "/out", "/dev"].contains(path) { return .directory }
-            return path == "/dev/null" ? .other(name: "character device") : .missing
-        }, createFolder: { _ in }, homeDirectory: "/home/me")
+        ExportFiles(
+            kind: { path in
+                if ["/", "/out", "/dev"].contains(path) { return .directory }
+                return path == "/dev/null" ? .other(name: "character device") : .missing
+            }, createFolder: { _ in }, homeDirectory: "/home/me")
     }
 
     private func plan(_ target: String, scales: [Int], defaultName: Bool = false) -> ExportPlan {
@@ -118,7 +128,9 @@ import Testing
     }
 
     @Test func devicesAndSystemFoldersAreNeverWritten() {
-        #expect(plan("/dev/null", scales: [2]) == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
+        #expect(
+            plan("/dev/null", scales: [2])
+                == .refuse("Cannot export to /dev/null: it is a character device, not a file"))
         guard case .refuse(let message) = plan("/dev/null", scales: [1, 2]) else {
             Issue.record("/dev/null@2x was planned")
             return
@@ -132,8 +144,9 @@ import Testing
 
     @Test func thePromptNamesMatchThePlan() {
         #expect(ExportPlanner.names("/out/a.png", group: group, scales: [2], usesDefaultName: false) == ["/out/a.png"])
-        #expect(ExportPlanner.names("/out/", group: group, scales: [1, 2], usesDefaultName: false)
-            == ["/out/ride.png", "/out/ride@2x.png"])
+        #expect(
+            ExportPlanner.names("/out/", group: group, scales: [1, 2], usesDefaultName: false)
+                == ["/out/ride.png", "/out/ride@2x.png"])
         #expect(ExportPlanner.names("", group: group, scales: [1], usesDefaultName: false).isEmpty)
     }
 }

@@ -7,6 +7,7 @@ import GroupIcon
 import Support
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Draws a composite as cells of one letter naming the colour at its centre ("R", "G", "B", else "?"), so that
@@ -25,7 +26,8 @@ private final class ColorProvider: CompositeProvider {
     let colors = LockedState<[String: RGBA8]>([:])
     let calls = LockedState<[String]>([])
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    {
         calls.withLock { $0.append(group.id) }
         let color = group.members.first?.avatarPath.flatMap { path in colors.withLock { $0[path] } } ?? .white
         return Composite(image: RGBAImage(width: 8, height: 8, fill: color))
@@ -56,9 +58,10 @@ private final class ColorProvider: CompositeProvider {
     @Test func aNewFixtureKeepsTheSelectionFilterParametersAndHistory() async {
         let provider = ColorProvider()
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("/1") + [.enter, .down] + chars("]"))
-        let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(12)), options: Self.options(),
-                                       driver: terminal, provider: provider, exporter: { _, _, _ in },
-                                       imageCells: letterCells)
+        let controller = AppController(
+            fixture: Self.fixture(ViewFixtures.groups(12)), options: Self.options(),
+            driver: terminal, provider: provider, exporter: { _, _, _ in },
+            imageCells: letterCells)
         await controller.driveUntilSettled()
         #expect(controller.state.selectedGroup?.id == "g10")
         let parameters = controller.state.parameters
@@ -74,8 +77,9 @@ private final class ColorProvider: CompositeProvider {
         #expect(await controller.drive { controller.state.groups.count == 13 })
         #expect(controller.state.selectedGroup?.name == "Group 10 renamed")
         #expect(controller.state.filter == "1")
-        #expect(controller.state.matches.map { controller.state.groups[$0].name }
-            == ["Group 100", "Group 11", "Group 10 renamed", "Group 1"])
+        #expect(
+            controller.state.matches.map { controller.state.groups[$0].name }
+                == ["Group 100", "Group 11", "Group 10 renamed", "Group 1"])
         #expect(controller.state.parameters == parameters)
         #expect(controller.state.undoStack.count == 1)
         await controller.driveUntilSettled()
@@ -90,9 +94,10 @@ private final class ColorProvider: CompositeProvider {
     @Test func aBrokenFixtureKeepsTheLastGoodGroupsAndSaysWhyUntilItIsFixed() async {
         let clock = LockedState<UInt64>(0)
         let terminal = InMemoryTerminal(width: 120, height: 30)
-        let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(clock: clock),
-                                       driver: terminal, provider: ColorProvider(), exporter: { _, _, _ in },
-                                       imageCells: letterCells)
+        let controller = AppController(
+            fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(clock: clock),
+            driver: terminal, provider: ColorProvider(), exporter: { _, _, _ in },
+            imageCells: letterCells)
         await controller.driveUntilSettled()
         let error = FixtureError.schema(file: "groups.json", path: "groups[2].name", problem: .missing)
         controller.reloadFixture { FixtureReload(result: .failure(error)) }
@@ -124,21 +129,26 @@ private final class ColorProvider: CompositeProvider {
         options.parameters.margin = 30
         let one = ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A")])
         let terminal = InMemoryTerminal(width: 200, height: 30)
-        let controller = AppController(fixture: Self.fixture([one]), options: options, driver: terminal,
-                                       provider: ColorProvider(), exporter: { _, _, _ in }, imageCells: letterCells)
+        let controller = AppController(
+            fixture: Self.fixture([one]), options: options, driver: terminal,
+            provider: ColorProvider(), exporter: { _, _, _ in }, imageCells: letterCells)
         await controller.driveUntilSettled()
-        let nine = ChatGroup(id: "nine", name: "Nine", members: (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") })
+        let nine = ChatGroup(
+            id: "nine", name: "Nine", members: (0..<9).map { GroupMember(id: "m\($0)", name: "M\($0)") })
         controller.reloadFixture { FixtureReload(result: .success(Self.fixture([one, nine]))) }
         #expect(await controller.drive { controller.state.groups.count == 2 })
         #expect(controller.state.parameters.margin == 30)
-        #expect(controller.state.status.hasPrefix("Reloaded groups.json: 2 groups; the parameters now break a limit: wechat tiles of 9-member groups"))
+        #expect(
+            controller.state.status.hasPrefix(
+                "Reloaded groups.json: 2 groups; the parameters now break a limit: wechat tiles of 9-member groups"))
         #expect(controller.state.warnings == [controller.state.status])
     }
 
     @Test func aReadStartedWhileAnotherRunsReplacesItsResult() async {
-        let controller = AppController(fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(),
-                                       driver: InMemoryTerminal(width: 100, height: 30), provider: ColorProvider(),
-                                       exporter: { _, _, _ in }, imageCells: letterCells)
+        let controller = AppController(
+            fixture: Self.fixture(ViewFixtures.groups(3)), options: Self.options(),
+            driver: InMemoryTerminal(width: 100, height: 30), provider: ColorProvider(),
+            exporter: { _, _, _ in }, imageCells: letterCells)
         let release = DispatchSemaphore(value: 0)
         let reads = LockedState(0)
         controller.reloadFixture {
@@ -159,13 +169,18 @@ private final class ColorProvider: CompositeProvider {
 
     @Test func aChangedPhotoRedrawsTheGroupsThatShowIt() async {
         let provider = ColorProvider()
-        provider.colors.withLock { $0 = ["/p/a.png": RGBA8(r: 220, g: 0, b: 0), "/p/b.png": RGBA8(r: 0, g: 200, b: 0)] }
-        let groups = [ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A", avatarPath: "/p/a.png")]),
-                      ChatGroup(id: "two", name: "Two", members: [GroupMember(id: "b", name: "B", avatarPath: "/p/b.png")]),
-                      ChatGroup(id: "own", name: "Own", avatarPath: "/p/a.png", members: [])]
+        provider.colors.withLock {
+            $0 = ["/p/a.png": RGBA8(r: 220, g: 0, b: 0), "/p/b.png": RGBA8(r: 0, g: 200, b: 0)]
+        }
+        let groups = [
+            ChatGroup(id: "one", name: "One", members: [GroupMember(id: "a", name: "A", avatarPath: "/p/a.png")]),
+            ChatGroup(id: "two", name: "Two", members: [GroupMember(id: "b", name: "B", avatarPath: "/p/b.png")]),
+            ChatGroup(id: "own", name: "Own", avatarPath: "/p/a.png", members: []),
+        ]
         let terminal = InMemoryTerminal(width: 100, height: 30)
-        let controller = AppController(fixture: Self.fixture(groups), options: Self.options(), driver: terminal,
-                                       provider: provider, exporter: { _, _, _ in }, imageCells: letterCells)
+        let controller = AppController(
+            fixture: Self.fixture(groups), options: Self.options(), driver: terminal,
+            provider: provider, exporter: { _, _, _ in }, imageCells: letterCells)
         await controller.driveUntilSettled()
         #expect(Self.previewShows("R", terminal))
         provider.colors.withLock { $0["/p/a.png"] = RGBA8(r: 0, g: 0, b: 220) }
@@ -181,12 +196,18 @@ private final class ColorProvider: CompositeProvider {
     }
 
     @Test func theFixtureAndEveryLocalPhotoAreWatchedButNoURL() {
-        let groups = [ChatGroup(id: "g", name: "G", avatarPath: "/f/group.png",
-                                members: [GroupMember(id: "a", name: "A", avatarPath: "/f/a.png"),
-                                          GroupMember(id: "b", name: "B", avatarPath: "https://example.com/b.jpg"),
-                                          GroupMember(id: "c", name: "C")])]
-        #expect(LiveReload.watchedPaths(fixturePath: "groups.json", groups: groups)
-            == ["groups.json", "/f/group.png", "/f/a.png"])
+        let groups = [
+            ChatGroup(
+                id: "g", name: "G", avatarPath: "/f/group.png",
+                members: [
+                    GroupMember(id: "a", name: "A", avatarPath: "/f/a.png"),
+                    GroupMember(id: "b", name: "B", avatarPath: "https://example.com/b.jpg"),
+                    GroupMember(id: "c", name: "C"),
+                ])
+        ]
+        #expect(
+            LiveReload.watchedPaths(fixturePath: "groups.json", groups: groups)
+                == ["groups.json", "/f/group.png", "/f/a.png"])
     }
 }
 
@@ -239,9 +260,10 @@ private final class ColorProvider: CompositeProvider {
         options.monotonicNanoseconds = { 0 }
         let pipeline = AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("]"))
-        let controller = AppController(fixture: try FixtureLoader.load(path: fixturePath), options: options,
-                                       driver: terminal, provider: GroupComposer(pipeline: pipeline),
-                                       exporter: { _, _, _ in }, imageCells: letterCells)
+        let controller = AppController(
+            fixture: try FixtureLoader.load(path: fixturePath), options: options,
+            driver: terminal, provider: GroupComposer(pipeline: pipeline),
+            exporter: { _, _, _ in }, imageCells: letterCells)
         let preview = { (letter: String) in terminal.text.contains(String(repeating: letter, count: 20)) }
         #expect(await Self.run(controller) { preview("R") })
 
@@ -257,7 +279,9 @@ private final class ColorProvider: CompositeProvider {
         #expect(preview("B"))
 
         // Fixed, with a group before the selected one and Bob's photo for Alice: new data, same selection.
-        Self.writeFixture(fixturePath, """
+        Self.writeFixture(
+            fixturePath,
+            """
             {"groups": [
               {"id": "climb", "name": "Climbing", "members": []},
               {"id": "ride", "name": "Ride again", "members": [{"id": "u1", "name": "Alice", "avatar": "photos/bob.png"}]}

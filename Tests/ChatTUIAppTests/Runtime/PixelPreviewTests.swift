@@ -5,13 +5,15 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Answers every request with the same composite.
 private struct FixedProvider: CompositeProvider {
     let image: RGBAImage
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite {
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    {
         Composite(image: image)
     }
 }
@@ -30,20 +32,24 @@ private final class CellLog: @unchecked Sendable {
         var image = RGBAImage(width: 132, height: 132)
         for y in 0..<132 {
             for x in 0..<132 {
-                image[x, y] = RGBA8(r: UInt8(x * 255 / 131), g: UInt8(y * 255 / 131), b: UInt8((x + y) % 256),
-                                    a: y < 10 ? 0 : 255)
+                image[x, y] = RGBA8(
+                    r: UInt8(x * 255 / 131), g: UInt8(y * 255 / 131), b: UInt8((x + y) % 256),
+                    a: y < 10 ? 0 : 255)
             }
         }
         return image
     }()
     static let cell = CellPixelSize(width: 8, height: 16)
 
-    private func makeController(_ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog(), height: Int = 30,
-                                groups: Int = 3, scale: Int = 1) -> (AppController, InMemoryTerminal) {
+    private func makeController(
+        _ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog(), height: Int = 30,
+        groups: Int = 3, scale: Int = 1
+    ) -> (AppController, InMemoryTerminal) {
         let terminal = InMemoryTerminal(width: 100, height: height)
         if let graphicsProtocol {
-            terminal.graphics = GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                                              cellSizeIsKnown: true, sixelColors: 256)
+            terminal.graphics = GraphicsSetup(
+                graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
+                cellSizeIsKnown: true, sixelColors: 256)
         }
         var options = AppController.Options()
         options.now = { ViewFixtures.now }
@@ -159,8 +165,9 @@ private final class CellLog: @unchecked Sendable {
         await press(chars("w"), controller, terminal)
         #expect(terminal.pictureLayer.shown.isEmpty)
         // Above the overlay box the preview's first rows are half blocks (list avatars are 6 columns wide).
-        #expect((2..<6).contains { terminal.row($0).contains("##########") },
-                "the preview is drawn in cells around the overlay")
+        #expect(
+            (2..<6).contains { terminal.row($0).contains("##########") },
+            "the preview is drawn in cells around the overlay")
         await press([.escape], controller, terminal)
         #expect(previewPictures(terminal).count == 1)
         try terminal.start()
@@ -203,8 +210,12 @@ private final class CellLog: @unchecked Sendable {
             #expect(terminal.screen[avatar.area.x, avatar.area.y] == PreviewView.reservedCell)
             #expect(terminal.pictureUpdates.filter { $0.sent.contains(id) }.count == 1, "avatar \(index) sent once")
         }
-        #expect(avatars[0].image == Backdrop.checkerboard.composite(Resampler.resample(Self.composite, width: 48,
-                                                                                        height: 48)))
+        #expect(
+            avatars[0].image
+                == Backdrop.checkerboard.composite(
+                    Resampler.resample(
+                        Self.composite, width: 48,
+                        height: 48)))
         // Moving the selection repaints the names, not the avatars: nothing is sent again.
         let sentBefore = terminal.pictureUpdates.flatMap(\.sent).filter { avatarIDs.contains($0) }.count
         await press([.down], controller, terminal)
@@ -248,8 +259,10 @@ private final class CellLog: @unchecked Sendable {
     @Test func theComparisonStripIsPicturesToo() async throws {
         let (controller, terminal) = makeController(.kitty)
         await press(chars("c"), controller, terminal)
-        let strip = terminal.pictureLayer.shown.filter { $0.id >= ComparisonStrip.firstPictureID
-            && $0.id < ComparisonStrip.firstPictureID + UInt32(LayoutRegistry.all.count) }
+        let strip = terminal.pictureLayer.shown.filter {
+            $0.id >= ComparisonStrip.firstPictureID
+                && $0.id < ComparisonStrip.firstPictureID + UInt32(LayoutRegistry.all.count)
+        }
         #expect(strip.count == LayoutRegistry.all.count)
         #expect(Set(strip.map(\.area.y)).count == 1, "side by side")
     }

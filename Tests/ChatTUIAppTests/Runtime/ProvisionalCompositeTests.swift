@@ -5,6 +5,7 @@ import GroupIcon
 import Support
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Answers with a provisional composite (grey: photos still downloading) at once, and with the real one
@@ -37,7 +38,8 @@ private final class DownloadingProvider: CompositeProvider {
         options.timeZone = ViewFixtures.utc
         let provider = DownloadingProvider()
         let controller = AppController(
-            fixture: Fixture(groups: ViewFixtures.groups(5), baseDirectory: URL(fileURLWithPath: "/")), options: options,
+            fixture: Fixture(groups: ViewFixtures.groups(5), baseDirectory: URL(fileURLWithPath: "/")),
+            options: options,
             driver: terminal, provider: provider, exporter: { _, _, _ in },
             imageCells: { image, columns, rows in
                 CellGrid(width: columns, height: rows, fill: Cell(image[0, 0] == .white ? "#" : "~"))

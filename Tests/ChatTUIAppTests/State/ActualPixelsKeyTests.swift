@@ -1,6 +1,7 @@
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct ActualPixelsKeyTests {

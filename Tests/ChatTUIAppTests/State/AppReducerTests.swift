@@ -4,13 +4,15 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Every event but the keys (those are `KeyBindingsTests` and the other key suites): a state, one event, the
 /// next state and the effects; no clock, thread or terminal.
 @Suite struct AppReducerTests {
-    private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2,
-                                      frame: CellRect(x: 0, y: 0, width: 30, height: 10))
+    private let metrics = ListMetrics(
+        visibleRowCount: 5, rowHeight: 2,
+        frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     private func reduce(_ state: AppState, _ events: [AppEvent]) -> (AppState, [Effect]) {
         var current = state
@@ -69,16 +71,22 @@ import Testing
         // The same warning from another composite of the revision (the preview, a thumbnail) is kept once.
         var other = key
         other.parameters.scale = 2
-        let both = reduce(first.0, [.compositeArrived(other, warnings: [missing]),
-                                    .compositeArrived(key, warnings: [broken])]).0
+        let both = reduce(
+            first.0,
+            [
+                .compositeArrived(other, warnings: [missing]),
+                .compositeArrived(key, warnings: [broken]),
+            ]
+        ).0
         #expect(both.warnings == [described, "group \"g\": member \"A\" (a): b.jpg: not a PNG"])
         // A composite of the next revision (the photos changed) without them takes them back.
         var fixed = key
         fixed.revision = 1
         #expect(reduce(both, .compositeArrived(fixed, warnings: [])).0.warnings.isEmpty)
         // A warning of the next revision stays; the ones it no longer gives go.
-        #expect(reduce(both, .compositeArrived(fixed, warnings: [broken])).0.warnings
-            == ["group \"g\": member \"A\" (a): b.jpg: not a PNG"])
+        #expect(
+            reduce(both, .compositeArrived(fixed, warnings: [broken])).0.warnings
+                == ["group \"g\": member \"A\" (a): b.jpg: not a PNG"])
         // A composite of a group the fixture no longer has changes nothing.
         let gone = PreviewKey(groupID: "old", parameters: CompositionParameters())
         #expect(reduce(state, .compositeArrived(gone, warnings: [missing])).0 == state)
@@ -196,8 +204,13 @@ import Testing
         // The next frame fails the same way: nothing new to say.
         #expect(reduce(said, .frameDrawn(pictureProblem: problem)).0 == said)
         // Once a frame drew, the same problem later is said again.
-        let again = reduce(said, [.frameDrawn(pictureProblem: nil), .exportFinished("Exported", failed: false),
-                                  .frameDrawn(pictureProblem: problem)]).0
+        let again = reduce(
+            said,
+            [
+                .frameDrawn(pictureProblem: nil), .exportFinished("Exported", failed: false),
+                .frameDrawn(pictureProblem: problem),
+            ]
+        ).0
         #expect(again.status == said.status)
         #expect(reduce(three, .frameDrawn(pictureProblem: nil)).0 == three)
     }

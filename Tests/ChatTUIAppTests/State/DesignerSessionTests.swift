@@ -3,6 +3,7 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// The designer's session (issue 24's defects): Esc never quits, `q` asks before unsaved changes are left, the
@@ -44,8 +45,11 @@ import Testing
         #expect(untouched.shouldQuit && effects == [.saveSession(SessionRecord(of: nine)), .quit])
         var tuned = keys.state(after: chars("]"), on: nine)
         let request = ExportRequest(group: tuned.groups[0], parameters: tuned.parameters, scales: [1], target: "x.png")
-        tuned = AppReducer.reduce(tuned, .exportPlanned(request, .write([], creatingFolder: nil)),
-                                  metrics: keys.metrics).0
+        tuned =
+            AppReducer.reduce(
+                tuned, .exportPlanned(request, .write([], creatingFolder: nil)),
+                metrics: keys.metrics
+            ).0
         #expect(keys.press(chars("q"), on: tuned).0.shouldQuit)
         // Ctrl-C always quits, and keeps the session too.
         let changed = keys.state(after: chars("]"), on: nine)
@@ -58,8 +62,9 @@ import Testing
         parameters.tileRadius = 6
         var pinned = CompositionParameters()
         pinned.cornerRadius = 12
-        let record = SessionRecord(parameters: parameters, pinned: pinned, groupID: "g\"1", exportScales: [2, 3],
-                                   panelVisibility: .hidden, panelRow: "tile-radius")
+        let record = SessionRecord(
+            parameters: parameters, pinned: pinned, groupID: "g\"1", exportScales: [2, 3],
+            panelVisibility: .hidden, panelRow: "tile-radius")
         let read = try SessionRecord.decode(Array(record.jsonText.utf8), path: "/s.json")
         #expect(read == record)
         let bare = SessionRecord(parameters: CompositionParameters())
@@ -74,16 +79,18 @@ import Testing
         let a = SessionRecord.defaultPath(fixture: "/a/groups.json", environment: state)
         let b = SessionRecord.defaultPath(fixture: "/b/groups.json", environment: state)
         #expect(a?.hasPrefix("/st/chat-tui/sessions/") == true && a != b)
-        #expect(SessionRecord.defaultPath(fixture: "/a/groups.json", environment: ["HOME": "/home/me"])?
-            .hasPrefix("/home/me/.local/state/chat-tui/sessions/") == true)
+        #expect(
+            SessionRecord.defaultPath(fixture: "/a/groups.json", environment: ["HOME": "/home/me"])?
+                .hasPrefix("/home/me/.local/state/chat-tui/sessions/") == true)
         #expect(SessionRecord.defaultPath(fixture: "/a/groups.json", environment: [:]) == nil)
     }
 
     @Test func aRestoredSessionContinuesWhereTheLastEnded() {
         var parameters = CompositionParameters(layout: .qq)
         parameters.margin = 5
-        let record = SessionRecord(parameters: parameters, pinned: CompositionParameters(), groupID: "g1",
-                                   exportScales: [2, 3], panelVisibility: .shown, panelRow: "margin")
+        let record = SessionRecord(
+            parameters: parameters, pinned: CompositionParameters(), groupID: "g1",
+            exportScales: [2, 3], panelVisibility: .shown, panelRow: "margin")
         let restored = AppReducer.reduce(nine, .sessionRestored(record), metrics: keys.metrics).0
         #expect(restored.parameters == parameters && restored.pinned == CompositionParameters())
         #expect(restored.selectedGroup?.id == "g1" && restored.exportScales == [2, 3])
@@ -95,8 +102,10 @@ import Testing
         // Parameters that break a limit of this fixture now are not restored, and that is said.
         var blank = CompositionParameters()
         blank.margin = 33
-        let refused = AppReducer.reduce(nine, .sessionRestored(SessionRecord(parameters: blank)),
-                                        metrics: keys.metrics).0
+        let refused = AppReducer.reduce(
+            nine, .sessionRestored(SessionRecord(parameters: blank)),
+            metrics: keys.metrics
+        ).0
         #expect(refused.parameters == CompositionParameters())
         #expect(refused.warnings.contains { $0.hasPrefix("The last session's parameters are not restored") })
     }
@@ -168,8 +177,9 @@ import Testing
         // A typed pair steps as a pair.
         var typed = grid
         typed.parameters.options[GridLayout.spacing] = [4, 2]
-        #expect(keys.state(after: row("grid-spacing") + [.right], on: typed).parameters.options[GridLayout.spacing]
-            == [5, 3])
+        #expect(
+            keys.state(after: row("grid-spacing") + [.right], on: typed).parameters.options[GridLayout.spacing]
+                == [5, 3])
     }
 
     // MARK: Defect 6: the panel's Home, 0, P, ids in the filter
@@ -202,8 +212,10 @@ import Testing
     }
 
     @Test func theFilterMatchesIds() {
-        let state = ViewFixtures.state([ChatGroup(id: "ride", name: "骑行", members: []),
-                                        ChatGroup(id: "cats", name: "Cat Lovers", members: [])])
+        let state = ViewFixtures.state([
+            ChatGroup(id: "ride", name: "骑行", members: []),
+            ChatGroup(id: "cats", name: "Cat Lovers", members: []),
+        ])
         let filtered = keys.state(after: [.character("/")] + chars("ride"), on: state)
         #expect(filtered.matches.count == 1 && filtered.selectedGroup?.id == "ride")
     }

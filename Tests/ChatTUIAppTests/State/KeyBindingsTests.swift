@@ -4,11 +4,13 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct KeyBindingsTests {
     /// 5 rows of 2 text rows each, list at the top-left, 30 columns wide.
-    private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
+    private let metrics = ListMetrics(
+        visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     private func press(_ keys: [Key], on state: AppState) -> (AppState, [Effect]) {
         KeyPresser(metrics: metrics).press(keys, on: state)
@@ -114,7 +116,9 @@ import Testing
 
     @Test func backgroundCycles() {
         let dark = RGBA8(r: 34, g: 34, b: 34)
-        let backgrounds = (1...4).map { press(Array(repeating: .character("b"), count: $0), on: twenty).0.parameters.background }
+        let backgrounds = (1...4).map {
+            press(Array(repeating: .character("b"), count: $0), on: twenty).0.parameters.background
+        }
         #expect(backgrounds == [.white, dark, .transparent, .lightGrey])
     }
 
@@ -195,7 +199,8 @@ import Testing
         // The proposed path is a suggestion: typing replaces it, End keeps it for editing, Enter accepts it.
         #expect(press(chars("/tmp/y.png"), on: prompted).0.exportPrompt?.text == "/tmp/y.png")
         #expect(press([.end] + chars("~"), on: prompted).0.exportPrompt?.text == "out/g0.png~")
-        #expect(press([.enter], on: prompted).1 == [exportEffect(state.groups[0], CompositionParameters(), "out/g0.png")])
+        #expect(
+            press([.enter], on: prompted).1 == [exportEffect(state.groups[0], CompositionParameters(), "out/g0.png")])
     }
 
     @Test func qEscAndCtrlCQuit() {

@@ -1,6 +1,7 @@
 import Fixtures
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Prompts: capped length, edits in the middle, and a long paste through the reducer (issue 11: pasting 4 000

@@ -2,10 +2,12 @@ import ChatTUITestSupport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct MemberStyleKeyTests {
-    private let metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
+    private let metrics = ListMetrics(
+        visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10))
 
     @Test func mCyclesTheMemberStyleAndUndoes() {
         var state = ViewFixtures.state(ViewFixtures.groups(3))
@@ -25,6 +27,8 @@ import Testing
         var parameters = CompositionParameters()
         #expect(!ParameterSummary.text(parameters, memberCount: 3, unicode: true).contains("style"))
         parameters.memberStyle = .circle
-        #expect(ParameterSummary.text(parameters, memberCount: 3, unicode: true).hasPrefix("WeChat · style circle · margin"))
+        #expect(
+            ParameterSummary.text(parameters, memberCount: 3, unicode: true).hasPrefix("WeChat · style circle · margin")
+        )
     }
 }

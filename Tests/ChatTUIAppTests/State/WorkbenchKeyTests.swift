@@ -3,20 +3,23 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// Groups of `counts` members each.
 func groups(withMembers counts: [Int]) -> [ChatGroup] {
     counts.enumerated().map { index, count in
-        ChatGroup(id: "g\(index)", name: "Group \(index)",
-                  members: (0..<count).map { GroupMember(id: "m\($0)", name: "M\($0)") })
+        ChatGroup(
+            id: "g\(index)", name: "Group \(index)",
+            members: (0..<count).map { GroupMember(id: "m\($0)", name: "M\($0)") })
     }
 }
 
 /// Presses keys through the reducer with the panel on screen.
 struct KeyPresser {
-    var metrics = ListMetrics(visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10),
-                              panelIsShown: true)
+    var metrics = ListMetrics(
+        visibleRowCount: 5, rowHeight: 2, frame: CellRect(x: 0, y: 0, width: 30, height: 10),
+        panelIsShown: true)
 
     func press(_ keys: [Key], on state: AppState) -> (AppState, [Effect]) {
         var current = state
@@ -43,7 +46,9 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(focused.panel.isFocused)
         #expect(keys.state(after: [.tab, .down, .down, .down], on: nine).panel.selectedRow == "margin")
         #expect(keys.state(after: [.tab, .up], on: nine).panel.selectedRow == "layout")
-        #expect(keys.state(after: [.tab] + Array(repeating: .down, count: 30), on: nine).panel.selectedRow == "export-scales")
+        #expect(
+            keys.state(after: [.tab] + Array(repeating: .down, count: 30), on: nine).panel.selectedRow
+                == "export-scales")
         // Tab and Esc give the focus back; Esc does not quit from the panel.
         #expect(!keys.state(after: [.tab, .tab], on: nine).panel.isFocused)
         let escaped = keys.state(after: [.tab, .escape], on: nine)
@@ -72,8 +77,9 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(keys.state(after: margin + [.right], on: qq).parameters.margin == resolved.rounded(.up))
         #expect(keys.state(after: margin + [.left], on: qq).parameters.margin == resolved.rounded(.down))
         #expect(keys.state(after: margin + chars(">"), on: qq).parameters.margin == (resolved / 4).rounded(.up) * 4)
-        #expect(keys.state(after: margin + [.shiftLeft], on: qq).parameters.margin
-            == (resolved / 4).rounded(.down) * 4)
+        #expect(
+            keys.state(after: margin + [.shiftLeft], on: qq).parameters.margin
+                == (resolved / 4).rounded(.down) * 4)
         #expect(keys.state(after: [.tab, .down, .right], on: nine).parameters.size == 133)
         #expect(keys.state(after: [.tab, .down, .shiftRight], on: nine).parameters.size == 144)
         #expect(keys.state(after: [.tab, .down, .down, .right], on: nine).parameters.scale == 2)
@@ -99,8 +105,9 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(wrong.prompt?.note == "margin: expected a length in points from 0 to 33, got 'wide'")
         #expect(keys.state(after: [.escape], on: wrong).prompt == nil)
         // Colours are typed in hex.
-        let background = keys.state(after: [.tab] + Array(repeating: .down, count: 7) + [.enter] + chars("#102030") + [.enter],
-                                    on: nine)
+        let background = keys.state(
+            after: [.tab] + Array(repeating: .down, count: 7) + [.enter] + chars("#102030") + [.enter],
+            on: nine)
         #expect(background.parameters.background == RGBA8(r: 0x10, g: 0x20, b: 0x30))
     }
 
@@ -218,7 +225,8 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         state.parameters.scale = 2
         state.parameters.margin = 4
         let (shown, effects) = keys.press(chars("y"), on: state)
-        let command = "chat-tui export --fixtures data/groups.json --group g0 --output g0@2x.png --layout wechat --scale 2 --margin 4"
+        let command =
+            "chat-tui export --fixtures data/groups.json --group g0 --output g0@2x.png --layout wechat --scale 2 --margin 4"
         #expect(effects == [.copy(command)])
         #expect(shown.overlay == .shared(title: "Export command", text: command))
         // Any key closes the overlay without doing anything else.
@@ -230,16 +238,19 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
     @Test func eExportsAtTheChosenScales() {
         let state = ViewFixtures.state(groups(withMembers: [9]))
         let (_, effects) = keys.press(chars("xe"), on: state)
-        var request = ExportRequest(group: state.groups[0], parameters: CompositionParameters(), scales: [1, 2, 3],
-                                    target: "out/g0.png")
+        var request = ExportRequest(
+            group: state.groups[0], parameters: CompositionParameters(), scales: [1, 2, 3],
+            target: "out/g0.png")
         request.usesDefaultName = true
         #expect(effects == [.export(request)])
     }
 
     @Test func questionsWaitForYesOrNo() {
         var state = ViewFixtures.state(groups(withMembers: [9]))
-        let effect = Effect.export(ExportRequest(group: state.groups[0], parameters: CompositionParameters(), scales: [1],
-                                                 target: "out/g0.png"))
+        let effect = Effect.export(
+            ExportRequest(
+                group: state.groups[0], parameters: CompositionParameters(), scales: [1],
+                target: "out/g0.png"))
         state.question = Question(text: "Replace out/g0.png? (y/n)", onYes: [effect])
         #expect(keys.press(chars("q"), on: state).0.question != nil)
         #expect(!keys.press(chars("q"), on: state).0.shouldQuit)

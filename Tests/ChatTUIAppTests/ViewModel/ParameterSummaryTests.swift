@@ -1,21 +1,27 @@
 import GroupIcon
 import Testing
+
 @testable import ChatTUIApp
 
 /// The one-line summaries are made from the catalogue's fields, each by its `summaryForm`.
 @Suite struct ParameterSummaryTests {
     @Test func theSummariesReadAsTheyAlwaysHave() {
         let wechat = CompositionParameters()
-        #expect(ParameterSummary.text(wechat, memberCount: 4, unicode: true)
-            == "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt")
-        #expect(ParameterSummary.compact(wechat, memberCount: nil, unicode: false)
-            == "WeChat | margin 7.3 pt auto | corner 0 pt | tile 0 pt | bg #AAAAAA")
-        let qq = CompositionParameters(layout: .qq, size: 100.25, margin: 4.26, cornerRadius: 8, tileRadius: 2.04,
-                                       background: .white, memberStyle: .rounded(radius: 3, border: 1, borderColor: .black))
-        #expect(ParameterSummary.text(qq, memberCount: 5, unicode: true)
-            == "QQ · style rounded:3:1:#000000 · margin 4.3 · corner 8 · tile 2 · bg #FFFFFF · 100.25pt")
-        #expect(ParameterSummary.compact(CompositionParameters(layout: .qq), memberCount: 3, unicode: true)
-            .hasSuffix(" · bg transparent"))
+        #expect(
+            ParameterSummary.text(wechat, memberCount: 4, unicode: true)
+                == "WeChat · margin 7.3 auto · corner 0 · tile 0 · bg #AAAAAA · 132pt")
+        #expect(
+            ParameterSummary.compact(wechat, memberCount: nil, unicode: false)
+                == "WeChat | margin 7.3 pt auto | corner 0 pt | tile 0 pt | bg #AAAAAA")
+        let qq = CompositionParameters(
+            layout: .qq, size: 100.25, margin: 4.26, cornerRadius: 8, tileRadius: 2.04,
+            background: .white, memberStyle: .rounded(radius: 3, border: 1, borderColor: .black))
+        #expect(
+            ParameterSummary.text(qq, memberCount: 5, unicode: true)
+                == "QQ · style rounded:3:1:#000000 · margin 4.3 · corner 8 · tile 2 · bg #FFFFFF · 100.25pt")
+        #expect(
+            ParameterSummary.compact(CompositionParameters(layout: .qq), memberCount: 3, unicode: true)
+                .hasSuffix(" · bg transparent"))
     }
 
     @Test func everyFieldThatIsNotOmittedShowsItsChange() {

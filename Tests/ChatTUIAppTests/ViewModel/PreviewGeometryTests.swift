@@ -3,6 +3,7 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct PreviewGeometryTests {
@@ -28,14 +29,23 @@ import Testing
         var state = ViewFixtures.state(ViewFixtures.groups(1))
         // 60 x 28 cells under the title: in half blocks 56 px; at 4 x 8 px cells 224 px (scale 2) ...
         #expect(PreviewGeometry.imageParameters(state, width: 60, height: 30).scale == 1)
-        #expect(PreviewGeometry.imageParameters(state, width: 60, height: 30,
-                                                pixelCell: CellPixelSize(width: 4, height: 8)).scale == 2)
+        #expect(
+            PreviewGeometry.imageParameters(
+                state, width: 60, height: 30,
+                pixelCell: CellPixelSize(width: 4, height: 8)
+            ).scale == 2)
         // ... at 10 x 20 px cells 560 px: the largest scale.
-        #expect(PreviewGeometry.imageParameters(state, width: 60, height: 30,
-                                                pixelCell: CellPixelSize(width: 10, height: 20)).scale == 4)
+        #expect(
+            PreviewGeometry.imageParameters(
+                state, width: 60, height: 30,
+                pixelCell: CellPixelSize(width: 10, height: 20)
+            ).scale == 4)
         // The 1:1 view shows the export's own pixels.
         state.actualPixels = ActualPixelsView()
-        #expect(PreviewGeometry.imageParameters(state, width: 60, height: 30,
-                                                pixelCell: CellPixelSize(width: 10, height: 20)).scale == 1)
+        #expect(
+            PreviewGeometry.imageParameters(
+                state, width: 60, height: 30,
+                pixelCell: CellPixelSize(width: 10, height: 20)
+            ).scale == 1)
     }
 }

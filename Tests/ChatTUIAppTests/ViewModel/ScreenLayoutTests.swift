@@ -1,5 +1,6 @@
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct ScreenLayoutTests {
@@ -24,8 +25,9 @@ import Testing
     @Test func theListNeverNarrowsBelowAvatarAndName() {
         let requested = ScreenLayout(width: ScreenLayout.requestedPanelWidth, height: 30, panel: .shown)
         #expect(requested.list.width == ScreenLayout.narrowListWidth)
-        #expect(requested.preview.width == ScreenLayout.requestedPanelWidth - ScreenLayout.narrowListWidth - 2
-                    - ScreenLayout.panelWidth)
+        #expect(
+            requested.preview.width == ScreenLayout.requestedPanelWidth - ScreenLayout.narrowListWidth - 2
+                - ScreenLayout.panelWidth)
         // Without the panel, narrow screens keep the list they had.
         #expect(ScreenLayout(width: 80, height: 24).list.width == 32)
     }

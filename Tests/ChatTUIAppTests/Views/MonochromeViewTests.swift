@@ -4,6 +4,7 @@ import Foundation
 import GroupExport
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct MonochromeViewTests {
@@ -33,7 +34,8 @@ import Testing
         let grid = screen(.monochrome, comparison: false)
         let rows = ViewFixtures.rows(grid)
         guard let row = rows.firstIndex(where: { $0.contains("(3)") }),
-              let column = Array(rows[row]).firstIndex(of: "(") else {
+            let column = Array(rows[row]).firstIndex(of: "(")
+        else {
             Issue.record("no badge on screen")
             return
         }

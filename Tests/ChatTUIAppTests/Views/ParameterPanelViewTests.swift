@@ -4,6 +4,7 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct ParameterPanelViewTests {
@@ -41,7 +42,8 @@ import Testing
         #expect(text.contains { $0.contains("4.5 pt = 9 px at @2x") })
         // The range that can be set for these groups (issue 24), not the field's 0-33.
         let field = try #require(ParameterCatalogue.field(named: "margin"))
-        let usable = try #require(ParameterUse.usableRange(field, in: state.parameters, memberCounts: state.memberCounts))
+        let usable = try #require(
+            ParameterUse.usableRange(field, in: state.parameters, memberCounts: state.memberCounts))
         #expect(text.contains { $0.contains("range 0–\(formatNumber((usable.upperBound * 100).rounded() / 100)) pt") })
         #expect(text.contains { $0.contains("steps ← → 1 pt, < > 4 pt") })
     }
@@ -81,8 +83,10 @@ import Testing
 @Suite struct WorkbenchScreenTests {
     private func render(_ state: AppState, width: Int, height: Int) -> InMemoryTerminal {
         let terminal = InMemoryTerminal(width: width, height: height)
-        terminal.draw(ScreenView.render(state, layout: ScreenLayout(width: width, height: height, panel: state.panel.visibility),
-                                        source: FakeCellSource(), context: ViewFixtures.context))
+        terminal.draw(
+            ScreenView.render(
+                state, layout: ScreenLayout(width: width, height: height, panel: state.panel.visibility),
+                source: FakeCellSource(), context: ViewFixtures.context))
         return terminal
     }
 
@@ -129,7 +133,9 @@ import Testing
         state.presets = file
         state.overlay = .presets(selection: 0)
         #expect(render(state, width: 100, height: 30).text.contains("plain"))
-        let command = "chat-tui export --fixtures groups.json --group g0 --output g0.png --layout wechat " + String(repeating: "--x ", count: 30)
+        let command =
+            "chat-tui export --fixtures groups.json --group g0 --output g0.png --layout wechat "
+            + String(repeating: "--x ", count: 30)
         state.overlay = .shared(title: "Export command", text: command)
         let shared = render(state, width: 100, height: 30).text
         #expect(shared.contains("Export command"))
@@ -161,9 +167,11 @@ import Testing
         var state = ViewFixtures.state(groups(withMembers: [9]))
         state.showsHelp = true
         let text = render(state, width: 160, height: 50).text
-        for needle in ["margin − / + 1 pt", "canvas corner radius − / + 2 pt", "U  Ctrl-R", "redo", "Tab", "parameter panel",
-                       "fine step", "coarse step", "margin, padding 4 pt", "export scales", "pin the parameters", "OSC 52",
-                       "preset JSON", "list the warnings", "s  o"] {
+        for needle in [
+            "margin − / + 1 pt", "canvas corner radius − / + 2 pt", "U  Ctrl-R", "redo", "Tab", "parameter panel",
+            "fine step", "coarse step", "margin, padding 4 pt", "export scales", "pin the parameters", "OSC 52",
+            "preset JSON", "list the warnings", "s  o",
+        ] {
             #expect(text.contains(needle), "help misses \(needle)")
         }
     }

@@ -5,14 +5,19 @@ import GroupExport
 import GroupIcon
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 @Suite struct ScreenViewTests {
-    private func render(_ state: AppState, width: Int, height: Int, source: FakeCellSource = FakeCellSource(),
-                        context: ViewContext = ViewFixtures.context) -> InMemoryTerminal {
+    private func render(
+        _ state: AppState, width: Int, height: Int, source: FakeCellSource = FakeCellSource(),
+        context: ViewContext = ViewFixtures.context
+    ) -> InMemoryTerminal {
         let terminal = InMemoryTerminal(width: width, height: height)
-        terminal.draw(ScreenView.render(state, layout: ScreenLayout(width: width, height: height), source: source,
-                                        context: context))
+        terminal.draw(
+            ScreenView.render(
+                state, layout: ScreenLayout(width: width, height: height), source: source,
+                context: context))
         return terminal
     }
 
@@ -28,11 +33,15 @@ import Testing
 
     @Test func longCJKNamesAreTruncatedWithAnEllipsisWithoutBrokenWideCharacters() {
         let name = String(repeating: "周末骑行群", count: 10)
-        let groups = [ChatGroup(id: "ride", name: name, lastMessage: String(repeating: "八点见", count: 20),
-                                members: [])]
+        let groups = [
+            ChatGroup(
+                id: "ride", name: name, lastMessage: String(repeating: "八点见", count: 20),
+                members: [])
+        ]
         let state = ViewFixtures.state(groups)
-        let list = ChatListView.render(state, width: 30, height: 10, rowHeight: 2, source: FakeCellSource(),
-                                       context: ViewFixtures.context)
+        let list = ChatListView.render(
+            state, width: 30, height: 10, rowHeight: 2, source: FakeCellSource(),
+            context: ViewFixtures.context)
         let rows = ViewFixtures.rows(list)
         #expect(rows[0].contains("周末骑行群周"))
         #expect(rows[0].contains("…"))
@@ -45,8 +54,9 @@ import Testing
             ChatGroup(id: "a", name: "Alpha", unread: 3, members: []),
             ChatGroup(id: "b", name: "Beta", unread: 150, muted: true, members: []),
         ]
-        let list = ChatListView.render(ViewFixtures.state(groups), width: 40, height: 4, rowHeight: 2,
-                                       source: FakeCellSource(), context: ViewFixtures.context)
+        let list = ChatListView.render(
+            ViewFixtures.state(groups), width: 40, height: 4, rowHeight: 2,
+            source: FakeCellSource(), context: ViewFixtures.context)
         let rows = ViewFixtures.rows(list)
         #expect(rows[1].hasSuffix("(3)"))
         #expect(rows[3].hasSuffix("🔕 (99+)"))
@@ -69,8 +79,11 @@ import Testing
     }
 
     @Test func fixtureControlSequencesNeverReachTheScreen() {
-        let groups = [ChatGroup(id: "x", name: "\u{1B}[2J\u{1B}]0;title\u{07}evil\u{9B}", lastMessage: "\u{1B}]52;c;AA==\u{07}",
-                                members: [])]
+        let groups = [
+            ChatGroup(
+                id: "x", name: "\u{1B}[2J\u{1B}]0;title\u{07}evil\u{9B}", lastMessage: "\u{1B}]52;c;AA==\u{07}",
+                members: [])
+        ]
         let terminal = render(ViewFixtures.state(groups), width: 100, height: 30)
         let scalars = terminal.text.unicodeScalars.filter { $0 != "\n" }
         #expect(!scalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
@@ -95,8 +108,9 @@ import Testing
         state.showsComparison = true
         for width in 0...70 {
             for height in 0...20 {
-                let grid = ScreenView.render(state, layout: ScreenLayout(width: width, height: height),
-                                             source: FakeCellSource(), context: ViewFixtures.context)
+                let grid = ScreenView.render(
+                    state, layout: ScreenLayout(width: width, height: height),
+                    source: FakeCellSource(), context: ViewFixtures.context)
                 #expect(grid.width == width && grid.height == height)
             }
         }
@@ -116,7 +130,8 @@ import Testing
         for entry in expected {
             let found = rows.contains { row in
                 guard let keys = row.range(of: "│ " + entry.keys + " "),
-                      let action = row.range(of: entry.action) else { return false }
+                    let action = row.range(of: entry.action)
+                else { return false }
                 return keys.upperBound <= action.lowerBound
             }
             #expect(found, "help overlay misses \(entry.keys)")
@@ -161,8 +176,10 @@ import Testing
         var state = ViewFixtures.state(ViewFixtures.groups(1))
         state.parameters.layout = .qq
         state.parameters.margin = 4
-        let rows = ViewFixtures.rows(PreviewView.render(state, width: 80, height: 20, source: FakeCellSource(),
-                                                        context: ViewFixtures.context))
+        let rows = ViewFixtures.rows(
+            PreviewView.render(
+                state, width: 80, height: 20, source: FakeCellSource(),
+                context: ViewFixtures.context))
         #expect(rows[0].contains("Group 0"))
         #expect(rows[1].contains("QQ · margin 4 · corner 0 · tile 0 · bg transparent · 132pt"))
     }
@@ -171,8 +188,11 @@ import Testing
         var state = ViewFixtures.state(ViewFixtures.groups(1))
         state.showsComparison = true
         let source = FakeCellSource()
-        let text = ViewFixtures.rows(PreviewView.render(state, width: 60, height: 29, source: source,
-                                                        context: ViewFixtures.context)).joined(separator: "\n")
+        let text = ViewFixtures.rows(
+            PreviewView.render(
+                state, width: 60, height: 29, source: source,
+                context: ViewFixtures.context)
+        ).joined(separator: "\n")
         for name in ["WeChat", "QQ", "Grid", "DingTalk"] { #expect(text.contains(name)) }
         #expect(Set(source.requests.map(\.parameters.layout)) == Set(LayoutKind.allCases))
     }
@@ -190,7 +210,9 @@ import Testing
         state.status = "Exported to out/g0.png"
         var rows = ViewFixtures.rows(StatusBar.render(state, width: 120, warnings: [], context: ViewFixtures.context))
         // The issue found "m:7.3 c:0 t:0" cryptic: the parameters are now in words, after the message.
-        #expect(rows[0].hasPrefix(" Exported to out/g0.png │ WeChat · margin 7.3 pt auto · corner 0 pt · tile 0 pt · bg #AAAAAA "))
+        #expect(
+            rows[0].hasPrefix(
+                " Exported to out/g0.png │ WeChat · margin 7.3 pt auto · corner 0 pt · tile 0 pt · bg #AAAAAA "))
         #expect(rows[0].hasSuffix("? help "))
         state.exportPrompt = LineEditor("a.png")
         rows = ViewFixtures.rows(StatusBar.render(state, width: 40, warnings: [], context: ViewFixtures.context))

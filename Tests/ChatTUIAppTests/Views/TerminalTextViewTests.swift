@@ -4,6 +4,7 @@ import Foundation
 import GroupExport
 import TerminalUI
 import Testing
+
 @testable import ChatTUIApp
 
 /// What reaches the screen from text the views draw: no stale column after a selector emoji, no scraps of wide
@@ -44,11 +45,15 @@ import Testing
     }
 
     @Test func chatListIsASCIIWithoutUTF8() {
-        let groups = [ChatGroup(id: "p", name: "三年二班家长群", lastMessage: "明天 8 点 ❤️", unread: 5, muted: true,
-                                members: [])]
+        let groups = [
+            ChatGroup(
+                id: "p", name: "三年二班家长群", lastMessage: "明天 8 点 ❤️", unread: 5, muted: true,
+                members: [])
+        ]
         let context = ViewContext(now: Date(timeIntervalSince1970: 0), unicode: false)
-        let list = ChatListView.render(AppState(groups: groups, parameters: .init(), exportDirectory: "."),
-                                       width: 40, height: 3, rowHeight: 3, source: FakeCellSource(), context: context)
+        let list = ChatListView.render(
+            AppState(groups: groups, parameters: .init(), exportDirectory: "."),
+            width: 40, height: 3, rowHeight: 3, source: FakeCellSource(), context: context)
         #expect(list.cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) && !$0.isContinuation })
         #expect(ViewFixtures.rows(list)[0].contains("???????"))
     }

@@ -4,6 +4,7 @@ import Foundation
 import GroupExport
 import GroupIcon
 import TerminalUI
+
 @testable import ChatTUIApp
 
 /// A composite source that answers every request with a grid of "#" and remembers the sizes asked for.
@@ -21,15 +22,20 @@ final class FakeCellSource: CompositeCellSource {
     func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture? {
         guard available else { return nil }
         let (width, height) = request.areaPixels
-        return FramedPicture(cells: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
-                             image: RGBAImage(width: width, height: height, fill: .white))
+        return FramedPicture(
+            cells: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+            image: RGBAImage(width: width, height: height, fill: .white))
     }
 
-    func pictureCells(for group: ChatGroup, parameters: CompositionParameters,
-                      request: PictureRequest) -> (cells: CellRect, grid: CellGrid)? {
+    func pictureCells(
+        for group: ChatGroup, parameters: CompositionParameters,
+        request: PictureRequest
+    ) -> (cells: CellRect, grid: CellGrid)? {
         guard available else { return nil }
-        return (CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
-                CellGrid(width: request.columns, height: request.rows, fill: Cell("#")))
+        return (
+            CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+            CellGrid(width: request.columns, height: request.rows, fill: Cell("#"))
+        )
     }
 
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] { warningsToReport }
@@ -43,8 +49,9 @@ enum ViewFixtures {
 
     static func groups(_ count: Int) -> [ChatGroup] {
         (0..<count).map { index in
-            ChatGroup(id: "g\(index)", name: "Group \(index)", lastMessage: "message \(index)",
-                      members: [GroupMember(id: "m", name: "M")])
+            ChatGroup(
+                id: "g\(index)", name: "Group \(index)", lastMessage: "message \(index)",
+                members: [GroupMember(id: "m", name: "M")])
         }
     }
 

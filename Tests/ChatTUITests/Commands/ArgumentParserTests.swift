@@ -1,6 +1,7 @@
 import ArgumentParsing
 import GroupIcon
 import Testing
+
 @testable import ChatTUI
 
 @Suite struct ArgumentParserTests {
@@ -37,11 +38,12 @@ import Testing
     }
 
     @Test func everyOptionReachesTheParameters() throws {
-        let parameters = try CompositionOptions.parameters(from: parse([
-            "--layout", "QQ", "--size", "100", "--scale", "3", "--margin", "2", "--padding", "5",
-            "--corner-radius", "12", "--tile-radius", "4", "--background", "#102030", "--grid-columns", "2",
-            "--centre-rings", "--full-bleed-single", "--short-row-at-bottom",
-        ]))
+        let parameters = try CompositionOptions.parameters(
+            from: parse([
+                "--layout", "QQ", "--size", "100", "--scale", "3", "--margin", "2", "--padding", "5",
+                "--corner-radius", "12", "--tile-radius", "4", "--background", "#102030", "--grid-columns", "2",
+                "--centre-rings", "--full-bleed-single", "--short-row-at-bottom",
+            ]))
         var expected = CompositionParameters(
             layout: .qq, size: 100, scale: 3, margin: 2, padding: 5, cornerRadius: 12, tileRadius: 4,
             background: RGBA8(r: 0x10, g: 0x20, b: 0x30))
@@ -85,8 +87,11 @@ import Testing
     }
 
     @Test func anUnknownProtocolIsAUsageErrorListingTheChoices() {
-        #expect(throws: UsageError(message: "--graphics: expected one of auto, kitty, sixel, iterm, halfblock, got 'png'",
-                                   command: "")) {
+        #expect(
+            throws: UsageError(
+                message: "--graphics: expected one of auto, kitty, sixel, iterm, halfblock, got 'png'",
+                command: "")
+        ) {
             try command(["--graphics", "png"])
         }
     }
@@ -94,8 +99,11 @@ import Testing
     @Test func theListAvatarSizeIsInPointsWithinItsRange() throws {
         #expect(try command([]).listAvatarPoints == 48)
         #expect(try command(["--list-avatar-size", "60"]).listAvatarPoints == 60)
-        #expect(throws: UsageError(message: "--list-avatar-size: expected points from 16 to 256, got 'big'",
-                                   command: "")) {
+        #expect(
+            throws: UsageError(
+                message: "--list-avatar-size: expected points from 16 to 256, got 'big'",
+                command: "")
+        ) {
             try command(["--list-avatar-size", "big"])
         }
         #expect(throws: UsageError.self) { try command(["--list-avatar-size", "8"]) }

@@ -2,35 +2,50 @@ import ArgumentParsing
 import GroupExport
 import GroupIcon
 import Testing
+
 @testable import ChatTUI
 
 @Suite struct AvatarCommandTests {
     private func command(_ arguments: [String]) throws(UsageError) -> AvatarCommand {
-        try AvatarCommand(arguments: try ParsedArguments(["--member", "m1"] + arguments, specs: AvatarCommand.specs,
-                                                         command: AvatarCommand.name))
+        try AvatarCommand(
+            arguments: try ParsedArguments(
+                ["--member", "m1"] + arguments, specs: AvatarCommand.specs,
+                command: AvatarCommand.name))
     }
 
     @Test func theOutputsExtensionPicksTheFormatAsForExport() throws {
         #expect(try command(["--output", "a.png"]).encoding.format == .png)
         #expect(try command(["--output", "a.JPG"]).encoding.format == .jpeg)
-        #expect(try command(["--output", "a.webp", "--quality", "80"]).encoding == OutputEncoding(format: .webp, quality: 80))
+        #expect(
+            try command(["--output", "a.webp", "--quality", "80"]).encoding
+                == OutputEncoding(format: .webp, quality: 80))
         #expect(try command(["--output", "a"]).encoding.format == .png)
-        #expect(throws: UsageError(message: "a.gif: .gif is not an output format: name the file .png, .jpg/.jpeg or .webp",
-                                   command: "avatar")) { try command(["--output", "a.gif"]) }
+        #expect(
+            throws: UsageError(
+                message: "a.gif: .gif is not an output format: name the file .png, .jpg/.jpeg or .webp",
+                command: "avatar")
+        ) { try command(["--output", "a.gif"]) }
         #expect(throws: UsageError(message: "a.jpg: the .jpg extension contradicts --format png", command: "avatar")) {
             try command(["--output", "a.jpg", "--format", "png"])
         }
     }
 
     @Test func aBorderThatLeavesNoPhotoIsRefused() throws {
-        #expect(throws: UsageError(message: "--style: a member-style border of 66 pt leaves too little of the photo in a 132 pt tile: at most 33 pt (a quarter of its side)",
-                                   command: "avatar")) { try command(["--output", "a.png", "--style", "rounded:6:66"]) }
-        #expect(try command(["--output", "a.png", "--style", "rounded:6:33"]).style
-            == .rounded(radius: 6, border: 33, borderColor: .transparent))
+        #expect(
+            throws: UsageError(
+                message:
+                    "--style: a member-style border of 66 pt leaves too little of the photo in a 132 pt tile: at most 33 pt (a quarter of its side)",
+                command: "avatar")
+        ) { try command(["--output", "a.png", "--style", "rounded:6:66"]) }
+        #expect(
+            try command(["--output", "a.png", "--style", "rounded:6:33"]).style
+                == .rounded(radius: 6, border: 33, borderColor: .transparent))
     }
 
     @Test func theOriginalStyleIgnoresTheSizeItDoesNotUse() throws {
-        #expect(try command(["--output", "a.png", "--style", "original", "--size", "2048", "--scale", "4"]).style == .original)
+        #expect(
+            try command(["--output", "a.png", "--style", "original", "--size", "2048", "--scale", "4"]).style
+                == .original)
         #expect(throws: UsageError.self) {
             try command(["--output", "a.png", "--style", "circle", "--size", "2048", "--scale", "4"])
         }
@@ -43,8 +58,11 @@ import Testing
             (CacheCommand.self, ["stats", "--cache-dir="]),
         ]
         for (type, arguments) in cases {
-            #expect(throws: UsageError(message: "--cache-dir: the path is empty (name a folder, or leave the option out)",
-                                       command: type.name)) {
+            #expect(
+                throws: UsageError(
+                    message: "--cache-dir: the path is empty (name a folder, or leave the option out)",
+                    command: type.name)
+            ) {
                 _ = try ParsedArguments(arguments, specs: type.specs, command: type.name)
             }
         }

@@ -2,14 +2,16 @@ import ArgumentParsing
 import GroupIcon
 import Support
 import Testing
+
 @testable import ChatTUI
 
 /// The command line offers exactly the registered layouts and their options.
 @Suite struct LayoutOptionsFromRegistryTests {
     @Test func everyRegisteredLayoutIsAccepted() throws {
         for kind in LayoutRegistry.kinds {
-            let arguments = try ParsedArguments(["--layout", kind.rawValue], specs: CompositionOptions.specs,
-                                                command: "export")
+            let arguments = try ParsedArguments(
+                ["--layout", kind.rawValue], specs: CompositionOptions.specs,
+                command: "export")
             #expect(try CompositionOptions.parameters(from: arguments).layout == kind)
         }
     }
@@ -32,13 +34,17 @@ import Testing
 
     @Test func layoutListPrintsTheRegistry() async throws {
         let printed = LockedText()
-        let output = CommandOutput(standardOutput: { printed.append($0) }, standardError: { _ in },
-                                   errorIsTerminal: false)
-        let command = try LayoutCommand(arguments: ParsedArguments(["--list"], specs: LayoutCommand.specs,
-                                                                   command: "layout"))
+        let output = CommandOutput(
+            standardOutput: { printed.append($0) }, standardError: { _ in },
+            errorIsTerminal: false)
+        let command = try LayoutCommand(
+            arguments: ParsedArguments(
+                ["--list"], specs: LayoutCommand.specs,
+                command: "layout"))
         #expect(await command.run(output: output) == .success)
-        #expect(printed.text.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
-            == LayoutRegistry.kinds.map(\.rawValue))
+        #expect(
+            printed.text.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+                == LayoutRegistry.kinds.map(\.rawValue))
     }
 }
 

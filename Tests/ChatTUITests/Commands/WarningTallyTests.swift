@@ -1,18 +1,21 @@
 import GroupExport
 import GroupIcon
 import Testing
+
 @testable import ChatTUI
 
 @Suite struct WarningTallyTests {
     private func outcome(group: String, member: String, path: String?) -> GroupExporter.Outcome {
-        let warning = AvatarWarning(memberID: member, memberName: member.uppercased(), path: path,
-                                    message: "not a JPEG; using a placeholder")
+        let warning = AvatarWarning(
+            memberID: member, memberName: member.uppercased(), path: path,
+            message: "not a JPEG; using a placeholder")
         return GroupExporter.Outcome(warnings: ["group \"\(group)\": \(warning)"], avatarWarnings: [warning])
     }
 
     @Test func oneBrokenPhotoSharedByManyGroupsIsOneWarningWithACount() {
         var tally = WarningTally()
-        #expect(tally.add(outcome(group: "g1", member: "u1", path: "/p/broken.jpg"))
+        #expect(
+            tally.add(outcome(group: "g1", member: "u1", path: "/p/broken.jpg"))
                 == ["group \"g1\": member \"U1\" (u1): /p/broken.jpg: not a JPEG; using a placeholder"])
         for index in 2...700 {
             // Whoever's photo it is, the same file with the same problem is the same warning.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct CompactNineGridLayoutTests {
@@ -37,8 +38,10 @@ import Testing
             } else {
                 let margin1 = (width - imgsize * Double(rowcount)) / Double(rowcount + 1)
                 for j in 0..<rowcount {
-                    rects.append(Rect(x: Double(j) * imgsize + Double(j + 1) * margin1, y: y, width: imgsize,
-                                      height: imgsize))
+                    rects.append(
+                        Rect(
+                            x: Double(j) * imgsize + Double(j + 1) * margin1, y: y, width: imgsize,
+                            height: imgsize))
                     k += 1
                 }
             }
@@ -53,8 +56,10 @@ import Testing
             let parameters = CompositionParameters(layout: .wechatCompact, size: size, margin: margin)
             let tiles = CompactNineGridLayout.tiles(count: count, parameters: parameters)
             // The reference's 2 points, except on canvases too small for four of them (see the layout).
-            let expected = Self.seed003(count: count, width: size, height: size,
-                                        margin: min(margin ?? min(2, size * 3 / 16), size / 4)) ?? []
+            let expected =
+                Self.seed003(
+                    count: count, width: size, height: size,
+                    margin: min(margin ?? min(2, size * 3 / 16), size / 4)) ?? []
             #expect(tiles.count == expected.count, "count \(count) size \(size)")
             for (tile, rect) in zip(tiles, expected) {
                 #expect(isClose(tile.frame, rect, 1e-9), "count \(count) size \(size): \(tile.frame) != \(rect)")
@@ -67,8 +72,12 @@ import Testing
     @Test func sevenMembersAt100MatchTheIssuesNumbers() {
         // s = (100 - 4·2)/3 = 30.6667; rows at 2m/3 = 1.3333, then + s + m: 34 and 66.6667. The single top
         // tile starts at (100 - s - 2)/2 = 33.6667, one point left of centre (34.6667).
-        let frames = CompactNineGridLayout.tiles(count: 7, parameters: CompositionParameters(layout: .wechatCompact,
-                                                                                              size: 100)).map(\.frame)
+        let frames = CompactNineGridLayout.tiles(
+            count: 7,
+            parameters: CompositionParameters(
+                layout: .wechatCompact,
+                size: 100)
+        ).map(\.frame)
         #expect(frames.count == 7)
         #expect(isClose(frames[0], Rect(x: 33.6667, y: 1.3333, width: 30.6667, height: 30.6667), 1e-4))
         #expect(frames[1...3].allSatisfy { isClose($0.minY, 34, 1e-9) })
@@ -78,8 +87,12 @@ import Testing
 
     @Test func twoMembersAreStackedVertically() {
         // One column of two rows: s = (100 - 3·2)/2 = 47, centred horizontally at 26.5, rows at 2 and 51.
-        let frames = CompactNineGridLayout.tiles(count: 2, parameters: CompositionParameters(layout: .wechatCompact,
-                                                                                              size: 100)).map(\.frame)
+        let frames = CompactNineGridLayout.tiles(
+            count: 2,
+            parameters: CompositionParameters(
+                layout: .wechatCompact,
+                size: 100)
+        ).map(\.frame)
         #expect(frames == [Rect(x: 26.5, y: 2, width: 47, height: 47), Rect(x: 26.5, y: 51, width: 47, height: 47)])
     }
 
@@ -88,8 +101,13 @@ import Testing
         padded.tileRadius = 3
         let tiles = CompactNineGridLayout.tiles(count: 5, parameters: padded)
         let expected = Self.seed003(count: 5, width: 112, height: 112, margin: 2) ?? []
-        #expect(tiles.map(\.frame) == expected.map { Rect(x: $0.minX + 10, y: $0.minY + 10, width: $0.width,
-                                                         height: $0.height) })
+        #expect(
+            tiles.map(\.frame)
+                == expected.map {
+                    Rect(
+                        x: $0.minX + 10, y: $0.minY + 10, width: $0.width,
+                        height: $0.height)
+                })
         #expect(tiles.allSatisfy { $0.shape == .roundedRect($0.frame, cornerRadius: 3) })
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroupIcon
 
 /// One cell of the QQ reference: centre, diameter and `degrees` (nil where `isClip` is false).
@@ -19,23 +20,29 @@ private func seedCells(count: Int, wh: Double) -> [SeedCell] {
         return [SeedCell(center: Point(x: wh / 2, y: wh / 2), diameter: wh, degrees: nil)]
     case 2:
         let d = wh + wh - sqrt(2) * wh, r = d / 2
-        return [SeedCell(center: Point(x: r, y: r), diameter: d, degrees: nil),
-                SeedCell(center: Point(x: r + sqrt(2) * d / 2, y: r + sqrt(2) * d / 2), diameter: d, degrees: 135)]
+        return [
+            SeedCell(center: Point(x: r, y: r), diameter: d, degrees: nil),
+            SeedCell(center: Point(x: r + sqrt(2) * d / 2, y: r + sqrt(2) * d / 2), diameter: d, degrees: 135),
+        ]
     case 3:
         let d = wh / 2
         let c0 = Point(x: d, y: d / 2)
         let c1 = Point(x: c0.x - d * sin(rad(30)), y: d / 2 + d * cos(rad(30)))
         let c2 = Point(x: c1.x + d, y: c1.y)
-        return [SeedCell(center: c0, diameter: d, degrees: 30), SeedCell(center: c1, diameter: d, degrees: 270),
-                SeedCell(center: c2, diameter: d, degrees: 150)]
+        return [
+            SeedCell(center: c0, diameter: d, degrees: 30), SeedCell(center: c1, diameter: d, degrees: 270),
+            SeedCell(center: c2, diameter: d, degrees: 150),
+        ]
     case 4:
         let d = wh / 2, r = d / 2
         let c0 = Point(x: r, y: r)
         let c1 = Point(x: c0.x, y: c0.y + d)
         let c2 = Point(x: c1.x + d, y: c1.y)
         let c3 = Point(x: c2.x, y: c2.y - d)
-        return [SeedCell(center: c0, diameter: d, degrees: 0), SeedCell(center: c1, diameter: d, degrees: 270),
-                SeedCell(center: c2, diameter: d, degrees: 180), SeedCell(center: c3, diameter: d, degrees: 90)]
+        return [
+            SeedCell(center: c0, diameter: d, degrees: 0), SeedCell(center: c1, diameter: d, degrees: 270),
+            SeedCell(center: c2, diameter: d, degrees: 180), SeedCell(center: c3, diameter: d, degrees: 90),
+        ]
     default:
         let r = wh / 2 / (2 * sin(rad(54)) + 1), d = r * 2
         let c0 = Point(x: wh / 2, y: r)
@@ -43,9 +50,11 @@ private func seedCells(count: Int, wh: Double) -> [SeedCell] {
         let c2 = Point(x: c1.x + d * cos(rad(72)), y: c1.y + d * sin(rad(72)))
         let c3 = Point(x: c2.x + d, y: c2.y)
         let c4 = Point(x: c3.x + d * cos(rad(72)), y: c3.y - d * sin(rad(72)))
-        return [SeedCell(center: c0, diameter: d, degrees: 54), SeedCell(center: c1, diameter: d, degrees: 342),
-                SeedCell(center: c2, diameter: d, degrees: 270), SeedCell(center: c3, diameter: d, degrees: 198),
-                SeedCell(center: c4, diameter: d, degrees: 126)]
+        return [
+            SeedCell(center: c0, diameter: d, degrees: 54), SeedCell(center: c1, diameter: d, degrees: 342),
+            SeedCell(center: c2, diameter: d, degrees: 270), SeedCell(center: c3, diameter: d, degrees: 198),
+            SeedCell(center: c4, diameter: d, degrees: 126),
+        ]
     }
 }
 
@@ -66,8 +75,9 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
         #expect(tiles.count == expected.count)
         for (tile, cell) in zip(tiles, expected) {
             let shape = try #require(circle(of: tile))
-            #expect(isClose(shape.center.x, cell.center.x) && isClose(shape.center.y, cell.center.y),
-                    "count \(count) size \(size): \(shape.center) != \(cell.center)")
+            #expect(
+                isClose(shape.center.x, cell.center.x) && isClose(shape.center.y, cell.center.y),
+                "count \(count) size \(size): \(shape.center) != \(cell.center)")
             #expect(isClose(2 * shape.radius, cell.diameter))
             #expect(isClose(tile.frame, Rect(center: cell.center, side: cell.diameter)))
             #expect(shape.notches.map(\.degrees) == (cell.degrees.map { [$0] } ?? []))
@@ -97,8 +107,10 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
         // c4 = (113.2624, 58.1696): the ring touches both sides of the canvas.
         let tiles = FiveCircleLayout.tiles(count: 5, parameters: CompositionParameters(layout: .qq, size: 140))
         let centers = try tiles.map { try #require(circle(of: $0)).center }
-        let expected = [Point(x: 70, y: 26.7376), Point(x: 26.7376, y: 58.1696), Point(x: 43.2624, y: 109.0276),
-                        Point(x: 96.7376, y: 109.0276), Point(x: 113.2624, y: 58.1696)]
+        let expected = [
+            Point(x: 70, y: 26.7376), Point(x: 26.7376, y: 58.1696), Point(x: 43.2624, y: 109.0276),
+            Point(x: 96.7376, y: 109.0276), Point(x: 113.2624, y: 58.1696),
+        ]
         #expect(centers.count == 5)
         for (center, point) in zip(centers, expected) {
             #expect(isClose(center.x, point.x, 1e-4) && isClose(center.y, point.y, 1e-4), "\(center)")
@@ -113,8 +125,9 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
         for (index, cell) in circles.enumerated() {
             for notch in cell.notches {
                 let direction = notch.direction
-                let target = Point(x: cell.center.x + 2 * cell.radius * direction.x,
-                                   y: cell.center.y + 2 * cell.radius * direction.y)
+                let target = Point(
+                    x: cell.center.x + 2 * cell.radius * direction.x,
+                    y: cell.center.y + 2 * cell.radius * direction.y)
                 let hit = circles.indices.contains { other in
                     other != index && isClose(circles[other].center.x, target.x, 1e-9)
                         && isClose(circles[other].center.y, target.y, 1e-9)
@@ -142,8 +155,11 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
 
     @Test func defaultGapIsTwoMinusSqrt3Radii() {
         // n = 2 at 140: (2 - sqrt3) * 41.0051 = 10.9873.
-        let margin = FiveCircleLayout.resolvedMargin(count: 2, parameters: CompositionParameters(layout: .qq,
-                                                                                                size: 140))
+        let margin = FiveCircleLayout.resolvedMargin(
+            count: 2,
+            parameters: CompositionParameters(
+                layout: .qq,
+                size: 140))
         #expect(isClose(margin, 10.9873, 1e-4))
         #expect(FiveCircleLayout.resolvedMargin(count: 1, parameters: CompositionParameters(layout: .qq)) == 0)
     }
@@ -168,7 +184,8 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
         #expect(isClose(five[0].minY, 2.1174, 1e-4) && isClose(140 - five[2].maxY, 2.1174, 1e-4))
         #expect(isClose(five[1].minX, 0, 1e-9))
         // Four members are unaffected.
-        #expect(FiveCircleLayout.tiles(count: 4, parameters: parameters)
+        #expect(
+            FiveCircleLayout.tiles(count: 4, parameters: parameters)
                 == FiveCircleLayout.tiles(count: 4, parameters: CompositionParameters(layout: .qq, size: 140)))
     }
 
@@ -176,8 +193,10 @@ private func circle(of tile: Tile) -> (center: Point, radius: Double, notches: [
         // n = 4 at 140 with padding 10: the reference's layout for 120, moved by 10: d = 60, centres 40 and 100.
         let parameters = CompositionParameters(layout: .qq, size: 140, padding: 10)
         let frames = FiveCircleLayout.tiles(count: 4, parameters: parameters).map(\.frame)
-        let expected = [Rect(x: 10, y: 10, width: 60, height: 60), Rect(x: 10, y: 70, width: 60, height: 60),
-                        Rect(x: 70, y: 70, width: 60, height: 60), Rect(x: 70, y: 10, width: 60, height: 60)]
+        let expected = [
+            Rect(x: 10, y: 10, width: 60, height: 60), Rect(x: 10, y: 70, width: 60, height: 60),
+            Rect(x: 70, y: 70, width: 60, height: 60), Rect(x: 70, y: 10, width: 60, height: 60),
+        ]
         #expect(frames.count == 4)
         for (frame, rect) in zip(frames, expected) { #expect(isClose(frame, rect), "\(frame)") }
     }

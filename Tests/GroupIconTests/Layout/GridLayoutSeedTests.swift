@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// `grid` against the general-grid reference's constraints (`SudokuConstraints`, the reference's Masonry calls transcribed and
@@ -30,7 +31,10 @@ import Testing
             let m = margin ?? size / 18
             let spacingPair = spacing.map { ($0[0], $0.count > 1 ? $0[1] : $0[0]) } ?? (m, m)
             let p = padding ?? m
-            let e = insets.map { $0.count == 4 ? ($0[0], $0[1], $0[2], $0[3]) : ($0[0], $0[0], $0[0], $0[0]) } ?? (p, p, p, p)
+            let e =
+                insets.map { $0.count == 4 ? ($0[0], $0[1], $0[2], $0[3]) : ($0[0], $0[0], $0[0], $0[0]) } ?? (
+                    p, p, p, p
+                )
             let itemPair = item.map { ($0[0], $0.count > 1 ? $0[1] : $0[0]) } ?? (0, 0)
             let fixedSpacing = item == nil || spacing != nil
             return SudokuConstraints.Inputs(
@@ -54,8 +58,9 @@ import Testing
             #expect(isClose(tile.frame, frame, 1e-6), "\(test) tile \(index): \(tile.frame) != \(frame)")
         }
         let canvas = GridLayout.canvas(count: test.count, parameters: test.parameters)
-        #expect(isClose(canvas.width, seed.superview.width, 1e-6) && isClose(canvas.height, seed.superview.height, 1e-6),
-                "\(test): canvas \(canvas) != \(seed.superview)")
+        #expect(
+            isClose(canvas.width, seed.superview.width, 1e-6) && isClose(canvas.height, seed.superview.height, 1e-6),
+            "\(test): canvas \(canvas) != \(seed.superview)")
     }
 
     @Test(arguments: tableSizes, [nil, 1, 2, 3, 5] as [Int?])
@@ -78,8 +83,11 @@ import Testing
         // Two members in four columns: the reference adds two empty views, so items are a quarter wide and as tall
         // as the canvas between the insets.
         try expectSeed(Case(size: 100, count: 2, columns: 4, margin: 4, padding: 0))
-        let frames = GridLayout.tiles(count: 2, parameters: Case(size: 100, count: 2, columns: 4, margin: 4, padding: 0)
-            .parameters).map(\.frame)
+        let frames = GridLayout.tiles(
+            count: 2,
+            parameters: Case(size: 100, count: 2, columns: 4, margin: 4, padding: 0)
+                .parameters
+        ).map(\.frame)
         #expect(frames == [Rect(x: 0, y: 0, width: 22, height: 100), Rect(x: 26, y: 0, width: 22, height: 100)])
     }
 
@@ -99,7 +107,8 @@ import Testing
             }
         }
         // 4 in 2 columns, items 30, insets 6 at 132: columns at 6 and 132 - 6 - 30 = 96, rows likewise.
-        let frames = GridLayout.tiles(count: 4, parameters: Case(count: 4, padding: 6, item: [30]).parameters).map(\.frame)
+        let frames = GridLayout.tiles(count: 4, parameters: Case(count: 4, padding: 6, item: [30]).parameters).map(
+            \.frame)
         #expect(frames.map(\.minX) == [6, 96, 6, 96] && frames.map(\.minY) == [6, 6, 96, 96])
     }
 
@@ -142,8 +151,10 @@ import Testing
             #expect(isClose(tile.frame, frame.scaled(by: factor), 1e-9))
         }
         // Through the entry point too, and in `layout --json`.
-        let description = LayoutDescription(count: 3, parameters: Case(count: 3, columns: 3, spacing: [2], item: [20], insets: [4]).parameters)
-        #expect(description.jsonText.hasPrefix("{\"layout\":\"grid\",\"count\":3,\"size\":132,\"width\":72,\"height\":28,"))
+        let description = LayoutDescription(
+            count: 3, parameters: Case(count: 3, columns: 3, spacing: [2], item: [20], insets: [4]).parameters)
+        #expect(
+            description.jsonText.hasPrefix("{\"layout\":\"grid\",\"count\":3,\"size\":132,\"width\":72,\"height\":28,"))
     }
 
     @Test func nonSquareItemsAreCentreCroppedNotStretched() {
@@ -152,9 +163,11 @@ import Testing
         var photo = RGBAImage(width: 64, height: 64, fill: RGBA8(r: 0, g: 255, b: 0))
         for x in 0..<64 { for y in [0, 1, 2, 61, 62, 63] { photo[x, y] = RGBA8(r: 255, g: 0, b: 0) } }
         let frame = Rect(x: 0, y: 0, width: 32, height: 16)
-        let image = Compositor.compose(CompositionInput(parameters: CompositionParameters(layout: .grid, size: 32),
-                                                        canvas: Size(width: 32, height: 16),
-                                                        tiles: [Tile(frame: frame, shape: .rect(frame))], images: [photo]))
+        let image = Compositor.compose(
+            CompositionInput(
+                parameters: CompositionParameters(layout: .grid, size: 32),
+                canvas: Size(width: 32, height: 16),
+                tiles: [Tile(frame: frame, shape: .rect(frame))], images: [photo]))
         #expect(image.width == 32 && image.height == 16)
         #expect((0..<32).allSatisfy { x in (0..<16).allSatisfy { y in image[x, y] == RGBA8(r: 0, g: 255, b: 0) } })
     }
@@ -170,11 +183,15 @@ import Testing
                     parameters.options[GridLayout.insets] = insets
                     for count in [1, 5, 64] {
                         let canvas = GridLayout.canvas(count: count, parameters: parameters)
-                        #expect(canvas.width.isFinite && canvas.height.isFinite && canvas.width <= 100 && canvas.height <= 100)
+                        #expect(
+                            canvas.width.isFinite && canvas.height.isFinite && canvas.width <= 100
+                                && canvas.height <= 100)
                         for tile in GridLayout.tiles(count: count, parameters: parameters) {
-                            #expect(tile.frame.minX >= -1e-9 && tile.frame.maxX <= canvas.width + 1e-9
+                            #expect(
+                                tile.frame.minX >= -1e-9 && tile.frame.maxX <= canvas.width + 1e-9
                                     && tile.frame.minY >= -1e-9 && tile.frame.maxY <= canvas.height + 1e-9,
-                                    "\(String(describing: spacing)) \(String(describing: item)) \(String(describing: insets)) \(count) \(tile.frame) \(canvas)")
+                                "\(String(describing: spacing)) \(String(describing: item)) \(String(describing: insets)) \(count) \(tile.frame) \(canvas)"
+                            )
                         }
                     }
                 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// The square grid of earlier versions, kept behind `--grid-square` (the general-grid reference in full: GridLayoutSeedTests).
@@ -17,7 +18,8 @@ import Testing
     func squareGridIsTopLeftAnchored(size: Double, count: Int) {
         // Square items with spacing m = size/18 and insets m: side (W - 2m - (c-1)m)/c,
         // item i at (m + col (s + m), m + row (s + m)).
-        let tiles = GridLayout.tiles(count: count, parameters: Self.square(CompositionParameters(layout: .grid, size: size)))
+        let tiles = GridLayout.tiles(
+            count: count, parameters: Self.square(CompositionParameters(layout: .grid, size: size)))
         let shown = min(count, GridLayout.maximumMembers)
         #expect(tiles.count == shown)
         guard let columns = Self.automaticColumns[shown] else { return }
@@ -34,14 +36,18 @@ import Testing
 
     @Test func fiveMembersAt132MatchHandNumbers() {
         // c = 3, m = 7.3333, s = (132 - 4m)/3 = 34.2222; two rows from the top-left inset.
-        let frames = GridLayout.tiles(count: 5, parameters: Self.square(CompositionParameters(layout: .grid, size: 132)))
-            .map(\.frame)
+        let frames = GridLayout.tiles(
+            count: 5, parameters: Self.square(CompositionParameters(layout: .grid, size: 132))
+        )
+        .map(\.frame)
         let s = 34.2222
-        let expected = [Rect(x: 7.3333, y: 7.3333, width: s, height: s),
-                        Rect(x: 48.8889, y: 7.3333, width: s, height: s),
-                        Rect(x: 90.4444, y: 7.3333, width: s, height: s),
-                        Rect(x: 7.3333, y: 48.8889, width: s, height: s),
-                        Rect(x: 48.8889, y: 48.8889, width: s, height: s)]
+        let expected = [
+            Rect(x: 7.3333, y: 7.3333, width: s, height: s),
+            Rect(x: 48.8889, y: 7.3333, width: s, height: s),
+            Rect(x: 90.4444, y: 7.3333, width: s, height: s),
+            Rect(x: 7.3333, y: 48.8889, width: s, height: s),
+            Rect(x: 48.8889, y: 48.8889, width: s, height: s),
+        ]
         #expect(frames.count == 5)
         for (frame, rect) in zip(frames, expected) { #expect(isClose(frame, rect, 1e-4), "\(frame)") }
     }
@@ -51,8 +57,11 @@ import Testing
         var parameters = CompositionParameters(layout: .grid, size: 132, margin: 4, padding: 0)
         parameters.options[GridLayout.columns] = 2
         let frames = GridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
-        #expect(frames == [Rect(x: 0, y: 0, width: 64, height: 64), Rect(x: 68, y: 0, width: 64, height: 64),
-                           Rect(x: 0, y: 68, width: 64, height: 64)])
+        #expect(
+            frames == [
+                Rect(x: 0, y: 0, width: 64, height: 64), Rect(x: 68, y: 0, width: 64, height: 64),
+                Rect(x: 0, y: 68, width: 64, height: 64),
+            ])
     }
 
     @Test func moreRowsThanColumnsShrinkToFit() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct LayoutRegistryTests {
@@ -34,7 +35,8 @@ import Testing
             let own = layout.options.map(\.name)
             #expect(Set(own).isSubset(of: names))
             #expect(Set(own).isDisjoint(with: ParameterCatalogue.common.map(\.name)))
-            #expect(ParameterCatalogue.fields(for: layout.kind).map(\.name) == ParameterCatalogue.common.map(\.name) + own)
+            #expect(
+                ParameterCatalogue.fields(for: layout.kind).map(\.name) == ParameterCatalogue.common.map(\.name) + own)
         }
     }
 

@@ -1,18 +1,20 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct LayoutsTests {
     @Test(arguments: LayoutKind.allCases)
     func dispatchesOnTheLayoutKind(kind: LayoutKind) {
         let parameters = CompositionParameters(layout: kind, size: 120)
-        let expected: [Tile] = switch kind {
-        case .wechat: NineGridLayout.tiles(count: 3, parameters: parameters)
-        case .qq: FiveCircleLayout.tiles(count: 3, parameters: parameters)
-        case .grid: GridLayout.tiles(count: 3, parameters: parameters)
-        case .dingtalk: DingTalkLayout.tiles(count: 3, parameters: parameters)
-        case .wechatCompact: CompactNineGridLayout.tiles(count: 3, parameters: parameters)
-        default: []
-        }
+        let expected: [Tile] =
+            switch kind {
+            case .wechat: NineGridLayout.tiles(count: 3, parameters: parameters)
+            case .qq: FiveCircleLayout.tiles(count: 3, parameters: parameters)
+            case .grid: GridLayout.tiles(count: 3, parameters: parameters)
+            case .dingtalk: DingTalkLayout.tiles(count: 3, parameters: parameters)
+            case .wechatCompact: CompactNineGridLayout.tiles(count: 3, parameters: parameters)
+            default: []
+            }
         #expect(Layouts.tiles(count: 3, parameters: parameters) == expected)
         #expect(expected.count == 3)
     }
@@ -20,10 +22,13 @@ import Testing
     @Test func resolvedMarginDefaults() {
         // size/18 for the grids, size/44 for DingTalk, (2 - sqrt3) r for QQ (n = 4 at 132: r = 33 -> 8.8423).
         #expect(isClose(Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(size: 132)), 7.3333, 1e-4))
-        #expect(isClose(Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(layout: .grid, size: 90)), 5))
+        #expect(
+            isClose(Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(layout: .grid, size: 90)), 5))
         #expect(Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(layout: .dingtalk, size: 132)) == 3)
-        #expect(isClose(Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(layout: .qq, size: 132)),
-                        8.8423, 1e-4))
+        #expect(
+            isClose(
+                Layouts.resolvedMargin(count: 4, parameters: CompositionParameters(layout: .qq, size: 132)),
+                8.8423, 1e-4))
     }
 
     @Test(arguments: LayoutKind.allCases)

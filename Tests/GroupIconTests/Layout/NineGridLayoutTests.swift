@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// the WeChat reference's `stitchingOn` + `matrixFor` for the default margin (size/18), transcribed line by line as the
@@ -78,23 +79,30 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
         // second row y = 28.1111 + s + m = 69.6667 with x = m, 2m + s, 3m + 2s.
         let frames = NineGridLayout.tiles(count: 5, parameters: CompositionParameters(size: 132)).map(\.frame)
         let s = 34.2222
-        let expected = [Rect(x: 28.1111, y: 28.1111, width: s, height: s),
-                        Rect(x: 69.6667, y: 28.1111, width: s, height: s),
-                        Rect(x: 7.3333, y: 69.6667, width: s, height: s),
-                        Rect(x: 48.8889, y: 69.6667, width: s, height: s),
-                        Rect(x: 90.4444, y: 69.6667, width: s, height: s)]
+        let expected = [
+            Rect(x: 28.1111, y: 28.1111, width: s, height: s),
+            Rect(x: 69.6667, y: 28.1111, width: s, height: s),
+            Rect(x: 7.3333, y: 69.6667, width: s, height: s),
+            Rect(x: 48.8889, y: 69.6667, width: s, height: s),
+            Rect(x: 90.4444, y: 69.6667, width: s, height: s),
+        ]
         #expect(frames.count == 5)
         for (frame, rect) in zip(frames, expected) { #expect(isClose(frame, rect, 1e-4), "\(frame)") }
-        #expect(isClose(NineGridLayout.resolvedMargin(count: 5, parameters: CompositionParameters(size: 132)),
-                        7.3333, 1e-4))
+        #expect(
+            isClose(
+                NineGridLayout.resolvedMargin(count: 5, parameters: CompositionParameters(size: 132)),
+                7.3333, 1e-4))
     }
 
     @Test func explicitMarginIsHonouredForFourMembers() {
         // The WeChat reference would switch to size/15 here; we keep 4: p = m = 4, s = (132 - 8 - 4)/2 = 60.
         let frames = NineGridLayout.tiles(count: 4, parameters: CompositionParameters(size: 132, margin: 4))
             .map(\.frame)
-        #expect(frames == [Rect(x: 4, y: 4, width: 60, height: 60), Rect(x: 68, y: 4, width: 60, height: 60),
-                           Rect(x: 4, y: 68, width: 60, height: 60), Rect(x: 68, y: 68, width: 60, height: 60)])
+        #expect(
+            frames == [
+                Rect(x: 4, y: 4, width: 60, height: 60), Rect(x: 68, y: 4, width: 60, height: 60),
+                Rect(x: 4, y: 68, width: 60, height: 60), Rect(x: 68, y: 68, width: 60, height: 60),
+            ])
     }
 
     @Test func paddingSeparateFromMargin() {
@@ -102,8 +110,11 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
         // top tile centred at x = (132 - 54)/2 = 39; bottom row at x = 10 and 68, y = 68.
         let parameters = CompositionParameters(size: 132, margin: 4, padding: 10)
         let frames = NineGridLayout.tiles(count: 3, parameters: parameters).map(\.frame)
-        #expect(frames == [Rect(x: 39, y: 10, width: 54, height: 54), Rect(x: 10, y: 68, width: 54, height: 54),
-                           Rect(x: 68, y: 68, width: 54, height: 54)])
+        #expect(
+            frames == [
+                Rect(x: 39, y: 10, width: 54, height: 54), Rect(x: 10, y: 68, width: 54, height: 54),
+                Rect(x: 68, y: 68, width: 54, height: 54),
+            ])
     }
 
     @Test func fullBleedSingleFillsTheCanvasInsideThePadding() {
@@ -130,14 +141,18 @@ private func seedStitching(count: Int, side w: Double) -> [Rect] {
     @Test func tileRadiusRoundsTilesAndIsClampedToHalfTheSide() {
         let rounded = NineGridLayout.tiles(count: 2, parameters: CompositionParameters(size: 100, tileRadius: 6))
         #expect(rounded.map(\.shape) == rounded.map { Shape.roundedRect($0.frame, cornerRadius: 6) })
-        let huge = NineGridLayout.tiles(count: 4, parameters: CompositionParameters(size: 132, margin: 4,
-                                                                                   tileRadius: 500))
+        let huge = NineGridLayout.tiles(
+            count: 4,
+            parameters: CompositionParameters(
+                size: 132, margin: 4,
+                tileRadius: 500))
         #expect(huge.first?.shape == .roundedRect(Rect(x: 4, y: 4, width: 60, height: 60), cornerRadius: 30))
     }
 
     @Test func moreThanNineMembersShowTheFirstNine() {
         let parameters = CompositionParameters(size: 132)
-        #expect(NineGridLayout.tiles(count: 15, parameters: parameters)
+        #expect(
+            NineGridLayout.tiles(count: 15, parameters: parameters)
                 == NineGridLayout.tiles(count: 9, parameters: parameters))
         #expect(NineGridLayout.tiles(count: 15, parameters: parameters).count == 9)
     }

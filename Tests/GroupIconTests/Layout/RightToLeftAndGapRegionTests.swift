@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct RightToLeftAndGapRegionTests {
@@ -11,27 +12,39 @@ import Testing
             let rightToLeft = Layouts.tiles(count: count, parameters: parameters)
             #expect(rightToLeft.count == leftToRight.count)
             for (mirrored, tile) in zip(rightToLeft, leftToRight) {
-                #expect(isClose(mirrored.frame, Rect(x: 120 - tile.frame.maxX, y: tile.frame.minY, width: tile.frame.width,
-                                                     height: tile.frame.height)))
+                #expect(
+                    isClose(
+                        mirrored.frame,
+                        Rect(
+                            x: 120 - tile.frame.maxX, y: tile.frame.minY, width: tile.frame.width,
+                            height: tile.frame.height)))
                 #expect(mirrored.shape == tile.shape.mirrored(width: 120))
             }
         }
     }
 
     @Test func mirroringReflectsNotchesAndIsItsOwnInverse() {
-        let notched = Shape.notchedCircle(center: Point(x: 30, y: 40), radius: 10,
-                                          notches: [Notch(degrees: 135, cutRadius: 10, cutDistance: 17)])
-        #expect(notched.mirrored(width: 100) == .notchedCircle(center: Point(x: 70, y: 40), radius: 10,
-                                                               notches: [Notch(degrees: 225, cutRadius: 10, cutDistance: 17)]))
+        let notched = Shape.notchedCircle(
+            center: Point(x: 30, y: 40), radius: 10,
+            notches: [Notch(degrees: 135, cutRadius: 10, cutDistance: 17)])
+        #expect(
+            notched.mirrored(width: 100)
+                == .notchedCircle(
+                    center: Point(x: 70, y: 40), radius: 10,
+                    notches: [Notch(degrees: 225, cutRadius: 10, cutDistance: 17)]))
         #expect(notched.mirrored(width: 100).mirrored(width: 100) == notched)
         // Reflected distances agree point for point.
         let point = Point(x: 24, y: 47)
-        #expect(isClose(notched.signedDistance(to: point),
-                        notched.mirrored(width: 100).signedDistance(to: Point(x: 76, y: 47)), 1e-9))
+        #expect(
+            isClose(
+                notched.signedDistance(to: point),
+                notched.mirrored(width: 100).signedDistance(to: Point(x: 76, y: 47)), 1e-9))
         // The first member of a QQ pair sits at the top right.
         var parameters = CompositionParameters(layout: .qq, size: 140)
         parameters.rightToLeft = true
-        #expect(LayoutDescription.json(count: 2, parameters: parameters).contains("{\"cx\":98.9949,\"cy\":41.0051,\"diameter\":82.0101,\"notch\":null}"))
+        #expect(
+            LayoutDescription.json(count: 2, parameters: parameters).contains(
+                "{\"cx\":98.9949,\"cy\":41.0051,\"diameter\":82.0101,\"notch\":null}"))
     }
 
     @Test func aGrownGridMirrorsAcrossItsOwnWidth() {
@@ -64,7 +77,8 @@ import Testing
     @Test func circleLayoutsFillTheirCircles() {
         let qq = Layouts.tiles(count: 3, parameters: CompositionParameters(layout: .qq, size: 140))
         #expect(FiveCircleLayout.gapRegion(tiles: qq) == qq.map { .circle(center: $0.frame.center, radius: 35) })
-        let dingtalk = Layouts.tiles(count: 4, parameters: CompositionParameters(layout: .dingtalk, size: 132, padding: 6))
+        let dingtalk = Layouts.tiles(
+            count: 4, parameters: CompositionParameters(layout: .dingtalk, size: 132, padding: 6))
         #expect(DingTalkLayout.gapRegion(tiles: dingtalk) == [.circle(center: Point(x: 66, y: 66), radius: 60)])
         #expect(DingTalkLayout.gapRegion(tiles: []).isEmpty)
     }

@@ -20,7 +20,10 @@ struct SudokuConstraints {
 
     private enum Attribute { case left, top, right, bottom, width, height }
     /// A view index, or the superview.
-    private enum Item: Equatable { case view(Int), superview }
+    private enum Item: Equatable {
+        case view(Int)
+        case superview
+    }
 
     private var viewCount = 0
     private var rows: [[Double]] = []
@@ -76,7 +79,9 @@ struct SudokuConstraints {
             }
             if currentColumn == 0 { equal(v, .left, to: .superview, .left, offset: leadSpacing) }
             if currentColumn == columnCount - 1 {
-                if currentColumn != 0, let prev { equal(v, .left, to: .view(prev), .right, offset: fixedInteritemSpacing) }
+                if currentColumn != 0, let prev {
+                    equal(v, .left, to: .view(prev), .right, offset: fixedInteritemSpacing)
+                }
                 equal(v, .right, to: .superview, .right, offset: -tailSpacing)
             }
             if currentColumn != 0 && currentColumn != warpCount - 1, let prev {
@@ -103,14 +108,18 @@ struct SudokuConstraints {
             if currentRow == rowCount - 1 { equal(v, .bottom, to: .superview, .bottom, offset: -bottomSpacing) }
             if currentRow != 0 && currentRow != rowCount - 1 {
                 let t = Double(currentRow) / (Double(rowCount) - 1)
-                let offset = (1 - t) * (fixedItemHeight + topSpacing) - Double(currentRow) * bottomSpacing / (Double(rowCount) - 1)
+                let offset =
+                    (1 - t) * (fixedItemHeight + topSpacing) - Double(currentRow) * bottomSpacing
+                    / (Double(rowCount) - 1)
                 equal(v, .bottom, to: .superview, .bottom, multiplier: t, offset: offset)
             }
             if currentColumn == 0 { equal(v, .left, to: .superview, .left, offset: leadSpacing) }
             if currentColumn == warpCount - 1 { equal(v, .right, to: .superview, .right, offset: -tailSpacing) }
             if currentColumn != 0 && currentColumn != warpCount - 1 {
                 let t = Double(currentColumn) / (Double(warpCount) - 1)
-                let offset = (1 - t) * (fixedItemWidth + leadSpacing) - Double(currentColumn) * tailSpacing / (Double(warpCount) - 1)
+                let offset =
+                    (1 - t) * (fixedItemWidth + leadSpacing) - Double(currentColumn) * tailSpacing
+                    / (Double(warpCount) - 1)
                 equal(v, .right, to: .superview, .right, multiplier: t, offset: offset)
             }
         }
@@ -142,8 +151,10 @@ struct SudokuConstraints {
     }
 
     /// `make.<attribute>.equalTo(other.<otherAttribute>).multipliedBy(multiplier).offset(offset)`.
-    private mutating func equal(_ item: Item, _ attribute: Attribute, to other: Item, _ otherAttribute: Attribute,
-                                multiplier: Double = 1, offset: Double = 0) {
+    private mutating func equal(
+        _ item: Item, _ attribute: Attribute, to other: Item, _ otherAttribute: Attribute,
+        multiplier: Double = 1, offset: Double = 0
+    ) {
         var row = [Double](repeating: 0, count: 4 * viewCount + 3)
         for (index, value) in terms(item, attribute) { row[index] += value }
         for (index, value) in terms(other, otherAttribute) { row[index] -= multiplier * value }
@@ -167,7 +178,8 @@ struct SudokuConstraints {
         var pivotRow = 0
         for column in 0..<unknowns {
             guard let best = (pivotRow..<matrix.count).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
-                  abs(matrix[best][column]) > 1e-9 else { return nil }
+                abs(matrix[best][column]) > 1e-9
+            else { return nil }
             matrix.swapAt(pivotRow, best)
             let pivot = matrix[pivotRow][column]
             matrix[pivotRow] = matrix[pivotRow].map { $0 / pivot }

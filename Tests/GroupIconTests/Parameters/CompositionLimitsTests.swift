@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct CompositionLimitsTests {
@@ -20,8 +21,10 @@ import Testing
         // The issue's case: `export --margin 33` drew a blank square for nine members.
         let parameters = CompositionParameters(margin: 33)
         #expect(CompositionLimits.problem(parameters, memberCounts: [1]) == nil)
-        guard case .tilesTooSmall(let layout, let count, let side, let minimum)? =
-            CompositionLimits.problem(parameters, memberCounts: [1, 9]) else {
+        guard
+            case .tilesTooSmall(let layout, let count, let side, let minimum)? =
+                CompositionLimits.problem(parameters, memberCounts: [1, 9])
+        else {
             Issue.record("no tile problem")
             return
         }
@@ -34,16 +37,22 @@ import Testing
     @Test func closestAllowedStopsExactlyWhereTilesReachTheMinimum() throws {
         let margin = try field("margin")
         // Nine members: (132 - 4m) / 3 >= 11 gives m <= 24.75.
-        let stop = CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: 40, memberCounts: [9])
+        let stop = CompositionLimits.closestAllowed(
+            margin, from: CompositionParameters(), toward: 40, memberCounts: [9])
         #expect(stop == 24.75)
         var at = CompositionParameters()
         at.margin = stop
         #expect(CompositionLimits.problem(at, memberCounts: [9]) == nil)
         // One member: the margin's own range ends first, exactly at a quarter of the size.
-        #expect(CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: 40, memberCounts: [1]) == 33)
-        #expect(CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: -3, memberCounts: [9]) == 0)
+        #expect(
+            CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: 40, memberCounts: [1]) == 33
+        )
+        #expect(
+            CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: -3, memberCounts: [9]) == 0)
         // A value that is fine is returned as it is.
-        #expect(CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: 12.5, memberCounts: [9]) == 12.5)
+        #expect(
+            CompositionLimits.closestAllowed(margin, from: CompositionParameters(), toward: 12.5, memberCounts: [9])
+                == 12.5)
     }
 
     @Test func shrinkingTheSizeStopsWhereTheExplicitMarginStillFits() throws {
@@ -58,13 +67,17 @@ import Testing
     }
 
     @Test func pixelsAndRangesAreLimitsToo() throws {
-        #expect(CompositionLimits.problem(CompositionParameters(size: 2048, scale: 3), memberCounts: [1])
-            == .tooManyPixels(size: 2048, scale: 3))
-        #expect(CompositionLimits.problem(CompositionParameters(size: 100, margin: 30), memberCounts: [1])
-            == .outOfRange(parameter: "margin", value: 30, range: 0...25))
+        #expect(
+            CompositionLimits.problem(CompositionParameters(size: 2048, scale: 3), memberCounts: [1])
+                == .tooManyPixels(size: 2048, scale: 3))
+        #expect(
+            CompositionLimits.problem(CompositionParameters(size: 100, margin: 30), memberCounts: [1])
+                == .outOfRange(parameter: "margin", value: 30, range: 0...25))
         let scale = try field("scale")
-        #expect(CompositionLimits.closestAllowed(scale, from: CompositionParameters(size: 2048, scale: 1), toward: 4,
-                                                 memberCounts: [1]) == 2)
+        #expect(
+            CompositionLimits.closestAllowed(
+                scale, from: CompositionParameters(size: 2048, scale: 1), toward: 4,
+                memberCounts: [1]) == 2)
     }
 
     @Test func paddingDefaultsFollowEachLayout() throws {
@@ -83,7 +96,7 @@ import Testing
         // The issue's QQ example: three members show 8.8, which is what stepping must start from.
         let margin = try field("margin")
         guard case .number(let three)? = margin.automaticValue(in: CompositionParameters(layout: .qq), memberCount: 3),
-              case .number(let five)? = margin.automaticValue(in: CompositionParameters(layout: .qq), memberCount: 5)
+            case .number(let five)? = margin.automaticValue(in: CompositionParameters(layout: .qq), memberCount: 5)
         else {
             Issue.record("no automatic margin")
             return
@@ -121,8 +134,10 @@ import Testing
         // The issue's case: `--member-style rounded:6:1000 --background transparent` drew no opaque pixel.
         var parameters = CompositionParameters(background: .transparent)
         parameters.memberStyle = .rounded(radius: 6, border: 1000, borderColor: .transparent)
-        guard case .borderTooWide(let border, let side, let maximum)? =
-            CompositionLimits.problem(parameters, memberCounts: [1]) else {
+        guard
+            case .borderTooWide(let border, let side, let maximum)? =
+                CompositionLimits.problem(parameters, memberCounts: [1])
+        else {
             Issue.record("no border problem")
             return
         }
@@ -132,19 +147,28 @@ import Testing
         parameters.memberStyle = .rounded(radius: 6, border: nineSide / 4, borderColor: .transparent)
         #expect(CompositionLimits.problem(parameters, memberCounts: [1, 9]) == nil)
         parameters.memberStyle = .rounded(radius: 6, border: nineSide / 4 + 0.5, borderColor: .transparent)
-        #expect("\(try #require(CompositionLimits.problem(parameters, memberCounts: [9])))".contains("(a quarter of its side)"))
+        #expect(
+            "\(try #require(CompositionLimits.problem(parameters, memberCounts: [9])))".contains(
+                "(a quarter of its side)"))
         #expect(CompositionLimits.problem(parameters, memberCounts: [1]) == nil, "one member's tile is larger")
     }
 
     @Test func theWidestAllowedBorderLeavesHalfTheTileToThePhoto() {
         let frame = Rect(x: 0, y: 0, width: 40, height: 40)
         let widest = CompositionLimits.maximumBorderFraction * frame.width
-        #expect(CompositionLimits.borderProblem(.rounded(radius: 0, border: widest, borderColor: .transparent),
-                                                side: frame.width) == nil)
+        #expect(
+            CompositionLimits.borderProblem(
+                .rounded(radius: 0, border: widest, borderColor: .transparent),
+                side: frame.width) == nil)
         let placement = MemberStyle.rounded(radius: 0, border: widest, borderColor: .transparent)
             .placement(frame: frame, shape: .rect(frame), photoAspect: 1)
-        #expect(placement.clip == .intersection(.rect(frame), .roundedRect(Rect(x: 10, y: 10, width: 20, height: 20),
-                                                                            cornerRadius: 0)))
+        #expect(
+            placement.clip
+                == .intersection(
+                    .rect(frame),
+                    .roundedRect(
+                        Rect(x: 10, y: 10, width: 20, height: 20),
+                        cornerRadius: 0)))
         for style in [MemberStyle.rectangle, .circle, .original] {
             #expect(CompositionLimits.borderProblem(style, side: 1) == nil)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct MemberStyleTests {
@@ -8,7 +9,10 @@ import Testing
             ("rounded:6", .rounded(radius: 6, border: 0, borderColor: .transparent)),
             ("rounded:6:2", .rounded(radius: 6, border: 2, borderColor: .transparent)),
             ("rounded:6:2:#FFFFFF", .rounded(radius: 6, border: 2, borderColor: .white)),
-            ("rounded:0.5:0:#11223344", .rounded(radius: 0.5, border: 0, borderColor: RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))),
+            (
+                "rounded:0.5:0:#11223344",
+                .rounded(radius: 0.5, border: 0, borderColor: RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))
+            ),
         ]
         for (text, style) in cases {
             #expect(MemberStyle(parsing: text) == style, "\(text)")
@@ -18,8 +22,10 @@ import Testing
     }
 
     @Test func nonsenseIsRejected() {
-        for text in ["", "square", "rounded", "rounded:", "rounded:-1", "rounded:nan", "rounded:inf", "rounded:4:x",
-                     "rounded:4:1:#12", "rounded:4:1:#FFFFFF:9", "circle:4", "original:1", "rounded:4:-2"] {
+        for text in [
+            "", "square", "rounded", "rounded:", "rounded:-1", "rounded:nan", "rounded:inf", "rounded:4:x",
+            "rounded:4:1:#12", "rounded:4:1:#FFFFFF:9", "circle:4", "original:1", "rounded:4:-2",
+        ] {
             #expect(MemberStyle(parsing: text) == nil, "\(text)")
         }
     }
@@ -39,14 +45,21 @@ import Testing
         let rounded = MemberStyle.rounded(radius: 4, border: 2, borderColor: .white)
             .placement(frame: frame, shape: shape, photoAspect: 1)
         #expect(rounded.photoFrame == frame)
-        #expect(rounded.clip == .intersection(shape, .roundedRect(Rect(x: 12, y: 22, width: 36, height: 16), cornerRadius: 4)))
-        #expect(rounded.border == MemberPlacement.Band(shape: .intersection(shape, .roundedRect(frame, cornerRadius: 6)),
-                                                       color: .white))
+        #expect(
+            rounded.clip
+                == .intersection(shape, .roundedRect(Rect(x: 12, y: 22, width: 36, height: 16), cornerRadius: 4)))
+        #expect(
+            rounded.border
+                == MemberPlacement.Band(
+                    shape: .intersection(shape, .roundedRect(frame, cornerRadius: 6)),
+                    color: .white))
         // A transparent border leaves no band; rectangle is the tile itself.
-        #expect(MemberStyle.rounded(radius: 4, border: 2, borderColor: .transparent)
-            .placement(frame: frame, shape: shape, photoAspect: 1).border == nil)
-        #expect(MemberStyle.rectangle.placement(frame: frame, shape: shape, photoAspect: 2)
-            == MemberPlacement(photoFrame: frame, clip: shape, border: nil))
+        #expect(
+            MemberStyle.rounded(radius: 4, border: 2, borderColor: .transparent)
+                .placement(frame: frame, shape: shape, photoAspect: 1).border == nil)
+        #expect(
+            MemberStyle.rectangle.placement(frame: frame, shape: shape, photoAspect: 2)
+                == MemberPlacement(photoFrame: frame, clip: shape, border: nil))
     }
 
     @Test func degenerateAspectsAndBordersStayFinite() {
@@ -57,20 +70,24 @@ import Testing
         }
         let thick = MemberStyle.rounded(radius: 1, border: 1e9, borderColor: .white)
             .placement(frame: frame, shape: .rect(frame), photoAspect: 1)
-        #expect(thick.clip == .intersection(.rect(frame), .roundedRect(Rect(x: 5, y: 5, width: 0, height: 0), cornerRadius: 1)))
+        #expect(
+            thick.clip
+                == .intersection(.rect(frame), .roundedRect(Rect(x: 5, y: 5, width: 0, height: 0), cornerRadius: 1)))
     }
 
     @Test func avatarStylesInPixels() {
         #expect(MemberStyle.rectangle.avatarStyle(side: 40, scale: 3) == .rectangle(width: 120, height: 120))
         #expect(MemberStyle.circle.avatarStyle(side: 40, scale: 2) == .circle(diameter: 80))
         #expect(MemberStyle.original.avatarStyle(side: 40, scale: 2) == .original)
-        #expect(MemberStyle.rounded(radius: 6, border: 1, borderColor: .white).avatarStyle(side: 40, scale: 2)
-            == .roundedRectangle(width: 80, height: 80, cornerRadius: 12, borderWidth: 2, borderColor: .white))
+        #expect(
+            MemberStyle.rounded(radius: 6, border: 1, borderColor: .white).avatarStyle(side: 40, scale: 2)
+                == .roundedRectangle(width: 80, height: 80, cornerRadius: 12, borderWidth: 2, borderColor: .white))
     }
 
     @Test func aColoredBorderIsPaintedUnderTheClippedPhoto() throws {
         let red = RGBA8(r: 255, g: 0, b: 0)
-        let style = AvatarStyle.roundedRectangle(width: 20, height: 20, cornerRadius: 0, borderWidth: 3, borderColor: .white)
+        let style = AvatarStyle.roundedRectangle(
+            width: 20, height: 20, cornerRadius: 0, borderWidth: 3, borderColor: .white)
         let styled = try #require(style.apply(to: RGBAImage(width: 20, height: 20, fill: red)))
         #expect(styled[1, 10] == .white)
         #expect(styled[10, 10] == red)

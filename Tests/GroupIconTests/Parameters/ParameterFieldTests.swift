@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct ParameterFieldTests {
@@ -7,8 +8,9 @@ import Testing
     }
 
     @Test func textRoundTripsThroughEveryField() throws {
-        var parameters = CompositionParameters(layout: .grid, size: 100, scale: 2, margin: 3.5, padding: 1,
-                                               cornerRadius: 8, tileRadius: 2, background: .white)
+        var parameters = CompositionParameters(
+            layout: .grid, size: 100, scale: 2, margin: 3.5, padding: 1,
+            cornerRadius: 8, tileRadius: 2, background: .white)
         parameters.options[GridLayout.columns] = 2
         parameters.options[NineGridLayout.fullBleedSingle] = true
         for field in ParameterCatalogue.all {
@@ -38,7 +40,10 @@ import Testing
         #expect(parameters.options[FiveCircleLayout.centreRings] && parameters.layout == .qq)
         #expect(parameters.background == RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x44))
         #expect(try field("background").text(in: parameters) == "#11223344")
-        #expect(throws: ParameterError(parameter: "layout", expected: "one of wechat, qq, grid, dingtalk, wechat-compact", got: "square")) {
+        #expect(
+            throws: ParameterError(
+                parameter: "layout", expected: "one of wechat, qq, grid, dingtalk, wechat-compact", got: "square")
+        ) {
             try field("layout").set("square", in: &parameters)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// `CompositionParameters.identifier`, part of every cache key and of PNG metadata, is made from the
@@ -61,7 +62,8 @@ import Testing
 
     @Test func aFieldAddedToACopyOfTheCatalogueEntersTheIdentifier() {
         let sparkle = LayoutOption<Bool>("sparkle", default: false)
-        let fields = ParameterCatalogue.fields(for: .wechat)
+        let fields =
+            ParameterCatalogue.fields(for: .wechat)
             + [.flag(sparkle, label: "Sparkle", help: "a parameter the catalogue does not have")]
         var parameters = CompositionParameters()
         let before = parameters.identifier(fields: fields)
@@ -76,11 +78,12 @@ import Testing
     /// Identifiers recorded before the identifier was made from the catalogue: caches and golden images made
     /// then stay valid.
     @Test func theIdentifierIsTheOneRecordedBefore() {
-        var qq = CompositionParameters(layout: .qq, size: 100.123456, scale: 2, margin: 3.33333, padding: 0,
-                                       cornerRadius: 6.5, tileRadius: 2, background: .transparent,
-                                       memberStyle: .rounded(radius: 4, border: 1.5, borderColor: .white),
-                                       gapColor: .transparent, overflowBadge: true, rightToLeft: true,
-                                       placeholder: .silhouette)
+        var qq = CompositionParameters(
+            layout: .qq, size: 100.123456, scale: 2, margin: 3.33333, padding: 0,
+            cornerRadius: 6.5, tileRadius: 2, background: .transparent,
+            memberStyle: .rounded(radius: 4, border: 1.5, borderColor: .white),
+            gapColor: .transparent, overflowBadge: true, rightToLeft: true,
+            placeholder: .silhouette)
         qq.options[FiveCircleLayout.centreRings] = true
         var grid = CompositionParameters(layout: .grid, size: 200, margin: 132.0 / 18, gapColor: .white)
         grid.options[GridLayout.columns] = 3
@@ -88,28 +91,39 @@ import Testing
         grid.options[GridLayout.insets] = [1, 2, 3, 4]
         grid.options[GridLayout.square] = true
         let recorded: [(CompositionParameters, String)] = [
-            (CompositionParameters(),
-             "layout=wechat size=132 scale=1 margin=auto padding=auto corner-radius=0 tile-radius=0 "
-                + "background=#AAAAAA member-style=rectangle gap-color=none overflow-badge=false rtl=false "
-                + "placeholder=initials full-bleed-single=false short-row-at-bottom=false"),
-            (qq,
-             "layout=qq size=100.1235 scale=2 margin=3.3333 padding=0 corner-radius=6.5 tile-radius=2 "
-                + "background=#00000000 member-style=rounded:4:1.5:#FFFFFF gap-color=#00000000 overflow-badge=true "
-                + "rtl=true placeholder=silhouette centre-rings=true"),
-            (grid,
-             "layout=grid size=200 scale=1 margin=7.3333 padding=auto corner-radius=0 tile-radius=0 "
-                + "background=#AAAAAA member-style=rectangle gap-color=#FFFFFF overflow-badge=false rtl=false "
-                + "placeholder=initials grid-spacing=7.333333333333333,2 grid-item=auto grid-insets=1,2,3,4 "
-                + "grid-square=true grid-columns=3"),
-            (CompositionParameters(layout: .dingtalk, background: RGBA8(r: 18, g: 52, b: 86, a: 120),
-                                   memberStyle: .circle),
-             "layout=dingtalk size=132 scale=1 margin=auto padding=auto corner-radius=0 tile-radius=0 "
-                + "background=#12345678 member-style=circle gap-color=none overflow-badge=false rtl=false "
-                + "placeholder=initials"),
-            (CompositionParameters(layout: .wechatCompact, size: 8, scale: 4, memberStyle: .original),
-             "layout=wechat-compact size=8 scale=4 margin=auto padding=auto corner-radius=0 tile-radius=0 "
-                + "background=#AAAAAA member-style=original gap-color=none overflow-badge=false rtl=false "
-                + "placeholder=initials"),
+            (
+                CompositionParameters(),
+                "layout=wechat size=132 scale=1 margin=auto padding=auto corner-radius=0 tile-radius=0 "
+                    + "background=#AAAAAA member-style=rectangle gap-color=none overflow-badge=false rtl=false "
+                    + "placeholder=initials full-bleed-single=false short-row-at-bottom=false"
+            ),
+            (
+                qq,
+                "layout=qq size=100.1235 scale=2 margin=3.3333 padding=0 corner-radius=6.5 tile-radius=2 "
+                    + "background=#00000000 member-style=rounded:4:1.5:#FFFFFF gap-color=#00000000 overflow-badge=true "
+                    + "rtl=true placeholder=silhouette centre-rings=true"
+            ),
+            (
+                grid,
+                "layout=grid size=200 scale=1 margin=7.3333 padding=auto corner-radius=0 tile-radius=0 "
+                    + "background=#AAAAAA member-style=rectangle gap-color=#FFFFFF overflow-badge=false rtl=false "
+                    + "placeholder=initials grid-spacing=7.333333333333333,2 grid-item=auto grid-insets=1,2,3,4 "
+                    + "grid-square=true grid-columns=3"
+            ),
+            (
+                CompositionParameters(
+                    layout: .dingtalk, background: RGBA8(r: 18, g: 52, b: 86, a: 120),
+                    memberStyle: .circle),
+                "layout=dingtalk size=132 scale=1 margin=auto padding=auto corner-radius=0 tile-radius=0 "
+                    + "background=#12345678 member-style=circle gap-color=none overflow-badge=false rtl=false "
+                    + "placeholder=initials"
+            ),
+            (
+                CompositionParameters(layout: .wechatCompact, size: 8, scale: 4, memberStyle: .original),
+                "layout=wechat-compact size=8 scale=4 margin=auto padding=auto corner-radius=0 tile-radius=0 "
+                    + "background=#AAAAAA member-style=original gap-color=none overflow-badge=false rtl=false "
+                    + "placeholder=initials"
+            ),
         ]
         for (parameters, text) in recorded {
             #expect(parameters.identifier == text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// Which parameters change a composite (issue 24, defect 5: dead controls in qq, dingtalk and wechat).
@@ -15,12 +16,15 @@ import Testing
             // Unused means the pixels do not change: the tiles are the same whatever the radius.
             var rounded = CompositionParameters(layout: kind)
             rounded.tileRadius = 20
-            #expect(Layouts.tiles(count: 4, parameters: rounded)
-                == Layouts.tiles(count: 4, parameters: CompositionParameters(layout: kind)))
+            #expect(
+                Layouts.tiles(count: 4, parameters: rounded)
+                    == Layouts.tiles(count: 4, parameters: CompositionParameters(layout: kind)))
         }
         #expect(ParameterUse.unusedReason(radius, in: CompositionParameters(), memberCount: 9) == nil)
-        #expect(ParameterUse.unusedReason(try field("margin"), in: CompositionParameters(layout: .qq),
-                                          memberCount: 4) == nil)
+        #expect(
+            ParameterUse.unusedReason(
+                try field("margin"), in: CompositionParameters(layout: .qq),
+                memberCount: 4) == nil)
     }
 
     @Test func anUnusedParameterNeverLimitsAnother() throws {
@@ -49,11 +53,15 @@ import Testing
 
     @Test func theUsableRangeStopsWhereALimitDoes() throws {
         // The panel said 0-33 pt while the margin stops at 24.75 for nine members.
-        let range = try #require(ParameterUse.usableRange(try field("margin"), in: CompositionParameters(),
-                                                          memberCounts: [9]))
+        let range = try #require(
+            ParameterUse.usableRange(
+                try field("margin"), in: CompositionParameters(),
+                memberCounts: [9]))
         #expect(range.lowerBound == 0 && range.upperBound == 24.75)
-        let radius = try #require(ParameterUse.usableRange(try field("tile-radius"), in: CompositionParameters(),
-                                                           memberCounts: [9]))
+        let radius = try #require(
+            ParameterUse.usableRange(
+                try field("tile-radius"), in: CompositionParameters(),
+                memberCounts: [9]))
         #expect(radius.upperBound < 20)
     }
 }

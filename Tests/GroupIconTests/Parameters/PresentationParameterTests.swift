@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// The parameters added with the general-grid reference's grid and the avatar-pipeline reference's styles: number lists, the member style and the
@@ -18,8 +19,11 @@ import Testing
         for bad in ["4,2,1", "", ",", "4,", "x", "nan", "inf,1"] {
             #expect(throws: ParameterError.self, "\(bad)") { _ = try spacing.parse(bad, for: base) }
         }
-        #expect(throws: ParameterError(parameter: "grid-insets", expected: "one or four lengths in points (T,L,B,R) from 0 to 33",
-                                       got: "1,2")) {
+        #expect(
+            throws: ParameterError(
+                parameter: "grid-insets", expected: "one or four lengths in points (T,L,B,R) from 0 to 33",
+                got: "1,2")
+        ) {
             _ = try insets.parse("1,2", for: base)
         }
         // Limits hold for every number in the list; clamping moves each one.
@@ -46,9 +50,12 @@ import Testing
         #expect(try field("member-style").text(in: parameters) == "rounded:4:1:#000000")
         try field("gap-color").set("auto", in: &parameters)
         #expect(parameters.gapColor == nil)
-        #expect(throws: ParameterError(parameter: "member-style",
-                                       expected: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle",
-                                       got: "oval")) {
+        #expect(
+            throws: ParameterError(
+                parameter: "member-style",
+                expected: "original, rectangle, rounded:R[:BORDER[:#COLOUR]] or circle",
+                got: "oval")
+        ) {
             try field("member-style").set("oval", in: &parameters)
         }
     }
@@ -81,6 +88,8 @@ import Testing
         parameters.options[GridLayout.square] = true; changed.append(parameters)
         let identifiers = [plain] + changed.map(\.identifier)
         #expect(Set(identifiers).count == identifiers.count)
-        #expect(changed.last?.identifier.contains("grid-spacing=2 grid-item=9,8 grid-insets=1,2,3,4 grid-square=true") == true)
+        #expect(
+            changed.last?.identifier.contains("grid-spacing=2 grid-item=9,8 grid-insets=1,2,3,4 grid-square=true")
+                == true)
     }
 }

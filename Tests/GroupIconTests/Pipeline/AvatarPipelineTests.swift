@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GroupIcon
 
 /// Serialized: two tests hold a decode at a gate, which blocks one of the (two, on CI) cooperative threads.
@@ -27,8 +28,9 @@ import Testing
     @Test func concurrentIdenticalRequestsShareOneDecode() async throws {
         let gate = DecodeGate()
         let environment = try FakeEnvironment(gate: gate)
-        let member = MemberSource(id: "u1", name: "Alice",
-                                  imagePath: environment.writeImage("alice.fake", width: 64, height: 64, color: teal))
+        let member = MemberSource(
+            id: "u1", name: "Alice",
+            imagePath: environment.writeImage("alice.fake", width: 64, height: 64, color: teal))
         let pipeline = environment.pipeline()
         let requests = Task {
             await withTaskGroup(of: RGBAImage?.self) { group in
@@ -47,14 +49,18 @@ import Testing
 
     @Test func memberSharedByManyGroupsIsDecodedOnce() async throws {
         let environment = try FakeEnvironment()
-        let alice = MemberSource(id: "u1", name: "Alice",
-                                 imagePath: environment.writeImage("alice.fake", width: 90, height: 90, color: teal))
+        let alice = MemberSource(
+            id: "u1", name: "Alice",
+            imagePath: environment.writeImage("alice.fake", width: 90, height: 90, color: teal))
         let groups = (1...6).map { index in
-            [alice] + (0..<index).map { other in
-                MemberSource(id: "g\(index)m\(other)", name: "M",
-                             imagePath: environment.writeImage("g\(index)m\(other).fake", width: 90, height: 90,
-                                                               color: white))
-            }
+            [alice]
+                + (0..<index).map { other in
+                    MemberSource(
+                        id: "g\(index)m\(other)", name: "M",
+                        imagePath: environment.writeImage(
+                            "g\(index)m\(other).fake", width: 90, height: 90,
+                            color: white))
+                }
         }
         let pipeline = environment.pipeline()
         let results = await withTaskGroup(of: CompositeResponse?.self) { group in
@@ -73,8 +79,9 @@ import Testing
     /// would make a composite's pixels depend on what was decoded before it (issue 15).
     @Test func decodesAreExactPerSizeBucket() async throws {
         let environment = try FakeEnvironment()
-        let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 800, height: 800, color: teal))
+        let member = MemberSource(
+            id: "u1", name: "A",
+            imagePath: environment.writeImage("a.fake", width: 800, height: 800, color: teal))
         let pipeline = environment.pipeline()
         // 200 -> bucket 256 -> the fake decoder halves once (400; a quarter, 200, would be < 256).
         #expect(try await pipeline.source(member, minimumSide: 200).0.width == 400)
@@ -84,15 +91,19 @@ import Testing
         #expect(try await pipeline.source(member, minimumSide: 300).0.width == 800)
         #expect(try await pipeline.source(member, minimumSide: 250).0.width == 400)
         #expect(environment.sidesDecoded == [400, 100, 800, 800])
-        #expect(AvatarPipeline.sideBucket(44) == 64 && AvatarPipeline.sideBucket(64) == 64
-            && AvatarPipeline.sideBucket(65) == 128 && AvatarPipeline.sideBucket(0) == 1)
+        #expect(
+            AvatarPipeline.sideBucket(44) == 64 && AvatarPipeline.sideBucket(64) == 64
+                && AvatarPipeline.sideBucket(65) == 128 && AvatarPipeline.sideBucket(0) == 1)
     }
 
     @Test func compositeComesFromMemoryThenFromDiskAfterRestart() async throws {
         let environment = try FakeEnvironment()
-        let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal)),
-                       MemberSource(id: "u2", name: "B", imagePath: environment.root + "/missing.jpg")]
+        let members = [
+            MemberSource(
+                id: "u1", name: "A",
+                imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal)),
+            MemberSource(id: "u2", name: "B", imagePath: environment.root + "/missing.jpg"),
+        ]
         let parameters = CompositionParameters()
         let first = try await environment.pipeline().composite(members: members, parameters: parameters)
         #expect(first.cacheHit == nil)
@@ -116,8 +127,11 @@ import Testing
 
     @Test func corruptedDiskEntryIsRegenerated() async throws {
         let environment = try FakeEnvironment()
-        let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))]
+        let members = [
+            MemberSource(
+                id: "u1", name: "A",
+                imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))
+        ]
         let first = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
         let path = environment.cacheDirectory + "/" + first.key.hashedName + ".gicache"
         var bytes = try #require(FileManager.default.contents(atPath: path))
@@ -139,16 +153,19 @@ import Testing
         let good = environment.writeImage("good.fake", width: 50, height: 50, color: teal)
         let broken = environment.writeFile("broken.jpg", Array("not an image".utf8))
         let missing = environment.root + "/avatars/bob.jpg"
-        let members = [MemberSource(id: "u1", name: "Alice", imagePath: good),
-                       MemberSource(id: "u2", name: "Bob", imagePath: missing),
-                       MemberSource(id: "u3", name: "Cy", imagePath: broken),
-                       MemberSource(id: "u4", name: "李雷", imagePath: nil)]
+        let members = [
+            MemberSource(id: "u1", name: "Alice", imagePath: good),
+            MemberSource(id: "u2", name: "Bob", imagePath: missing),
+            MemberSource(id: "u3", name: "Cy", imagePath: broken),
+            MemberSource(id: "u4", name: "李雷", imagePath: nil),
+        ]
         let result = try await environment.pipeline(disk: .disabled)
             .composite(members: members, parameters: CompositionParameters())
-        #expect(result.composite.warnings.map(\.description) == [
-            "member \"Bob\" (u2): \(missing): file not found; using a placeholder",
-            "member \"Cy\" (u3): \(broken): not a JPEG or PNG image; using a placeholder",
-        ])
+        #expect(
+            result.composite.warnings.map(\.description) == [
+                "member \"Bob\" (u2): \(missing): file not found; using a placeholder",
+                "member \"Cy\" (u3): \(broken): not a JPEG or PNG image; using a placeholder",
+            ])
         #expect(tileColor(result.composite.image, 0) == teal)
         #expect(tileColor(result.composite.image, 1) == FakeEnvironment.placeholderColor(memberID: "u2", name: "Bob"))
         #expect(tileColor(result.composite.image, 2) == FakeEnvironment.placeholderColor(memberID: "u3", name: "Cy"))
@@ -157,8 +174,9 @@ import Testing
 
     @Test func styledAvatarsAreCachedAndFailuresReported() async throws {
         let environment = try FakeEnvironment()
-        let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 80, height: 40, color: teal))
+        let member = MemberSource(
+            id: "u1", name: "A",
+            imagePath: environment.writeImage("a.fake", width: 80, height: 40, color: teal))
         let pipeline = environment.pipeline(disk: .disabled)
         let (circle, warning) = try await pipeline.styled(member, style: .circle(diameter: 20))
         #expect(warning == nil)
@@ -169,16 +187,20 @@ import Testing
 
         let (unstyled, failure) = try await pipeline.styled(member, style: .custom(name: "broken") { _ in nil })
         #expect(unstyled.width == 80)
-        #expect(failure?.description == "member \"A\" (u1): \(member.imagePath ?? ""): style custom \"broken\" "
-            + "produced no image; using the unstyled avatar")
+        #expect(
+            failure?.description == "member \"A\" (u1): \(member.imagePath ?? ""): style custom \"broken\" "
+                + "produced no image; using the unstyled avatar")
         #expect(environment.decodes == 2)  // 20-pixel circle, then full resolution for the custom style
     }
 
     @Test func cancellationDoesNotPoisonTheInFlightMap() async throws {
         let gate = DecodeGate()
         let environment = try FakeEnvironment(gate: gate)
-        let members = [MemberSource(id: "u1", name: "A",
-                                    imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))]
+        let members = [
+            MemberSource(
+                id: "u1", name: "A",
+                imagePath: environment.writeImage("a.fake", width: 50, height: 50, color: teal))
+        ]
         let pipeline = environment.pipeline()
         let parameters = CompositionParameters()
         let cancelled = Task { try await pipeline.composite(members: members, parameters: parameters) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct AvatarStyleTests {
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func circleIsAntiAliased() throws {
-        let styled = try #require(AvatarStyle.circle(diameter: 10).apply(to: RGBAImage(width: 20, height: 20, fill: red)))
+        let styled = try #require(
+            AvatarStyle.circle(diameter: 10).apply(to: RGBAImage(width: 20, height: 20, fill: red)))
         #expect(styled[0, 0].a == 0)
         #expect(styled[5, 5] == red)
         // Pixel (0, 4): centre (0.5, 4.5) lies hypot(4.5, 0.5) - 5 = -0.4723 from the outline -> 0.9723 * 255.

@@ -22,7 +22,8 @@ import Testing
             return (compression, png.count)
         }
         let bytes = Dictionary(uniqueKeysWithValues: sizes)
-        let small = try #require(bytes[.small]), standard = try #require(bytes[.default]), fast = try #require(bytes[.fast])
+        let small = try #require(bytes[.small]), standard = try #require(bytes[.default]),
+            fast = try #require(bytes[.fast])
         #expect(small < standard && standard < fast, "small \(small), default \(standard), fast \(fast)")
     }
 }

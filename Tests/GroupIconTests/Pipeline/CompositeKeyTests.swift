@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct CompositeKeyTests {
@@ -11,16 +12,20 @@ import Testing
         let status = try #require(FileIO.status(of: path))
         #expect(ImageIdentity(of: member) == .file(PhotoFileIdentity(path: path, version: status)))
         #expect(ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: nil)) == .none)
-        #expect(ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: path + ".gone")) == .missing(path: path + ".gone"))
+        #expect(
+            ImageIdentity(of: MemberSource(id: "u1", name: "A", imagePath: path + ".gone"))
+                == .missing(path: path + ".gone"))
     }
 
     @Test func changesWhenAnyInputChangesAndNotOtherwise() throws {
         let environment = try FakeEnvironment()
         let pathA = environment.writeImage("a.fake", width: 10, height: 10, color: .white)
         let pathB = environment.writeImage("b.fake", width: 10, height: 10, color: .black)
-        let members = [MemberSource(id: "u1", name: "A", imagePath: pathA),
-                       MemberSource(id: "u2", name: "B", imagePath: pathB),
-                       MemberSource(id: "u3", name: "C", imagePath: nil)]
+        let members = [
+            MemberSource(id: "u1", name: "A", imagePath: pathA),
+            MemberSource(id: "u2", name: "B", imagePath: pathB),
+            MemberSource(id: "u3", name: "C", imagePath: nil),
+        ]
         let parameters = CompositionParameters(layout: .qq)
         let base = CompositeKey(members: members, parameters: parameters)
 
@@ -39,9 +44,11 @@ import Testing
         changed.append(CompositeKey(members: reid, parameters: parameters))
         var repointed = members; repointed[0].imagePath = pathB
         changed.append(CompositeKey(members: repointed, parameters: parameters))
-        for edit in [{ (p: inout CompositionParameters) in p.layout = .wechat }, { $0.scale = 2 }, { $0.size = 100 },
-                     { $0.margin = 3 }, { $0.padding = 1 }, { $0.cornerRadius = 4 }, { $0.tileRadius = 2 },
-                     { $0.background = .white }, { $0.options[FiveCircleLayout.centreRings] = true }] {
+        for edit in [
+            { (p: inout CompositionParameters) in p.layout = .wechat }, { $0.scale = 2 }, { $0.size = 100 },
+            { $0.margin = 3 }, { $0.padding = 1 }, { $0.cornerRadius = 4 }, { $0.tileRadius = 2 },
+            { $0.background = .white }, { $0.options[FiveCircleLayout.centreRings] = true },
+        ] {
             var edited = parameters
             edit(&edited)
             changed.append(CompositeKey(members: members, parameters: edited))
@@ -75,14 +82,17 @@ import Testing
         #expect(CompositeKey(members: Array(members.prefix(4)), parameters: qq) != base)
         // WeChat draws 9, so the sixth and seventh members matter there.
         let wechat = CompositionParameters(layout: .wechat)
-        #expect(CompositeKey(members: changedSixth, parameters: wechat) != CompositeKey(members: members, parameters: wechat))
+        #expect(
+            CompositeKey(members: changedSixth, parameters: wechat)
+                != CompositeKey(members: members, parameters: wechat))
         #expect(CompositeKey(members: extra, parameters: wechat) != CompositeKey(members: members, parameters: wechat))
     }
 
     @Test func namesCannotForgeLines() {
         let parameters = CompositionParameters()
-        let a = CompositeKey(members: [MemberSource(id: "u1", name: "A\nmember: id=\"u2\"", imagePath: nil)],
-                             parameters: parameters)
+        let a = CompositeKey(
+            members: [MemberSource(id: "u1", name: "A\nmember: id=\"u2\"", imagePath: nil)],
+            parameters: parameters)
         #expect(a.text.split(separator: "\n").count == 3)
     }
 }

@@ -1,13 +1,15 @@
 import FileSystem
 import Foundation
 import Testing
+
 @testable import GroupIcon
 
 /// A batch writes far more composites than the cache holds: the cache stays within its limit while sweeping
 /// only when its running estimate passes it, trimming to 90 % so that sweeps are spread out.
 @Suite struct DiskCacheBatchTests {
     private func key(_ index: Int) -> CompositeKey {
-        CompositeKey(members: [MemberSource(id: "\(index)", name: "n", imagePath: nil)], parameters: CompositionParameters())
+        CompositeKey(
+            members: [MemberSource(id: "\(index)", name: "n", imagePath: nil)], parameters: CompositionParameters())
     }
 
     @Test func aFullCacheStaysWithinItsLimitAndIsTrimmedBelowIt() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
 
 @Suite struct DiskCacheSweepTests {
     /// A cache write killed before its rename leaves a `.chat-tui-<hex>.tmp` file nobody holds a lock on; the

@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Support
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct DiskCacheTests {
@@ -10,15 +11,18 @@ import Testing
     }
 
     private func composite(_ fill: RGBA8, side: Int = 4) -> Composite {
-        Composite(image: RGBAImage(width: side, height: side, fill: fill), warnings: [
-            AvatarWarning(memberID: "u1", memberName: "李雷", path: "a/b.jpg", message: "file not found"),
-            AvatarWarning(memberID: "u2", memberName: "Bo", path: nil, message: "style failed"),
-        ])
+        Composite(
+            image: RGBAImage(width: side, height: side, fill: fill),
+            warnings: [
+                AvatarWarning(memberID: "u1", memberName: "李雷", path: "a/b.jpg", message: "file not found"),
+                AvatarWarning(memberID: "u2", memberName: "Bo", path: nil, message: "style failed"),
+            ])
     }
 
     private func makeCache(_ environment: FakeEnvironment, sizeLimit: Int = 100 << 20) -> DiskCache {
-        DiskCache(directory: environment.cacheDirectory, sizeLimit: sizeLimit,
-                  readFile: environment.dependencies.readFile)
+        DiskCache(
+            directory: environment.cacheDirectory, sizeLimit: sizeLimit,
+            readFile: environment.dependencies.readFile)
     }
 
     @Test func entryRoundTripsAndRejectsDamage() throws {
@@ -38,7 +42,9 @@ import Testing
         let environment = try FakeEnvironment()
         let cache = makeCache(environment)
         try cache.store(composite(.white), for: key("a"))
-        #expect(cache.path(for: key("a")) == environment.cacheDirectory + "/" + SHA256.hexDigest(key("a").text) + ".gicache")
+        #expect(
+            cache.path(for: key("a")) == environment.cacheDirectory + "/" + SHA256.hexDigest(key("a").text) + ".gicache"
+        )
         #expect(FileManager.default.fileExists(atPath: cache.path(for: key("a"))))
         #expect(makeCache(environment).composite(for: key("a")) == composite(.white))
         #expect(cache.composite(for: key("b")) == nil)
@@ -104,7 +110,10 @@ import Testing
     @Test func statsAndClear() throws {
         let environment = try FakeEnvironment()
         let cache = makeCache(environment)
-        #expect(cache.statistics() == CacheStatistics(entries: 0, bytes: 0, oldest: nil, sizeLimit: cache.sizeLimit, ageLimit: cache.ageLimit))
+        #expect(
+            cache.statistics()
+                == CacheStatistics(
+                    entries: 0, bytes: 0, oldest: nil, sizeLimit: cache.sizeLimit, ageLimit: cache.ageLimit))
         try cache.store(composite(.white), for: key("a"))
         try cache.store(composite(.black, side: 8), for: key("b"))
         age(cache.path(for: key("b")), secondsAgo: 86400)
@@ -119,10 +128,12 @@ import Testing
     }
 
     @Test func standardLocationFollowsXDG() {
-        #expect(DiskCacheLocation.standard.resolvedDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"])
-            == "/x/cache/chat-tui")
-        #expect(DiskCacheLocation.standard.resolvedDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
-            == "/h/.cache/chat-tui")
+        #expect(
+            DiskCacheLocation.standard.resolvedDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"])
+                == "/x/cache/chat-tui")
+        #expect(
+            DiskCacheLocation.standard.resolvedDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
+                == "/h/.cache/chat-tui")
         #expect(DiskCacheLocation.standard.resolvedDirectory(environment: ["HOME": "/h"]) == "/h/.cache/chat-tui")
         #expect(DiskCacheLocation.directory("/tmp/c").resolvedDirectory(environment: [:]) == "/tmp/c")
         #expect(DiskCacheLocation.disabled.resolvedDirectory(environment: ["HOME": "/h"]) == nil)

@@ -20,7 +20,9 @@ import Testing
         let members = try #require(group["members"] as? [[String: Any]])
         return try members.map { member in
             let name = try #require(member["name"] as? String)
-            let avatar = (member["avatar"] as? String).map { repository.appendingPathComponent("sample-data/\($0)").path }
+            let avatar = (member["avatar"] as? String).map {
+                repository.appendingPathComponent("sample-data/\($0)").path
+            }
             return MemberSource(id: member["id"] as? String ?? name, name: name, imagePath: avatar)
         }
     }
@@ -28,9 +30,11 @@ import Testing
     @Test(arguments: LayoutKind.allCases, ["trio", "ride", "family", "edge-cases", "empty"])
     func compositeMatchesItsGolden(layout: LayoutKind, group: String) async throws {
         let parameters = CompositionParameters(layout: layout, size: 64, scale: 2, cornerRadius: 6)
-        let pipeline = AvatarPipeline(dependencies: .live,
-                                      configuration: PipelineConfiguration(compositeCache: nil))
-        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).composite.image
+        let pipeline = AvatarPipeline(
+            dependencies: .live,
+            configuration: PipelineConfiguration(compositeCache: nil))
+        let made = try await pipeline.composite(members: Self.members(ofGroup: group), parameters: parameters).composite
+            .image
         try GoldenImages.expect(made, matches: "\(layout.rawValue)-\(group).png")
     }
 }

@@ -15,7 +15,8 @@ import Testing
     }
 
     static let variants: [Variant] = {
-        let text = (try? String(contentsOf: GoldenImages.folder.appendingPathComponent("variants.txt"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: GoldenImages.folder.appendingPathComponent("variants.txt"), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init)
             guard words.count >= 2, !line.hasPrefix("#") else { return nil }
@@ -37,8 +38,10 @@ import Testing
             try field.set(try #require(value, "\(option) needs a value"), in: &parameters)
         }
         let pipeline = AvatarPipeline(dependencies: .live, configuration: PipelineConfiguration(compositeCache: nil))
-        let made = try await pipeline.composite(members: GoldenCompositeTests.members(ofGroup: variant.group),
-                                                parameters: parameters).composite.image
+        let made = try await pipeline.composite(
+            members: GoldenCompositeTests.members(ofGroup: variant.group),
+            parameters: parameters
+        ).composite.image
         try GoldenImages.expect(made, matches: "\(variant.stem).png")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GroupIcon
+import Testing
 
 /// The hostile corpus written by scripts/make-hostile-corpus.py, run through the real pipeline (libpng,
 /// TurboJPEG, file reads; no disk cache): every file decodes as its manifest says, or becomes a placeholder
@@ -57,8 +57,9 @@ import GroupIcon
             for probe in expected.pixels {
                 let pixel = image[probe[0], probe[1]]
                 let channels = [(pixel.r, probe[2]), (pixel.g, probe[3]), (pixel.b, probe[4]), (pixel.a, probe[5])]
-                #expect(channels.allSatisfy { abs(Int($0) - $1) <= expected.tolerance },
-                        "pixel (\(probe[0]), \(probe[1])) is \(pixel), expected \(probe[2...])")
+                #expect(
+                    channels.allSatisfy { abs(Int($0) - $1) <= expected.tolerance },
+                    "pixel (\(probe[0]), \(probe[1])) is \(pixel), expected \(probe[2...])")
             }
         } else {
             let fragment = try #require(entry.fails)

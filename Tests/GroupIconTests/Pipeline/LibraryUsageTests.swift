@@ -12,8 +12,9 @@ import Testing
     @Test func readmeExampleWritesAPNGThatDecodesBack() async throws {
         let parameters = CompositionParameters(layout: .qq, size: 132, scale: 3)
         #expect(Layouts.tiles(count: 5, parameters: parameters).count == 5)
-        let pipeline = AvatarPipeline(dependencies: .live,
-                                      configuration: PipelineConfiguration(compositeCache: nil))
+        let pipeline = AvatarPipeline(
+            dependencies: .live,
+            configuration: PipelineConfiguration(compositeCache: nil))
         let names = ["alice.jpg", "bob.png", "charlie.png", "zoe.jpg", "ghost.jpg"]
         let members = names.enumerated().map { index, name in
             MemberSource(id: "u\(index)", name: name, imagePath: Self.avatars.appendingPathComponent(name).path)

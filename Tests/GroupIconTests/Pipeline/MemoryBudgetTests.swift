@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Support
 import Testing
+
 @testable import GroupIcon
 
 /// The waiting requests start with `Task.immediate`: it runs `reserve` on the test's thread up to its first

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct MemoryCacheTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Support
 import Testing
+
 @testable import GroupIcon
 
 /// `AvatarPipeline.photoComposite`: one photo over the whole canvas (a group's own avatar), drawn through the
@@ -17,9 +18,11 @@ import Testing
             inputs.withLock { $0.append(input) }
             return compose(input)
         }
-        let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
-        let photo = MemberSource(id: "g", name: "Group",
-                                 imagePath: environment.writeImage("group.fake", width: 64, height: 48, color: teal))
+        let pipeline = AvatarPipeline(
+            dependencies: dependencies, configuration: PipelineConfiguration(compositeCache: nil))
+        let photo = MemberSource(
+            id: "g", name: "Group",
+            imagePath: environment.writeImage("group.fake", width: 64, height: 48, color: teal))
         let parameters = CompositionParameters(size: 40, scale: 2, cornerRadius: 6, memberStyle: .circle)
         let (response, warning) = try await pipeline.photoComposite(photo, parameters: parameters)
         #expect(warning == nil)
@@ -27,8 +30,12 @@ import Testing
         #expect(made.cacheHit == nil && made.composite.warnings.isEmpty)
         #expect(made.composite.image.width == 80 && made.composite.image[40, 40] == teal)
         let input = try #require(inputs.withLock { $0.first })
-        #expect(input.tiles == [Tile(frame: Rect(x: 0, y: 0, width: 40, height: 40),
-                                     shape: .rect(Rect(x: 0, y: 0, width: 40, height: 40)))])
+        #expect(
+            input.tiles == [
+                Tile(
+                    frame: Rect(x: 0, y: 0, width: 40, height: 40),
+                    shape: .rect(Rect(x: 0, y: 0, width: 40, height: 40)))
+            ])
         #expect(input.parameters.memberStyle == .rectangle && input.parameters.cornerRadius == 6)
         // The photo is decoded to cover the canvas in pixels.
         #expect(environment.sidesDecoded == [48])
@@ -45,10 +52,12 @@ import Testing
 
     @Test func thePictureSurvivesARestartAndIsToldApartFromComposites() async throws {
         let environment = try FakeEnvironment()
-        let photo = MemberSource(id: "g", name: "Group",
-                                 imagePath: environment.writeImage("group.fake", width: 32, height: 32, color: teal))
+        let photo = MemberSource(
+            id: "g", name: "Group",
+            imagePath: environment.writeImage("group.fake", width: 32, height: 32, color: teal))
         let parameters = CompositionParameters(size: 30)
-        let first = try #require(try await environment.pipeline().photoComposite(photo, parameters: parameters).response)
+        let first = try #require(
+            try await environment.pipeline().photoComposite(photo, parameters: parameters).response)
         let restarted = environment.pipeline()
         let second = try #require(try await restarted.photoComposite(photo, parameters: parameters).response)
         #expect(second.cacheHit == .disk && second.composite == first.composite)
@@ -66,8 +75,9 @@ import Testing
     @Test func anUnusablePhotoGivesAWarningAndNoPicture() async throws {
         let environment = try FakeEnvironment()
         let pipeline = environment.pipeline()
-        let broken = MemberSource(id: "g", name: "Group",
-                                  imagePath: environment.writeFile("broken.fake", Array("not an image".utf8)))
+        let broken = MemberSource(
+            id: "g", name: "Group",
+            imagePath: environment.writeFile("broken.fake", Array("not an image".utf8)))
         let missing = MemberSource(id: "g", name: "Group", imagePath: environment.root + "/none.fake")
         for photo in [broken, missing] {
             let (response, warning) = try await pipeline.photoComposite(photo, parameters: CompositionParameters())

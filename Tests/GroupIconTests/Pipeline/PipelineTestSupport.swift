@@ -1,7 +1,8 @@
 import FileSystem
 import Foundation
-@testable import GroupIcon
 import Support
+
+@testable import GroupIcon
 
 /// A decoder failure with a user-facing description, like the real codecs'.
 struct FakeCodecError: Error, CustomStringConvertible {
@@ -74,7 +75,8 @@ final class FakeEnvironment: Sendable {
     }
 
     func pipeline(disk: DiskCacheLocation? = nil, sourceLimits: MemoryCacheLimits? = nil) -> AvatarPipeline {
-        var configuration = PipelineConfiguration(compositeCache: DiskCache(location: disk ?? .directory(cacheDirectory)))
+        var configuration = PipelineConfiguration(
+            compositeCache: DiskCache(location: disk ?? .directory(cacheDirectory)))
         if let sourceLimits { configuration.sourceCacheLimits = sourceLimits }
         return AvatarPipeline(dependencies: dependencies, configuration: configuration)
     }
@@ -97,7 +99,7 @@ final class FakeEnvironment: Sendable {
                 decodeCount.withLock { $0 += 1 }
                 let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
                 guard fields.count == 6, fields[0] == "FAKE", let width = Int(fields[1]), let height = Int(fields[2]),
-                      let r = UInt8(fields[3]), let g = UInt8(fields[4]), let b = UInt8(fields[5])
+                    let r = UInt8(fields[3]), let g = UInt8(fields[4]), let b = UInt8(fields[5])
                 else { throw FakeCodecError(description: "not a JPEG or PNG image") }
                 var factor = 1
                 if let minimumSide {
@@ -110,14 +112,16 @@ final class FakeEnvironment: Sendable {
             layoutTiles: { count, parameters in
                 let side = parameters.size / 3
                 return (0..<min(count, parameters.layout.layout.maximumMembers)).map { index in
-                    let frame = Rect(x: Double(index % 3) * side, y: Double(index / 3) * side, width: side, height: side)
+                    let frame = Rect(
+                        x: Double(index % 3) * side, y: Double(index / 3) * side, width: side, height: side)
                     return Tile(frame: frame, shape: .rect(frame))
                 }
             },
             compose: { input in
                 let (tiles, images, parameters) = (input.tiles, input.images, input.parameters)
-                var canvas = RGBAImage(width: parameters.pixelSize, height: parameters.pixelSize,
-                                       fill: parameters.resolvedBackground)
+                var canvas = RGBAImage(
+                    width: parameters.pixelSize, height: parameters.pixelSize,
+                    fill: parameters.resolvedBackground)
                 for (tile, image) in zip(tiles, images) {
                     let frame = tile.frame.scaled(by: Double(parameters.scale))
                     for y in Int(frame.minY)..<min(canvas.height, Int(frame.maxY)) {

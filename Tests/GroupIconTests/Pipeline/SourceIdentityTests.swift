@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Support
 import Testing
+
 @testable import GroupIcon
 
 /// Sources are identified by the file (device and inode) and its version, not by the path's spelling; the
@@ -14,8 +15,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: environment.root + "/av", withIntermediateDirectories: false)
         let path = environment.writeImage("av/big.fake", width: 64, height: 64, color: teal)
         try FileManager.default.linkItem(atPath: path, toPath: environment.root + "/hard.fake")
-        let spellings = [path, environment.root + "/av//big.fake", environment.root + "/av/./big.fake",
-                         environment.root + "/hard.fake"]
+        let spellings = [
+            path, environment.root + "/av//big.fake", environment.root + "/av/./big.fake",
+            environment.root + "/hard.fake",
+        ]
         let pipeline = environment.pipeline(disk: .disabled)
         var keys = Set<CompositeKey>()
         for spelling in spellings {
@@ -62,7 +65,8 @@ import Testing
         let first = try await pipeline.composite(members: members, parameters: CompositionParameters())
         let replacement = environment.writeImage("b.fake", width: 64, height: 64, color: .white)
         let status = try #require(FileIO.status(of: path))
-        FileIO.setModificationTime(of: replacement, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
+        FileIO.setModificationTime(
+            of: replacement, to: Date(timeIntervalSince1970: Double(status.modificationNanoseconds) / 1e9))
         #expect(rename(replacement, path) == 0)
 
         let second = try await pipeline.composite(members: members, parameters: CompositionParameters())
@@ -72,10 +76,12 @@ import Testing
 
     @Test func verifiedContentIsPartOfTheIdentity() throws {
         let environment = try FakeEnvironment()
-        let member = MemberSource(id: "u1", name: "A",
-                                  imagePath: environment.writeImage("a.fake", width: 8, height: 8, color: teal))
+        let member = MemberSource(
+            id: "u1", name: "A",
+            imagePath: environment.writeImage("a.fake", width: 8, height: 8, color: teal))
         guard case .file(let verified) = ImageIdentity(of: member, verifyingContent: true),
-              case .file(let plain) = ImageIdentity(of: member) else {
+            case .file(let plain) = ImageIdentity(of: member)
+        else {
             Issue.record("not a file identity")
             return
         }
@@ -95,14 +101,18 @@ import Testing
         let read = dependencies.readFile
         dependencies.readFile = { path, maxBytes in
             let bytes = try read(path, maxBytes)
-            if rewrites.withLock({ count in defer { count -= 1 }; return count > 0 }) {
+            if rewrites.withLock({ count in
+                defer { count -= 1 }; return count > 0
+            }) {
                 environment.waitUntilFileTimesPass(path)
                 environment.writeImage("a.fake", width: 64, height: 64, color: .white)
             }
             return bytes
         }
-        let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration(
-            compositeCache: DiskCache(directory: environment.cacheDirectory)))
+        let pipeline = AvatarPipeline(
+            dependencies: dependencies,
+            configuration: PipelineConfiguration(
+                compositeCache: DiskCache(directory: environment.cacheDirectory)))
         let members = [MemberSource(id: "u1", name: "A", imagePath: path)]
         let first = try await pipeline.composite(members: members, parameters: CompositionParameters())
         #expect(first.composite.warnings.map(\.message) == ["changed while it was being read; using a placeholder"])
@@ -124,12 +134,17 @@ import Testing
         configuration.memoryBudget = budget
         let pipeline = AvatarPipeline(dependencies: dependencies, configuration: configuration)
         let groups = (0..<24).map { index in
-            [MemberSource(id: "m\(index)", name: "M",
-                          imagePath: environment.writeImage("m\(index).fake", width: 64, height: 64, color: teal))]
+            [
+                MemberSource(
+                    id: "m\(index)", name: "M",
+                    imagePath: environment.writeImage("m\(index).fake", width: 64, height: 64, color: teal))
+            ]
         }
         let made = await withTaskGroup(of: Bool.self) { tasks in
             for members in groups {
-                tasks.addTask { (try? await pipeline.composite(members: members, parameters: CompositionParameters())) != nil }
+                tasks.addTask {
+                    (try? await pipeline.composite(members: members, parameters: CompositionParameters())) != nil
+                }
             }
             return await tasks.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
@@ -142,8 +157,10 @@ import Testing
     @Test func pixelsDoNotDependOnWhatWasDecodedBefore() async throws {
         let avatars = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("sample-data/avatars").path
-        let names = ["grace.jpg", "fatima.jpg", "liu-yang.jpg", "han-meimei.jpg", "kim-minjun.jpg", "alice.jpg",
-                     "ethan.jpg", "amelie.jpg", "huang-lei.jpg"]
+        let names = [
+            "grace.jpg", "fatima.jpg", "liu-yang.jpg", "han-meimei.jpg", "kim-minjun.jpg", "alice.jpg",
+            "ethan.jpg", "amelie.jpg", "huang-lei.jpg",
+        ]
         let nine = names.enumerated().map { MemberSource(id: "u\($0)", name: $1, imagePath: avatars + "/" + $1) }
         let parameters = CompositionParameters(layout: .wechat, size: 132, scale: 3)
         func pipeline() -> AvatarPipeline {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 /// Member styles, the gap colour and the overflow badge as the compositor draws them.
@@ -9,11 +10,12 @@ import Testing
     /// Two 16-point tiles with a 4-point gap at (4, 4) and (24, 4) on a 44 x 24 canvas, both red.
     private func twoTiles(_ parameters: CompositionParameters, hidden: Int = 0) -> RGBAImage {
         let frames = [Rect(x: 4, y: 4, width: 16, height: 16), Rect(x: 24, y: 4, width: 16, height: 16)]
-        return Compositor.compose(CompositionInput(
-            parameters: parameters, canvas: Size(width: 44, height: 24),
-            tiles: frames.map { Tile(frame: $0, shape: .rect($0)) },
-            images: [RGBAImage(width: 8, height: 8, fill: red), RGBAImage(width: 8, height: 8, fill: red)],
-            hiddenMembers: hidden))
+        return Compositor.compose(
+            CompositionInput(
+                parameters: parameters, canvas: Size(width: 44, height: 24),
+                tiles: frames.map { Tile(frame: $0, shape: .rect($0)) },
+                images: [RGBAImage(width: 8, height: 8, fill: red), RGBAImage(width: 8, height: 8, fill: red)],
+                hiddenMembers: hidden))
     }
 
     @Test func gapColorFillsBetweenTilesOnly() {
@@ -29,14 +31,17 @@ import Testing
     }
 
     @Test func gapColorFillsAroundStyledMembersInsideTheBlock() {
-        let image = twoTiles(CompositionParameters(layout: .grid, size: 44, background: .lightGrey, memberStyle: .circle,
-                                                   gapColor: blue))
+        let image = twoTiles(
+            CompositionParameters(
+                layout: .grid, size: 44, background: .lightGrey, memberStyle: .circle,
+                gapColor: blue))
         // The corner of a tile, outside its circle, belongs to the block: gap colour.
         #expect(image[5, 5] == blue && image[12, 12] == red)
     }
 
     @Test func overflowBadgeDimsTheLastTileAndWritesTheCount() {
-        let parameters = CompositionParameters(layout: .grid, size: 44, scale: 4, background: .lightGrey, overflowBadge: true)
+        let parameters = CompositionParameters(
+            layout: .grid, size: 44, scale: 4, background: .lightGrey, overflowBadge: true)
         let image = twoTiles(parameters, hidden: 3)
         // The first tile is untouched; the last one is dimmed to half red where no glyph is.
         #expect(image[48, 48] == red)
@@ -89,9 +94,11 @@ import Testing
         for x in 6..<10 { for y in 6..<10 { placeholder[x, y] = red } }
         let frame = Rect(x: 0, y: 0, width: 16, height: 32)
         func draw(placeholders: Set<Int>) -> RGBAImage {
-            Compositor.compose(CompositionInput(parameters: CompositionParameters(layout: .grid, size: 32, background: .white),
-                                                canvas: Size(width: 16, height: 32), tiles: [Tile(frame: frame, shape: .rect(frame))],
-                                                images: [placeholder], placeholders: placeholders))
+            Compositor.compose(
+                CompositionInput(
+                    parameters: CompositionParameters(layout: .grid, size: 32, background: .white),
+                    canvas: Size(width: 16, height: 32), tiles: [Tile(frame: frame, shape: .rect(frame))],
+                    images: [placeholder], placeholders: placeholders))
         }
         let kept = draw(placeholders: [0])
         #expect(kept[8, 16] == red && kept[1, 16] == blue && kept[8, 1] == blue && kept[8, 30] == blue)
@@ -105,9 +112,11 @@ import Testing
         var photo = RGBAImage(width: 64, height: 32, fill: red)
         for x in 32..<64 { for y in 0..<32 { photo[x, y] = blue } }
         let frame = Rect(x: 0, y: 0, width: 32, height: 32)
-        let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(frame))], images: [photo],
-                                       parameters: CompositionParameters(layout: .grid, size: 32, background: .white,
-                                                                         memberStyle: .original))
+        let image = Compositor.compose(
+            tiles: [Tile(frame: frame, shape: .rect(frame))], images: [photo],
+            parameters: CompositionParameters(
+                layout: .grid, size: 32, background: .white,
+                memberStyle: .original))
         #expect(image[2, 16] == red && image[29, 16] == blue)
         #expect(image[16, 2] == .white && image[16, 29] == .white)
     }
@@ -115,10 +124,12 @@ import Testing
     @Test func roundedStyleWithBorderColor() {
         let frame = Rect(x: 0, y: 0, width: 32, height: 32)
         let style = MemberStyle.rounded(radius: 4, border: 3, borderColor: blue)
-        let image = Compositor.compose(tiles: [Tile(frame: frame, shape: .rect(frame))],
-                                       images: [RGBAImage(width: 8, height: 8, fill: red)],
-                                       parameters: CompositionParameters(layout: .grid, size: 32, background: .white,
-                                                                         memberStyle: style))
+        let image = Compositor.compose(
+            tiles: [Tile(frame: frame, shape: .rect(frame))],
+            images: [RGBAImage(width: 8, height: 8, fill: red)],
+            parameters: CompositionParameters(
+                layout: .grid, size: 32, background: .white,
+                memberStyle: style))
         #expect(image[1, 16] == blue && image[16, 16] == red)
         // The band's outer corner is rounded (radius 4 + 3): the very corner shows the background.
         #expect(image[0, 0] == .white)

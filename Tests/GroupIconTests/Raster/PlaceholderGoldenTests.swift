@@ -13,7 +13,8 @@ import Testing
 
     private func check(_ image: RGBAImage, _ name: String) throws {
         if Self.updating {
-            try FileIO.writeAtomically(PNGCodec.encode(image), to: GoldenImages.folder.appendingPathComponent(name).path)
+            try FileIO.writeAtomically(
+                PNGCodec.encode(image), to: GoldenImages.folder.appendingPathComponent(name).path)
         }
         try GoldenImages.expect(image, matches: name)
     }

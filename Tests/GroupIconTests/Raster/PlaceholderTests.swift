@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct PlaceholderTests {
@@ -50,7 +51,7 @@ import Testing
         let image = Placeholder.image(memberID: "u1", name: "Hugo", side: 100)
         let background = Placeholder.palette[11]
         #expect(image[50, 50].r > 240 && image[50, 50].g > 240 && image[50, 50].b > 240)  // the crossbar
-        #expect(image[50, 40] == background)                                              // above it, inside the H
+        #expect(image[50, 40] == background)  // above it, inside the H
         #expect(whiteShare(image, x: 30..<70, y: 30..<70) > 0.1)
         #expect(whiteShare(image, x: 0..<100, y: 0..<30) == 0)
         #expect(whiteShare(image, x: 0..<100, y: 70..<100) == 0)
@@ -67,8 +68,9 @@ import Testing
         #expect(whiteShare(text, x: 0..<100, y: 0..<20) == 0 && whiteShare(text, x: 0..<100, y: 80..<100) == 0)
         #expect(isWhiteInkOnly(text, background: Placeholder.palette[6]))
         // 山田太郎 shows 太郎, the same two characters as 太郎 alone.
-        #expect(Placeholder.image(memberID: "u3", name: "山田太郎", side: 64)
-            == Placeholder.image(memberID: "u3", name: "太郎", side: 64))
+        #expect(
+            Placeholder.image(memberID: "u3", name: "山田太郎", side: 64)
+                == Placeholder.image(memberID: "u3", name: "太郎", side: 64))
     }
 
     @Test func emojiNamesKeepTheirColors() {
@@ -80,12 +82,14 @@ import Testing
     }
 
     @Test func silhouetteHasAHeadAndShoulders() {
-        for image in [Placeholder.image(memberID: "u2", name: "李雷", side: 100, style: .silhouette),
-                      Placeholder.image(memberID: "u2", name: "!!!", side: 100)] {
+        for image in [
+            Placeholder.image(memberID: "u2", name: "李雷", side: 100, style: .silhouette),
+            Placeholder.image(memberID: "u2", name: "!!!", side: 100),
+        ] {
             let background = Placeholder.palette[6]
-            #expect(image[50, 40] == .white)            // the head's centre
-            #expect(image[50, 95] == .white)            // the shoulders at the bottom
-            #expect(image[50, 62] == background)        // the gap between them (head ends at 58, shoulders start at 66)
+            #expect(image[50, 40] == .white)  // the head's centre
+            #expect(image[50, 95] == .white)  // the shoulders at the bottom
+            #expect(image[50, 62] == background)  // the gap between them (head ends at 58, shoulders start at 66)
             #expect(image[5, 5] == background)
             #expect(image[5, 95] == background)
         }
@@ -95,15 +99,17 @@ import Testing
         let none = TextRasterizer(fonts: FontLocator.Fonts(text: nil, emoji: nil))
         #expect(none.identity == "text=none; emoji=none")
         for name in ["Alice", "李雷", "🐱"] {
-            #expect(Placeholder.image(memberID: "u2", name: name, side: 60, style: .initials, rasterizer: none)
-                == Placeholder.image(memberID: "u2", name: name, side: 60, style: .silhouette))
+            #expect(
+                Placeholder.image(memberID: "u2", name: name, side: 60, style: .initials, rasterizer: none)
+                    == Placeholder.image(memberID: "u2", name: name, side: 60, style: .silhouette))
         }
     }
 
     @Test func fontIdentityNamesTheFontsAndLibraries() {
         let identity = Placeholder.fontIdentity
         #expect(identity.hasPrefix("text=/"), "\(identity)")
-        #expect(identity.contains(" bytes mtime ") && identity.contains("freetype=2.") && identity.contains("harfbuzz="))
+        #expect(
+            identity.contains(" bytes mtime ") && identity.contains("freetype=2.") && identity.contains("harfbuzz="))
         #expect(Placeholder.fontIdentity == identity)
     }
 
@@ -137,12 +143,15 @@ import Testing
         #expect(image[100, 83] == ink && image[100, 130] == ink)
         // The busts behind, at x = 0.31 and 0.69 of the side, are 0.78 as large: heads centred at y = 95.
         #expect(image[62, 95] == ink && image[138, 95] == ink)
-        #expect(image[100, 145] == .white)                     // below the busts
+        #expect(image[100, 145] == .white)  // below the busts
         #expect(image[5, 5] == .white && image[194, 194] == .white)
         // The gap between the front bust and those behind it: background between their shoulders.
         #expect((40..<100).contains { image[$0, 125] == .white })
         // Symmetric about the vertical centre line (up to rounding).
-        #expect((0..<200).allSatisfy { y in (0..<100).allSatisfy { abs(Int(image[$0, y].r) - Int(image[199 - $0, y].r)) <= 1 } })
+        #expect(
+            (0..<200).allSatisfy { y in
+                (0..<100).allSatisfy { abs(Int(image[$0, y].r) - Int(image[199 - $0, y].r)) <= 1 }
+            })
     }
 
     @Test func groupImageOnATransparentCanvasIsOpaqueOnlyOnTheGlyph() {

@@ -1,12 +1,13 @@
-import Testing
 import GroupIcon
+import Testing
 
 @Suite struct PlaceholderLabelTests {
     private func label(_ name: String) -> PlaceholderLabel? { PlaceholderLabel(name: name) }
 
     @Test(arguments: [
         ("Alice", "A"), ("bob smith", "BS"), ("  anna   maria lee ", "AM"), ("9lives", "9"), ("x", "X"),
-        ("Charlie O'Brien", "CO"), ("Amélie Dubois-Fontaine de la Rochefoucauld", "AD"), ("ghost (missing photo)", "GM"),
+        ("Charlie O'Brien", "CO"), ("Amélie Dubois-Fontaine de la Rochefoucauld", "AD"),
+        ("ghost (missing photo)", "GM"),
     ])
     func latinNamesGiveUpToTwoInitials(name: String, expected: String) {
         #expect(label(name) == PlaceholderLabel(text: expected, kind: .initials))
@@ -80,7 +81,8 @@ import GroupIcon
     @Test func controlCharactersNeverReachTheLabel() {
         for name in ["A\u{1B}[2J", "\u{9B}31m李雷", "🐱\u{7}", "x\u{202D}y z\u{2066}w"] {
             let text = label(name)?.text ?? ""
-            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(name.debugDescription)")
+            #expect(
+                !text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(name.debugDescription)")
             #expect(!text.unicodeScalars.contains { [0x202D, 0x2066].contains($0.value) })
         }
     }

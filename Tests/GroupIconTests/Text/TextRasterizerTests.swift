@@ -1,6 +1,7 @@
 import Foundation
 import Support
 import Testing
+
 @testable import GroupIcon
 
 @Suite struct TextRasterizerTests {
@@ -62,14 +63,16 @@ import Testing
         let a = try #require(inkBounds(one, side: 100)), b = try #require(inkBounds(two, side: 100))
         #expect(b.2 - b.0 > a.2 - a.0)  // wider
         #expect(b.3 - b.1 < a.3 - a.1)  // shrunk to fit the width
-        #expect(b.3 - b.1 >= 30)        // still large enough to read
+        #expect(b.3 - b.1 >= 30)  // still large enough to read
     }
 
     @Test func renderingIsDeterministic() throws {
         let first = try #require(coverage("李雷", kind: .cjk, side: 77))
         let second = try #require(coverage("李雷", kind: .cjk, side: 77))
         #expect(first == second)
-        #expect(Placeholder.image(memberID: "u", name: "🐱", side: 90) == Placeholder.image(memberID: "u", name: "🐱", side: 90))
+        #expect(
+            Placeholder.image(memberID: "u", name: "🐱", side: 90)
+                == Placeholder.image(memberID: "u", name: "🐱", side: 90))
     }
 
     @Test func emojiAreColorPixelsCentredInTheImage() throws {
@@ -88,10 +91,10 @@ import Testing
     }
 
     @Test(arguments: [
-        PlaceholderLabel(text: "\u{E000}", kind: .initials),   // private use: no glyph
-        PlaceholderLabel(text: "ᚠ", kind: .initials),          // runic: not in the CJK font
-        PlaceholderLabel(text: " ", kind: .initials),          // a glyph without ink
-        PlaceholderLabel(text: "A", kind: .emoji),             // the emoji font has no letters
+        PlaceholderLabel(text: "\u{E000}", kind: .initials),  // private use: no glyph
+        PlaceholderLabel(text: "ᚠ", kind: .initials),  // runic: not in the CJK font
+        PlaceholderLabel(text: " ", kind: .initials),  // a glyph without ink
+        PlaceholderLabel(text: "A", kind: .emoji),  // the emoji font has no letters
     ])
     func labelsTheFontCannotDrawHaveNoInk(label: PlaceholderLabel) {
         #expect(rasterizer.ink(for: label, side: 64).map { _ in "ink" } == nil)
@@ -99,7 +102,8 @@ import Testing
 
     @Test func aFileThatIsNotAFontCountsAsNoFont() throws {
         let notAFont = #filePath  // this source file
-        let fonts = FontLocator.Fonts(text: FontFile(path: notAFont, index: 0), emoji: FontFile(path: "/nonexistent", index: 0))
+        let fonts = FontLocator.Fonts(
+            text: FontFile(path: notAFont, index: 0), emoji: FontFile(path: "/nonexistent", index: 0))
         let broken = TextRasterizer(fonts: fonts)
         #expect(!broken.hasTextFont)
         #expect(broken.identity == "text=none; emoji=none")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Imaging
+import Testing
 
 /// The files written by scripts/make-codec-corpus.py, and pixel comparisons against their references.
 enum CodecCorpus {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Imaging
+import Testing
 
 /// The member-photo corpus of scripts/make-format-corpus.py: one 96 px portrait in every input format, and
 /// colour-profiled versions with Little CMS's colour-managed rendering beside them (`.reference.png`).
@@ -16,7 +16,8 @@ enum FormatCorpus {
 @Suite struct FormatDecoderTests {
     @Test(arguments: [
         ("lossless.webp", ImageDecoder.Format.webp), ("still.gif", .gif), ("photo.heic", .heif), ("photo.avif", .avif),
-        ("rgb.tiff", .tiff), ("rgb24.bmp", .bmp), ("palette8.bmp", .bmp), ("original.png", .png), ("adobe-rgb.jpg", .jpeg),
+        ("rgb.tiff", .tiff), ("rgb24.bmp", .bmp), ("palette8.bmp", .bmp), ("original.png", .png),
+        ("adobe-rgb.jpg", .jpeg),
     ])
     func recognisesEachFormatByContent(name: String, format: ImageDecoder.Format) throws {
         #expect(ImageDecoder.sniff(try FormatCorpus.bytes(name)) == format)
@@ -81,7 +82,8 @@ enum FormatCorpus {
         let againstReference = ColorDifference.meanDeltaE76(decoded, reference)
         let againstOriginal = ColorDifference.meanDeltaE76(decoded, original)
         #expect(againstReference < 0.5, "\(name): mean ΔE76 \(againstReference) against ImageCms")
-        #expect(againstOriginal < maxDeltaEAgainstOriginal, "\(name): mean ΔE76 \(againstOriginal) against the original")
+        #expect(
+            againstOriginal < maxDeltaEAgainstOriginal, "\(name): mean ΔE76 \(againstOriginal) against the original")
     }
 
     /// The profile matters: the same PNG with its iCCP chunk removed decodes as sRGB, far from the reference.
@@ -107,10 +109,13 @@ enum FormatCorpus {
     }
 
     @Test func headersGiveTheDecodedSize() throws {
-        for name in ["lossless.webp", "animated.webp", "still.gif", "photo.heic", "photo.avif", "rgb24.bmp", "palette8.bmp"] {
+        for name in [
+            "lossless.webp", "animated.webp", "still.gif", "photo.heic", "photo.avif", "rgb24.bmp", "palette8.bmp",
+        ] {
             let bytes = try FormatCorpus.bytes(name)
-            #expect(ImageDecoder.decodedByteCount(header: Array(bytes.prefix(4096)), minimumSide: nil) == 96 * 96 * 4,
-                    "\(name)")
+            #expect(
+                ImageDecoder.decodedByteCount(header: Array(bytes.prefix(4096)), minimumSide: nil) == 96 * 96 * 4,
+                "\(name)")
         }
     }
 
@@ -145,7 +150,9 @@ enum FormatCorpus {
     }
 
     /// A file cut anywhere is an error, never a trap or a half image passed off as whole.
-    @Test(arguments: ["lossless.webp", "still.gif", "photo.heic", "photo.avif", "rgb.tiff", "rgb24.bmp", "palette8.bmp"])
+    @Test(arguments: [
+        "lossless.webp", "still.gif", "photo.heic", "photo.avif", "rgb.tiff", "rgb24.bmp", "palette8.bmp",
+    ])
     func truncatedFilesAreErrors(name: String) throws {
         let bytes = try FormatCorpus.bytes(name)
         for fraction in [0.1, 0.5, 0.9] {
@@ -177,8 +184,10 @@ enum FormatCorpus {
     }
 
     /// The sample fixture's "formats" group: one member photo in each further format, all decoded.
-    @Test(arguments: [("wen.webp", 160), ("gus.gif", 128), ("hana.heic", 192), ("ava.avif", 192), ("tom.tiff", 128),
-                      ("bea.bmp", 96)])
+    @Test(arguments: [
+        ("wen.webp", 160), ("gus.gif", 128), ("hana.heic", 192), ("ava.avif", 192), ("tom.tiff", 128),
+        ("bea.bmp", 96),
+    ])
     func sampleFixturePhotosDecode(name: String, side: Int) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -192,8 +201,9 @@ enum FormatCorpus {
         #expect(formats.compactMap(\.format.name) == ["PNG", "JPEG", "WebP", "GIF", "HEIC", "AVIF", "TIFF", "BMP"])
         for entry in formats {
             #expect(!entry.library.name.isEmpty)
-            #expect(entry.library.version.first?.isNumber == true || entry.library.version == "built in",
-                    "\(entry.library.name) \(entry.library.version)")
+            #expect(
+                entry.library.version.first?.isNumber == true || entry.library.version == "built in",
+                "\(entry.library.name) \(entry.library.version)")
         }
         #expect(formats.last?.library.name == "lcms2")
     }

@@ -1,5 +1,5 @@
-import Testing
 import Imaging
+import Testing
 
 @Suite struct ImageDecoderTests {
     @Test func sniffsByMagicBytes() throws {
@@ -29,8 +29,9 @@ import Imaging
             for minimumSide in [nil, 24, 100] as [Int?] {
                 let decoded = try ImageDecoder.decode(bytes, minimumSide: minimumSide)
                 let header = Array(bytes.prefix(4096))
-                #expect(ImageDecoder.decodedByteCount(header: header, minimumSide: minimumSide) == decoded.pixels.count,
-                        "\(name) at \(String(describing: minimumSide))")
+                #expect(
+                    ImageDecoder.decodedByteCount(header: header, minimumSide: minimumSide) == decoded.pixels.count,
+                    "\(name) at \(String(describing: minimumSide))")
             }
         }
         let png = try CodecCorpus.bytes("interlaced.png")
@@ -48,12 +49,16 @@ import Imaging
 
     @Test func reportsWhatIsWrongWithTheBytes() {
         #expect(throws: CodecError.emptyFile) { try ImageDecoder.decode([]) }
-        #expect(throws: CodecError.unsupportedFormat(name: "JPEG XL")) { try ImageDecoder.decode([0xFF, 0x0A, 0xFA, 0x7F, 0]) }
+        #expect(throws: CodecError.unsupportedFormat(name: "JPEG XL")) {
+            try ImageDecoder.decode([0xFF, 0x0A, 0xFA, 0x7F, 0])
+        }
         #expect(throws: CodecError.unrecognizedFormat(guess: "text")) {
             try ImageDecoder.decode(Array("hello world".utf8))
         }
-        #expect(CodecError.unrecognizedFormat(guess: "text").description
-                    == "not an image format chat-tui reads (it looks like text): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP")
+        #expect(
+            CodecError.unrecognizedFormat(guess: "text").description
+                == "not an image format chat-tui reads (it looks like text): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
+        )
     }
 
     /// Messages say what a file seems to be and never quote its bytes: a fixture can name any readable file,
@@ -65,12 +70,17 @@ import Imaging
             ("PK\u{3}\u{4}data", "a ZIP archive"), ("名前\n", "text"),
         ]
         for (content, guess) in cases {
-            #expect(throws: CodecError.unrecognizedFormat(guess: guess)) { try ImageDecoder.decode(Array(content.utf8)) }
+            #expect(throws: CodecError.unrecognizedFormat(guess: guess)) {
+                try ImageDecoder.decode(Array(content.utf8))
+            }
         }
         #expect(ImageDecoder.describeContent([0x1F, 0x8B, 8, 0]) == "gzip-compressed data")
         #expect(ImageDecoder.describeContent([0x00, 0x01, 0xFE, 0x80]) == "binary data of an unknown kind")
-        #expect(ImageDecoder.describeContent(Array(repeating: 0x41, count: 511) + [0xE5]) == "text", "a character cut by the window")
-        let message = CodecError.unrecognizedFormat(guess: ImageDecoder.describeContent(Array("root:x:0:0".utf8))).description
+        #expect(
+            ImageDecoder.describeContent(Array(repeating: 0x41, count: 511) + [0xE5]) == "text",
+            "a character cut by the window")
+        let message = CodecError.unrecognizedFormat(guess: ImageDecoder.describeContent(Array("root:x:0:0".utf8)))
+            .description
         #expect(!message.contains("72") && !message.contains("root"))
     }
 
@@ -79,9 +89,12 @@ import Imaging
         #expect(ImageDecoder.sniff([0xFF, 0xD8]) == .truncated(name: "JPEG"))
         #expect(ImageDecoder.sniff([0x89, 0x50, 0x4E]) == .truncated(name: "PNG"))
         #expect(ImageDecoder.sniff([0xFF]) == .truncated(name: "JPEG"))
-        #expect(throws: CodecError.truncatedSignature(format: "JPEG", bytes: 2)) { try ImageDecoder.decode([0xFF, 0xD8]) }
-        #expect(CodecError.truncatedSignature(format: "JPEG", bytes: 2).description
-            == "JPEG file cut short: it ends after 2 bytes, inside the JPEG signature")
+        #expect(throws: CodecError.truncatedSignature(format: "JPEG", bytes: 2)) {
+            try ImageDecoder.decode([0xFF, 0xD8])
+        }
+        #expect(
+            CodecError.truncatedSignature(format: "JPEG", bytes: 2).description
+                == "JPEG file cut short: it ends after 2 bytes, inside the JPEG signature")
     }
 
     @Test func fileSizeLimitIsCheckedFirst() throws {
@@ -89,8 +102,9 @@ import Imaging
         #expect(throws: CodecError.fileTooLarge(bytes: jpeg.count, maxBytes: 100)) {
             try ImageDecoder.decode(jpeg, limits: ImageLimits(maxFileBytes: 100))
         }
-        #expect(CodecError.fileTooLarge(bytes: 70 << 20, maxBytes: 64 << 20).description
-            == "file is 70 MiB: larger than the 64 MiB limit")
+        #expect(
+            CodecError.fileTooLarge(bytes: 70 << 20, maxBytes: 64 << 20).description
+                == "file is 70 MiB: larger than the 64 MiB limit")
     }
 
     @Test func limitsRejectOverflowingSizes() throws {

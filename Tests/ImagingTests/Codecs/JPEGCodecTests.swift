@@ -1,5 +1,5 @@
-import Testing
 import Imaging
+import Testing
 
 @Suite struct JPEGCodecTests {
     static let red = RGBA8(r: 255, g: 0, b: 0)
@@ -38,24 +38,31 @@ import Imaging
         // Quadrant inks: 100% cyan, 100% magenta, 100% yellow, 50% black (128/255).
         let image = try JPEGCodec.decode(CodecCorpus.bytes("cmyk.jpg"))
         #expect(image.width == 32 && image.height == 32)
-        let expected = [RGBA8(r: 0, g: 255, b: 255), RGBA8(r: 255, g: 0, b: 255), RGBA8(r: 255, g: 255, b: 0),
-                        RGBA8(r: 127, g: 127, b: 127)]
+        let expected = [
+            RGBA8(r: 0, g: 255, b: 255), RGBA8(r: 255, g: 0, b: 255), RGBA8(r: 255, g: 255, b: 0),
+            RGBA8(r: 127, g: 127, b: 127),
+        ]
         #expect(Self.quadrantMismatches(image, expected) == [])
     }
 
     /// Every file shows a 64x32 image upright: red top-left, green top-right, blue bottom-left, white
     /// bottom-right; what is stored is that image transformed by the inverse of its orientation.
-    @Test(arguments: ["exif-orientation-1.jpg", "exif-orientation-2.jpg", "exif-orientation-3.jpg",
-                      "exif-orientation-4.jpg", "exif-orientation-5.jpg", "exif-orientation-6.jpg",
-                      "exif-orientation-7.jpg", "exif-orientation-8.jpg", "exif-orientation-6-motorola.jpg"])
+    @Test(arguments: [
+        "exif-orientation-1.jpg", "exif-orientation-2.jpg", "exif-orientation-3.jpg",
+        "exif-orientation-4.jpg", "exif-orientation-5.jpg", "exif-orientation-6.jpg",
+        "exif-orientation-7.jpg", "exif-orientation-8.jpg", "exif-orientation-6-motorola.jpg",
+    ])
     func exifOrientationIsApplied(_ file: String) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes(file))
         #expect(image.width == 64 && image.height == 32)
         #expect(Self.quadrantMismatches(image, [Self.red, Self.green, Self.blue, .white]) == [])
     }
 
-    @Test(arguments: [(nil, 256, 192), (24, 32, 24), (25, 64, 48), (48, 64, 48), (49, 96, 72),
-                      (191, 256, 192), (192, 256, 192), (5000, 256, 192), (0, 256, 192)] as [(Int?, Int, Int)])
+    @Test(
+        arguments: [
+            (nil, 256, 192), (24, 32, 24), (25, 64, 48), (48, 64, 48), (49, 96, 72),
+            (191, 256, 192), (192, 256, 192), (5000, 256, 192), (0, 256, 192),
+        ] as [(Int?, Int, Int)])
     func minimumSidePicksSmallestCoveringScale(minimumSide: Int?, width: Int, height: Int) throws {
         let image = try JPEGCodec.decode(CodecCorpus.bytes("large-256x192.jpg"), minimumSide: minimumSide)
         #expect(image.width == width && image.height == height)
@@ -103,10 +110,12 @@ import Imaging
         }
     }
 
-    @Test(arguments: [[0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 64),
-                      [0xFF, 0xD8, 0xFF, 0xD9],
-                      [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9],
-                      [0xFF, 0xD8] + Array("garbage that is not a JPEG at all".utf8)])
+    @Test(arguments: [
+        [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 64),
+        [0xFF, 0xD8, 0xFF, 0xD9],
+        [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9],
+        [0xFF, 0xD8] + Array("garbage that is not a JPEG at all".utf8),
+    ])
     func garbageAfterSignatureIsAnError(_ bytes: [UInt8]) {
         #expect(throws: CodecError.self) { try JPEGCodec.decode(bytes) }
     }

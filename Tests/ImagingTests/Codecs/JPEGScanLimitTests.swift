@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Imaging
 
 /// Progressive JPEGs are refused from their scan count before decoding when scans × pixels is too much work
@@ -25,8 +26,10 @@ import Testing
         #expect(throws: CodecError.tooManyScans(scans: 200, width: 256, height: 256, maxScans: 100)) {
             try JPEGCodec.decode(bytes, limits: limits)
         }
-        #expect(CodecError.tooManyScans(scans: 499, width: 7936, height: 7936, maxScans: 34).description
-            == "progressive JPEG has 499 scans at 7936x7936 px, more than the 34 that can be decoded in reasonable time at that size: re-save it as a baseline JPEG")
+        #expect(
+            CodecError.tooManyScans(scans: 499, width: 7936, height: 7936, maxScans: 34).description
+                == "progressive JPEG has 499 scans at 7936x7936 px, more than the 34 that can be decoded in reasonable time at that size: re-save it as a baseline JPEG"
+        )
         // Ordinary progressive files at the largest allowed size stay well inside the default limit.
         #expect(ImageLimits().maxScanPixels / 64_000_000 >= 30)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Imaging
 
 /// JPEG and WebP output, and the metadata every output format records (issue 14).
@@ -31,7 +32,8 @@ import Testing
         #expect(read["Inputs"] == "sha256:abc" && read["Comment"] == "layout=wechat size=132")
         #expect(read["Title"] == "周末 \"骑行\" <群> & co")  // the control character cannot travel in XML
         let comment = JPEGMarkers.headerSegments(in: jpeg).first { $0.marker == 0xFE }
-        #expect(comment.map { String(decoding: jpeg[$0.payload], as: UTF8.self) }?.contains("Inputs: sha256:abc") == true)
+        #expect(
+            comment.map { String(decoding: jpeg[$0.payload], as: UTF8.self) }?.contains("Inputs: sha256:abc") == true)
         #expect(JPEGMarkers.headerSegments(in: jpeg).first?.marker == 0xE0)  // JFIF stays first
     }
 
@@ -65,8 +67,10 @@ import Testing
 
     /// A value cannot forge another entry or end the attribute early, whatever it holds.
     @Test func xmpValuesCannotForgeEntries() {
-        let hostile = ImageMetadata([.init("Title", "x\" chattui:Inputs=\"forged"), .init("Inputs", "real"),
-                                     .init("Comment", "a chattui:Inputs=\"b\" &amp; &#x41;")])
+        let hostile = ImageMetadata([
+            .init("Title", "x\" chattui:Inputs=\"forged"), .init("Inputs", "real"),
+            .init("Comment", "a chattui:Inputs=\"b\" &amp; &#x41;"),
+        ])
         let read = ImageMetadata(ImageMetadata.parseXMP(hostile.xmpPacket))
         #expect(read == hostile)
         #expect(read["Inputs"] == "real")

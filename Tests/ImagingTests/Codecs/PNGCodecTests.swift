@@ -1,5 +1,5 @@
-import Testing
 import Imaging
+import Testing
 
 /// A corpus PNG, its size, and how far (per channel) decoding may stray from the hand-computed reference.
 struct PNGVariant: CustomTestStringConvertible, Sendable {
@@ -42,7 +42,8 @@ struct PNGVariant: CustomTestStringConvertible, Sendable {
         var image = RGBAImage(width: 5, height: 3)
         for y in 0..<3 {
             for x in 0..<5 {
-                image[x, y] = RGBA8(r: UInt8(x * 50), g: UInt8(y * 100), b: UInt8(255 - x * 30), a: UInt8(40 + x * 40 + y * 10))
+                image[x, y] = RGBA8(
+                    r: UInt8(x * 50), g: UInt8(y * 100), b: UInt8(255 - x * 30), a: UInt8(40 + x * 40 + y * 10))
             }
         }
         return image
@@ -64,7 +65,8 @@ struct PNGVariant: CustomTestStringConvertible, Sendable {
     }
 
     @Test func textEntriesFollowIHDRWithValidCRCs() throws {
-        let png = try PNGCodec.encode(Self.sample, text: [("Software", "chat-tui"), ("Comment", "wechat n=5 size=132")])
+        let png = try PNGCodec.encode(
+            Self.sample, text: [("Software", "chat-tui"), ("Comment", "wechat n=5 size=132")])
         #expect(try PNGCodec.decode(png) == Self.sample)
         let entries = PNGCodec.textChunks(in: png)
         #expect(entries.map(\.keyword) == ["Software", "Comment"])
@@ -166,8 +168,10 @@ struct PNGVariant: CustomTestStringConvertible, Sendable {
             let length = png[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
             let typeAndData = Array(png[index + 4..<index + 8 + length])
             let stored = png[index + 8 + length..<index + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            chunks.append(Chunk(type: String(decoding: typeAndData.prefix(4), as: UTF8.self),
-                                data: Array(typeAndData.dropFirst(4)), crcIsValid: crc32(typeAndData) == stored))
+            chunks.append(
+                Chunk(
+                    type: String(decoding: typeAndData.prefix(4), as: UTF8.self),
+                    data: Array(typeAndData.dropFirst(4)), crcIsValid: crc32(typeAndData) == stored))
             index += 12 + length
         }
         return chunks

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 /// The PNG writer: every file it makes is decoded by libpng back to exactly the pixels it was given, at every
@@ -15,8 +16,9 @@ import Testing
             for x in 0..<width {
                 let noise = random.next(9) - 4
                 func channel(_ base: Int) -> UInt8 { UInt8(clamping: base + noise) }
-                image[x, y] = RGBA8(r: channel(40 + x * 150 / width), g: channel(200 - y * 120 / height),
-                                    b: channel(90 + (x + y) % 40), a: alpha?(x, y) ?? 255)
+                image[x, y] = RGBA8(
+                    r: channel(40 + x * 150 / width), g: channel(200 - y * 120 / height),
+                    b: channel(90 + (x + y) % 40), a: alpha?(x, y) ?? 255)
             }
         }
         return image
@@ -73,7 +75,8 @@ import Testing
         for (width, height) in Self.sizes {
             let translucent = Self.photoLike(width: width, height: height, seed: 9) { x, _ in UInt8(255 - x % 200) }
             for image in [translucent, Self.photoLike(width: width, height: height, seed: 10)] {
-                let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6), filterChoice: .fixed(filter))
+                let png = try PNGWriter.encode(
+                    image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6), filterChoice: .fixed(filter))
                 #expect(try PNGCodec.decode(png) == image, "\(filter) on \(width)x\(height)")
             }
         }
@@ -105,14 +108,16 @@ import Testing
         rows[.average] = built { row, i in UInt8((Int(left(row, i)) + Int(previous[i])) / 2) }
         // A first pixel unlike the one above (from it, Paeth would only ever copy the row above).
         rows[.paeth] = built { row, i in
-            i < bpp ? previous[i] &+ 128
+            i < bpp
+                ? previous[i] &+ 128
                 : PNGRowFilter.paethPredictor(left: left(row, i), above: previous[i], upperLeft: upperLeft(i))
         }
         for (expected, row) in rows {
             let chosen = row.withUnsafeBufferPointer { row in
                 previous.withUnsafeBufferPointer { above in
-                    PNGRowFilter.choose(.smallestResiduals(sampleEvery: 1), row: row.baseAddress!,
-                                        previous: above.baseAddress!, count: count, bytesPerPixel: bpp)
+                    PNGRowFilter.choose(
+                        .smallestResiduals(sampleEvery: 1), row: row.baseAddress!,
+                        previous: above.baseAddress!, count: count, bytesPerPixel: bpp)
                 }
             }
             #expect(chosen == expected, "bpp \(bpp)")
@@ -149,8 +154,9 @@ import Testing
             row.withUnsafeBufferPointer { row in
                 previous.withUnsafeBufferPointer { above in
                     output.withUnsafeMutableBufferPointer { out in
-                        PNGRowFilter.apply(filter, row: row.baseAddress!, previous: above.baseAddress!, count: 6,
-                                           bytesPerPixel: 3, output: out.baseAddress!)
+                        PNGRowFilter.apply(
+                            filter, row: row.baseAddress!, previous: above.baseAddress!, count: 6,
+                            bytesPerPixel: 3, output: out.baseAddress!)
                     }
                 }
             }
@@ -163,8 +169,9 @@ import Testing
     @Test(arguments: PNGCompression.allCases)
     func textChunksStayRightAfterTheHeader(_ compression: PNGCompression) throws {
         let image = Self.photoLike(width: 20, height: 20, seed: 3)
-        let png = try PNGCodec.encode(image, text: [("Software", "chat-tui"), ("Title", "周末骑行群")],
-                                      compression: compression)
+        let png = try PNGCodec.encode(
+            image, text: [("Software", "chat-tui"), ("Title", "周末骑行群")],
+            compression: compression)
         let chunks = PNGCodecTests.chunks(in: png)
         #expect(chunks.map(\.type) == ["IHDR", "tEXt", "iTXt", "IDAT", "IEND"])
         #expect(chunks.allSatisfy { $0.crcIsValid })
@@ -174,8 +181,9 @@ import Testing
 
     @Test func longImageDataIsSplitOverSeveralIDATChunks() throws {
         let image = Self.photoLike(width: 40, height: 30, seed: 4) { x, y in UInt8(100 + (x + y) % 100) }
-        let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
-                                       filterChoice: .smallestResiduals(sampleEvery: 1), idatLength: 100)
+        let png = try PNGWriter.encode(
+            image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
+            filterChoice: .smallestResiduals(sampleEvery: 1), idatLength: 100)
         let chunks = PNGCodecTests.chunks(in: png)
         let idats = chunks.filter { $0.type == "IDAT" }
         #expect(idats.count > 3)
@@ -185,8 +193,9 @@ import Testing
         #expect(chunks.last?.type == "IEND")
         #expect(try PNGCodec.decode(png) == image)
         // The same stream as one chunk: splitting only moves bytes.
-        let whole = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
-                                         filterChoice: .smallestResiduals(sampleEvery: 1))
+        let whole = try PNGWriter.encode(
+            image, chunksAfterHeader: [], deflateMethod: .libdeflate(level: 6),
+            filterChoice: .smallestResiduals(sampleEvery: 1))
         let wholeData = PNGCodecTests.chunks(in: whole).filter { $0.type == "IDAT" }.flatMap(\.data)
         #expect(idats.flatMap(\.data) == wholeData)
     }
@@ -199,14 +208,19 @@ import Testing
         var grainy = RGBAImage(width: 300, height: 300), tiled = RGBAImage(width: 300, height: 300)
         var random = DeterministicRandom(seed: 8)
         func grain(_ base: Int) -> UInt8 { UInt8(clamping: base + random.next(7) + random.next(7) - 6) }
-        for y in 0..<300 { for x in 0..<300 { grainy[x, y] = RGBA8(r: grain(60 + x / 3), g: grain(180 - y / 3), b: grain(90), a: 255) } }
-        let tile = (0..<(12 * 12)).map { _ in RGBA8(r: UInt8(random.next(256)), g: UInt8(random.next(256)), b: 60, a: 255) }
+        for y in 0..<300 {
+            for x in 0..<300 { grainy[x, y] = RGBA8(r: grain(60 + x / 3), g: grain(180 - y / 3), b: grain(90), a: 255) }
+        }
+        let tile = (0..<(12 * 12)).map { _ in
+            RGBA8(r: UInt8(random.next(256)), g: UInt8(random.next(256)), b: 60, a: 255)
+        }
         for y in 0..<300 { for x in 0..<300 { tiled[x, y] = tile[(y % 12) * 12 + x % 12] } }
         var sizes: [String: Int] = [:]
         for (name, image) in [("grainy", grainy), ("tiled", tiled)] {
             func encode(_ method: PNGDeflateMethod) throws -> [UInt8] {
-                let png = try PNGWriter.encode(image, chunksAfterHeader: [], deflateMethod: method,
-                                               filterChoice: .smallestResiduals(sampleEvery: 1))
+                let png = try PNGWriter.encode(
+                    image, chunksAfterHeader: [], deflateMethod: method,
+                    filterChoice: .smallestResiduals(sampleEvery: 1))
                 #expect(try PNGCodec.decode(png) == image, "\(name) \(method)")
                 return png
             }

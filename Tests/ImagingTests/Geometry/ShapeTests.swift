@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct ShapeTests {
@@ -27,8 +28,10 @@ import Testing
     @Test func notchedCircleDistanceIsTheCircleMinusItsBites() {
         // The distance the rasteriser uses (bite centres worked out once) against the definition, evaluated
         // with the notch's angle at every point.
-        let notches = [Notch(degrees: 0, cutRadius: 9, cutDistance: 15),
-                       Notch(degrees: 127.5, cutRadius: 7, cutDistance: 12)]
+        let notches = [
+            Notch(degrees: 0, cutRadius: 9, cutDistance: 15),
+            Notch(degrees: 127.5, cutRadius: 7, cutDistance: 12),
+        ]
         let centre = Point(x: 20, y: 30)
         let shape = Shape.notchedCircle(center: centre, radius: 10, notches: notches)
         for y in stride(from: 15.0, through: 45, by: 1.7) {
@@ -36,8 +39,9 @@ import Testing
                 var expected = hypot(x - centre.x, y - centre.y) - 10
                 for notch in notches {
                     let radians = notch.degrees * .pi / 180
-                    let bite = Point(x: centre.x - sin(radians) * notch.cutDistance,
-                                     y: centre.y + cos(radians) * notch.cutDistance)
+                    let bite = Point(
+                        x: centre.x - sin(radians) * notch.cutDistance,
+                        y: centre.y + cos(radians) * notch.cutDistance)
                     expected = max(expected, notch.cutRadius - hypot(x - bite.x, y - bite.y))
                 }
                 #expect(abs(shape.signedDistance(to: Point(x: x, y: y)) - expected) < 1e-9, "at \(x), \(y)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 /// The resampler's fast paths against plain, slow computations of the same numbers: block averages (16-bit
@@ -12,24 +13,28 @@ import Testing
         for y in 0..<height {
             for x in 0..<width {
                 let index = y * width + x
-                image[x, y] = RGBA8(r: UInt8((x * 37 + y * 91) % 256), g: UInt8((x * 11 + y * 53 + 7) % 256),
-                                    b: UInt8((x * 73 + y * 29 + 19) % 256),
-                                    a: translucent.contains(index) ? UInt8(index % 2 == 0 ? 0 : 90) : 255)
+                image[x, y] = RGBA8(
+                    r: UInt8((x * 37 + y * 91) % 256), g: UInt8((x * 11 + y * 53 + 7) % 256),
+                    b: UInt8((x * 73 + y * 29 + 19) % 256),
+                    a: translucent.contains(index) ? UInt8(index % 2 == 0 ? 0 : 90) : 255)
             }
         }
         return image
     }
 
     /// The premultiplied mean of the pixels of block (`column`, `row`), in Double.
-    private static func expectedAverage(_ image: RGBAImage, column: Int, row: Int, blockWidth: Int,
-                                        blockHeight: Int) -> SIMD4<Double> {
+    private static func expectedAverage(
+        _ image: RGBAImage, column: Int, row: Int, blockWidth: Int,
+        blockHeight: Int
+    ) -> SIMD4<Double> {
         var sum = SIMD4<Double>.zero
         var count = 0.0
-        for y in row * blockHeight ..< min(row * blockHeight + blockHeight, image.height) {
-            for x in column * blockWidth ..< min(column * blockWidth + blockWidth, image.width) {
+        for y in row * blockHeight..<min(row * blockHeight + blockHeight, image.height) {
+            for x in column * blockWidth..<min(column * blockWidth + blockWidth, image.width) {
                 let pixel = image[x, y], alpha = Double(pixel.a)
-                sum += SIMD4(Double(pixel.r) * alpha / 255, Double(pixel.g) * alpha / 255,
-                             Double(pixel.b) * alpha / 255, alpha)
+                sum += SIMD4(
+                    Double(pixel.r) * alpha / 255, Double(pixel.g) * alpha / 255,
+                    Double(pixel.b) * alpha / 255, alpha)
                 count += 1
             }
         }
@@ -37,11 +42,13 @@ import Testing
     }
 
     /// Every block row of `image` through `BlockGrid.premultipliedRow`, for all block columns from `first`.
-    private static func checkRows(_ image: RGBAImage, blockWidth: Int, blockHeight: Int, firstColumn first: Int,
-                                  comment: Comment) {
+    private static func checkRows(
+        _ image: RGBAImage, blockWidth: Int, blockHeight: Int, firstColumn first: Int,
+        comment: Comment
+    ) {
         let grid = BlockGrid(source: image, blockWidth: blockWidth, blockHeight: blockHeight)
         guard first < grid.width else { return }
-        let columns = first ..< grid.width
+        let columns = first..<grid.width
         let scratch = BlockGrid.Scratch(sourceColumns: columns.count * blockWidth)
         defer { scratch.deallocate() }
         var row = [SIMD4<Float>](repeating: SIMD4(repeating: -1), count: columns.count)
@@ -52,8 +59,9 @@ import Testing
                 }
             }
             for (offset, column) in columns.enumerated() {
-                let expected = expectedAverage(image, column: column, row: blockRow, blockWidth: blockWidth,
-                                               blockHeight: blockHeight)
+                let expected = expectedAverage(
+                    image, column: column, row: blockRow, blockWidth: blockWidth,
+                    blockHeight: blockHeight)
                 let difference = (0..<4).map { abs(Double(row[offset][$0]) - expected[$0]) }.max() ?? 0
                 #expect(difference < 1e-3, "\(comment) block \(column),\(blockRow): \(row[offset]) vs \(expected)")
             }
@@ -66,8 +74,9 @@ import Testing
         for width in 1...13 {
             let image = Self.photo(width: width, height: 7)
             for first in [0, 1] {
-                Self.checkRows(image, blockWidth: blockWidth, blockHeight: blockHeight, firstColumn: first,
-                               comment: "width \(width), from block \(first)")
+                Self.checkRows(
+                    image, blockWidth: blockWidth, blockHeight: blockHeight, firstColumn: first,
+                    comment: "width \(width), from block \(first)")
             }
         }
     }
@@ -77,8 +86,9 @@ import Testing
         // A translucent pixel inside the first vector, one in a row's partial last vector, one at the very end.
         for translucent: Set<Int> in [[1], [10 * 2 + 9], [10 * 5 + 9]] {
             let image = Self.photo(width: 10, height: 6, translucent: translucent)
-            Self.checkRows(image, blockWidth: blockWidth, blockHeight: blockHeight, firstColumn: 0,
-                           comment: "translucent \(translucent)")
+            Self.checkRows(
+                image, blockWidth: blockWidth, blockHeight: blockHeight, firstColumn: 0,
+                comment: "translucent \(translucent)")
         }
     }
 
@@ -102,8 +112,11 @@ import Testing
         // Every count from 1 to 9 ends on each remainder of the four-pixel vectors.
         for count in 1...samples.count {
             let values = Array(samples.prefix(count))
-            let image = try #require(PremultipliedPixels(box: PixelBox(x: 0, y: 0, width: count, height: 1),
-                                                         values: values).straightImage())
+            let image = try #require(
+                PremultipliedPixels(
+                    box: PixelBox(x: 0, y: 0, width: count, height: 1),
+                    values: values
+                ).straightImage())
             for (index, pixel) in values.enumerated() {
                 let alpha = pixel[3]
                 let straight = alpha > 0 ? (alpha >= 255 ? pixel : pixel * (255 / alpha)) : .zero

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Imaging
 
 @Suite struct CoverageTests {
@@ -82,18 +83,23 @@ import Testing
         let shapes: [Shape] = [
             .circle(center: Point(x: 20.2, y: 18.9), radius: 15.3),
             .roundedRect(Rect(x: 1.7, y: 2.1, width: 37.5, height: 21.2), cornerRadius: 7),
-            .intersection(.circle(center: Point(x: 30, y: 30), radius: 25),
-                          .rect(Rect(x: 30, y: 5, width: 25, height: 25))),
-            .notchedCircle(center: Point(x: 25, y: 25), radius: 20,
-                           notches: [Notch(degrees: 45, cutRadius: 20, cutDistance: 34.64)]),
+            .intersection(
+                .circle(center: Point(x: 30, y: 30), radius: 25),
+                .rect(Rect(x: 30, y: 5, width: 25, height: 25))),
+            .notchedCircle(
+                center: Point(x: 25, y: 25), radius: 20,
+                notches: [Notch(degrees: 45, cutRadius: 20, cutDistance: 34.64)]),
         ]
         for shape in shapes {
             let scale = 1.5
             let mask = Coverage.mask(of: shape, scale: scale)
             for y in mask.box.y..<mask.box.maxY {
                 for x in mask.box.x..<mask.box.maxX {
-                    let d = shape.signedDistance(to: Point(x: (Double(x) + 0.5) / scale,
-                                                           y: (Double(y) + 0.5) / scale)) * scale
+                    let d =
+                        shape.signedDistance(
+                            to: Point(
+                                x: (Double(x) + 0.5) / scale,
+                                y: (Double(y) + 0.5) / scale)) * scale
                     let expected = Float(min(1, max(0, 0.5 - d)))
                     #expect(abs(mask[x, y] - expected) < 1e-6)
                 }

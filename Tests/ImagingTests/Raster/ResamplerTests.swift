@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Imaging
 import ImagingTestSupport
+import Testing
+
+@testable import Imaging
 
 @Suite struct ResamplerTests {
     @Test func matchesPillowLanczosOfTheCentreCrop() throws {
@@ -10,10 +11,12 @@ import ImagingTestSupport
         for testCase in cases {
             let source = try #require(try RasterResources.image(testCase.source))
             let expected = try #require(try RasterResources.image(testCase.reference))
-            let frame = Rect(x: testCase.frame[0], y: testCase.frame[1], width: testCase.frame[2],
-                             height: testCase.frame[3])
-            let region = PixelBox(x: testCase.region[0], y: testCase.region[1], width: testCase.region[2],
-                                  height: testCase.region[3])
+            let frame = Rect(
+                x: testCase.frame[0], y: testCase.frame[1], width: testCase.frame[2],
+                height: testCase.frame[3])
+            let region = PixelBox(
+                x: testCase.region[0], y: testCase.region[1], width: testCase.region[2],
+                height: testCase.region[3])
             #expect(region == PixelBox(enclosing: frame), "\(testCase.name)")
             let result = try #require(Resampler.resample(source, frame: frame, region: region))
             #expect(result.width == expected.width && result.height == expected.height, "\(testCase.name)")
@@ -23,9 +26,14 @@ import ImagingTestSupport
     }
 
     @Test func centreCropKeepsTheAspectRatioAndCentres() {
-        #expect(Resampler.centreCrop(width: 512, height: 384, aspectRatio: 1) == Rect(x: 64, y: 0, width: 384, height: 384))
-        #expect(Resampler.centreCrop(width: 300, height: 500, aspectRatio: 1) == Rect(x: 0, y: 100, width: 300, height: 300))
-        #expect(Resampler.centreCrop(width: 400, height: 100, aspectRatio: 2) == Rect(x: 100, y: 0, width: 200, height: 100))
+        #expect(
+            Resampler.centreCrop(width: 512, height: 384, aspectRatio: 1) == Rect(x: 64, y: 0, width: 384, height: 384))
+        #expect(
+            Resampler.centreCrop(width: 300, height: 500, aspectRatio: 1) == Rect(x: 0, y: 100, width: 300, height: 300)
+        )
+        #expect(
+            Resampler.centreCrop(width: 400, height: 100, aspectRatio: 2) == Rect(x: 100, y: 0, width: 200, height: 100)
+        )
     }
 
     @Test func uniformColorStaysUniform() throws {
@@ -94,8 +102,10 @@ import ImagingTestSupport
         let source = try #require(try RasterResources.image("source-landscape.raw"))
         let frame = Rect(x: 21.99, y: 7.5, width: 102.67, height: 102.67)
         let whole = try #require(Resampler.resample(source, frame: frame, region: PixelBox(enclosing: frame)))
-        let left = try #require(Resampler.resample(source, frame: frame, region: PixelBox(x: 21, y: 7, width: 50, height: 104)))
-        let right = try #require(Resampler.resample(source, frame: frame, region: PixelBox(x: 71, y: 7, width: 54, height: 104)))
+        let left = try #require(
+            Resampler.resample(source, frame: frame, region: PixelBox(x: 21, y: 7, width: 50, height: 104)))
+        let right = try #require(
+            Resampler.resample(source, frame: frame, region: PixelBox(x: 71, y: 7, width: 54, height: 104)))
         for y in 0..<104 {
             for x in 0..<104 {
                 let piece = x < 50 ? left[x, y] : right[x - 50, y]
@@ -106,13 +116,18 @@ import ImagingTestSupport
 
     @Test func degenerateInputsGiveTransparentPixels() {
         let source = RGBAImage(width: 4, height: 4, fill: .white)
-        #expect(Resampler.resample(source, frame: Rect(x: 0, y: 0, width: 0, height: 5),
-                                   region: PixelBox(x: 0, y: 0, width: 2, height: 2))?[0, 0] == .transparent)
-        #expect(Resampler.resample(source, frame: Rect(x: 0, y: 0, width: 5, height: 5),
-                                   region: PixelBox(x: 0, y: 0, width: 0, height: 2)) == nil)
+        #expect(
+            Resampler.resample(
+                source, frame: Rect(x: 0, y: 0, width: 0, height: 5),
+                region: PixelBox(x: 0, y: 0, width: 2, height: 2))?[0, 0] == .transparent)
+        #expect(
+            Resampler.resample(
+                source, frame: Rect(x: 0, y: 0, width: 5, height: 5),
+                region: PixelBox(x: 0, y: 0, width: 0, height: 2)) == nil)
         // A region far outside the frame repeats the source's edge instead of reading out of bounds.
-        let far = Resampler.resample(source, frame: Rect(x: 0, y: 0, width: 5, height: 5),
-                                     region: PixelBox(x: 1000, y: -1000, width: 2, height: 2))
+        let far = Resampler.resample(
+            source, frame: Rect(x: 0, y: 0, width: 5, height: 5),
+            region: PixelBox(x: 1000, y: -1000, width: 2, height: 2))
         #expect(far?[1, 1] == .white)
         var corrupt = source
         corrupt.pixels.removeLast()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct GraphicsDetectionTests {
@@ -23,24 +24,34 @@ import Testing
 
     @Test func tmuxAndScreenGetHalfBlocksUnlessForced() {
         let kittyAnswer = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 4])
-        for environment in [["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "xterm-kitty"], ["TERM": "tmux-256color"],
-                            ["TERM": "screen-256color"], ["STY": "1.pts"]] {
+        for environment in [
+            ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "xterm-kitty"], ["TERM": "tmux-256color"],
+            ["TERM": "screen-256color"], ["STY": "1.pts"],
+        ] {
             #expect(GraphicsDetection.decide(environment: environment, replies: kittyAnswer) == .halfblock)
         }
-        #expect(GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .fixed(.sixel))
-            == .sixel)
+        #expect(
+            GraphicsDetection.decide(environment: ["TMUX": "x"], replies: kittyAnswer, option: .fixed(.sixel))
+                == .sixel)
     }
 
     @Test func repliesDecideForOtherTerminals() {
         let xterm = ["TERM": "xterm-256color"]
         #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: true)) == .kitty)
-        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(kittyGraphics: false,
-                                                                                     deviceAttributes: [62, 4, 22]))
-            == .sixel)
-        #expect(GraphicsDetection.decide(environment: ["TERM": "foot"],
-                                         replies: TerminalReplies(sixelColorRegisters: 1024)) == .sixel)
-        #expect(GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
-            == .halfblock)
+        #expect(
+            GraphicsDetection.decide(
+                environment: xterm,
+                replies: TerminalReplies(
+                    kittyGraphics: false,
+                    deviceAttributes: [62, 4, 22]))
+                == .sixel)
+        #expect(
+            GraphicsDetection.decide(
+                environment: ["TERM": "foot"],
+                replies: TerminalReplies(sixelColorRegisters: 1024)) == .sixel)
+        #expect(
+            GraphicsDetection.decide(environment: xterm, replies: TerminalReplies(deviceAttributes: [62, 22]))
+                == .halfblock)
     }
 
     @Test func repliesAreRecorded() {
@@ -49,8 +60,11 @@ import Testing
         replies.record(.deviceAttributes([64, 4]))
         replies.record(.graphicsAttributes(item: 1, status: 0, value: 256))
         replies.record(.cellPixelSize(CellPixelSize(width: 9, height: 19)))
-        #expect(replies == TerminalReplies(kittyGraphics: true, deviceAttributes: [64, 4], sixelColorRegisters: 256,
-                                           cellPixelSize: CellPixelSize(width: 9, height: 19)))
+        #expect(
+            replies
+                == TerminalReplies(
+                    kittyGraphics: true, deviceAttributes: [64, 4], sixelColorRegisters: 256,
+                    cellPixelSize: CellPixelSize(width: 9, height: 19)))
         var failed = TerminalReplies()
         failed.record(.graphicsAttributes(item: 1, status: 3, value: 0))
         failed.record(.kittyGraphics(id: 99, ok: true))
@@ -60,7 +74,8 @@ import Testing
     /// Detection against a fake terminal: its answer arrives in `reads` (the last read may be cut short, as
     /// when the timeout ends the wait), with key presses mixed in.
     private func detect(_ reads: [String], environment: [String: String] = ["TERM": "xterm-256color"])
-        -> (chosen: GraphicsProtocol, keys: String, complete: Bool, cell: CellPixelSize) {
+        -> (chosen: GraphicsProtocol, keys: String, complete: Bool, cell: CellPixelSize)
+    {
         var parser = TerminalReplyParser()
         var replies = TerminalReplies()
         var keys: [UInt8] = []
@@ -70,8 +85,10 @@ import Testing
         // Timeout or complete: whatever is left unfinished is input.
         keys += replies.record(parser.flush())
         let cell = CellPixelSize.resolve(reply: replies.cellPixelSize, windowPixels: nil, columns: 80, rows: 24)
-        return (GraphicsDetection.decide(environment: environment, replies: replies), String(decoding: keys, as: UTF8.self),
-                replies.isComplete, cell)
+        return (
+            GraphicsDetection.decide(environment: environment, replies: replies), String(decoding: keys, as: UTF8.self),
+            replies.isComplete, cell
+        )
     }
 
     @Test func fakeTerminals() {
@@ -100,7 +117,8 @@ import Testing
 
     /// Runs the exchange against a fake terminal that answers each question with `answer(question)`.
     private func converse(option: GraphicsOption = .auto, answer: (String) -> String)
-        -> (asked: [String], replies: TerminalReplies, keys: String) {
+        -> (asked: [String], replies: TerminalReplies, keys: String)
+    {
         var questions = GraphicsQuestions(option: option)
         var asked: [String] = []
         var keys: [UInt8] = []
@@ -127,7 +145,8 @@ import Testing
     @Test func sixelTerminalsAreAskedTheirColorsAfterDA1() {
         // xterm -ti vt340: no kitty answer, DA1 with 4, then 16 colour registers; a key typed meanwhile is kept.
         let xterm = converse { question in
-            question == GraphicsDetection.query ? "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9c"
+            question == GraphicsDetection.query
+                ? "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9c"
                 : "j\u{1B}[?1;0;16S\u{1B}[?63;1;2;4;6;9c"
         }
         #expect(xterm.asked == [GraphicsDetection.query, GraphicsDetection.sixelColorsQuery])
@@ -154,10 +173,13 @@ import Testing
     @Test func repliesAreSeparatedFromKeys() {
         var parser = TerminalReplyParser()
         let events = parser.feed(bytes("a\u{1B}_Gi=31;OK\u{1B}\\b\u{1B}[?62;4;22cq\u{1B}[6;20;10t\u{1B}[?1;0;256S"))
-        #expect(events == [.input(bytes("a")), .reply(.kittyGraphics(id: 31, ok: true)), .input(bytes("b")),
-                           .reply(.deviceAttributes([62, 4, 22])), .input(bytes("q")),
-                           .reply(.cellPixelSize(CellPixelSize(width: 10, height: 20))),
-                           .reply(.graphicsAttributes(item: 1, status: 0, value: 256))])
+        #expect(
+            events == [
+                .input(bytes("a")), .reply(.kittyGraphics(id: 31, ok: true)), .input(bytes("b")),
+                .reply(.deviceAttributes([62, 4, 22])), .input(bytes("q")),
+                .reply(.cellPixelSize(CellPixelSize(width: 10, height: 20))),
+                .reply(.graphicsAttributes(item: 1, status: 0, value: 256)),
+            ])
     }
 
     @Test func kittysDeviceAttributesWithAnEmptyLastFieldAreAReply() {
@@ -192,9 +214,10 @@ import Testing
         let long = [0x1B, UInt8(ascii: "[")] + [UInt8](repeating: UInt8(ascii: "1"), count: 600) + [UInt8(ascii: "c")]
         let events = parser.feed(long)
         #expect(events.allSatisfy { if case .input = $0 { return true } else { return false } })
-        #expect(events.reduce(0) { total, event in
-            if case .input(let bytes) = event { return total + bytes.count } else { return total }
-        } == long.count)
+        #expect(
+            events.reduce(0) { total, event in
+                if case .input(let bytes) = event { return total + bytes.count } else { return total }
+            } == long.count)
     }
 }
 
@@ -203,53 +226,67 @@ import Testing
     private let sixel = TerminalReplies(deviceAttributes: [63, 4], sixelColorRegisters: 1024)
 
     @Test func sixelNeedsAKnownCellSizeUnlessForced() {
-        let known = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto,
-                                            windowPixels: (900, 760), columns: 100, rows: 40)
+        let known = GraphicsDetection.setup(
+            environment: xterm, replies: sixel, option: .auto,
+            windowPixels: (900, 760), columns: 100, rows: 40)
         #expect(known.graphicsProtocol == .sixel && known.cellPixelSize == CellPixelSize(width: 9, height: 19))
         #expect(known.cellSizeIsKnown && known.sixelColors == 256)
         #expect(known.summary == "Graphics: sixel (the terminal reports sixel in DA1), cells 9x19 px")
-        let unknown = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .auto, windowPixels: nil,
-                                              columns: 100, rows: 40)
+        let unknown = GraphicsDetection.setup(
+            environment: xterm, replies: sixel, option: .auto, windowPixels: nil,
+            columns: 100, rows: 40)
         #expect(unknown.graphicsProtocol == .halfblock)
-        #expect(unknown.summary == "Graphics: half blocks (sixel needs the cell size, which the terminal does not report)")
-        let forced = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel),
-                                             windowPixels: nil, columns: 100, rows: 40)
+        #expect(
+            unknown.summary == "Graphics: half blocks (sixel needs the cell size, which the terminal does not report)")
+        let forced = GraphicsDetection.setup(
+            environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel),
+            windowPixels: nil, columns: 100, rows: 40)
         #expect(forced.graphicsProtocol == .sixel && forced.cellPixelSize == .fallback)
         #expect(forced.summary == "Graphics: sixel (--graphics sixel), cells 8x16 px (guessed)")
     }
 
     @Test func theReasonSaysWhy() {
-        let tmux = GraphicsDetection.setup(environment: ["TMUX": "x", "TERM": "tmux-256color"], replies: TerminalReplies(),
-                                           option: .auto, windowPixels: nil, columns: 80, rows: 24)
+        let tmux = GraphicsDetection.setup(
+            environment: ["TMUX": "x", "TERM": "tmux-256color"], replies: TerminalReplies(),
+            option: .auto, windowPixels: nil, columns: 80, rows: 24)
         #expect(tmux.summary == "Graphics: half blocks (inside tmux or screen; --graphics forces one)")
         let silent = GraphicsDetection.choose(environment: xterm, replies: TerminalReplies())
         #expect(silent.reason == "the terminal did not answer within 200 ms")
-        let kitty = GraphicsDetection.choose(environment: xterm, replies: TerminalReplies(kittyGraphics: true,
-                                                                                           deviceAttributes: [62]))
+        let kitty = GraphicsDetection.choose(
+            environment: xterm,
+            replies: TerminalReplies(
+                kittyGraphics: true,
+                deviceAttributes: [62]))
         #expect(kitty == (.kitty, "the terminal answered the kitty query"))
-        #expect(GraphicsDetection.choose(environment: ["TERM_PROGRAM": "WezTerm"], replies: TerminalReplies())
-            == (.iterm, "TERM_PROGRAM is WezTerm"))
+        #expect(
+            GraphicsDetection.choose(environment: ["TERM_PROGRAM": "WezTerm"], replies: TerminalReplies())
+                == (.iterm, "TERM_PROGRAM is WezTerm"))
         // Few colour registers are used as they are; absurd counts are capped.
-        let few = GraphicsDetection.setup(environment: xterm, replies: TerminalReplies(sixelColorRegisters: 16),
-                                          option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        let few = GraphicsDetection.setup(
+            environment: xterm, replies: TerminalReplies(sixelColorRegisters: 16),
+            option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
         #expect(few.sixelColors == 16)
     }
 
     @Test func aForcedProtocolTheAnswersDenyIsWarnedAbout() {
-        let kittyAnswers = TerminalReplies(kittyGraphics: true, deviceAttributes: [62, 52],
-                                           cellPixelSize: CellPixelSize(width: 10, height: 20))
-        let sixelInKitty = GraphicsDetection.setup(environment: xterm, replies: kittyAnswers,
-                                                   option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
+        let kittyAnswers = TerminalReplies(
+            kittyGraphics: true, deviceAttributes: [62, 52],
+            cellPixelSize: CellPixelSize(width: 10, height: 20))
+        let sixelInKitty = GraphicsDetection.setup(
+            environment: xterm, replies: kittyAnswers,
+            option: .fixed(.sixel), windowPixels: nil, columns: 80, rows: 24)
         #expect(sixelInKitty.graphicsProtocol == .sixel)
         #expect(sixelInKitty.warning?.hasPrefix("--graphics sixel, but the terminal does not report sixel") == true)
-        let kittyInXterm = GraphicsDetection.setup(environment: xterm, replies: sixel, option: .fixed(.kitty),
-                                                   windowPixels: nil, columns: 80, rows: 24)
+        let kittyInXterm = GraphicsDetection.setup(
+            environment: xterm, replies: sixel, option: .fixed(.kitty),
+            windowPixels: nil, columns: 80, rows: 24)
         #expect(kittyInXterm.warning?.hasPrefix("--graphics kitty, but the terminal did not answer") == true)
         // Answers that agree, answers that did not come, tmux's own answers, iTerm2 and auto: no warning.
         #expect(GraphicsDetection.denial(environment: xterm, replies: sixel, option: .fixed(.sixel)) == nil)
         #expect(GraphicsDetection.denial(environment: xterm, replies: TerminalReplies(), option: .fixed(.sixel)) == nil)
-        #expect(GraphicsDetection.denial(environment: ["TMUX": "x"], replies: kittyAnswers, option: .fixed(.sixel))
-            == nil)
+        #expect(
+            GraphicsDetection.denial(environment: ["TMUX": "x"], replies: kittyAnswers, option: .fixed(.sixel))
+                == nil)
         #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .fixed(.iterm)) == nil)
         #expect(GraphicsDetection.denial(environment: xterm, replies: kittyAnswers, option: .auto) == nil)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 /// A test picture with gradients, a hard edge and transparent corners.
@@ -10,8 +11,9 @@ enum GraphicsFixtures {
         for y in 0..<height {
             for x in 0..<width {
                 let inside = (x > 4 || y > 4) && (x < width - 5 || y < height - 5)
-                image[x, y] = RGBA8(r: UInt8(x * 255 / width), g: UInt8(y * 255 / height),
-                                    b: x > width / 2 ? 200 : 40, a: inside ? 255 : 0)
+                image[x, y] = RGBA8(
+                    r: UInt8(x * 255 / width), g: UInt8(y * 255 / height),
+                    b: x > width / 2 ? 200 : 40, a: inside ? 255 : 0)
             }
         }
         return image
@@ -85,28 +87,39 @@ enum GraphicsFixtures {
     @Test func replyThenWindowPixelsThenFallback() {
         let reply = CellPixelSize(width: 10, height: 21)
         #expect(CellPixelSize.resolve(reply: reply, windowPixels: (800, 600), columns: 80, rows: 24) == reply)
-        #expect(CellPixelSize.resolve(reply: nil, windowPixels: (800, 600), columns: 80, rows: 24)
-            == CellPixelSize(width: 10, height: 25))
-        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 0, height: 0), windowPixels: (0, 0), columns: 80,
-                                      rows: 24) == .fallback)
+        #expect(
+            CellPixelSize.resolve(reply: nil, windowPixels: (800, 600), columns: 80, rows: 24)
+                == CellPixelSize(width: 10, height: 25))
+        #expect(
+            CellPixelSize.resolve(
+                reply: CellPixelSize(width: 0, height: 0), windowPixels: (0, 0), columns: 80,
+                rows: 24) == .fallback)
         #expect(CellPixelSize.resolve(reply: nil, windowPixels: nil, columns: 0, rows: 0) == .fallback)
     }
 
     @Test func cellSizesNoTerminalHasAreIgnored() {
         // 128 x 256 px was accepted once and made a 200 x 60 preview 3 GB of pixels.
-        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 128, height: 256), windowPixels: nil, columns: 80,
-                                      rows: 24) == .fallback)
-        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 65, height: 40), windowPixels: nil, columns: 80,
-                                      rows: 24) == .fallback)
-        #expect(CellPixelSize.resolve(reply: CellPixelSize(width: 30, height: 129), windowPixels: nil, columns: 80,
-                                      rows: 24) == .fallback)
+        #expect(
+            CellPixelSize.resolve(
+                reply: CellPixelSize(width: 128, height: 256), windowPixels: nil, columns: 80,
+                rows: 24) == .fallback)
+        #expect(
+            CellPixelSize.resolve(
+                reply: CellPixelSize(width: 65, height: 40), windowPixels: nil, columns: 80,
+                rows: 24) == .fallback)
+        #expect(
+            CellPixelSize.resolve(
+                reply: CellPixelSize(width: 30, height: 129), windowPixels: nil, columns: 80,
+                rows: 24) == .fallback)
         // The largest real cells (a big font on a HiDPI screen) are kept, from the reply or the window size.
         let large = CellPixelSize(width: 64, height: 128)
         #expect(CellPixelSize.resolve(reply: large, windowPixels: nil, columns: 80, rows: 24) == large)
-        #expect(CellPixelSize.resolve(reply: nil, windowPixels: (80 * 45, 24 * 90), columns: 80, rows: 24)
-            == CellPixelSize(width: 45, height: 90))
-        #expect(CellPixelSize.resolve(reply: nil, windowPixels: (80 * 100, 24 * 200), columns: 80, rows: 24)
-            == .fallback)
+        #expect(
+            CellPixelSize.resolve(reply: nil, windowPixels: (80 * 45, 24 * 90), columns: 80, rows: 24)
+                == CellPixelSize(width: 45, height: 90))
+        #expect(
+            CellPixelSize.resolve(reply: nil, windowPixels: (80 * 100, 24 * 200), columns: 80, rows: 24)
+                == .fallback)
     }
 
     @Test func imageSizeIsCellsTimesCellSize() {

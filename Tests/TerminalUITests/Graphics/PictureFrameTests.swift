@@ -1,5 +1,6 @@
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct PictureFrameTests {
@@ -7,53 +8,70 @@ import Testing
 
     @Test func aFittedImageIsCentredOnACellCornerWithItsProportions() throws {
         // A square image in a 400 x 300 pixel area: 300 x 300, starting at x = 50, snapped down to 50 (5 cells).
-        let frame = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: 400, areaHeight: 300,
-                                                  cell: cell, zoom: 1))
+        let frame = try #require(
+            PictureFrame.fit(
+                imageWidth: 528, imageHeight: 528, areaWidth: 400, areaHeight: 300,
+                cell: cell, zoom: 1))
         #expect(frame.frame == Rect(x: 50, y: 0, width: 300, height: 300))
         #expect(frame.region == PixelBox(x: 50, y: 0, width: 300, height: 300))
         #expect(frame.cells(cell) == CellRect(x: 5, y: 0, width: 30, height: 15))
         // Off-centre by a few pixels: the start moves left to the cell corner; the last cell is covered in part.
-        let odd = try #require(PictureFrame.fit(imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 290,
-                                                cell: cell, zoom: 1))
+        let odd = try #require(
+            PictureFrame.fit(
+                imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 290,
+                cell: cell, zoom: 1))
         #expect(odd.region == PixelBox(x: 50, y: 0, width: 290, height: 290))
         #expect(odd.cells(cell) == CellRect(x: 5, y: 0, width: 29, height: 15))
         // A wide image (a grid that grew) in the same area keeps its 2:1 shape.
-        let wide = try #require(PictureFrame.fit(imageWidth: 200, imageHeight: 100, areaWidth: 400, areaHeight: 300,
-                                                 cell: cell, zoom: 1))
+        let wide = try #require(
+            PictureFrame.fit(
+                imageWidth: 200, imageHeight: 100, areaWidth: 400, areaHeight: 300,
+                cell: cell, zoom: 1))
         #expect(wide.frame.width == 400 && wide.frame.height == 200 && wide.region.y == 40)
     }
 
     @Test func zoomingInShowsTheCentre() throws {
-        let frame = try #require(PictureFrame.fit(imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 300,
-                                                  cell: cell, zoom: 2))
+        let frame = try #require(
+            PictureFrame.fit(
+                imageWidth: 100, imageHeight: 100, areaWidth: 400, areaHeight: 300,
+                cell: cell, zoom: 2))
         #expect(frame.frame == Rect(x: -100, y: -150, width: 600, height: 600))
         #expect(frame.region == PixelBox(x: 0, y: 0, width: 400, height: 300))
-        #expect(PictureFrame.fit(imageWidth: 0, imageHeight: 100, areaWidth: 400, areaHeight: 300, cell: cell,
-                                 zoom: 1) == nil)
+        #expect(
+            PictureFrame.fit(
+                imageWidth: 0, imageHeight: 100, areaWidth: 400, areaHeight: 300, cell: cell,
+                zoom: 1) == nil)
     }
 
     @Test func actualPixelsAreCentredWhenTheyFitAndPannedWhenNot() throws {
         // 132 px at x2 = 264 px: fits 400 across (centred at 60, a cell corner), not 200 down.
-        let frame = try #require(PictureFrame.actualPixels(imageWidth: 132, imageHeight: 132, areaWidth: 400,
-                                                           areaHeight: 200, cell: cell, magnification: 2,
-                                                           centre: (0.9, 0.5)))
+        let frame = try #require(
+            PictureFrame.actualPixels(
+                imageWidth: 132, imageHeight: 132, areaWidth: 400,
+                areaHeight: 200, cell: cell, magnification: 2,
+                centre: (0.9, 0.5)))
         #expect(frame.frame == Rect(x: 60, y: -32, width: 264, height: 264))
         #expect(frame.region == PixelBox(x: 60, y: 0, width: 264, height: 200))
         // Panned past the bottom: the image's last row meets the area's last row, no empty space below.
-        let bottom = try #require(PictureFrame.actualPixels(imageWidth: 132, imageHeight: 132, areaWidth: 400,
-                                                            areaHeight: 200, cell: cell, magnification: 2,
-                                                            centre: (0.5, 5)))
+        let bottom = try #require(
+            PictureFrame.actualPixels(
+                imageWidth: 132, imageHeight: 132, areaWidth: 400,
+                areaHeight: 200, cell: cell, magnification: 2,
+                centre: (0.5, 5)))
         #expect(bottom.frame.minY == -64)
-        let shown = PictureFrame.visibleFraction(imageWidth: 132, imageHeight: 132, areaWidth: 400, areaHeight: 200,
-                                                 magnification: 2)
+        let shown = PictureFrame.visibleFraction(
+            imageWidth: 132, imageHeight: 132, areaWidth: 400, areaHeight: 200,
+            magnification: 2)
         #expect(shown.width == 1 && abs(shown.height - 200.0 / 264) < 1e-9)
     }
 
     @Test func wholeSamplingRepeatsEachPixelAndLaysTheBoardUnderTransparency() throws {
         var image = RGBAImage(width: 3, height: 2, fill: RGBA8(r: 10, g: 20, b: 30))
         image[2, 1] = .transparent
-        let frame = try #require(PictureFrame.actualPixels(imageWidth: 3, imageHeight: 2, areaWidth: 6, areaHeight: 4,
-                                                           cell: .halfBlock, magnification: 2, centre: (0.5, 0.5)))
+        let frame = try #require(
+            PictureFrame.actualPixels(
+                imageWidth: 3, imageHeight: 2, areaWidth: 6, areaHeight: 4,
+                cell: .halfBlock, magnification: 2, centre: (0.5, 0.5)))
         let picture = frame.render(image, over: .checkerboard)
         #expect(picture.width == 6 && picture.height == 4)
         #expect(picture[0, 0] == image[0, 0] && picture[1, 1] == image[0, 0] && picture[3, 3] == image[1, 1])
@@ -63,8 +81,10 @@ import Testing
 
     @Test func smoothSamplingIsOpaqueAndKeepsFlatColor() throws {
         let image = RGBAImage(width: 40, height: 40, fill: RGBA8(r: 200, g: 100, b: 50, a: 0))
-        let frame = try #require(PictureFrame.fit(imageWidth: 40, imageHeight: 40, areaWidth: 90, areaHeight: 90,
-                                                  cell: cell, zoom: 1))
+        let frame = try #require(
+            PictureFrame.fit(
+                imageWidth: 40, imageHeight: 40, areaWidth: 90, areaHeight: 90,
+                cell: cell, zoom: 1))
         let picture = frame.render(image, over: .checkerboard)
         #expect(picture.width == 90 && picture.height == 90)
         // All transparent: the checkerboard's two greys, squares of 90 / 12 = 7 pixels.
@@ -84,20 +104,27 @@ import Testing
         // The largest plausible cells on a 400 x 120 terminal: 25600 x 15360 pixels, 1.5 GB as RGBA.
         let cell = CellPixelSize(width: 64, height: 128)
         let area = cell.imagePixels(columns: 400, rows: 120)
-        let fitted = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: area.width,
-                                                   areaHeight: area.height, cell: cell, zoom: 1))
+        let fitted = try #require(
+            PictureFrame.fit(
+                imageWidth: 528, imageHeight: 528, areaWidth: area.width,
+                areaHeight: area.height, cell: cell, zoom: 1))
         #expect(isWithinBudget(fitted, areaWidth: area.width, areaHeight: area.height, cell: cell))
         // Scaled down, not cut: the whole image shows, square, in the middle of the area.
         #expect(fitted.frame.width == fitted.frame.height && fitted.frame.width > 1000)
-        #expect(fitted.frame.minX >= Double(fitted.region.x) && fitted.frame.minY >= Double(fitted.region.y)
+        #expect(
+            fitted.frame.minX >= Double(fitted.region.x) && fitted.frame.minY >= Double(fitted.region.y)
                 && fitted.frame.maxX <= Double(fitted.region.maxX) && fitted.frame.maxY <= Double(fitted.region.maxY))
         #expect(abs(fitted.frame.midX - Double(area.width) / 2) <= Double(2 * cell.width))
-        let zoomed = try #require(PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: area.width,
-                                                   areaHeight: area.height, cell: cell, zoom: 8))
+        let zoomed = try #require(
+            PictureFrame.fit(
+                imageWidth: 528, imageHeight: 528, areaWidth: area.width,
+                areaHeight: area.height, cell: cell, zoom: 8))
         #expect(isWithinBudget(zoomed, areaWidth: area.width, areaHeight: area.height, cell: cell))
-        let actual = try #require(PictureFrame.actualPixels(imageWidth: 4000, imageHeight: 4000, areaWidth: area.width,
-                                                            areaHeight: area.height, cell: cell, magnification: 16,
-                                                            centre: (0.5, 0.5)))
+        let actual = try #require(
+            PictureFrame.actualPixels(
+                imageWidth: 4000, imageHeight: 4000, areaWidth: area.width,
+                areaHeight: area.height, cell: cell, magnification: 16,
+                centre: (0.5, 0.5)))
         #expect(isWithinBudget(actual, areaWidth: area.width, areaHeight: area.height, cell: cell))
         // Its cells are inside the terminal's.
         let cells = actual.cells(cell)
@@ -105,7 +132,8 @@ import Testing
     }
 
     @Test func anAreaWithinTheBudgetIsUsedWhole() {
-        let budget = PictureFrame.budgeted(areaWidth: 3200, areaHeight: 1920, cell: CellPixelSize(width: 16, height: 32))
+        let budget = PictureFrame.budgeted(
+            areaWidth: 3200, areaHeight: 1920, cell: CellPixelSize(width: 16, height: 32))
         #expect(budget == PixelBox(x: 0, y: 0, width: 3200, height: 1920))
         // A side beyond maximumSide alone is enough to reduce the area, to whole cells.
         let tall = PictureFrame.budgeted(areaWidth: 100, areaHeight: 20_000, cell: CellPixelSize(width: 10, height: 20))

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 /// The placement and removal rules of pixel pictures, per protocol, on the layer a driver runs.
@@ -8,18 +9,24 @@ import Testing
     private static let cell = CellPixelSize(width: 4, height: 8)
 
     private func layer(_ graphicsProtocol: GraphicsProtocol) -> PictureLayer {
-        PictureLayer(setup: GraphicsSetup(graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                                          cellSizeIsKnown: true, sixelColors: 256))
+        PictureLayer(
+            setup: GraphicsSetup(
+                graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
+                cellSizeIsKnown: true, sixelColors: 256))
     }
 
     /// A picture of `columns` x `rows` cells at (x, y) whose pixels are one colour (`shade`), `shortBy` pixels
     /// short of its last column and row.
-    private func picture(id: UInt32 = 1, x: Int = 10, y: Int = 2, columns: Int = 5, rows: Int = 3, shade: UInt8 = 200,
-                         shortBy: Int = 0) -> PixelPicture {
+    private func picture(
+        id: UInt32 = 1, x: Int = 10, y: Int = 2, columns: Int = 5, rows: Int = 3, shade: UInt8 = 200,
+        shortBy: Int = 0
+    ) -> PixelPicture {
         let (width, height) = Self.cell.imagePixels(columns: columns, rows: rows)
-        return PixelPicture(id: id, area: CellRect(x: x, y: y, width: columns, height: rows),
-                            image: RGBAImage(width: width - shortBy, height: height - shortBy,
-                                             fill: RGBA8(r: shade, g: 40, b: 90)))
+        return PixelPicture(
+            id: id, area: CellRect(x: x, y: y, width: columns, height: rows),
+            image: RGBAImage(
+                width: width - shortBy, height: height - shortBy,
+                fill: RGBA8(r: shade, g: 40, b: 90)))
     }
 
     private func paint(_ x: Int, _ y: Int) -> ChangedCells.Paint { ChangedCells.Paint(x: x, y: y, cell: Cell("x")) }
@@ -49,7 +56,9 @@ import Testing
         _ = layer.update(to: [picture(id: 1), picture(id: 2, x: 20)], painted: [], fullRepaint: true)
         let resized = layer.update(to: [picture(id: 1), picture(id: 2, x: 20)], painted: [], fullRepaint: true)
         #expect(resized.sent == [1, 2])
-        #expect(resized.output.contains(KittyGraphics.delete(id: 1)) && resized.output.contains(KittyGraphics.delete(id: 2)))
+        #expect(
+            resized.output.contains(KittyGraphics.delete(id: 1)) && resized.output.contains(KittyGraphics.delete(id: 2))
+        )
         var sixel = self.layer(.sixel)
         _ = sixel.update(to: [picture()], painted: [], fullRepaint: true)
         #expect(sixel.update(to: [picture()], painted: [], fullRepaint: true).sent == [1])
@@ -83,7 +92,9 @@ import Testing
         #expect(first.output[..<body] == "\u{1B}7\u{1B}[3;11H")
         let decoded = try SixelDecoder.decode(String(first.output[body...]), width: 18, height: 22, background: .black)
         // Sixel colours are whole percentages: within 2 of each 8-bit value.
-        func near(_ a: RGBA8, _ b: RGBA8) -> Bool { abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2 }
+        func near(_ a: RGBA8, _ b: RGBA8) -> Bool {
+            abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2
+        }
         #expect(near(decoded[0, 0], shown.image[0, 0]) && near(decoded[17, 21], shown.image[17, 21]))
         // Text painted beside it changes nothing; text painted into it wipes those cells' pixels: sent again.
         #expect(layer.update(to: [shown], painted: [paint(9, 2), paint(15, 2)], fullRepaint: false).sent.isEmpty)
@@ -94,17 +105,20 @@ import Testing
         var layer = layer(.sixel)
         _ = layer.update(to: [picture(id: 1), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [], fullRepaint: true)
         // New pixels in the same place cover the old ones: no repaint.
-        let recolored = layer.update(to: [picture(id: 1, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [],
-                                      fullRepaint: false)
+        let recolored = layer.update(
+            to: [picture(id: 1, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)], painted: [],
+            fullRepaint: false)
         #expect(recolored.rowsToRepaint.isEmpty && recolored.sent == [1])
         // Picture 1 moves down: its old rows are repainted, which wipes picture 2 on rows 3 and 4 too.
-        let moved = layer.update(to: [picture(id: 1, y: 8, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)],
-                                 painted: [], fullRepaint: false)
+        let moved = layer.update(
+            to: [picture(id: 1, y: 8, shade: 10), picture(id: 2, x: 30, y: 3, rows: 4)],
+            painted: [], fullRepaint: false)
         #expect(moved.rowsToRepaint == [2, 3, 4])
         #expect(moved.sent == [1, 2])
         // A picture one pixel smaller leaves pixels behind in its cells: repainted as well.
-        let smaller = layer.update(to: [picture(id: 1, y: 8, shade: 10, shortBy: 1), picture(id: 2, x: 30, y: 3, rows: 4)],
-                                   painted: [], fullRepaint: false)
+        let smaller = layer.update(
+            to: [picture(id: 1, y: 8, shade: 10, shortBy: 1), picture(id: 2, x: 30, y: 3, rows: 4)],
+            painted: [], fullRepaint: false)
         #expect(smaller.rowsToRepaint == [8, 9, 10] && smaller.sent == [1])
         // Everything goes (the app quits): both areas' rows, nothing to send.
         let removal = layer.removeAll()

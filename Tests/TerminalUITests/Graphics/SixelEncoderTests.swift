@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Testing
+
 @testable import TerminalUI
 
 /// A small sixel decoder written for the test from the DEC format: `#n;2;r;g;b` colour definitions (percent),
@@ -12,7 +13,8 @@ enum SixelDecoder {
     static func decode(_ text: String, width: Int, height: Int, background: RGBA8) throws -> RGBAImage {
         var bytes = Array(text.utf8)
         guard let start = bytes.firstIndex(of: UInt8(ascii: "q")), bytes.first == 0x1B,
-              bytes.count > 2, bytes[1] == UInt8(ascii: "P") else { throw DecodeError(message: "no DCS q") }
+            bytes.count > 2, bytes[1] == UInt8(ascii: "P")
+        else { throw DecodeError(message: "no DCS q") }
         bytes = Array(bytes[(start + 1)...])
         var image = RGBAImage(width: width, height: height, fill: background)
         var palette: [Int: RGBA8] = [:]
@@ -40,7 +42,9 @@ enum SixelDecoder {
             case 0x1B: return image
             case UInt8(ascii: "\""):
                 index += 1
-                for _ in 0..<4 { _ = number(); if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 } }
+                for _ in 0..<4 {
+                    _ = number(); if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+                }
             case UInt8(ascii: "#"):
                 index += 1
                 let register = number()
@@ -94,8 +98,9 @@ enum SixelDecoder {
     @Test func decoderCatchesAWrongPicture() throws {
         // The check above must be able to fail: the same sixel against another picture scores far lower.
         let image = GraphicsFixtures.picture(width: 60, height: 30)
-        let decoded = try SixelDecoder.decode(try SixelEncoder.encode(image, backdrop: .solid(.white)), width: 60,
-                                              height: 30, background: .black)
+        let decoded = try SixelDecoder.decode(
+            try SixelEncoder.encode(image, backdrop: .solid(.white)), width: 60,
+            height: 30, background: .black)
         let other = Backdrop.solid(.white).composite(GraphicsFixtures.picture(width: 60, height: 30).flippedForTest())
         #expect(SixelDecoder.psnr(decoded, other) < 20)
     }

@@ -14,7 +14,8 @@ public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     let minimumSide = bytes.last.flatMap { $0 < 128 ? nil : Int($0 - 127) }
     guard let image = try? ImageDecoder.decode(bytes, minimumSide: minimumSide, limits: limits) else { return 0 }
     guard image.width > 0, image.height > 0, image.width <= limits.maxSide, image.height <= limits.maxSide,
-          image.pixels.count == image.width * image.height * 4 else {
+        image.pixels.count == image.width * image.height * 4
+    else {
         fatalError("decoded an inconsistent \(image.width)x\(image.height) image of \(image.pixels.count) bytes")
     }
     return 0

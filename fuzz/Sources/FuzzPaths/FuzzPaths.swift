@@ -1,5 +1,6 @@
-@testable import FileSystem
 import Glibc
+
+@testable import FileSystem
 @testable import GroupExport
 
 /// The output-path code on arbitrary input: `OutputNaming.filenameSafe`, `FileIO.lexicallyAbsolute`, the
@@ -27,7 +28,7 @@ private func checkStem(_ id: String) {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "._-".utf8.contains(byte)
     }
     guard !stem.isEmpty, stem.utf8.count <= OutputNaming.maximumStemBytes, allowed, !stem.hasPrefix("."),
-          OutputNaming.filenameSafe(id) == stem
+        OutputNaming.filenameSafe(id) == stem
     else { fatalError("bad stem \(stem.debugDescription) for \(id.debugDescription)") }
 }
 
@@ -52,9 +53,11 @@ private final class Sandbox: @unchecked Sendable {
 
     /// Path pieces the input picks from: the nodes, the names that mean folders, names at and past the
     /// NAME_MAX limit, a NUL.
-    private let pieces = ["file", "fifo", "dir", "to-null", "to-fifo", "loop", "dangling", "new.png", ".", "..",
-                          "", String(repeating: "n", count: 255), String(repeating: "n", count: 256), "a\0b",
-                          "/dev/stdout", "/proc/self/fd/1", "to-dir"]
+    private let pieces = [
+        "file", "fifo", "dir", "to-null", "to-fifo", "loop", "dangling", "new.png", ".", "..",
+        "", String(repeating: "n", count: 255), String(repeating: "n", count: 256), "a\0b",
+        "/dev/stdout", "/proc/self/fd/1", "to-dir",
+    ]
 
     private init() {
         let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
@@ -98,16 +101,21 @@ private final class Sandbox: @unchecked Sendable {
     }
 
     private func check(after path: String) {
-        let expected: [(String, mode_t)] = [("fifo", S_IFIFO), ("dir", S_IFDIR), ("to-null", S_IFLNK), ("to-fifo", S_IFLNK),
-                                            ("loop", S_IFLNK), ("dangling", S_IFLNK), ("to-dir", S_IFLNK), ("file", S_IFREG)]
+        let expected: [(String, mode_t)] = [
+            ("fifo", S_IFIFO), ("dir", S_IFDIR), ("to-null", S_IFLNK), ("to-fifo", S_IFLNK),
+            ("loop", S_IFLNK), ("dangling", S_IFLNK), ("to-dir", S_IFLNK), ("file", S_IFREG),
+        ]
         for (name, kind) in expected where type(of: name) != kind {
             fatalError("\(name) changed type after writing \(path.debugDescription)")
         }
         var null = stat()
         guard stat("/dev/null", &null) == 0, null.st_mode & S_IFMT == S_IFCHR else { fatalError("/dev/null replaced") }
         let content = try? FileIO.readRegularFile(path: folder + "/file", maxBytes: 16)
-        guard content == original || content == [1, 2, 3] else { fatalError("file damaged by \(path.debugDescription)") }
-        for directory in baseline.keys where FileIO.fileNames(in: directory).contains(where: TemporaryFile.isTemporaryName) {
+        guard content == original || content == [1, 2, 3] else {
+            fatalError("file damaged by \(path.debugDescription)")
+        }
+        for directory in baseline.keys
+        where FileIO.fileNames(in: directory).contains(where: TemporaryFile.isTemporaryName) {
             fatalError("temporary file left in \(directory) by \(path.debugDescription)")
         }
     }

@@ -1,5 +1,6 @@
-@testable import GroupExport
 import GroupIcon
+
+@testable import GroupExport
 
 /// `PresetFile.decode` on arbitrary bytes: it must return presets or throw a `PresetError`, never trap. Presets
 /// it returns have unique names, at most `PresetFile.maximumPresetCount` of them, and each applies; the file
@@ -14,7 +15,9 @@ public func fuzzPresets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         fatalError("repeated names or too many presets: \(names.count)")
     }
     for name in names {
-        guard (try? file.parameters(named: name)) != nil else { fatalError("preset \(name.debugDescription) does not apply") }
+        guard (try? file.parameters(named: name)) != nil else {
+            fatalError("preset \(name.debugDescription) does not apply")
+        }
     }
     let written = Array(file.jsonText.utf8)
     let reread: PresetFile

@@ -1,6 +1,7 @@
-@testable import ChatTUIApp
 import Fixtures
 import GroupIcon
+
+@testable import ChatTUIApp
 @testable import TerminalUI
 
 /// The prompts on arbitrary key streams: `LineEditor` and the `/` filter through `AppReducer.reduce`, then
@@ -24,7 +25,7 @@ public func fuzzPrompt(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         state = AppReducer.reduce(state, .key(key), metrics: metrics).0
     }
     guard state.matches == state.matches.sorted(), state.matches.allSatisfy(groups.indices.contains),
-          state.matches.isEmpty || state.matches.indices.contains(state.selection)
+        state.matches.isEmpty || state.matches.indices.contains(state.selection)
     else { fatalError("filter out of bounds") }
     state.exportPrompt = editor
     for prompt in [state.exportPrompt, nil] {
@@ -45,8 +46,10 @@ private let metrics = ListMetrics(visibleRowCount: 3, rowHeight: 2, frame: CellR
 
 /// Keys from bytes: 0...15 pick special keys, anything else starts a UTF-8 character.
 private func keyStream(_ bytes: ArraySlice<UInt8>) -> [Key] {
-    let special: [Key] = [.left, .right, .home, .end, .backspace, .delete, .enter, .escape, .up, .down, .tab,
-                          .pageUp, .pageDown, .resize, .ctrlC, .character(" ")]
+    let special: [Key] = [
+        .left, .right, .home, .end, .backspace, .delete, .enter, .escape, .up, .down, .tab,
+        .pageUp, .pageDown, .resize, .ctrlC, .character(" "),
+    ]
     var keys: [Key] = []
     var index = bytes.startIndex
     while index < bytes.endIndex {
@@ -72,7 +75,9 @@ private func check(_ line: CellGrid, width: Int) {
         if cell.isContinuation && (x == 0 || TextWidth.width(of: line[x - 1, 0].text) != 2) {
             fatalError("orphaned continuation at \(x)")
         }
-        if !cell.isContinuation && TextWidth.width(of: cell.text) == 2 && (x + 1 >= line.width || !line[x + 1, 0].isContinuation) {
+        if !cell.isContinuation && TextWidth.width(of: cell.text) == 2
+            && (x + 1 >= line.width || !line[x + 1, 0].isContinuation)
+        {
             fatalError("wide character cut at \(x)")
         }
     }

@@ -16,8 +16,9 @@ public func fuzzResampler(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     func word(_ index: Int) -> Int { Int(bytes[2 * index]) << 8 | Int(bytes[2 * index + 1]) }
     let width = word(0) % 640 + 1, height = word(1) % 640 + 1
     // Frame sides from 1/16 px to 4096 px (reductions past the largest block included), anywhere near the source.
-    let frame = Rect(x: Double(word(2)) / 16 - 2048, y: Double(word(3)) / 16 - 2048,
-                     width: Double(word(4) % 65536 + 1) / 16, height: Double(word(5) % 65536 + 1) / 16)
+    let frame = Rect(
+        x: Double(word(2)) / 16 - 2048, y: Double(word(3)) / 16 - 2048,
+        width: Double(word(4) % 65536 + 1) / 16, height: Double(word(5) % 65536 + 1) / 16)
     let region = PixelBox(x: word(6) % 512 - 256, y: word(7) % 512 - 256, width: word(8) % 48, height: word(9) % 48)
     let flags = bytes[2 * 10]
     let opaque = flags & 1 != 0, uniform = flags & 2 != 0
@@ -35,14 +36,15 @@ public func fuzzResampler(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     guard result.width == region.width, result.height == region.height,
-          result.pixels.count == region.width * region.height * 4 else {
+        result.pixels.count == region.width * region.height * 4
+    else {
         fatalError("\(result.width)x\(result.height) pixels for region \(region)")
     }
     for index in stride(from: 0, to: result.pixels.count, by: 4) {
         if opaque, result.pixels[index + 3] != 255 {
             fatalError("an opaque \(width)x\(height) source gave alpha \(result.pixels[index + 3]) for \(frame)")
         }
-        if opaque, uniform, Array(result.pixels[index ..< index + 4]) != Array(source.pixels[0 ..< 4]) {
+        if opaque, uniform, Array(result.pixels[index..<index + 4]) != Array(source.pixels[0..<4]) {
             fatalError("a uniform \(width)x\(height) source changed colour for \(frame), region \(region)")
         }
     }

@@ -39,7 +39,9 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     var handed: [UInt8] = []
     while !backlog.isEmpty {
         let piece = backlog.nextPiece()
-        guard !piece.isEmpty, piece.count <= InputBacklog.pieceLimit else { fatalError("piece of \(piece.count) bytes") }
+        guard !piece.isEmpty, piece.count <= InputBacklog.pieceLimit else {
+            fatalError("piece of \(piece.count) bytes")
+        }
         // A piece ends before a UTF-8 continuation byte only when it is a single byte (a run of stray ones).
         let end = handed.count + piece.count
         if end < typed.count && typed[end] & 0xC0 == 0x80 && piece.count > 1 {
@@ -49,17 +51,20 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     }
     guard handed == typed else { fatalError("the backlog lost or reordered input") }
 
-    let setup = GraphicsDetection.setup(environment: ["TERM": "xterm"], replies: replies, option: .fixed(.sixel),
-                                        windowPixels: nil, columns: columns, rows: rows)
+    let setup = GraphicsDetection.setup(
+        environment: ["TERM": "xterm"], replies: replies, option: .fixed(.sixel),
+        windowPixels: nil, columns: columns, rows: rows)
     let cell = setup.cellPixelSize
     guard cell.isPlausible || cell == .fallback else { fatalError("implausible cell size \(cell)") }
     let area = cell.imagePixels(columns: columns, rows: rows)
-    if let frame = PictureFrame.fit(imageWidth: 528, imageHeight: 528, areaWidth: area.width, areaHeight: area.height,
-                                    cell: cell, zoom: Double(readSize) / 16) {
+    if let frame = PictureFrame.fit(
+        imageWidth: 528, imageHeight: 528, areaWidth: area.width, areaHeight: area.height,
+        cell: cell, zoom: Double(readSize) / 16)
+    {
         let region = frame.region
         guard region.width * region.height <= PictureFrame.maximumPixels, region.width <= PictureFrame.maximumSide,
-              region.height <= PictureFrame.maximumSide, region.x >= 0, region.y >= 0,
-              region.maxX <= area.width, region.maxY <= area.height
+            region.height <= PictureFrame.maximumSide, region.x >= 0, region.y >= 0,
+            region.maxX <= area.width, region.maxY <= area.height
         else { fatalError("picture region \(region) outside the budget or the area \(area)") }
     }
     return 0

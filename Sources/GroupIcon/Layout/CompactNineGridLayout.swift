@@ -1,25 +1,8 @@
 import Imaging
 
-/// The compact WeChat reference's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid with a fixed 2-point
-/// gap, as that Objective-C helper draws it.
-///
-/// For `n` members (at most 9) on a canvas of side `W`: columns `c = ceil(n/2)` limited to `1...3`, rows
-/// `r = ceil(n/c)` limited to `1...3`, tile side `s = (W - (k+1)m) / k` with `k = max(c, r)`, and `q =
-/// ceil(n/r)` tiles per full row. Every row's top is `t + i(s + m)` where the first row's offset
-/// `t = (W - rs - m max(r-1, 1)) / r`. When the rows are not full (`n < rc`) the first row holds the
-/// remainder `q - (rc - n)` tiles starting at `(W - s n₁ - m max(n₁-1, 1)) / 2`, spaced by `m`; full rows
-/// spread their `q` tiles with equal gaps `(W - qs) / (q+1)`.
-///
-/// Those rules give the compact WeChat reference's particular shapes, which this layout keeps: two members stacked vertically
-/// (one column of two rows), the single top tile of three and seven sitting `m/2` left of centre (the reference
-/// subtracts one margin for a row of one tile), and for seven to nine members rows at `t = 2m/3` (1.33,
-/// 34 and 66.67 on a 100-point canvas).
-///
-/// The gap `m` is the margin, 2 points unless set (the reference hard-codes 2 whatever the size; only canvases under
-/// 10.67 points, where four 2-point gaps would leave tiles under a twelfth of the side, get `3W/16` instead, so
-/// that the default is never degenerate). The compact WeChat reference has
-/// no separate padding: with one set, the whole grid is drawn as the reference would on a canvas of side
-/// `W - 2p`, moved in by `p`. The background (light grey) and the canvas corner clip are the common ones.
+/// The compact WeChat reference's nine-grid (`imageCompose:size:cornerRadius:`): a tighter WeChat-style grid
+/// with a fixed 2-point gap, with that helper's own shapes kept on purpose. The formulas and worked numbers are
+/// in docs/GEOMETRY.md, section "`wechat-compact`".
 public enum CompactNineGridLayout: CompositionLayout {
     public static let kind = LayoutKind.wechatCompact
     public static let displayName = "WeChat compact"

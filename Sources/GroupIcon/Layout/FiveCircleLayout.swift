@@ -1,26 +1,9 @@
 import Foundation
 import Imaging
 
-/// QQ's discussion-group avatar (the QQ reference's `createCells1`...`createCells5`): up to five circles, each bitten
-/// where it meets its neighbour.
-///
-/// Diameters for a canvas of side `W`: `W`, `W(2-sqrt2)`, `W/2`, `W/2` and `W/(2 sin54°+1)` for one to five
-/// members. Neighbouring centres are always one diameter (`2r`) apart, and every notched cell's notch
-/// points at the next cell of the ring, so the centres follow from the first one by walking `2r` along each
-/// cell's notch direction (the QQ reference spells the same points out with sines and cosines). Two members are the
-/// exception: the first cell has no notch and the second one's notch points back at it. One member has no
-/// notch either. Like the reference, the rings of three and five are aligned to the top of the canvas
-/// (`centreRings` centres them vertically instead).
-///
-/// The notch is the QQ reference's clip path: the 60° arc facing the neighbour replaced by a concave arc of the
-/// cell's own radius `r`, i.e. the circle minus a disc of radius `r` whose centre lies `cutDistance` away in
-/// the notch direction. The QQ reference uses `cutDistance = sqrt3 * r`. The margin is the *gap* `g` measured along
-/// the notch axis between the neighbour's near edge (at `2r - r` from the centre) and the notch arc (at
-/// `cutDistance - r`), so `g = 2r - cutDistance` and the reference's default gap is `(2 - sqrt3) r`. An explicit
-/// margin sets that gap: `cutDistance = 2r - g`, clamped to `0...r` so the bite never passes the centre.
-///
-/// Padding is 0 unless set; when set, the whole arrangement is shrunk uniformly into the canvas inset by
-/// the padding on every side (the reference has no padding). `tileRadius` does not apply to circles.
+/// QQ's discussion-group avatar: up to five circles, each notched where it meets its neighbour; the QQ
+/// reference's geometry exactly by default. Diameters, centres, the notch as a gap along its axis and the
+/// angle convention are in docs/GEOMETRY.md, section "`qq`".
 public enum FiveCircleLayout: CompositionLayout {
     public static let kind = LayoutKind.qq
     public static let displayName = "QQ"

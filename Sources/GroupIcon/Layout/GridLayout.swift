@@ -1,30 +1,9 @@
 import Imaging
 
-/// The general-grid reference in full (`PYLayoutSudokuViewHandler`): members in `columns` columns, left to right and top
-/// to bottom, between the insets, in one of the reference's three modes.
-///
-/// - **Fixed spacing** (the default; the reference's `mas_distributeSudokuViews_FixedItemSpacing` with no item
-///   size): the spacing is fixed (`gridSpacing`, else the margin, default size/18) and items adapt: every
-///   item is `(W - L - R - (c-1)h) / c` wide and `(H - T - B - (rows-1)v) / rows` tall, so the first row is
-///   pinned to the top inset, the last to the bottom one and items stretch to fill the height (they are
-///   squares only when there are as many rows as columns). With fewer members than columns the row is
-///   padded with empty cells, as the reference pads it with empty views.
-/// - **Fixed item size** (`gridItem` without `gridSpacing`: the reference's
-///   `mas_distributeSudokuViews_NotFixedItemSpacing`): items are `gridItem` points and the spacing stretches:
-///   the first and last columns and rows are pinned to the insets and the others spread evenly between
-///   them. Where the reference's constraints contradict each other (a single row or column pinned to both
-///   insets) the row or column keeps the top or left inset. Items larger than the room are shrunk so that
-///   they never overlap.
-/// - **Both** (the reference's fixed-spacing mode with an item size): the canvas grows to fit, as the reference's
-///   superview does: `L + c·w + (c-1)h + R` wide and `T + rows·h + (rows-1)v + B` tall. `size` bounds
-///   it: a grid that needs more than `size` on its longer side is scaled down uniformly until it fits, so a
-///   composite is never larger than `size` × `size`.
-///
-/// Columns are `gridColumns`, else `ceil(sqrt(n))`; insets are `gridInsets` (top, left, bottom, right),
-/// else the padding (default: the margin). Spacing and insets are clamped like the margin and padding
-/// (`0...size/4`). `gridSquare` keeps the grid of earlier versions instead: square items of the smaller of
-/// the two adaptive sides, from the top-left inset, columns limited to the member count (no padding cells).
-/// Up to `maximumMembers` (64) members are drawn; photos are centre-cropped into non-square items.
+/// The general-grid reference in full (`PYLayoutSudokuViewHandler`): members in columns between the insets,
+/// with fixed spacing, fixed item size or both (a canvas that grows, bounded by `size`), and `gridSquare` for
+/// the square grid of earlier versions. The three modes, their formulas and deviations are in
+/// docs/GEOMETRY.md, section "`grid`".
 public enum GridLayout: CompositionLayout {
     public static let kind = LayoutKind.grid
     public static let displayName = "Grid"

@@ -1,22 +1,8 @@
 import Imaging
 
-/// WeChat's nine-grid group avatar (the WeChat reference's `stitchingOn` / `matrixFor`).
-///
-/// Up to nine square tiles in rows of 1, 2 (one row), 1+2, 2+2, 2+3, 3+3, 1+3+3, 2+3+3 and 3+3+3; the
-/// short row is on top (or at the bottom with `shortRowAtBottom`) and every row is centred horizontally.
-///
-/// With margin `m` (default size/18) and outer padding `p` (default `m`) the tile side is
-/// `(W-2p)/1.3` for one member (`W-2p` with `fullBleedSingle`), `(W-2p-m)/2` for two to four and
-/// `(W-2p-2m)/3` for five or more. With `p == m` these are the reference's `(W-2m)/1.3`, `(W-3m)/2` and
-/// `(W-4m)/3`.
-///
-/// Vertically the block of rows is centred. That is exactly what the WeChat reference computes when `p == m` (its only
-/// case): for n=3 and 4 it starts at `(H-2s)/3`, which equals `(H-2s-m)/2` because `H-2s = 3m`; for n=7...9
-/// at `(H-3s)/4 = m = (H-3s-2m)/2`; for 5 and 6 at `(H-2s-m)/2`; for 1 and 2 at `(W-s)/2`. Centring is the
-/// form that stays correct when the padding differs from the margin.
-///
-/// The WeChat reference replaces an *explicit* margin by size/15 when there are four members (its workaround for its own
-/// avatars overlapping). That quirk is deliberately not reproduced: an explicit margin is always honoured.
+/// WeChat's nine-grid group avatar: up to nine square tiles in rows of up to three, the short row on top, the
+/// block centred; the WeChat reference's geometry exactly by default. The formulas, the deliberate deviation
+/// and worked numbers are in docs/GEOMETRY.md, section "`wechat`".
 public enum NineGridLayout: CompositionLayout {
     public static let kind = LayoutKind.wechat
     public static let displayName = "WeChat"

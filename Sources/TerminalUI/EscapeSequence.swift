@@ -35,7 +35,7 @@ package enum EscapeSequence {
                 previous = code
             }
         default:
-            // Alt+key, or ESC ESC: the one character that followed.
+            // Alt+key: the one character that followed (the curses driver reads ESC ESC as two Esc keys).
             break
         }
         return nil

@@ -57,7 +57,8 @@ mkdir spellings; cd spellings
 for path in . ./ .// .. ../ "$tmp/spellings/."; do
   expect_status 1 "${one[@]}" "$path"; expect_message "^chat-tui: $(printf '%s' "$path" | sed 's/[.]/[.]/g'): is a directory, not a file$"; ok
 done
-expect_status 1 "${one[@]}" ""; expect_message '^chat-tui: the path is empty: give a file name$'; ok
+# An empty path is a usage error, like every empty path option.
+expect_status 2 "${one[@]}" ""; expect_message '^chat-tui: --output: the path is empty'; ok
 ! grep -q "Device or resource busy" err || fail "'..' still says busy"
 left=$(ls -A . | grep -vxE 'out|err' || true); [ -z "$left" ] || fail "folder spellings left files: $left"; ok
 cd "$tmp"

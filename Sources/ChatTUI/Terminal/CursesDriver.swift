@@ -288,9 +288,21 @@ final class CursesDriver: TerminalDriver {
         switch code {
         case 3: return .ctrlC
         case 27:
+            var next: wint_t = 0
+            guard wget_wch(window, &next) != cn_err() else { return .escape }
+            // Esc pressed twice in a row is two keys (closing two overlays), not ESC starting a sequence.
+            if next == 27 {
+                ungetch(27)
+                return .escape
+            }
+            var introducer: UInt32? = UInt32(next)
             return EscapeSequence.resolve {
-                var next: wint_t = 0
-                return wget_wch(window, &next) == cn_err() ? nil : UInt32(next)
+                if let first = introducer {
+                    introducer = nil
+                    return first
+                }
+                var more: wint_t = 0
+                return wget_wch(window, &more) == cn_err() ? nil : UInt32(more)
             }
         case 10, 13: return .enter
         case 8, 127: return .backspace

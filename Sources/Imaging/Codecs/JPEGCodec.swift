@@ -188,7 +188,8 @@ public enum JPEGCodec {
             guard payload.count > tag.count + 2, payload.starts(with: tag) else { continue }
             let sequence = Int(payload[payload.startIndex + tag.count])
             let count = Int(payload[payload.startIndex + tag.count + 1])
-            guard (1...count).contains(sequence), declaredCount == 0 || declaredCount == count,
+            // A chunk count of 0 is as inconsistent as a sequence number beyond it.
+            guard count > 0, (1...count).contains(sequence), declaredCount == 0 || declaredCount == count,
                 chunks[sequence] == nil
             else { return nil }
             declaredCount = count

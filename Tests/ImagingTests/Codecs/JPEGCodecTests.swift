@@ -1,5 +1,6 @@
-import Imaging
 import Testing
+
+@testable import Imaging
 
 @Suite struct JPEGCodecTests {
     static let red = RGBA8(r: 255, g: 0, b: 0)
@@ -122,5 +123,27 @@ import Testing
 
     @Test func emptyInputIsReported() {
         #expect(throws: CodecError.emptyFile) { try JPEGCodec.decode([]) }
+    }
+}
+
+/// Embedded ICC profiles split over APP2 segments, read from hostile headers.
+@Suite struct JPEGProfileChunkTests {
+    /// SOI, one APP2 `ICC_PROFILE` segment with the given sequence number and chunk count, EOI.
+    private func jpeg(sequence: UInt8, count: UInt8) -> [UInt8] {
+        let payload = Array("ICC_PROFILE".utf8) + [0, sequence, count] + [UInt8](repeating: 7, count: 20)
+        let length = payload.count + 2
+        return [0xFF, 0xD8, 0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + [0xFF, 0xD9]
+    }
+
+    @Test func aChunkCountOfZeroIsNoProfileNotACrash() {
+        // Found by FuzzImageDecoder: a count of 0 made the range of sequence numbers 1...0, which traps.
+        #expect(JPEGCodec.iccProfile(in: jpeg(sequence: 1, count: 0)) == nil)
+        #expect(JPEGCodec.iccProfile(in: jpeg(sequence: 0, count: 0)) == nil)
+        #expect((try? ImageDecoder.decode(jpeg(sequence: 1, count: 0))) == nil)
+    }
+
+    @Test func aSingleChunkIsTheProfile() {
+        #expect(JPEGCodec.iccProfile(in: jpeg(sequence: 1, count: 1)) == [UInt8](repeating: 7, count: 20))
+        #expect(JPEGCodec.iccProfile(in: jpeg(sequence: 2, count: 1)) == nil)
     }
 }

@@ -134,12 +134,17 @@ extension HEIFCodec: ImageFormatDecoder {
         guard sniff(header) != nil else { return nil }
         let tag = Array("ispe".utf8)
         var best: (width: Int, height: Int)?
+        // Two 32-bit sides can multiply past Int.max: such an area counts as the largest there is.
+        func area(_ size: (width: Int, height: Int)) -> Int {
+            let (product, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            return overflow ? Int.max : product
+        }
         var index = 0
         // The box type, then 4 bytes of version and flags, then width and height as big-endian 32-bit integers.
         while let found = header[index...].firstRange(of: tag), found.upperBound + 12 <= header.count {
             func uint32(at offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
             let size = (width: uint32(at: found.upperBound + 4), height: uint32(at: found.upperBound + 8))
-            if size.width * size.height > (best.map { $0.width * $0.height } ?? -1) { best = size }
+            if area(size) > (best.map(area) ?? -1) { best = size }
             index = found.upperBound
         }
         return best

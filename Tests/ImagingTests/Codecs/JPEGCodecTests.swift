@@ -147,3 +147,16 @@ import Testing
         #expect(JPEGCodec.iccProfile(in: jpeg(sequence: 2, count: 1)) == nil)
     }
 }
+
+/// HEIF headers whose `ispe` sides are hostile.
+@Suite struct HEIFHeaderSizeTests {
+    @Test func sidesWhoseAreaOverflowsAreNoTrap() {
+        // Found by FuzzImageDecoder: two 32-bit sides near 2^32 multiplied past Int.max in the size estimate.
+        let ftyp: [UInt8] = [0, 0, 0, 0x14] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("heic".utf8)
+        let ispe = Array("ispe".utf8) + [0, 0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF, 0xF0]
+        let header = ftyp + [0, 0, 0, 0x14] + ispe
+        let size = HEIFCodec.decodedSize(header: header, minimumSide: nil)
+        #expect(size?.width == 0xFFFF_FFF0 && size?.height == 0xFFFF_FFF0)
+        #expect(ImageDecoder.decodedByteCount(header: header, minimumSide: nil) != 0)
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in fuzz/ (with AddressSanitizer) and runs them on their committed corpora.
 #
-#   scripts/fuzz.sh [--runs N | --time SECONDS] [--merge] [TARGET...]
+#   scripts/fuzz.sh [--runs N | --time SECONDS] [--seed N] [--merge] [TARGET...]
 #
 # Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzPaths, FuzzPrompt,
 # FuzzTerminalReplies, FuzzPresets (default: all eight). --runs N runs N inputs
@@ -12,19 +12,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-limit=(-runs=1000000)
+limit=()
+seed=()
 merge=0
 targets=()
 while [ $# -gt 0 ]; do
   case $1 in
-    --runs) limit=(-runs="$2"); shift 2 ;;
-    --time) limit=(-max_total_time="$2"); shift 2 ;;
+    --runs) limit+=(-runs="$2"); shift 2 ;;
+    --time) limit+=(-max_total_time="$2"); shift 2 ;;
+    --seed) seed=(-seed="$2"); shift 2 ;;
     --merge) merge=1; shift ;;
     -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
+# Both may be given: whichever is reached first ends a target's run.
+[ ${#limit[@]} -gt 0 ] || limit=(-runs=1000000)
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt
                                     FuzzTerminalReplies FuzzPresets)
 
@@ -57,7 +61,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$scratch/$target"
   echo "== $target ${limit[*]}" >&2
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: the image limits keep every decode far below.
-  if ! "$bin/$target" "${limit[@]}" ${dictionary:+-dict="$dictionary"} -max_len=$max_len -timeout=10 -rss_limit_mb=2048 \
+  if ! "$bin/$target" "${limit[@]}" "${seed[@]}" ${dictionary:+-dict="$dictionary"} -max_len=$max_len -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$target-" "$scratch/$target" "$corpus" \
       2>"$scratch/$target.log"; then
     tail -60 "$scratch/$target.log" >&2

@@ -87,10 +87,11 @@ public enum HEIFCodec {
             if error.code == heif_error_Ok { ColorManagement.convertToSRGB(&image, profile: profile) }
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
-                return
-            }
-            defer { heif_nclx_color_profile_free(nclx) }
+            let error = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+            // libheif hands over the profile it allocated even when it then refuses the values in it
+            // (unknown primaries): it is ours to free either way.
+            defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+            guard error.code == heif_error_Ok, let nclx else { return }
             switch nclx.pointee.color_primaries {
             case heif_color_primaries_SMPTE_EG_432_1: ColorManagement.convertToSRGB(&image, primaries: .displayP3)
             case heif_color_primaries_ITU_R_BT_2020_2_and_2100_0:

@@ -170,8 +170,11 @@ final class CurlTransfer {
             return .failure(.truncated(url, received: body.count, expected: expected))
         case CURLE_URL_MALFORMAT:
             return .failure(.malformedURL(url))
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+        case CURLE_SSL_CONNECT_ERROR:
+            // No certificate was looked at: the handshake failed, as it does against a plain-HTTP port.
+            return .failure(.handshakeFailed(url, reason: CurlLibrary.describe(code)))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE,
+            CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             return .failure(.secureConnectionFailed(url, reason: CurlLibrary.describe(code)))
         default:
             return .failure(.transferFailed(url, reason: CurlLibrary.describe(code)))

@@ -21,8 +21,11 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case hostNotFound(RedactedURL, host: String)
     /// The server refused or could not be reached; `reason` is libcurl's fixed description.
     case connectionFailed(RedactedURL, reason: String)
-    /// TLS handshake or certificate verification failed.
+    /// The server's certificate could not be verified (or a client certificate or pinned key problem).
     case secureConnectionFailed(RedactedURL, reason: String)
+    /// The TLS handshake itself failed before any certificate was looked at: most often an `https://` URL
+    /// to a port that speaks plain HTTP, else no TLS version or cipher in common.
+    case handshakeFailed(RedactedURL, reason: String)
     case timedOut(RedactedURL, phase: TimeoutPhase, seconds: Double)
     /// The body is larger than `limit` bytes (announced by Content-Length or counted while downloading).
     case tooLarge(RedactedURL, limit: Int)
@@ -62,6 +65,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(url): could not connect to the server (\(reason)); check that it is up and reachable"
         case .secureConnectionFailed(let url, let reason):
             return "\(url): the secure connection failed (\(reason)); check the server's certificate"
+        case .handshakeFailed(let url, let reason):
+            return
+                "\(url): the secure connection could not be set up (\(reason)); is that port serving plain http:// rather than https://?"
         case .timedOut(let url, .connect, let seconds):
             return "\(url): no connection within \(Self.seconds(seconds)); the server is unreachable or too slow"
         case .timedOut(let url, .total, let seconds):

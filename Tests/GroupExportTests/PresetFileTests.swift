@@ -56,6 +56,20 @@ import Testing
         }
     }
 
+    /// A presets file that is a link to itself is a problem to name, not "no presets" (which would also
+    /// let a save replace the link).
+    @Test func aLinkLoopIsNamedNotTakenForNoPresets() throws {
+        let folder = try temporaryFolder()
+        defer { FileIO.removeTree(folder) }
+        let path = folder + "/presets.json"
+        try #require(symlink(path, path) == 0)
+        #expect(
+            throws: PresetError.unreadable("\(path): too many levels of symbolic links (a link points back to itself)")
+        ) {
+            _ = try PresetFile.load(path: path)
+        }
+    }
+
     @Test func mistakesNameTheFileThePresetAndTheKey() throws {
         func problem(_ json: String) -> String {
             do {

@@ -149,6 +149,21 @@ import Testing
         }
     }
 
+    /// An https:// URL to a plain-HTTP port was reported as "check the server's certificate".
+    @Test func httpsToAPlainHTTPPortAsksAboutTheScheme() async throws {
+        try await withHTTPTestServer { server in
+            let url = server.url("/photo.png").replacingOccurrences(of: "http://", with: "https://")
+            let failure = await error(url, try fetcher())
+            guard case .handshakeFailed(let shown, _)? = failure else {
+                Issue.record("expected a failed handshake, got \(String(describing: failure))")
+                return
+            }
+            #expect(shown == RedactedURL(url))
+            #expect(failure?.description.contains("plain http://") == true)
+            #expect(failure?.description.contains("certificate") == false)
+        }
+    }
+
     @Test func httpErrorsAreReportedWithTheirStatus() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher()

@@ -48,6 +48,7 @@ import Testing
         let errors: [FetchError] = [
             .unsupportedScheme(url), .malformedURL(url), .hostNotFound(url, host: url.host),
             .connectionFailed(url, reason: "Couldn't connect to server"), .secureConnectionFailed(url, reason: "x"),
+            .handshakeFailed(url, reason: "SSL connect error"),
             .timedOut(url, phase: .connect, seconds: 10), .timedOut(url, phase: .total, seconds: 2.5),
             .tooLarge(url, limit: 1 << 20), .httpStatus(url, code: 403), .tooManyRedirects(url, limit: 5),
             .redirectToDisallowedScheme(url, target: RedactedURL("file:///etc/passwd")),

@@ -55,7 +55,11 @@ public struct PresetFile: Hashable, Sendable {
 
     /// The presets at `path`; no file there means no presets yet.
     public static func load(path: String) throws(PresetError) -> PresetFile {
-        if FileIO.kind(of: path) == .missing { return PresetFile(path: path) }
+        // Only an absent file means none yet: a link loop or an unsearchable folder is a problem to name.
+        if let problem = FileIO.lookUpProblem(of: path) {
+            if case .notFound = problem { return PresetFile(path: path) }
+            throw .unreadable(problem.description)
+        }
         let bytes: [UInt8]
         do { bytes = try FileIO.readRegularFile(path: path, maxBytes: maximumFileSize) } catch {
             throw .unreadable(error.description)

@@ -547,6 +547,9 @@ public final class AvatarPipeline: Sendable {
                 file.contentDigest == nil || PhotoFileIdentity.digest(bytes) == file.contentDigest
             else { return .changed(path: path) }
             return .image(try dependencies.decode(bytes, bucket))
+        } catch let error as FileIOError {
+            // The warning names the path already: the reason alone (not `x.jpg: x.jpg: is a FIFO`).
+            return .failed(path: path, reason: error.reason)
         } catch {
             return .failed(path: path, reason: String(describing: error))
         }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Testing
 
@@ -170,6 +171,21 @@ import Testing
         #expect(tileColor(result.composite.image, 1) == FakeEnvironment.placeholderColor(memberID: "u2", name: "Bob"))
         #expect(tileColor(result.composite.image, 2) == FakeEnvironment.placeholderColor(memberID: "u3", name: "Cy"))
         #expect(tileColor(result.composite.image, 3) == FakeEnvironment.placeholderColor(memberID: "u4", name: "李雷"))
+    }
+
+    /// A file-system refusal names the path once (it read `x.jpg: x.jpg: is a FIFO`).
+    @Test func fileSystemRefusalsNameThePathOnce() async throws {
+        let environment = try FakeEnvironment()
+        let path = environment.writeImage("pipe.fake", width: 50, height: 50, color: teal)
+        var dependencies = environment.dependencies
+        dependencies.readFile = { path, _ in throw FileIOError.notRegularFile(path: path, kind: "FIFO (named pipe)") }
+        let pipeline = AvatarPipeline(dependencies: dependencies, configuration: PipelineConfiguration())
+        let result = try await pipeline.composite(
+            members: [MemberSource(id: "u1", name: "Alice", imagePath: path)], parameters: CompositionParameters())
+        #expect(
+            result.composite.warnings.map(\.description) == [
+                "member \"Alice\" (u1): \(path): is a FIFO (named pipe), not a regular file; using a placeholder"
+            ])
     }
 
     @Test func styledAvatarsAreCachedAndFailuresReported() async throws {

@@ -52,46 +52,39 @@ public enum Compositor {
     /// sharing an edge fill the pixel completely instead of letting the background show through a seam.
     /// Where tiles overlap it is ordinary source over. The layer then goes over the background, and the
     /// clip multiplies the result once (clipping each step would darken the clipped edge the same way).
+    ///
+    /// A canvas larger than `stripPixels` is composed in strips of whole rows, each strip's photos, masks and
+    /// layer made for its rows alone, so the working memory stays that of one strip (a 4096 px export held
+    /// 16 bytes of layer per pixel at once). Every row is computed exactly as in one piece.
     public static func compose(_ input: CompositionInput) -> RGBAImage {
+        compose(input, stripPixels: stripPixels)
+    }
+
+    /// About how many canvas pixels are composed at a time (16 MiB of working layer).
+    static let stripPixels = 1 << 20
+
+    static func compose(_ input: CompositionInput, stripPixels: Int) -> RGBAImage {
         let parameters = input.parameters
         let scale = Double(parameters.scale)
         let canvas = PixelBox(
             x: 0, y: 0, width: pixels(input.canvas.width, scale), height: pixels(input.canvas.height, scale))
-        var layer = [SIMD4<Float>](repeating: .zero, count: canvas.pixelCount)
-        var claimed = [Float](repeating: 0, count: canvas.pixelCount)
-        var lastClip: Shape?
+        var placements: [MemberPlacement] = []
         for (index, (tile, image)) in zip(input.tiles, input.images).enumerated() {
             var placement = parameters.memberStyle.placement(
                 frame: tile.frame, shape: tile.shape, photoAspect: Double(image.width) / Double(image.height))
-            if let border = placement.border {
-                let mask = Coverage.mask(of: border.shape, scale: scale)
-                let region = mask.box.intersection(canvas)
-                if !region.isEmpty {
-                    let fill = PremultipliedPixels(
-                        box: region,
-                        values: Array(
-                            repeating: premultiplied(border.color),
-                            count: region.pixelCount))
-                    paint(fill, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
-                }
-            }
             if input.placeholders.contains(index) {
                 // The label square in the middle of the tile; the resampler continues its edge pixels (the plain
                 // colour) over the rest of the tile.
                 let frame = placement.photoFrame
                 placement.photoFrame = Rect(center: frame.center, side: min(frame.width, frame.height))
             }
-            lastClip = placement.clip
-            let mask = Coverage.mask(of: placement.clip, scale: scale)
-            let region = mask.box.intersection(canvas)
-            guard !region.isEmpty else { continue }
-            let photo = Resampler.premultiplied(image, frame: placement.photoFrame.scaled(by: scale), region: region)
-            paint(photo, through: mask, canvasWidth: canvas.width, layer: &layer, claimed: &claimed)
+            placements.append(placement)
         }
-        if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip, let lastTile = input.tiles.last {
-            overlay(
-                OverflowBadge.shade, through: [Coverage.mask(of: lastClip, scale: scale)], canvas: canvas, layer: &layer
-            )
+        var decorations: [(color: RGBA8, masks: [CoverageMask])] = []
+        if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip = placements.last?.clip,
+            let lastTile = input.tiles.last
+        {
+            decorations.append((OverflowBadge.shade, [Coverage.mask(of: lastClip, scale: scale)]))
             let text =
                 OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map {
                     [$0]
@@ -99,44 +92,129 @@ public enum Compositor {
                 ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map {
                     Coverage.mask(of: $0, scale: scale)
                 }
-            overlay(OverflowBadge.ink, through: text, canvas: canvas, layer: &layer)
+            decorations.append((OverflowBadge.ink, text))
         }
-        if input.tiles.isEmpty {
-            // A group without members gets the default group avatar rather than a bare background (a layout's
-            // canvas without tiles is square).
-            layer = Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground)
+        // A group without members gets the default group avatar rather than a bare background (a layout's
+        // canvas without tiles is square).
+        let glyph =
+            input.tiles.isEmpty
+            ? Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground) : nil
+        let strip = Strip(input: input, canvas: canvas, placements: placements, decorations: decorations, glyph: glyph)
+        let stripRows = max(1, stripPixels / max(1, canvas.width))
+        guard stripRows < canvas.height else {
+            return PremultipliedPixels(box: canvas, values: strip.layer(rows: 0..<canvas.height)).straightImage()
+                ?? RGBAImage(width: 1, height: 1)
         }
-        let clip = Coverage.mask(
-            of: .roundedRect(
-                Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
-                cornerRadius: parameters.cornerRadius * scale), scale: 1)
-        let background = premultiplied(parameters.resolvedBackground)
-        // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
-        // outer edge); the background shows through the rest.
-        var gapShares = parameters.gapColor == nil ? [] : gapRegionCoverage(input, canvas: canvas, scale: scale)
-        let gap = premultiplied(parameters.gapColor ?? .transparent)
-        layer.withUnsafeMutableBufferPointer { layer in
-            clip.values.withUnsafeBufferPointer { clip in
-                claimed.withUnsafeBufferPointer { claimed in
-                    gapShares.withUnsafeMutableBufferPointer { gapShares in
-                        guard gapShares.count == layer.count else {
+        var bytes = [UInt8](repeating: 0, count: canvas.pixelCount * 4)
+        bytes.withUnsafeMutableBufferPointer { output in
+            for top in stride(from: 0, to: canvas.height, by: stripRows) {
+                let rows = top..<min(canvas.height, top + stripRows)
+                guard
+                    let part = PremultipliedPixels(box: canvas.rows(rows), values: strip.layer(rows: rows))
+                        .straightImage()
+                else { continue }
+                part.pixels.withUnsafeBufferPointer { part in
+                    guard let source = part.baseAddress, let target = output.baseAddress else { return }
+                    (target + top * canvas.width * 4).update(from: source, count: part.count)
+                }
+            }
+        }
+        return RGBAImage(width: canvas.width, height: canvas.height, pixels: bytes) ?? RGBAImage(width: 1, height: 1)
+    }
+
+    /// One composite's drawing, made for any run of its canvas rows.
+    private struct Strip {
+        var input: CompositionInput
+        var canvas: PixelBox
+        var placements: [MemberPlacement]
+        /// Laid over the tiles in order (the overflow badge's shade and text), each mask whole.
+        var decorations: [(color: RGBA8, masks: [CoverageMask])]
+        /// The whole canvas's group glyph layer, for a composite without tiles.
+        var glyph: [SIMD4<Float>]?
+
+        /// The finished premultiplied pixels of canvas rows `rows`.
+        func layer(rows: Range<Int>) -> [SIMD4<Float>] {
+            let parameters = input.parameters
+            let scale = Double(parameters.scale)
+            let strip = canvas.rows(rows)
+            var layer = [SIMD4<Float>](repeating: .zero, count: strip.pixelCount)
+            var claimed = [Float](repeating: 0, count: strip.pixelCount)
+            for (index, placement) in placements.enumerated() {
+                if let border = placement.border {
+                    let mask = Coverage.mask(of: border.shape, scale: scale, rows: rows)
+                    let region = mask.box.intersection(strip)
+                    if !region.isEmpty {
+                        let fill = PremultipliedPixels(
+                            box: region,
+                            values: Array(
+                                repeating: premultiplied(border.color),
+                                count: region.pixelCount))
+                        paint(fill, through: mask, strip: strip, layer: &layer, claimed: &claimed)
+                    }
+                }
+                let mask = Coverage.mask(of: placement.clip, scale: scale, rows: rows)
+                // The photo's region is the whole clip's, cut to the strip's rows by the resampler: its rows are
+                // then those of the one-piece composite.
+                let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
+                guard !region.rows(rows).isEmpty else { continue }
+                let photo = Resampler.premultiplied(
+                    input.images[index], frame: placement.photoFrame.scaled(by: scale), region: region, rows: rows)
+                paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
+            }
+            for decoration in decorations {
+                overlay(decoration.color, through: decoration.masks, strip: strip, layer: &layer)
+            }
+            if let glyph {
+                layer = Array(glyph[rows.lowerBound * canvas.width..<rows.upperBound * canvas.width])
+            }
+            let clip = Coverage.mask(
+                of: .roundedRect(
+                    Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
+                    cornerRadius: parameters.cornerRadius * scale), scale: 1, rows: rows)
+            let background = premultiplied(parameters.resolvedBackground)
+            // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
+            // outer edge); the background shows through the rest.
+            var gapShares = parameters.gapColor == nil ? [] : gapRegionCoverage(strip: strip, rows: rows)
+            let gap = premultiplied(parameters.gapColor ?? .transparent)
+            layer.withUnsafeMutableBufferPointer { layer in
+                clip.values.withUnsafeBufferPointer { clip in
+                    claimed.withUnsafeBufferPointer { claimed in
+                        gapShares.withUnsafeMutableBufferPointer { gapShares in
+                            guard gapShares.count == layer.count else {
+                                for i in 0..<layer.count {
+                                    let pixel = layer[i]
+                                    layer[i] = (pixel + background * (1 - pixel[3] / 255)) * clip[i]
+                                }
+                                return
+                            }
                             for i in 0..<layer.count {
                                 let pixel = layer[i]
-                                layer[i] = (pixel + background * (1 - pixel[3] / 255)) * clip[i]
+                                let gapShare = max(0, gapShares[i] - claimed[i])
+                                let backgroundShare = max(0, 1 - pixel[3] / 255 - gapShare * gap[3] / 255)
+                                layer[i] = (pixel + gap * gapShare + background * backgroundShare) * clip[i]
                             }
-                            return
-                        }
-                        for i in 0..<layer.count {
-                            let pixel = layer[i]
-                            let gapShare = max(0, gapShares[i] - claimed[i])
-                            let backgroundShare = max(0, 1 - pixel[3] / 255 - gapShare * gap[3] / 255)
-                            layer[i] = (pixel + gap * gapShare + background * backgroundShare) * clip[i]
                         }
                     }
                 }
             }
+            return layer
         }
-        return PremultipliedPixels(box: canvas, values: layer).straightImage() ?? RGBAImage(width: 1, height: 1)
+
+        /// How much of each pixel of `strip` the layout's gap region covers (its pieces share edges, so their
+        /// coverages add, up to 1).
+        private func gapRegionCoverage(strip: PixelBox, rows: Range<Int>) -> [Float] {
+            let scale = Double(input.parameters.scale)
+            var coverage = [Float](repeating: 0, count: strip.pixelCount)
+            coverage.withUnsafeMutableBufferPointer { coverage in
+                for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
+                    forEachCoveredPixel(of: Coverage.mask(of: shape, scale: scale, rows: rows), strip: strip) {
+                        i, amount in
+                        coverage[i] = min(1, coverage[i] + amount)
+                    }
+                }
+            }
+            return coverage
+        }
     }
 
     /// Pixels for `points` at `scale`, at least 1 (0 for unusable lengths, which the layouts already make 0).
@@ -145,42 +223,28 @@ public enum Compositor {
         return value.isFinite ? max(1, Int(value.rounded())) : 1
     }
 
-    /// How much of each pixel the layout's gap region covers (its pieces share edges, so their coverages
-    /// add, up to 1).
-    private static func gapRegionCoverage(_ input: CompositionInput, canvas: PixelBox, scale: Double) -> [Float] {
-        var coverage = [Float](repeating: 0, count: canvas.pixelCount)
-        coverage.withUnsafeMutableBufferPointer { coverage in
-            for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
-                forEachCoveredPixel(of: Coverage.mask(of: shape, scale: scale), canvas: canvas) { i, amount in
-                    coverage[i] = min(1, coverage[i] + amount)
-                }
-            }
-        }
-        return coverage
-    }
-
-    /// Calls `body` with the canvas index and coverage of every canvas pixel `mask` covers.
+    /// Calls `body` with the index in `strip` and the coverage of every pixel of `strip` that `mask` covers.
     @inline(__always)
     private static func forEachCoveredPixel(
-        of mask: CoverageMask, canvas: PixelBox,
+        of mask: CoverageMask, strip: PixelBox,
         _ body: (_ index: Int, _ amount: Float) -> Void
     ) {
-        let region = mask.box.intersection(canvas)
+        let region = mask.box.intersection(strip)
         guard !region.isEmpty else { return }
         mask.values.withUnsafeBufferPointer { values in
             for row in region.y..<region.maxY {
                 let maskRow = (row - mask.box.y) * mask.box.width - mask.box.x
                 for column in region.x..<region.maxX {
                     let amount = values[maskRow + column]
-                    if amount > 0 { body(row * canvas.width + column, amount) }
+                    if amount > 0 { body((row - strip.y) * strip.width + column - strip.x, amount) }
                 }
             }
         }
     }
 
-    /// Paints one resampled photo (or a solid fill) into the tile layer through its coverage mask.
+    /// Paints one resampled photo (or a solid fill) into the tile layer of `strip` through its coverage mask.
     private static func paint(
-        _ photo: PremultipliedPixels, through mask: CoverageMask, canvasWidth: Int,
+        _ photo: PremultipliedPixels, through mask: CoverageMask, strip: PixelBox,
         layer: inout [SIMD4<Float>], claimed: inout [Float]
     ) {
         let region = photo.box
@@ -189,7 +253,7 @@ public enum Compositor {
                 photo.values.withUnsafeBufferPointer { source in
                     mask.values.withUnsafeBufferPointer { coverage in
                         for row in 0..<region.height {
-                            let canvasRow = (region.y + row) * canvasWidth + region.x
+                            let canvasRow = (region.y + row - strip.y) * strip.width + region.x - strip.x
                             let maskRow = (region.y + row - mask.box.y) * mask.box.width + (region.x - mask.box.x)
                             let sourceRow = row * region.width
                             for column in 0..<region.width {
@@ -220,13 +284,13 @@ public enum Compositor {
     /// Lays `colour` over the tile layer through each of `masks` (plain source over: a decoration on top of
     /// tiles, not a tile of its own).
     private static func overlay(
-        _ color: RGBA8, through masks: [CoverageMask], canvas: PixelBox,
+        _ color: RGBA8, through masks: [CoverageMask], strip: PixelBox,
         layer: inout [SIMD4<Float>]
     ) {
         let paint = premultiplied(color)
         layer.withUnsafeMutableBufferPointer { layer in
             for mask in masks {
-                forEachCoveredPixel(of: mask, canvas: canvas) { i, amount in
+                forEachCoveredPixel(of: mask, strip: strip) { i, amount in
                     layer[i] = paint * amount + layer[i] * (1 - amount * paint[3] / 255)
                 }
             }

@@ -29,7 +29,14 @@ public enum Coverage {
     /// bounding box is visited, and long runs of fully inside or fully outside pixels are filled without
     /// evaluating the distance: it changes by at most one pixel per pixel step, so one sample bounds a run.
     public static func mask(of shape: Shape, scale: Double) -> CoverageMask {
-        let box = PixelBox(enclosing: shape.bounds.scaled(by: scale))
+        mask(of: shape, scale: scale, rows: nil)
+    }
+
+    /// The mask's rows `rows` only (each row is made on its own, so they are the whole mask's): a large
+    /// canvas is composed band by band.
+    package static func mask(of shape: Shape, scale: Double, rows: Range<Int>?) -> CoverageMask {
+        let enclosing = PixelBox(enclosing: shape.bounds.scaled(by: scale))
+        let box = rows.map { enclosing.rows($0) } ?? enclosing
         guard !box.isEmpty, scale > 0 else {
             return CoverageMask(box: PixelBox(x: box.x, y: box.y, width: 0, height: 0), values: [])
         }

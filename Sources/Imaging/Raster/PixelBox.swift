@@ -41,6 +41,12 @@ public struct PixelBox: Hashable, Sendable {
     /// Number of pixels in the box.
     public var pixelCount: Int { width * height }
 
+    /// The box's pixels in rows `rows` (possibly none).
+    package func rows(_ rows: Range<Int>) -> PixelBox {
+        let top = max(y, rows.lowerBound)
+        return PixelBox(x: x, y: top, width: width, height: min(maxY, rows.upperBound) - top)
+    }
+
     /// The pixels in both boxes (possibly empty).
     public func intersection(_ other: PixelBox) -> PixelBox {
         let x0 = max(x, other.x), y0 = max(y, other.y)

@@ -115,10 +115,16 @@ public enum Resampler {
     }
 
     /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
-    package static func premultiplied(_ source: RGBAImage, frame: Rect, region: PixelBox) -> PremultipliedPixels {
-        var result = PremultipliedPixels(box: region, values: Array(repeating: .zero, count: region.pixelCount))
+    ///
+    /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
+    /// each exactly as the whole region would have it: a large canvas is composed band by band.
+    package static func premultiplied(
+        _ source: RGBAImage, frame: Rect, region: PixelBox, rows band: Range<Int>? = nil
+    ) -> PremultipliedPixels {
+        let made = band.map { region.rows($0) } ?? region
+        var result = PremultipliedPixels(box: made, values: Array(repeating: .zero, count: made.pixelCount))
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
-        guard !region.isEmpty, source.pixels.count == source.width * source.height * 4,
+        guard !made.isEmpty, source.pixels.count == source.width * source.height * 4,
             frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
             frame.width.isFinite, frame.height.isFinite
         else { return result }
@@ -137,9 +143,10 @@ public enum Resampler {
         let columns = FilterWeights(
             sourceSize: grid.width, scale: scaleX / Double(blockWidth),
             outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+        // Centres still count from the region's first row, so a band's rows are the whole region's.
         let rows = FilterWeights(
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
-            outputs: region.height, firstCentre: firstCentreY / Double(blockHeight))
+            outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight))
         result.values.withUnsafeMutableBufferPointer { out in
             source.pixels.withUnsafeBufferPointer { bytes in
                 filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
@@ -476,6 +483,12 @@ package struct FilterWeights {
     ///   - scale: source pixels per output pixel.
     ///   - firstCentre: source coordinate of the first output pixel's centre (pixel i covers i ..< i + 1).
     package init(sourceSize: Int, scale: Double, outputs: Int, firstCentre: Double) {
+        self.init(sourceSize: sourceSize, scale: scale, outputs: 0..<outputs, firstCentre: firstCentre)
+    }
+
+    /// The windows of outputs `range` of a larger run whose output 0 has its centre at `firstCentre`.
+    package init(sourceSize: Int, scale: Double, outputs range: Range<Int>, firstCentre: Double) {
+        let outputs = range.count
         // Past the source's own size a wider filter adds nothing but work: the window is the whole source.
         let filterScale = min(max(scale, 1), Double(max(sourceSize, 1)))
         let support = 3 * filterScale
@@ -490,7 +503,7 @@ package struct FilterWeights {
         var window = [Double](repeating: 0, count: stride)
         weights.withUnsafeMutableBufferPointer { weights in
             for i in 0..<outputs {
-                let centre = firstCentre + Double(i) * scale
+                let centre = firstCentre + Double(range.lowerBound + i) * scale
                 guard centre.isFinite else { continue }
                 // Pillow's window: source pixels whose centres lie within the support, cut at the edges.
                 let low = min(max((centre - support + 0.5).rounded(.down), 0), lastSource)

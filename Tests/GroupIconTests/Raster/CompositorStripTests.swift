@@ -1,0 +1,55 @@
+import Testing
+
+@testable import GroupIcon
+
+/// A large canvas is composed in strips of rows; every row must be the one the one-piece composite has.
+@Suite struct CompositorStripTests {
+    /// A photo whose every pixel differs from its neighbours, so a row resampled from the wrong centre shows.
+    private func photo(_ seed: Int, width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                image[x, y] = RGBA8(
+                    r: UInt8((x * 37 + seed * 11) % 256), g: UInt8((y * 53 + seed * 29) % 256),
+                    b: UInt8(((x + y) * 17 + seed) % 256), a: UInt8(255 - (x * y + seed) % 64))
+            }
+        }
+        return image
+    }
+
+    private func input(_ parameters: CompositionParameters, members: Int, hidden: Int = 0) -> CompositionInput {
+        let tiles = Layouts.tiles(count: members, parameters: parameters)
+        return CompositionInput(
+            parameters: parameters, canvas: Layouts.canvas(count: members, parameters: parameters), tiles: tiles,
+            images: tiles.indices.map { photo($0, width: 40 + $0 * 13, height: 90 - $0 * 7) },
+            hiddenMembers: hidden, placeholders: tiles.count > 2 ? [1] : [])
+    }
+
+    static let cases: [(CompositionParameters, Int, Int)] = [
+        (
+            CompositionParameters(
+                layout: .wechat, size: 61, scale: 3, cornerRadius: 9, gapColor: RGBA8(r: 9, g: 80, b: 200)), 9, 0
+        ),
+        (CompositionParameters(layout: .qq, size: 57, scale: 2, background: .transparent), 5, 0),
+        (
+            CompositionParameters(
+                layout: .grid, size: 70, scale: 2, memberStyle: .rounded(radius: 6, border: 2, borderColor: .white),
+                overflowBadge: true), 4, 7
+        ),
+        (CompositionParameters(layout: .dingtalk, size: 45, scale: 3, tileRadius: 5), 3, 0),
+        (CompositionParameters(layout: .wechatCompact, size: 50, scale: 1, memberStyle: .circle), 7, 0),
+        (CompositionParameters(layout: .wechat, size: 40, scale: 2, cornerRadius: 12), 0, 0),
+    ]
+
+    @Test(arguments: cases)
+    func stripsGiveTheOnePieceComposite(parameters: CompositionParameters, members: Int, hidden: Int) {
+        let input = input(parameters, members: members, hidden: hidden)
+        let whole = Compositor.compose(input, stripPixels: .max)
+        #expect(whole.width > 20)
+        // Strips of one row, of a few rows (a strip edge inside every tile), and of an odd count.
+        for rows in [1, 7, 23] {
+            let strips = Compositor.compose(input, stripPixels: rows * whole.width)
+            #expect(strips == whole, "\(parameters.layout) in strips of \(rows) rows")
+        }
+    }
+}

@@ -87,15 +87,19 @@ let package = Package(
         .target(
             name: "ImagingTestSupport", dependencies: ["Imaging"], path: "Tests/ImagingTestSupport",
             resources: [.copy("Resources")]),
+        // Waiting out the file system's coarse clock, shared by the file-system and pipeline tests.
+        .target(name: "FileSystemTestSupport", dependencies: ["FileSystem"], path: "Tests/FileSystemTestSupport"),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "FileSystemTestSupport"]),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "ImagingTestSupport", "FileSystem"],
             resources: [.copy("Resources")]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(
             name: "GroupIconTests",
-            dependencies: ["GroupIcon", "Imaging", "ImagingTestSupport", "Support", "FileSystem"],
+            dependencies: [
+                "GroupIcon", "Imaging", "ImagingTestSupport", "Support", "FileSystem", "FileSystemTestSupport",
+            ],
             resources: [.copy("Resources")]),
         .testTarget(
             name: "RemoteSourcesTests", dependencies: ["RemoteSources", "GroupIcon", "Support", "FileSystem"],

@@ -1,3 +1,4 @@
+import FileSystemTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
         let past = Date(timeIntervalSince1970: 1_600_000_000)
         FileIO.setModificationTime(of: path, to: past)
         let before = try #require(FileIO.status(of: path))
-        FileIOTests.waitUntilFileTimesPass(path)
+        FileClock.waitUntilChangeTimesPass(path)
 
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data([9, 9, 9]))

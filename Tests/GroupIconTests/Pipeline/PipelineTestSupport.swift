@@ -48,20 +48,6 @@ final class FakeEnvironment: Sendable {
     /// Shorter sides of the images the fake decoder returned, in order.
     var sidesDecoded: [Int] { decodedSides.withLock { $0 } }
 
-    /// Waits until a change made to the file at `path` now gets a later change time than the one it has: file
-    /// times come from a clock coarser than the system's, so a second change can land on the same tick. Touches a
-    /// scratch file beside it until that one's change time is later (for up to 10 s).
-    func waitUntilFileTimesPass(_ path: String) {
-        let changed = FileIO.status(of: path)?.changeNanoseconds ?? 0
-        let scratch = root + "/.file-clock"
-        _ = FileManager.default.createFile(atPath: scratch, contents: nil)
-        defer { unlink(scratch) }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while (FileIO.status(of: scratch)?.changeNanoseconds ?? .max) <= changed, ContinuousClock.now < deadline {
-            FileIO.setModificationTime(of: scratch)
-        }
-    }
-
     @discardableResult
     func writeImage(_ name: String, width: Int, height: Int, color: RGBA8) -> String {
         writeFile(name, Array("FAKE \(width) \(height) \(color.r) \(color.g) \(color.b)".utf8))

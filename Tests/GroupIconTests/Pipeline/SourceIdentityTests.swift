@@ -1,4 +1,5 @@
 import FileSystem
+import FileSystemTestSupport
 import Foundation
 import Support
 import Testing
@@ -48,7 +49,7 @@ import Testing
         FileIO.setModificationTime(of: path, to: past)
         let members = [MemberSource(id: "u1", name: "A", imagePath: path)]
         let first = try await environment.pipeline().composite(members: members, parameters: CompositionParameters())
-        environment.waitUntilFileTimesPass(path)
+        FileClock.waitUntilChangeTimesPass(path)
         environment.writeImage("a.fake", width: 64, height: 64, color: RGBA8(r: 0, g: 128, b: 129))
         FileIO.setModificationTime(of: path, to: past)
 
@@ -104,7 +105,7 @@ import Testing
             if rewrites.withLock({ count in
                 defer { count -= 1 }; return count > 0
             }) {
-                environment.waitUntilFileTimesPass(path)
+                FileClock.waitUntilChangeTimesPass(path)
                 environment.writeImage("a.fake", width: 64, height: 64, color: .white)
             }
             return bytes

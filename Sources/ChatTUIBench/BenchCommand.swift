@@ -2,6 +2,7 @@ import ArgumentParsing
 import FileSystem
 import Foundation
 import GroupIcon
+import TerminalUI
 
 /// `chat-tui-bench`: the developer benchmark behind the README's performance figures (see `bench/compare.sh`,
 /// which runs it beside Pillow, pyvips and chafa). Build in release mode for meaningful numbers.
@@ -26,7 +27,7 @@ struct BenchCommand: ToolCommand {
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame, response
+        case fixture, composition, png, cells, frame, response, pictures
     }
 
     var tiny: Bool
@@ -75,6 +76,10 @@ struct BenchCommand: ToolCommand {
                 case .cells: report.cells = try await CellBench.cells(inputs, configuration)
                 case .frame: report.frame = try await ScreenBench.frame(inputs, configuration)
                 case .response: report.response = try ResponseBench.response(inputs, configuration)
+                case .pictures:
+                    report.pictureResponse = try [GraphicsProtocol.kitty, .sixel].map {
+                        try ResponseBench.pictureResponse(inputs, configuration, graphicsProtocol: $0)
+                    }
                 }
             }
             let json = try report.jsonText()

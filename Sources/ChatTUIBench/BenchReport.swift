@@ -14,6 +14,8 @@ struct BenchReport: Codable, Sendable {
     var cells: [CellFigures]?
     var frame: FrameFigures?
     var response: ResponseFigures?
+    /// The same in kitty and in sixel pictures.
+    var pictureResponse: [PictureResponseFigures]?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {

@@ -17,11 +17,36 @@ enum ResponseBench {
     }
 
     static func response(_ inputs: BenchInputs, _ configuration: BenchConfiguration) throws -> ResponseFigures {
+        try response(inputs, configuration, graphics: .halfBlocks).figures
+    }
+
+    /// The same keys with the preview and the list in real pixels (`graphics`: kitty or sixel at 10 x 20 px
+    /// cells): from the key to the frame whose picture bytes carry the new preview, encoding included.
+    static func pictureResponse(
+        _ inputs: BenchInputs, _ configuration: BenchConfiguration, graphicsProtocol: GraphicsProtocol
+    ) throws -> PictureResponseFigures {
+        let setup = GraphicsSetup(
+            graphicsProtocol: graphicsProtocol, reason: "benchmark",
+            cellPixelSize: CellPixelSize(width: 10, height: 20),
+            cellSizeIsKnown: true, sixelColors: SixelEncoder.maximumColors)
+        let (figures, pictureSeconds, bytes) = try response(inputs, configuration, graphics: setup)
+        return PictureResponseFigures(
+            graphicsProtocol: graphicsProtocol.rawValue, samples: pictureSeconds.count,
+            pictureP50Milliseconds: percentile(pictureSeconds, 0.5) * 1000,
+            pictureP95Milliseconds: percentile(pictureSeconds, 0.95) * 1000,
+            bytesPerKey: Int(percentile(bytes.map(Double.init), 0.5)),
+            cpuPerKeyMilliseconds: figures.cpuPerKeyMilliseconds, loadAverage: figures.loadAverage)
+    }
+
+    private static func response(
+        _ inputs: BenchInputs, _ configuration: BenchConfiguration, graphics: GraphicsSetup
+    ) throws -> (figures: ResponseFigures, pictureSeconds: [Double], bytes: [Int]) {
         let fixture = try FixtureLoader.load(path: inputs.fixturePath)
         guard let first = fixture.groups.first, first.members.count >= 9 else {
             throw BenchError(message: "the generated fixture's first group does not have nine members")
         }
         let terminal = InMemoryTerminal(width: configuration.screenWidth, height: configuration.screenHeight)
+        terminal.graphics = graphics
         var options = AppController.Options()
         options.now = { ScreenBench.context.now }
         options.timeZone = ScreenBench.context.timeZone
@@ -34,6 +59,8 @@ enum ResponseBench {
         var previewSeconds: [Double] = []
         var listSeconds: [Double] = []
         var cpuSeconds: [Double] = []
+        var pictureSeconds: [Double] = []
+        var pictureBytes: [Int] = []
         // `]` (or `[`) steps the margin; where it stops, `)` raises the tile radius and the margin turns round,
         // so that every measured key makes a parameter set not seen before.
         var marginKey = Key.character("]")
@@ -44,12 +71,22 @@ enum ResponseBench {
             let start = BenchTiming.now()
             let cpuStart = processCPUSeconds()
             var preview: Double?
+            var picture: Double?
+            var bytes = 0
+            let updatesBefore = terminal.pictureUpdates.count
             while true {
                 controller.processEvents()
                 if preview == nil && controller.isPreviewSettled { preview = BenchTiming.seconds(since: start) }
+                // The preview is drawn first: the first frame after it settles that sends pictures sends it.
+                if picture == nil, preview != nil,
+                    terminal.pictureUpdates[updatesBefore...].contains(where: { !$0.sent.isEmpty })
+                {
+                    picture = BenchTiming.seconds(since: start)
+                }
                 if controller.isSettled { break }
                 controller.waitForEvents(timeoutMilliseconds: 10_000)
             }
+            bytes = terminal.pictureUpdates[updatesBefore...].reduce(0) { $0 + $1.output.utf8.count }
             guard controller.state.parameters != before else {
                 guard key == marginKey else { throw BenchError(message: "ran out of new parameter sets") }
                 marginKey = marginKey == .character("]") ? .character("[") : .character("]")
@@ -59,9 +96,16 @@ enum ResponseBench {
             previewSeconds.append(preview ?? BenchTiming.seconds(since: start))
             listSeconds.append(BenchTiming.seconds(since: start))
             cpuSeconds.append(processCPUSeconds() - cpuStart)
+            if let picture {
+                pictureSeconds.append(picture)
+                pictureBytes.append(bytes)
+            }
             key = marginKey
         }
-        return ResponseFigures(
+        if graphics.drawsPixels && pictureSeconds.count != previewSeconds.count {
+            throw BenchError(message: "\(graphics.graphicsProtocol) pictures were not sent after every key")
+        }
+        let figures = ResponseFigures(
             width: configuration.screenWidth, height: configuration.screenHeight,
             members: first.members.count, samples: previewSeconds.count,
             previewP50Milliseconds: percentile(previewSeconds, 0.5) * 1000,
@@ -70,6 +114,7 @@ enum ResponseBench {
             listP95Milliseconds: percentile(listSeconds, 0.95) * 1000,
             cpuPerKeyMilliseconds: percentile(cpuSeconds, 0.5) * 1000,
             loadAverage: loadAverage())
+        return (figures, pictureSeconds, pictureBytes)
     }
 
     /// Runs the loop until every composite the screen wants has arrived (the start-up, photos decoded).
@@ -122,5 +167,19 @@ struct ResponseFigures: Codable, Sendable {
     /// CPU time the process spent per key (all threads: the preview, the thumbnails, the frames), median.
     var cpuPerKeyMilliseconds: Double
     /// The machine's one-minute load average at the end: on a 2-core machine above 2, other work took turns.
+    var loadAverage: Double
+}
+
+/// A parameter key in real pixels: to the frame that sends the new preview picture (composition, scaling and
+/// the protocol's encoding on our side; the terminal's decoding not included), and the picture bytes that
+/// key wrote (the preview and the list thumbnails it changed). The target is p95 <= 33 ms.
+struct PictureResponseFigures: Codable, Sendable {
+    var graphicsProtocol: String
+    var samples: Int
+    var pictureP50Milliseconds: Double
+    var pictureP95Milliseconds: Double
+    /// Median over the keys of the bytes written for pictures.
+    var bytesPerKey: Int
+    var cpuPerKeyMilliseconds: Double
     var loadAverage: Double
 }

@@ -40,6 +40,12 @@ assert all(level["bytes"] > 0 and level["milliseconds"] > 0 for level in levels)
 response = report["response"]
 assert response["members"] == 9 and response["samples"] > 0, response
 assert 0 < response["preview_p50_milliseconds"] <= response["list_p95_milliseconds"], response
+# Real pixels: kitty then sixel, each key's picture sent and its bytes counted.
+pictures = report["picture_response"]
+assert [p["graphics_protocol"] for p in pictures] == ["kitty", "sixel"], pictures
+for p in pictures:
+    assert p["samples"] == response["samples"] and 0 < p["picture_p50_milliseconds"] <= p["picture_p95_milliseconds"], p
+    assert p["bytes_per_key"] > 1000, p
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 # The batch benchmark (whole processes beside Pillow, peak memory) at toy sizes: it runs and judges every target.

@@ -24,6 +24,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GroupIcon", targets: ["GroupIcon"]),
+        // Member photos from http(s) URLs for GroupIcon clients (`import RemoteSources`): libcurl and a
+        // download cache that stays in memory unless given a folder.
+        .library(name: "RemoteSources", targets: ["RemoteSources"]),
         .library(name: "Fixtures", targets: ["Fixtures"]),
         // For the fuzz targets in fuzz/ (prompts, output paths): the app's API is `package`, reached there with
         // `@testable import`; nothing public is promised.

@@ -12,28 +12,24 @@ public protocol BatchInput {
     mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)?
 }
 
-/// The groups of a fixture read whole: stems as `OutputNaming.outputStems`, collisions numbered.
+/// The groups of a fixture read whole, stems as for a stream (`OutputNaming.stem(for:)`).
 public struct FixtureBatchInput: BatchInput {
     private let groups: [ChatGroup]
-    private let stems: [String]
     private var index = 0
 
-    public init(_ fixture: Fixture) {
-        groups = fixture.groups
-        stems = OutputNaming.outputStems(for: fixture.groups)
-    }
+    public init(_ fixture: Fixture) { groups = fixture.groups }
 
     public var total: Int? { groups.count }
 
     public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
         guard index < groups.count else { return nil }
         defer { index += 1 }
-        return (groups[index], stems[index])
+        return (groups[index], OutputNaming.stem(for: groups[index].id))
     }
 }
 
-/// The groups of a JSON Lines fixture as they stream by: stems from the id alone
-/// (`OutputNaming.streamingName`), as no other group is known. A group whose id was seen before is an error
+/// The groups of a JSON Lines fixture as they stream by: stems from the id alone (`OutputNaming.stem(for:)`),
+/// as no other group is known. A group whose id was seen before is an error
 /// naming both lines (it would replace the earlier group's file); the ids are remembered as 128-bit digests
 /// with their line, a few dozen bytes a group rather than the ids themselves.
 public struct StreamBatchInput: BatchInput {
@@ -53,7 +49,7 @@ public struct StreamBatchInput: BatchInput {
                 problem: .duplicateID(group.id, firstPath: "line \(first)"))
         }
         firstLines[digest] = stream.lineNumber
-        return (group, OutputNaming.streamingName(for: group.id))
+        return (group, OutputNaming.stem(for: group.id))
     }
 }
 

@@ -19,33 +19,18 @@ public enum OutputNaming {
         return safe.utf8.count > maximumStemBytes ? hashed(safe, id: id) : safe
     }
 
-    /// `DIR/<group-id>.png` for every group, ids made filename-safe; ids that collide once made safe (for
-    /// example `a/b` and `a_b`) get `-2`, `-3`, ... so no export overwrites another.
+    /// `DIR/<stem>.png` for every group (`stem(for:)`).
     public static func outputPaths(for groups: [ChatGroup], in directory: String) -> [String] {
         let folder = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
-        return outputStems(for: groups).map { folder + $0 + ".png" }
+        return groups.map { folder + stem(for: $0.id) + ".png" }
     }
 
-    /// The file-name stems of `outputPaths`, without folder and extension.
-    public static func outputStems(for groups: [ChatGroup]) -> [String] {
-        var used = Set<String>()
-        return groups.map { group in
-            let base = filenameSafe(group.id)
-            var name = base
-            var suffix = 2
-            while !used.insert(name.lowercased()).inserted {
-                name = "\(base)-\(suffix)"
-                suffix += 1
-            }
-            return name
-        }
-    }
-
-    /// The file-name stem of a group id when groups stream by (JSON Lines, shards), decided by the id alone:
-    /// an id that is already a safe name is kept; one that had to change (or is too long) gets 16 hex digits
-    /// of its SHA-256, so two ids can only share a name when they are equal. (Ids differing only in case
-    /// share a name on case-insensitive file systems, which streaming cannot detect.)
-    public static func streamingName(for id: String) -> String {
+    /// The file-name stem of a group's files in a batch, decided by the id alone, so that a `.json` fixture and
+    /// a `.jsonl` one (read as a stream, where later groups are not known yet) with the same groups name their
+    /// files the same, whatever the order or the other groups: an id that is already a safe name is kept; one
+    /// that had to change (or is too long) gets 16 hex digits of its SHA-256, so two ids can only share a name
+    /// when they are equal. (Ids differing only in case share a name on case-insensitive file systems.)
+    public static func stem(for id: String) -> String {
         let safe = replacingUnsafeCharacters(id)
         guard safe != id || safe.utf8.count > maximumStemBytes else { return safe }
         return hashed(safe, id: id)

@@ -52,8 +52,35 @@ import Testing
         var scaled = parameters
         scaled.scale = 2
         _ = await GroupExporter.export(groups[7], to: alone, composer: folder.composer(), parameters: scaled)
-        let stem = OutputNaming.outputStems(for: groups)[7]
+        let stem = OutputNaming.stem(for: groups[7].id)
         #expect(try folder.bytes(alone) == outputs[0][stem + ".png"])
+    }
+
+    /// The same groups as a `.json` fixture (read whole) and as a `.jsonl` one (streamed) give the same files,
+    /// ids that are no safe file name and ids that collide once made safe included.
+    @Test func jsonAndJSONLinesFixturesNameTheirFilesTheSame() async throws {
+        let folder = try ExportFolder()
+        var groups = (0..<5).map(folder.group)
+        groups += ["a/b", "a_b", "A_B", ".hidden", "周末"].map { ChatGroup(id: $0, name: $0, members: []) }
+        var names: [Set<String>] = []
+        for streamed in [false, true] {
+            let directory = folder.root + (streamed ? "/streamed" : "/whole")
+            try FileIO.createDirectory(directory)
+            let summary: BatchExport.Summary
+            if streamed {
+                var input = StreamBatchInput(try GroupStream(path: try folder.writeJSONLines(groups)))
+                (summary, _) = try await run(&input, into: directory, jobs: 2, composer: folder.composer())
+            } else {
+                var input = FixtureBatchInput(Fixture(groups: groups, baseDirectory: URL(fileURLWithPath: folder.root)))
+                (summary, _) = try await run(&input, into: directory, jobs: 2, composer: folder.composer())
+            }
+            #expect(summary.succeeded == groups.count)
+            names.append(Set(FileIO.fileNames(in: directory)))
+        }
+        #expect(names[0] == names[1])
+        #expect(names[0].count == groups.count)
+        #expect(names[0].isSuperset(of: ["a_b.png", "A_B.png", "g-0.png"]))
+        #expect(names[0].contains(OutputNaming.stem(for: "a/b") + ".png") && OutputNaming.stem(for: "a/b") != "a_b")
     }
 
     @Test func aStreamReportsBadLinesAndGoesOn() async throws {
@@ -73,7 +100,7 @@ import Testing
         #expect(reported.contains("\(path):8: name: missing"))
         #expect(reported.contains { $0.hasPrefix("\(path):9:1: malformed JSON") })
         let names = Set(FileIO.fileNames(in: folder.root + "/out"))
-        #expect(names.contains("last.png") && names.contains(OutputNaming.streamingName(for: "g/3") + ".png"))
+        #expect(names.contains("last.png") && names.contains(OutputNaming.stem(for: "g/3") + ".png"))
         #expect(names.count == 7)
     }
 

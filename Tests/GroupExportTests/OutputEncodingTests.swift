@@ -50,15 +50,15 @@ import Testing
         #expect(sizes.allSatisfy { $0 > 60 })  // spread, not all in one
     }
 
-    @Test func streamingNamesDependOnTheIdAloneAndNeverCollide() {
-        #expect(OutputNaming.streamingName(for: "ride") == "ride")
-        #expect(OutputNaming.streamingName(for: "Team_A-1.x") == "Team_A-1.x")
+    @Test func stemsDependOnTheIdAloneAndNeverCollide() {
+        #expect(OutputNaming.stem(for: "ride") == "ride")
+        #expect(OutputNaming.stem(for: "Team_A-1.x") == "Team_A-1.x")
         let altered = ["a/b", "a_b", "a b", "周末", "..", ".hidden", String(repeating: "x", count: 300)]
-        let names = altered.map(OutputNaming.streamingName(for:))
+        let names = altered.map(OutputNaming.stem(for:))
         #expect(Set(names).count == altered.count)
         #expect(names[0].hasPrefix("a_b-") && names[0].count == 20 && names[1] == "a_b")
         #expect(names.allSatisfy { $0.utf8.count <= 200 && !$0.hasPrefix(".") && !$0.contains("/") })
-        #expect(OutputNaming.streamingName(for: "a/b") == names[0])
+        #expect(OutputNaming.stem(for: "a/b") == names[0])
     }
 
     @Test func scaleVariantsSitBesideTheFile() {

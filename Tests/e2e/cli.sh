@@ -105,4 +105,13 @@ expect_status 0 $bin help --man; cp "$tmp/out" "$tmp/chat-tui.1"
 MANWIDTH=100 man -l "$tmp/chat-tui.1" 2>"$tmp/man-err" > "$tmp/man.txt" || { cat "$tmp/man-err"; fail "man -l"; }
 grep -q -- "--skip-existing" "$tmp/man.txt" && grep -q "chat-tui export" "$tmp/man.txt" || fail "man page text"
 ! grep -qi "warning" "$tmp/man-err" || { cat "$tmp/man-err"; fail "troff warnings"; }; ok
+# No font at all (an empty fontconfig configuration): placeholders fall back to the silhouette, and the run says
+# so once, naming the fontconfig query, however many placeholders and groups there are.
+printf '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n' > "$tmp/no-fonts.conf"
+python3 -c "import json; print(json.dumps({'groups': [{'id': 'g%d' % g, 'name': 'G', 'members': [
+    {'id': 'm%d' % m, 'name': 'Member %d' % m} for m in range(4)]} for g in range(3)]}))" > "$tmp/nophotos.json"
+FONTCONFIG_FILE="$tmp/no-fonts.conf" expect_status 0 $bin export --fixtures "$tmp/nophotos.json" --all \
+  --output-dir "$tmp/nofonts" --size 32 --no-cache
+[ "$(grep -c 'fontconfig found no font for "sans-serif:lang=zh-cn:weight=bold"' "$tmp/err")" = 1 ] \
+  || { cat "$tmp/err"; fail "the missing font is reported once"; }; ok
 echo "$checks passed, 0 failed"

@@ -10,7 +10,8 @@ extension CommandLineTool {
     static let chatTUI = CommandLineTool(
         program: "chat-tui", version: ProductVersion.text,
         commands: [
-            InteractiveCommand.self, ExportCommand.self, AvatarCommand.self, LayoutCommand.self, CacheCommand.self,
+            InteractiveCommand.self, ExportCommand.self, AvatarCommand.self, ShowCommand.self, LayoutCommand.self,
+            CacheCommand.self,
         ],
         versionDetails: {
             let libraries =

@@ -68,7 +68,7 @@ extension ExportCommand {
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        if !quiet { report.warnings.repeatLines.forEach(progress.print) }
+        if !quiet { for line in report.warnings.repeatLines { progress.print(line) } }
         let distinct = report.warnings.entries.count
         var line =
             "exported \(summary.succeeded) of \(summary.groups) groups"

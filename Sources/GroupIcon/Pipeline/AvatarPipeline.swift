@@ -61,7 +61,7 @@ public final class AvatarPipeline: Sendable {
     /// The identity of `member`'s photo as this pipeline sees it: a file's (with its content hash under
     /// `verifyContent`), or a URL's, which is fetched (through the download cache) to know its content.
     public func identity(of member: MemberSource) async -> ImageIdentity {
-        guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+        guard member.photo == nil, let location = member.imagePath, RemotePhotoSource.isURL(location) else {
             return fileIdentity(of: member)
         }
         guard let remote = dependencies.remotePhotos else {
@@ -88,7 +88,7 @@ public final class AvatarPipeline: Sendable {
     /// The identity of a member whose avatar is no URL. A path outside the allowed folders is not looked at
     /// (not even hashed): it is drawn as a placeholder whatever is there.
     private func fileIdentity(of member: MemberSource) -> ImageIdentity {
-        if let path = member.imagePath, let allowedFolders = configuration.allowedFolders,
+        if member.photo == nil, let path = member.imagePath, let allowedFolders = configuration.allowedFolders,
             (try? allowedFolders.check(path)) == nil
         {
             return .missing(path: path)
@@ -100,7 +100,8 @@ public final class AvatarPipeline: Sendable {
 
     /// The identities of `members`, URLs fetched at once rather than one after another.
     private func identities(of members: [MemberSource]) async -> [ImageIdentity] {
-        guard members.contains(where: { $0.imagePath.map(RemotePhotoSource.isURL) ?? false }) else {
+        guard members.contains(where: { $0.photo == nil && ($0.imagePath.map(RemotePhotoSource.isURL) ?? false) })
+        else {
             return members.map(fileIdentity(of:))
         }
         return await withTaskGroup(of: (Int, ImageIdentity).self) { group in
@@ -157,7 +158,7 @@ public final class AvatarPipeline: Sendable {
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         var identities: [ImageIdentity?] = []
         for member in drawn {
-            guard let location = member.imagePath, RemotePhotoSource.isURL(location) else {
+            guard member.photo == nil, let location = member.imagePath, RemotePhotoSource.isURL(location) else {
                 identities.append(await identity(of: member))
                 continue
             }
@@ -405,6 +406,11 @@ public final class AvatarPipeline: Sendable {
             guard let content = remote.contentIdentity, let bytes = downloads.value(for: content) else { return 0 }
             encoded = bytes.count
             pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
+        case .content(let content):
+            // Decoded pixels are in memory already; bytes are decoded like a file's.
+            guard case .encoded(let bytes) = content.form else { return 0 }
+            encoded = bytes.count
+            pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
         case .none, .missing:
             return 0
         }
@@ -479,7 +485,7 @@ public final class AvatarPipeline: Sendable {
                     memberID: member.id, memberName: member.name, path: path,
                     message: "\(problem); using a placeholder"), isCurrent: isCurrent)
         }
-        if let path = member.imagePath, !RemotePhotoSource.isURL(path),
+        if member.photo == nil, let path = member.imagePath, !RemotePhotoSource.isURL(path),
             let allowedFolders = configuration.allowedFolders
         {
             do { try allowedFolders.check(path) } catch { return failure(path, error.reason) }
@@ -500,7 +506,7 @@ public final class AvatarPipeline: Sendable {
                 AvatarWarning(
                     memberID: member.id, memberName: member.name, path: nil,
                     message: "\(remote.failure ?? "not fetched"); using a placeholder"))
-        case .file, .remote:
+        case .file, .remote, .content:
             switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
             case .image(let image):
                 return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
@@ -528,6 +534,7 @@ public final class AvatarPipeline: Sendable {
             switch identity {
             case .file(let file): decoded = decodeFile(file, bucket: bucket)
             case .remote(let remote): decoded = await decodeDownload(remote, bucket: bucket)
+            case .content(let content): decoded = decodeContent(content, bucket: bucket)
             case .none, .missing: return nil
             }
             if case .changed = decoded { return decoded }
@@ -552,6 +559,24 @@ public final class AvatarPipeline: Sendable {
             return .failed(path: path, reason: error.reason)
         } catch {
             return .failed(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// A photo given in memory: its pixels, or its bytes decoded through the same seam and limits as a file's.
+    private func decodeContent(_ content: PhotoContent, bucket: Int?) -> DecodedSource {
+        switch content.form {
+        case .decoded(let image): return .image(image)
+        case .encoded(let bytes):
+            let maximum = configuration.maximumSourceFileBytes
+            guard bytes.count <= maximum else {
+                return .failed(
+                    path: content.label, reason: "\(CodecError.fileTooLarge(bytes: bytes.count, maxBytes: maximum))")
+            }
+            do {
+                return .image(try dependencies.decode(bytes, bucket))
+            } catch {
+                return .failed(path: content.label, reason: String(describing: error))
+            }
         }
     }
 

@@ -16,10 +16,13 @@ public enum ImageIdentity: Hashable, Sendable {
     case file(PhotoFileIdentity)
     /// A photo at an http(s) URL (`AvatarPipeline.identity(of:)` fetches it to know its content).
     case remote(RemoteIdentity)
+    /// A photo given in memory (`MemberSource.photo`), identified by its content's hash.
+    case content(PhotoContent)
 
     /// Looks at the member's avatar file; with `verifyingContent`, also reads it and hashes its bytes. An
     /// avatar that is an http(s) URL needs fetching: see `AvatarPipeline.identity(of:)`.
     public init(of member: MemberSource, verifyingContent: Bool = false, maximumFileBytes: Int = 64 << 20) {
+        if let photo = member.photo { self = .content(photo); return }
         guard let path = member.imagePath else { self = .none; return }
         guard let status = FileIO.status(of: path) else { self = .missing(path: path); return }
         var digest: String?
@@ -37,6 +40,7 @@ public enum ImageIdentity: Hashable, Sendable {
         case .missing(let path): return "missing path=\(path)"
         case .file(let file): return file.identifier
         case .remote(let remote): return remote.identifier
+        case .content(let content): return "content " + content.digest
         }
     }
 }

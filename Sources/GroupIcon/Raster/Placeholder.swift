@@ -29,6 +29,11 @@ public enum Placeholder {
     /// The first use looks the fonts up through fontconfig (tens of milliseconds, once per process).
     public static var fontIdentity: String { TextRasterizer.shared.identity }
 
+    /// What placeholders drew as a silhouette for want of a font since the last call: one warning per missing
+    /// font, naming the fontconfig query that found none, each once per process (a tool prints them once per
+    /// run, however many placeholders fell back).
+    public static func takeFontFallbackWarnings() -> [String] { TextRasterizer.shared.takeFallbackWarnings() }
+
     /// The `side` x `side` placeholder of a member (sides below 1 count as 1). The same id, name, side and
     /// style give the same pixels in every process on a machine with the same `fontIdentity`.
     public static func image(memberID: String, name: String, side: Int, style: PlaceholderStyle = .initials)

@@ -39,9 +39,14 @@ enum FontLocator {
         guard let config = FcInitLoadConfigAndFonts() else { return Fonts() }
         defer { FcConfigDestroy(config) }
         return Fonts(
-            text: match("sans-serif:lang=zh-cn:weight=bold", covering: 0x41, config: config),
-            emoji: match("emoji:color=true", covering: 0x1F600, config: config))
+            text: match(textQuery, covering: 0x41, config: config),
+            emoji: match(emojiQuery, covering: 0x1F600, config: config))
     }
+
+    /// The fontconfig pattern the text font is looked up by (what `fc-match` takes, for a user checking it).
+    static let textQuery = "sans-serif:lang=zh-cn:weight=bold"
+    /// The fontconfig pattern the emoji font is looked up by.
+    static let emojiQuery = "emoji:color=true"
 
     /// The best match for a fontconfig pattern string, if it covers `character`.
     private static func match(_ description: String, covering character: UInt32, config: OpaquePointer)

@@ -1,4 +1,5 @@
 import Imaging
+import Support
 
 /// A placeholder label drawn on a `side` x `side` image, before it meets the member colour.
 enum TextInk {
@@ -38,6 +39,13 @@ final class TextRasterizer: Sendable {
 
     private let text: Font?
     private let emoji: Font?
+    /// The fontconfig queries whose missing font turned a label into a silhouette: each reported once.
+    private let fallbacks = LockedState(FontFallbacks())
+
+    private struct FontFallbacks {
+        var met: Set<String> = []
+        var unreported: [String] = []
+    }
 
     /// Which fonts and library versions draw the labels; "text=none" when there is no text font (every
     /// placeholder is then a silhouette). Placed into cache keys so that a font change redraws composites.
@@ -66,8 +74,34 @@ final class TextRasterizer: Sendable {
     func ink(for label: PlaceholderLabel, side: Int) -> TextInk? {
         guard side > 0 else { return nil }
         switch label.kind {
-        case .initials, .cjk: return outlineInk(label.text, side: side)
-        case .emoji: return colorInk(label.text, side: side)
+        case .initials, .cjk:
+            guard text != nil else { return fallBack(FontLocator.textQuery) }
+            return outlineInk(label.text, side: side)
+        case .emoji:
+            guard emoji != nil else { return fallBack(FontLocator.emojiQuery) }
+            return colorInk(label.text, side: side)
+        }
+    }
+
+    /// Notes that a label needed the font `query` looks for, which fontconfig did not find; no ink.
+    private func fallBack(_ query: String) -> TextInk? {
+        fallbacks.withLock { state in
+            if state.met.insert(query).inserted { state.unreported.append(query) }
+        }
+        return nil
+    }
+
+    /// A warning for each missing font that made a label a silhouette since the last call, naming the
+    /// fontconfig query that found nothing; each query is reported once in the rasteriser's life.
+    func takeFallbackWarnings() -> [String] {
+        fallbacks.withLock { state in
+            defer { state.unreported = [] }
+            return state.unreported.map { query in
+                let package = query == FontLocator.emojiQuery ? "fonts-noto-color-emoji" : "fonts-noto-cjk"
+                let kind = query == FontLocator.emojiQuery ? "emoji names" : "placeholder initials and names"
+                return "\(kind) are drawn as a silhouette: fontconfig found no font for \"\(query)\" "
+                    + "(check with fc-match \"\(query)\"; Debian's \(package) provides one)"
+            }
         }
     }
 

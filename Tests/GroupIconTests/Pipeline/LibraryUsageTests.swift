@@ -3,7 +3,8 @@ import Foundation
 import GroupIcon
 import Testing
 
-/// The README's library example, run against the bundled sample avatars with only the public API.
+/// The Getting Started article's steps, run against the bundled sample avatars with only the public API (the
+/// README's example is the Examples/ package, built and run by Tests/e2e/examples.sh).
 @Suite struct LibraryUsageTests {
     private static let avatars = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -105,6 +105,27 @@ import Testing
         }
     }
 
+    /// A label that falls back to the silhouette for want of a font is reported once, naming the query.
+    @Test func aMissingFontIsReportedOnceNamingItsFontconfigQuery() {
+        let none = TextRasterizer(fonts: FontLocator.Fonts(text: nil, emoji: nil))
+        #expect(none.takeFallbackWarnings().isEmpty)
+        _ = Placeholder.image(memberID: "u1", name: "", side: 30, style: .initials, rasterizer: none)
+        _ = Placeholder.image(memberID: "u1", name: "Alice", side: 30, style: .silhouette, rasterizer: none)
+        #expect(none.takeFallbackWarnings().isEmpty, "no label asked for a font")
+        for name in ["Alice", "Bob", "李雷"] {
+            _ = Placeholder.image(memberID: "u1", name: name, side: 30, style: .initials, rasterizer: none)
+        }
+        let warnings = none.takeFallbackWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("fontconfig found no font for \"sans-serif:lang=zh-cn:weight=bold\"") == true)
+        _ = Placeholder.image(memberID: "u1", name: "🐱", side: 30, style: .initials, rasterizer: none)
+        _ = Placeholder.image(memberID: "u2", name: "Zoe", side: 30, style: .initials, rasterizer: none)
+        let emoji = none.takeFallbackWarnings()
+        #expect(emoji.count == 1 && emoji.first?.contains("\"emoji:color=true\"") == true, "\(emoji)")
+        _ = Placeholder.image(memberID: "u3", name: "🐶", side: 30, style: .initials, rasterizer: none)
+        #expect(none.takeFallbackWarnings().isEmpty, "each query once")
+    }
+
     @Test func fontIdentityNamesTheFontsAndLibraries() {
         let identity = Placeholder.fontIdentity
         #expect(identity.hasPrefix("text=/"), "\(identity)")

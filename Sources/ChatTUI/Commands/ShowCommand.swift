@@ -1,0 +1,186 @@
+import ArgumentParsing
+import FileSystem
+import Fixtures
+import Foundation
+import GroupExport
+import GroupIcon
+import Support
+import TerminalUI
+
+/// `chat-tui show`: draws one group's composite, or an image file, inline in the terminal and exits, without
+/// the full-screen app: for scripts, CI logs and ssh sessions.
+///
+/// On a terminal the picture is drawn the way the app's preview is (kitty, sixel, iTerm2 or half blocks, as
+/// the app's detection decides); when standard output is not a terminal (a pipe, a file, a CI log) no question
+/// is sent and the picture is half blocks with colour sequences, which `cat` or `less -R` show later.
+struct ShowCommand: ToolCommand {
+    static let name = "show"
+    static let summary = "draw a group's avatar, or an image file, in the terminal without the full-screen app"
+    static let usage = [
+        "chat-tui show [--fixtures PATH] --group ID [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [options]",
+        "chat-tui show FILE [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE]",
+    ]
+    /// Cells across when neither --width nor --height is given.
+    static let defaultWidth = 32
+    static let sideRange = 1...1000
+
+    static let specs =
+        [
+            SessionOptions.fixtureSpec,
+            OptionSpec(name: "--group", valueName: "ID", help: "the group whose avatar to draw"),
+            OptionSpec(
+                name: "--width", valueName: "COLS",
+                help: "width in terminal cells (default \(defaultWidth), or what --height and the picture's shape give)"
+            ),
+            OptionSpec(
+                name: "--height", valueName: "ROWS",
+                help: "height in terminal cells (default: what the width and the picture's shape give)"),
+        ] + InteractiveCommand.specs.filter { ["--color", "--graphics"].contains($0.name) }
+        + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+
+    enum Source: Equatable, Sendable {
+        case group(String)
+        case file(String)
+    }
+
+    var fixturePath: String
+    var source: Source
+    var width: Int?
+    var height: Int?
+    var colorOption: ColorMode.Option
+    var graphics: GraphicsOption
+    var parameters: CompositionParameters
+    var pipeline: SessionOptions.PipelineOptions
+
+    init(arguments: ParsedArguments) throws(UsageError) {
+        fixturePath = SessionOptions.fixturePath(from: arguments)
+        switch (arguments.string("--group"), arguments.positionals) {
+        case (let group?, []): source = .group(group)
+        case (nil, let files) where files.count == 1: source = .file(files[0])
+        default:
+            throw UsageError(message: "give either --group ID or one image FILE", command: Self.name)
+        }
+        width = try arguments.integer("--width", in: Self.sideRange)
+        height = try arguments.integer("--height", in: Self.sideRange)
+        let colorText = arguments.string("--color") ?? "auto"
+        guard let colorOption = ColorMode.Option(argument: colorText) else {
+            throw UsageError(
+                message: "--color: expected auto, truecolor, 256, 16 or none, got '\(Sanitizer.clean(colorText))'",
+                command: Self.name)
+        }
+        self.colorOption = colorOption
+        let graphicsText = arguments.string("--graphics") ?? "auto"
+        guard let graphics = GraphicsOption(argument: graphicsText) else {
+            let names = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: ", ")
+            throw UsageError(
+                message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
+                command: Self.name)
+        }
+        self.graphics = graphics
+        parameters = try CompositionOptions.parameters(from: arguments)
+        try parameters.checkPixelSize(command: Self.name)
+        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline.isBatch = true
+    }
+
+    func run(output: CommandOutput) async -> ExitStatus {
+        let image: RGBAImage
+        switch source {
+        case .file(let path):
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readRegularFile(path: path, maxBytes: ImageLimits().maxFileBytes) } catch {
+                output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+            do { image = try ImageDecoder.decode(bytes) } catch {
+                output.standardError("chat-tui: \(Sanitizer.clean(path)): \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+        case .group(let id):
+            let fixture: Fixture
+            do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+                output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+            guard let group = fixture.groups.first(where: { $0.id == id }) else {
+                let close = Suggestion.closest(to: id, among: fixture.groups.map(\.id)).map {
+                    "; did you mean \"\(Sanitizer.clean($0))\"?"
+                }
+                output.standardError(
+                    "chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(id))\"\(close ?? "")\n")
+                return .failure
+            }
+            do {
+                try CompositionOptions.checkLimits(parameters, memberCounts: [group.members.count], command: Self.name)
+            } catch {
+                output.standardError("chat-tui: \(error.message)\n")
+                return .usage
+            }
+            guard
+                let composite = try? await SessionOptions.makeComposer(pipeline).composer
+                    .composite(for: group, parameters: parameters)
+            else { return .failure }
+            for warning in composite.warnings {
+                output.standardError("warning: \(Sanitizer.clean(group.describe(warning)))\n")
+            }
+            image = composite.image
+        }
+        let environment = ProcessInfo.processInfo.environment
+        // Not a terminal: nothing to ask, and pixels protocols would only fill a log with base64.
+        let setup =
+            output.outputIsTerminal
+            ? TerminalProbe.graphics(option: graphics, environment: environment) : GraphicsSetup.halfBlocks
+        if let warning = setup.warning { output.standardError("warning: \(warning)\n") }
+        let mode = ColorMode.detect(environment: environment, override: colorOption.override)
+        do {
+            output.standardOutput(try Self.drawing(image, setup: setup, mode: mode, width: width, height: height))
+        } catch {
+            output.standardError("chat-tui: cannot draw the picture: \(error)\n")
+            return .failure
+        }
+        return .success
+    }
+
+    /// The size in cells: the given sides, else the one given and the picture's shape (cells of
+    /// `cell` pixels), else `defaultWidth` across.
+    static func cells(
+        image: (width: Int, height: Int), cell: CellPixelSize, width: Int?, height: Int?
+    ) -> (columns: Int, rows: Int) {
+        // Rows per column that keep the picture's shape on cells `cell.width` x `cell.height` pixels.
+        let ratio = Double(image.height) / Double(max(1, image.width)) * Double(cell.width) / Double(cell.height)
+        switch (width, height) {
+        case (let columns?, let rows?): return (columns, rows)
+        case (nil, let rows?): return (max(1, Int((Double(rows) / ratio).rounded())), rows)
+        case (let columns?, nil): return (columns, max(1, Int((Double(columns) * ratio).rounded())))
+        case (nil, nil): return (defaultWidth, max(1, Int((Double(defaultWidth) * ratio).rounded())))
+        }
+    }
+
+    /// The text that draws `image`: half blocks with SGR colours (one line per row), or a kitty, sixel or
+    /// iTerm2 picture followed by enough newlines to leave the cursor below it.
+    static func drawing(_ image: RGBAImage, setup: GraphicsSetup, mode: ColorMode, width: Int?, height: Int?)
+        throws(GraphicsError) -> String
+    {
+        let cell = setup.drawsPixels ? setup.cellPixelSize : CellPixelSize.halfBlock
+        let (columns, rows) = cells(image: (image.width, image.height), cell: cell, width: width, height: height)
+        let newlines = String(repeating: "\n", count: rows)
+        switch setup.graphicsProtocol {
+        case .halfblock:
+            let grid = HalfBlockRenderer.render(
+                image, columns: columns, rows: rows, mode: mode, backdrop: .checkerboard)
+            return SGR.text(of: grid, mode: mode) + "\n"
+        case .kitty:
+            return try KittyGraphics.display(image, id: 1, columns: columns, rows: rows) + newlines
+        case .iterm:
+            let pixels = cell.imagePixels(columns: columns, rows: rows)
+            return try ITermImages.display(
+                Resampler.resample(image, width: pixels.width, height: pixels.height), columns: columns, rows: rows)
+                + "\n"
+        case .sixel:
+            let pixels = cell.imagePixels(columns: columns, rows: rows)
+            return try SixelEncoder.encode(
+                Resampler.resample(image, width: pixels.width, height: pixels.height), backdrop: .checkerboard,
+                colors: setup.sixelColors) + "\n"
+        }
+    }
+}

@@ -15,6 +15,7 @@ struct ExportCommand: ToolCommand {
         "chat-tui export [--fixtures PATH] --group ID --output FILE.png|.jpg|.webp [options]",
         "chat-tui export [--fixtures PATH] --all --output-dir DIR [--jobs N] [--shard K/N] [options]",
         "chat-tui export --fixtures - --group ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
+        "chat-tui export [--fixtures PATH] [--group ID] --sheet FILE.png [--theme light|dark] [options]",
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
     ]
     static let specs =
@@ -32,7 +33,15 @@ struct ExportCommand: ToolCommand {
             OptionSpec(
                 name: "--shard", valueName: "K/N",
                 help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
-        ] + ReportOptions.specs + OutputOptions.specs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec]
+            OptionSpec(
+                name: "--sheet", valueName: "FILE",
+                help:
+                    "write a variants sheet instead: the parameters on 1-9 and 12 members and on --group, labelled, with the group in light and dark chat-list rows; - for standard output"
+            ),
+            SheetOptions.listAvatarSizeSpec,
+        ] + SheetOptions.themeSpecs + ReportOptions.specs + OutputOptions.specs + [
+            SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec,
+        ]
         + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     static let notes = [
@@ -43,6 +52,8 @@ struct ExportCommand: ToolCommand {
     enum Target: Sendable, Equatable {
         case one(groupID: String, output: String)
         case all(directory: String)
+        /// A variants sheet (`--sheet`), of the group when one is given.
+        case sheet(groupID: String?, output: String)
     }
 
     var fixturePath: String
@@ -58,6 +69,9 @@ struct ExportCommand: ToolCommand {
     var json: Bool
     var quiet: Bool
     var strict: Bool
+    /// `--list-avatar-size` and the chat-list themes, light then dark: the sheet's context rows.
+    var listAvatarPoints: Double
+    var themes: [ChatListTheme]
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
@@ -66,10 +80,21 @@ struct ExportCommand: ToolCommand {
         json = arguments.has("--json")
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
+        listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
+        themes = try SheetOptions.themes(from: arguments).themes
         switch (
             arguments.has("--all"), arguments.string("--group"), arguments.string("--output"),
             arguments.string("--output-dir")
         ) {
+        case _ where arguments.string("--sheet") != nil:
+            guard !arguments.has("--all"), arguments.string("--output") == nil, arguments.string("--output-dir") == nil,
+                !json, !arguments.has("--skip-existing")
+            else {
+                throw UsageError(
+                    message: "--sheet FILE writes one picture: it takes none of --all, --output, --output-dir, --json"
+                        + " or --skip-existing", command: Self.name)
+            }
+            target = .sheet(groupID: arguments.string("--group"), output: arguments.string("--sheet") ?? "")
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
@@ -80,6 +105,11 @@ struct ExportCommand: ToolCommand {
         default:
             throw UsageError(
                 message: "give either --group ID --output FILE.png, or --all --output-dir DIR", command: Self.name)
+        }
+        if SheetOptions.themeGiven(in: arguments) || arguments.string("--list-avatar-size") != nil, !target.isSheet {
+            throw UsageError(
+                message: "--theme, --theme-* and --list-avatar-size draw the chat-list rows of --sheet FILE",
+                command: Self.name)
         }
         jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.string("--shard") {
@@ -96,13 +126,16 @@ struct ExportCommand: ToolCommand {
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         pipeline.isBatch = true
         let scales = try OutputOptions.scales(from: arguments)
+        if case .sheet = target, scales != nil {
+            throw UsageError(message: "--sheet FILE is drawn at one scale: give one --scale", command: Self.name)
+        }
         parameters = try CompositionOptions.parameters(from: arguments, skipping: scales == nil ? [] : ["scale"])
         for scale in scales ?? [parameters.scale] {
             var scaled = parameters
             scaled.scale = scale
             try scaled.checkPixelSize(command: Self.name)
         }
-        if case .one(_, let output) = target, output == "-" {
+        if let output = target.singleOutput, output == "-" {
             guard scales == nil else {
                 throw UsageError(
                     message: "--output - writes one image to standard output: give one --scale", command: Self.name)
@@ -112,7 +145,7 @@ struct ExportCommand: ToolCommand {
                     message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
             }
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
-        } else if case .one(_, let output) = target {
+        } else if let output = target.singleOutput {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
             // One file: flushing it is the sync at the end.
             if sync == .end { settings.durability = .synced }
@@ -157,6 +190,8 @@ struct ExportCommand: ToolCommand {
             return strict && !outcome.warnings.isEmpty ? .failure : .success
         case .all(let directory):
             return await exportAll(to: directory, composer: composer, remote: remote, output: output)
+        case .sheet(let groupID, let path):
+            return await exportSheet(groupID: groupID, to: path, composer: composer, output: output)
         }
     }
 

@@ -27,9 +27,7 @@ struct InteractiveCommand: ToolCommand {
                 name: "--graphics", valueName: "MODE",
                 help:
                     "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
-            OptionSpec(
-                name: "--list-avatar-size", valueName: "PT",
-                help: "side of the list's avatars in pixel graphics, in pt at the export scale (default 48)"),
+            SheetOptions.listAvatarSizeSpec,
             OptionSpec(
                 name: "--no-watch", valueName: nil,
                 help: "do not reload the fixture and redraw photos when their files change on disk"),
@@ -81,14 +79,7 @@ struct InteractiveCommand: ToolCommand {
                 command: Self.name)
         }
         self.graphics = graphics
-        let avatarText = arguments.string("--list-avatar-size") ?? "48"
-        guard let avatarPoints = Double(avatarText), Self.listAvatarRange.contains(avatarPoints) else {
-            throw UsageError(
-                message: "--list-avatar-size: expected points from \(Int(Self.listAvatarRange.lowerBound))"
-                    + " to \(Int(Self.listAvatarRange.upperBound)), got '\(Sanitizer.clean(avatarText))'",
-                command: Self.name)
-        }
-        listAvatarPoints = avatarPoints
+        listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
         watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
@@ -98,9 +89,6 @@ struct InteractiveCommand: ToolCommand {
         }
         startsFresh = arguments.has("--fresh")
     }
-
-    /// What `--list-avatar-size` accepts: from a small icon to a large one (a list row is at most the screen).
-    static let listAvatarRange: ClosedRange<Double> = 16...256
 
     func run(output: CommandOutput) async -> ExitStatus {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

@@ -116,33 +116,40 @@ final class FontFace: @unchecked Sendable {
     func coverage(of glyphs: [ShapedGlyph], pixelsPerEm: Double, origin: (x: Double, y: Double), side: Int)
         -> [Float]?
     {
+        coverage(of: glyphs, pixelsPerEm: pixelsPerEm, origin: origin, width: side, height: side)
+    }
+
+    /// The same over a `width` x `height` image (a line of text rather than a square label).
+    func coverage(
+        of glyphs: [ShapedGlyph], pixelsPerEm: Double, origin: (x: Double, y: Double), width: Int, height: Int
+    ) -> [Float]? {
         let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
-        guard side > 0, size >= 1, size < 1 << 24 else { return nil }
+        guard width > 0, height > 0, size >= 1, size < 1 << 24 else { return nil }
         lock.lock()
         defer { lock.unlock() }
         guard FT_Set_Char_Size(face, 0, size, 72, 72) == 0 else { return nil }
         let unitsPerEm = Double(face.pointee.units_per_EM)
         guard unitsPerEm > 0 else { return nil }
         let scale = pixelsPerEm / unitsPerEm
-        var coverage = [Float](repeating: 0, count: side * side)
+        var coverage = [Float](repeating: 0, count: width * height)
         for glyph in glyphs {
             guard let outline = loadOutline(glyph.glyph, flags: Int32(FT_LOAD_NO_HINTING)) else { return nil }
             guard outline.pointee.n_points > 0 else { continue }
             // FreeType's y axis points up with its origin at the image's bottom-left corner here.
-            let dx = origin.x + Double(glyph.x) * scale, dy = Double(side) - origin.y + Double(glyph.y) * scale
+            let dx = origin.x + Double(glyph.x) * scale, dy = Double(height) - origin.y + Double(glyph.y) * scale
             FT_Outline_Translate(outline, FT_Pos((dx * 64).rounded()), FT_Pos((dy * 64).rounded()))
             guard let slot = face.pointee.glyph, FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
             let bitmap = slot.pointee.bitmap
             guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), bitmap.pitch >= 0 else { return nil }
             guard let buffer = bitmap.buffer else { continue }
-            let left = Int(slot.pointee.bitmap_left), top = side - Int(slot.pointee.bitmap_top)
+            let left = Int(slot.pointee.bitmap_left), top = height - Int(slot.pointee.bitmap_top)
             let maximum = Float(max(1, Int(bitmap.num_grays) - 1))
             coverage.withUnsafeMutableBufferPointer { out in
-                for row in 0..<Int(bitmap.rows) where (0..<side).contains(top + row) {
+                for row in 0..<Int(bitmap.rows) where (0..<height).contains(top + row) {
                     let source = buffer + row * Int(bitmap.pitch)
-                    for column in 0..<Int(bitmap.width) where (0..<side).contains(left + column) {
+                    for column in 0..<Int(bitmap.width) where (0..<width).contains(left + column) {
                         let value = Float(source[column]) / maximum
-                        let i = (top + row) * side + left + column
+                        let i = (top + row) * width + left + column
                         // Glyphs of one string may touch; the larger coverage keeps their edges smooth.
                         if value > out[i] { out[i] = value }
                     }

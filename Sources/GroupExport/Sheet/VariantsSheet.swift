@@ -1,0 +1,185 @@
+import Fixtures
+import GroupIcon
+
+/// What a mock chat-list row shows beside the avatar.
+public struct ChatRowText: Hashable, Sendable {
+    public var name: String
+    public var message: String
+    /// The time as the list shows it ("14:05", "2026-11-30"); empty for none.
+    public var time: String
+    /// The unread count on the badge; no badge at 0.
+    public var unread: Int
+
+    public init(name: String, message: String, time: String, unread: Int) {
+        self.name = name; self.message = message; self.time = time; self.unread = unread
+    }
+
+    /// The badge's text: the count, "99+" above 99, empty when nothing is unread.
+    public var badge: String { unread <= 0 ? "" : unread > 99 ? "99+" : "\(unread)" }
+}
+
+/// A variants sheet: the current parameters applied to 1-9 and 12 members and to the selected group, side by
+/// side with labels, and that group's avatar in mock chat-list rows, one per theme, at its display size, like
+/// a design tool's variants panel. `chat-tui export --sheet` writes it as one picture.
+public struct VariantsSheet: Sendable {
+    /// Where everything goes.
+    public let layout: VariantsSheetLayout
+    /// One composite per cell of the layout, in its order.
+    public let composites: [RGBAImage]
+    /// The avatar of the context rows, composed at the list's display size; nil without rows.
+    public let rowAvatar: RGBAImage?
+    public let rowText: ChatRowText
+    /// One per context row, top to bottom.
+    public let themes: [ChatListTheme]
+    /// Warnings met while composing (unreadable photos become placeholders), each once.
+    public let warnings: [AvatarWarning]
+
+    /// The neutral grey behind the grid and the labels' colour on it.
+    public static let background = RGBA8(r: 0xE6, g: 0xE6, b: 0xE6)
+    public static let labelColor = RGBA8(r: 0x33, g: 0x33, b: 0x33)
+
+    /// The photos the variants draw from: the selected group's members first, then every other member of
+    /// `groups` with a photo, each photo once, in fixture order; members without photos only when no member
+    /// has one (placeholders then stand in).
+    public static func photoPool(_ groups: [ChatGroup], first: ChatGroup? = nil) -> [MemberSource] {
+        let members = (first.map { [$0] } ?? []) + groups
+        var seen = Set<String>()
+        let all = members.flatMap(GroupComposer.members)
+        let photos = all.filter { member in member.imagePath.map { seen.insert($0).inserted } ?? false }
+        if !photos.isEmpty { return photos }
+        var ids = Set<String>()
+        return all.filter { ids.insert($0.id).inserted }
+    }
+
+    /// `count` members from `pool`, taken in order and repeated when it has fewer (a repeat gets its own id,
+    /// so it is drawn as a member of its own); "Member N" placeholders for an empty pool.
+    public static func variantMembers(_ pool: [MemberSource], count: Int) -> [MemberSource] {
+        (0..<max(0, count)).map { index in
+            guard !pool.isEmpty else {
+                return MemberSource(id: "member-\(index + 1)", name: "Member \(index + 1)", imagePath: nil)
+            }
+            var member = pool[index % pool.count]
+            if index >= pool.count { member.id += "#\(index / pool.count + 1)" }
+            return member
+        }
+    }
+
+    /// Composes every picture of a sheet: the variants from `pool` and `group`'s own composite at
+    /// `parameters`, and, for each of `themes`, a context row with `group` (or, without one, the nine-member
+    /// variant) composed at `listAvatarPoints` showing `text`.
+    public static func compose(
+        pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
+        parameters: CompositionParameters, listAvatarPoints: Double, composer: GroupComposer
+    ) async throws(CancellationError) -> VariantsSheet {
+        var warnings: [AvatarWarning] = []
+        var composites: [RGBAImage] = []
+        for count in VariantsSheetLayout.memberCounts {
+            let response = try await composer.pipeline.composite(
+                members: variantMembers(pool, count: count), parameters: parameters)
+            composites.append(response.composite.image)
+            warnings += response.composite.warnings
+        }
+        if let group {
+            let composite = try await composer.composite(for: group, parameters: parameters)
+            composites.append(composite.image)
+            warnings += composite.warnings
+        }
+        var listParameters = parameters
+        listParameters.size = listAvatarPoints
+        var rowAvatar: RGBAImage?
+        if !themes.isEmpty {
+            if let group {
+                rowAvatar = try await composer.composite(for: group, parameters: listParameters).image
+            } else {
+                rowAvatar = try await composer.pipeline.composite(
+                    members: variantMembers(pool, count: 9), parameters: listParameters
+                ).composite.image
+            }
+        }
+        let timeWidth =
+            TextLine.mask(text.time, pixelsPerEm: ChatRowLayout.timePoints * Double(parameters.scale), maxWidth: .max)?
+            .box.width ?? 0
+        let row = ChatRowLayout(
+            avatarSide: rowAvatar.map { max($0.width, $0.height) } ?? listParameters.pixelSize, scale: parameters.scale,
+            timeWidth: timeWidth)
+        let layout = VariantsSheetLayout(
+            avatarWidth: composites.map(\.width).max() ?? 1, avatarHeight: composites.map(\.height).max() ?? 1,
+            scale: parameters.scale,
+            group: group.map { ($0.id, $0.members.count) }, row: row, themes: themes.count)
+        var seen = Set<String>()
+        return VariantsSheet(
+            layout: layout, composites: composites, rowAvatar: rowAvatar, rowText: text, themes: themes,
+            warnings: warnings.filter { seen.insert("\($0)").inserted })
+    }
+
+    /// The sheet as one opaque picture: every composite at its cell with its label centred under it, the
+    /// context rows under the grid.
+    public func image() -> RGBAImage {
+        var canvas = SheetCanvas(width: layout.width, height: layout.height, background: Self.background)
+        for (cell, composite) in zip(layout.cells, composites) {
+            let origin = VariantsSheetLayout.origin(of: composite, in: cell.avatar)
+            canvas.place(composite, x: origin.x, y: origin.y)
+            if let mask = TextLine.mask(cell.label, pixelsPerEm: layout.labelPixelsPerEm, maxWidth: cell.labelBox.width)
+            {
+                canvas.fill(
+                    mask, x: cell.labelBox.x + (cell.labelBox.width - mask.box.width) / 2, y: cell.labelBox.y,
+                    color: Self.labelColor)
+            }
+        }
+        if let row = layout.row, let rowAvatar {
+            for (box, theme) in zip(layout.contextRows, themes) {
+                drawRow(row, at: box, theme: theme, avatar: rowAvatar, on: &canvas)
+            }
+        }
+        return canvas.image
+    }
+
+    private func drawRow(
+        _ row: ChatRowLayout, at box: PixelBox, theme: ChatListTheme, avatar: RGBAImage, on canvas: inout SheetCanvas
+    ) {
+        canvas.fill(
+            CoverageMask.solid(PixelBox(x: 0, y: 0, width: box.width, height: box.height)), x: box.x, y: box.y,
+            color: theme.background)
+        let origin = VariantsSheetLayout.origin(of: avatar, in: row.avatar)
+        canvas.place(avatar, x: box.x + origin.x, y: box.y + origin.y)
+        func text(
+            _ string: String, _ pixelsPerEm: Double, _ maxWidth: Int, _ color: RGBA8, x: Int, y: Int,
+            rightAligned: Bool = false
+        ) {
+            guard !string.isEmpty, let mask = TextLine.mask(string, pixelsPerEm: pixelsPerEm, maxWidth: maxWidth) else {
+                return
+            }
+            canvas.fill(mask, x: box.x + (rightAligned ? x - mask.box.width : x), y: box.y + y, color: color)
+        }
+        text(rowText.name, row.namePixelsPerEm, row.nameMaxWidth, theme.text, x: row.textX, y: row.nameTop)
+        text(
+            rowText.message, row.messagePixelsPerEm, row.messageMaxWidth, theme.secondaryText, x: row.textX,
+            y: row.messageTop)
+        text(
+            rowText.time, row.timePixelsPerEm, row.width, theme.secondaryText, x: row.timeRight, y: row.timeTop,
+            rightAligned: true)
+        let badge = rowText.badge
+        guard !badge.isEmpty else { return }
+        let count = TextLine.mask(badge, pixelsPerEm: row.badgePixelsPerEm, maxWidth: row.width)
+        let height = Double(row.badgeHeight)
+        // A disc for one digit, a pill as wide as the count needs for more.
+        let width = max(height, Double(count?.box.width ?? 0) + height / 2)
+        let frame = Rect(
+            x: Double(box.x + row.badgeCenterX) - width / 2, y: Double(box.y + row.badgeCenterY) - height / 2,
+            width: width, height: height)
+        canvas.fill(
+            Coverage.mask(of: .roundedRect(frame, cornerRadius: height / 2), scale: 1), x: 0, y: 0, color: theme.badge)
+        if let count {
+            canvas.fill(
+                count, x: box.x + row.badgeCenterX - count.box.width / 2,
+                y: box.y + row.badgeCenterY - count.box.height / 2, color: theme.badgeText)
+        }
+    }
+}
+
+extension CoverageMask {
+    /// Full coverage over `box`.
+    static func solid(_ box: PixelBox) -> CoverageMask {
+        CoverageMask(box: box, values: [Float](repeating: 1, count: box.pixelCount))
+    }
+}

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the member-photo format corpus of Tests/ImagingTests/Resources/formats from one bundled sample
+"""Writes the member-photo format corpus of Tests/ImagingTestSupport/Resources/formats from one bundled sample
 portrait: the sRGB original as PNG, the same picture in every input format chat-tui reads, colour-profiled
 versions (Adobe RGB and ProPhoto JPEG/PNG, a CMYK JPEG, a Display P3 HEIC) and, for each profiled file, the
 colour-managed sRGB rendering Little CMS makes of it through Pillow's ImageCms (`<name>.reference.png`), the
 reference the decoder tests compare against.
 
-Needs Pillow (with WebP and AVIF) and pillow-heif (`pip install pillow pillow-heif`), and the ICC profiles
+Needs Pillow (with WebP and AVIF) and pillow-heif (installed with pip when missing), and the ICC profiles
 Ghostscript ships in Debian's libgs-common (Adobe RGB 1998 as a98.icc, ROMM/ProPhoto as rommrgb.icc, the
 default CMYK profile); Display P3 is built here from its primaries. Run from the repository root:
     python3 scripts/make-format-corpus.py
@@ -15,13 +15,20 @@ import os
 import struct
 import sys
 
-import numpy as np
-from PIL import Image, ImageCms
-import pillow_heif
+try:
+    import numpy as np
+    from PIL import Image, ImageCms
+    import pillow_heif
+except ImportError:
+    import subprocess
+    subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "numpy", "pillow", "pillow-heif"])
+    import numpy as np
+    from PIL import Image, ImageCms
+    import pillow_heif
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "sample-data", "avatars", "alice.jpg")
-OUT = os.path.join(ROOT, "Tests", "ImagingTests", "Resources", "formats")
+OUT = os.path.join(ROOT, "Tests", "ImagingTestSupport", "Resources", "formats")
 GHOSTSCRIPT_ICC = "/usr/share/color/icc/ghostscript"
 SIDE = 96
 INTENT = ImageCms.Intent.PERCEPTUAL
@@ -112,6 +119,12 @@ def profiled(original, profile_bytes, name, fmt, mode="RGB", **options):
     embedded = ImageCms.ImageCmsProfile(io.BytesIO(saved.info["icc_profile"]))
     reference = ImageCms.profileToProfile(saved, embedded, srgb, renderingIntent=INTENT, outputMode="RGB")
     reference.save(os.path.join(OUT, name + ".reference.png"))
+    if fmt == "PNG":
+        # The same pixels read as if they were sRGB (the profile ignored): what a decoder without colour
+        # management shows, for the tests that prove their bounds catch it.
+        unmanaged = saved.convert("RGB")
+        unmanaged.info.pop("icc_profile", None)  # Pillow's PNG writer would copy it from the image's info
+        unmanaged.save(os.path.join(OUT, name + ".unmanaged.png"))
 
 
 def main():

@@ -72,6 +72,43 @@ public enum ColorManagement {
         return pixels
     }
 
+    // MARK: - Output profiles
+
+    /// The ICC profile an output file in `space` embeds: made once by Little CMS (its built-in sRGB, or
+    /// Display P3 from its primaries, both ICC v4 with parametric curves: under 1 KiB) and kept. The
+    /// creation date in the header is fixed, so the same image always encodes to the same bytes.
+    public static func outputProfile(_ space: ColorSpace) -> [UInt8] {
+        switch space {
+        case .srgb: return sRGBOutputProfile
+        case .displayP3: return displayP3OutputProfile
+        }
+    }
+
+    private static let sRGBOutputProfile = savedProfile(cmsCreate_sRGBProfile(), description: nil)
+    private static let displayP3OutputProfile = savedProfile(makeProfile(.displayP3), description: "Display P3")
+
+    /// The bytes of `profile` (closed here), with `description` as its description tag when given; empty when
+    /// lcms2 failed, which writers take as "no profile".
+    private static func savedProfile(_ profile: cmsHPROFILE?, description: String?) -> [UInt8] {
+        guard let profile else { return [] }
+        defer { cmsCloseProfile(profile) }
+        if let description, let text = cmsMLUalloc(nil, 1) {
+            defer { cmsMLUfree(text) }
+            cmsMLUsetASCII(text, "en", "US", description)
+            cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(text))
+        }
+        var length: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(profile, nil, &length) != 0, length >= 128 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        guard bytes.withUnsafeMutableBytes({ cmsSaveProfileToMem(profile, $0.baseAddress, &length) }) != 0 else {
+            return []
+        }
+        // Header bytes 24..<36: the creation date and time (six big-endian UInt16), set here to 2026-01-01 00:00.
+        // The profile ID (bytes 84..<100) is left zero by lcms2, so nothing else depends on them.
+        bytes.replaceSubrange(24..<36, with: [0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+        return bytes
+    }
+
     // MARK: - Transforms
 
     /// What a cached transform converts from: an embedded profile (by its SHA-256) or CICP primaries.

@@ -2,8 +2,8 @@ import CTurboJPEG
 import FileSystem
 
 /// JPEG decoding through TurboJPEG's 2.x API: baseline, progressive, greyscale and CMYK/YCCK to 8-bit RGBA,
-/// with cheap DCT-domain downscaling, EXIF orientation and an embedded ICC profile applied; and encoding, with transparency flattened
-/// and metadata in a comment and an XMP segment.
+/// with cheap DCT-domain downscaling, EXIF orientation and an embedded ICC profile applied; and encoding, with
+/// transparency flattened, the colour space's ICC profile, and metadata in a comment and an XMP segment.
 ///
 /// The only file that imports TurboJPEG.
 public enum JPEGCodec {
@@ -40,13 +40,13 @@ public enum JPEGCodec {
     }
 
     /// Encodes `image` as a baseline JPEG (4:2:0 chroma, `quality` 1...100) with its transparency flattened
-    /// onto `background` (JPEG has no alpha), and `metadata` both as a comment (COM) and as XMP (APP1) right
-    /// after the JFIF header.
+    /// onto `background` (JPEG has no alpha), the ICC profile of `colorSpace` (APP2, `iccProfileSegments`), and
+    /// `metadata` both as a comment (COM) and as XMP (APP1), right after the JFIF header.
     public static func encode(
         _ image: RGBAImage, quality: Int, background: RGBA8 = .white,
-        metadata: ImageMetadata? = nil
+        metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb
     ) throws(CodecError) -> [UInt8] {
-        var segments: [[UInt8]] = []
+        var segments = try iccProfileSegments(ColorManagement.outputProfile(colorSpace))
         if let metadata {
             segments.append(try segment(marker: 0xFE, payload: Array(metadata.commentText.utf8)))
             segments.append(
@@ -97,6 +97,26 @@ public enum JPEGCodec {
             }
         }
         return pixels
+    }
+
+    /// `profile` as APP2 `ICC_PROFILE` segments (ICC.1 annex B.4): the tag, a 1-based sequence number, the
+    /// number of segments, then at most 65519 bytes of the profile each. None for an empty profile.
+    package static func iccProfileSegments(_ profile: [UInt8]) throws(CodecError) -> [[UInt8]] {
+        let tag = Array("ICC_PROFILE".utf8) + [0]
+        let chunkLength = Int(UInt16.max) - 2 - tag.count - 2
+        let count = (profile.count + chunkLength - 1) / chunkLength
+        guard count <= 255 else {
+            throw .encodingFailed(
+                format: "JPEG",
+                detail: "a \(profile.count.byteCountDescription) ICC profile needs more than 255 segments")
+        }
+        var segments: [[UInt8]] = []
+        for index in 0..<count {
+            let chunk = profile[index * chunkLength..<min(profile.count, (index + 1) * chunkLength)]
+            segments.append(
+                try segment(marker: 0xE2, payload: tag + [UInt8(index + 1), UInt8(count)] + chunk))
+        }
+        return segments
     }
 
     /// A marker segment: `FF marker`, the 16-bit length (which counts itself) and the payload.
@@ -179,7 +199,7 @@ public enum JPEGCodec {
 
     /// The ICC profile of the APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; nil when
     /// there is none or the chunks are inconsistent (missing, repeated or out of range).
-    static func iccProfile(in bytes: [UInt8]) -> [UInt8]? {
+    package static func iccProfile(in bytes: [UInt8]) -> [UInt8]? {
         let tag = Array("ICC_PROFILE".utf8) + [0]
         var chunks: [Int: ArraySlice<UInt8>] = [:]
         var declaredCount = 0

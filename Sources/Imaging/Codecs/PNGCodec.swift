@@ -29,7 +29,7 @@ public enum PNGCodec {
 
     /// The decompressed ICC profile of the `iCCP` chunk before the image data, nil when there is none or
     /// it is damaged (the image is then shown as sRGB, as browsers do).
-    static func iccProfile(in png: [UInt8]) -> [UInt8]? {
+    package static func iccProfile(in png: [UInt8]) -> [UInt8]? {
         var profile: [UInt8]?
         forEachChunk(in: png) { type, data in
             if type == "iCCP", let nameEnd = data.firstIndex(of: 0), nameEnd + 1 < data.count, data[nameEnd + 1] == 0 {
@@ -66,14 +66,46 @@ public enum PNGCodec {
     /// A value made only of Latin-1 characters is stored as `tEXt`; any other value as uncompressed UTF-8
     /// `iTXt`, so names in any script survive. A fully opaque image is stored as RGB, any other as RGBA; both
     /// decode to exactly `image`. `compression` trades encoding time for file size (see `PNGCompression`).
+    /// The file says that its pixels are in `colorSpace` (`colorSpaceChunk(_:)`, after the text, before the
+    /// image data as the specification asks).
     public static func encode(
         _ image: RGBAImage, text: [TextEntry] = [],
-        compression: PNGCompression = .default
+        compression: PNGCompression = .default, colorSpace: ColorSpace = .srgb
     ) throws(CodecError) -> [UInt8] {
         let textChunks = try text.map { entry throws(CodecError) in try textChunk(for: entry) }
         return try PNGWriter.encode(
-            image, chunksAfterHeader: textChunks, deflateMethod: compression.deflateMethod,
-            filterChoice: compression.filterChoice)
+            image, chunksAfterHeader: textChunks + [try colorSpaceChunk(colorSpace)],
+            deflateMethod: compression.deflateMethod, filterChoice: compression.filterChoice)
+    }
+
+    /// The chunk that tells readers the colour space: `sRGB` (13 bytes; rendering intent 0, perceptual) for
+    /// sRGB, an `iCCP` chunk with the zlib-compressed Display P3 profile for P3.
+    package static func colorSpaceChunk(_ colorSpace: ColorSpace) throws(CodecError) -> [UInt8] {
+        switch colorSpace {
+        case .srgb:
+            return PNGWriter.chunk(type: "sRGB", data: [0])
+        case .displayP3:
+            return try displayP3ProfileChunk.get()
+        }
+    }
+
+    /// The `iCCP` chunk of the Display P3 profile, made once.
+    private static let displayP3ProfileChunk = ColorManagement.outputProfile(.displayP3).withUnsafeBytes { bytes in
+        Result { () throws(CodecError) -> [UInt8] in
+            let compressed = try Libdeflate.zlibStream(of: bytes, level: 12)
+            // Profile name (Latin-1, 1...79 bytes), its terminator, compression method 0 (zlib).
+            return PNGWriter.chunk(type: "iCCP", data: Array("Display P3".utf8) + [0, 0] + compressed)
+        }
+    }
+
+    /// The rendering intent of the `sRGB` chunk before the image data, nil when there is none.
+    package static func sRGBIntent(in png: [UInt8]) -> UInt8? {
+        var intent: UInt8?
+        forEachChunk(in: png) { type, data in
+            if type == "sRGB", data.count == 1 { intent = data.first }
+            return intent == nil && type != "IDAT"
+        }
+        return intent
     }
 
     /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first

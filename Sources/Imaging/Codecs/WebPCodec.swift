@@ -1,16 +1,17 @@
 import CWebP
 
-/// WebP encoding through libwebp (lossless or lossy, alpha kept) with metadata as an XMP chunk added by
-/// libwebpmux; decoding through libwebpdemux and libwebp: still or animated (the first frame, placed on the
-/// canvas), alpha, and an ICCP profile converted to sRGB.
+/// WebP encoding through libwebp (lossless or lossy, alpha kept) with the colour space's ICC profile and
+/// metadata as ICCP and XMP chunks added by libwebpmux; decoding through libwebpdemux and libwebp: still or
+/// animated (the first frame, placed on the canvas), alpha, and an ICCP profile converted to sRGB.
 ///
 /// The only file that imports libwebp.
 public enum WebPCodec {
     /// Encodes `image` as WebP: lossless when `quality` is nil (the pixels come back exactly), else lossy at
-    /// `quality` (1...100); `metadata` goes into an XMP chunk of the extended (VP8X) format.
-    public static func encode(_ image: RGBAImage, quality: Int? = nil, metadata: ImageMetadata? = nil)
-        throws(CodecError) -> [UInt8]
-    {
+    /// `quality` (1...100), in the extended (VP8X) format with the ICC profile of `colorSpace` in an `ICCP`
+    /// chunk and `metadata` in an `XMP ` chunk.
+    public static func encode(
+        _ image: RGBAImage, quality: Int? = nil, metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb
+    ) throws(CodecError) -> [UInt8] {
         let width = Int32(image.width), height = Int32(image.height)
         guard width <= 16383, height <= 16383 else {
             throw .encodingFailed(
@@ -27,31 +28,37 @@ public enum WebPCodec {
         }
         defer { WebPFree(output) }
         guard size > 0, let output else { throw .encodingFailed(format: "WebP", detail: "libwebp returned no data") }
-        guard let metadata else { return Array(UnsafeBufferPointer(start: output, count: size)) }
-        return try addingXMP(metadata.xmpPacket, to: WebPData(bytes: output, size: size))
+        var chunks = [(fourCC: "ICCP", data: ColorManagement.outputProfile(colorSpace))]
+        if let metadata { chunks.append((fourCC: "XMP ", data: Array(metadata.xmpPacket.utf8))) }
+        return try adding(chunks.filter { !$0.data.isEmpty }, to: WebPData(bytes: output, size: size))
     }
 
-    /// The bitstream `image` in the extended format with an `XMP ` chunk.
-    private static func addingXMP(_ packet: String, to image: WebPData) throws(CodecError) -> [UInt8] {
+    /// The bitstream `image` in the extended format with `chunks` (libwebpmux sets the VP8X flags they need).
+    private static func adding(_ chunks: [(fourCC: String, data: [UInt8])], to image: WebPData) throws(CodecError)
+        -> [UInt8]
+    {
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else {
             throw .encodingFailed(format: "WebP", detail: "libwebpmux could not start")
         }
         defer { WebPMuxDelete(mux) }
         var image = image
-        let xmp = Array(packet.utf8)
         var assembled = WebPData(bytes: nil, size: 0)
         defer { WebPFree(UnsafeMutableRawPointer(mutating: assembled.bytes)) }
-        let status = xmp.withUnsafeBufferPointer { xmpBytes -> WebPMuxError in
-            var chunk = WebPData(bytes: xmpBytes.baseAddress, size: xmpBytes.count)
-            // copy_data 1: the mux keeps its own copies, so neither buffer has to outlive the calls.
-            var result = WebPMuxSetImage(mux, &image, 1)
-            if result == WEBP_MUX_OK { result = WebPMuxSetChunk(mux, "XMP ", &chunk, 1) }
-            if result == WEBP_MUX_OK { result = WebPMuxAssemble(mux, &assembled) }
-            return result
+        // copy_data 1: the mux keeps its own copies, so neither buffer has to outlive the calls.
+        var status = WebPMuxSetImage(mux, &image, 1)
+        for chunk in chunks where status == WEBP_MUX_OK {
+            status = chunk.data.withUnsafeBufferPointer { bytes in
+                var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+                return WebPMuxSetChunk(mux, chunk.fourCC, &data, 1)
+            }
         }
+        if status == WEBP_MUX_OK { status = WebPMuxAssemble(mux, &assembled) }
         guard status == WEBP_MUX_OK, let bytes = assembled.bytes else {
             throw .encodingFailed(
-                format: "WebP", detail: "libwebpmux error \(status.rawValue) while adding the XMP chunk")
+                format: "WebP",
+                detail:
+                    "libwebpmux error \(status.rawValue) while adding the \(chunks.map(\.fourCC).joined(separator: ", ")) chunks"
+            )
         }
         return Array(UnsafeBufferPointer(start: bytes, count: assembled.size))
     }

@@ -1,17 +1,7 @@
 import Foundation
 import Imaging
+import ImagingTestSupport
 import Testing
-
-/// The member-photo corpus of scripts/make-format-corpus.py: one 96 px portrait in every input format, and
-/// colour-profiled versions with Little CMS's colour-managed rendering beside them (`.reference.png`).
-enum FormatCorpus {
-    static func bytes(_ name: String) throws -> [UInt8] {
-        let resources = try #require(Bundle.module.url(forResource: "Resources", withExtension: nil))
-        return Array(try Data(contentsOf: resources.appendingPathComponent("formats").appendingPathComponent(name)))
-    }
-
-    static func image(_ name: String) throws -> RGBAImage { try ImageDecoder.decode(try bytes(name)) }
-}
 
 @Suite struct FormatDecoderTests {
     @Test(arguments: [

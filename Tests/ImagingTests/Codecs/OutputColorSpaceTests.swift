@@ -1,0 +1,94 @@
+import Testing
+
+@testable import Imaging
+
+/// Output files say their colour space: PNG by an `sRGB` chunk or an `iCCP` profile, JPEG by APP2 and WebP by
+/// an ICCP chunk holding Little CMS's profile of the space.
+@Suite struct OutputColorSpaceTests {
+    /// Every 8-bit level of each channel once, opaque.
+    private static let ramp: RGBAImage = {
+        var image = RGBAImage(width: 256, height: 3)
+        for x in 0..<256 {
+            let v = UInt8(x)
+            image[x, 0] = RGBA8(r: v, g: 255 - v, b: 128)
+            image[x, 1] = RGBA8(r: 40, g: v, b: 255 - v)
+            image[x, 2] = RGBA8(r: 255 - v, g: 200, b: v)
+        }
+        return image
+    }()
+
+    @Test func outputProfilesAreSmallValidAndTheSameEveryTime() throws {
+        for space in ColorSpace.allCases {
+            let profile = ColorManagement.outputProfile(space)
+            #expect(profile.count >= 128 && profile.count < 1024, "\(space): \(profile.count) bytes")
+            // ICC header: the size, the 'acsp' signature, an RGB device space and the XYZ connection space.
+            #expect(profile.prefix(4).reduce(0) { $0 << 8 | Int($1) } == profile.count)
+            #expect(profile[36..<40].elementsEqual("acsp".utf8) && profile[16..<20].elementsEqual("RGB ".utf8))
+            #expect(profile[20..<24].elementsEqual("XYZ ".utf8))
+            // The creation date is fixed, so an export's bytes depend on the image alone.
+            #expect(Array(profile[24..<36]) == [0x07, 0xEA, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+            #expect(ColorManagement.outputProfile(space) == profile)
+        }
+        #expect(ColorManagement.outputProfile(.srgb) != ColorManagement.outputProfile(.displayP3))
+    }
+
+    /// The sRGB profile is sRGB: converting through it changes nothing (beyond lcms2's rounding); the P3
+    /// profile is the same space as the CICP Display P3 the HEIF decoder converts from.
+    @Test func theProfilesDescribeTheirSpaces() throws {
+        var image = Self.ramp
+        #expect(ColorManagement.convertToSRGB(&image, profile: ColorManagement.outputProfile(.srgb)))
+        #expect(CodecCorpus.maxDifference(image, Self.ramp.pixels) <= 1)
+
+        var fromProfile = Self.ramp, fromPrimaries = Self.ramp
+        #expect(ColorManagement.convertToSRGB(&fromProfile, profile: ColorManagement.outputProfile(.displayP3)))
+        ColorManagement.convertToSRGB(&fromPrimaries, primaries: .displayP3)
+        #expect(CodecCorpus.maxDifference(fromProfile, fromPrimaries.pixels) <= 1)
+        #expect(CodecCorpus.maxDifference(fromProfile, Self.ramp.pixels) > 10)
+    }
+
+    @Test func pngSaysSRGBWithAPerceptualIntent() throws {
+        let png = try PNGCodec.encode(Self.ramp, text: [("Title", "ramp")])
+        #expect(PNGCodec.sRGBIntent(in: png) == 0)
+        #expect(PNGCodec.iccProfile(in: png) == nil)
+        // After the text, before the image data, as the specification asks.
+        #expect(PNGCodecTests.chunks(in: png).map(\.type) == ["IHDR", "tEXt", "sRGB", "IDAT", "IEND"])
+        #expect(try PNGCodec.decode(png) == Self.ramp)
+    }
+
+    @Test func displayP3PNGCarriesItsProfile() throws {
+        let png = try PNGCodec.encode(Self.ramp, colorSpace: .displayP3)
+        #expect(PNGCodec.sRGBIntent(in: png) == nil)
+        #expect(PNGCodec.iccProfile(in: png) == ColorManagement.outputProfile(.displayP3))
+        #expect(PNGCodecTests.chunks(in: png).map(\.type) == ["IHDR", "iCCP", "IDAT", "IEND"])
+        #expect(png[33 + 8..<33 + 8 + 11].elementsEqual("Display P3\0".utf8))
+    }
+
+    @Test func jpegEmbedsTheProfileAfterJFIF() throws {
+        for space in ColorSpace.allCases {
+            let jpeg = try JPEGCodec.encode(Self.ramp, quality: 90, colorSpace: space)
+            #expect(JPEGCodec.iccProfile(in: jpeg) == ColorManagement.outputProfile(space))
+            let segments = JPEGMarkers.headerSegments(in: jpeg)
+            #expect(segments.first?.marker == 0xE0 && segments.dropFirst().first?.marker == 0xE2)
+        }
+    }
+
+    @Test func webpEmbedsTheProfileInTheExtendedFormat() throws {
+        for (space, quality) in [(ColorSpace.srgb, nil), (.displayP3, 80)] as [(ColorSpace, Int?)] {
+            let webp = try WebPCodec.encode(Self.ramp, quality: quality, colorSpace: space)
+            let profile = try #require(WebPChunks.payload(of: "ICCP", in: webp))
+            #expect(Array(profile) == ColorManagement.outputProfile(space))
+            let header = try #require(WebPChunks.payload(of: "VP8X", in: webp))
+            #expect(header[header.startIndex] & 0x20 != 0)  // ICC profile flag
+        }
+    }
+
+    /// Profiles too long for one JPEG segment are split, and the decoder's reader joins them back.
+    @Test func longProfilesSpanSeveralSegments() throws {
+        let profile = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let segments = try JPEGCodec.iccProfileSegments(profile)
+        #expect(segments.count == 3 && segments.allSatisfy { $0.count <= 65_537 })
+        let jpeg = Array(JPEGCodec.signature.prefix(2)) + segments.joined() + [0xFF, 0xD9]
+        #expect(JPEGCodec.iccProfile(in: jpeg) == profile)
+        #expect(try JPEGCodec.iccProfileSegments([]).isEmpty)
+    }
+}

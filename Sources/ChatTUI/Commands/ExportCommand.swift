@@ -16,6 +16,7 @@ struct ExportCommand: ToolCommand {
         "chat-tui export [--fixtures PATH] --all --output-dir DIR [--jobs N] [--shard K/N] [options]",
         "chat-tui export --fixtures - --group ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
+        "--spec also writes FILE.spec.json (each group's DIR/<group-id>.spec.json with --all), the hand-off engineers build from",
     ]
     static let specs =
         [
@@ -111,6 +112,10 @@ struct ExportCommand: ToolCommand {
                 throw UsageError(
                     message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
             }
+            guard !arguments.has("--spec") else {
+                throw UsageError(
+                    message: "--spec writes a file beside the image: give --output FILE, not -", command: Self.name)
+            }
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         } else if case .one(_, let output) = target {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
@@ -119,6 +124,7 @@ struct ExportCommand: ToolCommand {
         } else {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         }
+        if arguments.has("--spec") { settings.spec = SpecRequest(fixturePath: fixturePath) }
     }
 
     func run(output: CommandOutput) async -> ExitStatus {

@@ -189,6 +189,7 @@ package enum KeyBindings {
             group: group, parameters: state.parameters, scales: state.effectiveExportScales,
             target: target)
         request.usesDefaultName = usesDefaultName
+        request.writesSpec = state.writesSpecs
         return .export(request)
     }
 

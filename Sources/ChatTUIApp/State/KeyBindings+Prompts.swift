@@ -75,6 +75,9 @@ extension KeyBindings {
             next.overlayScroll = scroll
             return (next, [])
         }
+        if case .comparison(let selection) = state.overlay {
+            return (browseComparison(state, key, selection: selection), [])
+        }
         guard case .presets(let selection) = state.overlay else {
             next.overlay = nil
             return (next, [])

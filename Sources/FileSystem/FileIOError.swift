@@ -46,6 +46,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case watchUnavailable(reason: String)
     /// Another process has held the lock file `path` (`FileLock`) for longer than the wait allowed.
     case locked(path: String)
+    /// A new output name inside `/dev` or `/proc` (`folder`), where exports make no files.
+    case insideSystemFolder(path: String, folder: String)
 
     public var description: String {
         switch self {
@@ -55,7 +57,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
             .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
             .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-            .outsideAllowedFolders(let path), .locked(let path):
+            .outsideAllowedFolders(let path), .locked(let path), .insideSystemFolder(let path, _):
             return "\(path): \(reason)"
         case .lineTooLong(let path, let line, _):
             return "\(path):\(line): \(reason)"
@@ -95,6 +97,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
         case .watchUnavailable(let reason): return "files cannot be watched: \(reason)"
         case .locked: return "locked by another process for too long (another chat-tui saving?); try again"
+        case .insideSystemFolder(_, let folder):
+            return "\(folder) holds devices and processes, not files: no export makes a new name there"
         }
     }
 

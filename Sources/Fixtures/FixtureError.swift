@@ -100,7 +100,7 @@ extension FixtureError {
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
             .notADirectory(let path),
             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-            .locked(let path):
+            .locked(let path), .insideSystemFolder(let path, _):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.reason)
         case .watchLimitReached, .watchUnavailable:

@@ -16,13 +16,25 @@ public struct ExportSettings: Sendable {
     /// Leave a file alone when the inputs it records (parameters, members, file versions, encoding) are the
     /// ones it would be made from now and it decodes to the pixels it records.
     public var skipExisting: Bool
+    /// Whether the spec hand-off (`ExportSpec`) is written beside the images, and from which fixture its
+    /// command reads; nil: no spec.
+    public var spec: SpecRequest?
 
     public init(
         encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
-        durability: WriteDurability = .synced, skipExisting: Bool = false
+        durability: WriteDurability = .synced, skipExisting: Bool = false, spec: SpecRequest? = nil
     ) {
         self.encoding = encoding; self.scales = scales; self.durability = durability; self.skipExisting = skipExisting
+        self.spec = spec
     }
+}
+
+/// An export's spec hand-off: written to `OutputNaming.specPath` of the export's path, its command reading the
+/// fixture at `fixturePath` (as the user spelt it).
+public struct SpecRequest: Hashable, Sendable {
+    public var fixturePath: String
+
+    public init(fixturePath: String) { self.fixturePath = fixturePath }
 }
 
 /// One file of an export: what `export --json` reports of it.
@@ -51,6 +63,9 @@ public enum GroupExporter {
         public var avatarWarnings: [AvatarWarning] = []
         /// Each file written or found up to date, in scale order.
         public var files: [ExportedFile] = []
+        /// The spec hand-off written (or found up to date) beside them, when one was asked for; its `inputs`
+        /// are those of the first image it describes.
+        public var spec: ExportedFile?
         /// Why a file was not written, naming the file; nil on success.
         public var failure: String?
         /// Files written.
@@ -86,7 +101,16 @@ public enum GroupExporter {
         inputs protectedFiles: [FileIdentity: String] = [:]
     ) async -> Outcome {
         var outcome = Outcome()
-        for (scale, file) in OutputNaming.scaledPaths(path, scales: settings.scales ?? [parameters.scale]) {
+        let specPath = settings.spec.map { _ in OutputNaming.specPath(for: path) }
+        // Refused before any image is written, so that an export either hands off its spec or writes nothing.
+        if let specPath, let refusal = specRefusal(specPath) {
+            outcome.failure = "\(refusal)"
+            return outcome
+        }
+        // The composite's warnings, once one scale was composed (the spec's placeholders come from them).
+        var composedWarnings: [AvatarWarning]?
+        let scaledFiles = OutputNaming.scaledPaths(path, scales: settings.scales ?? [parameters.scale])
+        for (scale, file) in scaledFiles {
             var scaled = parameters
             scaled.scale = scale
             let inputs = inputsRecord(
@@ -101,6 +125,7 @@ public enum GroupExporter {
                 let encoded = try await encode(
                     group, composer: composer, parameters: scaled,
                     encoding: settings.encoding, inputs: inputs)
+                composedWarnings = composedWarnings ?? encoded.warnings
                 if outcome.warnings.isEmpty {
                     outcome.avatarWarnings = encoded.warnings
                     outcome.warnings = encoded.warnings.map(group.describe)
@@ -121,7 +146,57 @@ public enum GroupExporter {
                 return outcome
             }
         }
+        if let specPath, let request = settings.spec {
+            let command = ParameterSharing.exportCommand(
+                parameters, fixturePath: request.fixturePath, groupID: group.id, output: path,
+                scales: settings.scales, encoding: settings.encoding, spec: true)
+            do {
+                let written = try await writeSpec(
+                    group, composer: composer, parameters: parameters,
+                    images: scaledFiles.map { ExportSpec.Image(scale: $0.scale, path: $0.path) }, to: specPath,
+                    command: command, warnings: composedWarnings, settings: settings, inputs: protectedFiles)
+                outcome.spec = ExportedFile(
+                    path: specPath, bytes: written.bytes, inputs: outcome.files.first?.inputs ?? "",
+                    upToDate: written.upToDate)
+            } catch {
+                outcome.failure = "\(error)"
+            }
+        }
         return outcome
+    }
+
+    /// Writes the spec hand-off of `group`'s `images` (written at `parameters`, scale order) to `specPath`
+    /// atomically, its `command` the one that writes them again; `warnings` are the composite's (nil: not
+    /// known, composed again). With `settings.skipExisting` a spec that says the same is left alone. Returns
+    /// its size in bytes and whether it was up to date.
+    public static func writeSpec(
+        _ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters, images: [ExportSpec.Image],
+        to specPath: String, command: String, warnings: [AvatarWarning]?, settings: ExportSettings,
+        inputs protectedFiles: [FileIdentity: String] = [:]
+    ) async throws(FileIOError) -> (bytes: Int, upToDate: Bool) {
+        if let refusal = specRefusal(specPath) { throw refusal }
+        let spec = await ExportSpec.make(
+            group: group, composer: composer, parameters: parameters, images: images, warnings: warnings,
+            command: command)
+        let bytes = Array(spec.jsonText.utf8)
+        if settings.skipExisting, (try? FileIO.readRegularFile(path: specPath, maxBytes: bytes.count + 1)) == bytes {
+            return (bytes.count, true)
+        }
+        try FileIO.writeAtomically(
+            bytes, to: specPath, options: AtomicWriteOptions(inputs: protectedFiles, durability: settings.durability))
+        return (bytes.count, false)
+    }
+
+    /// Why the spec hand-off cannot go to `path`; nil when it can. The rules of the images: no folder, device,
+    /// FIFO or socket is replaced, and no new name is made inside `/dev` or `/proc`.
+    static func specRefusal(_ path: String) -> FileIOError? {
+        switch FileIO.kind(of: path) {
+        case .missing:
+            return OutputNaming.systemFolder(containing: path).map { .insideSystemFolder(path: path, folder: $0) }
+        case .regularFile: return nil
+        case .directory: return .isDirectory(path: path)
+        case .other(let name): return .wouldReplaceSpecialFile(path: path, kind: name)
+        }
     }
 
     /// `group`'s composite at `parameters` encoded as `encoding` says, with the inputs and pixels record, the software,

@@ -1,3 +1,4 @@
+import FileSystem
 import Fixtures
 
 extension OutputNaming {
@@ -15,5 +16,22 @@ extension OutputNaming {
         let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
         guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return path + suffix }
         return String(path[..<dot]) + suffix + String(path[dot...])
+    }
+}
+
+extension OutputNaming {
+    /// The spec hand-off beside the export at `path` (the 1x file's name, whatever the scales):
+    /// `icon.png` → `icon.spec.json`, `icon` → `icon.spec.json`.
+    public static func specPath(for path: String) -> String {
+        let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return path + ".spec.json" }
+        return String(path[..<dot]) + ".spec.json"
+    }
+
+    /// `/dev` or `/proc` when `path` lies inside one of them (lexically, after `.` and `..`): no export writes
+    /// there, not even a new name (`/dev/null@2x` became a 264 px PNG).
+    public static func systemFolder(containing path: String) -> String? {
+        let absolute = FileIO.lexicallyAbsolute(path)
+        return ["/dev", "/proc"].first { absolute.hasPrefix($0 + "/") }
     }
 }

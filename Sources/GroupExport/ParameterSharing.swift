@@ -36,15 +36,38 @@ public enum ParameterSharing {
         }
     }
 
+    /// Every parameter of `parameters`' layout, in catalogue order, automatic ones as `auto`: the full
+    /// parameters a spec hand-off records (`settings` leaves the defaults out).
+    public static func allSettings(of parameters: CompositionParameters) -> [ParameterSetting] {
+        ParameterCatalogue.fields(for: parameters.layout).map { field in
+            ParameterSetting(name: field.name, text: field.text(in: parameters) ?? "auto")
+        }
+    }
+
     /// A `chat-tui export` command line that writes `groupID`'s composite at `parameters` to `output`, the
-    /// same pixels as the app's export; every word shell-quoted where needed.
+    /// same pixels as the app's export; every word shell-quoted where needed. With several `scales` it writes
+    /// each (`--scale 1,2,3`, `output` being the 1x file); an `encoding` adds the options that are not its
+    /// defaults (`--format` only where `output`'s extension does not say it); `spec` adds `--spec`.
     public static func exportCommand(
         _ parameters: CompositionParameters, fixturePath: String, groupID: String,
-        output: String
+        output: String, scales: [Int]? = nil, encoding: OutputEncoding? = nil, spec: Bool = false
     ) -> String {
-        let words =
+        // Several scales are one option listing them, instead of the parameters' own scale.
+        let scaleList = (scales?.count ?? 0) > 1 ? scales : nil
+        var words =
             ["chat-tui", "export", "--fixtures", fixturePath, "--group", groupID, "--output", output]
-            + flags(settings(of: parameters))
+            + flags(settings(of: parameters).filter { scaleList == nil || $0.name != "scale" })
+        if let scaleList { words += ["--scale", scaleList.map(String.init).joined(separator: ",")] }
+        if let encoding {
+            if (try? OutputFormat.resolve(path: output, requested: nil)) != encoding.format {
+                words += ["--format", encoding.format.rawValue]
+            }
+            if let quality = encoding.quality, encoding.format != .png { words += ["--quality", String(quality)] }
+            if encoding.format == .png, encoding.pngCompression != .default {
+                words += ["--png-compression", encoding.pngCompression.rawValue]
+            }
+        }
+        if spec { words.append("--spec") }
         return words.map(shellQuoted).joined(separator: " ")
     }
 

@@ -82,7 +82,8 @@ extension ExportCommand {
             output.standardOutput(
                 ExportJSON.summary(
                     summary, directory: directory, seconds: seconds,
-                    warnings: report.warnings, failures: report.failures) + "\n")
+                    warnings: report.warnings, failures: report.failures,
+                    specs: settings.spec == nil ? nil : report.specs) + "\n")
         }
         if let photos = remote.statistics, !quiet {
             output.standardError("photos from URLs: \(photos.summary)\n")
@@ -96,6 +97,8 @@ extension ExportCommand {
         var quiet: Bool
         var warnings = WarningTally()
         var failures: [String] = []
+        /// The spec hand-offs written (`--spec`), for `--json`.
+        var specs: [ExportedFile] = []
     }
 
     private func run(
@@ -105,6 +108,7 @@ extension ExportCommand {
         try await batch.run(&input) { event in
             switch event {
             case .finished(_, let outcome):
+                if let spec = outcome.spec { report.specs.append(spec) }
                 for warning in report.warnings.add(outcome) where !report.quiet {
                     progress.print("warning: \(warning)")
                 }

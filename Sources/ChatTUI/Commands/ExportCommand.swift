@@ -17,6 +17,7 @@ struct ExportCommand: ToolCommand {
         "chat-tui export --fixtures - --group ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
         "chat-tui export [--fixtures PATH] [--group ID] --sheet FILE.png [--theme light|dark] [options]",
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
+        "--spec also writes FILE.spec.json (each group's DIR/<group-id>.spec.json with --all), the hand-off engineers build from",
     ]
     static let specs =
         [
@@ -144,6 +145,10 @@ struct ExportCommand: ToolCommand {
                 throw UsageError(
                     message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
             }
+            guard !arguments.has("--spec") else {
+                throw UsageError(
+                    message: "--spec writes a file beside the image: give --output FILE, not -", command: Self.name)
+            }
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         } else if let output = target.singleOutput {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
@@ -152,6 +157,7 @@ struct ExportCommand: ToolCommand {
         } else {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         }
+        if arguments.has("--spec") { settings.spec = SpecRequest(fixturePath: fixturePath) }
     }
 
     func run(output: CommandOutput) async -> ExitStatus {

@@ -74,16 +74,24 @@ enum ExportJSON {
         "[" + texts.map { JSONString.literal($0) }.joined(separator: ",") + "]"
     }
 
-    /// One group's result: its files, its warnings and, when it failed, why.
+    /// A spec hand-off written or left up to date.
+    static func spec(_ file: ExportedFile) -> String {
+        "{\"path\":\(JSONString.literal(file.path)),\"bytes\":\(file.bytes),"
+            + "\"status\":\"\(file.upToDate ? "up-to-date" : "written")\"}"
+    }
+
+    /// One group's result: its files, its spec (with `--spec`), its warnings and, when it failed, why.
     static func group(_ id: String, _ outcome: GroupExporter.Outcome) -> String {
         "{\"group\":\(JSONString.literal(id)),\"files\":[\(outcome.files.map(file).joined(separator: ","))],"
+            + (outcome.spec.map { "\"spec\":\(spec($0))," } ?? "")
             + "\"warnings\":\(strings(outcome.warnings)),\"failure\":\(outcome.failure.map { JSONString.literal($0) } ?? "null")}"
     }
 
-    /// The summary of `export --all`, with each distinct warning once and the number of groups it met.
+    /// The summary of `export --all`, with each distinct warning once and the number of groups it met; with
+    /// `--spec`, every spec hand-off written or up to date (`specs`, in the order the groups finished).
     static func summary(
         _ summary: BatchExport.Summary, directory: String, seconds: Double,
-        warnings: WarningTally, failures: [String]
+        warnings: WarningTally, failures: [String], specs: [ExportedFile]? = nil
     ) -> String {
         let distinct = warnings.entries.map { entry in
             "{\"warning\":\(JSONString.literal(entry.first)),\"problem\":\(JSONString.literal(entry.problem)),\"groups\":\(entry.groups)}"
@@ -91,6 +99,7 @@ enum ExportJSON {
         return "{\"directory\":\(JSONString.literal(directory)),\"groups\":\(summary.groups),"
             + "\"succeeded\":\(summary.succeeded),\"upToDate\":\(summary.upToDate),\"failed\":\(summary.failed),"
             + "\"filesWritten\":\(summary.filesWritten),\"seconds\":\((seconds * 1000).rounded() / 1000),"
-            + "\"warnings\":[\(distinct.joined(separator: ","))],\"failures\":\(strings(failures))}"
+            + "\"warnings\":[\(distinct.joined(separator: ","))],\"failures\":\(strings(failures))"
+            + (specs.map { ",\"specs\":[" + $0.map(spec).joined(separator: ",") + "]" } ?? "") + "}"
     }
 }

@@ -125,6 +125,13 @@ struct InteractiveCommand: ToolCommand {
         options.listAvatarPoints = listAvatarPoints
         options.colorMode = mode
         options.fixturePath = fixturePath
+        // Every export from the app hands off its spec: what an engineer builds the pixels from goes with them.
+        options.specExporter = { [fixturePath] group, parameters, images, output, path in
+            let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }
+            try await Self.exportSpecForApp(
+                group, parameters, images: images, output: output, to: path, fixturePath: fixturePath,
+                composer: composer, inputs: current)
+        }
         Self.loadPresets(environment: environment, into: &options)
         loadSession(environment: environment, into: &options)
         if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
@@ -211,6 +218,21 @@ struct InteractiveCommand: ToolCommand {
             settings: ExportSettings(encoding: OutputEncoding(format: format)),
             inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
+    }
+
+    /// The spec hand-off of an export from the app, after its images: its command is the `chat-tui export`
+    /// that writes the same images and spec (`--output` the only image or the 1x name, the scales, `--spec`).
+    private static func exportSpecForApp(
+        _ group: ChatGroup, _ parameters: CompositionParameters, images: [ExportSpec.Image], output: String,
+        to path: String, fixturePath: String, composer: GroupComposer, inputs: [FileIdentity: String]
+    ) async throws {
+        let encoding = OutputEncoding(format: try OutputFormat.resolve(path: output, requested: nil))
+        let command = ParameterSharing.exportCommand(
+            parameters, fixturePath: fixturePath, groupID: group.id, output: output,
+            scales: images.count > 1 ? images.map(\.scale) : nil, encoding: encoding, spec: true)
+        _ = try await GroupExporter.writeSpec(
+            group, composer: composer, parameters: parameters, images: images, to: path, command: command,
+            warnings: nil, settings: ExportSettings(encoding: encoding), inputs: inputs)
     }
 }
 

@@ -13,6 +13,11 @@ enum OutputOptions {
             OptionSpec(
                 name: "--skip-existing", valueName: nil,
                 help: "leave outputs whose recorded parameters and inputs match alone"),
+            OptionSpec(
+                name: "--spec", valueName: nil,
+                help:
+                    "also write NAME.spec.json beside each group's images: canvas and tile frames in pt and px, parameters, photo sources and hashes, the command that reproduces it"
+            ),
         ]
 
     /// The options about how a file is encoded, shared by `export` and `avatar`.

@@ -70,6 +70,8 @@ package final class AppController {
         package var session: SessionRecord?
         /// Where the session is kept when the app quits (`SessionRecord.defaultPath`); nil: not kept.
         package var sessionPath: String?
+        /// Writes the spec hand-off beside every export's images (`e`, `E`); nil: exports write images only.
+        package var specExporter: SpecExporter?
         /// Descriptors to wait on besides the terminal and the wake pipe.
         package var wakeSources: [WakeSource] = []
 
@@ -141,6 +143,7 @@ package final class AppController {
             groups: fixture.groups, parameters: options.parameters,
             exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
             presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
+        state.writesSpecs = options.specExporter != nil
         self.options = options
         self.driver = driver
         self.provider = provider
@@ -471,10 +474,19 @@ package final class AppController {
     private func startExport(_ group: ChatGroup, _ jobs: [ExportJob], creatingFolder folder: String?) {
         pendingExports += 1
         let files = options.files
-        Task.detached { [exporter, inbox] in
+        Task.detached { [exporter, specExporter = options.specExporter, inbox] in
             do {
                 if let folder { try files.createFolder(folder) }
-                for job in jobs { try await exporter(group, job.parameters, job.path) }
+                var images: [ExportSpec.Image] = []
+                for job in jobs {
+                    switch job.kind {
+                    case .image:
+                        try await exporter(group, job.parameters, job.path)
+                        images.append(ExportSpec.Image(scale: job.parameters.scale, path: job.path))
+                    case .spec(let output):
+                        try await specExporter?(group, job.parameters, images, output, job.path)
+                    }
+                }
                 // The first path in full, the others by name: they are in the same folder.
                 let names = jobs.enumerated().map { index, job in
                     index == 0 ? job.path : job.path.split(separator: "/").last.map(String.init) ?? job.path

@@ -28,6 +28,12 @@ extension GroupComposer: CompositeProvider {}
 /// Writes a group's composite at the given parameters to a PNG file at `path`.
 package typealias CompositeExporter = @Sendable (ChatGroup, CompositionParameters, String) async throws -> Void
 
+/// Writes the spec hand-off (`ExportSpec`) of a group's export, after its images: the group, the parameters
+/// at the first scale, the images written (scale order), the `--output` its command names, and the spec's path.
+package typealias SpecExporter =
+    @Sendable (ChatGroup, CompositionParameters, [ExportSpec.Image], _ output: String, _ path: String) async throws
+    -> Void
+
 /// Turns an image into exactly `columns`×`rows` cells (the half-block renderer, with the colour mode and
 /// backdrop chosen by the caller).
 package typealias ImageCellRenderer = (RGBAImage, _ columns: Int, _ rows: Int) -> CellGrid

@@ -29,8 +29,18 @@ package struct ExportFiles: Sendable {
 
 /// One file of an export: the parameters (at one scale) and where it goes.
 package struct ExportJob: Hashable, Sendable {
+    /// What the file holds.
+    package enum Kind: Hashable, Sendable {
+        /// The composite at `parameters`.
+        case image
+        /// The spec hand-off of the export's images (`ExportSpec`), `parameters` at the first scale; `output`
+        /// is the `--output` of the command it records (the only image, or the 1x name).
+        case spec(output: String)
+    }
+
     package var parameters: CompositionParameters
     package var path: String
+    package var kind = Kind.image
 }
 
 /// What to do about an `ExportRequest`, decided before anything is written.
@@ -60,7 +70,9 @@ package enum ExportPlanner {
         let isFolder = expanded.hasSuffix("/") || files.kind(expanded) == .directory
         let base = isFolder ? defaultName(inFolder: expanded, group: request.group) : expanded
         let folder = FileIO.parentDirectory(of: base)
-        let paths = paths(base: base, scales: request.scales, suffixed: isFolder || request.usesDefaultName)
+        let images = paths(base: base, scales: request.scales, suffixed: isFolder || request.usesDefaultName)
+        let spec = request.writesSpec ? specPath(base: base, images: images) : nil
+        let paths = images + (spec.map { [$0] } ?? [])
         // No new name inside /dev or /proc (what is there already is refused below as a device or a folder).
         if let system = paths.lazy.filter({ files.kind($0) == .missing }).compactMap(systemFolder).first {
             return .refuse("Cannot export to \(system.path): \(system.folder) holds devices and processes, not files")
@@ -79,10 +91,16 @@ package enum ExportPlanner {
         case .regularFile, .other:
             return .refuse("Cannot export to \(base): \(folder) is not a folder")
         }
-        let jobs = zip(request.scales, paths).map { scale, path -> ExportJob in
+        var jobs = zip(request.scales, images).map { scale, path -> ExportJob in
             var parameters = request.parameters
             parameters.scale = scale
             return ExportJob(parameters: parameters, path: path)
+        }
+        if let spec, let first = jobs.first {
+            jobs.append(
+                ExportJob(
+                    parameters: first.parameters, path: spec, kind: .spec(output: images.count == 1 ? images[0] : base))
+            )
         }
         var existing: [String] = []
         for job in jobs where creatingFolder == nil {
@@ -108,13 +126,22 @@ package enum ExportPlanner {
     }
 
     /// The files an export of `group` to `target` (as typed, a trailing `/` meaning a folder) writes at
-    /// `scales`: what the `E` prompt shows before Enter. A folder that exists without the `/` is found by
-    /// `plan`, which then names the default file.
-    package static func names(_ target: String, group: ChatGroup, scales: [Int], usesDefaultName: Bool) -> [String] {
+    /// `scales`, the spec hand-off last when `writesSpec`: what the `E` prompt shows before Enter. A folder
+    /// that exists without the `/` is found by `plan`, which then names the default file.
+    package static func names(
+        _ target: String, group: ChatGroup, scales: [Int], usesDefaultName: Bool, writesSpec: Bool = false
+    ) -> [String] {
         guard !target.isEmpty else { return [] }
         let isFolder = target.hasSuffix("/")
         let base = isFolder ? defaultName(inFolder: target, group: group) : target
-        return paths(base: base, scales: scales, suffixed: isFolder || usesDefaultName)
+        let images = paths(base: base, scales: scales, suffixed: isFolder || usesDefaultName)
+        return images + (writesSpec ? [specPath(base: base, images: images)] : [])
+    }
+
+    /// Where the spec hand-off of `images` goes: beside the only image when there is one (so that the
+    /// command it records, `--output` that image, writes it there again), else beside the 1x name `base`.
+    static func specPath(base: String, images: [String]) -> String {
+        OutputNaming.specPath(for: images.count == 1 ? images[0] : base)
     }
 
     /// One path per scale: `base` itself for a single scale unless `suffixed`, else `name@2x.png` and so on.
@@ -130,12 +157,9 @@ package enum ExportPlanner {
         return (folder == "/" ? "" : folder) + "/" + OutputNaming.fileName(for: group)
     }
 
-    /// `/dev` or `/proc` when `path` lies inside one of them (lexically, after `.` and `..`): no export writes
-    /// there, not even a new name (`/dev/null@2x` became a 264 px PNG).
+    /// `path` and the system folder it lies in, when it does (`OutputNaming.systemFolder`).
     private static func systemFolder(_ path: String) -> (path: String, folder: String)? {
-        let absolute = FileIO.lexicallyAbsolute(path)
-        for folder in ["/dev", "/proc"] where absolute.hasPrefix(folder + "/") { return (path, folder) }
-        return nil
+        OutputNaming.systemFolder(containing: path).map { (path, $0) }
     }
 
     /// Why a path could not be expanded.

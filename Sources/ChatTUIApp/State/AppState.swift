@@ -64,6 +64,8 @@ package struct AppState: Equatable, Sendable {
     var pictureProblem: GraphicsError?
     /// The parameters pinned as "A" with `p`, shown beside the current ones ("B") for the selected group.
     package var pinned: CompositionParameters?
+    /// Whether `e` and `E` write the spec hand-off beside the images (the runtime has a spec writer).
+    package var writesSpecs = false
     /// The scales `e` and `E` export at; nil means the scale parameter alone.
     package var exportScales: [Int]?
     /// The named parameter sets (`o` applies one, `s` saves one); nil when there is no place to keep them.

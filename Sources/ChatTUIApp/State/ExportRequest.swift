@@ -14,6 +14,9 @@ package struct ExportRequest: Hashable, Sendable {
     /// The name is the app's default (`e`): a single scale other than 1 still gets its `@2x` suffix, as
     /// `export --all` names it; a file name the user typed is used as typed unless several scales are written.
     package var usesDefaultName = false
+    /// The spec hand-off (`ExportSpec`) is written beside the images: `<name>.spec.json`, named after the 1x
+    /// file (the only file when one scale is written).
+    package var writesSpec = false
     /// The user agreed to create the missing folder.
     package var createsFolders = false
     /// The user agreed to replace existing files.

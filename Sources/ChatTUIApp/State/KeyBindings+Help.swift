@@ -26,11 +26,12 @@ extension KeyBindings {
         ("  Enter", "panel: type a value (hex for colours, auto; Ctrl-U clears)"),
         ("  Backspace", "panel: back to auto / default"),
         ("x", "export scales: the scale, @1x @2x @3x, @2x @3x, ..."),
-        ("e", "export selected group to the export folder as <id>.png, <id>@2x.png, ..."),
-        ("E", "export to a path you type, as typed (several scales add @2x ...; ~ is home)"),
+        ("e", "export selected group: <id>.png, <id>@2x.png, ... and <id>.spec.json"),
+        ("E", "export to a path you type (as typed; scales add @2x; ~ is home) + .spec.json"),
         ("p", "pin the parameters as A to compare with B (p again unpins)"),
-        ("y", "show and copy the chat-tui export command (OSC 52)"),
-        ("Y", "show and copy the parameters as preset JSON"),
+        ("a", "with A pinned: what differs; Enter copies A's value into B, s swaps A and B"),
+        // y and Y on one line, so that the help still fits 36 rows.
+        ("y  Y", "show and copy the export command · the parameters as preset JSON (OSC 52)"),
         ("s  o", "save the parameters as a preset / open a preset"),
         ("w", "list the warnings"),
         // One line for the fitted zoom and the 1:1 view, so that the help still fits 36 rows.

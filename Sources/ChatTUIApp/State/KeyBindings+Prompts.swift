@@ -56,12 +56,12 @@ extension KeyBindings {
         return (next, [])
     }
 
-    /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales.
+    /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales, the spec hand-off too.
     static func exportNote(_ state: AppState, _ text: String) -> String? {
         guard let group = state.selectedGroup else { return nil }
         let names = ExportPlanner.names(
             text.trimmingCharacters(in: .whitespaces), group: group,
-            scales: state.effectiveExportScales, usesDefaultName: false)
+            scales: state.effectiveExportScales, usesDefaultName: false, writesSpec: state.writesSpecs)
         return names.isEmpty ? nil : "→ " + names.joined(separator: ", ")
     }
 
@@ -74,6 +74,9 @@ extension KeyBindings {
         {
             next.overlayScroll = scroll
             return (next, [])
+        }
+        if case .comparison(let selection) = state.overlay {
+            return (browseComparison(state, key, selection: selection), [])
         }
         guard case .presets(let selection) = state.overlay else {
             next.overlay = nil

@@ -113,6 +113,7 @@ package enum KeyBindings {
         case .character("u"): ParameterEditing.undo(&next)
         case .character("U"), .control("r"): ParameterEditing.redo(&next)
         case .character("p"): togglePin(&next)
+        case .character("a"): openComparison(&next)
         case .character("y"), .character("Y"): effects += share(&next, asJSON: key == .character("Y"))
         case .character("w"):
             next.overlay = .warnings
@@ -189,6 +190,7 @@ package enum KeyBindings {
             group: group, parameters: state.parameters, scales: state.effectiveExportScales,
             target: target)
         request.usesDefaultName = usesDefaultName
+        request.writesSpec = state.writesSpecs
         return .export(request)
     }
 

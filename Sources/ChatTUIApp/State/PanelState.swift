@@ -68,6 +68,8 @@ package enum Overlay: Hashable, Sendable {
     case presets(selection: Int)
     /// `y` / `Y`: the text handed off (and copied), under a title.
     case shared(title: String, text: String)
+    /// `a`: the parameters that differ between the pinned A and the current B, one selected.
+    case comparison(selection: Int)
 }
 
 /// One undoable parameter change: the parameters before and after, and what changed in words

@@ -1,7 +1,9 @@
+import GroupIcon
 import Support
 import TerminalUI
 
-/// The overlays other than help: the warnings (`w`), the presets (`o`) and the text `y` / `Y` handed off.
+/// The overlays other than help: the warnings (`w`), the presets (`o`), the A/B differences (`a`) and the text
+/// `y` / `Y` handed off.
 package enum ListOverlay {
     package static func draw(_ overlay: Overlay, state: AppState, into grid: inout CellGrid, context: ViewContext) {
         switch overlay {
@@ -21,6 +23,8 @@ package enum ListOverlay {
             OverlayBox.draw(
                 into: &grid, title: "Presets", lines: lines, footer: "↑ ↓ Enter applies, any key closes",
                 highlighted: names.isEmpty ? nil : selection, context: context)
+        case .comparison(let selection):
+            drawComparison(state: state, selection: selection, into: &grid, context: context)
         case .shared(let title, let text):
             OverlayBox.draw(
                 into: &grid, title: title,
@@ -30,5 +34,38 @@ package enum ListOverlay {
                 ],
                 footer: "any key closes", context: context)
         }
+    }
+
+    /// `a`: one row per parameter that differs, its name, A's value and B's (as the panel shows values, for
+    /// the selected group), in columns under a header.
+    private static func drawComparison(
+        state: AppState, selection: Int, into grid: inout CellGrid, context: ViewContext
+    ) {
+        guard let pinned = state.pinned else { return }
+        let fields = KeyBindings.differingFields(pinned, state.parameters)
+        let count = state.selectedMemberCount
+        func value(_ field: ParameterField, _ parameters: CompositionParameters) -> String {
+            guard ParameterCatalogue.fields(for: parameters.layout).contains(where: { $0.name == field.name }) else {
+                return "— (not in \(parameters.layout.rawValue))"
+            }
+            let shown = ParameterSummary.panelValue(field, parameters, memberCount: count)
+            return shown.value + (shown.pixels.map { " · " + $0 } ?? "")
+        }
+        let rows = fields.map { ($0.name, value($0, pinned), value($0, state.parameters)) }
+        let nameWidth = max(9, rows.map { $0.0.count }.max() ?? 0)
+        let aWidth = max(1, rows.map { TextWidth.width(of: $0.1) }.max() ?? 0)
+        func line(_ name: String, _ a: String, _ b: String) -> String {
+            let nameColumn = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            return nameColumn + "  " + a + String(repeating: " ", count: max(0, aWidth - TextWidth.width(of: a))) + "  "
+                + b
+        }
+        let lines =
+            rows.isEmpty
+            ? ["A and B are the same parameters."]
+            : [line("parameter", "A", "B")] + rows.map { line($0.0, Sanitizer.clean($0.1), Sanitizer.clean($0.2)) }
+        OverlayBox.draw(
+            into: &grid, title: "A ↔ B: \(rows.count) difference\(rows.count == 1 ? "" : "s")", lines: lines,
+            footer: "↑ ↓ · Enter copies A's value into B · s swaps A and B · Esc closes",
+            highlighted: rows.isEmpty ? nil : selection + 1, context: context)
     }
 }

@@ -34,7 +34,9 @@ public struct LayoutDescription: Hashable, Sendable {
     public var jsonText: String {
         let canvasMembers: [(key: String, value: JSONWriter.Value)] =
             isSquare ? [] : [("width", Self.number(canvas.width)), ("height", Self.number(canvas.height))]
-        let tileValues = tiles.map { layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.rectJSON($0) }
+        let tileValues = tiles.map {
+            layout.layout.tileForm == .circle ? Self.circleJSON($0) : Self.frameJSON($0.frame)
+        }
         let members: [(key: String, value: JSONWriter.Value)] =
             [
                 ("layout", .string(layout.rawValue)), ("count", .number(String(tiles.count))),
@@ -58,15 +60,17 @@ public struct LayoutDescription: Hashable, Sendable {
         .number(formatNumber(value))
     }
 
-    private static func rectJSON(_ tile: Tile) -> JSONWriter.Value {
-        let frame = tile.frame
-        return .object([
+    /// `frame` as `layout --json` writes a rectangular tile, `{"x":..,"y":..,"width":..,"height":..}`, numbers
+    /// as `formatNumber` writes them (the spec hand-off writes every tile's frames so, in points and pixels).
+    package static func frameJSON(_ frame: Rect) -> JSONWriter.Value {
+        .object([
             ("x", number(frame.minX)), ("y", number(frame.minY)), ("width", number(frame.width)),
             ("height", number(frame.height)),
         ])
     }
 
-    private static func circleJSON(_ tile: Tile) -> JSONWriter.Value {
+    /// A tile as `layout --json` writes a circle layout's: `{"cx":..,"cy":..,"diameter":..,"notch":..}`.
+    package static func circleJSON(_ tile: Tile) -> JSONWriter.Value {
         var notch = JSONWriter.Value.null
         if case .notchedCircle(_, _, let notches) = tile.shape, let first = notches.first {
             notch = number(first.degrees)

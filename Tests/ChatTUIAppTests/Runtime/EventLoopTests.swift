@@ -317,6 +317,35 @@ private final class GatedProvider: CompositeProvider {
         #expect(written.withLock { $0.count } == 6)
     }
 
+    /// With a spec writer (the app has one), `e` writes the spec hand-off after the images, handing it every
+    /// image written and the `--output` its command names; the status line names it with them.
+    @Test func eWritesTheSpecAfterTheImages() async {
+        let written = LockedState<[String]>([])
+        var options = options()
+        options.files = ExportFiles(
+            kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in }, homeDirectory: nil)
+        options.specExporter = { group, parameters, images, output, path in
+            let files = images.map { "\($0.path)@\($0.scale)" }.joined(separator: ",")
+            written.withLock {
+                $0.append("spec \(path) of \(group.id) [\(files)] --output \(output) @\(parameters.scale)")
+            }
+        }
+        let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("xxe"))
+        let controller = AppController(
+            fixture: fixture(ViewFixtures.groups(2)), options: options, driver: terminal,
+            provider: RecordingProvider(),
+            exporter: { _, _, path in written.withLock { $0.append(path) } },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        #expect(controller.state.writesSpecs)
+        await controller.driveUntilSettled()
+        #expect(
+            written.withLock { $0 } == [
+                "out/g0@2x.png", "out/g0@3x.png",
+                "spec out/g0.spec.json of g0 [out/g0@2x.png@2,out/g0@3x.png@3] --output out/g0.png @2",
+            ])
+        #expect(terminal.row(29).contains("Exported to out/g0@2x.png, g0@3x.png, g0.spec.json"))
+    }
+
     @Test func aFailedExportIsAWarningInPlainWords() async {
         struct Failure: Error, CustomStringConvertible { var description: String { "out/g0.png: permission denied" } }
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("e"))

@@ -150,3 +150,78 @@ import Testing
         #expect(ExportPlanner.names("", group: group, scales: [1], usesDefaultName: false).isEmpty)
     }
 }
+
+/// `e` and `E` with the spec hand-off: planned last, named after the 1x file (or the only file), listed in the
+/// prompt, asked about before it is replaced, and refused where an image would be.
+@Suite struct SpecExportPlanTests {
+    private let group = ChatGroup(id: "ride", name: "Ride", members: [])
+
+    private func files(_ existing: Set<String> = []) -> ExportFiles {
+        ExportFiles(
+            kind: { path in
+                if ["/", "/out", "/dev"].contains(path) { return .directory }
+                if existing.contains(path) { return .regularFile }
+                if path == "/out/tty.spec.json" { return .other(name: "character device") }
+                return path == "/dev/null" ? .other(name: "character device") : .missing
+            }, createFolder: { _ in }, homeDirectory: "/home/me")
+    }
+
+    private func plan(_ target: String, scales: [Int], defaultName: Bool = false, existing: Set<String> = [])
+        -> ExportPlan
+    {
+        var request = ExportRequest(group: group, parameters: CompositionParameters(), scales: scales, target: target)
+        request.usesDefaultName = defaultName
+        request.writesSpec = true
+        return ExportPlanner.plan(request, files: files(existing))
+    }
+
+    private func jobs(_ plan: ExportPlan) -> [ExportJob] {
+        guard case .write(let jobs, _) = plan else { return [] }
+        return jobs
+    }
+
+    @Test func theSpecIsPlannedAfterTheImagesNamedAfterTheFirstFile() {
+        let several = jobs(plan("/out/a.png", scales: [1, 2, 3]))
+        #expect(several.map(\.path) == ["/out/a.png", "/out/a@2x.png", "/out/a@3x.png", "/out/a.spec.json"])
+        #expect(several.last?.kind == .spec(output: "/out/a.png"))
+        #expect(several.dropLast().allSatisfy { $0.kind == .image })
+        // One scale: beside the only file, so that its command (`--output` that file) writes it there again.
+        let one = jobs(plan("/out/", scales: [2]))
+        #expect(one.map(\.path) == ["/out/ride@2x.png", "/out/ride@2x.spec.json"])
+        #expect(one.last?.kind == .spec(output: "/out/ride@2x.png") && one.last?.parameters.scale == 2)
+        #expect(jobs(plan("/out/a", scales: [1])).map(\.path) == ["/out/a", "/out/a.spec.json"])
+        // Without the spec, the plan is the images alone.
+        let plain = ExportPlanner.plan(
+            ExportRequest(group: group, parameters: CompositionParameters(), scales: [1], target: "/out/a.png"),
+            files: files())
+        #expect(jobs(plain).map(\.path) == ["/out/a.png"])
+    }
+
+    @Test func thePromptListsTheSpec() {
+        #expect(
+            ExportPlanner.names("/out/a.png", group: group, scales: [1, 2], usesDefaultName: false, writesSpec: true)
+                == ["/out/a.png", "/out/a@2x.png", "/out/a.spec.json"])
+        #expect(
+            ExportPlanner.names("/out/a.png", group: group, scales: [3], usesDefaultName: false, writesSpec: true)
+                == ["/out/a.png", "/out/a.spec.json"])
+    }
+
+    @Test func anExistingSpecIsReplacedOnlyAfterAsking() {
+        guard case .ask(let question, _) = plan("/out/a.png", scales: [1], existing: ["/out/a.spec.json"]) else {
+            Issue.record("replaced a spec without asking")
+            return
+        }
+        #expect(question == "Replace /out/a.spec.json? (y/n)")
+    }
+
+    @Test func aSpecWhereNoFileMayBeIsRefused() {
+        #expect(
+            plan("/out/tty.png", scales: [1])
+                == .refuse("Cannot export to /out/tty.spec.json: it is a character device, not a file"))
+        guard case .refuse(let message) = plan("/dev/null", scales: [1]) else {
+            Issue.record("an export to /dev/null was planned")
+            return
+        }
+        #expect(message.contains("/dev"))
+    }
+}

@@ -176,3 +176,30 @@ import Testing
         }
     }
 }
+
+@Suite struct ComparisonOverlayViewTests {
+    @Test func theOverlayShowsEachDifferenceWithAsAndBsValues() {
+        var state = ViewFixtures.state(groups(withMembers: [4]))
+        var pinned = state.parameters
+        pinned.margin = 5
+        state.pinned = pinned
+        state.parameters.layout = .qq
+        state.overlay = .comparison(selection: 1)
+        let terminal = InMemoryTerminal(width: 120, height: 30)
+        terminal.draw(
+            ScreenView.render(
+                state, layout: ScreenLayout(width: 120, height: 30), source: FakeCellSource(),
+                context: ViewFixtures.context))
+        #expect(terminal.text.contains("A ↔ B: 2 differences"))
+        let rows = terminal.text.split(separator: "\n")
+        #expect(rows.contains { $0.contains("layout") && $0.contains("wechat") && $0.contains("qq") })
+        #expect(rows.contains { $0.contains("margin") && $0.contains("5 pt") && $0.contains("auto") })
+        #expect(terminal.text.contains("s swaps A and B"))
+        state.parameters = pinned
+        terminal.draw(
+            ScreenView.render(
+                state, layout: ScreenLayout(width: 120, height: 30), source: FakeCellSource(),
+                context: ViewFixtures.context))
+        #expect(terminal.text.contains("A and B are the same parameters."))
+    }
+}

@@ -1,0 +1,125 @@
+import Fixtures
+import GroupExport
+import GroupIcon
+import TerminalUI
+import Testing
+
+@testable import ChatTUIApp
+
+/// The spec hand-off from the app's keys: `e` and `E` ask for it when the runtime writes specs, and the `E`
+/// prompt names it among the files.
+@Suite struct SpecHandoffKeyTests {
+    private let keys = KeyPresser()
+
+    private func state(writesSpecs: Bool) -> AppState {
+        var state = ViewFixtures.state(groups(withMembers: [4]))
+        state.writesSpecs = writesSpecs
+        return state
+    }
+
+    @Test func eAndEAskForTheSpecWhenTheRuntimeWritesSpecs() {
+        for writes in [true, false] {
+            guard case .export(let request)? = keys.press(chars("e"), on: state(writesSpecs: writes)).1.first else {
+                Issue.record("e exported nothing")
+                return
+            }
+            #expect(request.writesSpec == writes)
+            let prompted = keys.state(after: chars("E"), on: state(writesSpecs: writes))
+            guard case .export(let typedRequest)? = keys.press([.enter], on: prompted).1.first else {
+                Issue.record("E and Enter exported nothing")
+                return
+            }
+            #expect(typedRequest.writesSpec == writes)
+        }
+    }
+
+    @Test func thePromptNamesTheSpecWithTheImages() {
+        var prompted = keys.state(after: chars("xE"), on: state(writesSpecs: true))
+        #expect(prompted.prompt?.note == "→ out/g0.png, out/g0@2x.png, out/g0@3x.png, out/g0.spec.json")
+        prompted = keys.state(after: [.control("u")] + chars("a.png"), on: prompted)
+        #expect(prompted.prompt?.note == "→ a.png, a@2x.png, a@3x.png, a.spec.json")
+        let plain = keys.state(after: chars("E"), on: state(writesSpecs: false))
+        #expect(plain.prompt?.note == "→ out/g0.png")
+    }
+}
+
+/// A/B as data: `a` lists what differs between the pinned A and B; Enter copies A's value into B (undoable),
+/// `s` swaps them, Esc closes.
+@Suite struct ComparisonKeyTests {
+    private let keys = KeyPresser()
+    private let start = ViewFixtures.state(groups(withMembers: [4, 9]))
+
+    /// A pinned at the start, then B with more margin and another layout.
+    private func tuned() -> AppState {
+        keys.state(after: chars("p]]]l"), on: start)
+    }
+
+    @Test func aWithNothingPinnedSaysSo() {
+        let next = keys.state(after: chars("a"), on: start)
+        #expect(next.overlay == nil)
+        #expect(next.status.hasPrefix("Nothing pinned: p pins the current parameters as A"))
+    }
+
+    @Test func aListsTheParametersThatDiffer() throws {
+        let state = tuned()
+        let pinned = try #require(state.pinned)
+        #expect(KeyBindings.differingFields(pinned, state.parameters).map(\.name) == ["layout", "margin"])
+        let open = keys.state(after: chars("a"), on: state)
+        #expect(open.overlay == .comparison(selection: 0))
+        #expect(KeyBindings.differingFields(pinned, pinned).isEmpty)
+        // Esc closes and changes nothing.
+        let closed = keys.state(after: [.escape], on: open)
+        #expect(closed.overlay == nil && closed.parameters == state.parameters)
+    }
+
+    @Test func enterCopiesAsValueIntoBAndUndoTakesItBack() throws {
+        let state = tuned()
+        let pinned = try #require(state.pinned)
+        // The second row is the margin.
+        let copied = keys.state(after: chars("a") + [.down, .enter], on: state)
+        #expect(copied.parameters.margin == pinned.margin)
+        #expect(copied.parameters.layout == .qq)
+        #expect(copied.status.hasPrefix("B takes A's margin"))
+        // The copied row is gone; the selection stays on a row that is there.
+        #expect(copied.overlay == .comparison(selection: 0))
+        #expect(KeyBindings.differingFields(pinned, copied.parameters).map(\.name) == ["layout"])
+        let undone = keys.state(after: [.escape] + chars("u"), on: copied)
+        #expect(undone.parameters == state.parameters)
+        // Copying the layout too leaves nothing that differs.
+        let same = keys.state(after: [.enter], on: copied)
+        #expect(same.parameters == pinned)
+        #expect(KeyBindings.differingFields(pinned, same.parameters).isEmpty)
+    }
+
+    @Test func sSwapsAAndBUndoably() throws {
+        let state = tuned()
+        let pinned = try #require(state.pinned)
+        let swapped = keys.state(after: chars("as"), on: state)
+        #expect(swapped.parameters == pinned && swapped.pinned == state.parameters)
+        #expect(swapped.overlay == .comparison(selection: 0))
+        let back = keys.state(after: [.escape] + chars("u"), on: swapped)
+        #expect(back.parameters == state.parameters)
+    }
+
+    @Test func anOptionOfAsLayoutIsNotCopiedIntoALayoutWithoutIt() throws {
+        // A: qq with centre rings; B: back to wechat.
+        var qq = start
+        qq.parameters.layout = .qq
+        let ringsField = try #require(ParameterCatalogue.field(named: "centre-rings"))
+        ringsField.assign(.flag(true), to: &qq.parameters)
+        var state = keys.state(after: chars("pllll"), on: qq)
+        #expect(state.parameters.layout == .wechat)
+        // Options stay stored across layouts; B's has its ring option off.
+        ringsField.assign(.flag(false), to: &state.parameters)
+        let pinned = try #require(state.pinned)
+        let fields = KeyBindings.differingFields(pinned, state.parameters).map(\.name)
+        #expect(fields == ["layout", "centre-rings"])
+        let refused = keys.state(after: chars("a") + [.down, .enter], on: state)
+        #expect(refused.parameters == state.parameters)
+        #expect(refused.status == "centre-rings belongs to the qq layout, not wechat: copy the layout first")
+    }
+
+    @Test func theHelpListsA() {
+        #expect(KeyBindings.help.contains { $0.keys == "a" && $0.action.contains("s swaps A and B") })
+    }
+}

@@ -127,6 +127,9 @@ public struct ExportSpec: Sendable {
             return Photo(
                 source: remote.redactedURL, contentHash: remote.contentIdentity,
                 placeholder: warning?.message ?? remote.failure)
+        case .content(let content):
+            // A photo a library client gave in memory: no source to name, its content hash identifies it.
+            return Photo(source: nil, contentHash: content.digest, placeholder: warning?.message)
         }
     }
 

@@ -74,7 +74,7 @@ public struct CompositionParameters: Hashable, Sendable {
 }
 
 /// Shortest decimal form of a number with at most 4 decimals ("7.3333", "132").
-public func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let rounded = (value * 10_000).rounded() / 10_000
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }

@@ -6,16 +6,16 @@ import Support
 /// dictionary maps keys to slots of one array, and the slots form a doubly linked recency list through array
 /// indices. The cost of an entry is never stored: it is recomputed with `cost` from the stored value whenever
 /// the total changes, and values are immutable, so the running total cannot drift from the entries it sums.
-public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The largest total cost kept; older entries are evicted beyond it.
-    public let costLimit: Int
+    package let costLimit: Int
     /// The largest number of entries kept.
-    public let countLimit: Int
+    package let countLimit: Int
     private let cost: @Sendable (Value) -> Int
     private let storage: LockedState<LRUStorage<Key, Value>>
 
     /// A cache evicting least-recently-used entries beyond `costLimit` total cost or `countLimit` entries.
-    public init(costLimit: Int, countLimit: Int, cost: @escaping @Sendable (Value) -> Int) {
+    package init(costLimit: Int, countLimit: Int, cost: @escaping @Sendable (Value) -> Int) {
         self.costLimit = max(0, costLimit)
         self.countLimit = max(0, countLimit)
         self.cost = cost
@@ -23,13 +23,13 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// The value for `key`, marking it most recently used.
-    public func value(for key: Key) -> Value? {
+    package func value(for key: Key) -> Value? {
         storage.withLock { $0.value(for: key) }
     }
 
     /// Stores `value` as the most recently used entry and evicts beyond the limits. A value whose cost alone
     /// exceeds `costLimit` is not kept (and replaces nothing).
-    public func set(_ value: Value, for key: Key) {
+    package func set(_ value: Value, for key: Key) {
         let valueCost = cost(value)
         storage.withLock { lru in
             guard valueCost <= costLimit, countLimit > 0 else { return }
@@ -41,23 +41,23 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// Removes the entry for `key`, if any.
-    public func removeValue(for key: Key) {
+    package func removeValue(for key: Key) {
         storage.withLock { $0.remove(key, cost: cost) }
     }
 
     /// Removes every entry.
-    public func removeAll() {
+    package func removeAll() {
         storage.withLock { $0 = LRUStorage() }
     }
 
     /// The number of entries.
-    public var count: Int { storage.withLock { $0.count } }
+    package var count: Int { storage.withLock { $0.count } }
 
     /// The running sum of the entries' costs.
-    public var totalCost: Int { storage.withLock { $0.totalCost } }
+    package var totalCost: Int { storage.withLock { $0.totalCost } }
 
     /// Every entry, most recently used first (for statistics and tests; does not change recency).
-    public var entries: [(key: Key, value: Value)] { storage.withLock { $0.entriesMostRecentFirst() } }
+    package var entries: [(key: Key, value: Value)] { storage.withLock { $0.entriesMostRecentFirst() } }
 }
 
 /// The LRU bookkeeping behind `MemoryCache`, a value type guarded by the cache's lock.

@@ -18,24 +18,24 @@
 ///   an emoji are skipped (`Noah 🚀` → N). A one-word name gives **one** letter, as Slack and Google do: two
 ///   letters of one word ("Al") read like a word fragment rather than initials.
 /// - A name with none of these (empty, whitespace, only punctuation) has no label: the silhouette.
-public struct PlaceholderLabel: Hashable, Sendable {
+package struct PlaceholderLabel: Hashable, Sendable {
     /// Which rule made the label, which decides the font.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case initials
         case cjk
         case emoji
     }
 
     /// The characters to draw.
-    public let text: String
-    public let kind: Kind
+    package let text: String
+    package let kind: Kind
 
-    public init(text: String, kind: Kind) {
+    package init(text: String, kind: Kind) {
         self.text = text; self.kind = kind
     }
 
     /// The label for a member's name, nil when the name has nothing to show.
-    public init?(name: String) {
+    package init?(name: String) {
         let characters = Array(String(String.UnicodeScalarView(name.unicodeScalars.compactMap(Self.cleaned))))
         guard let start = characters.firstIndex(where: { Self.isEmoji($0) || Self.isCJK($0) || Self.isInitial($0) })
         else { return nil }

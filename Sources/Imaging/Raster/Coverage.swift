@@ -1,26 +1,26 @@
 /// How much of each pixel a shape covers, over the shape's pixel bounding box.
-public struct CoverageMask: Hashable, Sendable {
+package struct CoverageMask: Hashable, Sendable {
     /// The pixels the mask describes; every pixel outside it has coverage 0.
-    public let box: PixelBox
+    package let box: PixelBox
     /// Row-major coverage in 0...1, `box.width * box.height` values.
-    public let values: [Float]
+    package let values: [Float]
 
     package init(box: PixelBox, values: [Float]) {
         self.box = box; self.values = values
     }
 
     /// The coverage of the pixel at absolute column `x`, row `y` (0 outside `box`).
-    public subscript(x: Int, y: Int) -> Float {
+    package subscript(x: Int, y: Int) -> Float {
         guard x >= box.x, x < box.maxX, y >= box.y, y < box.maxY else { return 0 }
         return values[(y - box.y) * box.width + (x - box.x)]
     }
 
     /// The covered area in square pixels.
-    public var area: Double { values.reduce(0.0) { $0 + Double($1) } }
+    package var area: Double { values.reduce(0.0) { $0 + Double($1) } }
 }
 
 /// Anti-aliased rasterisation of `Shape`s.
-public enum Coverage {
+package enum Coverage {
     /// Rasterises `shape` (in points) at `scale` pixels per point.
     ///
     /// The pixel whose centre is `c` gets `clamp(0.5 - d, 0, 1)`, with `d` the shape's signed distance at `c`
@@ -28,12 +28,12 @@ public enum Coverage {
     /// to full coverage), and within a fraction of a pixel of the true area along curves. Only the shape's
     /// bounding box is visited, and long runs of fully inside or fully outside pixels are filled without
     /// evaluating the distance: it changes by at most one pixel per pixel step, so one sample bounds a run.
-    public static func mask(of shape: Shape, scale: Double) -> CoverageMask {
+    package static func mask(of shape: Shape, scale: Double) -> CoverageMask {
         mask(of: shape, scale: scale, rows: nil)
     }
 
     /// The mask's rows `rows` only (each row is made on its own, so they are the whole mask's): a large
-    /// canvas is composed band by band.
+    /// canvas is composed strip by strip.
     package static func mask(of shape: Shape, scale: Double, rows: Range<Int>?) -> CoverageMask {
         let enclosing = PixelBox(enclosing: shape.bounds.scaled(by: scale))
         let box = rows.map { enclosing.rows($0) } ?? enclosing

@@ -24,6 +24,8 @@ final class CursesDriver: TerminalDriver {
     private let graphicsOption: GraphicsOption
     private(set) var graphics = GraphicsSetup.halfBlocks
     private var pictureLayer = PictureLayer(setup: .halfBlocks)
+    /// The tmux or screen in between, as learned at start (`TmuxQuery`); nil for a terminal reached directly.
+    private var multiplexer: Multiplexer?
     private var screenHandle: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var previous: CellGrid?
@@ -103,7 +105,10 @@ final class CursesDriver: TerminalDriver {
                 // Kitty keeps images apart from the text: a crash must delete them too.
                 FatalSignals.arm(
                     descriptor: STDOUT_FILENO, modes: shellModes,
-                    resetSequence: Array(KittyGraphics.deleteAll.utf8) + Self.resetSequence())
+                    resetSequence: Array(
+                        (graphics.passthrough == nil
+                            ? KittyGraphics.deleteAll : TmuxPassthrough.wrap(KittyGraphics.deleteAll)).utf8)
+                        + Self.resetSequence())
             }
         }
         // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
@@ -117,11 +122,13 @@ final class CursesDriver: TerminalDriver {
     private func detectGraphics(environment: [String: String]) -> GraphicsSetup {
         var replies = TerminalReplies()
         var typed: [UInt8] = []
-        if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption) {
+        // Half blocks by choice need nothing from tmux.
+        multiplexer = graphicsOption == .fixed(.halfblock) ? nil : TmuxQuery.multiplexer(environment: environment)
+        if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption, multiplexer: multiplexer) {
             // Curses' set-up (the alternate screen) goes first, so that a terminal that shows a query it
             // does not know shows it where the first frame clears it.
             doupdate()
-            var questions = GraphicsQuestions(option: graphicsOption)
+            var questions = GraphicsQuestions(option: graphicsOption, multiplexer: multiplexer)
             let deadline =
                 DispatchTime.now().uptimeNanoseconds
                 + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
@@ -148,7 +155,7 @@ final class CursesDriver: TerminalDriver {
         return GraphicsDetection.setup(
             environment: environment, replies: replies, option: graphicsOption,
             windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
-            rows: Int(cn_lines()))
+            rows: Int(cn_lines()), multiplexer: multiplexer)
     }
 
     /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
@@ -272,8 +279,16 @@ final class CursesDriver: TerminalDriver {
         return true
     }
 
-    /// A new window size may come with a new cell size (a font change): pictures are sized by it.
+    /// A new window size may come with a new cell size (a font change): pictures are sized by it. Inside tmux
+    /// the pane may also have moved (a split, a zoom): its corner is asked again.
     private func noteResize() {
+        if graphics.drawsPixels, graphics.passthrough != nil,
+            let moved = TmuxQuery.multiplexer(environment: ProcessInfo.processInfo.environment),
+            moved.passesPictures
+        {
+            graphics.passthrough = moved
+            pictureLayer.setPassthrough(moved)
+        }
         guard graphics.drawsPixels,
             let cell = CellPixelSize.reported(
                 reply: nil, windowPixels: Self.windowPixels(), columns: Int(cn_cols()),

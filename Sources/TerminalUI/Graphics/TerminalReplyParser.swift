@@ -8,6 +8,9 @@ package enum TerminalReply: Hashable, Sendable {
     case graphicsAttributes(item: Int, status: Int, value: Int)
     /// `ESC [ 6 ; height ; width t`: the cell size in pixels.
     case cellPixelSize(CellPixelSize)
+    /// `ESC P > | name ESC \`: XTVERSION, the terminal's name and version (`kitty(0.26.5)`, `XTerm(379)`),
+    /// printable ASCII only.
+    case terminalVersion(String)
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -80,6 +83,8 @@ package struct TerminalReplyParser: Sendable {
         switch pending[start + 1] {
         case UInt8(ascii: "_"):
             return applicationCommand(at: start)
+        case UInt8(ascii: "P"):
+            return stringCommand(at: start, reply: Self.deviceControlReply)
         case UInt8(ascii: "["):
             return controlSequence(at: start)
         default:
@@ -89,11 +94,16 @@ package struct TerminalReplyParser: Sendable {
 
     /// `ESC _ ... ESC \`: only kitty graphics replies (`G...`) come this way; other APC strings are dropped.
     private func applicationCommand(at start: Int) -> Scan {
+        stringCommand(at: start, reply: Self.kittyReply)
+    }
+
+    /// A string sequence (APC, DCS) from `start` to its `ESC \`, its body read by `reply` (nil: dropped).
+    private func stringCommand(at start: Int, reply: ([UInt8]) -> TerminalReply?) -> Scan {
         var end = start + 2
         while end + 1 < pending.count {
             if pending[end] == 0x1B && pending[end + 1] == UInt8(ascii: "\\") {
                 let body = Array(pending[(start + 2)..<end])
-                return .reply(Self.kittyReply(body), length: end + 2 - start)
+                return .reply(reply(body), length: end + 2 - start)
             }
             end += 1
             if end - start > Self.maximumSequenceLength { return .notReply(length: 1) }
@@ -130,6 +140,14 @@ package struct TerminalReplyParser: Sendable {
             id = UInt32(key.dropFirst(2)) ?? 0
         }
         return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
+    }
+
+    /// `> | name`: XTVERSION; nil for any other DCS string, or a name that is not short printable ASCII.
+    private static func deviceControlReply(_ body: [UInt8]) -> TerminalReply? {
+        guard body.count > 2, body[0] == UInt8(ascii: ">"), body[1] == UInt8(ascii: "|") else { return nil }
+        let name = body.dropFirst(2)
+        guard name.count <= 64, name.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        return .terminalVersion(String(decoding: name, as: UTF8.self))
     }
 
     /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).

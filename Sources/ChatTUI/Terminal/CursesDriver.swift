@@ -22,6 +22,8 @@ final class CursesDriver: TerminalDriver {
     private let wakeDescriptor: Int32
     /// `--graphics`: what to draw pictures with, or detect it at start.
     private let graphicsOption: GraphicsOption
+    /// Keys typed before the start (see `init`).
+    private let typedAhead: [UInt8]
     private(set) var graphics = GraphicsSetup.halfBlocks
     private var pictureLayer = PictureLayer(setup: .halfBlocks)
     /// The tmux or screen in between, as learned at start (`TmuxQuery`); nil for a terminal reached directly.
@@ -42,10 +44,15 @@ final class CursesDriver: TerminalDriver {
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
     /// `graphics`: the graphics protocol, or `.auto` to ask the terminal at start.
-    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock)) {
+    /// `typedAhead`: key input read before the driver existed (`ColorProbe`), handed to curses first.
+    init(
+        terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock),
+        typedAhead: [UInt8] = []
+    ) {
         self.terminalName = terminalName
         self.wakeDescriptor = wakeDescriptor
         graphicsOption = graphics
+        self.typedAhead = typedAhead
     }
 
     /// Standard input, which ncurses reads.
@@ -150,7 +157,7 @@ final class CursesDriver: TerminalDriver {
             typed += questions.finish()
             replies = questions.replies
         }
-        backlog = InputBacklog(typed)
+        backlog = InputBacklog(typedAhead + typed)
         handBackPiece()
         return GraphicsDetection.setup(
             environment: environment, replies: replies, option: graphicsOption,

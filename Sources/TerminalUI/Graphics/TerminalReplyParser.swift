@@ -11,6 +11,9 @@ package enum TerminalReply: Hashable, Sendable {
     /// `ESC P > | name ESC \`: XTVERSION, the terminal's name and version (`kitty(0.26.5)`, `XTerm(379)`),
     /// printable ASCII only.
     case terminalVersion(String)
+    /// `ESC P 1 $ r value ESC \` (valid) or `ESC P 0 $ r ESC \`: DECRQSS, the terminal's report of a setting
+    /// (for `m`, the current SGR attributes: `0;38:2::17:34:51m`), printable ASCII only.
+    case statusString(valid: Bool, value: String)
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -142,12 +145,23 @@ package struct TerminalReplyParser: Sendable {
         return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
     }
 
-    /// `> | name`: XTVERSION; nil for any other DCS string, or a name that is not short printable ASCII.
+    /// `> | name`: XTVERSION; `1 $ r value` / `0 $ r`: DECRQSS; nil for any other DCS string, or a name or
+    /// value that is not short printable ASCII.
     private static func deviceControlReply(_ body: [UInt8]) -> TerminalReply? {
-        guard body.count > 2, body[0] == UInt8(ascii: ">"), body[1] == UInt8(ascii: "|") else { return nil }
-        let name = body.dropFirst(2)
-        guard name.count <= 64, name.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-        return .terminalVersion(String(decoding: name, as: UTF8.self))
+        func printable(_ text: ArraySlice<UInt8>) -> String? {
+            guard text.count <= 64, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
+        if body.count > 2, body[0] == UInt8(ascii: ">"), body[1] == UInt8(ascii: "|") {
+            return printable(body.dropFirst(2)).map(TerminalReply.terminalVersion)
+        }
+        if body.count >= 3, body[0] == UInt8(ascii: "0") || body[0] == UInt8(ascii: "1"),
+            body[1] == UInt8(ascii: "$"), body[2] == UInt8(ascii: "r")
+        {
+            let valid = body[0] == UInt8(ascii: "1")
+            return printable(body.dropFirst(3)).map { TerminalReply.statusString(valid: valid, value: $0) }
+        }
+        return nil
     }
 
     /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).

@@ -123,9 +123,10 @@ final class CursesDriver: TerminalDriver {
     }
 
     /// Asks the terminal what it can show (unless half blocks were asked for, or the terminal is reached
-    /// through tmux or screen and the protocol is automatic), waiting up to
-    /// `GraphicsDetection.timeoutMilliseconds` for its answers. Keys typed meanwhile are separated from the
-    /// answers and handed back to curses, so none is lost.
+    /// through screen or a tmux that passes no pictures and the protocol is automatic), waiting up to
+    /// `GraphicsDetection.timeoutMilliseconds` for its answers. Inside tmux, tmux is asked first about its
+    /// pane (`TmuxQuery`), and with passthrough on the questions go to the terminal outside. Keys typed
+    /// meanwhile are separated from the answers and handed back to curses, so none is lost.
     private func detectGraphics(environment: [String: String]) -> GraphicsSetup {
         var replies = TerminalReplies()
         var typed: [UInt8] = []

@@ -74,6 +74,41 @@ package enum ColorMode: CaseIterable, Hashable, Sendable {
         "xterm",
     ]
 
+    /// What to send to learn whether a terminal that does not say so in its environment shows 24-bit colour:
+    /// an SGR round-trip. The foreground is set to an unusual 24-bit colour, DECRQSS (`DCS $ q m ST`) asks for
+    /// the attributes back, SGR 0 resets them, and DA1 (answered by every terminal) ends the wait. A terminal
+    /// that keeps 24-bit colour reports it (xterm: `1$r0;38:2::17:34:51m`); one that maps it to its palette
+    /// reports `38;5;N`, and one without DECRQSS ignores the question (a DCS string).
+    package static let truecolorQuery = "\u{1B}[38;2;17;34;51m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[c"
+
+    /// Whether to send `truecolorQuery`: automatic colour, the environment leaves out 24-bit colour (but does
+    /// not turn colour off), and no multiplexer is in between (tmux answers for itself and maps colours to the
+    /// terminal outside on its own).
+    package static func asksTruecolor(environment: [String: String], option: Option) -> Bool {
+        guard option == .auto else { return false }
+        let mode = detect(environment: environment)
+        let term = environment["TERM"]?.lowercased() ?? ""
+        let multiplexed =
+            !(environment["TMUX"] ?? "").isEmpty || !(environment["STY"] ?? "").isEmpty
+            || term.hasPrefix("screen") || term.hasPrefix("tmux")
+        return (mode == .palette16 || mode == .palette256) && !multiplexed
+    }
+
+    /// Whether a DECRQSS report of the SGR attributes (`TerminalReply.statusString`) kept the colour
+    /// `truecolorQuery` set: `38:2::17:34:51` (ITU form, colour space left empty), `38:2:17:34:51` or
+    /// `38;2;17;34;51`, as a whole parameter run. Anything else, an invalid report included, is no.
+    package static func reportKeepsTruecolor(valid: Bool, value: String) -> Bool {
+        guard valid, value.hasSuffix("m") else { return false }
+        let attributes = value.dropLast()
+        let runs = attributes.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        if runs.contains("38:2::17:34:51") || runs.contains("38:2:17:34:51") { return true }
+        let parameters = runs
+        for start in parameters.indices where parameters[start] == "38" && start + 4 < parameters.count {
+            if Array(parameters[(start + 1)...(start + 4)]) == ["2", "17", "34", "51"] { return true }
+        }
+        return false
+    }
+
     private static func colortermAnnouncesTruecolor(_ colorterm: String?) -> Bool {
         guard let value = colorterm?.lowercased() else { return false }
         return value == "truecolor" || value == "24bit"

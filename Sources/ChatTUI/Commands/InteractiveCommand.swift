@@ -111,7 +111,14 @@ struct InteractiveCommand: ToolCommand {
             return .usage
         }
         let environment = ProcessInfo.processInfo.environment
-        let mode = ColorMode.detect(environment: environment, override: colorOption.override)
+        var mode = ColorMode.detect(environment: environment, override: colorOption.override)
+        // A terminal that keeps 24-bit colour without saying so in its environment (xterm, TERM=xterm) is asked.
+        var typedAhead: [UInt8] = []
+        if ColorMode.asksTruecolor(environment: environment, option: colorOption) {
+            let probe = ColorProbe.ask()
+            typedAhead = probe.typed
+            if probe.keepsTruecolor { mode = .truecolor }
+        }
         let term = environment["TERM"] ?? ""
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName =
@@ -136,7 +143,8 @@ struct InteractiveCommand: ToolCommand {
         loadSession(environment: environment, into: &options)
         if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
         let wake = WakeSignal()
-        let driver = CursesDriver(terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics)
+        let driver = CursesDriver(
+            terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics, typedAhead: typedAhead)
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
         let signals = TerminationSignals(wake: wake)

@@ -22,8 +22,12 @@ final class CursesDriver: TerminalDriver {
     private let wakeDescriptor: Int32
     /// `--graphics`: what to draw pictures with, or detect it at start.
     private let graphicsOption: GraphicsOption
+    /// Keys typed before the start (see `init`).
+    private let typedAhead: [UInt8]
     private(set) var graphics = GraphicsSetup.halfBlocks
     private var pictureLayer = PictureLayer(setup: .halfBlocks)
+    /// The tmux or screen in between, as learned at start (`TmuxQuery`); nil for a terminal reached directly.
+    private var multiplexer: Multiplexer?
     private var screenHandle: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var previous: CellGrid?
@@ -40,10 +44,15 @@ final class CursesDriver: TerminalDriver {
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
     /// `graphics`: the graphics protocol, or `.auto` to ask the terminal at start.
-    init(terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock)) {
+    /// `typedAhead`: key input read before the driver existed (`ColorProbe`), handed to curses first.
+    init(
+        terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock),
+        typedAhead: [UInt8] = []
+    ) {
         self.terminalName = terminalName
         self.wakeDescriptor = wakeDescriptor
         graphicsOption = graphics
+        self.typedAhead = typedAhead
     }
 
     /// Standard input, which ncurses reads.
@@ -103,7 +112,10 @@ final class CursesDriver: TerminalDriver {
                 // Kitty keeps images apart from the text: a crash must delete them too.
                 FatalSignals.arm(
                     descriptor: STDOUT_FILENO, modes: shellModes,
-                    resetSequence: Array(KittyGraphics.deleteAll.utf8) + Self.resetSequence())
+                    resetSequence: Array(
+                        (graphics.passthrough == nil
+                            ? KittyGraphics.deleteAll : TmuxPassthrough.wrap(KittyGraphics.deleteAll)).utf8)
+                        + Self.resetSequence())
             }
         }
         // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
@@ -111,17 +123,20 @@ final class CursesDriver: TerminalDriver {
     }
 
     /// Asks the terminal what it can show (unless half blocks were asked for, or the terminal is reached
-    /// through tmux or screen and the protocol is automatic), waiting up to
-    /// `GraphicsDetection.timeoutMilliseconds` for its answers. Keys typed meanwhile are separated from the
-    /// answers and handed back to curses, so none is lost.
+    /// through screen or a tmux that passes no pictures and the protocol is automatic), waiting up to
+    /// `GraphicsDetection.timeoutMilliseconds` for its answers. Inside tmux, tmux is asked first about its
+    /// pane (`TmuxQuery`), and with passthrough on the questions go to the terminal outside. Keys typed
+    /// meanwhile are separated from the answers and handed back to curses, so none is lost.
     private func detectGraphics(environment: [String: String]) -> GraphicsSetup {
         var replies = TerminalReplies()
         var typed: [UInt8] = []
-        if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption) {
+        // Half blocks by choice need nothing from tmux.
+        multiplexer = graphicsOption == .fixed(.halfblock) ? nil : TmuxQuery.multiplexer(environment: environment)
+        if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption, multiplexer: multiplexer) {
             // Curses' set-up (the alternate screen) goes first, so that a terminal that shows a query it
             // does not know shows it where the first frame clears it.
             doupdate()
-            var questions = GraphicsQuestions(option: graphicsOption)
+            var questions = GraphicsQuestions(option: graphicsOption, multiplexer: multiplexer)
             let deadline =
                 DispatchTime.now().uptimeNanoseconds
                 + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
@@ -143,12 +158,12 @@ final class CursesDriver: TerminalDriver {
             typed += questions.finish()
             replies = questions.replies
         }
-        backlog = InputBacklog(typed)
+        backlog = InputBacklog(typedAhead + typed)
         handBackPiece()
         return GraphicsDetection.setup(
             environment: environment, replies: replies, option: graphicsOption,
             windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
-            rows: Int(cn_lines()))
+            rows: Int(cn_lines()), multiplexer: multiplexer)
     }
 
     /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
@@ -272,8 +287,16 @@ final class CursesDriver: TerminalDriver {
         return true
     }
 
-    /// A new window size may come with a new cell size (a font change): pictures are sized by it.
+    /// A new window size may come with a new cell size (a font change): pictures are sized by it. Inside tmux
+    /// the pane may also have moved (a split, a zoom): its corner is asked again.
     private func noteResize() {
+        if graphics.drawsPixels, graphics.passthrough != nil,
+            let moved = TmuxQuery.multiplexer(environment: ProcessInfo.processInfo.environment),
+            moved.passesPictures
+        {
+            graphics.passthrough = moved
+            pictureLayer.setPassthrough(moved)
+        }
         guard graphics.drawsPixels,
             let cell = CellPixelSize.reported(
                 reply: nil, windowPixels: Self.windowPixels(), columns: Int(cn_cols()),

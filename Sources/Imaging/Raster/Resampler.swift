@@ -117,11 +117,11 @@ public enum Resampler {
     /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
     ///
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
-    /// each exactly as the whole region would have it: a large canvas is composed band by band.
+    /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
     package static func premultiplied(
-        _ source: RGBAImage, frame: Rect, region: PixelBox, rows band: Range<Int>? = nil
+        _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
     ) -> PremultipliedPixels {
-        let made = band.map { region.rows($0) } ?? region
+        let made = strip.map { region.rows($0) } ?? region
         var result = PremultipliedPixels(box: made, values: Array(repeating: .zero, count: made.pixelCount))
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard !made.isEmpty, source.pixels.count == source.width * source.height * 4,
@@ -143,7 +143,7 @@ public enum Resampler {
         let columns = FilterWeights(
             sourceSize: grid.width, scale: scaleX / Double(blockWidth),
             outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
-        // Centres still count from the region's first row, so a band's rows are the whole region's.
+        // Centres still count from the region's first row, so a strip's rows are the whole region's.
         let rows = FilterWeights(
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight))

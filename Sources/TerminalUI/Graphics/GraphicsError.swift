@@ -6,11 +6,14 @@ package enum GraphicsError: Error, Equatable, CustomStringConvertible {
     case png(CodecError)
     /// libsixel refused the picture; `step` names the call, `message` is libsixel's.
     case sixel(step: String, message: String)
+    /// Every kitty image id Unicode placeholders can name is taken by a picture on screen.
+    case noImageID(limit: Int)
 
     package var description: String {
         switch self {
         case .png(let error): return "cannot encode the preview as PNG: \(error)"
         case .sixel(let step, let message): return "cannot encode the preview as sixel (\(step)): \(message)"
+        case .noImageID(let limit): return "more than \(limit) pictures at once: the rest are left off the screen"
         }
     }
 }

@@ -3,16 +3,22 @@
 /// First `GraphicsDetection.query`; once its DA1 answer is in, `GraphicsDetection.sixelColorsQuery` where
 /// `GraphicsDetection.asksSixelColors` says so. The terminal answers in order and always answers DA1, so the
 /// wait for a round ends with its DA1 reply. The caller writes each `next()` and feeds what it reads until
-/// `isWaiting` is false or its deadline passes, then calls `finish()`.
+/// `isWaiting` is false or its deadline passes, then calls `finish()`. Through a tmux that passes pictures the
+/// questions go to the terminal outside, wrapped in tmux's passthrough (`GraphicsDetection.passthroughQuery`).
 package struct GraphicsQuestions: Sendable {
     /// Everything the terminal answered so far.
     package private(set) var replies = TerminalReplies()
     private let option: GraphicsOption
+    private let throughTmux: Bool
     private var parser = TerminalReplyParser()
     private var roundsAsked = 0
     private var deviceAttributesAnswers = 0
 
-    package init(option: GraphicsOption) { self.option = option }
+    /// `multiplexer`: the tmux or screen in between, if any (see `Multiplexer.passesPictures`).
+    package init(option: GraphicsOption, multiplexer: Multiplexer? = nil) {
+        self.option = option
+        throughTmux = multiplexer?.passesPictures == true
+    }
 
     /// Whether a question was asked whose DA1 answer has not come.
     package var isWaiting: Bool { deviceAttributesAnswers < roundsAsked }
@@ -22,9 +28,9 @@ package struct GraphicsQuestions: Sendable {
         guard !isWaiting else { return nil }
         let question: String? =
             switch roundsAsked {
-            case 0: GraphicsDetection.query
+            case 0: throughTmux ? GraphicsDetection.passthroughQuery : GraphicsDetection.query
             case 1 where GraphicsDetection.asksSixelColors(after: replies, option: option):
-                GraphicsDetection.sixelColorsQuery
+                throughTmux ? GraphicsDetection.passthroughSixelColorsQuery : GraphicsDetection.sixelColorsQuery
             default: nil
             }
         if question != nil { roundsAsked += 1 }

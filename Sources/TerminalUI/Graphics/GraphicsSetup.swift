@@ -16,8 +16,18 @@ package struct GraphicsSetup: Hashable, Sendable {
     package var cellSizeIsKnown: Bool
     /// Colour registers a sixel picture may use (2...256).
     package var sixelColors: Int
-    /// Why the forced protocol may not work here (`GraphicsDetection.denial`), for the status line.
+    /// Why the forced protocol may not work here (`GraphicsDetection.denial`, or the tmux setting it needs), for
+    /// the status line.
     package var warning: String?
+    /// What would give pictures where there are none (`GraphicsDetection.passthroughAdvice`): said after the
+    /// reason in `summary`.
+    package var advice: String?
+    /// The tmux the pictures go through, wrapped in its passthrough, and where its pane is; nil when the app
+    /// talks to the terminal directly.
+    package var passthrough: Multiplexer?
+    /// Whether kitty pictures are shown by Unicode placeholders (text cells tmux keeps in the pane) rather
+    /// than placed at the cursor.
+    package var usesUnicodePlaceholders = false
 
     package init(
         graphicsProtocol: GraphicsProtocol, reason: String, cellPixelSize: CellPixelSize,
@@ -31,10 +41,12 @@ package struct GraphicsSetup: Hashable, Sendable {
     package var drawsPixels: Bool { graphicsProtocol != .halfblock }
 
     /// What the status line says at start and the help shows: the protocol, why, and the cell size it works
-    /// with (`Graphics: sixel (the terminal reports sixel in DA1), cells 10x20 px`).
+    /// with (`Graphics: sixel (the terminal reports sixel in DA1), cells 10x20 px`); through tmux the reason
+    /// ends `, through tmux`.
     package var summary: String {
-        guard drawsPixels else { return "Graphics: half blocks (\(reason))" }
+        guard drawsPixels else { return "Graphics: half blocks (\(reason))" + (advice.map { ": " + $0 } ?? "") }
         let cell = "\(cellPixelSize.width)x\(cellPixelSize.height) px" + (cellSizeIsKnown ? "" : " (guessed)")
-        return "Graphics: \(graphicsProtocol.rawValue) (\(reason)), cells \(cell)"
+        let placement = usesUnicodePlaceholders ? ", Unicode placeholders" : ""
+        return "Graphics: \(graphicsProtocol.rawValue) (\(reason))\(placement), cells \(cell)"
     }
 }

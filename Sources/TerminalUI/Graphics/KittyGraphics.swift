@@ -15,18 +15,70 @@ package enum KittyGraphics {
     /// so curses' idea of the cursor stays right.
     package static func display(_ image: RGBAImage, id: UInt32, columns: Int, rows: Int) throws(GraphicsError) -> String
     {
+        try displayChunks(image, id: id, columns: columns, rows: rows).joined()
+    }
+
+    /// `display` as its APC sequences, one per chunk (tmux's passthrough wraps each on its own).
+    package static func displayChunks(
+        _ image: RGBAImage, id: UInt32, columns: Int, rows: Int
+    ) throws(GraphicsError) -> [String] {
+        try chunks(image, keys: "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2")
+    }
+
+    /// Transmits `image` as PNG under `id` without showing it: a virtual placement (`virtualPlacement`) and
+    /// Unicode placeholders (`placeholderRows`) show it.
+    package static func transmitChunks(_ image: RGBAImage, id: UInt32) throws(GraphicsError) -> [String] {
+        try chunks(image, keys: "a=t,f=100,i=\(max(1, id)),q=2")
+    }
+
+    /// A virtual placement of image `id` over `columns` x `rows` cells (`U=1`): the image shows wherever the
+    /// text holds its placeholder cells, which the terminal (and tmux, for which they are text) moves, clips
+    /// and scrolls like any text. Kitty 0.28 and later.
+    package static func virtualPlacement(id: UInt32, columns: Int, rows: Int) -> String {
+        "\u{1B}_Ga=p,U=1,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),q=2\u{1B}\\"
+    }
+
+    /// The placeholder character: each cell of a virtual placement holds it, followed by the diacritics of
+    /// its row and column, in the foreground colour that names the image.
+    package static let placeholder: Unicode.Scalar = "\u{10EEEE}"
+
+    /// The text of each row of a virtual placement of image `id` (16...255, sent as the 256-colour foreground,
+    /// which tmux passes on unchanged; it rewrites 0...15 as ANSI colours), `columns` x `rows` cells from its top-left: SGR 38;5;id, the cells,
+    /// SGR 39. Rows and columns beyond the diacritics table (`placeholderDiacritics`) are left out.
+    package static func placeholderRows(id: UInt32, columns: Int, rows: Int) -> [String] {
+        let diacritics = placeholderDiacritics
+        let columns = min(max(0, columns), diacritics.count), rows = min(max(0, rows), diacritics.count)
+        return (0..<rows).map { row in
+            var text = "\u{1B}[38;5;\(min(max(16, id), 255))m"
+            text.unicodeScalars.reserveCapacity(text.unicodeScalars.count + columns * 3 + 5)
+            for column in 0..<columns {
+                text.unicodeScalars.append(placeholder)
+                text.unicodeScalars.append(diacritics[row])
+                text.unicodeScalars.append(diacritics[column])
+            }
+            return text + "\u{1B}[39m"
+        }
+    }
+
+    /// The PNG of `image` in APC chunks of at most `chunkSize` payload bytes, the first with `keys`.
+    private static func chunks(_ image: RGBAImage, keys: String) throws(GraphicsError) -> [String] {
         let payload = Array(Data(try PNGPayload.encode(image)).base64EncodedString().utf8)
-        let keys = "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2"
-        var output = ""
+        var output: [String] = []
         var start = 0
         repeat {
             let end = min(start + chunkSize, payload.count)
             let more = end < payload.count ? 1 : 0
             let control = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
-            output += "\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\"
+            output.append("\u{1B}_G\(control);" + String(decoding: payload[start..<end], as: UTF8.self) + "\u{1B}\\")
             start = end
         } while start < payload.count
         return output
+    }
+
+    /// Removes image `id` from the screen and frees its data (`d=I`): a transmitted image that only
+    /// placeholders show stays in the terminal's memory until freed.
+    package static func free(id: UInt32) -> String {
+        "\u{1B}_Ga=d,d=I,i=\(max(1, id)),q=2\u{1B}\\"
     }
 
     /// Removes every placement of image `id` from the screen.

@@ -9,6 +9,14 @@ import Imaging
 /// pictures are pixels in the cells themselves: text written into a cell replaces them there, so a picture
 /// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
 /// rows repainted in full, since cells whose text did not change would otherwise keep its pixels.
+///
+/// Through tmux (`GraphicsSetup.passthrough`) every picture sequence goes wrapped in tmux's passthrough, after a
+/// cursor move of its own: tmux does not move the outer terminal's cursor before passing a sequence on, so the
+/// move goes to the outer terminal too, counted from the pane's corner. Kitty pictures shown by Unicode
+/// placeholders (`GraphicsSetup.usesUnicodePlaceholders`) are text in the cells, like sixel: their cells are
+/// written again when something painted over them, and the rows of one that goes are repainted (its image is
+/// freed as well). Their image ids are the placeholders' 256-colour foreground, so each picture on screen holds
+/// one of the ids 16...255 while it stays.
 package struct PictureLayer {
     /// What one frame takes.
     package struct Update: Equatable, Sendable {
@@ -29,12 +37,17 @@ package struct PictureLayer {
     package private(set) var setup: GraphicsSetup
     /// The pictures on screen, as last sent.
     package private(set) var shown: [PixelPicture] = []
+    /// The kitty image id (1...255) of each picture shown by Unicode placeholders, by picture id.
+    private var placeholderIDs: [UInt32: UInt32] = [:]
 
     package init(setup: GraphicsSetup) { self.setup = setup }
 
     /// A new cell size (the window was resized, or its font changed). Pictures sized for the old cells are
     /// replaced by the next frame's.
     package mutating func setCellPixelSize(_ size: CellPixelSize) { setup.cellPixelSize = size }
+
+    /// The tmux pane moved on the outer screen (a split, a zoom): the next pictures are placed by its new corner.
+    package mutating func setPassthrough(_ multiplexer: Multiplexer) { setup.passthrough = multiplexer }
 
     /// Plans the change from the pictures on screen to `next`.
     ///
@@ -54,10 +67,12 @@ package struct PictureLayer {
         let previous = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var deletions: [UInt32] = []
         var toSend: [PixelPicture] = []
+        let inCells = setup.graphicsProtocol != .kitty || setup.usesUnicodePlaceholders
         if setup.graphicsProtocol == .kitty {
             deletions = shown.filter { old in fullRepaint || !wanted.contains(old) }.map(\.id)
             toSend = wanted.filter { fullRepaint || previous[$0.id] != $0 }
-        } else {
+        }
+        if inCells {
             var rows = Set<Int>()
             if !fullRepaint {
                 for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false)
@@ -72,7 +87,17 @@ package struct PictureLayer {
                     || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
             }
         }
-        var sequences = deletions.map(KittyGraphics.delete(id:))
+        var sequences: [String] = []
+        if setup.usesUnicodePlaceholders {
+            // Only a picture that went frees its id; one sent again keeps it (its image is replaced).
+            let staying = Set(wanted.map(\.id))
+            for id in deletions where !staying.contains(id) {
+                guard let imageID = placeholderIDs.removeValue(forKey: id) else { continue }
+                sequences.append(passed(KittyGraphics.free(id: imageID)))
+            }
+        } else {
+            sequences = deletions.map { passed(KittyGraphics.delete(id: $0)) }
+        }
         let unsent = Set(toSend.map(\.id))
         var onScreen = wanted.filter { !unsent.contains($0.id) }
         for picture in toSend {
@@ -99,30 +124,71 @@ package struct PictureLayer {
     static let saveCursor = "\u{1B}7"
     static let restoreCursor = "\u{1B}8"
 
-    /// The cursor move to the picture's top-left cell, then the picture in the protocol.
-    private func sequence(for picture: PixelPicture) throws(GraphicsError) -> String {
-        let move = "\u{1B}[\(picture.area.y + 1);\(picture.area.x + 1)H"
+    /// The cursor move to the picture's top-left cell, then the picture in the protocol (through tmux, both
+    /// wrapped in its passthrough, the move counted from the pane's corner on the outer screen).
+    private mutating func sequence(for picture: PixelPicture) throws(GraphicsError) -> String {
         let area = picture.area
+        let origin = (column: setup.passthrough?.paneColumn ?? 0, row: setup.passthrough?.paneRow ?? 0)
+        let move = "\u{1B}[\(area.y + origin.row + 1);\(area.x + origin.column + 1)H"
         switch setup.graphicsProtocol {
+        case .kitty where setup.usesUnicodePlaceholders:
+            return try placeholderSequence(for: picture)
         case .kitty:
-            return move
-                + (try KittyGraphics.display(
-                    fitted(picture, filling: true), id: picture.id,
-                    columns: area.width, rows: area.height))
+            let chunks = try KittyGraphics.displayChunks(
+                fitted(picture, filling: true), id: picture.id, columns: area.width, rows: area.height)
+            return setup.passthrough == nil ? move + chunks.joined() : ([move] + chunks).map(passed).joined()
         case .iterm:
-            return move
-                + (try ITermImages.display(
-                    fitted(picture, filling: true), columns: area.width,
-                    rows: area.height))
+            return passed(
+                move
+                    + (try ITermImages.display(
+                        fitted(picture, filling: true), columns: area.width,
+                        rows: area.height)))
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
-            return move
-                + (try SixelEncoder.encode(
-                    fitted(picture, filling: false), backdrop: .checkerboard,
-                    colors: setup.sixelColors))
+            return passed(
+                move
+                    + (try SixelEncoder.encode(
+                        fitted(picture, filling: false), backdrop: .checkerboard,
+                        colors: setup.sixelColors)))
         case .halfblock:
             return ""
         }
+    }
+
+    /// A kitty picture shown by Unicode placeholders: the image transmitted and placed virtually (through
+    /// tmux's passthrough when there is one), then the placeholder text written into its cells row by row,
+    /// past tmux like any text.
+    private mutating func placeholderSequence(for picture: PixelPicture) throws(GraphicsError) -> String {
+        let area = picture.area
+        guard let imageID = placeholderIDs[picture.id] ?? freePlaceholderID() else {
+            throw .noImageID(limit: Self.placeholderIDLimit)
+        }
+        let chunks = try KittyGraphics.transmitChunks(fitted(picture, filling: true), id: imageID)
+        placeholderIDs[picture.id] = imageID
+        var output = (chunks + [KittyGraphics.virtualPlacement(id: imageID, columns: area.width, rows: area.height)])
+            .map(passed).joined()
+        let rows = KittyGraphics.placeholderRows(id: imageID, columns: area.width, rows: area.height)
+        for (row, text) in rows.enumerated() {
+            output += "\u{1B}[\(area.y + row + 1);\(area.x + 1)H" + text
+        }
+        return output
+    }
+
+    /// The kitty image ids placeholders use: 256-colour foregrounds above the 16 ANSI colours, which tmux
+    /// rewrites as `SGR 30`-`37`/`90`-`97`.
+    static let placeholderImageIDs: ClosedRange<UInt32> = 16...255
+    /// The most pictures Unicode placeholders show at once.
+    static var placeholderIDLimit: Int { placeholderImageIDs.count }
+
+    /// The lowest kitty image id no placeholder picture holds, nil when all are taken.
+    private func freePlaceholderID() -> UInt32? {
+        let taken = Set(placeholderIDs.values)
+        return Self.placeholderImageIDs.first { !taken.contains($0) }
+    }
+
+    /// `sequence` as it goes to the terminal: wrapped in tmux's passthrough when there is a tmux in between.
+    private func passed(_ sequence: String) -> String {
+        setup.passthrough == nil ? sequence : TmuxPassthrough.wrap(sequence)
     }
 
     /// The picture cut to its cells' pixels, so that it never reaches beyond them; with `filling`, also laid

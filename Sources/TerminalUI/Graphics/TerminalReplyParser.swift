@@ -8,6 +8,12 @@ package enum TerminalReply: Hashable, Sendable {
     case graphicsAttributes(item: Int, status: Int, value: Int)
     /// `ESC [ 6 ; height ; width t`: the cell size in pixels.
     case cellPixelSize(CellPixelSize)
+    /// `ESC P > | name ESC \`: XTVERSION, the terminal's name and version (`kitty(0.26.5)`, `XTerm(379)`),
+    /// printable ASCII only.
+    case terminalVersion(String)
+    /// `ESC P 1 $ r value ESC \` (valid) or `ESC P 0 $ r ESC \`: DECRQSS, the terminal's report of a setting
+    /// (for `m`, the current SGR attributes: `0;38:2::17:34:51m`), printable ASCII only.
+    case statusString(valid: Bool, value: String)
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -80,6 +86,8 @@ package struct TerminalReplyParser: Sendable {
         switch pending[start + 1] {
         case UInt8(ascii: "_"):
             return applicationCommand(at: start)
+        case UInt8(ascii: "P"):
+            return stringCommand(at: start, reply: Self.deviceControlReply)
         case UInt8(ascii: "["):
             return controlSequence(at: start)
         default:
@@ -89,11 +97,16 @@ package struct TerminalReplyParser: Sendable {
 
     /// `ESC _ ... ESC \`: only kitty graphics replies (`G...`) come this way; other APC strings are dropped.
     private func applicationCommand(at start: Int) -> Scan {
+        stringCommand(at: start, reply: Self.kittyReply)
+    }
+
+    /// A string sequence (APC, DCS) from `start` to its `ESC \`, its body read by `reply` (nil: dropped).
+    private func stringCommand(at start: Int, reply: ([UInt8]) -> TerminalReply?) -> Scan {
         var end = start + 2
         while end + 1 < pending.count {
             if pending[end] == 0x1B && pending[end + 1] == UInt8(ascii: "\\") {
                 let body = Array(pending[(start + 2)..<end])
-                return .reply(Self.kittyReply(body), length: end + 2 - start)
+                return .reply(reply(body), length: end + 2 - start)
             }
             end += 1
             if end - start > Self.maximumSequenceLength { return .notReply(length: 1) }
@@ -130,6 +143,25 @@ package struct TerminalReplyParser: Sendable {
             id = UInt32(key.dropFirst(2)) ?? 0
         }
         return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
+    }
+
+    /// `> | name`: XTVERSION; `1 $ r value` / `0 $ r`: DECRQSS; nil for any other DCS string, or a name or
+    /// value that is not short printable ASCII.
+    private static func deviceControlReply(_ body: [UInt8]) -> TerminalReply? {
+        func printable(_ text: ArraySlice<UInt8>) -> String? {
+            guard text.count <= 64, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
+        if body.count > 2, body[0] == UInt8(ascii: ">"), body[1] == UInt8(ascii: "|") {
+            return printable(body.dropFirst(2)).map(TerminalReply.terminalVersion)
+        }
+        if body.count >= 3, body[0] == UInt8(ascii: "0") || body[0] == UInt8(ascii: "1"),
+            body[1] == UInt8(ascii: "$"), body[2] == UInt8(ascii: "r")
+        {
+            let valid = body[0] == UInt8(ascii: "1")
+            return printable(body.dropFirst(3)).map { TerminalReply.statusString(valid: valid, value: $0) }
+        }
+        return nil
     }
 
     /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).

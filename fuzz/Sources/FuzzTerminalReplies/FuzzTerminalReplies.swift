@@ -5,7 +5,7 @@
 /// and `InputBacklog`, the way the ncurses driver reads it. Must hold: no trap; the same events whether the
 /// bytes come in one read or in reads of sizes the input picks; every input byte is one of the bytes sent, in
 /// order; the backlog hands every input byte back, in pieces of at most `InputBacklog.pieceLimit` bytes that
-/// do not end inside a UTF-8 character; the cell size decided from the replies is plausible or the fallback,
+/// do not end inside a UTF-8 character; XTVERSION and DECRQSS reports are short printable ASCII; the cell size decided from the replies is plausible or the fallback,
 /// and a picture framed with it at the area the input picks stays within the picture budget.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -26,6 +26,17 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     }
     splitEvents += split.flush()
     guard merged(wholeEvents) == merged(splitEvents) else { fatalError("the events depend on how the bytes were read") }
+
+    for case .reply(let reply) in wholeEvents {
+        switch reply {
+        case .terminalVersion(let text), .statusString(_, let text):
+            guard text.utf8.count <= 64, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+                fatalError("a DCS report that is not short printable ASCII: \(text.debugDescription)")
+            }
+            _ = ColorMode.reportKeepsTruecolor(valid: true, value: text)
+        default: break
+        }
+    }
 
     var replies = TerminalReplies()
     let typed = replies.record(wholeEvents)

@@ -1,0 +1,157 @@
+import Imaging
+import Testing
+
+@testable import TerminalUI
+
+/// Pictures through tmux: wrapped in its passthrough, placed from the pane's corner on the outer screen, and
+/// kitty's Unicode placeholders written into the pane's cells.
+@Suite struct PictureLayerPassthroughTests {
+    private static let cell = CellPixelSize(width: 4, height: 8)
+    /// A pane whose corner is column 51, row 2 of the outer screen.
+    private static let tmux = Multiplexer(
+        kind: .tmux, allowsPassthrough: true, version: "3.3a", outerTerminalName: "xterm", paneColumn: 51,
+        paneRow: 2)
+
+    private func layer(_ graphicsProtocol: GraphicsProtocol, placeholders: Bool = false) -> PictureLayer {
+        var setup = GraphicsSetup(
+            graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
+            cellSizeIsKnown: true, sixelColors: 16)
+        setup.passthrough = Self.tmux
+        setup.usesUnicodePlaceholders = placeholders
+        return PictureLayer(setup: setup)
+    }
+
+    private func picture(id: UInt32 = 7, x: Int = 10, y: Int = 2, columns: Int = 3, rows: Int = 2, shade: UInt8 = 200)
+        -> PixelPicture
+    {
+        let (width, height) = Self.cell.imagePixels(columns: columns, rows: rows)
+        return PixelPicture(
+            id: id, area: CellRect(x: x, y: y, width: columns, height: rows),
+            image: RGBAImage(width: width, height: height, fill: RGBA8(r: shade, g: 40, b: 90)))
+    }
+
+    /// The passthrough sequences of `output`, unwrapped, and what is left outside them (for tmux itself).
+    private func split(_ output: String) -> (passed: [String], outside: String) {
+        var passed: [String] = []
+        var outside = ""
+        var rest = Substring(output)
+        while let start = rest.range(of: "\u{1B}Ptmux;") {
+            outside += rest[..<start.lowerBound]
+            var inner = ""
+            var index = start.upperBound
+            // Inside, ESC ESC is one ESC; ESC \ ends it.
+            while index < rest.endIndex {
+                let character = rest[index]
+                let next = rest.index(after: index)
+                if character == "\u{1B}", next < rest.endIndex {
+                    if rest[next] == "\\" { index = rest.index(after: next); break }
+                    inner.append("\u{1B}")
+                    index = rest.index(after: next)
+                    continue
+                }
+                inner.append(character)
+                index = next
+            }
+            passed.append(inner)
+            rest = rest[index...]
+        }
+        return (passed, outside + rest)
+    }
+
+    @Test func sixelGoesWrappedWithItsOwnCursorMove() throws {
+        var layer = layer(.sixel)
+        let update = layer.update(to: [picture()], painted: [], fullRepaint: true)
+        let (passed, outside) = split(update.output)
+        #expect(outside == "\u{1B}7\u{1B}8", "only tmux's own cursor save and restore stay outside")
+        let sixel = try #require(passed.first)
+        #expect(passed.count == 1)
+        // Row 2, column 10 of the pane is row 4, column 61 of the outer screen (1-based: 5;62).
+        #expect(sixel.hasPrefix("\u{1B}[5;62H\u{1B}P"))
+        #expect(sixel.hasSuffix("\u{1B}\\"))
+    }
+
+    @Test func kittyPlacementsAndDeletionsGoWrapped() throws {
+        var layer = layer(.kitty)
+        let first = layer.update(to: [picture()], painted: [], fullRepaint: true)
+        let (passed, outside) = split(first.output)
+        #expect(outside == "\u{1B}7\u{1B}8")
+        #expect(passed.first == "\u{1B}[5;62H")
+        #expect(passed.dropFirst().allSatisfy { $0.hasPrefix("\u{1B}_G") && $0.hasSuffix("\u{1B}\\") })
+        #expect(passed[1].hasPrefix("\u{1B}_Ga=T,f=100,i=7,c=3,r=2,C=1,q=2"))
+        let gone = layer.update(to: [], painted: [], fullRepaint: false)
+        #expect(split(gone.output).passed == [KittyGraphics.delete(id: 7)])
+    }
+
+    /// The placeholder cells of `text`: for each, the row and column its diacritics name.
+    private func placeholderCells(_ text: String) -> [(row: Int, column: Int)] {
+        let diacritics = KittyGraphics.placeholderDiacritics
+        var cells: [(Int, Int)] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index + 2 < scalars.count {
+            if scalars[index] == KittyGraphics.placeholder,
+                let row = diacritics.firstIndex(of: scalars[index + 1]),
+                let column = diacritics.firstIndex(of: scalars[index + 2])
+            {
+                cells.append((row, column))
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return cells
+    }
+
+    @Test func placeholdersAreTextInThePaneAndTheImageGoesWrapped() throws {
+        var layer = layer(.kitty, placeholders: true)
+        let update = layer.update(to: [picture()], painted: [], fullRepaint: true)
+        let (passed, outside) = split(update.output)
+        // The image: transmitted (not shown) under id 16 (the first above the ANSI colours), then placed virtually over 3 x 2 cells.
+        #expect(passed.first?.hasPrefix("\u{1B}_Ga=t,f=100,i=16,q=2") == true)
+        #expect(passed.last == "\u{1B}_Ga=p,U=1,i=16,c=3,r=2,q=2\u{1B}\\")
+        #expect(!passed.contains { $0.contains("\u{1B}[") && !$0.hasPrefix("\u{1B}_G") }, "no cursor move passes")
+        // The cells: written for tmux at the pane's own coordinates, foreground 256-colour 1 (the image id).
+        #expect(outside.hasPrefix("\u{1B}7\u{1B}[3;11H\u{1B}[38;5;16m"))
+        #expect(outside.contains("\u{1B}[4;11H\u{1B}[38;5;16m"))
+        let cells = placeholderCells(outside)
+        #expect(cells.map(\.row) == [0, 0, 0, 1, 1, 1] && cells.map(\.column) == [0, 1, 2, 0, 1, 2])
+        #expect(outside.hasSuffix("\u{1B}[39m\u{1B}8"))
+        // Unchanged: nothing. Text painted into its cells: the placeholders are written again.
+        #expect(layer.update(to: [picture()], painted: [], fullRepaint: false).output.isEmpty)
+        let painted = layer.update(
+            to: [picture()], painted: [ChangedCells.Paint(x: 11, y: 3, cell: Cell("x"))], fullRepaint: false)
+        #expect(painted.sent == [7])
+        // Gone: its rows are repainted (the placeholders are text) and the image freed.
+        let gone = layer.update(to: [], painted: [], fullRepaint: false)
+        #expect(gone.rowsToRepaint == [2, 3])
+        #expect(split(gone.output).passed == [KittyGraphics.free(id: 16)])
+    }
+
+    @Test func placeholderIdsAreHeldWhileAPictureStaysAndFreedWhenItGoes() throws {
+        var layer = layer(.kitty, placeholders: true)
+        _ = layer.update(to: [picture(id: 40), picture(id: 41, x: 20, y: 10)], painted: [], fullRepaint: true)
+        // Picture 40 changes: sent again under its id 16; 41 keeps 17.
+        let changed = layer.update(
+            to: [picture(id: 40, shade: 9), picture(id: 41, x: 20, y: 10)], painted: [], fullRepaint: false)
+        #expect(changed.sent == [40])
+        #expect(split(changed.output).passed.first?.hasPrefix("\u{1B}_Ga=t,f=100,i=16,") == true)
+        // 40 goes, a new picture comes: it gets the freed id 16.
+        let replaced = layer.update(
+            to: [picture(id: 41, x: 20, y: 10), picture(id: 42, x: 30)], painted: [], fullRepaint: false)
+        let passed = split(replaced.output).passed
+        #expect(passed.first == KittyGraphics.free(id: 16))
+        #expect(passed.contains { $0.hasPrefix("\u{1B}_Ga=t,f=100,i=16,") })
+        #expect(replaced.sent == [42])
+    }
+
+    @Test func placeholderRowsNameTheirCellsWithinTheTable() {
+        let rows = KittyGraphics.placeholderRows(id: 300, columns: 2, rows: 1)
+        #expect(rows == ["\u{1B}[38;5;255m\u{10EEEE}\u{0305}\u{0305}\u{10EEEE}\u{0305}\u{030D}\u{1B}[39m"])
+        #expect(KittyGraphics.placeholderDiacritics.count == 297)
+        #expect(KittyGraphics.placeholderRows(id: 1, columns: 400, rows: 400).count == 297)
+        #expect(
+            KittyGraphics.placeholderRows(id: 20, columns: -1, rows: 2) == [
+                "\u{1B}[38;5;20m\u{1B}[39m", "\u{1B}[38;5;20m\u{1B}[39m",
+            ])
+    }
+}

@@ -123,3 +123,23 @@ import Testing
         #expect(KeyBindings.help.contains { $0.keys == "a" && $0.action.contains("s swaps A and B") })
     }
 }
+
+@Suite struct SessionFileTests {
+    /// The session file is `JSONWriter`'s text: one key per line, each preset on one line, read back whole.
+    @Test func theSessionFileIsWrittenByTheJSONWriter() throws {
+        var parameters = CompositionParameters(layout: .qq, margin: 6)
+        parameters.background = .white
+        let record = SessionRecord(
+            parameters: parameters, pinned: CompositionParameters(margin: 3), groupID: "ride\u{1B}",
+            exportScales: [1, 2], panelVisibility: .shown, panelRow: "margin")
+        let lines = record.jsonText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "{" && lines.last == "}")
+        #expect(lines.contains("    \"current\": {\"layout\": \"qq\", \"margin\": 6, \"background\": \"#FFFFFF\"},"))
+        #expect(lines.contains("  \"group\": \"ride\\u001B\","))
+        #expect(!record.jsonText.unicodeScalars.contains("\u{1B}"))
+        #expect(try SessionRecord.decode(Array(record.jsonText.utf8), path: "/s.json") == record)
+        #expect(throws: AppError.unreadableSession("/s.json: the top level: expected an object {\"presets\": {...}}")) {
+            try SessionRecord.decode(Array("[]".utf8), path: "/s.json")
+        }
+    }
+}

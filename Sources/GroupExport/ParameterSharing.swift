@@ -77,8 +77,9 @@ public enum ParameterSharing {
         JSONWriter.text(jsonObject(settings), form: .spaced)
     }
 
-    /// `settings` as the JSON object `json` writes, for a document that holds it (`presets.json`).
-    static func jsonObject(_ settings: [ParameterSetting]) -> JSONWriter.Value {
+    /// `settings` as the JSON object `json` writes, for a document that holds it (`presets.json`, the app's
+    /// session file, the spec hand-off).
+    package static func jsonObject(_ settings: [ParameterSetting]) -> JSONWriter.Value {
         .object(settings.map { ($0.name, jsonValue($0)) })
     }
 

@@ -302,3 +302,56 @@ import Testing
         #expect(OutputNaming.fileName(for: ChatGroup(id: "a/b", name: "x", members: [])) == "a_b.png")
     }
 }
+
+/// Deleting and renaming presets, merged under the file's lock like saving: two stores (two apps) changing
+/// the same file at once lose nothing of each other's.
+@Suite struct PresetManagementTests {
+    private func folder() throws -> String { try FileIO.makeTemporaryDirectory(prefix: "preset-management") }
+
+    @Test func deleteAndRenameAreAppliedToTheFileAsItIsWhenSaving() throws {
+        let root = try folder()
+        defer { FileIO.removeTree(root) }
+        let path = root + "/presets.json"
+        try FileIO.writeAtomically(
+            Array("{\"presets\": {\"a\": {\"layout\": \"qq\"}, \"b\": {\"margin\": 3}, \"c\": {\"size\": 64}}}".utf8),
+            to: path)
+        // Two apps read the file at start.
+        var first = try PresetFile.load(path: path)
+        var second = try PresetFile.load(path: path)
+        first.delete(named: "a")
+        first.rename("b", to: "tight")
+        #expect(first.presets.map(\.name) == ["tight", "c"])
+        second.save(CompositionParameters(layout: .grid), as: "new")
+        second.rename("c", to: "small")
+        // Both save at once, each under the lock over what the other wrote.
+        let results = LockedState<[String]>([])
+        let group = DispatchGroup()
+        for store in [first, second] {
+            DispatchQueue.global().async(group: group) {
+                var store = store
+                do { try store.write() } catch { results.withLock { $0.append("\(error)") } }
+            }
+        }
+        group.wait()
+        #expect(results.withLock { $0 }.isEmpty)
+        let onDisk = try PresetFile.load(path: path)
+        #expect(Set(onDisk.presets.map(\.name)) == ["tight", "small", "new"])
+        #expect(try onDisk.parameters(named: "tight").margin == 3)
+        #expect(try onDisk.parameters(named: "small").size == 64)
+    }
+
+    @Test func renamingOntoAnExistingNameReplacesItInPlace() throws {
+        var file = PresetFile(path: "/nowhere/presets.json")
+        file.save(CompositionParameters(margin: 1), as: "one")
+        file.save(CompositionParameters(margin: 2), as: "two")
+        file.save(CompositionParameters(margin: 3), as: "three")
+        file.rename("three", to: "one")
+        #expect(file.presets.map(\.name) == ["two", "one"])
+        #expect(try file.parameters(named: "one").margin == 3)
+        // A preset another process took out is neither renamed nor deleted again.
+        file.rename("gone", to: "x")
+        file.delete(named: "gone")
+        #expect(file.presets.map(\.name) == ["two", "one"])
+        #expect(file.unsavedChanges.count == 6 && file.unsavedPresets.map(\.name) == ["one", "two", "three"])
+    }
+}

@@ -65,7 +65,7 @@ package enum ExportPlanner {
         let expanded: String
         switch expandHome(typed, home: files.homeDirectory) {
         case .success(let path): expanded = path
-        case .failure(let problem): return .refuse(problem.message)
+        case .failure(let problem): return .refuse(problem.description)
         }
         let isFolder = expanded.hasSuffix("/") || files.kind(expanded) == .directory
         let base = isFolder ? defaultName(inFolder: expanded, group: request.group) : expanded
@@ -162,21 +162,15 @@ package enum ExportPlanner {
         OutputNaming.systemFolder(containing: path).map { (path, $0) }
     }
 
-    /// Why a path could not be expanded.
-    package struct ExpansionProblem: Error, Equatable {
-        package var message: String
-    }
-
     /// `~` and `~/...` with `home`; other paths unchanged. `~user` is not supported and says so.
-    package static func expandHome(_ path: String, home: String?) -> Result<String, ExpansionProblem> {
+    package static func expandHome(_ path: String, home: String?) -> Result<String, AppError> {
         guard path.hasPrefix("~") else { return .success(path) }
         guard path == "~" || path.hasPrefix("~/") else {
             return .failure(
-                ExpansionProblem(
-                    message: "Cannot export to \(path): only ~ and ~/... are expanded; write the full path"))
+                .unexpandablePath("Cannot export to \(path): only ~ and ~/... are expanded; write the full path"))
         }
         guard let home else {
-            return .failure(ExpansionProblem(message: "Cannot export to \(path): HOME is not set, so ~ means nothing"))
+            return .failure(.unexpandablePath("Cannot export to \(path): HOME is not set, so ~ means nothing"))
         }
         let rest = path.dropFirst()
         return .success(home.hasSuffix("/") && rest.hasPrefix("/") ? String(home.dropLast()) + rest : home + rest)

@@ -68,6 +68,9 @@ package struct AppState: Equatable, Sendable {
     package var writesSpecs = false
     /// The scales `e` and `E` export at; nil means the scale parameter alone.
     package var exportScales: [Int]?
+    /// While the presets overlay previews the highlighted preset: the parameters before it, which closing the
+    /// overlay without Enter brings back (nil: no preview).
+    package var presetPreview: CompositionParameters?
     /// The named parameter sets (`o` applies one, `s` saves one); nil when there is no place to keep them.
     package var presets: PresetFile?
     /// Why presets cannot be saved when `presets` is nil, as the end of a sentence.

@@ -32,7 +32,7 @@ extension KeyBindings {
         ("a", "with A pinned: what differs; Enter copies A's value into B, s swaps A and B"),
         // y and Y on one line, so that the help still fits 36 rows.
         ("y  Y", "show and copy the export command · the parameters as preset JSON (OSC 52)"),
-        ("s  o", "save the parameters as a preset / open a preset"),
+        ("s  o", "save a preset / presets: ↑ ↓ preview, Enter applies, d deletes, r renames"),
         ("w", "list the warnings"),
         // One line for the fitted zoom and the 1:1 view, so that the help still fits 36 rows.
         (

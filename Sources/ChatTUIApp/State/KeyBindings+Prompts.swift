@@ -47,6 +47,8 @@ extension KeyBindings {
                 }
             case .presetName:
                 return savePreset(&next, named: text)
+            case .presetRename(let name):
+                return renamePreset(&next, name, to: text)
             }
         default:
             guard prompt.editor.apply(key) else { break }
@@ -65,8 +67,9 @@ extension KeyBindings {
         return names.isEmpty ? nil : "→ " + names.joined(separator: ", ")
     }
 
-    /// An overlay: the presets list is browsed with ↑ ↓ and applied with Enter; any other key closes it (as
-    /// every key closes the warnings and shared-text overlays).
+    /// An overlay: the presets list is browsed with ↑ ↓ (the highlighted preset previewed), applied with
+    /// Enter, `d` deletes and `r` renames the highlighted one; any other key closes it and drops the preview
+    /// (as every key closes the warnings and shared-text overlays).
     static func browseOverlay(_ state: AppState, _ key: Key) -> (AppState, [Effect]) {
         var next = state
         if case .warnings = state.overlay,
@@ -84,15 +87,68 @@ extension KeyBindings {
         }
         let names = state.presets?.presets.map(\.name) ?? []
         switch key {
-        case .up, .character("k"): next.overlay = .presets(selection: max(0, selection - 1))
-        case .down, .character("j"): next.overlay = .presets(selection: min(max(0, names.count - 1), selection + 1))
+        case .up, .character("k"), .down, .character("j"):
+            let moved =
+                key == .up || key == .character("k")
+                ? max(0, selection - 1) : min(max(0, names.count - 1), selection + 1)
+            next.overlay = .presets(selection: moved)
+            previewPreset(&next, at: moved)
         case .enter:
             next.overlay = nil
+            endPresetPreview(&next)
             if names.indices.contains(selection) { applyPreset(&next, named: names[selection]) }
+        case .character("d") where names.indices.contains(selection):
+            next.overlay = nil
+            endPresetPreview(&next)
+            guard var presets = next.presets else { break }
+            presets.delete(named: names[selection])
+            next.question = Question(
+                text: "Delete the preset \(names[selection])? (y/n)", onYes: [.savePresets(presets)])
+        case .character("r") where names.indices.contains(selection):
+            next.overlay = nil
+            endPresetPreview(&next)
+            next.prompt = Prompt(
+                purpose: .presetRename(from: names[selection]), editor: LineEditor(names[selection]))
         default:
             next.overlay = nil
+            endPresetPreview(&next)
         }
         return (next, [])
+    }
+
+    /// The presets overlay's preview: the preset at `index` shown (over the defaults, as Enter applies it)
+    /// without being committed; one that breaks a limit here is not shown, and the parameters before the
+    /// preview stay in `presetPreview` for closing it.
+    static func previewPreset(_ state: inout AppState, at index: Int) {
+        let original = state.presetPreview ?? state.parameters
+        state.presetPreview = original
+        state.parameters = original
+        guard let presets = state.presets, presets.presets.indices.contains(index),
+            let parameters = try? presets.parameters(named: presets.presets[index].name),
+            CompositionLimits.problem(parameters, memberCounts: state.memberCounts) == nil
+        else { return }
+        state.parameters = parameters
+    }
+
+    /// Ends the presets overlay's preview: the parameters before it are current again.
+    static func endPresetPreview(_ state: inout AppState) {
+        if let original = state.presetPreview { state.parameters = original }
+        state.presetPreview = nil
+    }
+
+    /// Enter in the `r` prompt: the preset called `name` renamed to `newName` and the file written; a name in
+    /// use is replaced after a question.
+    private static func renamePreset(_ state: inout AppState, _ name: String, to newName: String) -> (
+        AppState, [Effect]
+    ) {
+        guard var presets = state.presets, !newName.isEmpty, newName != name else { return (state, []) }
+        let replaces = presets.preset(named: newName) != nil
+        presets.rename(name, to: newName)
+        if replaces {
+            state.question = Question(text: "Replace the preset \(newName)? (y/n)", onYes: [.savePresets(presets)])
+            return (state, [])
+        }
+        return (state, [.savePresets(presets)])
     }
 
     /// Makes the preset called `name` current (over the defaults, so it looks the same whatever came before),

@@ -22,6 +22,7 @@ package enum KeyBindings {
     static func reduce(_ state: AppState, _ key: Key, metrics: ListMetrics) -> (AppState, [Effect]) {
         var next = state
         if key == .ctrlC {
+            endPresetPreview(&next)
             next.shouldQuit = true
             return (next, [.saveSession(SessionRecord(of: next)), .quit])
         }
@@ -118,7 +119,9 @@ package enum KeyBindings {
         case .character("w"):
             next.overlay = .warnings
             next.overlayScroll = 0
-        case .character("o"): next.overlay = .presets(selection: 0)
+        case .character("o"):
+            next.overlay = .presets(selection: 0)
+            previewPreset(&next, at: 0)
         case .character("s"):
             if next.presets == nil {
                 next.announce("Presets cannot be saved: \(next.presetsUnavailableReason)", warning: true)

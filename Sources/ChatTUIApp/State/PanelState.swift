@@ -1,4 +1,5 @@
 import GroupIcon
+import Support
 
 /// The parameter panel's state: whether it is on screen, whether keys go to it, and which row is selected.
 package struct PanelState: Hashable, Sendable {
@@ -28,6 +29,8 @@ package struct Prompt: Hashable, Sendable {
         case value(parameter: String)
         /// `s`: the name to save the current parameters under.
         case presetName
+        /// `r` in the presets: the new name of the preset called `from`.
+        case presetRename(from: String)
     }
 
     package var purpose: Purpose
@@ -46,6 +49,7 @@ package struct Prompt: Hashable, Sendable {
         case .exportPath: return "Export to: "
         case .value(let parameter): return "\(parameter): "
         case .presetName: return "Save preset as: "
+        case .presetRename(let name): return "Rename preset \(Sanitizer.clean(name)) to: "
         }
     }
 }

@@ -35,32 +35,30 @@ package struct SessionRecord: Hashable, Sendable {
             panelRow: state.panel.selectedRow)
     }
 
-    /// The file's text.
+    /// The file's text (`JSONWriter`): one key per line, each preset on one line.
     package var jsonText: String {
-        var presets = ["    \"current\": " + ParameterSharing.json(ParameterSharing.settings(of: parameters))]
-        if let pinned {
-            presets.append("    \"pinned\": " + ParameterSharing.json(ParameterSharing.settings(of: pinned)))
-        }
-        let scales: String = exportScales.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
-        let group: String = groupID.map { JSONString.literal($0) } ?? "null"
-        let lines: [String] = [
-            "  \"presets\": {\n" + presets.joined(separator: ",\n") + "\n  }",
-            "  \"group\": " + group,
-            "  \"export-scales\": " + scales,
-            "  \"panel\": " + JSONString.literal(Self.word(for: panelVisibility)),
-            "  \"panel-row\": " + JSONString.literal(panelRow),
+        var presets: [(key: String, value: JSONWriter.Value)] = [
+            ("current", ParameterSharing.jsonObject(ParameterSharing.settings(of: parameters)))
         ]
-        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+        if let pinned { presets.append(("pinned", ParameterSharing.jsonObject(ParameterSharing.settings(of: pinned)))) }
+        let document: [(key: String, value: JSONWriter.Value)] = [
+            ("presets", .object(presets)),
+            ("group", groupID.map { .string($0) } ?? .null),
+            ("export-scales", exportScales.map { .array($0.map { .number(String($0)) }) } ?? .null),
+            ("panel", .string(Self.word(for: panelVisibility))),
+            ("panel-row", .string(panelRow)),
+        ]
+        return JSONWriter.text(.object(document), form: .lines(depth: 2)) + "\n"
     }
 
     /// The session in `bytes`, the content of the file at `path`; the error says what is wrong, naming the file.
-    package static func decode(_ bytes: [UInt8], path: String) throws(SessionError) -> SessionRecord {
+    package static func decode(_ bytes: [UInt8], path: String) throws(AppError) -> SessionRecord {
         let presets: PresetFile
         do throws(PresetError) { presets = try PresetFile.decode(bytes, path: path) } catch {
-            throw SessionError(message: "\(error)")
+            throw .unreadableSession("\(error)")
         }
         guard case .object(let document)? = try? JSONDocument.parse(bytes, fileName: path) else {
-            throw SessionError(message: "\(path): expected an object")
+            throw .unreadableSession("\(path): expected an object")
         }
         do throws(PresetError) {
             var record = SessionRecord(parameters: try presets.parameters(named: "current"))
@@ -79,7 +77,7 @@ package struct SessionRecord: Hashable, Sendable {
             if case .string(let row)? = document["panel-row"] { record.panelRow = row }
             return record
         } catch {
-            throw SessionError(message: "\(error)")
+            throw .unreadableSession("\(error)")
         }
     }
 
@@ -110,10 +108,4 @@ package struct SessionRecord: Hashable, Sendable {
     private static func visibility(named word: String) -> PanelState.Visibility? {
         [PanelState.Visibility.automatic, .shown, .hidden].first { Self.word(for: $0) == word }
     }
-}
-
-/// Why a saved session could not be read or written; the message names the file.
-package struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    package var message: String
-    package var description: String { message }
 }

@@ -21,7 +21,8 @@ package enum ListOverlay {
             let place = state.presets.map { Sanitizer.clean($0.path) } ?? "no presets file"
             let lines = names.isEmpty ? ["No presets yet: s saves the current parameters.", place] : names
             OverlayBox.draw(
-                into: &grid, title: "Presets", lines: lines, footer: "↑ ↓ Enter applies, any key closes",
+                into: &grid, title: "Presets", lines: lines,
+                footer: "↑ ↓ previews · Enter applies · d deletes · r renames · any key closes",
                 highlighted: names.isEmpty ? nil : selection, context: context)
         case .comparison(let selection):
             drawComparison(state: state, selection: selection, into: &grid, context: context)

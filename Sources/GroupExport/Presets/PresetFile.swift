@@ -27,11 +27,26 @@ public struct PresetFile: Hashable, Sendable {
 
     /// Where the file is (or would be written).
     public let path: String
+    /// A change made to the presets (`save`, `delete`, `rename`) that the file does not hold yet.
+    public enum Change: Hashable, Sendable {
+        case save(Preset)
+        case delete(name: String)
+        case rename(from: String, to: String)
+    }
+
     /// The presets in file order.
     public private(set) var presets: [Preset]
-    /// The presets `save` made since the file was read or written, in order: what `write` applies to the file
-    /// as it is on disk then, so that presets other processes saved meanwhile are kept.
-    public private(set) var unsavedPresets: [Preset] = []
+    /// The changes made since the file was read or written, in order: what `write` applies to the file as it
+    /// is on disk then, so that what other processes saved, deleted or renamed meanwhile is kept.
+    public private(set) var unsavedChanges: [Change] = []
+
+    /// The presets `save` made since the file was read or written, in order.
+    public var unsavedPresets: [Preset] {
+        unsavedChanges.compactMap { change in
+            if case .save(let preset) = change { return preset }
+            return nil
+        }
+    }
 
     /// The largest presets file read: far more than any hand-written one.
     public static let maximumFileSize = 4 << 20
@@ -146,9 +161,39 @@ public struct PresetFile: Hashable, Sendable {
     /// Adds a preset called `name` holding `parameters` (`ParameterSharing.settings`), replacing one of that
     /// name in place.
     public mutating func save(_ parameters: CompositionParameters, as name: String) {
-        let preset = Preset(name: name, settings: ParameterSharing.settings(of: parameters))
-        put(preset)
-        unsavedPresets.append(preset)
+        record(.save(Preset(name: name, settings: ParameterSharing.settings(of: parameters))))
+    }
+
+    /// Takes the preset called `name` out (nothing happens when there is none).
+    public mutating func delete(named name: String) {
+        record(.delete(name: name))
+    }
+
+    /// Gives the preset called `name` the name `newName`, in its place; one already called `newName` is
+    /// replaced.
+    public mutating func rename(_ name: String, to newName: String) {
+        record(.rename(from: name, to: newName))
+    }
+
+    /// Applies `change` here and keeps it for `write`.
+    private mutating func record(_ change: Change) {
+        apply(change)
+        unsavedChanges.append(change)
+    }
+
+    /// `change` made to these presets: a save replaces the preset of its name in place (else goes last), a
+    /// delete or rename of a preset that is not there (another process took it out) changes nothing.
+    private mutating func apply(_ change: Change) {
+        switch change {
+        case .save(let preset):
+            put(preset)
+        case .delete(let name):
+            presets.removeAll { $0.name == name }
+        case .rename(let name, let newName):
+            guard name != newName, let index = presets.firstIndex(where: { $0.name == name }) else { return }
+            presets[index].name = newName
+            presets = presets.enumerated().filter { $0.offset == index || $0.element.name != newName }.map(\.element)
+        }
     }
 
     /// `preset` in the place of the one of its name, else last.
@@ -166,11 +211,11 @@ public struct PresetFile: Hashable, Sendable {
         return JSONWriter.text(.object([("presets", named)]), form: .lines(depth: 2)) + "\n"
     }
 
-    /// Saves the presets `save` made (`unsavedPresets`) into the file, which then holds the presets on disk
-    /// with those added or replaced; this value becomes that file.
+    /// Saves the changes made (`unsavedChanges`: presets saved, deleted, renamed) into the file, which then
+    /// holds the presets on disk with those changes; this value becomes that file.
     ///
     /// Several processes may save at once (two apps, a hand edit): under an exclusive lock on `presets.json.lock`
-    /// beside the file, the file is read again, only this value's own saves are applied to what it holds now,
+    /// beside the file, the file is read again, only this value's own changes are applied to what it holds now,
     /// and the result is written atomically. A file that exists but cannot be read as presets (a hand edit
     /// half done) is never overwritten: saving fails and says so. Creates the folder (`chat-tui` under the
     /// configuration folder) if needed. Waits up to `lockTimeoutMilliseconds` for another process's save.
@@ -188,7 +233,7 @@ public struct PresetFile: Hashable, Sendable {
         do { current = try Self.load(path: path) } catch {
             throw .writeFailed("\(error); the file was left as it is (fix or move it, then save again)")
         }
-        for preset in unsavedPresets { current.put(preset) }
+        for change in unsavedChanges { current.apply(change) }
         do {
             try FileIO.writeAtomically(Array(current.jsonText.utf8), to: path)
         } catch {

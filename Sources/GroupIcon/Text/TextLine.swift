@@ -5,20 +5,20 @@ import Imaging
 ///
 /// Every line of one size has the same height and baseline, so captions side by side line up whatever their
 /// letters; the width is the ink's, so a caller can centre or right-align it.
-public enum TextLine {
+package enum TextLine {
     /// The line's height and its baseline from the top, in ems: room for ascenders, CJK ideographs and
     /// descenders of the usual fonts.
-    public static let lineHeight = 1.3
-    public static let baseline = 1.0
+    package static let lineHeight = 1.3
+    package static let baseline = 1.0
 
     /// `text` (control characters should already be removed) at `pixelsPerEm`, as coverage over a box at the
     /// origin `lineHeight` ems high: characters the font lacks (emoji) left out, cut at the end with "…" until
     /// it is at most `maxWidth` pixels wide. An empty box for text without ink (spaces); nil without a text
     /// font, when no character is left, or when not even "…" fits.
-    public static func mask(_ text: String, pixelsPerEm: Double, maxWidth: Int) -> CoverageMask? {
+    package static func mask(_ text: String, pixelsPerEm: Double, maxWidth: Int) -> CoverageMask? {
         TextRasterizer.shared.lineMask(text, pixelsPerEm: pixelsPerEm, maxWidth: maxWidth)
     }
 
     /// Whether a text font was found: without one, `mask` is always nil.
-    public static var hasFont: Bool { TextRasterizer.shared.hasTextFont }
+    package static var hasFont: Bool { TextRasterizer.shared.hasTextFont }
 }

@@ -69,9 +69,9 @@ import Testing
         #expect(read == record)
         let bare = SessionRecord(parameters: CompositionParameters())
         #expect(try SessionRecord.decode(Array(bare.jsonText.utf8), path: "/s.json") == bare)
-        #expect(throws: SessionError.self) { try SessionRecord.decode(Array("{}".utf8), path: "/s.json") }
+        #expect(throws: AppError.self) { try SessionRecord.decode(Array("{}".utf8), path: "/s.json") }
         let bad = Array(#"{"presets": {"current": {"margin": "wide"}}}"#.utf8)
-        #expect(throws: SessionError.self) { try SessionRecord.decode(bad, path: "/s.json") }
+        #expect(throws: AppError.self) { try SessionRecord.decode(bad, path: "/s.json") }
     }
 
     @Test func theSessionLivesUnderXDGStateHomePerFixture() {

@@ -123,3 +123,84 @@ import Testing
         #expect(KeyBindings.help.contains { $0.keys == "a" && $0.action.contains("s swaps A and B") })
     }
 }
+
+@Suite struct SessionFileTests {
+    /// The session file is `JSONWriter`'s text: one key per line, each preset on one line, read back whole.
+    @Test func theSessionFileIsWrittenByTheJSONWriter() throws {
+        var parameters = CompositionParameters(layout: .qq, margin: 6)
+        parameters.background = .white
+        let record = SessionRecord(
+            parameters: parameters, pinned: CompositionParameters(margin: 3), groupID: "ride\u{1B}",
+            exportScales: [1, 2], panelVisibility: .shown, panelRow: "margin")
+        let lines = record.jsonText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "{" && lines.last == "}")
+        #expect(lines.contains("    \"current\": {\"layout\": \"qq\", \"margin\": 6, \"background\": \"#FFFFFF\"},"))
+        #expect(lines.contains("  \"group\": \"ride\\u001B\","))
+        #expect(!record.jsonText.unicodeScalars.contains("\u{1B}"))
+        #expect(try SessionRecord.decode(Array(record.jsonText.utf8), path: "/s.json") == record)
+        #expect(throws: AppError.unreadableSession("/s.json: the top level: expected an object {\"presets\": {...}}")) {
+            try SessionRecord.decode(Array("[]".utf8), path: "/s.json")
+        }
+    }
+}
+
+/// The presets overlay: the highlighted preset previewed without being committed until Enter; `d` deletes
+/// after a question, `r` renames through a prompt; both write the file (merged under its lock).
+@Suite struct PresetManagementKeyTests {
+    private let keys = KeyPresser()
+
+    private func state() -> AppState {
+        var file = PresetFile(path: "/config/presets.json")
+        file.save(CompositionParameters(layout: .qq), as: "round")
+        file.save(CompositionParameters(margin: 3), as: "tight")
+        var state = ViewFixtures.state(groups(withMembers: [4]))
+        state.presets = file
+        return state
+    }
+
+    @Test func theHighlightedPresetIsPreviewedAndOnlyEnterCommitsIt() throws {
+        let start = state()
+        let opened = keys.state(after: chars("o"), on: start)
+        #expect(opened.parameters.layout == .qq && opened.undoStack.isEmpty)
+        let moved = keys.state(after: [.down], on: opened)
+        #expect(moved.parameters.margin == 3 && moved.parameters.layout == .wechat && moved.undoStack.isEmpty)
+        // Closing without Enter brings the parameters back.
+        let closed = keys.state(after: [.escape], on: moved)
+        #expect(closed.parameters == start.parameters && closed.presetPreview == nil && closed.overlay == nil)
+        // Enter commits, undoably.
+        let applied = keys.state(after: [.enter], on: moved)
+        #expect(applied.parameters.margin == 3 && applied.undoStack.count == 1 && applied.presetPreview == nil)
+        #expect(keys.state(after: chars("u"), on: applied).parameters == start.parameters)
+        // Ctrl-C while previewing keeps the parameters before the preview for the next session.
+        #expect(keys.press([.ctrlC], on: moved).1.first == .saveSession(SessionRecord(of: start)))
+    }
+
+    @Test func dDeletesAfterAQuestion() throws {
+        let start = state()
+        let asked = keys.state(after: chars("o") + [.down] + chars("d"), on: start)
+        #expect(asked.parameters == start.parameters && asked.overlay == nil)
+        #expect(asked.question?.text == "Delete the preset tight? (y/n)")
+        guard case .savePresets(let saved)? = keys.press(chars("y"), on: asked).1.first else {
+            Issue.record("y saved nothing")
+            return
+        }
+        #expect(saved.presets.map(\.name) == ["round"] && saved.unsavedChanges.last == .delete(name: "tight"))
+        #expect(keys.press(chars("n"), on: asked).1.isEmpty)
+    }
+
+    @Test func rRenamesThroughAPrompt() throws {
+        let start = state()
+        let prompted = keys.state(after: chars("or"), on: start)
+        #expect(prompted.prompt?.purpose == .presetRename(from: "round") && prompted.prompt?.editor.text == "round")
+        #expect(prompted.prompt?.label == "Rename preset round to: ")
+        let typed = keys.state(after: [.control("u")] + chars("circles"), on: prompted)
+        guard case .savePresets(let saved)? = keys.press([.enter], on: typed).1.first else {
+            Issue.record("Enter saved nothing")
+            return
+        }
+        #expect(saved.presets.map(\.name) == ["circles", "tight"])
+        // Onto a name in use: asked first.
+        let onto = keys.state(after: [.control("u")] + chars("tight") + [.enter], on: prompted)
+        #expect(onto.question?.text == "Replace the preset tight? (y/n)")
+    }
+}

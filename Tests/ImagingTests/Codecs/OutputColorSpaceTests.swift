@@ -64,6 +64,18 @@ import Testing
         #expect(png[33 + 8..<33 + 8 + 11].elementsEqual("Display P3\0".utf8))
     }
 
+    /// An `iCCP` chunk after long text chunks (as exports write them) is found: the reader once compared the
+    /// chunk's position in the file with its length and missed every profile past the first few hundred bytes.
+    @Test func aProfileAfterLongTextChunksIsRead() throws {
+        let text = [("Comment", String(repeating: "layout=wechat ", count: 100))]
+        let png = try PNGCodec.encode(Self.ramp, text: text, colorSpace: .displayP3)
+        #expect(PNGCodecTests.chunks(in: png).map(\.type) == ["IHDR", "tEXt", "iCCP", "IDAT", "IEND"])
+        #expect(PNGCodec.iccProfile(in: png) == ColorManagement.outputProfile(.displayP3))
+        var expected = Self.ramp
+        ColorManagement.convertToSRGB(&expected, profile: ColorManagement.outputProfile(.displayP3))
+        #expect(try PNGCodec.decode(png) == expected)
+    }
+
     @Test func jpegEmbedsTheProfileAfterJFIF() throws {
         for space in ColorSpace.allCases {
             let jpeg = try JPEGCodec.encode(Self.ramp, quality: 90, colorSpace: space)

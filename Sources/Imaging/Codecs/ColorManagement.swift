@@ -72,6 +72,26 @@ public enum ColorManagement {
         return pixels
     }
 
+    /// Converts `image` (8-bit RGBA, straight alpha kept) from sRGB to `space` in place, for writing a picture
+    /// in a wider space than the one it was made in; sRGB leaves it as it is. Relative colorimetric (the
+    /// matrix profiles have no perceptual table), so every sRGB colour keeps its appearance.
+    public static func convertFromSRGB(_ image: inout RGBAImage, to space: ColorSpace) {
+        guard space == .displayP3, let transform = sRGBToDisplayP3 else { return }
+        transform.apply(to: &image.pixels)
+    }
+
+    /// The one transform `convertFromSRGB` needs, made on first use.
+    private static let sRGBToDisplayP3: Transform? = {
+        guard let sRGB = cmsCreate_sRGBProfile() else { return nil }
+        defer { cmsCloseProfile(sRGB) }
+        guard let p3 = makeProfile(.displayP3) else { return nil }
+        defer { cmsCloseProfile(p3) }
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | cmsUInt32Number(cmsFLAGS_COPY_ALPHA)
+        return cmsCreateTransform(
+            sRGB, CLCMS2_TYPE_RGBA_8, p3, CLCMS2_TYPE_RGBA_8, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags
+        ).map(Transform.init(handle:))
+    }()
+
     // MARK: - Output profiles
 
     /// The ICC profile an output file in `space` embeds: made once by Little CMS (its built-in sRGB, or

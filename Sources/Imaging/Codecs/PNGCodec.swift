@@ -32,7 +32,10 @@ public enum PNGCodec {
     package static func iccProfile(in png: [UInt8]) -> [UInt8]? {
         var profile: [UInt8]?
         forEachChunk(in: png) { type, data in
-            if type == "iCCP", let nameEnd = data.firstIndex(of: 0), nameEnd + 1 < data.count, data[nameEnd + 1] == 0 {
+            // `data` is a slice of the file: its indices are the file's, so bounds are checked against its end.
+            if type == "iCCP", let nameEnd = data.firstIndex(of: 0), nameEnd + 1 < data.endIndex,
+                data[nameEnd + 1] == 0
+            {
                 profile = Libdeflate.inflatedZlibStream(
                     Array(data[(nameEnd + 2)...]),
                     maxBytes: ColorManagement.maxProfileBytes)

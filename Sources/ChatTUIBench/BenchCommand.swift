@@ -26,7 +26,7 @@ struct BenchCommand: ToolCommand {
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame, response
+        case fixture, composition, png, cells, frame, response, sheet
     }
 
     var tiny: Bool
@@ -75,6 +75,7 @@ struct BenchCommand: ToolCommand {
                 case .cells: report.cells = try await CellBench.cells(inputs, configuration)
                 case .frame: report.frame = try await ScreenBench.frame(inputs, configuration)
                 case .response: report.response = try ResponseBench.response(inputs, configuration)
+                case .sheet: report.sheet = try await SheetBench.sheet(inputs, configuration)
                 }
             }
             let json = try report.jsonText()

@@ -14,6 +14,7 @@ struct BenchReport: Codable, Sendable {
     var cells: [CellFigures]?
     var frame: FrameFigures?
     var response: ResponseFigures?
+    var sheet: SheetFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {
@@ -108,4 +109,14 @@ struct BigFixtureFigures: Codable, Sendable {
     var residentMegabytesBefore: Double
     var residentMegabytes: Double
     var peakResidentMegabytes: Double
+}
+
+/// The variants sheet after a parameter key (`SheetBench`): its pictures composed and painted.
+struct SheetFigures: Codable, Sendable {
+    var size: Double
+    var scale: Int
+    /// Composites made per sheet: the variants, the group, the group at list size.
+    var pictures: Int
+    var sheetPixels: Int
+    var milliseconds: Double
 }

@@ -472,6 +472,7 @@ package final class AppController {
             }
         case .invalidateComposites(let groupIDs):
             store.invalidate(groupIDs)
+            store.invalidate(VariantsSheetView.standInIDs(of: groupIDs, selected: state.selectedGroup))
         case .saveSession(let record):
             guard let path = options.sessionPath else { break }
             // On the way out: written at once, and a failure leaves the last session's file as it was.

@@ -17,8 +17,19 @@ package enum VariantsSheetView {
     /// The stand-in of `group`'s sheet with its row in `theme`: the group itself under an id of its own.
     package static func standIn(for group: ChatGroup, theme: ChatListTheme.Name) -> ChatGroup {
         var standIn = group
-        standIn.id = marker + theme.rawValue + "\u{1}" + group.id
+        standIn.id = id(of: group.id, theme: theme)
         return standIn
+    }
+
+    /// The stand-ins whose sheets change when the groups `groupIDs` changed: theirs, and the selected group's,
+    /// whose sheet also draws on other groups' photos.
+    package static func standInIDs(of groupIDs: some Sequence<String>, selected: ChatGroup?) -> [String] {
+        let ids = Array(groupIDs) + (selected.map { [$0.id] } ?? [])
+        return ids.flatMap { groupID in ChatListTheme.Name.allCases.map { id(of: groupID, theme: $0) } }
+    }
+
+    private static func id(of groupID: String, theme: ChatListTheme.Name) -> String {
+        marker + theme.rawValue + "\u{1}" + groupID
     }
 
     /// The theme and the group of a stand-in; nil for any other group.

@@ -98,5 +98,12 @@ private final class RecordingProvider: CompositeProvider, @unchecked Sendable {
         let (theme, back) = try #require(VariantsSheetView.sheet(of: standIn))
         #expect(theme == .dark && back == group)
         #expect(VariantsSheetView.sheet(of: group) == nil)
+        // A changed group's sheets and the selected one's count as changed.
+        let other = groups(withMembers: [2, 3])[1]
+        let changed = Set(VariantsSheetView.standInIDs(of: [other.id], selected: group))
+        let expected = [group, other].flatMap { g in
+            ChatListTheme.Name.allCases.map { VariantsSheetView.standIn(for: g, theme: $0).id }
+        }
+        #expect(changed == Set(expected))
     }
 }

@@ -118,5 +118,7 @@ struct SheetFigures: Codable, Sendable {
     /// Composites made per sheet: the variants, the group, the group at list size.
     var pictures: Int
     var sheetPixels: Int
+    /// Wall clock per sheet (median), and this process's CPU time per sheet (median).
     var milliseconds: Double
+    var cpuMilliseconds: Double
 }

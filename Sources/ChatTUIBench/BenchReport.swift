@@ -16,6 +16,7 @@ struct BenchReport: Codable, Sendable {
     var response: ResponseFigures?
     /// The same in kitty and in sixel pictures.
     var pictureResponse: [PictureResponseFigures]?
+    var sheet: SheetFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {
@@ -110,4 +111,16 @@ struct BigFixtureFigures: Codable, Sendable {
     var residentMegabytesBefore: Double
     var residentMegabytes: Double
     var peakResidentMegabytes: Double
+}
+
+/// The variants sheet after a parameter key (`SheetBench`): its pictures composed and painted.
+struct SheetFigures: Codable, Sendable {
+    var size: Double
+    var scale: Int
+    /// Composites made per sheet: the variants, the group, the group at list size.
+    var pictures: Int
+    var sheetPixels: Int
+    /// Wall clock per sheet (median), and this process's CPU time per sheet (median).
+    var milliseconds: Double
+    var cpuMilliseconds: Double
 }

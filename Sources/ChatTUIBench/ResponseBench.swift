@@ -131,7 +131,7 @@ enum ResponseBench {
     }
 
     /// CPU time this process has used, all threads, in seconds.
-    private static func processCPUSeconds() -> Double {
+    static func processCPUSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

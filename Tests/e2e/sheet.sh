@@ -65,7 +65,6 @@ for top, background in zip(rows, [(255, 255, 255), (0x19, 0x19, 0x19)]):
     # The name and message in the theme's text colours somewhere right of the avatar.
     text = sheet.crop((spacing + px(16) + list_side + px(12), top, spacing + row_w - px(16), top + row_h)).convert("RGB")
     assert len(set(text.getdata())) > 8, "no text in the row"
-print(sheet.size)
 PY
 ok
 # The recorded parameters and software, like an export.

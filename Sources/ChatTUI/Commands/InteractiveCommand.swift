@@ -28,6 +28,7 @@ struct InteractiveCommand: ToolCommand {
                 help:
                     "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
             SheetOptions.listAvatarSizeSpec,
+        ] + SheetOptions.themeSpecs + [
             OptionSpec(
                 name: "--no-watch", valueName: nil,
                 help: "do not reload the fixture and redraw photos when their files change on disk"),
@@ -44,6 +45,9 @@ struct InteractiveCommand: ToolCommand {
     var graphics: GraphicsOption
     /// `--list-avatar-size`, in points.
     var listAvatarPoints: Double
+    /// The variants sheet's chat-list themes (`--theme`, `--theme-*`) and the one it starts on.
+    var themes: [ChatListTheme]
+    var sheetTheme: ChatListTheme.Name
     /// Whether the fixture and photo files are watched for changes (`--no-watch` turns it off).
     var watchesFiles: Bool
     var pipeline: SessionOptions.PipelineOptions
@@ -80,6 +84,7 @@ struct InteractiveCommand: ToolCommand {
         }
         self.graphics = graphics
         listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
+        (themes, sheetTheme) = try SheetOptions.themes(from: arguments)
         watchesFiles = !arguments.has("--no-watch")
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
@@ -130,6 +135,7 @@ struct InteractiveCommand: ToolCommand {
         options.parameters = parameters
         options.exportDirectory = exportDirectory
         options.listAvatarPoints = listAvatarPoints
+        (options.themes, options.sheetTheme) = (themes, sheetTheme)
         options.colorMode = mode
         options.fixturePath = fixturePath
         // Every export from the app hands off its spec: what an engineer builds the pixels from goes with them.

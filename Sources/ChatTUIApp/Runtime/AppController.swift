@@ -38,6 +38,9 @@ package final class AppController {
         /// The side of a list avatar in points where avatars are pixel pictures (`--list-avatar-size`): at the
         /// export scale, in screen pixels, rounded up to whole cells; list rows grow to fit it.
         package var listAvatarPoints = 48.0
+        /// The chat-list themes of the variants sheet's context row, and the one it starts on (`t` switches).
+        package var themes: [ChatListTheme] = [.light, .dark]
+        package var sheetTheme = ChatListTheme.Name.light
         /// Rows below the visible ones whose composites are requested ahead (and half as many above).
         package var lookAhead = 4
         /// Composite requests running at once.
@@ -117,7 +120,7 @@ package final class AppController {
     package private(set) var terminalClosed = false
     let options: Options
     private let driver: TerminalDriver
-    private let provider: any CompositeProvider
+    let provider: any CompositeProvider
     private let exporter: CompositeExporter
     let store: CompositeStore
     private let wake: WakeSignal
@@ -144,6 +147,7 @@ package final class AppController {
             exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
             presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
         state.writesSpecs = options.specExporter != nil
+        state.sheetTheme = options.sheetTheme
         self.options = options
         self.driver = driver
         self.provider = provider
@@ -363,6 +367,10 @@ package final class AppController {
     private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = screenLayout
         guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
+        if state.showsSheet {
+            let standIn = VariantsSheetView.standIn(for: selected, theme: state.sheetTheme)
+            return [(store.key(for: standIn.id, parameters: state.parameters), standIn)]
+        }
         let pictures = PreviewGeometry.pictures(
             state, width: layout.preview.width, height: layout.preview.height,
             pixelCell: viewContext.pixelCell)
@@ -398,7 +406,13 @@ package final class AppController {
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
             if !previewKeys.contains(key) && previews.contains(where: { requests[$0.key] != nil }) { break }
             guard !store.contains(key), requests[key] == nil else { continue }
+            let sheet = sheetWork(for: group)
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
+                if let sheet {
+                    let result = try? await sheet(key.parameters)
+                    inbox.post(.composite(key, Task.isCancelled ? nil : result))
+                    return
+                }
                 if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
                     inbox.post(.provisional(key, provisional))
                 }
@@ -461,6 +475,7 @@ package final class AppController {
             }
         case .invalidateComposites(let groupIDs):
             store.invalidate(groupIDs)
+            store.invalidate(VariantsSheetView.standInIDs(of: groupIDs, selected: state.selectedGroup))
         case .saveSession(let record):
             guard let path = options.sessionPath else { break }
             // On the way out: written at once, and a failure leaves the last session's file as it was.

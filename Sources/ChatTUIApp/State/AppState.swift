@@ -36,6 +36,10 @@ package struct AppState: Equatable, Sendable {
     package var actualPixels: ActualPixelsView?
     /// Whether the comparison strip (the selected group in every layout) is shown.
     package var showsComparison = false
+    /// Whether the variants sheet (`v`) fills the preview pane.
+    package var showsSheet = false
+    /// The chat-list theme of the sheet's avatar-in-context row (`t` switches).
+    package var sheetTheme: ChatListTheme.Name = .light
     /// Whether the help overlay is shown.
     package var showsHelp = false
     /// The first line the help or warnings overlay shows when it does not fit the screen (the view shows at

@@ -39,7 +39,8 @@ extension KeyBindings {
             "+ -  1",
             "zoom in / out · 1: 1:1 view (arrows, h j k l pan; + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1); Esc back)"
         ),
-        ("c", "toggle comparison strip"),
+        // The variants sheet shares the comparison strip's line, so that the help still fits 36 rows.
+        ("c  v  t", "comparison strip · v: variants sheet (Esc closes) · t: its light / dark row"),
         ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Ctrl-C", "quit, keeping the session (q asks if not exported or saved); Esc closes, never quits"),
     ]

@@ -62,6 +62,7 @@ package enum KeyBindings {
         if next.overlay != nil { return browseOverlay(next, key) }
         if next.panel.isFocused && metrics.panelIsShown, let handled = panelKey(next, key) { return (handled, []) }
         if let handled = actualPixelsKey(next, key, shown: metrics.actualPixelsShown) { return (handled, []) }
+        if let handled = sheetKey(next, key) { return (handled, []) }
         return commandKey(next, key, metrics)
     }
 

@@ -39,6 +39,10 @@ package enum PreviewView {
             grid.write(context.fit("Nothing selected", width - 1), x: 1, y: 0, style: .dim)
             return (grid, pictures)
         }
+        if state.showsSheet {
+            return VariantsSheetView.compose(
+                state, group, width: width, height: height, source: source, context: context)
+        }
         grid.write(context.fit(Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
         let dot = context.unicode ? " · " : " | "
         let zoom = state.zoomPercent == 100 || state.actualPixels != nil ? "" : dot + "zoom \(state.zoomPercent)%"
@@ -66,34 +70,11 @@ package enum PreviewView {
             let request = PictureRequest(
                 columns: area.width, rows: area.height, cell: context.pictureCell,
                 scale: state.previewScale)
-            var drawn = false
-            if context.drawsPixelPictures {
-                if let framed = source.picture(for: group, parameters: picture.parameters, request: request) {
-                    let cells = CellRect(
-                        x: area.x + framed.cells.x, y: area.y + framed.cells.y,
-                        width: framed.cells.width, height: framed.cells.height)
-                    grid.blit(
-                        CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
-                    pictures.append(
-                        PixelPicture(
-                            id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
-                            area: cells, image: framed.image))
-                    drawn = true
-                }
-            } else if context.pixelCell != nil || state.actualPixels != nil {
-                if let (cells, image) = source.pictureCells(
-                    for: group, parameters: picture.parameters, request: request)
-                {
-                    grid.blit(image, x: area.x + cells.x, y: area.y + cells.y)
-                    drawn = true
-                }
-            } else if let image = source.cells(for: group, parameters: picture.parameters, columns: columns, rows: rows)
-            {
-                var clipped = CellGrid(width: area.width, height: area.height)
-                clipped.blit(image, x: (area.width - columns) / 2, y: (area.height - rows) / 2)
-                grid.blit(clipped, x: area.x, y: area.y)
-                drawn = true
-            }
+            let drawn = draw(
+                group, parameters: picture.parameters, request: request, fitted: (columns, rows), at: area,
+                id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
+                halfBlocksAtPixels: state.actualPixels != nil, source: source, context: context,
+                into: &grid, pictures: &pictures)
             if !drawn {
                 let message = context.fit("composing" + context.ellipsis, area.width)
                 grid.write(
@@ -113,5 +94,39 @@ package enum PreviewView {
             }
         }
         return (grid, pictures)
+    }
+
+    /// Draws `group`'s composite at `parameters` into `area` of the pane as the preview draws every picture: a
+    /// pixel picture with id `id` over reserved cells where the terminal shows pixels, else half blocks at the
+    /// picture's pixels (`halfBlocksAtPixels`, or a terminal whose cell size is known), else the composite
+    /// drawn into `fitted` cells, centred. False when no composite of the group has arrived yet.
+    static func draw(
+        _ group: ChatGroup, parameters: CompositionParameters, request: PictureRequest,
+        fitted: (columns: Int, rows: Int), at area: CellRect, id: UInt32, halfBlocksAtPixels: Bool,
+        source: CompositeCellSource, context: ViewContext, into grid: inout CellGrid, pictures: inout [PixelPicture]
+    ) -> Bool {
+        if context.drawsPixelPictures {
+            guard let framed = source.picture(for: group, parameters: parameters, request: request) else {
+                return false
+            }
+            let cells = CellRect(
+                x: area.x + framed.cells.x, y: area.y + framed.cells.y,
+                width: framed.cells.width, height: framed.cells.height)
+            grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
+            pictures.append(PixelPicture(id: id, area: cells, image: framed.image))
+        } else if context.pixelCell != nil || halfBlocksAtPixels {
+            guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)
+            else { return false }
+            grid.blit(image, x: area.x + cells.x, y: area.y + cells.y)
+        } else {
+            guard
+                let image = source.cells(
+                    for: group, parameters: parameters, columns: fitted.columns, rows: fitted.rows)
+            else { return false }
+            var clipped = CellGrid(width: area.width, height: area.height)
+            clipped.blit(image, x: (area.width - fitted.columns) / 2, y: (area.height - fitted.rows) / 2)
+            grid.blit(clipped, x: area.x, y: area.y)
+        }
+        return true
     }
 }

@@ -39,16 +39,23 @@ public struct VariantsSheet: Sendable {
     public static let labelColor = RGBA8(r: 0x33, g: 0x33, b: 0x33)
 
     /// The photos the variants draw from: the selected group's members first, then every other member of
-    /// `groups` with a photo, each photo once, in fixture order; members without photos only when no member
-    /// has one (placeholders then stand in).
+    /// `groups` with a photo, each photo once, in fixture order, up to the twelve the largest variant draws;
+    /// members without photos only when no member has one (placeholders then stand in).
     public static func photoPool(_ groups: [ChatGroup], first: ChatGroup? = nil) -> [MemberSource] {
-        let members = (first.map { [$0] } ?? []) + groups
-        var seen = Set<String>()
-        let all = members.flatMap(GroupComposer.members)
-        let photos = all.filter { member in member.imagePath.map { seen.insert($0).inserted } ?? false }
-        if !photos.isEmpty { return photos }
-        var ids = Set<String>()
-        return all.filter { ids.insert($0.id).inserted }
+        let wanted = VariantsSheetLayout.memberCounts.max() ?? 12
+        var photos: [MemberSource] = [], placeholders: [MemberSource] = []
+        var seenPhotos = Set<String>(), seenIDs = Set<String>()
+        for group in (first.map { [$0] } ?? []) + groups {
+            for member in GroupComposer.members(of: group) {
+                if let path = member.imagePath {
+                    if seenPhotos.insert(path).inserted { photos.append(member) }
+                    if photos.count == wanted { return photos }
+                } else if placeholders.count < wanted, seenIDs.insert(member.id).inserted {
+                    placeholders.append(member)
+                }
+            }
+        }
+        return photos.isEmpty ? placeholders : photos
     }
 
     /// `count` members from `pool`, taken in order and repeated when it has fewer (a repeat gets its own id,
@@ -64,37 +71,52 @@ public struct VariantsSheet: Sendable {
         }
     }
 
-    /// Composes every picture of a sheet: the variants from `pool` and `group`'s own composite at
-    /// `parameters`, and, for each of `themes`, a context row with `group` (or, without one, the nine-member
+    /// How a sheet gets composites: `GroupComposer.composite(for:parameters:)` or a stand-in that draws the same.
+    public typealias Compose = @Sendable (ChatGroup, CompositionParameters) async throws(CancellationError) -> Composite
+
+    /// The group a variant of `count` members is drawn as: `variantMembers` of `pool`, without a photo of its own.
+    public static func variantGroup(_ pool: [MemberSource], count: Int) -> ChatGroup {
+        ChatGroup(
+            id: "variant-\(count)", name: "\(count) members",
+            members: variantMembers(pool, count: count).map {
+                GroupMember(id: $0.id, name: $0.name, avatarPath: $0.imagePath)
+            })
+    }
+
+    /// Composes every picture of a sheet with `composer`: the variants from `pool` and `group`'s own composite
+    /// at `parameters`, and, for each of `themes`, a context row with `group` (or, without one, the nine-member
     /// variant) composed at `listAvatarPoints` showing `text`.
     public static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composer: GroupComposer
     ) async throws(CancellationError) -> VariantsSheet {
+        try await compose(
+            pool: pool, group: group, text: text, themes: themes, parameters: parameters,
+            listAvatarPoints: listAvatarPoints, composite: composer.composite)
+    }
+
+    /// The same with composites from `composite`.
+    public static func compose(
+        pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
+        parameters: CompositionParameters, listAvatarPoints: Double, composite: Compose
+    ) async throws(CancellationError) -> VariantsSheet {
         var warnings: [AvatarWarning] = []
         var composites: [RGBAImage] = []
         for count in VariantsSheetLayout.memberCounts {
-            let response = try await composer.pipeline.composite(
-                members: variantMembers(pool, count: count), parameters: parameters)
-            composites.append(response.composite.image)
-            warnings += response.composite.warnings
+            let variant = try await composite(variantGroup(pool, count: count), parameters)
+            composites.append(variant.image)
+            warnings += variant.warnings
         }
         if let group {
-            let composite = try await composer.composite(for: group, parameters: parameters)
-            composites.append(composite.image)
-            warnings += composite.warnings
+            let own = try await composite(group, parameters)
+            composites.append(own.image)
+            warnings += own.warnings
         }
         var listParameters = parameters
         listParameters.size = listAvatarPoints
         var rowAvatar: RGBAImage?
         if !themes.isEmpty {
-            if let group {
-                rowAvatar = try await composer.composite(for: group, parameters: listParameters).image
-            } else {
-                rowAvatar = try await composer.pipeline.composite(
-                    members: variantMembers(pool, count: 9), parameters: listParameters
-                ).composite.image
-            }
+            rowAvatar = try await composite(group ?? variantGroup(pool, count: 9), listParameters).image
         }
         let timeWidth =
             TextLine.mask(text.time, pixelsPerEm: ChatRowLayout.timePoints * Double(parameters.scale), maxWidth: .max)?

@@ -92,6 +92,12 @@ import Testing
         #expect(pool.prefix(groups[2].members.count).map(\.imagePath) == groups[2].members.map(\.avatarPath))
         #expect(Set(pool.compactMap(\.imagePath)).count == pool.count)
         #expect(pool.count == ExportFolder.photos.count)
+        let many = (0..<40).map { index in
+            ChatGroup(
+                id: "g\(index)", name: "G",
+                members: [GroupMember(id: "m\(index)", name: "M", avatarPath: "/p\(index).jpg")])
+        }
+        #expect(VariantsSheet.photoPool(many).map(\.imagePath) == (0..<12).map { "/p\($0).jpg" })
     }
 
     @Test func variantsRepeatAShortPoolWithIdsOfTheirOwn() {

@@ -61,13 +61,7 @@ struct InteractiveCommand: ToolCommand {
         try arguments.requireNoPositionals()
         fixturePath = SessionOptions.fixturePath(from: arguments)
         exportDirectory = arguments.string("--export-dir") ?? "."
-        let colorText = arguments.string("--color") ?? "auto"
-        guard let colorOption = ColorMode.Option(argument: colorText) else {
-            throw UsageError(
-                message: "--color: expected auto, truecolor, 256, 16 or none, got '\(colorText)'",
-                command: Self.name)
-        }
-        self.colorOption = colorOption
+        colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
         if let text = arguments.string("--dither") {
             guard let dither = DitherMode(rawValue: text.lowercased()) else {
                 let names = DitherMode.allCases.map(\.rawValue).joined(separator: ", ")
@@ -75,14 +69,7 @@ struct InteractiveCommand: ToolCommand {
             }
             self.dither = dither
         }
-        let graphicsText = arguments.string("--graphics") ?? "auto"
-        guard let graphics = GraphicsOption(argument: graphicsText) else {
-            let names = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: ", ")
-            throw UsageError(
-                message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
-                command: Self.name)
-        }
-        self.graphics = graphics
+        graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
         listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
         (themes, sheetTheme) = try SheetOptions.themes(from: arguments)
         watchesFiles = !arguments.has("--no-watch")

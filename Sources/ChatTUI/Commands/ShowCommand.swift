@@ -62,21 +62,8 @@ struct ShowCommand: ToolCommand {
         }
         width = try arguments.integer("--width", in: Self.sideRange)
         height = try arguments.integer("--height", in: Self.sideRange)
-        let colorText = arguments.string("--color") ?? "auto"
-        guard let colorOption = ColorMode.Option(argument: colorText) else {
-            throw UsageError(
-                message: "--color: expected auto, truecolor, 256, 16 or none, got '\(Sanitizer.clean(colorText))'",
-                command: Self.name)
-        }
-        self.colorOption = colorOption
-        let graphicsText = arguments.string("--graphics") ?? "auto"
-        guard let graphics = GraphicsOption(argument: graphicsText) else {
-            let names = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: ", ")
-            throw UsageError(
-                message: "--graphics: expected one of \(names), got '\(Sanitizer.clean(graphicsText))'",
-                command: Self.name)
-        }
-        self.graphics = graphics
+        colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
+        graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
         pipeline = try SessionOptions.pipelineOptions(from: arguments)

@@ -137,24 +137,11 @@ final class CursesDriver: TerminalDriver {
             // does not know shows it where the first frame clears it.
             doupdate()
             var questions = GraphicsQuestions(option: graphicsOption, multiplexer: multiplexer)
-            let deadline =
-                DispatchTime.now().uptimeNanoseconds
-                + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            asking: while let question = questions.next(), writeAll(Array(question.utf8)) {
-                while questions.isWaiting {
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    guard now < deadline else { break asking }
-                    var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                    let ready = poll(&entry, 1, Int32((deadline - now + 999_999) / 1_000_000))
-                    if ready < 0 && errno == EINTR { continue }
-                    guard ready > 0, entry.revents & Int16(POLLIN) != 0 else { break asking }
-                    let count = read(STDIN_FILENO, &buffer, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { break asking }
-                    typed += questions.feed(Array(buffer[0..<count]))
-                }
-            }
+            let deadline = TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds)
+            while let question = questions.next(), TerminalExchange.writeAll(Array(question.utf8)),
+                TerminalExchange.readReplies(
+                    while: { questions.isWaiting }, until: deadline, { typed += questions.feed($0) })
+            {}
             typed += questions.finish()
             replies = questions.replies
         }
@@ -203,7 +190,7 @@ final class CursesDriver: TerminalDriver {
             werase(screen)
             wrefresh(screen)
         }
-        if !removal.output.isEmpty { _ = writeAll(Array(removal.output.utf8)) }
+        if !removal.output.isEmpty { _ = TerminalExchange.writeAll(Array(removal.output.utf8)) }
         WindowChangeForwarding.remove()
         endwin()
         FatalSignals.disarm()
@@ -237,7 +224,7 @@ final class CursesDriver: TerminalDriver {
         wnoutrefresh(window)
         doupdate()
         // After doupdate curses has written its frame, so the pictures land on top of it.
-        if !update.output.isEmpty { _ = writeAll(Array(update.output.utf8)) }
+        if !update.output.isEmpty { _ = TerminalExchange.writeAll(Array(update.output.utf8)) }
         return update.failures.first
     }
 
@@ -270,21 +257,7 @@ final class CursesDriver: TerminalDriver {
     func copyToClipboard(_ text: String) -> Bool {
         guard window != nil, let sequence = ClipboardSequence.bytes(for: text) else { return false }
         // ncurses has flushed its own output (doupdate), so the sequence goes out between frames.
-        return writeAll(sequence)
-    }
-
-    /// Writes `bytes` to the terminal in full, past interruptions; false when it cannot.
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                write(STDOUT_FILENO, $0.baseAddress?.advanced(by: written), $0.count - written)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
+        return TerminalExchange.writeAll(sequence)
     }
 
     /// A new window size may come with a new cell size (a font change): pictures are sized by it. Inside tmux

@@ -37,35 +37,15 @@ enum TerminalProbe {
 
     /// Sends the questions and reads the answers with echo and line buffering off, restoring the modes after.
     private static func ask(option: GraphicsOption) -> TerminalReplies {
-        var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return TerminalReplies() }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return TerminalReplies() }
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        var questions = GraphicsQuestions(option: option)
-        let deadline =
-            DispatchTime.now().uptimeNanoseconds + UInt64(GraphicsDetection.timeoutMilliseconds) * 1_000_000
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        asking: while let question = questions.next() {
-            let bytes = Array(question.utf8)
-            guard bytes.withUnsafeBytes({ write(STDOUT_FILENO, $0.baseAddress, $0.count) }) == bytes.count else {
-                break
-            }
-            while questions.isWaiting {
-                let now = DispatchTime.now().uptimeNanoseconds
-                guard now < deadline else { break asking }
-                var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&entry, 1, Int32((deadline - now + 999_999) / 1_000_000))
-                if ready < 0 && errno == EINTR { continue }
-                guard ready > 0, entry.revents & Int16(POLLIN) != 0 else { break asking }
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break asking }
-                _ = questions.feed(Array(buffer[0..<count]))
-            }
-        }
-        _ = questions.finish()
-        return questions.replies
+        TerminalExchange.withRawInput {
+            var questions = GraphicsQuestions(option: option)
+            let deadline = TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds)
+            while let question = questions.next(), TerminalExchange.writeAll(Array(question.utf8)),
+                TerminalExchange.readReplies(
+                    while: { questions.isWaiting }, until: deadline, { _ = questions.feed($0) })
+            {}
+            _ = questions.finish()
+            return questions.replies
+        } ?? TerminalReplies()
     }
 }

@@ -72,7 +72,6 @@ enum ResponseBench {
             let cpuStart = processCPUSeconds()
             var preview: Double?
             var picture: Double?
-            var bytes = 0
             let updatesBefore = terminal.pictureUpdates.count
             while true {
                 controller.processEvents()
@@ -86,7 +85,7 @@ enum ResponseBench {
                 if controller.isSettled { break }
                 controller.waitForEvents(timeoutMilliseconds: 10_000)
             }
-            bytes = terminal.pictureUpdates[updatesBefore...].reduce(0) { $0 + $1.output.utf8.count }
+            let bytes = terminal.pictureUpdates[updatesBefore...].reduce(0) { $0 + $1.output.utf8.count }
             guard controller.state.parameters != before else {
                 guard key == marginKey else { throw BenchError(message: "ran out of new parameter sets") }
                 marginKey = marginKey == .character("]") ? .character("[") : .character("]")

@@ -145,9 +145,8 @@ package final class AppController {
         state = AppState(
             groups: fixture.groups, parameters: options.parameters,
             exportDirectory: options.exportDirectory, fixturePath: options.fixturePath,
-            presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason)
-        state.writesSpecs = options.specExporter != nil
-        state.sheetTheme = options.sheetTheme
+            presets: options.presets, presetsUnavailableReason: options.presetsUnavailableReason,
+            writesSpecs: options.specExporter != nil, sheetTheme: options.sheetTheme)
         self.options = options
         self.driver = driver
         self.provider = provider

@@ -98,13 +98,17 @@ package struct AppState: Equatable, Sendable {
     package static let warningLimit = 500
     package static let zoomRange = 25...400
 
-    /// The state at start: `groups` from `fixturePath`, drawn with `parameters`, exporting to `exportDirectory`;
-    /// `presets` (nil, for `presetsUnavailableReason`, when there is no place for them).
+    /// The state at start: `groups` from `fixturePath`, drawn with `parameters`, exporting to `exportDirectory`
+    /// (with spec files when `writesSpecs`); `presets` (nil, for `presetsUnavailableReason`, when there is no
+    /// place for them); the sheet's chat-list row in `sheetTheme`.
     package init(
         groups: [ChatGroup], parameters: CompositionParameters, exportDirectory: String,
         fixturePath: String = "groups.json", presets: PresetFile? = nil,
-        presetsUnavailableReason: String = "set XDG_CONFIG_HOME or HOME"
+        presetsUnavailableReason: String = "set XDG_CONFIG_HOME or HOME", writesSpecs: Bool = false,
+        sheetTheme: ChatListTheme.Name = .light
     ) {
+        self.writesSpecs = writesSpecs
+        self.sheetTheme = sheetTheme
         self.groups = groups
         self.parameters = parameters
         initialParameters = parameters

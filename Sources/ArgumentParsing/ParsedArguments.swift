@@ -20,6 +20,8 @@ package struct OptionSpec: Sendable {
     /// The one-letter form (`o` for `-o`), nil when there is none; `-o FILE` and `-o=FILE` then mean
     /// `--output FILE`.
     package var short: Character?
+    /// The words the value may be, for completions (`wechat`, `qq`, ...); empty when it is free text.
+    package var choices: [String]
     package var takesValue: Bool { valueName != nil }
     /// Whether the value names a file or folder (shown as `PATH`, `DIR` or `FILE`). An empty one is refused:
     /// the file system reads "" relative to wherever the path is joined, so `--cache-dir ''` would put the
@@ -27,8 +29,27 @@ package struct OptionSpec: Sendable {
     package var takesPath: Bool { valueName.map(Self.pathValueNames.contains) ?? false }
     static let pathValueNames: Set<String> = ["PATH", "DIR", "FILE"]
 
-    package init(name: String, valueName: String?, help: String, short: Character? = nil) {
-        self.name = name; self.valueName = valueName; self.help = help; self.short = short
+    package init(name: String, valueName: String?, help: String, short: Character? = nil, choices: [String] = []) {
+        self.name = name; self.valueName = valueName; self.help = help; self.short = short; self.choices = choices
+    }
+
+    /// What a shell completes after the option: one of its choices, a file, a folder, or nothing for free text (a
+    /// number, a colour, an id).
+    package enum CompletedValue: Equatable, Sendable {
+        case freeText
+        case choices([String])
+        case file, folder
+    }
+
+    /// What a shell completes after the option; nil for a flag without a value.
+    package var completedValue: CompletedValue? {
+        guard let valueName else { return nil }
+        if !choices.isEmpty { return .choices(choices) }
+        switch valueName {
+        case "DIR": return .folder
+        case "FILE", "PATH": return .file
+        default: return .freeText
+        }
     }
 
     /// How help, the man page and completions show the option: `-o, --output FILE`.

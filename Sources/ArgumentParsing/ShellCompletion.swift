@@ -5,7 +5,8 @@ package enum CompletionShell: String, CaseIterable, Sendable {
 
 extension CommandLineTool {
     /// The completion script for `shell`, made from the same `OptionSpec`s as `--help`, so the two never
-    /// drift: command words, every option of each command, and file names after options that take a value.
+    /// drift: command words, every option of each command, and after an option that takes a value its choices,
+    /// file names (`FILE`, `PATH`), folder names (`DIR`) or nothing (numbers, colours, ids).
     package func completionScript(for shell: CompletionShell) -> String {
         switch shell {
         case .bash: bashScript()
@@ -25,9 +26,38 @@ extension CommandLineTool {
         specs.flatMap { [$0.name] + ($0.short.map { ["-\($0)"] } ?? []) }
     }
 
+    /// Every option word (long and short) that takes a value, grouped by what is completed after it: one
+    /// `case` arm per group, in a stable order.
+    private var valuedWordGroups: [(value: OptionSpec.CompletedValue, words: [String])] {
+        var seen: [String: OptionSpec.CompletedValue] = [:]
+        for spec in commands.flatMap({ $0.allSpecs }) {
+            guard let value = spec.completedValue else { continue }
+            for word in Self.words([spec]) where seen[word] == nil { seen[word] = value }
+        }
+        var groups: [(value: OptionSpec.CompletedValue, words: [String])] = []
+        for (word, value) in seen.sorted(by: { $0.key < $1.key }) {
+            if let index = groups.firstIndex(where: { $0.value == value }) {
+                groups[index].words.append(word)
+            } else {
+                groups.append((value, [word]))
+            }
+        }
+        return groups
+    }
+
     private func bashScript() -> String {
         let names = namedCommands.map { $0.name } + ["help", "completions"]
-        let valued = Set(commands.flatMap { command in Self.words(command.allSpecs.filter(\.takesValue)) }).sorted()
+        let valueCases = valuedWordGroups.map { group in
+            let reply =
+                switch group.value {
+                case .choices(let choices):
+                    "COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\"))"
+                case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                case .folder: "COMPREPLY=($(compgen -d -- \"$cur\"))"
+                case .freeText: "COMPREPLY=()"
+                }
+            return "            \(group.words.joined(separator: "|"))) \(reply); return ;;"
+        }
         var cases = namedCommands.map { command in
             "        \(command.name)) options=\"\(Self.words(command.allSpecs).joined(separator: " "))\" ;;"
         }
@@ -47,7 +77,7 @@ extension CommandLineTool {
                     esac
                 done
                 case $prev in
-                    \(valued.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            \(valueCases.joined(separator: "\n"))
                 esac
                 case $command in
             \(cases.joined(separator: "\n"))
@@ -64,7 +94,14 @@ extension CommandLineTool {
         let help = spec.help.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "'\\''")
             .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
             .replacingOccurrences(of: ":", with: "\\:")
-        let value = spec.valueName.map { ":\($0):_files" } ?? ""
+        let value: String
+        switch spec.completedValue {
+        case nil: value = ""
+        case .choices(let choices): value = ":\(spec.valueName ?? ""):(\(choices.joined(separator: " ")))"
+        case .file: value = ":\(spec.valueName ?? ""):_files"
+        case .folder: value = ":\(spec.valueName ?? ""):_files -/"
+        case .freeText: value = ":\(spec.valueName ?? ""): "
+        }
         guard let short = spec.short else { return "'\(spec.name)[\(help)]\(value)'" }
         return "'(-\(short) \(spec.name))'{-\(short),\(spec.name)}'[\(help)]\(value)'"
     }
@@ -108,7 +145,13 @@ extension CommandLineTool {
         func line(_ spec: OptionSpec, condition: String) -> String {
             var line = "complete -c \(program) -n \(quote(condition)) -l \(spec.name.dropFirst(2))"
             if let short = spec.short { line += " -s \(short)" }
-            if spec.takesValue { line += " -r -F" }
+            switch spec.completedValue {
+            case nil: break
+            case .choices(let choices): line += " -x -a \(quote(choices.joined(separator: " ")))"
+            case .file: line += " -r -F"
+            case .folder: line += " -x -a '(__fish_complete_directories)'"
+            case .freeText: line += " -x"
+            }
             return line + " -d \(quote(spec.help))"
         }
         var lines = [

@@ -11,6 +11,8 @@ private struct CopyCommand: ToolCommand {
         OptionSpec(name: "--output", valueName: "FILE", help: "where [it goes]: 'here'", short: "o"),
         OptionSpec(name: "--quiet", valueName: nil, help: "say nothing", short: "q"),
         OptionSpec(name: "--jobs", valueName: "N", help: "at once"),
+        OptionSpec(name: "--mode", valueName: "MODE", help: "how", choices: ["fast", "slow"]),
+        OptionSpec(name: "--into", valueName: "DIR", help: "which folder"),
     ]
     static let notes = [".starts with a dot and has a \\backslash"]
     init(arguments: ParsedArguments) throws(UsageError) {}
@@ -57,6 +59,25 @@ private struct RootCommand: ToolCommand {
         }
         #expect(Suggestion.closest(to: "rdie", among: ["work", "ride", "solo"]) == "ride")
         #expect(Suggestion.closest(to: "nothing-like", among: ["work", "ride"]) == nil)
+    }
+
+    /// After an option with choices the shells offer its words, after `DIR` folders, after `FILE`/`PATH` files,
+    /// and after a number nothing: not every value is a file name.
+    @Test func completionsOfferWhatEachValueIs() {
+        let bash = tool.completionScript(for: .bash)
+        #expect(bash.contains("--mode) COMPREPLY=($(compgen -W \"fast slow\" -- \"$cur\")); return ;;"))
+        #expect(bash.contains("--into) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;"))
+        #expect(bash.contains("--fixtures|--output|-o) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"))
+        #expect(bash.contains("--jobs) COMPREPLY=(); return ;;"))
+        let zsh = tool.completionScript(for: .zsh)
+        #expect(zsh.contains("'--mode[how]:MODE:(fast slow)'"))
+        #expect(zsh.contains("'--into[which folder]:DIR:_files -/'"))
+        #expect(zsh.contains("'--jobs[at once]:N: '"))
+        let fish = tool.completionScript(for: .fish)
+        #expect(fish.contains("-l mode -x -a 'fast slow' -d 'how'"))
+        #expect(fish.contains("-l into -x -a '(__fish_complete_directories)'"))
+        #expect(fish.contains("-l jobs -x -d 'at once'"))
+        #expect(fish.contains("-l output -s o -r -F"))
     }
 
     @Test func helpShowsShortForms() {

@@ -93,13 +93,27 @@ expect_status 0 $bin completions bash; grep -q -- "--skip-existing" "$tmp/out" |
 bash -c "source <($bin completions bash); complete -p chat-tui" | grep -q "_chat_tui chat-tui" || fail "bash does not load the completion"; ok
 bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --ski); COMP_CWORD=2; _chat_tui; echo \"\${COMPREPLY[*]}\"" \
   | grep -q -- "--skip-existing" || fail "bash completion does not complete --ski"; ok
+# After an option its values: the layouts after --layout, nothing after a number (not the files of the folder).
+bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --layout w); COMP_CWORD=3; _chat_tui; echo \"\${COMPREPLY[*]}\"" \
+  | grep -qx "wechat wechat-compact" || fail "bash completion does not offer the layouts after --layout"; ok
+[ -z "$(bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --size ''); COMP_CWORD=3; _chat_tui; echo \"\${COMPREPLY[*]}\"")" ] \
+  || fail "bash completion offers files after --size"; ok
 if command -v zsh >/dev/null; then
-  $bin completions zsh > "$tmp/_chat-tui"
-  zsh -fc "autoload -Uz compinit; compinit -u -D; source $tmp/_chat-tui; print \$_comps[chat-tui]" | grep -q _chat_tui \
+  mkdir -p "$tmp/zsh/bin"; $bin completions zsh > "$tmp/zsh/_chat-tui"; ln -sf "$(cd "$(dirname "$bin")" && pwd)/chat-tui" "$tmp/zsh/bin/"
+  zsh -fc "autoload -Uz compinit; compinit -u -D; source $tmp/zsh/_chat-tui; print \$_comps[chat-tui]" | grep -q _chat_tui \
     || fail "zsh does not load the completion"; ok
+  # A real interactive zsh (under zpty) loaded through fpath and compinit, as a user installs it: Tab completes.
+  zsh_script=$PWD/Tests/e2e/support/zsh-complete.zsh
+  zsh_complete() { (cd "$tmp" && timeout 30 zsh -f "$zsh_script" "$tmp/zsh" "$tmp/zsh/bin" "$1"); }
+  zsh_complete "chat-tui export --ski" | grep -q -- "--skip-existing\|p-existing" || fail "zsh does not complete --ski"; ok
+  zsh_complete "chat-tui export --layout " | grep -q "wechat-compact" || fail "zsh does not offer the layouts"; ok
+  zsh_complete "chat-tui " | grep -q "completions" || fail "zsh does not offer the commands"; ok
 fi
 if command -v fish >/dev/null; then
   fish -c "$bin completions fish | source; complete -C 'chat-tui export --ski'" | grep -q skip-existing || fail "fish"; ok
+  fish -c "$bin completions fish | source; complete -C 'chat-tui export --layout '" | cut -f1 | grep -qx "wechat-compact" \
+    || fail "fish does not offer the layouts"; ok
+  [ -z "$(fish -c "$bin completions fish | source; complete -C 'chat-tui export --size '")" ] || fail "fish offers files after --size"; ok
 fi
 expect_status 0 $bin help --man; cp "$tmp/out" "$tmp/chat-tui.1"
 MANWIDTH=100 man -l "$tmp/chat-tui.1" 2>"$tmp/man-err" > "$tmp/man.txt" || { cat "$tmp/man-err"; fail "man -l"; }

@@ -23,13 +23,14 @@ struct AvatarCommand: ToolCommand {
             OptionSpec(
                 name: "--style", valueName: "STYLE",
                 help:
-                    "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)"
-            ),
+                    "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)",
+                choices: ["original", "rectangle", "circle"]),
             OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
             OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
             OptionSpec(
                 name: "--placeholder", valueName: "STYLE",
-                help: "initials or silhouette for a member without a photo (default initials)"),
+                help: "initials or silhouette for a member without a photo (default initials)",
+                choices: PlaceholderStyle.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "--output", valueName: "FILE",
                 help: "file to write (replaced atomically); its extension picks the format", short: "o"),

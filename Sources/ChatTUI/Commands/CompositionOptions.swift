@@ -17,8 +17,18 @@ enum CompositionOptions {
         + ParameterCatalogue.all.map { field in
             OptionSpec(
                 name: "--" + field.name, valueName: field.valueName, help: field.help,
-                short: field.name == "layout" ? "l" : nil)
+                short: field.name == "layout" ? "l" : nil, choices: completionChoices(of: field))
         }
+
+    /// The words a shell offers for a parameter's value: layouts, a choice's words, the plain member styles.
+    private static func completionChoices(of field: ParameterField) -> [String] {
+        switch field.kind {
+        case .layout: LayoutRegistry.kinds.map(\.rawValue)
+        case .choice: field.choices
+        case .memberStyle: ["original", "rectangle", "circle"]
+        default: []
+        }
+    }
 
     /// The parameters the options describe, starting from the defaults. `--preset NAME` sets what the preset
     /// holds; an option given after it overrides the preset's value, one given before it is overridden. A value

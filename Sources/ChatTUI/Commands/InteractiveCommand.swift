@@ -19,14 +19,18 @@ struct InteractiveCommand: ToolCommand {
         [
             SessionOptions.fixtureSpec,
             OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
-            OptionSpec(name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)"),
+            OptionSpec(
+                name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)",
+                choices: ["auto", "truecolor", "256", "16", "none"]),
             OptionSpec(
                 name: "--dither", valueName: "MODE",
-                help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)"),
+                help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)",
+                choices: DitherMode.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "--graphics", valueName: "MODE",
                 help:
-                    "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)"),
+                    "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)",
+                choices: ["auto"] + GraphicsProtocol.allCases.map(\.rawValue)),
             SheetOptions.listAvatarSizeSpec,
         ] + SheetOptions.themeSpecs + [
             OptionSpec(

@@ -9,7 +9,8 @@ enum OutputOptions {
         encodingSpecs + [
             OptionSpec(
                 name: "--sync", valueName: "MODE",
-                help: "per-file (fsync each file), end (one sync after the batch, default) or none"),
+                help: "per-file (fsync each file), end (one sync after the batch, default) or none",
+                choices: SyncMode.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "--skip-existing", valueName: nil,
                 help: "leave outputs whose recorded parameters and inputs match alone"),
@@ -24,13 +25,15 @@ enum OutputOptions {
     static let encodingSpecs = [
         OptionSpec(
             name: "--format", valueName: "FMT",
-            help: "png, jpeg or webp (default: from the file extension, else png)"),
+            help: "png, jpeg or webp (default: from the file extension, else png)",
+            choices: OutputFormat.allCases.map(\.rawValue)),
         OptionSpec(
             name: "--quality", valueName: "N",
             help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
         OptionSpec(
             name: "--png-compression", valueName: "LEVEL",
-            help: "fast, default or small: PNG encoding time against file size (same pixels)"),
+            help: "fast, default or small: PNG encoding time against file size (same pixels)",
+            choices: PNGCompression.allCases.map(\.rawValue)),
     ]
 
     /// When written files reach the disk.

@@ -14,8 +14,8 @@ enum SheetOptions {
         OptionSpec(
             name: "--theme", valueName: "NAME",
             help:
-                "light or dark: the chat-list theme the --theme-* colours change (default light; the app starts on it)"
-        ),
+                "light or dark: the chat-list theme the --theme-* colours change (default light; the app starts on it)",
+            choices: ChatListTheme.Name.allCases.map(\.rawValue)),
         OptionSpec(
             name: "--theme-background", valueName: "COLOR", help: "that theme's row background, #RRGGBB"),
         OptionSpec(name: "--theme-text", valueName: "COLOR", help: "that theme's name colour, #RRGGBB"),

@@ -35,8 +35,8 @@ done
 # --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
 # -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
 # comes last), losing either the coverage counters or ASan. SwiftPM's dead stripping would remove the
-# counters too, hence --disable-dead-strip. -enable-testing lets FuzzPaths, FuzzPrompt, FuzzTerminalReplies and
-# FuzzPresets `@testable import` the app's package-level API.
+# counters too, hence --disable-dead-strip. -enable-testing lets the targets `@testable import` the package-level
+# API: the codecs and resampler (Imaging), paths and presets (GroupExport), prompts and replies (ChatTUIApp).
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
        --disable-dead-strip)
 # A failed build exits 2, told apart from a finding (exit 1).

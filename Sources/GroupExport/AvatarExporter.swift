@@ -5,10 +5,10 @@ import Support
 
 /// Writes one member's avatar in a member style to a PNG, JPEG or WebP file: the export path behind
 /// `chat-tui avatar`.
-public enum AvatarExporter {
+package enum AvatarExporter {
     /// The member with id `memberID`: in the group `groupID` when given, else in the first group (in fixture
     /// order) that has one. Nil when there is no such member (or no such group).
-    public static func member(_ memberID: String, group groupID: String?, in fixture: Fixture) -> GroupMember? {
+    package static func member(_ memberID: String, group groupID: String?, in fixture: Fixture) -> GroupMember? {
         let groups = groupID.map { id in fixture.groups.filter { $0.id == id } } ?? fixture.groups
         return groups.lazy.compactMap { $0.members.first { $0.id == memberID } }.first
     }
@@ -17,7 +17,7 @@ public enum AvatarExporter {
     /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically in `encoding`
     /// (the caller resolves it from the path with `OutputFormat.resolve`), the style in its metadata. `inputs`
     /// (`ExportInputs.identities`) are the files the write must refuse to replace.
-    public static func export(
+    package static func export(
         _ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
         scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(),
         composer: GroupComposer, inputs: [FileIdentity: String] = [:]

@@ -4,7 +4,7 @@ import GroupIcon
 import Support
 
 /// The groups of a batch, one at a time, each with the file-name stem it is written under.
-public protocol BatchInput {
+package protocol BatchInput {
     /// How many groups there are, nil when unknown until the end (a stream).
     var total: Int? { get }
     /// The next group and its stem, nil after the last. A `FixtureError` about one group (malformed line,
@@ -13,15 +13,15 @@ public protocol BatchInput {
 }
 
 /// The groups of a fixture read whole, stems as for a stream (`OutputNaming.stem(for:)`).
-public struct FixtureBatchInput: BatchInput {
+package struct FixtureBatchInput: BatchInput {
     private let groups: [ChatGroup]
     private var index = 0
 
-    public init(_ fixture: Fixture) { groups = fixture.groups }
+    package init(_ fixture: Fixture) { groups = fixture.groups }
 
-    public var total: Int? { groups.count }
+    package var total: Int? { groups.count }
 
-    public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
+    package mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
         guard index < groups.count else { return nil }
         defer { index += 1 }
         return (groups[index], OutputNaming.stem(for: groups[index].id))
@@ -32,15 +32,15 @@ public struct FixtureBatchInput: BatchInput {
 /// as no other group is known. A group whose id was seen before is an error
 /// naming both lines (it would replace the earlier group's file); the ids are remembered as 128-bit digests
 /// with their line, a few dozen bytes a group rather than the ids themselves.
-public struct StreamBatchInput: BatchInput {
+package struct StreamBatchInput: BatchInput {
     private let stream: GroupStream
     private var firstLines: [UInt128: Int] = [:]
 
-    public init(_ stream: GroupStream) { self.stream = stream }
+    package init(_ stream: GroupStream) { self.stream = stream }
 
-    public var total: Int? { nil }
+    package var total: Int? { nil }
 
-    public mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
+    package mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
         guard let group = try stream.next() else { return nil }
         let digest = SHA256.digest(Array(group.id.utf8)).prefix(16).reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
         if let first = firstLines[digest] {
@@ -55,21 +55,21 @@ public struct StreamBatchInput: BatchInput {
 
 /// Exports every group of a `BatchInput` (of its shard) into one folder, `jobs` groups at a time, reading the
 /// next group only when a job is free, so that memory stays bounded however many groups there are.
-public struct BatchExport: Sendable {
-    public var directory: String
-    public var jobs: Int
+package struct BatchExport: Sendable {
+    package var directory: String
+    package var jobs: Int
     /// Only the groups of this shard; nil for all.
-    public var shard: Shard?
-    public var settings: ExportSettings
-    public var parameters: CompositionParameters
-    public var composer: GroupComposer
+    package var shard: Shard?
+    package var settings: ExportSettings
+    package var parameters: CompositionParameters
+    package var composer: GroupComposer
     /// Files no output may replace (`ExportInputs`): the fixture and the photos it names.
-    public var protectedFiles: [FileIdentity: String]
+    package var protectedFiles: [FileIdentity: String]
     /// Whether each group's own photos are added to `protectedFiles` as it is read: for a streamed fixture,
     /// whose photos are not known up front (a fixture read whole lists them all in `protectedFiles` already).
-    public var protectsPhotosAsGroupsArrive = false
+    package var protectsPhotosAsGroupsArrive = false
 
-    public init(
+    package init(
         directory: String, jobs: Int, shard: Shard?, settings: ExportSettings,
         parameters: CompositionParameters, composer: GroupComposer,
         protectedFiles: [FileIdentity: String] = [:]
@@ -79,7 +79,7 @@ public struct BatchExport: Sendable {
     }
 
     /// What happened, reported as it happens (in completion order).
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A group is done (written, up to date, or failed with its outcome's `failure`).
         case finished(groupID: String, GroupExporter.Outcome)
         /// A group of the input could not be read; the batch goes on with the next.
@@ -87,25 +87,25 @@ public struct BatchExport: Sendable {
     }
 
     /// The totals of a batch.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Groups of the shard exported, skipped as up to date or failed.
-        public var groups = 0
+        package var groups = 0
         /// Groups with every file written or up to date.
-        public var succeeded = 0
+        package var succeeded = 0
         /// Groups whose files were all up to date (none written).
-        public var upToDate = 0
+        package var upToDate = 0
         /// Groups that failed, unreadable ones included.
-        public var failed = 0
-        public var warnings = 0
+        package var failed = 0
+        package var warnings = 0
         /// Files written.
-        public var filesWritten = 0
+        package var filesWritten = 0
 
-        public init() {}
+        package init() {}
     }
 
     /// Runs the batch; throws only when the input itself fails (an unreadable file), after the groups in
     /// flight have finished.
-    public func run(_ input: inout some BatchInput, report: (Event) -> Void) async throws(FixtureError) -> Summary {
+    package func run(_ input: inout some BatchInput, report: (Event) -> Void) async throws(FixtureError) -> Summary {
         var summary = Summary()
         var inputFailure: FixtureError?
         let extensionName = settings.encoding.format.fileExtension

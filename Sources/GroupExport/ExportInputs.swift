@@ -6,16 +6,16 @@ import Fixtures
 /// Compared by device and inode, so no spelling of an output path (`./`, `..`, a symbolic or hard link)
 /// reaches them. `--all --output-dir` pointed at a folder of photos named `<group-id>.png`, or `--output`
 /// naming the fixture, fails for that file instead of destroying the input.
-public enum ExportInputs {
+package enum ExportInputs {
     /// The identities of the fixture at `fixturePath` (nil: none) and of every avatar file `fixture` names
     /// that exists now, with what each is for messages.
-    public static func identities(fixturePath: String?, fixture: Fixture) -> [FileIdentity: String] {
+    package static func identities(fixturePath: String?, fixture: Fixture) -> [FileIdentity: String] {
         identities(fixturePath: fixturePath, groups: fixture.groups)
     }
 
     /// The identities of the fixture at `fixturePath` (nil: none) and of every avatar file `groups` name
     /// that exists now: for a fixture that streams by, group by group.
-    public static func identities(fixturePath: String?, groups: [ChatGroup]) -> [FileIdentity: String] {
+    package static func identities(fixturePath: String?, groups: [ChatGroup]) -> [FileIdentity: String] {
         var inputs = Collector()
         inputs.add(fixturePath, as: "the fixture file")
         for group in groups { inputs.add(group) }

@@ -8,66 +8,66 @@ import Support
 /// same parameters) and in pixels at each exported scale, the full parameters in the form of a preset, where
 /// each photo came from and the hash of its bytes (or why a placeholder is drawn), the tool's version and the
 /// `chat-tui export` command that writes the same files again.
-public struct ExportSpec: Sendable {
+package struct ExportSpec: Sendable {
     /// One input photo: where it comes from and what it holds.
-    public struct Photo: Hashable, Sendable {
+    package struct Photo: Hashable, Sendable {
         /// The path the fixture names (resolved against the fixture's folder), or the URL with its
         /// credentials left out; nil when the fixture names no photo.
-        public var source: String?
+        package var source: String?
         /// `sha256:<hex>` of the photo's bytes, the content hash the caches use (`--verify-content`, the
         /// download cache); nil when there are no bytes to hash.
-        public var contentHash: String?
+        package var contentHash: String?
         /// Why a placeholder is drawn instead of the photo (for the group's own photo: why the composite is
         /// drawn instead); nil when the photo is drawn.
-        public var placeholder: String?
+        package var placeholder: String?
 
-        public init(source: String?, contentHash: String?, placeholder: String?) {
+        package init(source: String?, contentHash: String?, placeholder: String?) {
             self.source = source; self.contentHash = contentHash; self.placeholder = placeholder
         }
     }
 
     /// A member the composite draws, in member order, with its tile.
-    public struct Member: Hashable, Sendable {
-        public var id: String
-        public var name: String
+    package struct Member: Hashable, Sendable {
+        package var id: String
+        package var name: String
         /// Its tile, in points.
-        public var tile: Tile
-        public var photo: Photo
+        package var tile: Tile
+        package var photo: Photo
 
-        public init(id: String, name: String, tile: Tile, photo: Photo) {
+        package init(id: String, name: String, tile: Tile, photo: Photo) {
             self.id = id; self.name = name; self.tile = tile; self.photo = photo
         }
     }
 
     /// One image file of the export.
-    public struct Image: Hashable, Sendable {
-        public var scale: Int
+    package struct Image: Hashable, Sendable {
+        package var scale: Int
         /// The file's path as the export wrote it.
-        public var path: String
+        package var path: String
 
-        public init(scale: Int, path: String) {
+        package init(scale: Int, path: String) {
             self.scale = scale; self.path = path
         }
     }
 
-    public var groupID: String
-    public var groupName: String
+    package var groupID: String
+    package var groupName: String
     /// The parameters at the first exported scale.
-    public var parameters: CompositionParameters
+    package var parameters: CompositionParameters
     /// The canvas, the margin used and the tiles, in points.
-    public var layout: LayoutDescription
+    package var layout: LayoutDescription
     /// The image files, in scale order.
-    public var images: [Image]
+    package var images: [Image]
     /// The members drawn; `layout.tiles[i]` is `members[i].tile`.
-    public var members: [Member]
+    package var members: [Member]
     /// The group's members, drawn or not (the layout draws at most its maximum; the rest are the overflow).
-    public var memberCount: Int
+    package var memberCount: Int
     /// The group's own photo, which fills the canvas instead of the tiles when it can be used; nil without one.
-    public var groupPhoto: Photo?
+    package var groupPhoto: Photo?
     /// The `chat-tui export` command that writes these images and this spec again.
-    public var command: String
+    package var command: String
 
-    public init(
+    package init(
         groupID: String, groupName: String, parameters: CompositionParameters, layout: LayoutDescription,
         images: [Image], members: [Member], memberCount: Int, groupPhoto: Photo?, command: String
     ) {
@@ -80,7 +80,7 @@ public struct ExportSpec: Sendable {
     /// photo's identity from the composer's pipeline. `warnings` are the composite's (a member with a warning
     /// is drawn as a placeholder, for the reason the warning gives); nil composes the first scale to learn them
     /// (every file was up to date, so none was composed).
-    public static func make(
+    package static func make(
         group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters, images: [Image],
         warnings: [AvatarWarning]?, command: String
     ) async -> ExportSpec {
@@ -135,7 +135,7 @@ public struct ExportSpec: Sendable {
 
     /// The spec as JSON: one member per line at the top, one tile or image per line below it, keys in the
     /// order a reader looks for them.
-    public var jsonText: String {
+    package var jsonText: String {
         let canvas = layout.canvas
         let top: [(key: String, value: JSONWriter.Value)] = [
             ("tool", .string("chat-tui \(ProductVersion.text)")),

@@ -3,10 +3,10 @@ import GroupIcon
 
 /// Composes chat groups' avatars through the avatar pipeline: the bridge between fixtures and GroupIcon,
 /// shared by the interactive app and `chat-tui export`.
-public struct GroupComposer: Sendable {
-    public let pipeline: AvatarPipeline
+package struct GroupComposer: Sendable {
+    package let pipeline: AvatarPipeline
 
-    public init(pipeline: AvatarPipeline) {
+    package init(pipeline: AvatarPipeline) {
         self.pipeline = pipeline
     }
 
@@ -15,7 +15,7 @@ public struct GroupComposer: Sendable {
     /// A group's own avatar, when the fixture sets one, wins over the composite: it fills the canvas (centre
     /// cropped, clipped by the canvas corner radius; `AvatarPipeline.photoComposite`). When it cannot be read
     /// the composite is drawn instead, with a warning about the group photo first.
-    public func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
+    package func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
         -> Composite
     {
         var warnings: [AvatarWarning] = []
@@ -49,7 +49,7 @@ extension GroupComposer {
     /// Everything the pixels of `group`'s avatar under `parameters` depend on, as text: the group photo's
     /// identity when it has one, then the members' composite key (parameters, members, file versions). An
     /// export records its hash, and `--skip-existing` compares it.
-    public func inputs(for group: ChatGroup, parameters: CompositionParameters) async -> String {
+    package func inputs(for group: ChatGroup, parameters: CompositionParameters) async -> String {
         var text = await pipeline.key(members: Self.members(of: group), parameters: parameters).text
         if let photo = Self.photo(of: group) {
             text = "group photo: \(await pipeline.identity(of: photo).identifier.debugDescription)\n" + text
@@ -59,7 +59,7 @@ extension GroupComposer {
 
     /// A stand-in for `composite(for:parameters:)` while member photos from URLs are still downloading
     /// (`AvatarPipeline.provisionalComposite`); nil when every photo is at hand or the group shows its own.
-    public func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
+    package func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
         async throws(CancellationError) -> Composite?
     {
         guard group.avatarPath == nil else { return nil }
@@ -70,7 +70,7 @@ extension GroupComposer {
 extension ChatGroup {
     /// A warning met while composing this group, as the CLI and the app print it:
     /// `group "ride": member "Alice" (u1): avatars/alice.jpg: file not found; using a placeholder`.
-    public func describe(_ warning: AvatarWarning) -> String {
+    package func describe(_ warning: AvatarWarning) -> String {
         "group \"\(id)\": \(warning)"
     }
 }

@@ -4,23 +4,23 @@ import GroupIcon
 import Support
 
 /// How `GroupExporter` writes a group's files.
-public struct ExportSettings: Sendable {
+package struct ExportSettings: Sendable {
     /// Format and quality.
-    public var encoding: OutputEncoding
+    package var encoding: OutputEncoding
     /// The scales to write, one file each (`OutputNaming.scaledPaths`); nil: the parameters' own scale, one
     /// file at the path given.
-    public var scales: [Int]?
+    package var scales: [Int]?
     /// Whether each file is flushed before the export returns (`--sync per-file`) or left to one sync at the
     /// end of a batch.
-    public var durability: WriteDurability
+    package var durability: WriteDurability
     /// Leave a file alone when the inputs it records (parameters, members, file versions, encoding) are the
     /// ones it would be made from now and it decodes to the pixels it records.
-    public var skipExisting: Bool
+    package var skipExisting: Bool
     /// Whether the spec hand-off (`ExportSpec`) is written beside the images, and from which fixture its
     /// command reads; nil: no spec.
-    public var spec: SpecRequest?
+    package var spec: SpecRequest?
 
-    public init(
+    package init(
         encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
         durability: WriteDurability = .synced, skipExisting: Bool = false, spec: SpecRequest? = nil
     ) {
@@ -31,49 +31,49 @@ public struct ExportSettings: Sendable {
 
 /// An export's spec hand-off: written to `OutputNaming.specPath` of the export's path, its command reading the
 /// fixture at `fixturePath` (as the user spelt it).
-public struct SpecRequest: Hashable, Sendable {
-    public var fixturePath: String
+package struct SpecRequest: Hashable, Sendable {
+    package var fixturePath: String
 
-    public init(fixturePath: String) { self.fixturePath = fixturePath }
+    package init(fixturePath: String) { self.fixturePath = fixturePath }
 }
 
 /// One file of an export: what `export --json` reports of it.
-public struct ExportedFile: Sendable, Equatable {
-    public var path: String
+package struct ExportedFile: Sendable, Equatable {
+    package var path: String
     /// Its size in bytes.
-    public var bytes: Int
+    package var bytes: Int
     /// The inputs hash it records (`sha256:<hex>`), which `--skip-existing` compares.
-    public var inputs: String
+    package var inputs: String
     /// Whether it was left alone as up to date rather than written.
-    public var upToDate: Bool
+    package var upToDate: Bool
 
-    public init(path: String, bytes: Int, inputs: String, upToDate: Bool) {
+    package init(path: String, bytes: Int, inputs: String, upToDate: Bool) {
         self.path = path; self.bytes = bytes; self.inputs = inputs; self.upToDate = upToDate
     }
 }
 
 /// Writes groups' avatars to files: the one export path behind `chat-tui export` and the app's `e`/`E`.
-public enum GroupExporter {
+package enum GroupExporter {
     /// What exporting one group came to.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Warnings met while composing, as `ChatGroup.describe` words them.
-        public var warnings: [String] = []
+        package var warnings: [String] = []
         /// The same warnings as the pipeline reported them, without the group: a batch counts one broken
         /// photo shared by many groups as one problem.
-        public var avatarWarnings: [AvatarWarning] = []
+        package var avatarWarnings: [AvatarWarning] = []
         /// Each file written or found up to date, in scale order.
-        public var files: [ExportedFile] = []
+        package var files: [ExportedFile] = []
         /// The spec hand-off written (or found up to date) beside them, when one was asked for; its `inputs`
         /// are those of the first image it describes.
-        public var spec: ExportedFile?
+        package var spec: ExportedFile?
         /// Why a file was not written, naming the file; nil on success.
-        public var failure: String?
+        package var failure: String?
         /// Files written.
-        public var written = 0
+        package var written = 0
         /// Files left alone because they were up to date (`ExportSettings.skipExisting`).
-        public var upToDate = 0
+        package var upToDate = 0
 
-        public init(
+        package init(
             warnings: [String] = [], avatarWarnings: [AvatarWarning] = [], failure: String? = nil,
             written: Int = 0, upToDate: Int = 0
         ) {
@@ -84,7 +84,7 @@ public enum GroupExporter {
 
     /// The longest group name written to the PNG's `Title` text chunk, in Unicode scalars; longer names are cut
     /// and end in `…` (a fixture's name is otherwise unbounded: 40 million characters made a 42 MB PNG).
-    public static let maximumTitleLength = 256
+    package static let maximumTitleLength = 256
 
     /// Bytes of an existing output read to find its recorded inputs: PNG text chunks and JPEG segments come
     /// right after the header; a WebP records them at the end and is read whole, up to `maximumOutputBytes`.
@@ -95,7 +95,7 @@ public enum GroupExporter {
     /// with the parameters and a hash of the inputs recorded in every file. Each scale is composed from the
     /// photos at that scale, never resampled from another scale's result. `inputs` (`ExportInputs.identities`)
     /// are the files the writes must refuse to replace.
-    public static func export(
+    package static func export(
         _ group: ChatGroup, to path: String, composer: GroupComposer,
         parameters: CompositionParameters, settings: ExportSettings = ExportSettings(),
         inputs protectedFiles: [FileIdentity: String] = [:]
@@ -169,7 +169,7 @@ public enum GroupExporter {
     /// atomically, its `command` the one that writes them again; `warnings` are the composite's (nil: not
     /// known, composed again). With `settings.skipExisting` a spec that says the same is left alone. Returns
     /// its size in bytes and whether it was up to date.
-    public static func writeSpec(
+    package static func writeSpec(
         _ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters, images: [ExportSpec.Image],
         to specPath: String, command: String, warnings: [AvatarWarning]?, settings: ExportSettings,
         inputs protectedFiles: [FileIdentity: String] = [:]
@@ -202,7 +202,7 @@ public enum GroupExporter {
     /// `group`'s composite at `parameters` encoded as `encoding` says, with the inputs and pixels record, the software,
     /// the group's name and the parameters in its metadata: the bytes a file of the export holds (written to
     /// standard output by `export --output -`). `inputs` is `inputsRecord`'s text; nil computes it.
-    public static func encode(
+    package static func encode(
         _ group: ChatGroup, composer: GroupComposer, parameters: CompositionParameters,
         encoding: OutputEncoding, inputs: String? = nil
     ) async throws
@@ -224,7 +224,7 @@ public enum GroupExporter {
     }
 
     /// The PNG text chunks of an export: the software, the group's name and every parameter.
-    public static func pngText(group: ChatGroup, parameters: CompositionParameters) -> [PNGCodec.TextEntry] {
+    package static func pngText(group: ChatGroup, parameters: CompositionParameters) -> [PNGCodec.TextEntry] {
         // Counted in scalars: one grapheme can hold any number of combining marks.
         let scalars = group.name.unicodeScalars
         let head = scalars.prefix(maximumTitleLength)
@@ -237,7 +237,7 @@ public enum GroupExporter {
     }
 
     /// The keyword of the recorded inputs hash.
-    public static let inputsKeyword = "Inputs"
+    package static let inputsKeyword = "Inputs"
 
     /// `sha256:<hex>` of the inputs text and the encoding: what an output records and `--skip-existing`
     /// compares.

@@ -3,10 +3,10 @@ import GroupIcon
 import Support
 
 /// How exported files are named.
-public enum OutputNaming {
+package enum OutputNaming {
     /// The longest file-name stem made from a group id, in bytes: file systems allow 255 bytes per name, and
     /// the rest is room for what follows the stem (`-2`, `-wechat-compact`, `@3x`, `.jpeg`).
-    public static let maximumStemBytes = 200
+    package static let maximumStemBytes = 200
     /// Hex digits of the id's SHA-256 that end a shortened stem.
     static let hashDigits = 16
 
@@ -14,13 +14,13 @@ public enum OutputNaming {
     /// spaces, non-ASCII) becomes `_`; a leading dot too, so an id can never name a hidden file or `..`.
     /// An id longer than `maximumStemBytes` keeps its beginning and ends in `-` and 16 hex digits of the
     /// SHA-256 of the whole id, so long ids that share a beginning still get different names.
-    public static func filenameSafe(_ id: String) -> String {
+    package static func filenameSafe(_ id: String) -> String {
         let safe = replacingUnsafeCharacters(id)
         return safe.utf8.count > maximumStemBytes ? hashed(safe, id: id) : safe
     }
 
     /// `DIR/<stem>.png` for every group (`stem(for:)`).
-    public static func outputPaths(for groups: [ChatGroup], in directory: String) -> [String] {
+    package static func outputPaths(for groups: [ChatGroup], in directory: String) -> [String] {
         let folder = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
         return groups.map { folder + stem(for: $0.id) + ".png" }
     }
@@ -30,7 +30,7 @@ public enum OutputNaming {
     /// files the same, whatever the order or the other groups: an id that is already a safe name is kept; one
     /// that had to change (or is too long) gets 16 hex digits of its SHA-256, so two ids can only share a name
     /// when they are equal. (Ids differing only in case share a name on case-insensitive file systems.)
-    public static func stem(for id: String) -> String {
+    package static func stem(for id: String) -> String {
         let safe = replacingUnsafeCharacters(id)
         guard safe != id || safe.utf8.count > maximumStemBytes else { return safe }
         return hashed(safe, id: id)
@@ -38,7 +38,7 @@ public enum OutputNaming {
 
     /// The files of one export at `scales`: `path` itself for a single scale; for several, scale 1 at `path`
     /// and scale N at `<stem>@Nx.<ext>` beside it (`icon.png`, `icon@2x.png`, `icon@3x.png`).
-    public static func scaledPaths(_ path: String, scales: [Int]) -> [(scale: Int, path: String)] {
+    package static func scaledPaths(_ path: String, scales: [Int]) -> [(scale: Int, path: String)] {
         guard scales.count > 1 else { return scales.map { ($0, path) } }
         let slash = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
         let name = path[slash...]

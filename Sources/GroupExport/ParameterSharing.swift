@@ -4,21 +4,21 @@ import Support
 
 /// One parameter of a hand-off: its name (the long option without dashes, the preset key) and its value as
 /// text in the form `ParameterField.parse` accepts.
-public struct ParameterSetting: Hashable, Sendable {
-    public var name: String
-    public var text: String
+package struct ParameterSetting: Hashable, Sendable {
+    package var name: String
+    package var text: String
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.name = name; self.text = text
     }
 }
 
 /// How the parameters of a composite are handed to someone else: as `chat-tui export` flags, as preset JSON.
 /// Both are made from `ParameterCatalogue`, so a parameter added there is handed over without a change here.
-public enum ParameterSharing {
+package enum ParameterSharing {
     /// The parameters that describe `parameters`: the layout (always, it is the first thing a reader looks
     /// for), then every parameter of that layout whose value differs from the default, in catalogue order.
-    public static func settings(of parameters: CompositionParameters) -> [ParameterSetting] {
+    package static func settings(of parameters: CompositionParameters) -> [ParameterSetting] {
         let defaults = CompositionParameters()
         return ParameterCatalogue.fields(for: parameters.layout).compactMap { field in
             guard field.name == "layout" || field.value(in: parameters) != field.value(in: defaults) else { return nil }
@@ -28,7 +28,7 @@ public enum ParameterSharing {
 
     /// The command-line options for `settings`: `--NAME VALUE`, or `--NAME` alone for a flag that is on (a
     /// flag that is off is the default and left out).
-    public static func flags(_ settings: [ParameterSetting]) -> [String] {
+    package static func flags(_ settings: [ParameterSetting]) -> [String] {
         settings.flatMap { setting -> [String] in
             guard let field = ParameterCatalogue.field(named: setting.name) else { return [] }
             if field.kind == .flag { return setting.text == "true" ? ["--" + setting.name] : [] }
@@ -38,7 +38,7 @@ public enum ParameterSharing {
 
     /// Every parameter of `parameters`' layout, in catalogue order, automatic ones as `auto`: the full
     /// parameters a spec hand-off records (`settings` leaves the defaults out).
-    public static func allSettings(of parameters: CompositionParameters) -> [ParameterSetting] {
+    package static func allSettings(of parameters: CompositionParameters) -> [ParameterSetting] {
         ParameterCatalogue.fields(for: parameters.layout).map { field in
             ParameterSetting(name: field.name, text: field.text(in: parameters) ?? "auto")
         }
@@ -48,7 +48,7 @@ public enum ParameterSharing {
     /// same pixels as the app's export; every word shell-quoted where needed. With several `scales` it writes
     /// each (`--scale 1,2,3`, `output` being the 1x file); an `encoding` adds the options that are not its
     /// defaults (`--format` only where `output`'s extension does not say it); `spec` adds `--spec`.
-    public static func exportCommand(
+    package static func exportCommand(
         _ parameters: CompositionParameters, fixturePath: String, groupID: String,
         output: String, scales: [Int]? = nil, encoding: OutputEncoding? = nil, spec: Bool = false
     ) -> String {
@@ -73,7 +73,7 @@ public enum ParameterSharing {
 
     /// `settings` as one JSON object, the form of a preset in `presets.json`: numbers and flags as JSON numbers
     /// and booleans, everything else as strings.
-    public static func json(_ settings: [ParameterSetting]) -> String {
+    package static func json(_ settings: [ParameterSetting]) -> String {
         JSONWriter.text(jsonObject(settings), form: .spaced)
     }
 
@@ -88,7 +88,7 @@ public enum ParameterSharing {
     /// (`TextSafety.mustEscape`) is written in ANSI-C quotes instead, `$'...'`, with that character's UTF-8
     /// bytes as `\xHH` escapes: the text copied holds no control character, so nothing in a group id can end a
     /// terminal's bracketed paste or run a command when it is pasted, and the shell still reads the exact word.
-    public static func shellQuoted(_ word: String) -> String {
+    package static func shellQuoted(_ word: String) -> String {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in

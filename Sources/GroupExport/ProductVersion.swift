@@ -1,5 +1,5 @@
 /// The version chat-tui reports (`--version`) and records in the files it writes: the one place it is set
 /// (CHANGELOG.md says what each version changed).
-public enum ProductVersion {
-    public static let text = "3.0.0-dev"
+package enum ProductVersion {
+    package static let text = "3.0.0-dev"
 }

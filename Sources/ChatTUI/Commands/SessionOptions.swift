@@ -103,7 +103,7 @@ enum SessionOptions {
     /// How the pipeline runs: its disk cache, memory limit and identity checks.
     struct PipelineOptions: Sendable, Equatable {
         var cache: DiskCacheLocation = .standard
-        /// Bytes; nil for the default (`MemoryBudget.defaultLimit`).
+        /// Bytes; nil for the default (`PipelineConfiguration.defaultMemoryLimit`).
         var memoryLimit: Int?
         var verifyContent = false
         var offline = false
@@ -174,7 +174,7 @@ enum SessionOptions {
         dependencies.remotePhotos = remote.source
         var configuration = PipelineConfiguration(
             compositeCache: DiskCache(location: options.cache),
-            memoryLimit: options.memoryLimit ?? MemoryBudget.defaultLimit,
+            memoryLimit: options.memoryLimit ?? PipelineConfiguration.defaultMemoryLimit,
             verifyContent: options.verifyContent)
         configuration.allowedFolders = options.allowedFolders
         let composer = GroupComposer(pipeline: AvatarPipeline(dependencies: dependencies, configuration: configuration))

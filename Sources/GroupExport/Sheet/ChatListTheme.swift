@@ -1,26 +1,26 @@
 import GroupIcon
 
 /// The colours of a mock chat list: what the avatar-in-context rows of a variants sheet are painted with.
-public struct ChatListTheme: Hashable, Sendable {
+package struct ChatListTheme: Hashable, Sendable {
     /// The two standard themes.
-    public enum Name: String, CaseIterable, Sendable {
+    package enum Name: String, CaseIterable, Sendable {
         case light
         case dark
     }
 
-    public var name: Name
+    package var name: Name
     /// The row's background.
-    public var background: RGBA8
+    package var background: RGBA8
     /// The group's name.
-    public var text: RGBA8
+    package var text: RGBA8
     /// The last message and the time.
-    public var secondaryText: RGBA8
+    package var secondaryText: RGBA8
     /// The unread badge's disc (its count is white in both themes, as messengers draw it).
-    public var badge: RGBA8
+    package var badge: RGBA8
     /// The unread count on the badge.
-    public var badgeText: RGBA8
+    package var badgeText: RGBA8
 
-    public init(
+    package init(
         name: Name, background: RGBA8, text: RGBA8, secondaryText: RGBA8, badge: RGBA8,
         badgeText: RGBA8 = .white
     ) {
@@ -34,17 +34,17 @@ public struct ChatListTheme: Hashable, Sendable {
     // Opacities are flattened onto the cell colour, since the rows are painted opaque.
 
     /// WeChat's light chat list.
-    public static let light = ChatListTheme(
+    package static let light = ChatListTheme(
         name: .light, background: RGBA8(r: 0xFF, g: 0xFF, b: 0xFF), text: RGBA8(r: 0x1A, g: 0x1A, b: 0x1A),
         secondaryText: RGBA8(r: 0x80, g: 0x80, b: 0x80), badge: RGBA8(r: 0xFA, g: 0x51, b: 0x51))
 
     /// WeChat's dark chat list.
-    public static let dark = ChatListTheme(
+    package static let dark = ChatListTheme(
         name: .dark, background: RGBA8(r: 0x19, g: 0x19, b: 0x19), text: RGBA8(r: 0xD1, g: 0xD1, b: 0xD1),
         secondaryText: RGBA8(r: 0x8C, g: 0x8C, b: 0x8C), badge: RGBA8(r: 0xFA, g: 0x51, b: 0x51))
 
     /// The standard theme called `name`.
-    public static func standard(_ name: Name) -> ChatListTheme {
+    package static func standard(_ name: Name) -> ChatListTheme {
         switch name {
         case .light: light
         case .dark: dark

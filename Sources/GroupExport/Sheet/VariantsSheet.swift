@@ -2,46 +2,46 @@ import Fixtures
 import GroupIcon
 
 /// What a mock chat-list row shows beside the avatar.
-public struct ChatRowText: Hashable, Sendable {
-    public var name: String
-    public var message: String
+package struct ChatRowText: Hashable, Sendable {
+    package var name: String
+    package var message: String
     /// The time as the list shows it ("14:05", "2026-11-30"); empty for none.
-    public var time: String
+    package var time: String
     /// The unread count on the badge; no badge at 0.
-    public var unread: Int
+    package var unread: Int
 
-    public init(name: String, message: String, time: String, unread: Int) {
+    package init(name: String, message: String, time: String, unread: Int) {
         self.name = name; self.message = message; self.time = time; self.unread = unread
     }
 
     /// The badge's text: the count, "99+" above 99, empty when nothing is unread.
-    public var badge: String { unread <= 0 ? "" : unread > 99 ? "99+" : "\(unread)" }
+    package var badge: String { unread <= 0 ? "" : unread > 99 ? "99+" : "\(unread)" }
 }
 
 /// A variants sheet: the current parameters applied to 1-9 and 12 members and to the selected group, side by
 /// side with labels, and that group's avatar in mock chat-list rows, one per theme, at its display size, like
 /// a design tool's variants panel. `chat-tui export --sheet` writes it as one picture.
-public struct VariantsSheet: Sendable {
+package struct VariantsSheet: Sendable {
     /// Where everything goes.
-    public let layout: VariantsSheetLayout
+    package let layout: VariantsSheetLayout
     /// One composite per cell of the layout, in its order.
-    public let composites: [RGBAImage]
+    package let composites: [RGBAImage]
     /// The avatar of the context rows, composed at the list's display size; nil without rows.
-    public let rowAvatar: RGBAImage?
-    public let rowText: ChatRowText
+    package let rowAvatar: RGBAImage?
+    package let rowText: ChatRowText
     /// One per context row, top to bottom.
-    public let themes: [ChatListTheme]
+    package let themes: [ChatListTheme]
     /// Warnings met while composing (unreadable photos become placeholders), each once.
-    public let warnings: [AvatarWarning]
+    package let warnings: [AvatarWarning]
 
     /// The neutral grey behind the grid and the labels' colour on it.
-    public static let background = RGBA8(r: 0xE6, g: 0xE6, b: 0xE6)
-    public static let labelColor = RGBA8(r: 0x33, g: 0x33, b: 0x33)
+    package static let background = RGBA8(r: 0xE6, g: 0xE6, b: 0xE6)
+    package static let labelColor = RGBA8(r: 0x33, g: 0x33, b: 0x33)
 
     /// The photos the variants draw from: the selected group's members first, then every other member of
     /// `groups` with a photo, each photo once, in fixture order, up to the twelve the largest variant draws;
     /// members without photos only when no member has one (placeholders then stand in).
-    public static func photoPool(_ groups: [ChatGroup], first: ChatGroup? = nil) -> [MemberSource] {
+    package static func photoPool(_ groups: [ChatGroup], first: ChatGroup? = nil) -> [MemberSource] {
         let wanted = VariantsSheetLayout.memberCounts.max() ?? 12
         var photos: [MemberSource] = [], placeholders: [MemberSource] = []
         var seenPhotos = Set<String>(), seenIDs = Set<String>()
@@ -60,7 +60,7 @@ public struct VariantsSheet: Sendable {
 
     /// `count` members from `pool`, taken in order and repeated when it has fewer (a repeat gets its own id,
     /// so it is drawn as a member of its own); "Member N" placeholders for an empty pool.
-    public static func variantMembers(_ pool: [MemberSource], count: Int) -> [MemberSource] {
+    package static func variantMembers(_ pool: [MemberSource], count: Int) -> [MemberSource] {
         (0..<max(0, count)).map { index in
             guard !pool.isEmpty else {
                 return MemberSource(id: "member-\(index + 1)", name: "Member \(index + 1)", imagePath: nil)
@@ -72,10 +72,11 @@ public struct VariantsSheet: Sendable {
     }
 
     /// How a sheet gets composites: `GroupComposer.composite(for:parameters:)` or a stand-in that draws the same.
-    public typealias Compose = @Sendable (ChatGroup, CompositionParameters) async throws(CancellationError) -> Composite
+    package typealias Compose =
+        @Sendable (ChatGroup, CompositionParameters) async throws(CancellationError) -> Composite
 
     /// The group a variant of `count` members is drawn as: `variantMembers` of `pool`, without a photo of its own.
-    public static func variantGroup(_ pool: [MemberSource], count: Int) -> ChatGroup {
+    package static func variantGroup(_ pool: [MemberSource], count: Int) -> ChatGroup {
         ChatGroup(
             id: "variant-\(count)", name: "\(count) members",
             members: variantMembers(pool, count: count).map {
@@ -86,7 +87,7 @@ public struct VariantsSheet: Sendable {
     /// Composes every picture of a sheet with `composer`: the variants from `pool` and `group`'s own composite
     /// at `parameters`, and, for each of `themes`, a context row with `group` (or, without one, the nine-member
     /// variant) composed at `listAvatarPoints` showing `text`.
-    public static func compose(
+    package static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composer: GroupComposer
     ) async throws(CancellationError) -> VariantsSheet {
@@ -96,7 +97,7 @@ public struct VariantsSheet: Sendable {
     }
 
     /// The same with composites from `composite`.
-    public static func compose(
+    package static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composite: Compose
     ) async throws(CancellationError) -> VariantsSheet {
@@ -136,7 +137,7 @@ public struct VariantsSheet: Sendable {
 
     /// The sheet as one opaque picture: every composite at its cell with its label centred under it, the
     /// context rows under the grid.
-    public func image() -> RGBAImage {
+    package func image() -> RGBAImage {
         var canvas = SheetCanvas(width: layout.width, height: layout.height, background: Self.background)
         for (cell, composite) in zip(layout.cells, composites) {
             let origin = VariantsSheetLayout.origin(of: composite, in: cell.avatar)

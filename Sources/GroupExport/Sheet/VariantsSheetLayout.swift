@@ -3,49 +3,49 @@ import GroupIcon
 /// Where everything of a variants sheet goes, in pixels: a grid of labelled cells (the parameters applied to
 /// 1-9 and 12 members, then the selected group's own photos) and under it the avatar-in-context rows, one per
 /// theme. Computed from sizes alone, before anything is composed, so the sheet's size is known up front.
-public struct VariantsSheetLayout: Hashable, Sendable {
+package struct VariantsSheetLayout: Hashable, Sendable {
     /// One labelled composite of the grid.
-    public struct Cell: Hashable, Sendable {
+    package struct Cell: Hashable, Sendable {
         /// What the label under the composite says: the member count, or "group-id (N)".
-        public var label: String
+        package var label: String
         /// Members the composite is drawn from.
-        public var memberCount: Int
+        package var memberCount: Int
         /// Whether this is the selected group's own composite rather than a variant of the photo pool.
-        public var isGroup: Bool
+        package var isGroup: Bool
         /// The composite's pixels.
-        public var avatar: PixelBox
+        package var avatar: PixelBox
         /// The box the label is centred in, under the composite and as wide as the cell and half the spacing on
         /// either side.
-        public var labelBox: PixelBox
+        package var labelBox: PixelBox
     }
 
     /// The member counts every sheet shows, in order.
-    public static let memberCounts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
+    package static let memberCounts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
     /// Cells per grid row.
-    public static let columns = 6
+    package static let columns = 6
     /// Margin around the sheet and space between cells and rows, in points.
-    public static let spacing = 16.0
+    package static let spacing = 16.0
     /// Space between a composite and its label, in points.
-    public static let labelGap = 6.0
+    package static let labelGap = 6.0
     /// The labels' size, in points per em.
-    public static let labelPoints = 13.0
+    package static let labelPoints = 13.0
     /// The narrowest cell, in points: room for a group's label under a small avatar.
-    public static let minimumCellPoints = 72.0
+    package static let minimumCellPoints = 72.0
 
-    public let width: Int
-    public let height: Int
-    public let cells: [Cell]
+    package let width: Int
+    package let height: Int
+    package let cells: [Cell]
     /// The mock chat-list rows, one per theme, under the grid.
-    public let contextRows: [PixelBox]
+    package let contextRows: [PixelBox]
     /// The layout inside each context row.
-    public let row: ChatRowLayout?
+    package let row: ChatRowLayout?
     /// The labels' size in pixels per em.
-    public let labelPixelsPerEm: Double
+    package let labelPixelsPerEm: Double
 
     /// The layout for composites at most `avatarWidth` x `avatarHeight` pixels (a grid layout's canvas may be
     /// narrower or shorter than `--size`) at `scale` pixels per point, with a last cell for a group (`group`:
     /// its id and member count) and `themes` context rows laid out by `row`.
-    public init(
+    package init(
         avatarWidth: Int, avatarHeight: Int, scale: Int, group: (id: String, memberCount: Int)?, row: ChatRowLayout?,
         themes: Int
     ) {
@@ -88,7 +88,7 @@ public struct VariantsSheetLayout: Hashable, Sendable {
 
     /// Where `image` goes in `box` (a cell's or a row's avatar box): centred, so a composite smaller than the
     /// largest keeps its own pixels.
-    public static func origin(of image: RGBAImage, in box: PixelBox) -> (x: Int, y: Int) {
+    package static func origin(of image: RGBAImage, in box: PixelBox) -> (x: Int, y: Int) {
         (box.x + (box.width - image.width) / 2, box.y + (box.height - image.height) / 2)
     }
 
@@ -101,49 +101,49 @@ public struct VariantsSheetLayout: Hashable, Sendable {
 /// A mock chat-list row as WeChat draws one, in pixels from the row's top-left corner: the avatar at its
 /// display size on the left, the name over the last message to its right, the time at the top right, the
 /// unread badge on the avatar's top-right corner.
-public struct ChatRowLayout: Hashable, Sendable {
+package struct ChatRowLayout: Hashable, Sendable {
     /// Points: the row's width (a phone's), the margins left and right, the space above and below the avatar,
     /// between the avatar and the text, and between the name and the message.
-    public static let widthPoints = 375.0
-    public static let sideMargin = 16.0
-    public static let verticalMargin = 12.0
-    public static let textGap = 12.0
-    public static let lineGap = 3.0
+    package static let widthPoints = 375.0
+    package static let sideMargin = 16.0
+    package static let verticalMargin = 12.0
+    package static let textGap = 12.0
+    package static let lineGap = 3.0
     /// Text sizes in points per em: the name, the last message, the time and the badge's count.
-    public static let namePoints = 17.0
-    public static let messagePoints = 14.0
-    public static let timePoints = 12.0
-    public static let badgePoints = 12.0
+    package static let namePoints = 17.0
+    package static let messagePoints = 14.0
+    package static let timePoints = 12.0
+    package static let badgePoints = 12.0
     /// The badge's height in points (a disc for one digit, a pill for more); its centre sits this far inside
     /// the avatar's top-right corner.
-    public static let badgeDiameter = 18.0
-    public static let badgeInset = 2.0
+    package static let badgeDiameter = 18.0
+    package static let badgeInset = 2.0
 
-    public let width: Int
-    public let height: Int
-    public let avatar: PixelBox
+    package let width: Int
+    package let height: Int
+    package let avatar: PixelBox
     /// Where the name and the message start, and the widest each may be (the name leaves room for the time).
-    public let textX: Int
-    public let nameTop: Int
-    public let messageTop: Int
-    public let nameMaxWidth: Int
-    public let messageMaxWidth: Int
+    package let textX: Int
+    package let nameTop: Int
+    package let messageTop: Int
+    package let nameMaxWidth: Int
+    package let messageMaxWidth: Int
     /// The time's right edge and top.
-    public let timeRight: Int
-    public let timeTop: Int
+    package let timeRight: Int
+    package let timeTop: Int
     /// The badge: its centre and height in pixels.
-    public let badgeCenterX: Int
-    public let badgeCenterY: Int
-    public let badgeHeight: Int
+    package let badgeCenterX: Int
+    package let badgeCenterY: Int
+    package let badgeHeight: Int
     /// Pixels per em of the name, message, time and badge count.
-    public let namePixelsPerEm: Double
-    public let messagePixelsPerEm: Double
-    public let timePixelsPerEm: Double
-    public let badgePixelsPerEm: Double
+    package let namePixelsPerEm: Double
+    package let messagePixelsPerEm: Double
+    package let timePixelsPerEm: Double
+    package let badgePixelsPerEm: Double
 
     /// A row for an avatar `avatarSide` pixels square at `scale` pixels per point; `timeWidth` is the time's
     /// drawn width in pixels, which the name leaves room for.
-    public init(avatarSide: Int, scale: Int, timeWidth: Int) {
+    package init(avatarSide: Int, scale: Int, timeWidth: Int) {
         let s = Double(max(1, scale))
         func px(_ points: Double) -> Int { VariantsSheetLayout.pixels(points, s) }
         let side = max(1, avatarSide)

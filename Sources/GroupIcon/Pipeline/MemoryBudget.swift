@@ -8,9 +8,9 @@ import Support
 /// Waiters are served first come, first served, so a large request is not starved by a stream of small ones.
 /// A request larger than the whole budget counts as the whole budget, so it is admitted alone: refusing it
 /// would fail a composite that the machine may well manage.
-public final class MemoryBudget: Sendable {
+package final class MemoryBudget: Sendable {
     /// Bytes that may be reserved at once.
-    public let limit: Int
+    package let limit: Int
     private let state = LockedState(State())
 
     private struct State: Sendable {
@@ -36,13 +36,13 @@ public final class MemoryBudget: Sendable {
     }
 
     /// A budget of `limit` bytes (at least 1).
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// A quarter of the memory this process can use (physical memory, or its container's limit), at least
     /// 256 MiB; 1 GiB when neither can be found out.
-    public static var defaultLimit: Int { defaultLimit(usableBytes: SystemMemory.usableBytes()) }
+    package static var defaultLimit: Int { defaultLimit(usableBytes: SystemMemory.usableBytes()) }
 
     /// The default budget for a process that can use `usableBytes` (nil: unknown).
     static func defaultLimit(usableBytes: UInt64?) -> Int {
@@ -51,18 +51,18 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Bytes reserved now.
-    public var reserved: Int { state.withLock { $0.reserved } }
+    package var reserved: Int { state.withLock { $0.reserved } }
 
     /// The most bytes that were ever reserved at once.
-    public var peakReserved: Int { state.withLock { $0.peak } }
+    package var peakReserved: Int { state.withLock { $0.peak } }
 
     /// Requests waiting now for their bytes to fit.
-    public var waitingRequests: Int { state.withLock { $0.waiting.count } }
+    package var waitingRequests: Int { state.withLock { $0.waiting.count } }
 
     /// Waits until `bytes` fit beside what is reserved (and every earlier waiter has been served), then
     /// reserves them; returns the amount reserved, to hand back to `release`. A cancelled wait reserves
     /// nothing and throws.
-    public func reserve(_ bytes: Int) async throws(CancellationError) -> Int {
+    package func reserve(_ bytes: Int) async throws(CancellationError) -> Int {
         let amount = min(max(0, bytes), limit)
         let ticket = state.withLock { state -> UInt64 in
             state.nextTicket += 1
@@ -100,13 +100,13 @@ public final class MemoryBudget: Sendable {
     }
 
     /// Gives back `bytes` that `reserve` returned, admitting waiters that now fit.
-    public func release(_ bytes: Int) {
+    package func release(_ bytes: Int) {
         state.withLock { $0.reserved = max(0, $0.reserved - bytes) }
         admitWaiting()
     }
 
     /// Reserves `bytes`, runs `body`, and releases them however `body` ends.
-    public func withReservation<Result: Sendable>(
+    package func withReservation<Result: Sendable>(
         _ bytes: Int, _ body: () async -> Result
     ) async throws(CancellationError) -> Result {
         let amount = try await reserve(bytes)

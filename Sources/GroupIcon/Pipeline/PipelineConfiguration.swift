@@ -30,22 +30,22 @@ public struct PipelineConfiguration: Sendable {
     /// outside gets a placeholder and a warning that says so, whether or not the file exists.
     public var allowedFolders: PathConfinement?
     /// The budget composites and decodes reserve their pixel memory from before they start (waiting while it
-    /// is used up); nil for none. Share one between pipelines to bound a whole process.
-    public var memoryBudget: MemoryBudget?
+    /// is used up); nil for none. The command line shares one between its pipelines to bound a whole process.
+    package var memoryBudget: MemoryBudget?
     /// Hash every member file's content into its identity (`--verify-content`), so that no change can go
     /// unnoticed, at the cost of reading every file for every composite asked for (see `PhotoFileIdentity`).
     public var verifyContent: Bool
 
     /// `memoryLimit` bounds the pixel memory of the pipeline (nil: no bound): a quarter of it keeps decoded
     /// photos for reuse (unless `sourceCacheLimits` says otherwise), the rest is the `memoryBudget` of work in
-    /// flight. The default is `MemoryBudget.defaultLimit`, a quarter of the machine's memory.
+    /// flight. The default is ``defaultMemoryLimit``, a quarter of the machine's memory.
     public init(
         compositeCache: (any CompositeCaching)? = nil,
         sourceCacheLimits: MemoryCacheLimits? = nil,
         styledCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 32 << 20, countLimit: 1024),
         compositeCacheLimits: MemoryCacheLimits = MemoryCacheLimits(costLimit: 64 << 20, countLimit: 512),
         maximumSourceFileBytes: Int = 64 << 20, defaultPlaceholderSide: Int = 256,
-        memoryLimit: Int? = MemoryBudget.defaultLimit, verifyContent: Bool = false
+        memoryLimit: Int? = PipelineConfiguration.defaultMemoryLimit, verifyContent: Bool = false
     ) {
         self.compositeCache = compositeCache
         let sourceShare = memoryLimit.map { max(1, $0 / 4) } ?? 128 << 20
@@ -55,4 +55,8 @@ public struct PipelineConfiguration: Sendable {
         self.memoryBudget = memoryLimit.map { MemoryBudget(limit: $0 - $0 / 4) }
         self.verifyContent = verifyContent
     }
+
+    /// A quarter of the memory this process can use (physical memory, or its container's limit), at least
+    /// 256 MiB; 1 GiB when neither can be found out.
+    public static var defaultMemoryLimit: Int { MemoryBudget.defaultLimit }
 }

@@ -26,9 +26,9 @@ public struct CompositionInput: Sendable {
 }
 
 /// Draws a group avatar: the background, then each member's photo in its tile, clipped to the canvas.
-public enum Compositor {
+package enum Compositor {
     /// The composite of `images` in `tiles` on a `parameters.size` square canvas, nobody left out.
-    public static func compose(tiles: [Tile], images: [RGBAImage], parameters: CompositionParameters) -> RGBAImage {
+    package static func compose(tiles: [Tile], images: [RGBAImage], parameters: CompositionParameters) -> RGBAImage {
         let side = parameters.layoutSide
         return compose(
             CompositionInput(
@@ -56,7 +56,7 @@ public enum Compositor {
     /// A canvas larger than `stripPixels` is composed in strips of whole rows, each strip's photos, masks and
     /// layer made for its rows alone, so the working memory stays that of one strip (a 4096 px export held
     /// 16 bytes of layer per pixel at once). Every row is computed exactly as in one piece.
-    public static func compose(_ input: CompositionInput) -> RGBAImage {
+    package static func compose(_ input: CompositionInput) -> RGBAImage {
         compose(input, stripPixels: stripPixels)
     }
 

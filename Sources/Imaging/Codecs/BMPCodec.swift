@@ -2,7 +2,7 @@
 /// BITMAPINFOHEADER or its V4/V5 extensions, 1, 4 and 8-bit palettes, 16, 24 and 32-bit pixels (BI_RGB or
 /// BI_BITFIELDS masks, alpha when a mask or the samples carry it), bottom-up or top-down. Run-length coded
 /// and embedded JPEG/PNG bitmaps are refused by name; OS/2 core headers are refused as unsupported.
-public enum BMPCodec {
+package enum BMPCodec {
     /// The fields of the file and info headers that decoding uses.
     private struct Header {
         var width: Int
@@ -157,20 +157,20 @@ public enum BMPCodec {
 
 extension BMPCodec: ImageFormatDecoder {
     /// Decoded by chat-tui itself.
-    public static var library: LinkedLibrary { ImageDecoder.builtIn }
+    package static var library: LinkedLibrary { ImageDecoder.builtIn }
 
     /// "BM", then a BITMAPINFOHEADER-sized or larger info header size (12 is OS/2's, refused when decoded).
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         guard bytes.count >= 26, starts(bytes, withText: "BM") else { return nil }
         return [12, 40, 52, 56, 64, 108, 124].contains(Int(uint32(bytes, 14))) ? .bmp : nil
     }
 
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         guard let parsed = try? Self.header(header) else { return nil }
         return (parsed.width, parsed.height)
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)

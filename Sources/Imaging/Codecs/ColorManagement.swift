@@ -10,9 +10,9 @@ import Support
 /// the profile's SHA-256) and kept for the life of the process. A profile lcms2 rejects, or one of a colour
 /// space the pixels are not in (a grey profile on an RGB decode), leaves the pixels as they are: sRGB, as
 /// for photos without a profile.
-public enum ColorManagement {
+package enum ColorManagement {
     /// The largest embedded profile read; real ones are a few KiB (a CMYK one up to about 1 MiB).
-    public static let maxProfileBytes = 4 << 20
+    package static let maxProfileBytes = 4 << 20
 
     /// lcms2's version, as `--version` reports it.
     static var library: LinkedLibrary {
@@ -21,7 +21,7 @@ public enum ColorManagement {
     }
 
     /// The primaries of a CICP (`nclx`) colour description (ITU-T H.273 codes) that differ from sRGB's.
-    public enum Primaries: Hashable, Sendable {
+    package enum Primaries: Hashable, Sendable {
         /// Display P3 (code 12, SMPTE EG 432-1): the iPhone's default.
         case displayP3
         /// BT.2020 / BT.2100 (code 9).
@@ -31,7 +31,7 @@ public enum ColorManagement {
     /// Converts `image` (8-bit RGBA, straight alpha kept as it is) from `profile` to sRGB in place; returns
     /// whether it did (false for an unusable profile).
     @discardableResult
-    public static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
+    package static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
         guard
             let transform = transform(
                 .embedded(SHA256.digest(profile)), layout: .rgba,
@@ -44,7 +44,7 @@ public enum ColorManagement {
     }
 
     /// Converts `image` from sRGB-curve RGB in `primaries` (D65 white) to sRGB in place.
-    public static func convertToSRGB(_ image: inout RGBAImage, primaries: Primaries) {
+    package static func convertToSRGB(_ image: inout RGBAImage, primaries: Primaries) {
         guard
             let transform = transform(
                 .primaries(primaries), layout: .rgba,
@@ -57,7 +57,7 @@ public enum ColorManagement {
 
     /// sRGB RGBA pixels of 4-byte CMYK samples through `profile`, nil when the profile is no usable CMYK one.
     /// `inverted` is for Adobe-marked files, which store 255 for no ink.
-    public static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
+    package static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
         guard
             let transform = transform(
                 .embedded(SHA256.digest(profile)), layout: inverted ? .cmykInverted : .cmyk,
@@ -75,7 +75,7 @@ public enum ColorManagement {
     /// Converts `image` (8-bit RGBA, straight alpha kept) from sRGB to `space` in place, for writing a picture
     /// in a wider space than the one it was made in; sRGB leaves it as it is. Relative colorimetric (the
     /// matrix profiles have no perceptual table), so every sRGB colour keeps its appearance.
-    public static func convertFromSRGB(_ image: inout RGBAImage, to space: ColorSpace) {
+    package static func convertFromSRGB(_ image: inout RGBAImage, to space: ColorSpace) {
         guard space == .displayP3, let transform = sRGBToDisplayP3 else { return }
         transform.apply(to: &image.pixels)
     }
@@ -97,7 +97,7 @@ public enum ColorManagement {
     /// The ICC profile an output file in `space` embeds: made once by Little CMS (its built-in sRGB, or
     /// Display P3 from its primaries, both ICC v4 with parametric curves: under 1 KiB) and kept. The
     /// creation date in the header is fixed, so the same image always encodes to the same bytes.
-    public static func outputProfile(_ space: ColorSpace) -> [UInt8] {
+    package static func outputProfile(_ space: ColorSpace) -> [UInt8] {
         switch space {
         case .srgb: return sRGBOutputProfile
         case .displayP3: return displayP3OutputProfile

@@ -1,14 +1,14 @@
 /// The EXIF orientation tag (TIFF tag 0x0112) of a JPEG, and the pixel transform that shows the image upright.
 ///
 /// TurboJPEG does not apply orientation, so phone photos stored sideways would appear rotated without this.
-public enum EXIFOrientation {
+package enum EXIFOrientation {
     /// The orientation value 1...8 in the first APP1 "Exif" segment's IFD0, or nil when there is none or the
     /// value is out of range.
     ///
     /// A pure, bounds-checked parser for untrusted bytes: both TIFF byte orders, offsets past the end, and
     /// absurd entry counts end in nil, never a trap. Only IFD0 is read (the next-IFD chain is never
     /// followed), so a looping chain cannot hang it.
-    public static func read(from jpegBytes: [UInt8]) -> Int? {
+    package static func read(from jpegBytes: [UInt8]) -> Int? {
         let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
         for segment in JPEGMarkers.headerSegments(in: jpegBytes) where segment.marker == JPEGMarkers.app1 {
             let payload = jpegBytes[segment.payload]
@@ -23,7 +23,7 @@ public enum EXIFOrientation {
 
     /// `image` transformed so that it displays upright for the EXIF `orientation`; values other than 2...8
     /// (including 1, "already upright") return it unchanged. Orientations 5...8 swap width and height.
-    public static func apply(_ orientation: Int, to image: RGBAImage) -> RGBAImage {
+    package static func apply(_ orientation: Int, to image: RGBAImage) -> RGBAImage {
         let width = image.width, height = image.height
         // Each orientation maps a destination pixel (dx, dy) to the source pixel
         // (sx, sy) = (ax*dx + bx*dy + cx, ay*dx + by*dy + cy), from the EXIF 2.3 table of row/column order.

@@ -5,7 +5,7 @@ import CGIF
 /// animation costs one frame. GIF colours are sRGB by definition.
 ///
 /// The only file that imports giflib.
-public enum GIFCodec {
+package enum GIFCodec {
     /// What giflib reads the bytes from: a buffer and how far it has got.
     private final class MemoryReader {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -125,24 +125,24 @@ public enum GIFCodec {
 
 extension GIFCodec: ImageFormatDecoder {
     /// giflib has no version call: the version of the headers it was built against.
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         // giflib has no version call: the headers'.
         LinkedLibrary(
             name: "giflib", isRunTimeVersion: false,
             version: "\(CGIF_VERSION_MAJOR).\(CGIF_VERSION_MINOR).\(CGIF_VERSION_RELEASE)")
     }
 
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         starts(bytes, withText: "GIF87a") || starts(bytes, withText: "GIF89a") ? .gif : nil
     }
 
     /// The logical screen's size: little-endian 16-bit width and height after the 6-byte signature.
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         guard header.count >= 10, sniff(header) == .gif else { return nil }
         return (Int(header[6]) | Int(header[7]) << 8, Int(header[8]) | Int(header[9]) << 8)
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)

@@ -7,7 +7,7 @@ import CHeif
 /// transformations are the authoritative ones, and writers that set both (iPhones) set them to agree.
 ///
 /// The only file that imports libheif.
-public enum HEIFCodec {
+package enum HEIFCodec {
     /// A `heif_error` as a `CodecError`, with libheif's message.
     private static func corrupt(_ error: heif_error, _ format: String) -> CodecError {
         let detail = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
@@ -114,12 +114,12 @@ public enum HEIFCodec {
 }
 
 extension HEIFCodec: ImageFormatDecoder {
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         LinkedLibrary(name: "libheif", version: String(cString: heif_get_version()))
     }
 
     /// AVIF by an `avif`/`avis` brand, HEIC by an HEVC or generic HEIF brand.
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         let brands = brands(bytes)
         guard let major = brands.first else { return nil }
         if ["avif", "avis"].contains(major) || (["mif1", "msf1"].contains(major) && brands.contains("avif")) {
@@ -131,7 +131,7 @@ extension HEIFCodec: ImageFormatDecoder {
 
     /// The largest `ispe` (image spatial extent) property in `header`: a grid's canvas is larger than its
     /// tiles. Rotation by `irot` keeps the pixel count, which is what the estimate is for.
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         guard sniff(header) != nil else { return nil }
         let tag = Array("ispe".utf8)
         var best: (width: Int, height: Int)?
@@ -151,7 +151,7 @@ extension HEIFCodec: ImageFormatDecoder {
         return best
     }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)

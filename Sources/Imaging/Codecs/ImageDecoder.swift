@@ -1,8 +1,8 @@
 /// Decodes an image file of any supported format, recognised by its leading bytes (never its extension,
 /// which is often wrong for downloaded avatars).
-public enum ImageDecoder {
+package enum ImageDecoder {
     /// An image format told apart by its leading bytes.
-    public enum Format: Equatable, Sendable {
+    package enum Format: Equatable, Sendable {
         case png
         case jpeg
         case webp
@@ -20,7 +20,7 @@ public enum ImageDecoder {
         case unknown
 
         /// The format's common name, as messages and `--version` spell it; nil for `.unknown`.
-        public var name: String? {
+        package var name: String? {
             switch self {
             case .png: return "PNG"
             case .jpeg: return "JPEG"
@@ -52,15 +52,15 @@ public enum ImageDecoder {
 
     /// A C library that decodes a format, with its version as the library reports it.
     /// The "library" of a format decoded by this project's own code (BMP).
-    public static let builtIn = LinkedLibrary(name: "chat-tui", version: "built in")
+    package static let builtIn = LinkedLibrary(name: "chat-tui", version: "built in")
 
     /// One format this build reads: its name, the library that decodes it and the colour handling it gets
     /// (what `chat-tui --version` lists and the README describes).
-    public struct SupportedFormat: Equatable, Sendable {
-        public let format: Format
-        public let library: LinkedLibrary
+    package struct SupportedFormat: Equatable, Sendable {
+        package let format: Format
+        package let library: LinkedLibrary
         /// Which embedded colour descriptions are converted to sRGB.
-        public let colorHandling: String
+        package let colorHandling: String
     }
 
     /// The decoders, in the order `sniff` asks them.
@@ -70,7 +70,7 @@ public enum ImageDecoder {
 
     /// Every format this build decodes, with its library's run-time version, and Little CMS, which converts
     /// their colour profiles, last (its `format` is `.unknown`: it decodes none itself).
-    public static var supportedFormats: [SupportedFormat] {
+    package static var supportedFormats: [SupportedFormat] {
         func entry(_ format: Format, _ colorHandling: String) -> SupportedFormat {
             SupportedFormat(format: format, library: format.decoder!.library, colorHandling: colorHandling)
         }
@@ -91,7 +91,7 @@ public enum ImageDecoder {
     }
 
     /// The format `bytes` start with.
-    public static func sniff(_ bytes: [UInt8]) -> Format {
+    package static func sniff(_ bytes: [UInt8]) -> Format {
         var cut: Format?
         for decoder in decoders {
             switch decoder.sniff(bytes) {
@@ -114,7 +114,7 @@ public enum ImageDecoder {
     /// The bytes of RGBA pixels `decode(_:minimumSide:)` makes of the image whose first bytes are `header`,
     /// read from its size fields alone (PNG's IHDR, JPEG's frame header, ...); nil when `header` does not hold
     /// them.
-    public static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
+    package static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
         guard let decoder = sniff(header).decoder,
             let size = decoder.decodedSize(header: header, minimumSide: minimumSide)
         else { return nil }
@@ -128,7 +128,7 @@ public enum ImageDecoder {
     ///
     /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper
     ///   scale (the other formats have no such shortcut and decode at full size).
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
     ) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
@@ -145,7 +145,7 @@ public enum ImageDecoder {
     /// What unrecognised bytes seem to be, in words that quote none of them: "an HTML or XML document", "a
     /// PDF document", "a ZIP archive", "gzip-compressed data", "text" (valid UTF-8 without control
     /// characters other than whitespace, judged on the first 512 bytes) or "binary data of an unknown kind".
-    public static func describeContent(_ bytes: [UInt8]) -> String {
+    package static func describeContent(_ bytes: [UInt8]) -> String {
         let head = Array(bytes.prefix(512))
         if head.starts(with: Array("%PDF".utf8)) { return "a PDF document" }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive" }

@@ -27,15 +27,15 @@ public struct ImageMetadata: Hashable, Sendable {
     package static let jpegXMPSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
     /// The entries as PNG text entries.
-    public var pngText: [PNGCodec.TextEntry] { entries.map { ($0.keyword, $0.value) } }
+    package var pngText: [PNGCodec.TextEntry] { entries.map { ($0.keyword, $0.value) } }
 
     /// The entries as one comment text, `Keyword: value` per line (JPEG's COM segment).
-    public var commentText: String {
+    package var commentText: String {
         entries.map { "\($0.keyword): \($0.value)" }.joined(separator: "\n")
     }
 
     /// An XMP packet holding every entry.
-    public var xmpPacket: String {
+    package var xmpPacket: String {
         var attributes = ""
         var elements = ""
         for entry in entries {

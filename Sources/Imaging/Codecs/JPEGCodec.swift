@@ -6,9 +6,9 @@ import FileSystem
 /// transparency flattened, the colour space's ICC profile, and metadata in a comment and an XMP segment.
 ///
 /// The only file that imports TurboJPEG.
-public enum JPEGCodec {
+package enum JPEGCodec {
     /// The bytes every JPEG starts with: SOI followed by the first marker's 0xFF.
-    public static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
+    package static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// Decodes a JPEG to RGBA (alpha 255), upright according to its EXIF orientation.
     ///
@@ -20,7 +20,7 @@ public enum JPEGCodec {
     /// error, so a truncated download is reported rather than shown half grey. Warnings that lose nothing
     /// (stray bytes between markers, an unknown JFIF revision, odd SOS parameters in a sequential file, a bad
     /// ICC segment, which is not used) are let through, as browsers and Pillow show such files.
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8], minimumSide: Int? = nil, limits: ImageLimits = .init()
     ) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
@@ -34,7 +34,7 @@ public enum JPEGCodec {
     }
 
     /// The size `decode` produces for a `width` x `height` JPEG (before EXIF rotation) given `minimumSide`.
-    public static func decodedSize(width: Int, height: Int, minimumSide: Int?) -> (width: Int, height: Int) {
+    package static func decodedSize(width: Int, height: Int, minimumSide: Int?) -> (width: Int, height: Int) {
         let factor = scalingFactor(width: width, height: height, minimumSide: minimumSide)
         return (scaled(width, by: factor), scaled(height, by: factor))
     }
@@ -42,7 +42,7 @@ public enum JPEGCodec {
     /// Encodes `image` as a baseline JPEG (4:2:0 chroma, `quality` 1...100) with its transparency flattened
     /// onto `background` (JPEG has no alpha), the ICC profile of `colorSpace` (APP2, `iccProfileSegments`), and
     /// `metadata` both as a comment (COM) and as XMP (APP1), right after the JFIF header.
-    public static func encode(
+    package static func encode(
         _ image: RGBAImage, quality: Int, background: RGBA8 = .white,
         metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb
     ) throws(CodecError) -> [UInt8] {
@@ -298,19 +298,19 @@ public enum JPEGCodec {
 
 extension JPEGCodec: ImageFormatDecoder {
     /// TurboJPEG has no version call: the version of the headers it was built against (`jconfig.h`).
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         let number = Int(CTURBOJPEG_VERSION_NUMBER)
         return LinkedLibrary(
             name: "libjpeg-turbo", isRunTimeVersion: false,
             version: "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)")
     }
 
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         if bytes.starts(with: signature) { return .jpeg }
         return !bytes.isEmpty && signature.starts(with: bytes) ? .truncated(name: "JPEG") : nil
     }
 
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         guard let frame = JPEGMarkers.frameSize(in: header) else { return nil }
         return decodedSize(width: frame.width, height: frame.height, minimumSide: minimumSide)
     }

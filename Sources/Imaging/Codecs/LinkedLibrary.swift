@@ -4,25 +4,25 @@ import CZlib
 /// A C library the program runs with and its version, for `chat-tui --version`. Each module lists the libraries
 /// it links itself (`codecs` here; the text, download, graphics and terminal lists in the modules that link
 /// those), so a new codec adds one line where its library is linked.
-public struct LinkedLibrary: Hashable, Sendable {
+package struct LinkedLibrary: Hashable, Sendable {
     /// The library's usual name, e.g. `libpng`.
-    public var name: String
+    package var name: String
     /// Its version, e.g. `1.6.43`.
-    public var version: String
+    package var version: String
     /// Whether `version` is the one the library reports at run time; false when the library has no call for
     /// that and `version` is the one of the headers the program was built against.
-    public var isRunTimeVersion: Bool
+    package var isRunTimeVersion: Bool
 
-    public init(name: String, version: String, isRunTimeVersion: Bool = true) {
+    package init(name: String, version: String, isRunTimeVersion: Bool = true) {
         self.name = name; self.version = version; self.isRunTimeVersion = isRunTimeVersion
     }
 
-    public init(name: String, isRunTimeVersion: Bool, version: String) {
+    package init(name: String, isRunTimeVersion: Bool, version: String) {
         self.init(name: name, version: version, isRunTimeVersion: isRunTimeVersion)
     }
 
     /// One line of the `--version` listing: `libpng 1.6.43`, or `libjpeg-turbo 2.1.5 (built against)`.
-    public var line: String { "\(name) \(version)" + (isRunTimeVersion ? "" : " (built against)") }
+    package var line: String { "\(name) \(version)" + (isRunTimeVersion ? "" : " (built against)") }
 
     /// `major.minor.patch` from a number packed as `major * base² + minor * base + patch` (libwebp packs with
     /// base 256, fontconfig with base 100, libjpeg-turbo with base 1000).

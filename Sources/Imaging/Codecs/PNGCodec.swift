@@ -5,16 +5,16 @@ import CPNG
 /// `PNGWriter` (libdeflate), with the text chunks made here.
 ///
 /// The only file that imports libpng.
-public enum PNGCodec {
+package enum PNGCodec {
     /// The 8-byte signature every PNG starts with.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Decodes a PNG to 8-bit straight-alpha RGBA. Animated PNGs decode to their default image.
     ///
     /// The header is read and checked against `limits` before any pixel memory is allocated. 16-bit images
     /// without colour-space chunks are taken to be sRGB-encoded, as nearly every real file is. libpng applies
     /// a `gAMA` chunk; an `iCCP` profile is converted to sRGB (`ColorManagement`); `cHRM` alone is not.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
         // libpng keeps reading from the input buffer until `png_image_finish_read`, so the whole decode
@@ -62,7 +62,7 @@ public enum PNGCodec {
     }
 
     /// One text entry to store in a PNG: a Latin-1 keyword (1...79 printable characters) and any value.
-    public typealias TextEntry = (keyword: String, value: String)
+    package typealias TextEntry = (keyword: String, value: String)
 
     /// Encodes `image` as an 8-bit PNG with `text` entries placed right after the IHDR chunk.
     ///
@@ -71,7 +71,7 @@ public enum PNGCodec {
     /// decode to exactly `image`. `compression` trades encoding time for file size (see `PNGCompression`).
     /// The file says that its pixels are in `colorSpace` (`colorSpaceChunk(_:)`, after the text, before the
     /// image data as the specification asks).
-    public static func encode(
+    package static func encode(
         _ image: RGBAImage, text: [TextEntry] = [],
         compression: PNGCompression = .default, colorSpace: ColorSpace = .srgb
     ) throws(CodecError) -> [UInt8] {
@@ -113,7 +113,7 @@ public enum PNGCodec {
 
     /// The `tEXt` and uncompressed `iTXt` entries of a PNG, in file order; stops quietly at the first
     /// malformed chunk. Compressed text (`zTXt`, compressed `iTXt`) is skipped. A pure reader for tests and tools.
-    public static func textChunks(in png: [UInt8]) -> [TextEntry] {
+    package static func textChunks(in png: [UInt8]) -> [TextEntry] {
         var entries: [TextEntry] = []
         forEachChunk(in: png) { type, data in
             if type == "tEXt", let entry = parseLatin1Text(Array(data)) { entries.append(entry) }
@@ -225,19 +225,19 @@ public enum PNGCodec {
 }
 
 extension PNGCodec: ImageFormatDecoder {
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         // xyyzz: 10639 is 1.6.39.
         let number = Int(png_access_version_number())
         return LinkedLibrary(name: "libpng", version: "\(number / 10000).\(number / 100 % 100).\(number % 100)")
     }
 
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         if bytes.starts(with: signature) { return .png }
         return !bytes.isEmpty && signature.starts(with: bytes) ? .truncated(name: "PNG") : nil
     }
 
     /// From IHDR: the signature, IHDR's length and type, then width and height as big-endian 32-bit integers.
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         guard header.count >= 24, header.starts(with: signature), header[12..<16].elementsEqual("IHDR".utf8) else {
             return nil
         }
@@ -246,7 +246,7 @@ extension PNGCodec: ImageFormatDecoder {
     }
 
     /// PNG has no cheaper scale: `minimumSide` is ignored.
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         try decode(bytes, limits: limits)
     }

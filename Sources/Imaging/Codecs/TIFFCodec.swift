@@ -5,7 +5,7 @@ import CTIFF
 /// built with), upright by its Orientation tag, with an ICC profile tag converted to sRGB.
 ///
 /// The only file that imports libtiff.
-public enum TIFFCodec {
+package enum TIFFCodec {
     /// The buffer libtiff reads through the client callbacks, and the first message it reported.
     private final class MemoryFile {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -139,12 +139,12 @@ public enum TIFFCodec {
 
 extension TIFFCodec: ImageFormatDecoder {
     /// The first line of `TIFFGetVersion()`, "LIBTIFF, Version 4.5.0".
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         let text = String(cString: TIFFGetVersion()).split(separator: "\n").first ?? ""
         return LinkedLibrary(name: "libtiff", version: String(text.split(separator: " ").last ?? "unknown"))
     }
 
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         // Classic TIFF and BigTIFF, little- and big-endian.
         let signatures: [[UInt8]] = [
             [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
@@ -153,9 +153,9 @@ extension TIFFCodec: ImageFormatDecoder {
     }
 
     /// The size lies in the first IFD, anywhere in the file: not estimated from a header.
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? { nil }
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? { nil }
 
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)

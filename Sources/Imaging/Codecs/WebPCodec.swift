@@ -5,11 +5,11 @@ import CWebP
 /// animated (the first frame, placed on the canvas), alpha, and an ICCP profile converted to sRGB.
 ///
 /// The only file that imports libwebp.
-public enum WebPCodec {
+package enum WebPCodec {
     /// Encodes `image` as WebP: lossless when `quality` is nil (the pixels come back exactly), else lossy at
     /// `quality` (1...100), in the extended (VP8X) format with the ICC profile of `colorSpace` in an `ICCP`
     /// chunk and `metadata` in an `XMP ` chunk.
-    public static func encode(
+    package static func encode(
         _ image: RGBAImage, quality: Int? = nil, metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb
     ) throws(CodecError) -> [UInt8] {
         let width = Int32(image.width), height = Int32(image.height)
@@ -65,24 +65,24 @@ public enum WebPCodec {
 }
 
 extension WebPCodec: ImageFormatDecoder {
-    public static var library: LinkedLibrary {
+    package static var library: LinkedLibrary {
         let version = Int(WebPGetDecoderVersion())
         return LinkedLibrary(name: "libwebp", version: "\(version >> 16).\(version >> 8 & 0xFF).\(version & 0xFF)")
     }
 
-    public static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         starts(bytes, withText: "RIFF") && starts(bytes, withText: "WEBP", at: 8) ? .webp : nil
     }
 
     /// The canvas size from the first chunk (VP8, VP8L or VP8X).
-    public static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
+    package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {
         var width: Int32 = 0, height: Int32 = 0
         let found = header.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
         return found != 0 ? (Int(width), Int(height)) : nil
     }
 
     /// Decodes the first frame onto a transparent canvas of the file's canvas size.
-    public static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
+    package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)

@@ -2,24 +2,24 @@
 ///
 /// Raster work happens on whole pixels, while tiles and shapes are placed at fractional positions; a
 /// `PixelBox` is the integer window that such work visits.
-public struct PixelBox: Hashable, Sendable {
+package struct PixelBox: Hashable, Sendable {
     /// First column.
-    public var x: Int
+    package var x: Int
     /// First row.
-    public var y: Int
+    package var y: Int
     /// Number of columns (never negative).
-    public var width: Int
+    package var width: Int
     /// Number of rows (never negative).
-    public var height: Int
+    package var height: Int
 
     /// A box at column `x`, row `y`; negative sides count as 0.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
     }
 
     /// The smallest box of whole pixels that contains `rect` (pixel coordinates); empty for an empty or
     /// non-finite rectangle.
-    public init(enclosing rect: Rect) {
+    package init(enclosing rect: Rect) {
         guard rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
             rect.maxX.isFinite, rect.maxY.isFinite,
             max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) < 1e9
@@ -33,13 +33,13 @@ public struct PixelBox: Hashable, Sendable {
     }
 
     /// One past the last column.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// One past the last row.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
     /// True when the box holds no pixel.
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    package var isEmpty: Bool { width == 0 || height == 0 }
     /// Number of pixels in the box.
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 
     /// The box's pixels in rows `rows` (possibly none).
     package func rows(_ rows: Range<Int>) -> PixelBox {
@@ -48,7 +48,7 @@ public struct PixelBox: Hashable, Sendable {
     }
 
     /// The pixels in both boxes (possibly empty).
-    public func intersection(_ other: PixelBox) -> PixelBox {
+    package func intersection(_ other: PixelBox) -> PixelBox {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         return PixelBox(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
     }

@@ -79,10 +79,10 @@ package struct PremultipliedPixels {
 /// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
 /// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
 /// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
-public enum Resampler {
+package enum Resampler {
     /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)
     /// centred in a `width` x `height` source: what a tile shows of a photo, never stretched.
-    public static func centreCrop(width: Int, height: Int, aspectRatio: Double) -> Rect {
+    package static func centreCrop(width: Int, height: Int, aspectRatio: Double) -> Rect {
         let sourceWidth = Double(width), sourceHeight = Double(height)
         guard aspectRatio > 0, aspectRatio.isFinite else {
             return Rect(x: 0, y: 0, width: sourceWidth, height: sourceHeight)
@@ -97,7 +97,7 @@ public enum Resampler {
 
     /// `source` centre-cropped to `width / height` and resampled to exactly `width` x `height` pixels
     /// (sides below 1 count as 1).
-    public static func resample(_ source: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    package static func resample(_ source: RGBAImage, width: Int, height: Int) -> RGBAImage {
         let box = PixelBox(x: 0, y: 0, width: max(1, width), height: max(1, height))
         let frame = Rect(x: 0, y: 0, width: Double(box.width), height: Double(box.height))
         return premultiplied(source, frame: frame, region: box).straightImage() ?? RGBAImage(width: 1, height: 1)
@@ -110,7 +110,7 @@ public enum Resampler {
     /// line up and the photo keeps its proportions. `region` may reach beyond `frame` (edge pixels that the
     /// frame only partly covers); those pixels continue the photo past the crop, up to the source's edge.
     /// Nil when `region` is empty.
-    public static func resample(_ source: RGBAImage, frame: Rect, region: PixelBox) -> RGBAImage? {
+    package static func resample(_ source: RGBAImage, frame: Rect, region: PixelBox) -> RGBAImage? {
         premultiplied(source, frame: frame, region: region).straightImage()
     }
 

@@ -1,5 +1,7 @@
 import GroupIcon
 
+@testable import Imaging
+
 /// Limits small enough that the fuzzer cannot spend its time on big allocations; the header checks against
 /// them are part of what is fuzzed.
 private let limits = ImageLimits(maxSide: 1024, maxPixels: 1 << 18, maxFileBytes: 1 << 20)

@@ -1,5 +1,7 @@
 import GroupIcon
 
+@testable import Imaging
+
 /// The pure-Swift readers of image headers on arbitrary bytes: format sniffing, the JPEG marker walk behind
 /// the EXIF orientation reader, the PNG text-chunk reader, the size estimate from a header, and the metadata
 /// reader `--skip-existing` runs on existing outputs (PNG text, JPEG XMP, WebP chunks). None may trap or loop;

@@ -1,5 +1,7 @@
 import GroupIcon
 
+@testable import Imaging
+
 /// `Resampler.resample` (block averaging over 16-byte loads, the translucent fallback, both Lanczos passes and
 /// the straight-alpha conversion, all on unsafe buffers) with sources, frames and regions taken from arbitrary
 /// bytes: it must return exactly the region's pixels, keep an opaque source opaque and a uniform one uniform,

@@ -3,27 +3,27 @@ import FileSystem
 import GroupIcon
 
 /// What the libcurl loaded into this process supports, as `curl_version_info` reports it.
-public struct CurlCapabilities: Hashable, Sendable {
+package struct CurlCapabilities: Hashable, Sendable {
     /// libcurl's version, e.g. `7.88.1`.
-    public var version: String
+    package var version: String
     /// The TLS library and its version, e.g. `OpenSSL/3.0.17`; nil when built without TLS.
-    public var tlsLibrary: String?
+    package var tlsLibrary: String?
     /// Whether HTTP/2 is built in (through nghttp2); servers that offer it over TLS then get it.
-    public var supportsHTTP2: Bool
+    package var supportsHTTP2: Bool
     /// The nghttp2 version, when HTTP/2 is built in.
-    public var http2Library: String?
+    package var http2Library: String?
     /// Whether HTTP/3 is built in.
-    public var supportsHTTP3: Bool
+    package var supportsHTTP3: Bool
     /// Whether libcurl's global state is set up thread-safely (`CURL_VERSION_THREADSAFE`).
-    public var isThreadSafe: Bool
+    package var isThreadSafe: Bool
     /// The URL schemes it can speak, lowercase.
-    public var protocols: [String]
+    package var protocols: [String]
 
     /// Whether `https://` URLs can be fetched.
-    public var supportsHTTPS: Bool { tlsLibrary != nil && protocols.contains("https") }
+    package var supportsHTTPS: Bool { tlsLibrary != nil && protocols.contains("https") }
 
     /// One line for logs and `--version`-style output.
-    public var summary: String {
+    package var summary: String {
         var parts = ["libcurl \(version)", tlsLibrary ?? "no TLS"]
         parts.append(supportsHTTP2 ? "HTTP/2" + (http2Library.map { " (nghttp2 \($0))" } ?? "") : "no HTTP/2")
         if supportsHTTP3 { parts.append("HTTP/3") }

@@ -5,25 +5,25 @@ import Support
 
 /// One downloaded photo as the download cache keeps it: the bytes, what is needed to revalidate them, and
 /// when they were last known to be current.
-public struct DownloadCacheEntry: Hashable, Sendable {
+package struct DownloadCacheEntry: Hashable, Sendable {
     /// The URL as requested (before redirects), the cache key.
-    public var url: String
+    package var url: String
     /// The response body, exactly as received.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// What revalidation sends back (`ETag`, `Last-Modified`).
-    public var validators: HTTPValidators
+    package var validators: HTTPValidators
     /// The server's `Content-Type`, recorded only.
-    public var contentType: String?
+    package var contentType: String?
     /// When the bytes were fetched, or last confirmed by a 304.
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// The response's `Cache-Control` (entries marked `no-store` are never written).
-    public var cacheControl: CacheControl
+    package var cacheControl: CacheControl
     /// `sha256:<hex>` of `bytes`: the same bytes always have the same identity, so a revalidated (304) entry
     /// keeps it and anything decoded from it stays valid, while changed bytes get a new one.
-    public let contentIdentity: String
+    package let contentIdentity: String
 
     /// An entry for freshly downloaded `bytes`; the content identity is computed from them.
-    public init(
+    package init(
         url: String, bytes: [UInt8], validators: HTTPValidators, contentType: String?, fetchedAt: Date,
         cacheControl: CacheControl
     ) {
@@ -43,7 +43,7 @@ public struct DownloadCacheEntry: Hashable, Sendable {
 
     /// Whether the entry may be used at `now` without asking the server: not `no-cache`, and younger than its
     /// `max-age`, or than `defaultFreshness` when the server gave none.
-    public func isFresh(at now: Date, defaultFreshness: TimeInterval) -> Bool {
+    package func isFresh(at now: Date, defaultFreshness: TimeInterval) -> Bool {
         guard !cacheControl.noCache else { return false }
         let lifetime = cacheControl.maxAge.map(TimeInterval.init) ?? defaultFreshness
         let age = now.timeIntervalSince(fetchedAt)
@@ -52,7 +52,7 @@ public struct DownloadCacheEntry: Hashable, Sendable {
 
     /// The entry after a 304 at `now`: same bytes and identity, new fetch time, and the validators and cache
     /// directives the 304 carried (a 304 without them leaves the stored ones in force).
-    public func revalidated(at now: Date, metadata: HTTPResponseMetadata) -> DownloadCacheEntry {
+    package func revalidated(at now: Date, metadata: HTTPResponseMetadata) -> DownloadCacheEntry {
         var entry = self
         entry.fetchedAt = now
         if let tag = metadata.validators.entityTag { entry.validators.entityTag = tag }
@@ -63,7 +63,7 @@ public struct DownloadCacheEntry: Hashable, Sendable {
 }
 
 /// What the download cache holds for a URL.
-public enum DownloadCacheLookup: Hashable, Sendable {
+package enum DownloadCacheLookup: Hashable, Sendable {
     /// Usable as it is.
     case fresh(DownloadCacheEntry)
     /// Older than its freshness period: revalidate with its validators (or use it as it is offline).
@@ -81,7 +81,7 @@ public enum DownloadCacheLookup: Hashable, Sendable {
 /// touches files with its own extension.
 public final class DownloadCache: Sendable {
     /// The extension of entry files.
-    public static let fileExtension = "gidl"
+    package static let fileExtension = "gidl"
     static let storesPerSweep = 32
 
     /// The cache directory (created on the first store).
@@ -110,13 +110,13 @@ public final class DownloadCache: Sendable {
     }
 
     /// The file the entry for `url` lives in.
-    public func path(for url: String) -> String {
+    package func path(for url: String) -> String {
         folder.entryPath(hashedName: SHA256.hexDigest(url))
     }
 
     /// The stored entry for `url`, touching it as used; nil when absent, unreadable or corrupted (a corrupted
     /// entry is removed so that it is downloaded again).
-    public func entry(for url: String) -> DownloadCacheEntry? {
+    package func entry(for url: String) -> DownloadCacheEntry? {
         let path = path(for: url)
         guard let status = FileIO.status(of: path), status.isRegularFile,
             let bytes = try? FileIO.readRegularFile(path: path, maxBytes: sizeLimit)
@@ -131,14 +131,14 @@ public final class DownloadCache: Sendable {
     }
 
     /// Whether `url` is cached, and if so whether it is fresh at `now`.
-    public func lookup(_ url: String, now: Date, defaultFreshness: TimeInterval) -> DownloadCacheLookup {
+    package func lookup(_ url: String, now: Date, defaultFreshness: TimeInterval) -> DownloadCacheLookup {
         guard let entry = entry(for: url) else { return .missing }
         return entry.isFresh(at: now, defaultFreshness: defaultFreshness) ? .fresh(entry) : .stale(entry)
     }
 
     /// Writes `entry` atomically, replacing any older one for its URL, sweeping now and then. An entry marked
     /// `no-store` is not written, and an older one for its URL is removed.
-    public func store(_ entry: DownloadCacheEntry) throws(CacheError) {
+    package func store(_ entry: DownloadCacheEntry) throws(CacheError) {
         let path = path(for: entry.url)
         guard !entry.cacheControl.noStore else {
             FileIO.removeFile(path)

@@ -73,7 +73,7 @@ public final class HTTPFetcher: Sendable {
     deinit { engine.stop() }
 
     /// What the libcurl in use supports (version, TLS library, HTTP/2).
-    public static var capabilities: CurlCapabilities { CurlLibrary.capabilities }
+    package static var capabilities: CurlCapabilities { CurlLibrary.capabilities }
 
     /// Fetches `request.url`: its body (2xx), or `.notModified` when the request carried validators and the
     /// server answered 304. Any other outcome throws a `FetchError` naming the redacted URL.

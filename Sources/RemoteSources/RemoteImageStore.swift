@@ -4,9 +4,9 @@ import GroupIcon
 import Support
 
 /// A remote photo's bytes and where they came from.
-public struct RemoteBytes: Hashable, Sendable {
+package struct RemoteBytes: Hashable, Sendable {
     /// How the bytes were obtained.
-    public enum Origin: Hashable, Sendable {
+    package enum Origin: Hashable, Sendable {
         /// Downloaded now (first time, or the server had a new version).
         case fetched
         /// Taken from the cache without asking the server (fresh, or offline).
@@ -16,14 +16,14 @@ public struct RemoteBytes: Hashable, Sendable {
     }
 
     /// Downloaded, cached or revalidated.
-    public var origin: Origin
+    package var origin: Origin
     /// The photo's bytes, for the decoder (which recognises the format from them).
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// `sha256:<hex>` of the bytes. Unchanged by a revalidation, so a pipeline that keys its decoded sources
     /// by URL and identity reuses them after a 304 instead of decoding again.
-    public var contentIdentity: String
+    package var contentIdentity: String
     /// The server's `Content-Type` (recorded only; formats are recognised from the bytes).
-    public var contentType: String?
+    package var contentType: String?
 
     init(_ entry: DownloadCacheEntry, origin: Origin) {
         self.origin = origin; bytes = entry.bytes; contentIdentity = entry.contentIdentity
@@ -138,7 +138,7 @@ public final class RemoteImageStore: Sendable {
     /// The bytes of the photo at `url`, from the cache or the network. `offline` uses only cached copies
     /// (stale ones too) and fails with `.notCached` for the rest, without any network access. Spellings of one
     /// URL (`#fragment`, `HTTP://HOST`, `/./`, `/x/../`) are one photo: one request, one cache entry.
-    public func bytes(for url: String, offline: Bool) async throws(FetchError) -> RemoteBytes {
+    package func bytes(for url: String, offline: Bool) async throws(FetchError) -> RemoteBytes {
         let url = URLNormalization.normalized(url)
         let redacted = RedactedURL(url)
         guard HTTPFetcher.hasAllowedScheme(url) else {
@@ -170,7 +170,7 @@ public final class RemoteImageStore: Sendable {
 
     /// The copy of `url` in memory or on disk, stale or not, without any request and without counting in
     /// `statistics`: what a chat list can show while the real answer is on its way.
-    public func cachedCopy(of url: String) -> DownloadCacheEntry? {
+    package func cachedCopy(of url: String) -> DownloadCacheEntry? {
         let url = URLNormalization.normalized(url)
         return memory.value(for: url) ?? cache?.entry(for: url)
     }

@@ -66,16 +66,15 @@ extension KeyBindings {
         }
     }
 
-    /// `s`: A becomes the current parameters (undoable) and the current ones are pinned as A; refused when
-    /// A's parameters break a limit of the groups now (the fixture changed since it was pinned).
+    /// `s`: A becomes the current parameters and the current ones are pinned as A (undoable: `u` swaps them
+    /// back, pinning A again); refused when A's parameters break a limit of the groups now (the fixture changed
+    /// since it was pinned).
     private static func swapAAndB(_ state: inout AppState, pinned: CompositionParameters) {
         if let problem = CompositionLimits.problem(pinned, memberCounts: state.memberCounts) {
             state.announce("A and B not swapped: A's parameters now break a limit: \(problem)", warning: true)
             return
         }
-        let current = state.parameters
-        ParameterEditing.commit(&state, to: pinned, label: "A and B swapped")
-        state.pinned = current
-        state.announce("Swapped A and B: B is now the pinned parameters (u takes B back)")
+        ParameterEditing.commit(&state, to: pinned, label: "A and B swapped", swapsPinned: true)
+        state.announce("Swapped A and B: B is now the pinned parameters (u swaps them back)")
     }
 }

@@ -82,8 +82,13 @@ package struct ParameterEdit: Hashable, Sendable {
     package var before: CompositionParameters
     package var after: CompositionParameters
     package var description: String
+    /// The edit swapped A and B (`s` in the A/B list): undoing or redoing it pins the side it leaves, so A
+    /// comes back with B.
+    package var swapsPinned: Bool
 
-    package init(before: CompositionParameters, after: CompositionParameters, description: String) {
-        self.before = before; self.after = after; self.description = description
+    package init(
+        before: CompositionParameters, after: CompositionParameters, description: String, swapsPinned: Bool = false
+    ) {
+        self.before = before; self.after = after; self.description = description; self.swapsPinned = swapsPinned
     }
 }

@@ -137,11 +137,17 @@ enum ParameterEditing {
 
     /// Makes `parameters` current, recording the change for undo (nothing happens when nothing changes).
     /// `label` names a change of many parameters at once ("reset", "preset tight").
-    static func commit(_ state: inout AppState, to parameters: CompositionParameters, label: String? = nil) {
+    /// `swapsPinned`: the current parameters become the pinned A (`s` swaps A and B), and undo and redo swap back.
+    static func commit(
+        _ state: inout AppState, to parameters: CompositionParameters, label: String? = nil, swapsPinned: Bool = false
+    ) {
         guard parameters != state.parameters else { return }
         let changes = describe(from: state.parameters, to: parameters, memberCount: state.selectedMemberCount)
         let description = label.map { changes.isEmpty ? $0 : "\($0): \(changes)" } ?? changes
-        state.undoStack.append(ParameterEdit(before: state.parameters, after: parameters, description: description))
+        state.undoStack.append(
+            ParameterEdit(
+                before: state.parameters, after: parameters, description: description, swapsPinned: swapsPinned))
+        if swapsPinned { state.pinned = state.parameters }
         if state.undoStack.count > AppState.undoLimit { state.undoStack.removeFirst() }
         state.redoStack = []
         state.parameters = parameters
@@ -170,6 +176,7 @@ enum ParameterEditing {
             state.announce(nothing)
             return
         }
+        if edit.swapsPinned { state.pinned = state.parameters }
         state.parameters = edit[keyPath: side]
         state[keyPath: target].append(edit)
         state.announce("\(done): \(edit.description)")

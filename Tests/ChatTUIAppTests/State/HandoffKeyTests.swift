@@ -99,6 +99,10 @@ import Testing
         #expect(swapped.overlay == .comparison(selection: 0))
         let back = keys.state(after: [.escape] + chars("u"), on: swapped)
         #expect(back.parameters == state.parameters)
+        // Undoing the swap pins the old A again, and redoing it swaps once more.
+        #expect(back.pinned == pinned)
+        let again = keys.state(after: chars("U"), on: back)
+        #expect(again.parameters == pinned && again.pinned == state.parameters)
     }
 
     @Test func anOptionOfAsLayoutIsNotCopiedIntoALayoutWithoutIt() throws {

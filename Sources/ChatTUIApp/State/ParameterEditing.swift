@@ -131,8 +131,10 @@ enum ParameterEditing {
             return
         }
         let value = field.value(in: parameters)
-        guard let points = field.points(of: value ?? field.automaticValue(in: parameters, memberCount: count),
-            in: parameters, memberCount: count)
+        guard
+            let points = field.points(
+                of: value ?? field.automaticValue(in: parameters, memberCount: count),
+                in: parameters, memberCount: count)
         else { return }
         if case .relative = value {
             set(&state, field, to: .number((points * 100).rounded() / 100))
@@ -190,8 +192,9 @@ enum ParameterEditing {
                 memberCounts: state.memberCounts, relative: base)
             candidate = state.parameters
             let stop: ParameterValue =
-                if let base { .relative(RelativeLength(percent: allowed, of: base)) }
-                else if field.kind == .integer { .integer(Int(allowed)) } else { .number(allowed) }
+                if let base { .relative(RelativeLength(percent: allowed, of: base)) } else if field.kind == .integer {
+                    .integer(Int(allowed))
+                } else { .number(allowed) }
             field.assign(stop, to: &candidate)
             message = "\(field.name) stops at \(text(field, candidate)) (at \(wantedText): \(problem))"
         }

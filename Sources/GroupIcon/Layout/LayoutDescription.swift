@@ -67,7 +67,10 @@ public struct LayoutDescription: Hashable, Sendable {
     private var relativeMembers: [(key: String, value: JSONWriter.Value)] {
         guard !relativeLengths.isEmpty else { return [] }
         let values = relativeLengths.map { resolved -> (key: String, value: JSONWriter.Value) in
-            (resolved.name, .object([("value", .string(resolved.length.description)), ("pt", Self.number(resolved.points))]))
+            (
+                resolved.name,
+                .object([("value", .string(resolved.length.description)), ("pt", Self.number(resolved.points))])
+            )
         }
         return [("relative", .object(values))]
     }

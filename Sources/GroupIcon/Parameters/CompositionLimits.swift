@@ -133,8 +133,7 @@ public enum CompositionLimits {
                 ?? points
         }
         if allowed(wanted) { return wanted }
-        if let range = base == nil ? field.range(in: valid) : field.relativeRange(in: valid), !range.contains(wanted)
-        {
+        if let range = base == nil ? field.range(in: valid) : field.relativeRange(in: valid), !range.contains(wanted) {
             let end = min(max(wanted, range.lowerBound), range.upperBound)
             if allowed(end) { return end }
         }

@@ -43,7 +43,8 @@ public enum ParameterCatalogue {
                 keyPath: \.margin, relative: \.relativeLengths.margin, summary: .labelled("margin"),
                 automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
             optionalLength(
-                name: "padding", label: "Padding", help: "outer padding, PT or a percentage of the canvas (default: the margin)",
+                name: "padding", label: "Padding",
+                help: "outer padding, PT or a percentage of the canvas (default: the margin)",
                 keyPath: \.padding, relative: \.relativeLengths.padding, summary: .omitted,
                 automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
             radius(
@@ -53,7 +54,8 @@ public enum ParameterCatalogue {
                 summary: .labelled("corner")),
             radius(
                 name: "tile-radius", label: "Tile radius",
-                help: "corner radius of each tile, PT, a percentage of the canvas (5%) or of the tile (tile20%) (default 0)",
+                help:
+                    "corner radius of each tile, PT, a percentage of the canvas (5%) or of the tile (tile20%) (default 0)",
                 keyPath: \.tileRadius, relative: \.relativeLengths.tileRadius, bases: [.canvas, .tile],
                 summary: .labelled("tile")),
             ParameterField(
@@ -104,7 +106,9 @@ public enum ParameterCatalogue {
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT", isOptional: true,
             steps: lengthSteps, expectation: "a length in points", key: .rounded, summary: summary,
             relativeBases: [.canvas], limits: { 0...max(0, $0.size / 4) },
-            read: { $0[keyPath: relative].map(ParameterValue.relative) ?? $0[keyPath: keyPath].map(ParameterValue.number) },
+            read: {
+                $0[keyPath: relative].map(ParameterValue.relative) ?? $0[keyPath: keyPath].map(ParameterValue.number)
+            },
             write: { parameters, value in
                 // One of the two forms at a time: the other is unset.
                 parameters[keyPath: keyPath] = nil

@@ -228,7 +228,9 @@ public struct ParameterField: Sendable {
         case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
         case .number:
             if trimmed.contains("%") {
-                value = RelativeLength(parsing: trimmed).flatMap { relativeBases.contains($0.base) ? .relative($0) : nil }
+                value = RelativeLength(parsing: trimmed).flatMap {
+                    relativeBases.contains($0.base) ? .relative($0) : nil
+                }
             } else {
                 value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
             }
@@ -303,7 +305,8 @@ public struct ParameterField: Sendable {
     private func error(got text: String, parameters: CompositionParameters) -> ParameterError {
         let meantPercentage = text.contains("%") && kind == .number(unit: .points)
         return ParameterError(
-            parameter: name, expected: meantPercentage ? expectedPercentage(for: parameters) : expected(for: parameters),
+            parameter: name,
+            expected: meantPercentage ? expectedPercentage(for: parameters) : expected(for: parameters),
             got: text)
     }
 

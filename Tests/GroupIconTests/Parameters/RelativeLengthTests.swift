@@ -62,7 +62,8 @@ import Testing
         let parameters = CompositionParameters(size: 100)
         #expect(
             throws: ParameterError(
-                parameter: "tile-radius", expected: "a percentage of the canvas or the tile from 0% to 50% (5% or tile20%)",
+                parameter: "tile-radius",
+                expected: "a percentage of the canvas or the tile from 0% to 50% (5% or tile20%)",
                 got: "tile60%")
         ) { _ = try field("tile-radius").parse("tile60%", for: parameters) }
         #expect(throws: ParameterError.self) { _ = try field("margin").parse("-5%", for: parameters) }
@@ -73,18 +74,24 @@ import Testing
         #expect(throws: ParameterError(parameter: "margin", expected: "a length in points from 0 to 25", got: "26")) {
             _ = try field("margin").parse("26", for: parameters)
         }
-        #expect(try field("margin").clamped(.relative(RelativeLength(percent: 40)), for: parameters)
-            == .relative(RelativeLength(percent: 25)))
+        #expect(
+            try field("margin").clamped(.relative(RelativeLength(percent: 40)), for: parameters)
+                == .relative(RelativeLength(percent: 25)))
     }
 
     @Test func aCanvasPercentageDrawsTheSamePixelsAsItsPoints() throws {
         for count in [2, 4, 9] {
             let relative = try parameters(["margin": "5%"], size: 100)
-            #expect(composite(relative, count: count) == composite(try parameters(["margin": "5"], size: 100), count: count))
+            #expect(
+                composite(relative, count: count) == composite(try parameters(["margin": "5"], size: 100), count: count)
+            )
             let larger = try parameters(["margin": "5%"], size: 200)
-            #expect(composite(larger, count: count) == composite(try parameters(["margin": "10"], size: 200), count: count))
+            #expect(
+                composite(larger, count: count) == composite(try parameters(["margin": "10"], size: 200), count: count))
             // The control: a different margin does change the pixels.
-            #expect(composite(relative, count: count) != composite(try parameters(["margin": "4"], size: 100), count: count))
+            #expect(
+                composite(relative, count: count) != composite(try parameters(["margin": "4"], size: 100), count: count)
+            )
         }
         let radii = try parameters(["corner-radius": "10%", "tile-radius": "5%", "padding": "3%"], size: 200)
         let points = try parameters(["corner-radius": "20", "tile-radius": "10", "padding": "6"], size: 200)
@@ -143,7 +150,8 @@ import Testing
         let relative = try parameters(["margin": "5%"], size: 100)
         let range = try #require(ParameterUse.usableRange(try field("margin"), in: relative, memberCounts: [9]))
         let points = try #require(
-            ParameterUse.usableRange(try field("margin"), in: try parameters(["margin": "5"], size: 100), memberCounts: [9]))
+            ParameterUse.usableRange(
+                try field("margin"), in: try parameters(["margin": "5"], size: 100), memberCounts: [9]))
         #expect(abs(range.upperBound - points.upperBound) < 1e-3)
         let radius = try parameters(["tile-radius": "tile10%"], size: 100)
         #expect(ParameterUse.usableRange(try field("tile-radius"), in: radius, memberCounts: [4]) == 0...50)

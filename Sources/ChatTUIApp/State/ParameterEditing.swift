@@ -78,6 +78,10 @@ enum ParameterEditing {
             set(&state, field, to: field.kind == .integer ? .integer(Int(wanted.rounded())) : .number(wanted))
         case .numbers:
             guard let steps = field.steps else { return }
+            if case .relative(let length)? = value {
+                stepRelative(&state, field, length, direction: direction, coarse: coarse)
+                return
+            }
             let automatic = field.automaticValue(in: parameters, memberCount: state.selectedMemberCount)
             guard case .numbers(let start)? = value ?? automatic else {
                 state.announce("\(field.label): press Enter to type a value")
@@ -118,7 +122,8 @@ enum ParameterEditing {
 
     /// `%`: turns the value of `field` (the panel's selected row) from points into a percentage of its base
     /// (the tile for a tile radius, else the canvas) or back, keeping the length drawn for the selected group
-    /// to a hundredth (of a percent or a point); an automatic value is converted from what the layout uses.
+    /// to a hundredth (of a percent or a point); an automatic value is converted from what the layout uses. A list
+    /// of lengths (a grid spacing) converts when it is one length.
     static func toggleRelative(_ state: inout AppState, _ field: ParameterField) {
         let parameters = state.parameters
         let count = state.selectedMemberCount
@@ -135,9 +140,13 @@ enum ParameterEditing {
             let points = field.points(
                 of: value ?? field.automaticValue(in: parameters, memberCount: count),
                 in: parameters, memberCount: count)
-        else { return }
+        else {
+            state.announce("\(field.name): % converts a single length, not \(text(field, parameters))")
+            return
+        }
         if case .relative = value {
-            set(&state, field, to: .number((points * 100).rounded() / 100))
+            let rounded = (points * 100).rounded() / 100
+            set(&state, field, to: field.kind == .number(unit: .points) ? .number(rounded) : .numbers([rounded]))
         } else {
             var length = field.relative(points: points, of: base, in: parameters, memberCount: count)
             length.percent = (length.percent * 100).rounded() / 100

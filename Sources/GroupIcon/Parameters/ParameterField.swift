@@ -177,12 +177,15 @@ public struct ParameterField: Sendable {
         return RelativeLength(percent: whole > 0 ? points / whole * 100 : 0, of: base)
     }
 
-    /// The value in points for composites of `memberCount` members: a number as it is, a relative length
+    /// The value in points for composites of `memberCount` members: a number (or a list of one repeated number)
+    /// as it is, a relative length
     /// resolved against the canvas or the smallest tile drawn (docs/GEOMETRY.md, "Relative values"); nil for
     /// other values and when unset.
     public func points(of value: ParameterValue?, in parameters: CompositionParameters, memberCount: Int) -> Double? {
         switch value {
         case .number(let number)?: return number
+        // A list of lengths that are all the same (a grid spacing of one value) is that length.
+        case .numbers(let numbers)? where Set(numbers).count == 1: return numbers[0]
         case .relative(let length)?:
             let tile =
                 length.base == .tile
@@ -234,7 +237,14 @@ public struct ParameterField: Sendable {
             } else {
                 value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
             }
-        case .numbers(_, let count): value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
+        case .numbers(_, let count):
+            if trimmed.contains("%") {
+                value = RelativeLength(parsing: trimmed).flatMap {
+                    relativeBases.contains($0.base) ? .relative($0) : nil
+                }
+            } else {
+                value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
+            }
         case .integer: value = Int(trimmed).map(ParameterValue.integer)
         case .flag:
             switch trimmed.lowercased() {
@@ -303,7 +313,7 @@ public struct ParameterField: Sendable {
     }
 
     private func error(got text: String, parameters: CompositionParameters) -> ParameterError {
-        let meantPercentage = text.contains("%") && kind == .number(unit: .points)
+        let meantPercentage = text.contains("%") && (kind == .number(unit: .points) || !relativeBases.isEmpty)
         return ParameterError(
             parameter: name,
             expected: meantPercentage ? expectedPercentage(for: parameters) : expected(for: parameters),

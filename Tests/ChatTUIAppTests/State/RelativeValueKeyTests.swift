@@ -67,6 +67,26 @@ import Testing
         #expect(layout.status.contains("takes neither"))
     }
 
+    @Test func gridSpacingTakesAPercentageAndConverts() throws {
+        var grid = nine
+        grid.parameters.layout = .grid
+        let rows = PanelRow.rows(for: grid.parameters)
+        let index = try #require(rows.firstIndex { $0.name == "grid-spacing" })
+        let spacing: [Key] = [.tab] + Array(repeating: Key.down, count: index)
+        let typed = keys.state(after: spacing + [.enter, .control("u")] + chars("5%") + [.enter], on: grid)
+        #expect(typed.parameters.options[GridLayout.relativeSpacing] == RelativeLength(percent: 5))
+        #expect(
+            keys.state(after: [.right], on: typed).parameters.options[GridLayout.relativeSpacing]
+                == RelativeLength(percent: 6))
+        let points = keys.state(after: chars("%"), on: typed)
+        #expect(points.parameters.options[GridLayout.spacing] == [6.6])
+        #expect(points.parameters.options[GridLayout.relativeSpacing] == nil)
+        // Two different spacings are not one length to convert.
+        let two = keys.state(after: spacing + [.enter, .control("u")] + chars("4,2") + [.enter] + chars("%"), on: grid)
+        #expect(two.parameters.options[GridLayout.spacing] == [4, 2])
+        #expect(two.status.contains("converts a single length"))
+    }
+
     @Test func percentKeySkipsAParameterWithoutEffect() {
         var qq = nine
         qq.parameters.layout = .qq

@@ -98,6 +98,24 @@ import Testing
         #expect(composite(radii, count: 5) == composite(points, count: 5))
     }
 
+    @Test func aGridSpacingPercentageIsBothSpacingsInPoints() throws {
+        let relative = try parameters(["grid-spacing": "5%"], size: 200, layout: .grid)
+        #expect(relative.options[GridLayout.relativeSpacing] == RelativeLength(percent: 5))
+        #expect(relative.identifier.contains("grid-spacing=5% "))
+        let points = try parameters(["grid-spacing": "10"], size: 200, layout: .grid)
+        #expect(composite(relative, count: 6) == composite(points, count: 6))
+        #expect(composite(relative, count: 6) != composite(try parameters([:], size: 200, layout: .grid), count: 6))
+        // One form at a time: a list in points replaces the percentage, and auto unsets both.
+        var changed = relative
+        let field = try field("grid-spacing")
+        try field.set("4,2", in: &changed)
+        #expect(changed.options[GridLayout.relativeSpacing] == nil && changed.options[GridLayout.spacing] == [4, 2])
+        try field.set("5%", in: &changed)
+        try field.set("auto", in: &changed)
+        #expect(changed == CompositionParameters(layout: .grid, size: 200))
+        #expect(throws: ParameterError.self) { _ = try field.parse("5%,2%", for: changed) }
+    }
+
     @Test func aTilePercentageFollowsEachLayoutsTile() throws {
         for (count, layout) in [(4, LayoutKind.wechat), (9, .wechat), (6, .grid)] {
             let relative = try parameters(["tile-radius": "tile20%"], size: 132, layout: layout)

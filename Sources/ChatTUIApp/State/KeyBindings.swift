@@ -134,7 +134,8 @@ package enum KeyBindings {
             if case .parameter(let field) = PanelRow.row(named: next.panel.selectedRow, for: next.parameters) {
                 ParameterEditing.toggleRelative(&next, field)
             } else {
-                next.announce("% converts the panel's selected margin, padding or radius between pt and %")
+                next.announce(
+                    "% converts the panel's selected margin, padding, radius or grid spacing between pt and %")
             }
         case .tab:
             next.panel.isFocused = true

@@ -128,7 +128,8 @@ enum ParameterEditing {
         let parameters = state.parameters
         let count = state.selectedMemberCount
         guard let base = field.relativeBases.last else {
-            state.announce("% converts margin, padding and radii between pt and %: \(field.label) takes neither")
+            state.announce(
+                "% converts margin, padding, radii and grid spacing between pt and %: \(field.label) takes neither")
             return
         }
         if let reason = ParameterUse.unusedReason(field, in: parameters, memberCount: count) {

@@ -2,7 +2,8 @@
 # End to end, the designer's workbench in tmux: padding and scale changed live in the parameter panel, an export
 # at @2x and @3x (PNG sizes checked), `y`'s command (taken from tmux's clipboard buffer, filled by OSC 52) and a
 # saved preset reproducing `e`'s PNG pixel for pixel, the replace question, `E` with `~` and a new folder, a
-# malformed presets file, and the CLI refusing parameters that would blank the tiles.
+# malformed presets file, the CLI refusing parameters that would blank the tiles, and relative values (5% typed in
+# the panel, `%`, y's command reproducing e's export byte for byte).
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" workbench
 python3 -c "import PIL" 2>/dev/null || pip install -q pillow
@@ -163,6 +164,35 @@ wait_for "margin: expected a length in points" 5 || fail "the error of margin: a
 screen_has "^margin: abc" || fail "the prompt did not stay open with abc"; ok
 key C-u; tmx send-keys -t "$session" -l "6"; key Enter
 wait_for "6 pt" 5 && screen_has "Margin +6 pt" || fail "margin 6 after Ctrl-U was not applied"; ok
+
+# ---- Issue 24: relative values. 5% typed in the panel shows its points at 132 pt; % turns it into points and
+# back; a tile radius of the tile; e's export is reproduced byte for byte by y's command, which keeps 5% and tile20%.
+key Enter C-u; tmx send-keys -t "$session" -l "5%"; key Enter
+screen_has "Margin +5% \(6\.6 pt\)" || fail "margin 5% does not show as 5% (6.6 pt)"; ok
+key %
+screen_has "Margin +6\.6 pt" || fail "% did not turn 5% into 6.6 pt"
+key %
+screen_has "Margin +5% \(6\.6 pt\)" || fail "% did not turn 6.6 pt back into 5%"; ok
+key Down Down Down Enter C-u; tmx send-keys -t "$session" -l "tile 20%"; key Enter
+screen_has "Tile radius +tile 20% \(" || fail "tile radius tile 20% is not shown as typed"; ok
+key Tab
+rm -f "$tmp/out/kittens@2x.png"
+key e
+i=0; until [ -s "$tmp/out/kittens@2x.png" ] && on_screen "Exported to"; do
+  i=$((i+1)); [ $i -gt 300 ] && fail "e did not write kittens@2x.png with relative values"; sleep 0.1; done
+tmx set-option -s set-clipboard on
+key y
+i=0; until tmx show-buffer 2>/dev/null | grep -q '^chat-tui export'; do
+  i=$((i+1)); [ $i -gt 50 ] && fail "y copied nothing with relative values (OSC 52)"; sleep 0.1; done
+command=$(tmx show-buffer)
+grep -q -- "--margin 5% " <<<"$command" && grep -q -- "--tile-radius tile20%" <<<"$command" \
+  || fail "y's command does not keep the relative values: $command"
+key q
+mkdir -p "$tmp/relative"
+(cd "$tmp/relative" && eval "$bin ${command#chat-tui }") 2>"$tmp/err" || { cat "$tmp/err"; fail "y's command failed: $command"; }
+cmp -s "$tmp/relative/kittens@2x.png" "$tmp/out/kittens@2x.png" \
+  || fail "y's command with relative values does not reproduce e's export byte for byte"; ok
+
 key q y
 exited "q y did not quit"
 echo "$checks passed, 0 failed"

@@ -24,7 +24,8 @@ extension KeyBindings {
         ("  ← →", "panel: fine step onto the step grid (" + stepList(coarse: false) + "); no effect: skipped"),
         ("  < >  Shift-← →", "panel: coarse step (" + stepList(coarse: true) + ")"),
         ("  Enter", "panel: type a value (hex for colours, auto; Ctrl-U clears)"),
-        ("  Backspace", "panel: back to auto / default"),
+        // `%` shares the Backspace line, so that the help still fits 36 rows.
+        ("  Backspace  %", "panel: back to auto / default · %: pt ⇄ % (5%, tile20%)"),
         ("x", "export scales: the scale, @1x @2x @3x, @2x @3x, ..."),
         ("e", "export selected group: <id>.png, <id>@2x.png, ... and <id>.spec.json"),
         ("E", "export to a path you type (as typed; scales add @2x; ~ is home) + .spec.json"),

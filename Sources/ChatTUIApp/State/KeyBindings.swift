@@ -130,6 +130,13 @@ package enum KeyBindings {
                 next.prompt = Prompt(purpose: .presetName, editor: LineEditor())
             }
         case .character("x"): cycleExportScales(&next, direction: 1)
+        case .character("%"):
+            if case .parameter(let field) = PanelRow.row(named: next.panel.selectedRow, for: next.parameters) {
+                ParameterEditing.toggleRelative(&next, field)
+            } else {
+                next.announce(
+                    "% converts the panel's selected margin, padding, radius or grid spacing between pt and %")
+            }
         case .tab:
             next.panel.isFocused = true
             if !metrics.panelIsShown { next.panel.visibility = .shown }

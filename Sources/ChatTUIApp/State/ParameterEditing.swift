@@ -53,6 +53,10 @@ enum ParameterEditing {
             set(&state, field, to: .choice(choices[(current + direction + choices.count) % choices.count]))
         case .number, .integer:
             guard let steps = field.steps else { return }
+            if case .relative(let length)? = value {
+                stepRelative(&state, field, length, direction: direction, coarse: coarse)
+                return
+            }
             let start = startingNumber(field, parameters, memberCount: state.selectedMemberCount)
             var wanted = stepped(start, by: coarse ? steps.coarse : steps.fine, direction: direction)
             if direction > 0,
@@ -74,6 +78,10 @@ enum ParameterEditing {
             set(&state, field, to: field.kind == .integer ? .integer(Int(wanted.rounded())) : .number(wanted))
         case .numbers:
             guard let steps = field.steps else { return }
+            if case .relative(let length)? = value {
+                stepRelative(&state, field, length, direction: direction, coarse: coarse)
+                return
+            }
             let automatic = field.automaticValue(in: parameters, memberCount: state.selectedMemberCount)
             guard case .numbers(let start)? = value ?? automatic else {
                 state.announce("\(field.label): press Enter to type a value")
@@ -81,6 +89,69 @@ enum ParameterEditing {
             }
             let step = coarse ? steps.coarse : steps.fine
             set(&state, field, to: .numbers(start.map { stepped($0, by: step, direction: direction) }))
+        }
+    }
+
+    /// Steps of relative values, in percent of their base: one, or five.
+    static let relativeSteps = (fine: 1.0, coarse: 5.0)
+
+    /// Steps the relative `length` of `field` by `relativeSteps` to the next multiple of the step. A share of the
+    /// canvas stops where a tile radius rounds no more (a share of the tile stops at half the tile, its range).
+    private static func stepRelative(
+        _ state: inout AppState, _ field: ParameterField, _ length: RelativeLength, direction: Int, coarse: Bool
+    ) {
+        let parameters = state.parameters
+        var wanted = length
+        wanted.percent = stepped(
+            length.percent, by: coarse ? relativeSteps.coarse : relativeSteps.fine, direction: direction)
+        if direction > 0, length.base == .canvas,
+            let useful = ParameterUse.usefulMaximum(field, in: parameters, memberCounts: state.memberCounts)
+        {
+            let cap = field.relative(points: useful, of: .canvas, in: parameters, memberCount: 1).percent
+            let shown = (cap * 100).rounded(.down) / 100
+            guard length.percent < shown - 1e-9 else {
+                state.announce(
+                    "\(field.name) has no effect beyond \(text(field, parameters)): "
+                        + "no tile is wider than \(formatNumber((useful * 200).rounded() / 100)) pt")
+                return
+            }
+            wanted.percent = min(wanted.percent, shown)
+        }
+        set(&state, field, to: .relative(wanted))
+    }
+
+    /// `%`: turns the value of `field` (the panel's selected row) from points into a percentage of its base
+    /// (the tile for a tile radius, else the canvas) or back, keeping the length drawn for the selected group
+    /// to a hundredth (of a percent or a point); an automatic value is converted from what the layout uses. A list
+    /// of lengths (a grid spacing) converts when it is one length.
+    static func toggleRelative(_ state: inout AppState, _ field: ParameterField) {
+        let parameters = state.parameters
+        let count = state.selectedMemberCount
+        guard let base = field.relativeBases.last else {
+            state.announce(
+                "% converts margin, padding, radii and grid spacing between pt and %: \(field.label) takes neither")
+            return
+        }
+        if let reason = ParameterUse.unusedReason(field, in: parameters, memberCount: count) {
+            state.announce("\(field.name) has no effect: \(reason)")
+            return
+        }
+        let value = field.value(in: parameters)
+        guard
+            let points = field.points(
+                of: value ?? field.automaticValue(in: parameters, memberCount: count),
+                in: parameters, memberCount: count)
+        else {
+            state.announce("\(field.name): % converts a single length, not \(text(field, parameters))")
+            return
+        }
+        if case .relative = value {
+            let rounded = (points * 100).rounded() / 100
+            set(&state, field, to: field.kind == .number(unit: .points) ? .number(rounded) : .numbers([rounded]))
+        } else {
+            var length = field.relative(points: points, of: base, in: parameters, memberCount: count)
+            length.percent = (length.percent * 100).rounded() / 100
+            set(&state, field, to: .relative(length))
         }
     }
 
@@ -116,9 +187,11 @@ enum ParameterEditing {
         var message = clampedFrom.map { "\(field.name) \($0) is out of range: using \(text(field, candidate))" }
         if let problem = CompositionLimits.problem(candidate, memberCounts: state.memberCounts) {
             let wanted: Double
+            var base: RelativeLength.Base?
             switch value {
             case .number(let number)?: wanted = number
             case .integer(let number)?: wanted = Double(number)
+            case .relative(let length)?: (wanted, base) = (length.percent, length.base)
             default:
                 state.announce("\(field.name) \(value.map(ParameterField.text(of:)) ?? "auto") not applied: \(problem)")
                 return
@@ -126,9 +199,13 @@ enum ParameterEditing {
             let wantedText = clampedFrom ?? text(field, candidate)
             let allowed = CompositionLimits.closestAllowed(
                 field, from: state.parameters, toward: wanted,
-                memberCounts: state.memberCounts)
+                memberCounts: state.memberCounts, relative: base)
             candidate = state.parameters
-            field.assign(field.kind == .integer ? .integer(Int(allowed)) : .number(allowed), to: &candidate)
+            let stop: ParameterValue =
+                if let base { .relative(RelativeLength(percent: allowed, of: base)) } else if field.kind == .integer {
+                    .integer(Int(allowed))
+                } else { .number(allowed) }
+            field.assign(stop, to: &candidate)
             message = "\(field.name) stops at \(text(field, candidate)) (at \(wantedText): \(problem))"
         }
         if let message { state.announce(message) }
@@ -212,9 +289,11 @@ enum ParameterEditing {
         }
     }
 
-    /// The value as the messages show it, with its unit ("24.75 pt").
+    /// The value as the messages show it, with its unit ("24.75 pt"; a relative one as typed, "5%").
     private static func text(_ field: ParameterField, _ parameters: CompositionParameters) -> String {
-        let value = field.text(in: parameters) ?? "auto"
-        return field.kind == .number(unit: .points) && value != "auto" ? value + " pt" : value
+        let value = field.value(in: parameters)
+        let text = value.map(ParameterField.text(of:)) ?? "auto"
+        if case .number? = value, field.kind == .number(unit: .points) { return text + " pt" }
+        return text
     }
 }

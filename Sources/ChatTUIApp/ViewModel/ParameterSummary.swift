@@ -33,7 +33,9 @@ package enum ParameterSummary {
         for field in ParameterCatalogue.fields(for: parameters.layout) {
             let set = field.value(in: parameters)
             guard let shown = set ?? field.automaticValue(in: parameters, memberCount: count) else { continue }
-            let isLength = field.kind == .number(unit: .points)
+            // A relative length shows as typed ("5%"), without the unit of points.
+            let isLength: Bool
+            if case .relative = shown { isLength = false } else { isLength = field.kind == .number(unit: .points) }
             switch field.summaryForm {
             case .title:
                 if case .layout(let kind) = shown {
@@ -72,7 +74,8 @@ package enum ParameterSummary {
     }
 
     /// The panel's value column for `field`: the value with its unit ("7.33 pt"), "auto 7.33 pt" for an
-    /// automatic one, and for lengths the pixels at the export scale ("14.67 px") when the scale is not 1.
+    /// automatic one, a relative one with the points it resolves to for `memberCount` members ("5% (6.6 pt)"),
+    /// and for lengths the pixels at the export scale ("14.67 px") when the scale is not 1.
     package static func panelValue(
         _ field: ParameterField, _ parameters: CompositionParameters,
         memberCount: Int
@@ -87,6 +90,11 @@ package enum ParameterSummary {
         case .number(let number) where field.kind == .number(unit: .points):
             text = hundredths(number) + " pt"
             if parameters.scale != 1 { pixels = hundredths(number * Double(parameters.scale)) + " px" }
+        case .relative(let length):
+            // The share and the points it stands for here: "5% (6.6 pt)", "tile 20% (5.2 pt)".
+            let points = field.points(of: shown, in: parameters, memberCount: memberCount) ?? 0
+            text = (length.base == .tile ? "tile " : "") + hundredths(length.percent) + "% (\(hundredths(points)) pt)"
+            if parameters.scale != 1 { pixels = hundredths(points * Double(parameters.scale)) + " px" }
         case .number(let number): text = hundredths(number)
         case .numbers(let numbers): text = numbers.map(hundredths).joined(separator: ",") + " pt"
         case .flag(let flag): text = flag ? "on" : "off"

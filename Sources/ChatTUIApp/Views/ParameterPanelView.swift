@@ -71,14 +71,21 @@ package enum ParameterPanelView {
         }
         let (value, pixels) = ParameterSummary.panelValue(field, parameters, memberCount: state.selectedMemberCount)
         var lines = [field.label, pixels.map { "\(value) = \($0) at @\(parameters.scale)x" } ?? value]
-        let unit = field.kind == .number(unit: .points) ? " pt" : ""
+        var isRelative = false
+        if case .relative? = field.value(in: parameters) { isRelative = true }
+        // A relative value is shown, bounded and stepped in percent of its base.
+        let unit = isRelative ? "%" : field.kind == .number(unit: .points) ? " pt" : ""
+        let steps = isRelative ? ParameterEditing.relativeSteps : field.steps
         // The values that can be set and show a difference here, not the field's whole range.
         if let range = ParameterUse.usableRange(field, in: parameters, memberCounts: state.memberCounts) {
             let hundredths = { (number: Double) in formatNumber((number * 100).rounded() / 100) }
             lines.append("range \(hundredths(range.lowerBound))–\(hundredths(range.upperBound))\(unit)")
         }
-        if let steps = field.steps {
+        if let steps {
             lines.append("steps ← → \(formatNumber(steps.fine))\(unit), < > \(formatNumber(steps.coarse))\(unit)")
+        }
+        if !field.relativeBases.isEmpty {
+            lines.append(isRelative ? "% : to pt" : "% : to %")
         }
         lines.append(field.isOptional ? "Enter types a value, Backspace: auto" : "Enter types a value")
         if let pinned = state.pinned, field.value(in: pinned) != field.value(in: parameters) {

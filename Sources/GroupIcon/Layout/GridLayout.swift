@@ -15,6 +15,9 @@ public enum GridLayout: CompositionLayout {
     public static let columns = LayoutOption<Int?>("grid-columns", default: nil)
     /// Horizontal and vertical spacing (one value: both); nil = the margin.
     public static let spacing = LayoutOption<[Double]?>("grid-spacing", default: nil)
+    /// The spacing as a share of the canvas, both ways (`--grid-spacing 5%`); kept under `spacing`'s name, so
+    /// that setting one unsets the other.
+    public static let relativeSpacing = LayoutOption<RelativeLength?>("grid-spacing", default: nil)
     /// Item width and height (one value: both); nil = items adapt to the canvas.
     public static let item = LayoutOption<[Double]?>("grid-item", default: nil)
     /// Top, left, bottom and right insets (one value: all four); nil = the padding.
@@ -24,7 +27,8 @@ public enum GridLayout: CompositionLayout {
 
     public static let options: [ParameterField] = [
         .lengths(
-            spacing, label: "Grid spacing", help: "grid: fixed spacing H[,V] between items (default: the margin)",
+            spacing, relative: relativeSpacing, label: "Grid spacing",
+            help: "grid: fixed spacing H[,V] between items, or a percentage of the canvas (default: the margin)",
             valueName: "H[,V]", count: 2, expectation: "one or two lengths in points (H[,V])",
             limits: { 0...max(0, $0.size / 4) }, automatic: { parameters, _ in [defaultSpacing(parameters)] }),
         .lengths(
@@ -116,7 +120,8 @@ public enum GridLayout: CompositionLayout {
             // clamped like the margin; an item side that is not a positive number leaves items adaptive, and
             // one beyond the largest size is that size.
             let clamp = { (value: Double) in min(max(value.isNaN ? 0 : value, 0), side / 4) }
-            let spacing = options[GridLayout.spacing].flatMap { Self.pair($0.map(clamp)) }
+            let given = options[GridLayout.relativeSpacing].map { [$0.points(canvas: side, tile: side)] }
+            let spacing = (given ?? options[GridLayout.spacing]).flatMap { Self.pair($0.map(clamp)) }
             let (horizontal, vertical) = spacing ?? (margin, margin)
             let inset =
                 options[GridLayout.insets].flatMap { Self.edges($0.map(clamp)) }

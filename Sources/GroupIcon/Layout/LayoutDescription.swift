@@ -16,6 +16,17 @@ public struct LayoutDescription: Hashable, Sendable {
     public var margin: Double
     /// The tiles drawn, in member order.
     public var tiles: [Tile]
+    /// The parameters given relative to the canvas or the tile, in catalogue order, with the points each
+    /// resolves to (a tile radius of the tile: on the smallest tile drawn).
+    package var relativeLengths: [ResolvedLength]
+
+    /// A relative parameter and what it came to.
+    package struct ResolvedLength: Hashable, Sendable {
+        /// The parameter's name (`margin`).
+        package var name: String
+        package var length: RelativeLength
+        package var points: Double
+    }
 
     /// Describes the composite of `count` members drawn with `parameters`.
     public init(count: Int, parameters: CompositionParameters) {
@@ -24,13 +35,19 @@ public struct LayoutDescription: Hashable, Sendable {
         canvas = Layouts.canvas(count: count, parameters: parameters)
         margin = Layouts.resolvedMargin(count: count, parameters: parameters)
         tiles = Layouts.tiles(count: count, parameters: parameters)
+        relativeLengths = ParameterCatalogue.fields(for: parameters.layout).compactMap { field in
+            guard case .relative(let length)? = field.value(in: parameters) else { return nil }
+            let points = field.points(of: .relative(length), in: parameters, memberCount: count) ?? 0
+            return ResolvedLength(name: field.name, length: length, points: points)
+        }
     }
 
     /// One line of JSON plus a trailing newline:
     /// `{"layout":"wechat","count":5,"size":132,"margin":7.3333,"tiles":[{"x":..,"y":..,"width":..,"height":..},...]}`;
     /// for circle layouts (QQ) each tile is `{"cx":..,"cy":..,"diameter":..,"notch":DEGREES|null}` with the QQ reference's angle.
     /// `count` is the number of tiles drawn. A canvas that is not `size` square (a grid that grows to fit)
-    /// adds `"width":..,"height":..` after `size`.
+    /// adds `"width":..,"height":..` after `size`. Parameters given relative to the canvas or the tile add
+    /// `"relative":{"margin":{"value":"5%","pt":6.6},...}` after `margin`.
     public var jsonText: String {
         let canvasMembers: [(key: String, value: JSONWriter.Value)] =
             isSquare ? [] : [("width", Self.number(canvas.width)), ("height", Self.number(canvas.height))]
@@ -42,8 +59,20 @@ public struct LayoutDescription: Hashable, Sendable {
                 ("layout", .string(layout.rawValue)), ("count", .number(String(tiles.count))),
                 ("size", Self.number(size)),
             ]
-            + canvasMembers + [("margin", Self.number(margin)), ("tiles", .array(tileValues))]
+            + canvasMembers + [("margin", Self.number(margin))] + relativeMembers + [("tiles", .array(tileValues))]
         return JSONWriter.text(.object(members)) + "\n"
+    }
+
+    /// `"relative"` with each relative parameter's value as given and in points; nothing when there is none.
+    private var relativeMembers: [(key: String, value: JSONWriter.Value)] {
+        guard !relativeLengths.isEmpty else { return [] }
+        let values = relativeLengths.map { resolved -> (key: String, value: JSONWriter.Value) in
+            (
+                resolved.name,
+                .object([("value", .string(resolved.length.description)), ("pt", Self.number(resolved.points))])
+            )
+        }
+        return [("relative", .object(values))]
     }
 
     /// Whether the canvas is `size` × `size`.

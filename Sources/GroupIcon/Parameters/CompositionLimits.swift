@@ -71,6 +71,8 @@ public enum CompositionLimits {
             switch value {
             case .number(let real): number = real
             case .integer(let whole): number = Double(whole)
+            // Checked as the same share of the canvas; a share of a tile is never more than that.
+            case .relative(let length): number = length.points(canvas: parameters.size, tile: parameters.size)
             default: continue
             }
             if !range.contains(number) {
@@ -106,30 +108,39 @@ public enum CompositionLimits {
     /// field's own range stops exactly at the range's end when that is fine. Otherwise limits move
     /// monotonically along the way for every numeric parameter of the catalogue (a larger margin only shrinks
     /// tiles), so halving the interval finds the boundary, rounded to 4 decimals (towards the valid side when
-    /// the nearest 4-decimal value is not allowed).
+    /// the nearest 4-decimal value is not allowed). With a `relative` base the numbers are percentages of it
+    /// (`ParameterField.relativeRange`), the value in `valid` converted when it is in points.
     public static func closestAllowed(
         _ field: ParameterField, from valid: CompositionParameters, toward wanted: Double,
-        memberCounts: [Int]
+        memberCounts: [Int], relative base: RelativeLength.Base? = nil
     ) -> Double {
+        let memberCount = memberCounts.max() ?? 1
+        func value(_ number: Double) -> ParameterValue {
+            if let base { return .relative(RelativeLength(percent: number, of: base)) }
+            return field.kind == .integer ? .integer(Int(number)) : .number(number)
+        }
         func allowed(_ number: Double) -> Bool {
             var candidate = valid
-            field.assign(field.kind == .integer ? .integer(Int(number)) : .number(number), to: &candidate)
+            field.assign(value(number), to: &candidate)
             return problem(candidate, memberCounts: memberCounts) == nil
         }
+        /// A value of `valid` as a number in this search's unit.
+        func number(_ value: ParameterValue?) -> Double? {
+            if case .integer(let whole)? = value { return Double(whole) }
+            guard let points = field.points(of: value, in: valid, memberCount: memberCount) else { return nil }
+            if case .relative(let length)? = value, length.base == base { return length.percent }
+            return base.map { field.relative(points: points, of: $0, in: valid, memberCount: memberCount).percent }
+                ?? points
+        }
         if allowed(wanted) { return wanted }
-        if let range = field.range(in: valid), !range.contains(wanted) {
+        if let range = base == nil ? field.range(in: valid) : field.relativeRange(in: valid), !range.contains(wanted) {
             let end = min(max(wanted, range.lowerBound), range.upperBound)
             if allowed(end) { return end }
         }
-        let start: Double
-        switch field.value(in: valid) {
-        case .number(let number): start = number
-        case .integer(let number): start = Double(number)
-        default:
-            guard case .number(let automatic) = field.automaticValue(in: valid, memberCount: memberCounts.max() ?? 1)
-            else { return wanted }
-            start = automatic
-        }
+        guard
+            let start = number(field.value(in: valid))
+                ?? number(field.automaticValue(in: valid, memberCount: memberCount))
+        else { return wanted }
         var good = start, bad = wanted
         for _ in 0..<60 where abs(bad - good) > 1e-6 {
             let middle = (good + bad) / 2

@@ -36,18 +36,22 @@ public struct CompositionParameters: Hashable, Sendable {
     public var rightToLeft: Bool
     /// What a member without a usable photo shows.
     public var placeholder: PlaceholderStyle
+    /// Margin, padding and radii given as a percentage of the canvas or the tile (`5%`, `tile20%`); each one set
+    /// takes the place of its value in points, and is resolved where the layout draws.
+    public var relativeLengths: RelativeLengths
 
     public init(
         layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
         padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
         options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
         gapColor: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
-        placeholder: PlaceholderStyle = .initials
+        placeholder: PlaceholderStyle = .initials, relativeLengths: RelativeLengths = RelativeLengths()
     ) {
         self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
         self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
         self.options = options; self.memberStyle = memberStyle; self.gapColor = gapColor
         self.overflowBadge = overflowBadge; self.rightToLeft = rightToLeft; self.placeholder = placeholder
+        self.relativeLengths = relativeLengths
     }
 
     /// Valid ranges, checked by the CLI and clamped by the interactive app.

@@ -34,6 +34,8 @@ public enum StoredOption: Hashable, Sendable {
     case integer(Int)
     case number(Double)
     case numbers([Double])
+    /// A length relative to the canvas (`RelativeLength`).
+    case relative(RelativeLength)
     /// An optional option explicitly set to nil where its default is not nil.
     case absent
 }
@@ -76,6 +78,14 @@ extension Array: LayoutOptionValue where Element == Double {
         self = value
     }
     public var stored: StoredOption { .numbers(self) }
+}
+
+extension RelativeLength: LayoutOptionValue {
+    public init?(stored: StoredOption) {
+        guard case .relative(let value) = stored else { return nil }
+        self = value
+    }
+    public var stored: StoredOption { .relative(self) }
 }
 
 /// An optional option is unset (its default, normally nil, meaning "automatic") or holds a value.

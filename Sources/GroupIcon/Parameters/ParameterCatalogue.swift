@@ -39,19 +39,25 @@ public enum ParameterCatalogue {
                 write: { parameters, value in if case .integer(let scale) = value { parameters.scale = scale } }),
             optionalLength(
                 name: "margin", label: "Margin",
-                help: "gap between tiles (default: the layout's own, e.g. size/18)", keyPath: \.margin,
-                summary: .labelled("margin"),
+                help: "gap between tiles, PT or a percentage of the canvas (default: the layout's own, e.g. size/18)",
+                keyPath: \.margin, relative: \.relativeLengths.margin, summary: .labelled("margin"),
                 automatic: { .number(Layouts.resolvedMargin(count: $1, parameters: $0)) }),
             optionalLength(
-                name: "padding", label: "Padding", help: "outer padding (default: the margin)",
-                keyPath: \.padding, summary: .omitted,
+                name: "padding", label: "Padding",
+                help: "outer padding, PT or a percentage of the canvas (default: the margin)",
+                keyPath: \.padding, relative: \.relativeLengths.padding, summary: .omitted,
                 automatic: { .number(Layouts.resolvedPadding(count: $1, parameters: $0)) }),
             radius(
-                name: "corner-radius", label: "Corner radius", help: "corner radius of the whole canvas (default 0)",
-                keyPath: \.cornerRadius, summary: .labelled("corner")),
+                name: "corner-radius", label: "Corner radius",
+                help: "corner radius of the whole canvas, PT or a percentage of the canvas (default 0)",
+                keyPath: \.cornerRadius, relative: \.relativeLengths.cornerRadius, bases: [.canvas],
+                summary: .labelled("corner")),
             radius(
-                name: "tile-radius", label: "Tile radius", help: "corner radius of each tile (default 0)",
-                keyPath: \.tileRadius, summary: .labelled("tile")),
+                name: "tile-radius", label: "Tile radius",
+                help:
+                    "corner radius of each tile, PT, a percentage of the canvas (5%) or of the tile (tile20%) (default 0)",
+                keyPath: \.tileRadius, relative: \.relativeLengths.tileRadius, bases: [.canvas, .tile],
+                summary: .labelled("tile")),
             ParameterField(
                 name: "background", label: "Background",
                 help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
@@ -85,10 +91,12 @@ public enum ParameterCatalogue {
         all.first { $0.name == name }
     }
 
-    /// A length in points that may be left to the layout (nil), limited to a quarter of the size.
+    /// A length in points or a percentage of the canvas that may be left to the layout (nil), limited to a
+    /// quarter of the size.
     private static func optionalLength(
         name: String, label: String, help: String,
         keyPath: WritableKeyPath<CompositionParameters, Double?> & Sendable,
+        relative: WritableKeyPath<CompositionParameters, RelativeLength?> & Sendable,
         summary: ParameterField.SummaryForm,
         automatic: @escaping @Sendable (CompositionParameters, Int) -> ParameterValue?
     )
@@ -97,30 +105,48 @@ public enum ParameterCatalogue {
         ParameterField(
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT", isOptional: true,
             steps: lengthSteps, expectation: "a length in points", key: .rounded, summary: summary,
-            limits: { 0...max(0, $0.size / 4) },
-            read: { $0[keyPath: keyPath].map(ParameterValue.number) },
+            relativeBases: [.canvas], limits: { 0...max(0, $0.size / 4) },
+            read: {
+                $0[keyPath: relative].map(ParameterValue.relative) ?? $0[keyPath: keyPath].map(ParameterValue.number)
+            },
             write: { parameters, value in
-                if case .number(let length) = value {
-                    parameters[keyPath: keyPath] = length
-                } else {
-                    parameters[keyPath: keyPath] = nil
+                // One of the two forms at a time: the other is unset.
+                parameters[keyPath: keyPath] = nil
+                parameters[keyPath: relative] = nil
+                switch value {
+                case .number(let length)?: parameters[keyPath: keyPath] = length
+                case .relative(let length)?: parameters[keyPath: relative] = length
+                default: break
                 }
             },
             automatic: automatic)
     }
 
-    /// A corner radius in points, limited to half the size.
+    /// A corner radius in points or a percentage of `bases`, limited to half the size (or half the tile).
     private static func radius(
         name: String, label: String, help: String,
         keyPath: WritableKeyPath<CompositionParameters, Double> & Sendable,
-        summary: ParameterField.SummaryForm
+        relative: WritableKeyPath<CompositionParameters, RelativeLength?> & Sendable,
+        bases: [RelativeLength.Base], summary: ParameterField.SummaryForm
     ) -> ParameterField {
         ParameterField(
             name: name, label: label, help: help, kind: .number(unit: .points), valueName: "PT",
             steps: radiusSteps, expectation: "a radius in points", key: .rounded, summary: summary,
-            limits: { 0...max(0, $0.size / 2) },
-            read: { .number($0[keyPath: keyPath]) },
-            write: { parameters, value in if case .number(let radius) = value { parameters[keyPath: keyPath] = radius }
+            relativeBases: bases, limits: { 0...max(0, $0.size / 2) },
+            read: { parameters in
+                parameters[keyPath: relative].map(ParameterValue.relative) ?? .number(parameters[keyPath: keyPath])
+            },
+            write: { parameters, value in
+                // One of the two forms at a time: a relative radius leaves the one in points at 0.
+                switch value {
+                case .number(let radius)?:
+                    parameters[keyPath: keyPath] = radius
+                    parameters[keyPath: relative] = nil
+                case .relative(let length)?:
+                    parameters[keyPath: keyPath] = 0
+                    parameters[keyPath: relative] = length
+                default: break
+                }
             })
     }
 }

@@ -90,6 +90,9 @@ public struct ParameterField: Sendable {
     public let keyForm: KeyForm
     /// How the parameter shows in the app's one-line summaries.
     public let summaryForm: SummaryForm
+    /// What a length may be a percentage of besides being given in points (`5%`, `tile20%`); empty for
+    /// parameters that take points only.
+    public let relativeBases: [RelativeLength.Base]
     /// What a valid value is, without limits: "a length in points".
     private let expectation: String
     private let limits: @Sendable (CompositionParameters) -> ClosedRange<Double>?
@@ -100,7 +103,7 @@ public struct ParameterField: Sendable {
     init(
         name: String, label: String, help: String, kind: Kind, valueName: String?, isOptional: Bool = false,
         steps: (fine: Double, coarse: Double)? = nil, choices: [String] = [], expectation: String,
-        key keyForm: KeyForm, summary summaryForm: SummaryForm,
+        key keyForm: KeyForm, summary summaryForm: SummaryForm, relativeBases: [RelativeLength.Base] = [],
         limits: @escaping @Sendable (CompositionParameters) -> ClosedRange<Double>? = { _ in nil },
         read: @escaping @Sendable (CompositionParameters) -> ParameterValue?,
         write: @escaping @Sendable (inout CompositionParameters, ParameterValue?) -> Void,
@@ -108,7 +111,8 @@ public struct ParameterField: Sendable {
     ) {
         self.name = name; self.label = label; self.help = help; self.kind = kind; self.valueName = valueName
         self.isOptional = isOptional; self.steps = steps; self.choices = choices; self.expectation = expectation
-        self.keyForm = keyForm; self.summaryForm = summaryForm; self.limits = limits
+        self.keyForm = keyForm; self.summaryForm = summaryForm; self.relativeBases = relativeBases
+        self.limits = limits
         self.read = read; self.write = write; self.automatic = automatic
     }
 
@@ -137,8 +141,11 @@ public struct ParameterField: Sendable {
         case .rounded:
             value =
                 read(parameters).map { value in
-                    if case .number(let number) = value { return formatNumber(number) }
-                    return Self.text(of: value)
+                    switch value {
+                    case .number(let number): return formatNumber(number)
+                    case .relative(let length): return length.keyText
+                    default: return Self.text(of: value)
+                    }
                 } ?? "auto"
         case .custom(let text): value = text(parameters)
         }
@@ -148,6 +155,44 @@ public struct ParameterField: Sendable {
     /// The allowed range of a numeric parameter for `parameters` (nil for other kinds).
     public func range(in parameters: CompositionParameters) -> ClosedRange<Double>? {
         limits(parameters)
+    }
+
+    /// The allowed percentages of a relative value (`relativeBases`), the same share of the canvas as `range`
+    /// in points: 0...25 for a margin of at most a quarter of the size. A tile radius of the tile has the
+    /// radius's range too (0...50: half the tile rounds it fully). Nil for parameters in points only.
+    public func relativeRange(in parameters: CompositionParameters) -> ClosedRange<Double>? {
+        guard !relativeBases.isEmpty, let range = limits(parameters), parameters.size > 0 else { return nil }
+        let share = 100 / parameters.size
+        return range.lowerBound * share...range.upperBound * share
+    }
+
+    /// `points` as a percentage of `base` for composites of `memberCount` members (0 where the base is 0 pt):
+    /// the same length, relative.
+    public func relative(
+        points: Double, of base: RelativeLength.Base, in parameters: CompositionParameters, memberCount: Int
+    ) -> RelativeLength {
+        let whole =
+            self.points(of: .relative(RelativeLength(percent: 100, of: base)), in: parameters, memberCount: memberCount)
+            ?? 0
+        return RelativeLength(percent: whole > 0 ? points / whole * 100 : 0, of: base)
+    }
+
+    /// The value in points for composites of `memberCount` members: a number (or a list of one repeated number)
+    /// as it is, a relative length
+    /// resolved against the canvas or the smallest tile drawn (docs/GEOMETRY.md, "Relative values"); nil for
+    /// other values and when unset.
+    public func points(of value: ParameterValue?, in parameters: CompositionParameters, memberCount: Int) -> Double? {
+        switch value {
+        case .number(let number)?: return number
+        // A list of lengths that are all the same (a grid spacing of one value) is that length.
+        case .numbers(let numbers)? where Set(numbers).count == 1: return numbers[0]
+        case .relative(let length)?:
+            let tile =
+                length.base == .tile
+                ? CompositionLimits.smallestTileSide(parameters, memberCount: max(1, memberCount)) ?? 0 : 0
+            return length.points(canvas: parameters.layoutSide, tile: tile)
+        default: return nil
+        }
     }
 
     /// Sets the value (nil unsets an optional parameter) without checking limits: for values that came from
@@ -184,8 +229,22 @@ public struct ParameterField: Sendable {
         let value: ParameterValue?
         switch kind {
         case .layout: value = LayoutKind(rawValue: trimmed).map(ParameterValue.layout)
-        case .number: value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
-        case .numbers(_, let count): value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
+        case .number:
+            if trimmed.contains("%") {
+                value = RelativeLength(parsing: trimmed).flatMap {
+                    relativeBases.contains($0.base) ? .relative($0) : nil
+                }
+            } else {
+                value = Double(trimmed).flatMap { $0.isFinite ? .number($0) : nil }
+            }
+        case .numbers(_, let count):
+            if trimmed.contains("%") {
+                value = RelativeLength(parsing: trimmed).flatMap {
+                    relativeBases.contains($0.base) ? .relative($0) : nil
+                }
+            } else {
+                value = Self.numbers(in: trimmed, count: count).map(ParameterValue.numbers)
+            }
         case .integer: value = Int(trimmed).map(ParameterValue.integer)
         case .flag:
             switch trimmed.lowercased() {
@@ -211,6 +270,10 @@ public struct ParameterField: Sendable {
         guard let range = limits(parameters) else { return value }
         switch value {
         case .number(let number): return .number(min(max(number, range.lowerBound), range.upperBound))
+        case .relative(var length):
+            guard let percentages = relativeRange(in: parameters) else { return value }
+            length.percent = min(max(length.percent, percentages.lowerBound), percentages.upperBound)
+            return .relative(length)
         case .numbers(let numbers): return .numbers(numbers.map { min(max($0, range.lowerBound), range.upperBound) })
         case .integer(let number):
             let low = Int(range.lowerBound.rounded(.up)), high = Int(range.upperBound.rounded(.down))
@@ -226,10 +289,23 @@ public struct ParameterField: Sendable {
         return "\(expectation) from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))"
     }
 
+    /// What a valid percentage is, for text that was meant as one: "a percentage of the canvas from 0% to 25%
+    /// (5%)"; for a parameter in points only, `expected(for:)` and that it takes no percentage.
+    public func expectedPercentage(for parameters: CompositionParameters) -> String {
+        guard let percentages = relativeRange(in: parameters) else {
+            return expected(for: parameters) + " (\(name) takes no percentage)"
+        }
+        let tile = relativeBases.contains(.tile)
+        return "a percentage of \(tile ? "the canvas or the tile" : "the canvas") from "
+            + "\(formatNumber(percentages.lowerBound))% to \(formatNumber(percentages.upperBound))% "
+            + (tile ? "(5% or tile20%)" : "(5%)")
+    }
+
     private func isWithinLimits(_ value: ParameterValue, _ parameters: CompositionParameters) -> Bool {
         guard let range = limits(parameters) else { return true }
         switch value {
         case .number(let number): return range.contains(number)
+        case .relative(let length): return relativeRange(in: parameters)?.contains(length.percent) ?? false
         case .numbers(let numbers): return numbers.allSatisfy(range.contains)
         case .integer(let number): return range.contains(Double(number))
         default: return true
@@ -237,7 +313,11 @@ public struct ParameterField: Sendable {
     }
 
     private func error(got text: String, parameters: CompositionParameters) -> ParameterError {
-        ParameterError(parameter: name, expected: expected(for: parameters), got: text)
+        let meantPercentage = text.contains("%") && (kind == .number(unit: .points) || !relativeBases.isEmpty)
+        return ParameterError(
+            parameter: name,
+            expected: meantPercentage ? expectedPercentage(for: parameters) : expected(for: parameters),
+            got: text)
     }
 
     /// The finite numbers of a comma-separated list of one or `count` numbers, nil otherwise.
@@ -253,6 +333,7 @@ public struct ParameterField: Sendable {
         switch value {
         case .layout(let kind): return kind.rawValue
         case .number(let number): return exactText(number)
+        case .relative(let length): return length.description
         case .numbers(let numbers): return numbers.map(exactText).joined(separator: ",")
         case .integer(let number): return String(number)
         case .flag(let flag): return flag ? "true" : "false"
@@ -264,7 +345,7 @@ public struct ParameterField: Sendable {
 
     /// A number short when that is exact; otherwise with every digit, so that text read back is the same
     /// value (a margin stepped from 132/18 must reproduce the same pixels when handed over as `--margin`).
-    private static func exactText(_ number: Double) -> String {
+    static func exactText(_ number: Double) -> String {
         let short = formatNumber(number)
         return Double(short) == number || !number.isFinite ? short : "\(number)"
     }

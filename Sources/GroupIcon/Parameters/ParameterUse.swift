@@ -40,23 +40,36 @@ public enum ParameterUse {
 
     /// The values of the numeric `field` a user can set for `memberCounts`, starting from `parameters` (which
     /// break no limit): its range, cut where a limit on the whole set stops it (a margin of at most 24.75 pt,
-    /// not the 33 pt of a quarter of the size) and at `usefulMaximum`. Nil for other kinds.
+    /// not the 33 pt of a quarter of the size) and at `usefulMaximum`. A relative value's range is in
+    /// percentages of its base (`ParameterField.relativeRange`), its limits worked out on the resolved points.
+    /// Nil for other kinds.
     public static func usableRange(
         _ field: ParameterField, in parameters: CompositionParameters,
         memberCounts: [Int]
     ) -> ClosedRange<Double>? {
-        guard let range = field.range(in: parameters) else { return nil }
+        var base: RelativeLength.Base?
+        if case .relative(let length)? = field.value(in: parameters) { base = length.base }
+        guard let range = base == nil ? field.range(in: parameters) : field.relativeRange(in: parameters) else {
+            return nil
+        }
         switch field.kind {
         case .number, .integer: break
         default: return range
         }
         let lower = CompositionLimits.closestAllowed(
             field, from: parameters, toward: range.lowerBound,
-            memberCounts: memberCounts)
+            memberCounts: memberCounts, relative: base)
         var upper = CompositionLimits.closestAllowed(
             field, from: parameters, toward: range.upperBound,
-            memberCounts: memberCounts)
-        if let useful = usefulMaximum(field, in: parameters, memberCounts: memberCounts) { upper = min(upper, useful) }
+            memberCounts: memberCounts, relative: base)
+        // A share of the tile rounds every tile alike: its range (up to half the tile) is all useful.
+        if base != .tile, let useful = usefulMaximum(field, in: parameters, memberCounts: memberCounts) {
+            let limit =
+                base.map {
+                    field.relative(points: useful, of: $0, in: parameters, memberCount: memberCounts.max() ?? 1).percent
+                } ?? useful
+            upper = min(upper, limit)
+        }
         return min(lower, upper)...max(lower, upper)
     }
 }

@@ -4,6 +4,8 @@ import Imaging
 public enum ParameterValue: Hashable, Sendable {
     case layout(LayoutKind)
     case number(Double)
+    /// A length as a percentage of the canvas or the tile (fields with `ParameterField.relativeBases`).
+    case relative(RelativeLength)
     /// A list of numbers (`ParameterField.Kind.numbers`).
     case numbers([Double])
     case integer(Int)

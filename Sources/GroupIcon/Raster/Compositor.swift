@@ -170,7 +170,7 @@ package enum Compositor {
             let clip = Coverage.mask(
                 of: .roundedRect(
                     Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
-                    cornerRadius: parameters.cornerRadius * scale), scale: 1, rows: rows)
+                    cornerRadius: parameters.resolvedCornerRadius * scale), scale: 1, rows: rows)
             let background = premultiplied(parameters.resolvedBackground)
             // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
             // outer edge); the background shows through the rest.

@@ -1,3 +1,4 @@
+import Fixtures
 import GroupIcon
 import Support
 
@@ -76,14 +77,29 @@ package enum Overlay: Hashable, Sendable {
     case comparison(selection: Int)
 }
 
-/// One undoable parameter change: the parameters before and after, and what changed in words
-/// ("margin 9.3 → 8.3").
+/// One undoable change: the parameters before and after, and what changed in words ("margin 9.3 → 8.3"); for
+/// a member added or dropped (`n`, `N`) also the group's members before and after (the parameters stay).
 package struct ParameterEdit: Hashable, Sendable {
     package var before: CompositionParameters
     package var after: CompositionParameters
     package var description: String
+    package var members: MemberChange?
 
-    package init(before: CompositionParameters, after: CompositionParameters, description: String) {
-        self.before = before; self.after = after; self.description = description
+    package init(
+        before: CompositionParameters, after: CompositionParameters, description: String,
+        members: MemberChange? = nil
+    ) {
+        self.before = before; self.after = after; self.description = description; self.members = members
+    }
+}
+
+/// The members of one group before and after a session edit (`n`, `N`).
+package struct MemberChange: Hashable, Sendable {
+    package var groupID: String
+    package var before: [GroupMember]
+    package var after: [GroupMember]
+
+    package init(groupID: String, before: [GroupMember], after: [GroupMember]) {
+        self.groupID = groupID; self.before = before; self.after = after
     }
 }

@@ -50,8 +50,12 @@ package enum PreviewView {
         // The 1:1 view is said first, where a narrow pane does not cut it off.
         let view = state.actualPixels.map { "1:1 x\($0.magnification)" + dot } ?? ""
         // The inspector's reading takes the summary's place while its cursor is out.
-        let inspected = PixelInspector.readout(
-            state, composite: source.composite(for: group, parameters: state.parameters), unicode: context.unicode)
+        let inspected =
+            state.actualPixels?.cursor == nil
+            ? nil
+            : PixelInspector.readout(
+                state, composite: source.composite(for: group, parameters: state.parameters),
+                unicode: context.unicode)
         grid.write(
             context.fit(
                 view

@@ -11,7 +11,9 @@ package enum Key: Hashable, Sendable {
     case resize
     /// A left-button click at a cell (0-based column `x`, row `y`).
     case mouse(x: Int, y: Int)
-    case wheelUp, wheelDown
+    /// The wheel turned up or down over a cell (0-based column `x`, row `y`).
+    case wheelUp(x: Int, y: Int)
+    case wheelDown(x: Int, y: Int)
     /// Ctrl-C typed while the terminal delivers it as a key rather than as SIGINT.
     case ctrlC
     /// Another control key: Ctrl and a lowercase letter (`.control("r")` is Ctrl-R).

@@ -15,11 +15,31 @@ import Testing
     }
 
     @Test func unknownSequencesAreDroppedWholeAndNothingAfterThem() {
-        // SGR mouse press and release, focus in, bracketed-paste start, an xterm key with modifiers.
-        for (sequence, following) in [("[<0;11;10M", "[<0;11;10m"), ("[I", "q"), ("[200~", "hello"), ("[1;5A", "]")] {
+        // An SGR mouse drag and release, focus in, bracketed-paste start, an xterm key with modifiers.
+        for (sequence, following) in [("[<32;11;10M", "[<0;11;10m"), ("[I", "q"), ("[200~", "hello"), ("[1;5A", "]")] {
             let result = resolve(sequence + following)
             #expect(result.key == nil, "\(sequence)")
             #expect(result.rest == following, "\(sequence) left \(result.rest)")
+        }
+    }
+
+    @Test func sgrMouseReportsAreClicksAndTheWheelAtTheirCell() {
+        // Columns and rows count from 1 in the report, from 0 in a key; modifiers do not change the button.
+        #expect(resolve("[<0;11;10Mq").key == .mouse(x: 10, y: 9) && resolve("[<0;11;10Mq").rest == "q")
+        #expect(resolve("[<64;5;3M").key == .wheelUp(x: 4, y: 2))
+        #expect(resolve("[<65;1;1M").key == .wheelDown(x: 0, y: 0))
+        #expect(resolve("[<16;2;2M").key == .mouse(x: 1, y: 1))
+        // A release, the right button, and the middle one are nothing.
+        for sequence in ["[<0;11;10m", "[<2;3;3M", "[<1;3;3M"] { #expect(resolve(sequence).key == nil, "\(sequence)") }
+    }
+
+    @Test func garbageMouseReportsAreDroppedWhole() {
+        for sequence in [
+            "[<0;0;5M", "[<0;5M", "[<0;5;5;5M", "[<;5;5M", "[<0;99999;5M", "[<0;-1;5M", "[<0;1;1~",
+            "[<0;10001;1M", "[<99999999;1;1M",
+        ] {
+            let result = resolve(sequence + "j")
+            #expect(result.key == nil && result.rest == "j", "\(sequence) gave \(String(describing: result.key))")
         }
     }
 

@@ -35,10 +35,10 @@ PY
 pngfix "$png" >/dev/null 2>&1 || fail "libpng (pngfix) cannot read the exported PNG"; ok
 wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
 
-# Escape sequences curses does not know (an SGR mouse report, focus-in, Alt+x) are dropped whole: the app
-# neither quits on their ESC nor reads their bytes as keys.
+# Escape sequences the app has no use for (an SGR mouse drag and release, focus-in, Alt+x) are dropped whole:
+# the app neither quits on their ESC nor reads their bytes as keys. (An SGR press is a click: designer-tools.sh.)
 before=$(tmx capture-pane -p -t "$session" | head -2)
-tmx send-keys -t "$session" -l $'\e[<0;11;10M\e[<0;11;10m\e[I'
+tmx send-keys -t "$session" -l $'\e[<32;11;10M\e[<0;11;10m\e[I'
 tmx send-keys -t "$session" M-x
 sleep 1   # nothing to wait for: the check is that these bytes change nothing, so give the app time to read them
 [ -z "$(cat "$tmp/status" 2>/dev/null)" ] || fail "an unknown escape sequence quit the app"; ok

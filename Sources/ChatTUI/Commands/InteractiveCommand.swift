@@ -130,11 +130,11 @@ struct InteractiveCommand: ToolCommand {
         options.colorMode = mode
         options.fixturePath = fixturePath
         // Every export from the app hands off its spec: what an engineer builds the pixels from goes with them.
-        options.specExporter = { [fixturePath] group, parameters, images, output, path in
+        options.specExporter = { [fixturePath] group, parameters, images, output, path, note in
             let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }
             try await Self.exportSpecForApp(
                 group, parameters, images: images, output: output, to: path, fixturePath: fixturePath,
-                composer: composer, inputs: current)
+                composer: composer, inputs: current, note: note)
         }
         Self.loadPresets(environment: environment, into: &options)
         loadSession(environment: environment, into: &options)
@@ -226,15 +226,19 @@ struct InteractiveCommand: ToolCommand {
     }
 
     /// The spec hand-off of an export from the app, after its images: its command is the `chat-tui export`
-    /// that writes the same images and spec (`--output` the only image or the 1x name, the scales, `--spec`).
+    /// that writes the same images and spec (`--output` the only image or the 1x name, the scales, `--spec`),
+    /// after `note` (what a group edited in the session says about the members the command exports).
     private static func exportSpecForApp(
         _ group: ChatGroup, _ parameters: CompositionParameters, images: [ExportSpec.Image], output: String,
-        to path: String, fixturePath: String, composer: GroupComposer, inputs: [FileIdentity: String]
+        to path: String, fixturePath: String, composer: GroupComposer, inputs: [FileIdentity: String],
+        note: String
     ) async throws {
         let encoding = OutputEncoding(format: try OutputFormat.resolve(path: output, requested: nil))
-        let command = ParameterSharing.exportCommand(
-            parameters, fixturePath: fixturePath, groupID: group.id, output: output,
-            scales: images.count > 1 ? images.map(\.scale) : nil, encoding: encoding, spec: true)
+        let command =
+            note
+            + ParameterSharing.exportCommand(
+                parameters, fixturePath: fixturePath, groupID: group.id, output: output,
+                scales: images.count > 1 ? images.map(\.scale) : nil, encoding: encoding, spec: true)
         _ = try await GroupExporter.writeSpec(
             group, composer: composer, parameters: parameters, images: images, to: path, command: command,
             warnings: nil, settings: ExportSettings(encoding: encoding), inputs: inputs)

@@ -333,8 +333,8 @@ final class CursesDriver: TerminalDriver {
             if event.bstate & (cn_button1_pressed() | cn_button1_clicked()) != 0 {
                 return .mouse(x: Int(event.x), y: Int(event.y))
             }
-            if event.bstate & cn_button4_pressed() != 0 { return .wheelUp }
-            if event.bstate & cn_button5_pressed() != 0 { return .wheelDown }
+            if event.bstate & cn_button4_pressed() != 0 { return .wheelUp(x: Int(event.x), y: Int(event.y)) }
+            if event.bstate & cn_button5_pressed() != 0 { return .wheelDown(x: Int(event.x), y: Int(event.y)) }
             return nil
         default: return nil
         }

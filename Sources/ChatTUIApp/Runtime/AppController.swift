@@ -488,6 +488,8 @@ package final class AppController {
     private func startExport(_ group: ChatGroup, _ jobs: [ExportJob], creatingFolder folder: String?) {
         pendingExports += 1
         let files = options.files
+        // The spec of a group edited in the session (`n`, `N`) says so above its command, as `y` does.
+        let note = KeyBindings.editedMembersNote(state, group)
         Task.detached { [exporter, specExporter = options.specExporter, inbox] in
             do {
                 if let folder { try files.createFolder(folder) }
@@ -498,7 +500,7 @@ package final class AppController {
                         try await exporter(group, job.parameters, job.path)
                         images.append(ExportSpec.Image(scale: job.parameters.scale, path: job.path))
                     case .spec(let output):
-                        try await specExporter?(group, job.parameters, images, output, job.path)
+                        try await specExporter?(group, job.parameters, images, output, job.path, note)
                     }
                 }
                 // The first path in full, the others by name: they are in the same folder.

@@ -29,10 +29,12 @@ extension GroupComposer: CompositeProvider {}
 package typealias CompositeExporter = @Sendable (ChatGroup, CompositionParameters, String) async throws -> Void
 
 /// Writes the spec hand-off (`ExportSpec`) of a group's export, after its images: the group, the parameters
-/// at the first scale, the images written (scale order), the `--output` its command names, and the spec's path.
+/// at the first scale, the images written (scale order), the `--output` its command names, the spec's path, and
+/// the lines to put before its command (a group whose members were edited in the session says so; else empty).
 package typealias SpecExporter =
-    @Sendable (ChatGroup, CompositionParameters, [ExportSpec.Image], _ output: String, _ path: String) async throws
-    -> Void
+    @Sendable (
+        ChatGroup, CompositionParameters, [ExportSpec.Image], _ output: String, _ path: String, _ note: String
+    ) async throws -> Void
 
 /// Turns an image into exactly `columns`×`rows` cells (the half-block renderer, with the colour mode and
 /// backdrop chosen by the caller).

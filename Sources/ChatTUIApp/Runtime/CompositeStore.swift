@@ -113,11 +113,8 @@ package final class CompositeStore: CompositeCellSource {
     /// cells instead of being stretched.
     private func letterboxed(_ image: RGBAImage, columns: Int, rows: Int) -> CellGrid {
         guard image.width != image.height else { return renderImage(image, columns, rows) }
-        let aspect = Double(image.width) / Double(image.height)
-        let fittedColumns = min(columns, max(1, Int((Double(2 * rows) * aspect).rounded())))
-        let fittedRows = min(rows, max(1, Int((Double(columns) / aspect / 2).rounded())))
-        let (width, height) =
-            aspect >= Double(columns) / Double(2 * rows) ? (columns, fittedRows) : (fittedColumns, rows)
+        let (width, height) = PreviewGeometry.letterboxed(
+            imageWidth: image.width, imageHeight: image.height, columns: columns, rows: rows)
         var grid = CellGrid(width: columns, height: rows)
         grid.blit(renderImage(image, width, height), x: (columns - width) / 2, y: (rows - height) / 2)
         return grid
@@ -169,6 +166,10 @@ package final class CompositeStore: CompositeCellSource {
     package func imageSize(for group: ChatGroup, parameters: CompositionParameters) -> (width: Int, height: Int)? {
         guard let key = bestKey(group, parameters), let image = composites.value(for: key)?.image else { return nil }
         return (image.width, image.height)
+    }
+
+    package func composite(for group: ChatGroup, parameters: CompositionParameters) -> RGBAImage? {
+        bestKey(group, parameters).flatMap { composites.value(for: $0)?.image }
     }
 
     package func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {

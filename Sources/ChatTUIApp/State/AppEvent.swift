@@ -6,10 +6,10 @@ import TerminalUI
 /// Everything that changes the interactive app's state, as the runtime hands it to `AppReducer.reduce`: what
 /// the user typed, what background work came to, what the terminal answered, and the time.
 ///
-/// A click and the wheel are keys (`Key.mouse`, `Key.wheelUp`): the terminal reports them among the keys. The
-/// app reads no terminal replies once it runs (the graphics queries are answered before it starts, and the
-/// driver drops sequences it does not know); what the terminal says back at run time is a frame's picture
-/// problem and a clipboard request it cannot take.
+/// A click and the wheel are keys (`Key.mouse`, `Key.wheelUp`, with the cell): the terminal reports them among
+/// the keys; `MouseTarget` says what is under them. The app reads no terminal replies once it runs (the
+/// graphics queries are answered before it starts, and the driver drops sequences it does not know); what the
+/// terminal says back at run time is a frame's picture problem and a clipboard request it cannot take.
 package enum AppEvent: Sendable {
     /// The session starts: how the terminal shows pictures, and problems found before (an unreadable presets
     /// file).

@@ -24,8 +24,8 @@ package enum Effect: Hashable, Sendable {
     case quit
 }
 
-/// What the reducer needs to know about the screen's geometry: the chat list's paging and mouse hit-testing,
-/// and whether the parameter panel is on screen.
+/// What the reducer needs to know about the screen's geometry: the chat list's paging, where the list and the
+/// panel are for mouse hit-testing (`MouseTarget`), and whether the parameter panel is on screen.
 package struct ListMetrics: Equatable, Sendable {
     /// Rows (groups) that fit in the list.
     package var visibleRowCount: Int
@@ -37,6 +37,8 @@ package struct ListMetrics: Equatable, Sendable {
     package var panelIsShown = false
     /// Whether the terminal is wide enough for the panel when it is asked for (`P`, Tab).
     package var panelFits = true
+    /// Where the panel is on screen when it is shown (mouse hit-testing).
+    package var panelFrame: CellRect?
     /// How much of the composite the 1:1 view shows (for its pans).
     package var actualPixelsShown = ShownFraction()
 }

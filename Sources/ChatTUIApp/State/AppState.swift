@@ -9,6 +9,9 @@ import TerminalUI
 package struct AppState: Equatable, Sendable {
     /// All groups in fixture order (replaced when the fixture file changes: `replaceGroups`).
     package private(set) var groups: [ChatGroup]
+    /// The fixture's members of the groups whose members were changed in this session (`n`, `N`), by group id:
+    /// `groups` holds the members shown; the file is never written, and reading it again ends the edits.
+    package private(set) var fixtureMembers: [String: [GroupMember]] = [:]
     /// The name or id filter (kept after Enter, live while `filterEditor` is open).
     package private(set) var filter: String = ""
     /// Open while the user types a filter after `/`.
@@ -34,6 +37,8 @@ package struct AppState: Equatable, Sendable {
     package var zoomPercent: Int = 100
     /// The 1:1 view when it is open (`1`); nil for the preview fitted to its pane.
     package var actualPixels: ActualPixelsView?
+    /// Whether the guides (`i`: tile frames and spacing in pt and px) are drawn over the preview.
+    package var showsGuides = false
     /// Whether the comparison strip (the selected group in every layout) is shown.
     package var showsComparison = false
     /// Whether the variants sheet (`v`) fills the preview pane.
@@ -171,10 +176,24 @@ package struct AppState: Equatable, Sendable {
     package mutating func replaceGroups(_ newGroups: [ChatGroup]) {
         let selectedID = selectedGroup?.id
         groups = newGroups
+        fixtureMembers = [:]
         memberCounts = Set(newGroups.map(\.members.count)).sorted()
         matches = matching(needle, among: Array(groups.indices))
         selection = position(of: selectedID) ?? min(selection, max(0, matches.count - 1))
     }
+
+    /// Shows `members` for the group with id `groupID` for the rest of the session (the fixture is not
+    /// written); giving back the fixture's own members ends the group's edit.
+    package mutating func setMembers(_ members: [GroupMember], ofGroup groupID: String) {
+        guard let index = groups.firstIndex(where: { $0.id == groupID }) else { return }
+        let original = fixtureMembers[groupID] ?? groups[index].members
+        fixtureMembers[groupID] = members == original ? nil : original
+        groups[index].members = members
+        memberCounts = Set(groups.map(\.members.count)).sorted()
+    }
+
+    /// Whether the members of the group with id `groupID` were changed in this session.
+    package func membersAreEdited(_ groupID: String) -> Bool { fixtureMembers[groupID] != nil }
 
     /// What the filter searches for: its text without the spaces around it.
     private var needle: String { filter.trimmingCharacters(in: .whitespaces) }

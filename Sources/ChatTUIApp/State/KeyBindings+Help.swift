@@ -8,7 +8,7 @@ extension KeyBindings {
         ("PgUp PgDn", "page up / down"),
         ("g G  Home End", "first / last group"),
         ("/", "filter by name or id (Enter keeps, Esc clears)"),
-        ("click", "select a row"),
+        ("click  wheel", "select a row (list, panel) · wheel: steps the panel row under it"),
         ("l", "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → ")),
         ("[ ]", "margin − / + " + fineStep("margin")),
         ("{ }", "canvas corner radius − / + " + fineStep("corner-radius")),
@@ -16,16 +16,16 @@ extension KeyBindings {
         ("b", "cycle background (light grey, white, dark, transparent)"),
         ("m", "cycle member style (rectangle, rounded, circle, original)"),
         ("0", "reset parameters to the start's (says what changed)"),
-        ("u", "undo last parameter change (says what changed)"),
-        ("U  Ctrl-R", "redo"),
+        // Undo and redo on one line, so that the help still fits 36 rows.
+        ("u  U  Ctrl-R", "undo / redo the last change of parameters or members"),
+        ("n  N", "add a member from the other groups / drop the last (session only)"),
         ("Tab", "parameter panel: focus it / back to the list"),
         ("P", "show / hide the parameter panel (needs \(ScreenLayout.requestedPanelWidth) columns)"),
         ("  ↑ ↓  g G", "panel: choose a parameter · the first / last"),
         ("  ← →", "panel: fine step onto the step grid (" + stepList(coarse: false) + "); no effect: skipped"),
         ("  < >  Shift-← →", "panel: coarse step (" + stepList(coarse: true) + ")"),
-        ("  Enter", "panel: type a value (hex for colours, auto; Ctrl-U clears)"),
-        // `%` shares the Backspace line, so that the help still fits 36 rows.
-        ("  Backspace  %", "panel: back to auto / default · %: pt ⇄ % (5%, tile20%)"),
+        // Enter, Backspace and % on one line, so that the help still fits 36 rows.
+        ("  Enter  Bksp  %", "panel: type a value (hex, auto; Ctrl-U clears) · Bksp: auto · %: pt ⇄ % (5%, tile20%)"),
         ("x", "export scales: the scale, @1x @2x @3x, @2x @3x, ..."),
         ("e", "export selected group: <id>.png, <id>@2x.png, ... and <id>.spec.json"),
         ("E", "export to a path you type (as typed; scales add @2x; ~ is home) + .spec.json"),
@@ -41,6 +41,7 @@ extension KeyBindings {
             "zoom in / out · 1: 1:1 view (arrows, h j k l pan; + - ×1 to ×\(ActualPixelsView.magnifications.last ?? 1); Esc back)"
         ),
         // The variants sheet shares the comparison strip's line, so that the help still fits 36 rows.
+        ("i  I", "guides: tile frames, spacing in pt and px · I: pixel inspector (1:1)"),
         ("c  v  t", "comparison strip · v: variants sheet (Esc closes) · t: its light / dark row"),
         ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Ctrl-C", "quit, keeping the session (q asks if not exported or saved); Esc closes, never quits"),

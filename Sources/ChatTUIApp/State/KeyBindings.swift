@@ -1,6 +1,7 @@
 import Fixtures
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 
 /// The key map: the part of `AppReducer` that turns a key into the next state plus effects.
@@ -80,8 +81,10 @@ package enum KeyBindings {
             next.announce("Nothing to close: q quits")
         case .character("q"):
             return quit(next)
-        case .up, .character("k"), .wheelUp: moveSelection(&next, by: -1, metrics)
-        case .down, .character("j"), .wheelDown: moveSelection(&next, by: 1, metrics)
+        case .up, .character("k"): moveSelection(&next, by: -1, metrics)
+        case .down, .character("j"): moveSelection(&next, by: 1, metrics)
+        case .wheelUp(let x, let y): wheel(&next, at: x, y, direction: 1, metrics)
+        case .wheelDown(let x, let y): wheel(&next, at: x, y, direction: -1, metrics)
         case .pageUp: moveSelection(&next, by: -max(1, metrics.visibleRowCount), metrics)
         case .pageDown: moveSelection(&next, by: max(1, metrics.visibleRowCount), metrics)
         case .home, .character("g"): moveSelection(&next, by: -next.matches.count, metrics)
@@ -94,6 +97,13 @@ package enum KeyBindings {
             next.overlayScroll = 0
         case .character("c"):
             next.showsComparison.toggle()
+        case .character("I"): openInspector(&next)
+        case .character("i"):
+            next.showsGuides.toggle()
+            next.announce(
+                next.showsGuides
+                    ? "Guides: tile frames, margin, padding, edges and gaps in pt and px; i hides them"
+                    : "Guides hidden")
         case .character("1"):
             next.actualPixels = ActualPixelsView()
             next.announce("1:1 view: arrows or h j k l pan, + - enlarge, 1 or Esc back to the fitted preview")
@@ -112,8 +122,10 @@ package enum KeyBindings {
                     purpose: .exportPath, editor: LineEditor(path, suggested: true),
                     note: exportNote(next, path))
             }
-        case .character("u"): ParameterEditing.undo(&next)
-        case .character("U"), .control("r"): ParameterEditing.redo(&next)
+        case .character("u"): effects += ParameterEditing.undo(&next)
+        case .character("U"), .control("r"): effects += ParameterEditing.redo(&next)
+        case .character("n"): effects += MemberEditing.add(&next)
+        case .character("N"): effects += MemberEditing.drop(&next)
         case .character("p"): togglePin(&next)
         case .character("a"): openComparison(&next)
         case .character("y"), .character("Y"): effects += share(&next, asJSON: key == .character("Y"))
@@ -196,7 +208,10 @@ package enum KeyBindings {
         _ state: inout AppState, _ group: ChatGroup, to target: String,
         usesDefaultName: Bool = false
     ) -> Effect {
-        state.announce("Exporting to \(target)…")
+        state.announce(
+            (state.membersAreEdited(group.id)
+                ? "Exporting the members shown (edited in the session) to " : "Exporting to ")
+                + "\(target)…")
         var request = ExportRequest(
             group: group, parameters: state.parameters, scales: state.effectiveExportScales,
             target: target)
@@ -228,12 +243,23 @@ package enum KeyBindings {
                 return []
             }
             let output = OutputNaming.scaledPath(OutputNaming.fileName(for: group), scale: state.parameters.scale)
-            text = ParameterSharing.exportCommand(
-                state.parameters, fixturePath: state.fixturePath, groupID: group.id,
-                output: output)
+            text =
+                editedMembersNote(state, group)
+                + ParameterSharing.exportCommand(
+                    state.parameters, fixturePath: state.fixturePath, groupID: group.id,
+                    output: output)
         }
         state.overlay = .shared(title: asJSON ? "Preset JSON" : "Export command", text: text)
         return [.copy(text)]
+    }
+
+    /// For a group whose members were changed in this session (`n`, `N`): a shell comment line saying that the
+    /// command exports the fixture's members, not the ones shown, and which those are; empty otherwise.
+    static func editedMembersNote(_ state: AppState, _ group: ChatGroup) -> String {
+        guard state.membersAreEdited(group.id) else { return "" }
+        let ids = group.members.map { Sanitizer.clean($0.id) }.joined(separator: " ")
+        return "# members edited in the session (the fixture is unchanged; this command exports its members): "
+            + "\(group.members.count) shown: \(ids)\n"
     }
 
     /// `x` (and stepping the panel's Export row): the next set of export scales.
@@ -250,12 +276,32 @@ package enum KeyBindings {
         keepSelectionVisible(&state, metrics)
     }
 
+    /// A click: on a list row selects that group, on a panel row selects that row and focuses the panel.
     private static func select(_ state: inout AppState, clickAt x: Int, _ y: Int, _ metrics: ListMetrics) {
-        guard metrics.frame.contains(x: x, y: y), metrics.rowHeight > 0 else { return }
-        let position = state.scrollOffset + (y - metrics.frame.y) / metrics.rowHeight
-        guard position < state.matches.count else { return }
-        state.selection = position
-        keepSelectionVisible(&state, metrics)
+        switch MouseTarget.at(x: x, y: y, state: state, metrics: metrics) {
+        case .listRow(let position):
+            state.selection = position
+            keepSelectionVisible(&state, metrics)
+        case .panelRow(let name):
+            state.panel.selectedRow = name
+            state.panel.isFocused = true
+        case .elsewhere:
+            break
+        }
+    }
+
+    /// The wheel (`direction` 1 up, -1 down): over a panel row it steps that row's value (a fine step, as ← →),
+    /// anywhere else it moves the list's selection (up: the previous group).
+    private static func wheel(_ state: inout AppState, at x: Int, _ y: Int, direction: Int, _ metrics: ListMetrics) {
+        guard case .panelRow(let name) = MouseTarget.at(x: x, y: y, state: state, metrics: metrics) else {
+            moveSelection(&state, by: -direction, metrics)
+            return
+        }
+        state.panel.selectedRow = name
+        switch PanelRow.row(named: name, for: state.parameters) {
+        case .parameter(let field): ParameterEditing.step(&state, field, direction: direction, coarse: false)
+        case .exportScales: cycleExportScales(&state, direction: direction)
+        }
     }
 
     /// Clamps the selection to the matches and scrolls just enough to show it, without leaving empty rows at the

@@ -1,3 +1,4 @@
+import Fixtures
 import GroupIcon
 import Support
 
@@ -76,8 +77,8 @@ package enum Overlay: Hashable, Sendable {
     case comparison(selection: Int)
 }
 
-/// One undoable parameter change: the parameters before and after, and what changed in words
-/// ("margin 9.3 → 8.3").
+/// One undoable change: the parameters before and after, and what changed in words ("margin 9.3 → 8.3"); for
+/// a member added or dropped (`n`, `N`) also the group's members before and after (the parameters stay).
 package struct ParameterEdit: Hashable, Sendable {
     package var before: CompositionParameters
     package var after: CompositionParameters
@@ -85,10 +86,24 @@ package struct ParameterEdit: Hashable, Sendable {
     /// The edit swapped A and B (`s` in the A/B list): undoing or redoing it pins the side it leaves, so A
     /// comes back with B.
     package var swapsPinned: Bool
+    package var members: MemberChange?
 
     package init(
-        before: CompositionParameters, after: CompositionParameters, description: String, swapsPinned: Bool = false
+        before: CompositionParameters, after: CompositionParameters, description: String, swapsPinned: Bool = false,
+        members: MemberChange? = nil
     ) {
         self.before = before; self.after = after; self.description = description; self.swapsPinned = swapsPinned
+        self.members = members
+    }
+}
+
+/// The members of one group before and after a session edit (`n`, `N`).
+package struct MemberChange: Hashable, Sendable {
+    package var groupID: String
+    package var before: [GroupMember]
+    package var after: [GroupMember]
+
+    package init(groupID: String, before: [GroupMember], after: [GroupMember]) {
+        self.groupID = groupID; self.before = before; self.after = after
     }
 }

@@ -230,33 +230,35 @@ enum ParameterEditing {
         state.parameters = parameters
     }
 
-    /// `u`: back to the parameters before the last change.
-    static func undo(_ state: inout AppState) {
-        replay(
-            &state, from: \.undoStack, to: \.redoStack, restoring: \.before, done: "Undone", nothing: "Nothing to undo")
+    /// `u`: back to the parameters (or a group's members) before the last change; the group whose members
+    /// came back is to be drawn again.
+    static func undo(_ state: inout AppState) -> [Effect] {
+        replay(&state, from: \.undoStack, to: \.redoStack, undoing: true, done: "Undone", nothing: "Nothing to undo")
     }
 
     /// `U` / Ctrl-R: the last undone change again.
-    static func redo(_ state: inout AppState) {
-        replay(
-            &state, from: \.redoStack, to: \.undoStack, restoring: \.after, done: "Redone", nothing: "Nothing to redo")
+    static func redo(_ state: inout AppState) -> [Effect] {
+        replay(&state, from: \.redoStack, to: \.undoStack, undoing: false, done: "Redone", nothing: "Nothing to redo")
     }
 
-    /// Moves the last edit of one history to the other, making its `restoring` side current, and says so.
+    /// Moves the last edit of one history to the other, making its before (`undoing`) or after side current,
+    /// and says so.
     private static func replay(
         _ state: inout AppState, from source: WritableKeyPath<AppState, [ParameterEdit]>,
-        to target: WritableKeyPath<AppState, [ParameterEdit]>,
-        restoring side: KeyPath<ParameterEdit, CompositionParameters>, done: String,
+        to target: WritableKeyPath<AppState, [ParameterEdit]>, undoing: Bool, done: String,
         nothing: String
-    ) {
+    ) -> [Effect] {
         guard let edit = state[keyPath: source].popLast() else {
             state.announce(nothing)
-            return
+            return []
         }
         if edit.swapsPinned { state.pinned = state.parameters }
-        state.parameters = edit[keyPath: side]
+        state.parameters = undoing ? edit.before : edit.after
         state[keyPath: target].append(edit)
         state.announce("\(done): \(edit.description)")
+        guard let change = edit.members else { return [] }
+        state.setMembers(undoing ? change.before : change.after, ofGroup: change.groupID)
+        return [.invalidateComposites([change.groupID])]
     }
 
     /// What changed, parameter by parameter: "margin 9.3 → 8.3, layout wechat → qq" (at most three named,

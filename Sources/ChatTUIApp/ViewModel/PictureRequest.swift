@@ -12,8 +12,19 @@ package struct ActualPixelsView: Hashable, Sendable {
     /// The image point in the middle of the view, as fractions of the image's width and height.
     package var centreX = 0.5
     package var centreY = 0.5
+    /// The pixel inspector's cursor (`I`), in pixels of the composite from its top-left corner; nil while the
+    /// arrows pan.
+    package var cursor: PixelPosition?
 
     package init() {}
+}
+
+/// A pixel of a composite: column `x`, row `y` from the top-left corner.
+package struct PixelPosition: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+
+    package init(x: Int, y: Int) { self.x = x; self.y = y }
 }
 
 /// How much of the composite the 1:1 view shows along each side (fractions; 1 when all of it): pans move a

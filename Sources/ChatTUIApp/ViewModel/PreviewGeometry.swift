@@ -18,8 +18,60 @@ package struct PreviewPicture: Sendable {
 package enum PreviewGeometry {
     /// The part of a `width` × `height` preview pane that holds the pictures (below the title, above the strip).
     package static func imageArea(_ state: AppState, width: Int, height: Int) -> CellRect {
-        CellRect(
-            x: 0, y: 2, width: width, height: max(0, height - 2 - stripHeight(state, width: width, height: height)))
+        let below = height - 2 - stripHeight(state, width: width, height: height)
+        return CellRect(x: 0, y: 2, width: width, height: max(0, below - guideLegendRows(state, paneRows: below)))
+    }
+
+    /// Rows the guides' legend takes under the pictures (`Guides.legend`), out of the `paneRows` between the
+    /// title and the strip: as many as it has lines, but never more than half of them, so the picture stays.
+    package static func guideLegendRows(_ state: AppState, paneRows: Int) -> Int {
+        guard let guides = Guides.shown(in: state) else { return 0 }
+        return max(0, min(guides.legend.count, paneRows / 2))
+    }
+
+    /// Where the composite of `picture` lies in the pane as the preview draws it, in cells (fractional, pane
+    /// coordinates): framed by `PictureRequest` when drawn at the picture's pixels (a pixel picture, half blocks
+    /// at a known cell size, the 1:1 view), else fitted into the picture's cells and letterboxed. Nil when
+    /// the picture has no room. The composite is `canvas` points at the picture's scale, as the compositor
+    /// makes it.
+    package static func compositePlacement(
+        _ picture: PreviewPicture, canvas: Size, _ state: AppState, context: ViewContext
+    ) -> Rect? {
+        guard let (columns, rows) = picture.size else { return nil }
+        let scale = Double(picture.parameters.scale)
+        let imageWidth = max(1, Int((canvas.width * scale).rounded()))
+        let imageHeight = max(1, Int((canvas.height * scale).rounded()))
+        let area = picture.area
+        if context.pixelCell != nil || state.actualPixels != nil {
+            let cell = context.pictureCell
+            let request = PictureRequest(
+                columns: area.width, rows: area.height, cell: cell, scale: state.previewScale)
+            guard let frame = request.frame(imageWidth: imageWidth, imageHeight: imageHeight)?.frame else {
+                return nil
+            }
+            let (cellWidth, cellHeight) = (Double(max(1, cell.width)), Double(max(1, cell.height)))
+            return Rect(
+                x: Double(area.x) + frame.minX / cellWidth, y: Double(area.y) + frame.minY / cellHeight,
+                width: frame.width / cellWidth, height: frame.height / cellHeight)
+        }
+        let (width, height) =
+            imageWidth == imageHeight
+            ? (columns, rows)
+            : letterboxed(imageWidth: imageWidth, imageHeight: imageHeight, columns: columns, rows: rows)
+        let x = area.x + (area.width - columns) / 2 + (columns - width) / 2
+        let y = area.y + (area.height - rows) / 2 + (rows - height) / 2
+        return Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+    }
+
+    /// The cells an image that is not square takes of `columns` × `rows` half-block cells with its proportions
+    /// kept (a cell is about twice as tall as wide): the rest stays empty rather than the image stretched.
+    package static func letterboxed(
+        imageWidth: Int, imageHeight: Int, columns: Int, rows: Int
+    ) -> (columns: Int, rows: Int) {
+        let aspect = Double(max(1, imageWidth)) / Double(max(1, imageHeight))
+        let fittedColumns = min(columns, max(1, Int((Double(2 * rows) * aspect).rounded())))
+        let fittedRows = min(rows, max(1, Int((Double(columns) / aspect / 2).rounded())))
+        return aspect >= Double(columns) / Double(2 * max(1, rows)) ? (columns, fittedRows) : (fittedColumns, rows)
     }
 
     /// Rows the comparison strip takes at the bottom of the pane (0 when it is off or does not fit).

@@ -73,6 +73,6 @@ package struct ScreenLayout: Hashable, Sendable {
         ListMetrics(
             visibleRowCount: max(1, list.height / rowHeight), rowHeight: rowHeight, frame: list,
             panelIsShown: panel != nil && !isTooSmall,
-            panelFits: width >= Self.requestedPanelWidth && !isTooSmall)
+            panelFits: width >= Self.requestedPanelWidth && !isTooSmall, panelFrame: panel)
     }
 }

@@ -108,7 +108,8 @@ package enum ChatListView {
         let timeWidth = TextWidth.width(of: time)
         let nameWidth = timeWidth > 0 && textWidth > timeWidth + 4 ? textWidth - timeWidth - 1 : textWidth
         grid.write(
-            context.fit(Sanitizer.clean(group.name), nameWidth), x: textX, y: 0,
+            context.fit((state.membersAreEdited(group.id) ? "* " : "") + Sanitizer.clean(group.name), nameWidth),
+            x: textX, y: 0,
             style: selected ? [.bold, .reverse] : .bold)
         if nameWidth < textWidth { grid.write(time, x: width - timeWidth, y: 0, style: .dim) }
 

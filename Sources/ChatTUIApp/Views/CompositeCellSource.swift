@@ -19,6 +19,9 @@ package protocol CompositeCellSource {
         for group: ChatGroup, parameters: CompositionParameters,
         request: PictureRequest
     ) -> (cells: CellRect, grid: CellGrid)?
+    /// The group's composite at `parameters` (or the closest older one) itself, for the pixel inspector's
+    /// colour; nil when none has arrived.
+    func composite(for group: ChatGroup, parameters: CompositionParameters) -> RGBAImage?
     /// Warnings the pipeline reported for that composite (missing or unreadable avatars, ...).
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String]
 }

@@ -7,6 +7,9 @@ import TerminalUI
 /// in pixels at the export scale, the range it can be set to here, its steps, and the pinned A's value when it
 /// differs; a parameter that changes nothing for the selected group says so, with the reason.
 package enum ParameterPanelView {
+    /// The panel line of its first parameter row (under the title and a blank line); the mouse finds rows by it.
+    package static let firstRowOffset = 2
+
     package static func render(_ state: AppState, width: Int, height: Int, context: ViewContext) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width > 2, height > 0 else { return grid }
@@ -20,8 +23,8 @@ package enum ParameterPanelView {
         let selected = PanelRow.row(named: state.panel.selectedRow, for: state.parameters).name
         let labelWidth = min(14, rows.map { TextWidth.width(of: $0.label) }.max() ?? 0)
         let valueWidth = width - labelWidth - 4
-        for (index, row) in rows.enumerated() where index + 2 < height {
-            let y = index + 2
+        for (index, row) in rows.enumerated() where index + firstRowOffset < height {
+            let y = index + firstRowOffset
             let isSelected = row.name == selected
             let (value, pixels) = valueText(row, state)
             let withPixels = pixels.map { "\(value) · \($0)" } ?? value
@@ -33,7 +36,7 @@ package enum ParameterPanelView {
                 style: style.union(isSelected ? .bold : []))
             grid.write(context.fit(Sanitizer.clean(shown), valueWidth), x: labelWidth + 2, y: y, style: style)
         }
-        let detailTop = rows.count + 3
+        let detailTop = rows.count + firstRowOffset + 1
         let details = detailLines(PanelRow.row(named: selected, for: state.parameters), state)
         for (index, line) in details.enumerated() where detailTop + index < height {
             grid.write(

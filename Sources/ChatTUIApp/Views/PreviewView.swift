@@ -43,18 +43,28 @@ package enum PreviewView {
             return VariantsSheetView.compose(
                 state, group, width: width, height: height, source: source, context: context)
         }
-        grid.write(context.fit(Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
+        let edited = state.membersAreEdited(group.id) ? " (members edited, session only)" : ""
+        grid.write(context.fit(Sanitizer.clean(group.name) + edited, width - 1), x: 1, y: 0, style: .bold)
         let dot = context.unicode ? " · " : " | "
         let zoom = state.zoomPercent == 100 || state.actualPixels != nil ? "" : dot + "zoom \(state.zoomPercent)%"
         // The 1:1 view is said first, where a narrow pane does not cut it off.
         let view = state.actualPixels.map { "1:1 x\($0.magnification)" + dot } ?? ""
+        // The inspector's reading takes the summary's place while its cursor is out.
+        let inspected =
+            state.actualPixels?.cursor == nil
+            ? nil
+            : PixelInspector.readout(
+                state, composite: source.composite(for: group, parameters: state.parameters),
+                unicode: context.unicode)
         grid.write(
             context.fit(
                 view
-                    + ParameterSummary.text(
-                        state.parameters, memberCount: state.selectedGroup?.members.count, unicode: context.unicode)
+                    + (inspected
+                        ?? ParameterSummary.text(
+                            state.parameters, memberCount: state.selectedGroup?.members.count,
+                            unicode: context.unicode))
                     + zoom, width - 1),
-            x: 1, y: 1, style: .dim)
+            x: 1, y: 1, style: inspected == nil ? .dim : .bold)
 
         let stripHeight = PreviewGeometry.stripHeight(state, width: width, height: height)
         let shown = PreviewGeometry.pictures(state, width: width, height: height, pixelCell: context.pixelCell)
@@ -75,11 +85,26 @@ package enum PreviewView {
                 id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
                 halfBlocksAtPixels: state.actualPixels != nil, source: source, context: context,
                 into: &grid, pictures: &pictures)
+            if drawn, index == shown.count - 1 {
+                if let guides = Guides.shown(in: state) {
+                    drawGuides(guides, on: picture, state, context: context, into: &grid, pictures: &pictures)
+                }
+                if let cursor = state.actualPixels?.cursor {
+                    drawCursor(cursor, on: picture, state, context: context, into: &grid, pictures: &pictures)
+                }
+            }
             if !drawn {
                 let message = context.fit("composing" + context.ellipsis, area.width)
                 grid.write(
                     message, x: area.x + max(0, (area.width - TextWidth.width(of: message)) / 2),
                     y: area.y + area.height / 2, style: .dim)
+            }
+        }
+        if let guides = Guides.shown(in: state) {
+            let area = PreviewGeometry.imageArea(state, width: width, height: height)
+            let rows = PreviewGeometry.guideLegendRows(state, paneRows: height - 2 - stripHeight)
+            for (row, line) in guides.legend.prefix(rows).enumerated() {
+                grid.write(context.fit(line, width - 1), x: 1, y: area.y + area.height + row, style: .dim)
             }
         }
         if stripHeight > 0 {
@@ -94,6 +119,66 @@ package enum PreviewView {
             }
         }
         return (grid, pictures)
+    }
+
+    /// Draws the guides over the picture just drawn: into the cells under it, or into a copy of its pixels
+    /// when it went out as a pixel picture (the last one of `pictures`).
+    private static func drawGuides(
+        _ guides: Guides, on picture: PreviewPicture, _ state: AppState, context: ViewContext,
+        into grid: inout CellGrid, pictures: inout [PixelPicture]
+    ) {
+        guard
+            let placement = PreviewGeometry.compositePlacement(picture, canvas: guides.canvas, state, context: context)
+        else { return }
+        if context.drawsPixelPictures, var last = pictures.last {
+            GuideOverlay.draw(
+                guides, placement: placement, into: &last.image, origin: (last.area.x, last.area.y),
+                cell: context.pictureCell)
+            pictures[pictures.count - 1] = last
+        } else {
+            GuideOverlay.draw(guides, placement: placement, clip: picture.area, into: &grid, context: context)
+        }
+    }
+
+    /// Marks the pixel inspector's pixel on the picture just drawn: its cell in reverse video, or in a pixel
+    /// picture a frame around the pixel's square in a copy of the picture.
+    private static func drawCursor(
+        _ cursor: PixelPosition, on picture: PreviewPicture, _ state: AppState, context: ViewContext,
+        into grid: inout CellGrid, pictures: inout [PixelPicture]
+    ) {
+        guard let group = state.selectedGroup, let size = PixelInspector.compositeSize(state),
+            let placement = PreviewGeometry.compositePlacement(
+                picture, canvas: Layouts.canvas(count: group.members.count, parameters: state.parameters), state,
+                context: context)
+        else { return }
+        // The pixel's square in pane cells.
+        let pixel = Rect(
+            x: placement.minX + Double(cursor.x) * placement.width / Double(size.width),
+            y: placement.minY + Double(cursor.y) * placement.height / Double(size.height),
+            width: placement.width / Double(size.width), height: placement.height / Double(size.height))
+        if context.drawsPixelPictures, var last = pictures.last {
+            let cell = context.pictureCell
+            let (cellWidth, cellHeight) = (Double(max(1, cell.width)), Double(max(1, cell.height)))
+            let left = Int(((pixel.minX - Double(last.area.x)) * cellWidth).rounded()) - 1
+            let top = Int(((pixel.minY - Double(last.area.y)) * cellHeight).rounded()) - 1
+            let right = Int(((pixel.maxX - Double(last.area.x)) * cellWidth).rounded()) + 1
+            let bottom = Int(((pixel.maxY - Double(last.area.y)) * cellHeight).rounded()) + 1
+            func clamped(_ low: Int, _ high: Int, _ limit: Int) -> Range<Int> {
+                let start = min(max(0, low), limit)
+                return start..<max(start, min(limit, high))
+            }
+            let (rows, columns) = (clamped(top, bottom, last.image.height), clamped(left, right, last.image.width))
+            for y in rows {
+                for x in columns where x == left || x == right - 1 || y == top || y == bottom - 1 {
+                    last.image[x, y] = GuideOverlay.pixelColor
+                }
+            }
+            pictures[pictures.count - 1] = last
+        } else {
+            let (x, y) = (Int(pixel.midX.rounded(.down)), Int(pixel.midY.rounded(.down)))
+            guard picture.area.contains(x: x, y: y), grid.contains(x: x, y: y) else { return }
+            grid[x, y] = Cell(context.unicode ? "◆" : "+", foreground: GuideOverlay.color(context), style: .bold)
+        }
     }
 
     /// Draws `group`'s composite at `parameters` into `area` of the pane as the preview draws every picture: a

@@ -324,7 +324,7 @@ private final class GatedProvider: CompositeProvider {
         var options = options()
         options.files = ExportFiles(
             kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in }, homeDirectory: nil)
-        options.specExporter = { group, parameters, images, output, path in
+        options.specExporter = { group, parameters, images, output, path, _ in
             let files = images.map { "\($0.path)@\($0.scale)" }.joined(separator: ",")
             written.withLock {
                 $0.append("spec \(path) of \(group.id) [\(files)] --output \(output) @\(parameters.scale)")
@@ -344,6 +344,30 @@ private final class GatedProvider: CompositeProvider {
                 "spec out/g0.spec.json of g0 [out/g0@2x.png@2,out/g0@3x.png@3] --output out/g0.png @2",
             ])
         #expect(terminal.row(29).contains("Exported to out/g0@2x.png, g0@3x.png, g0.spec.json"))
+    }
+
+    @Test func theSpecOfAGroupEditedInTheSessionSaysSoAboveItsCommand() async {
+        let notes = LockedState<[String]>([])
+        var options = options()
+        options.files = ExportFiles(
+            kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in }, homeDirectory: nil)
+        options.specExporter = { _, _, _, _, _, note in notes.withLock { $0.append(note) } }
+        // g0 takes g1's second member (n), is exported (e), goes back to its own (u) and is exported again.
+        let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("neue"))
+        let groups = [
+            ChatGroup(id: "g0", name: "Group 0", members: [GroupMember(id: "a", name: "A")]),
+            ChatGroup(
+                id: "g1", name: "Group 1", members: [GroupMember(id: "a", name: "A"), GroupMember(id: "b", name: "B")]),
+        ]
+        let controller = AppController(
+            fixture: fixture(groups), options: options, driver: terminal, provider: RecordingProvider(),
+            exporter: { _, _, _ in }, imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        await controller.driveUntilSettled()
+        let written = notes.withLock { $0 }
+        #expect(written.count == 2)
+        #expect(written.first?.hasPrefix("# members edited in the session") == true)
+        #expect(written.first?.hasSuffix("2 shown: a b\n") == true)
+        #expect(written.last == "")
     }
 
     @Test func aFailedExportIsAWarningInPlainWords() async {

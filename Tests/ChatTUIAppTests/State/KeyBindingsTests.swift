@@ -25,7 +25,8 @@ import Testing
         #expect(press(chars("jjk"), on: twenty).0.selection == 1)
         #expect(press([.up, .character("k")], on: twenty).0.selection == 0)
         #expect(press(Array(repeating: .down, count: 30), on: twenty).0.selection == 19)
-        #expect(press([.wheelDown, .wheelDown, .wheelUp], on: twenty).0.selection == 1)
+        #expect(
+            press([.wheelDown(x: 3, y: 1), .wheelDown(x: 3, y: 1), .wheelUp(x: 3, y: 1)], on: twenty).0.selection == 1)
     }
 
     @Test func pagesAndEndsScrollTheList() {

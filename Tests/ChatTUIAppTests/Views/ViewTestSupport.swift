@@ -38,6 +38,11 @@ final class FakeCellSource: CompositeCellSource {
         )
     }
 
+    /// The composite `composites` holds for the group, if any.
+    var composites: [String: RGBAImage] = [:]
+
+    func composite(for group: ChatGroup, parameters: CompositionParameters) -> RGBAImage? { composites[group.id] }
+
     func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] { warningsToReport }
 }
 

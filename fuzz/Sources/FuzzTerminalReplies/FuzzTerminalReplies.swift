@@ -6,7 +6,8 @@
 /// bytes come in one read or in reads of sizes the input picks; every input byte is one of the bytes sent, in
 /// order; the backlog hands every input byte back, in pieces of at most `InputBacklog.pieceLimit` bytes that
 /// do not end inside a UTF-8 character; XTVERSION and DECRQSS reports are short printable ASCII; the cell size decided from the replies is plausible or the fallback,
-/// and a picture framed with it at the area the input picks stays within the picture budget.
+/// and a picture framed with it at the area the input picks stays within the picture budget; the bytes read
+/// as what follows an ESC at run time are a mouse report on a believable cell or nothing (`EscapeSequence`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let all = Array(UnsafeBufferPointer(start: data, count: size))
@@ -77,6 +78,24 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
             region.height <= PictureFrame.maximumSide, region.x >= 0, region.y >= 0,
             region.maxX <= area.width, region.maxY <= area.height
         else { fatalError("picture region \(region) outside the budget or the area \(area)") }
+    }
+
+    // The bytes after an ESC as the curses driver resolves them at run time: a mouse report is a click or the
+    // wheel on a cell of a believable screen, anything else nothing; never more characters than were sent.
+    var queue = bytes[...]
+    var taken = 0
+    let key = EscapeSequence.resolve {
+        guard let byte = queue.popFirst() else { return nil }
+        taken += 1
+        return UInt32(byte)
+    }
+    guard taken <= bytes.count else { fatalError("resolved past the input") }
+    switch key {
+    case .mouse(let x, let y)?, .wheelUp(let x, let y)?, .wheelDown(let x, let y)?:
+        let range = 0..<EscapeSequence.maximumMouseCoordinate
+        guard range.contains(x), range.contains(y) else { fatalError("a mouse report at \(x), \(y)") }
+    case .escape?, nil: break
+    case let other?: fatalError("an escape sequence read as \(other)")
     }
     return 0
 }

@@ -120,10 +120,11 @@ package enum SixelEncoder {
         let lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
         let order = UnsafeMutablePointer<Int>.allocate(capacity: 256)
         defer {
-            for pointer in [UnsafeMutableRawPointer(columns), UnsafeMutableRawPointer(masks),
+            for pointer in [
+                UnsafeMutableRawPointer(columns), UnsafeMutableRawPointer(masks),
                 UnsafeMutableRawPointer(next), UnsafeMutableRawPointer(head), UnsafeMutableRawPointer(tail),
-                UnsafeMutableRawPointer(lastColumn), UnsafeMutableRawPointer(order)]
-            {
+                UnsafeMutableRawPointer(lastColumn), UnsafeMutableRawPointer(order),
+            ] {
                 pointer.deallocate()
             }
         }

@@ -113,7 +113,8 @@ import Testing
         // The help opens: every picture is drawn in cells under it, so every placement goes.
         let covered = layer.update(to: [], painted: [], fullRepaint: false)
         let deleted = kittyCommands(covered.output).filter { $0["a"] == "d" }
-        #expect(deleted.compactMap { $0["i"] }.sorted() == ["2", "3", "4", "5"] && deleted.allSatisfy { $0["d"] == "i" })
+        #expect(
+            deleted.compactMap { $0["i"] }.sorted() == ["2", "3", "4", "5"] && deleted.allSatisfy { $0["d"] == "i" })
         #expect(layer.shown.isEmpty && layer.held.isEmpty)
         // It closes: the pictures are sent again, and image 1 (held off screen before) is freed.
         let reopened = layer.update(to: page(2), painted: [], fullRepaint: false)

@@ -27,7 +27,7 @@ struct BenchCommand: ToolCommand {
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame, response, pictures, sheet
+        case fixture, composition, png, cells, frame, response, pictures, scroll, sheet
     }
 
     var tiny: Bool
@@ -80,6 +80,7 @@ struct BenchCommand: ToolCommand {
                     report.pictureResponse = try [GraphicsProtocol.kitty, .sixel].map {
                         try ResponseBench.pictureResponse(inputs, configuration, graphicsProtocol: $0)
                     }
+                case .scroll: report.scroll = try await ScrollBench.scroll(inputs, configuration)
                 case .sheet: report.sheet = try await SheetBench.sheet(inputs, configuration)
                 }
             }

@@ -16,6 +16,8 @@ struct BenchReport: Codable, Sendable {
     var response: ResponseFigures?
     /// The same in kitty and in sixel pictures.
     var pictureResponse: [PictureResponseFigures]?
+    /// Scrolling the large list page by page in kitty and in sixel pictures.
+    var scroll: [ScrollFigures]?
     var sheet: SheetFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.

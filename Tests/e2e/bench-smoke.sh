@@ -45,7 +45,23 @@ pictures = report["picture_response"]
 assert [p["graphics_protocol"] for p in pictures] == ["kitty", "sixel"], pictures
 for p in pictures:
     assert p["samples"] == response["samples"] and 0 < p["picture_p50_milliseconds"] <= p["picture_p95_milliseconds"], p
-    assert p["bytes_per_key"] > 1000, p
+    assert 0 < p["picture_cpu_milliseconds_p50"] <= p["picture_cpu_milliseconds_p95"], p
+    assert 0 < p["thumbnails_p50_milliseconds"] <= p["thumbnails_p95_milliseconds"], p
+    assert p["bytes_per_key"] > p["preview_bytes_per_key"] > 1000, p
+# Scrolling the list page by page in pictures: new pages send their thumbnails; kitty places the ones it holds
+# again on the way back, sending no pixels, while sixel sends them again.
+scroll = report["scroll"]
+assert [s["graphics_protocol"] for s in scroll] == ["kitty", "sixel"], scroll
+for s in scroll:
+    assert s["pages_down"] > 0 and s["pages_back"] > 0 and s["rows_per_page"] > 0, s
+    assert s["cpu_per_page_p50_milliseconds"] > 0 and s["bytes_per_page"] > 1000, s
+kitty, sixel = scroll
+assert kitty["pictures_sent_per_page"] == kitty["rows_per_page"], kitty
+assert kitty["back_pictures_sent"] == 0 and kitty["back_pictures_placed"] == kitty["pages_back"] * kitty["rows_per_page"], kitty
+assert kitty["back_bytes_per_page"] < 2000, kitty
+# Sixel repaints the rows the avatars left, which wipes the preview's pixels there too: it goes again.
+assert sixel["pictures_sent_per_page"] == sixel["rows_per_page"] + 1, sixel
+assert sixel["back_pictures_sent"] == sixel["pages_back"] * (sixel["rows_per_page"] + 1), sixel
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 # The batch benchmark (whole processes beside Pillow, peak memory) at toy sizes: it runs and judges every target.

@@ -133,6 +133,9 @@ package final class AppController {
     var fixtureReading = FixtureReading()
     /// List thumbnails arrived that no frame shows yet.
     private var thumbnailsArrived = false
+    /// A preview composite arrived that no frame shows yet: thumbnails are not started until it is drawn, so
+    /// that the frame that sends the new preview picture has the cores to itself.
+    private var previewAwaitingFrame = false
     private var lastFrame: UInt64 = 0
     /// Until when a key's frame waits for its preview composite (`Options.previewWaitSeconds`).
     private var previewDeadline: UInt64?
@@ -211,7 +214,13 @@ package final class AppController {
         }
         guard needsRedraw && !state.shouldQuit && !terminalClosed else { return }
         let previews = wantedPreviews().map(\.key)
-        if !waitsForPreview(previews, changedByKey: previewsBeforeKeys.map { $0 != previews } ?? false) { redraw() }
+        guard !waitsForPreview(previews, changedByKey: previewsBeforeKeys.map { $0 != previews } ?? false) else {
+            return
+        }
+        let heldThumbnails = previewAwaitingFrame
+        redraw()
+        // The preview is on screen: now the thumbnails it held back.
+        if heldThumbnails && !state.shouldQuit && !terminalClosed { scheduleRequests() }
     }
 
     /// Whether this frame waits for one of `previews` that a key has just asked for (the key changed what the
@@ -281,6 +290,7 @@ package final class AppController {
     package func waitForBackgroundWork(seconds: Double) {
         while true {
             takeCompletions()
+            if previewAwaitingFrame { redraw() }
             scheduleRequests()
             guard !requests.isEmpty || pendingExports > 0 else { break }
             guard inbox.waitForMessage(seconds: seconds) else { return }
@@ -318,6 +328,7 @@ package final class AppController {
         needsRedraw = false
         handle(.frameDrawn(pictureProblem: problem))
         thumbnailsArrived = false
+        previewAwaitingFrame = false
         lastFrame = options.monotonicNanoseconds()
     }
 
@@ -392,7 +403,8 @@ package final class AppController {
     }
 
     /// Starts what the screen wants, preview first: list thumbnails wait while a preview picture is being
-    /// made, so that on a parameter key the selected group's new picture gets the cores first.
+    /// made and until the frame that shows it is drawn, so that on a parameter key the selected group's new
+    /// picture gets the cores first, and its frame composes and encodes the preview alone.
     private func scheduleRequests() {
         let previews = wantedPreviews()
         let wanted = wantedComposites()
@@ -403,7 +415,11 @@ package final class AppController {
         }
         let previewKeys = Set(previews.map(\.key))
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
-            if !previewKeys.contains(key) && previews.contains(where: { requests[$0.key] != nil }) { break }
+            if !previewKeys.contains(key)
+                && (previewAwaitingFrame || previews.contains(where: { requests[$0.key] != nil }))
+            {
+                break
+            }
             guard !store.contains(key), requests[key] == nil else { continue }
             let sheet = sheetWork(for: group)
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
@@ -424,15 +440,25 @@ package final class AppController {
     /// A picture for `key` is in the store: the preview is drawn at once; thumbnails as a round (see
     /// `processEvents`).
     private func noteArrival(of key: PreviewKey) {
-        if wantedPreviews().contains(where: { $0.key == key }) { needsRedraw = true } else { thumbnailsArrived = true }
+        if wantedPreviews().contains(where: { $0.key == key }) {
+            needsRedraw = true
+            previewAwaitingFrame = true
+        } else {
+            thumbnailsArrived = true
+        }
     }
 
     private func takeCompletions() {
-        for message in inbox.drain() {
+        let messages = inbox.drain()
+        guard !messages.isEmpty else { return }
+        lazy var wantedKeys = Set(wantedComposites().map(\.key))
+        for message in messages {
             switch message {
             case .composite(let key, let result):
                 requests[key] = nil
-                cancelledRequests.remove(key)
+                // A composite the screen stopped wanting while it was made (its parameters changed again, its
+                // row scrolled away) and does not want again is dropped: stale work is neither kept nor sent.
+                guard cancelledRequests.remove(key) == nil || wantedKeys.contains(key) else { continue }
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
                 // Its warnings go to the list; the frame that shows them is paced like the picture's.

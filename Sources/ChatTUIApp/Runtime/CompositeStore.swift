@@ -33,8 +33,9 @@ package final class CompositeStore: CompositeCellSource {
 
     private let composites: MemoryCache<PreviewKey, Composite>
     private let rendered: MemoryCache<RenderKey, CellGrid>
-    /// Framed pictures of the preview, and their cells when they are drawn in half blocks: a few, since only
-    /// the preview has them, but large.
+    /// Framed pictures of the preview and of the list avatars in pixels, and their cells when they are drawn in
+    /// half blocks: enough avatars for several pages of the list scrolled away and back (about 81 kB each at
+    /// 144 px), while the byte limit bounds the preview's large ones.
     private let pictures: MemoryCache<PictureKey, FramedPicture>
     private let pictureGrids: MemoryCache<PictureKey, CellGrid>
     /// Where to look when the exact composite is missing; entries may name evicted composites, which
@@ -53,7 +54,7 @@ package final class CompositeStore: CompositeCellSource {
         self.renderImage = renderImage
         composites = MemoryCache(costLimit: 256 << 20, countLimit: compositeLimit) { $0.image.pixels.count }
         rendered = MemoryCache(costLimit: 64 << 20, countLimit: cellLimit) { $0.cells.count * 64 }
-        pictures = MemoryCache(costLimit: 64 << 20, countLimit: 16) { $0.image.pixels.count }
+        pictures = MemoryCache(costLimit: 64 << 20, countLimit: 128) { $0.image.pixels.count }
         pictureGrids = MemoryCache(costLimit: 16 << 20, countLimit: 16) { $0.cells.count * 64 }
     }
 

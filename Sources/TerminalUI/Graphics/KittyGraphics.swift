@@ -25,6 +25,12 @@ package enum KittyGraphics {
         try chunks(image, keys: "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2")
     }
 
+    /// Shows image `id`, transmitted before and still held by the terminal, at the cursor over `columns` x
+    /// `rows` cells: no pixels are sent (a list avatar scrolled back into view).
+    package static func place(id: UInt32, columns: Int, rows: Int) -> String {
+        "\u{1B}_Ga=p,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2\u{1B}\\"
+    }
+
     /// Transmits `image` as PNG under `id` without showing it: a virtual placement (`virtualPlacement`) and
     /// Unicode placeholders (`placeholderRows`) show it.
     package static func transmitChunks(_ image: RGBAImage, id: UInt32) throws(GraphicsError) -> [String] {

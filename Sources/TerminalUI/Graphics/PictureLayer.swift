@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// The pictures on screen and what it takes to change them: the part of a terminal driver that draws pixel
@@ -5,10 +6,17 @@ import Imaging
 ///
 /// A picture is sent only when it is new, when its pixels or place changed, or when something wiped it.
 /// How a picture leaves depends on the protocol. Kitty keeps images apart from the text, above it: a picture
-/// that goes or changes is deleted by id, and text drawn under one does not harm it. Sixel and iTerm2
+/// that goes or changes has its placement deleted by id, and text drawn under one does not harm it. The terminal
+/// keeps an image's pixels after its placement goes, so a picture that comes back with the same pixels (a list
+/// avatar scrolled back into view, the pictures under a closed overlay) is placed again without sending them;
+/// up to `heldImageLimit` images off the screen are kept so, the least recently shown freed first. A frame
+/// without any picture (an overlay covers the screen) ends that: the pictures that come back are sent again, and
+/// the images that do not are freed. Sixel and iTerm2
 /// pictures are pixels in the cells themselves: text written into a cell replaces them there, so a picture
 /// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
-/// rows repainted in full, since cells whose text did not change would otherwise keep its pixels.
+/// rows repainted in full, since cells whose text did not change would otherwise keep its pixels. A sixel
+/// picture that stays in place is sent again only from its first to its last cell row whose pixels changed or
+/// were painted over.
 ///
 /// Through tmux (`GraphicsSetup.passthrough`) every picture sequence goes wrapped in tmux's passthrough, after a
 /// cursor move of its own: tmux does not move the outer terminal's cursor before passing a sequence on, so the
@@ -25,8 +33,10 @@ package struct PictureLayer {
         /// Bytes to write after the cells: deletions and pictures, each picture after a cursor move to its
         /// top-left cell, all between a cursor save and restore so the cell diff's idea of the cursor holds.
         package var output: String = ""
-        /// The ids of the pictures sent, in order.
+        /// The ids of the pictures whose pixels were sent (all of them or, for sixel, some rows), in order.
         package var sent: [UInt32] = []
+        /// The ids of kitty pictures placed again from the image the terminal holds, no pixels sent.
+        package var placed: [UInt32] = []
         /// Pictures that could not be encoded (they are left off the screen).
         package var failures: [GraphicsError] = []
 
@@ -39,6 +49,31 @@ package struct PictureLayer {
     package private(set) var shown: [PixelPicture] = []
     /// The kitty image id (1...255) of each picture shown by Unicode placeholders, by picture id.
     private var placeholderIDs: [UInt32: UInt32] = [:]
+    /// The kitty images the terminal holds (placed kitty pictures, not placeholders), least recently shown first.
+    package private(set) var held: [HeldImage] = []
+
+    /// A kitty image transmitted under `id`: the picture's pixels for cells of `columns` x `rows` of `cell`.
+    package struct HeldImage: Equatable, Sendable {
+        package var id: UInt32
+        package var image: RGBAImage
+        package var columns: Int
+        package var rows: Int
+        package var cell: CellPixelSize
+
+        /// Whether `picture`, drawn with `cell`, shows exactly these pixels.
+        func shows(_ picture: PixelPicture, cell: CellPixelSize) -> Bool {
+            id == picture.id && columns == picture.area.width && rows == picture.area.height && self.cell == cell
+                && image == picture.image
+        }
+    }
+
+    /// Kitty images the terminal still holds that are not placed again: after a frame without pictures, they are
+    /// sent again when they come back, and the others are freed by the next frame that has pictures.
+    private var released: [UInt32] = []
+
+    /// Kitty images kept by the terminal while off the screen: a few pages of a tall list scrolled away and
+    /// back (list avatars are about 144 px, 81 kB each in the terminal), and the preview's.
+    package static let heldImageLimit = 48
 
     package init(setup: GraphicsSetup) { self.setup = setup }
 
@@ -87,6 +122,16 @@ package struct PictureLayer {
                     || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
             }
         }
+        // Sixel pictures that stay where they were: the cell rows to send again (absent: all of them).
+        var sixelRows: [UInt32: ClosedRange<Int>] = [:]
+        if setup.graphicsProtocol == .sixel && !fullRepaint {
+            for picture in toSend {
+                guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
+                    let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
+                else { continue }
+                sixelRows[picture.id] = changed
+            }
+        }
         var sequences: [String] = []
         if setup.usesUnicodePlaceholders {
             // Only a picture that went frees its id; one sent again keeps it (its image is replaced).
@@ -100,24 +145,102 @@ package struct PictureLayer {
         }
         let unsent = Set(toSend.map(\.id))
         var onScreen = wanted.filter { !unsent.contains($0.id) }
+        let placesKitty = setup.graphicsProtocol == .kitty && !setup.usesUnicodePlaceholders
         for picture in toSend {
+            if placesKitty && !fullRepaint, let index = held.firstIndex(where: { $0.id == picture.id }),
+                held[index].shows(picture, cell: setup.cellPixelSize)
+            {
+                sequences.append(placement(of: picture))
+                update.placed.append(picture.id)
+                onScreen.append(picture)
+                let image = held.remove(at: index)
+                held.append(image)
+                continue
+            }
             do {
-                sequences.append(try sequence(for: picture))
+                sequences.append(try sequence(for: picture, rows: sixelRows[picture.id]))
                 update.sent.append(picture.id)
                 onScreen.append(picture)
+                if placesKitty {
+                    held.removeAll { $0.id == picture.id }
+                    held.append(
+                        HeldImage(
+                            id: picture.id, image: picture.image, columns: picture.area.width,
+                            rows: picture.area.height, cell: setup.cellPixelSize))
+                }
             } catch {
                 update.failures.append(error)
             }
+        }
+        if placesKitty && wanted.isEmpty {
+            released += held.map(\.id)
+            held = []
+        } else if placesKitty {
+            let resent = Set(update.sent)
+            sequences += released.filter { !resent.contains($0) }.map { passed(KittyGraphics.free(id: $0)) }
+            released = []
+            // Images off the screen beyond the limit are freed, the least recently shown first.
+            let visible = Set(onScreen.map(\.id))
+            let offScreen = held.filter { !visible.contains($0.id) }.map(\.id)
+            let freed = Set(offScreen.prefix(max(0, offScreen.count - Self.heldImageLimit)))
+            sequences += offScreen.filter(freed.contains).map { passed(KittyGraphics.free(id: $0)) }
+            held.removeAll { freed.contains($0.id) }
         }
         shown = onScreen
         if !sequences.isEmpty { update.output = Self.saveCursor + sequences.joined() + Self.restoreCursor }
         return update
     }
 
-    /// Takes every picture off the screen (on the way out): kitty's are deleted, the rows of the others are to
-    /// be repainted.
+    /// Takes every picture off the screen (on the way out): kitty's are deleted and the images the terminal
+    /// holds freed, the rows of the others are to be repainted.
     package mutating func removeAll() -> Update {
-        update(to: [], painted: [], fullRepaint: false)
+        var removal = update(to: [], painted: [], fullRepaint: false)
+        guard !released.isEmpty else { return removal }
+        let frees = released.map { passed(KittyGraphics.free(id: $0)) }.joined()
+        released = []
+        removal.output =
+            removal.output.isEmpty
+            ? Self.saveCursor + frees + Self.restoreCursor
+            : String(removal.output.dropLast(Self.restoreCursor.count)) + frees + Self.restoreCursor
+        return removal
+    }
+
+    /// The cell rows of a sixel picture that stays in place to send again, nil when it goes in full: those
+    /// whose pixels changed, were painted over or are repainted.
+    private func changedRows(
+        from old: PixelPicture, to picture: PixelPicture, painted: [ChangedCells.Paint], repainted: [Int]
+    ) -> ClosedRange<Int>? {
+        let area = picture.area
+        let cellHeight = max(1, setup.cellPixelSize.height)
+        let rowBytes = picture.image.width * 4
+        guard old.image.pixels.count == picture.image.pixels.count,
+            picture.image.pixels.count == rowBytes * picture.image.height
+        else { return nil }
+        // The first and last cell row to send; none yet.
+        var first = Int.max, last = Int.min
+        func include(_ row: Int) { (first, last) = (min(first, row), max(last, row)) }
+        old.image.pixels.withUnsafeBufferPointer { before in
+            picture.image.pixels.withUnsafeBufferPointer { after in
+                guard let before = before.baseAddress, let after = after.baseAddress else { return }
+                for y in 0..<picture.image.height
+                where memcmp(before + y * rowBytes, after + y * rowBytes, rowBytes) != 0 {
+                    include(y / cellHeight)
+                }
+            }
+        }
+        for paint in painted where area.contains(x: paint.x, y: paint.y) { include(paint.y - area.y) }
+        for row in repainted where row >= area.y && row < area.y + area.height { include(row - area.y) }
+        guard first <= last, first > 0 || last < area.height - 1 else { return nil }
+        return first...last
+    }
+
+    /// A kitty picture placed again from the image the terminal holds: the cursor move, then the placement.
+    private func placement(of picture: PixelPicture) -> String {
+        let area = picture.area
+        let origin = (column: setup.passthrough?.paneColumn ?? 0, row: setup.passthrough?.paneRow ?? 0)
+        let move = "\u{1B}[\(area.y + origin.row + 1);\(area.x + origin.column + 1)H"
+        let place = KittyGraphics.place(id: picture.id, columns: area.width, rows: area.height)
+        return setup.passthrough == nil ? move + place : passed(move) + passed(place)
     }
 
     /// DECSC / DECRC: the cursor's place and attributes, which sixel and iTerm2 images move.
@@ -125,9 +248,13 @@ package struct PictureLayer {
     static let restoreCursor = "\u{1B}8"
 
     /// The cursor move to the picture's top-left cell, then the picture in the protocol (through tmux, both
-    /// wrapped in its passthrough, the move counted from the pane's corner on the outer screen).
-    private mutating func sequence(for picture: PixelPicture) throws(GraphicsError) -> String {
-        let area = picture.area
+    /// wrapped in its passthrough, the move counted from the pane's corner on the outer screen). `rows`: for
+    /// sixel, only these cell rows of the picture.
+    private mutating func sequence(
+        for picture: PixelPicture, rows: ClosedRange<Int>? = nil
+    ) throws(GraphicsError) -> String {
+        var area = picture.area
+        if let rows, setup.graphicsProtocol == .sixel { area.y += rows.lowerBound }
         let origin = (column: setup.passthrough?.paneColumn ?? 0, row: setup.passthrough?.paneRow ?? 0)
         let move = "\u{1B}[\(area.y + origin.row + 1);\(area.x + origin.column + 1)H"
         switch setup.graphicsProtocol {
@@ -145,11 +272,14 @@ package struct PictureLayer {
                         rows: area.height)))
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
+            var image = fitted(picture, filling: false)
+            if let rows {
+                let cellHeight = max(1, setup.cellPixelSize.height)
+                image = image.rows(
+                    rows.lowerBound * cellHeight..<min(image.height, (rows.upperBound + 1) * cellHeight))
+            }
             return passed(
-                move
-                    + (try SixelEncoder.encode(
-                        fitted(picture, filling: false), backdrop: .checkerboard,
-                        colors: setup.sixelColors)))
+                move + (try SixelEncoder.encode(image, backdrop: .checkerboard, colors: setup.sixelColors)))
         case .halfblock:
             return ""
         }
@@ -205,6 +335,15 @@ package struct PictureLayer {
 }
 
 extension RGBAImage {
+    /// The rows `range` of this image (clamped to it), as an image of its width.
+    package func rows(_ range: Range<Int>) -> RGBAImage {
+        let range = range.clamped(to: 0..<height)
+        var slice = RGBAImage(width: width, height: range.count)
+        guard pixels.count == width * height * 4 else { return slice }
+        slice.pixels = Array(pixels[(range.lowerBound * width * 4)..<(range.upperBound * width * 4)])
+        return slice
+    }
+
     /// This image at the top-left of a transparent `width` x `height` canvas, cut where it does not fit.
     package func placed(width: Int, height: Int) -> RGBAImage {
         guard self.width != width || self.height != height else { return self }

@@ -1,60 +1,211 @@
 import CSixel
 import Imaging
 
-/// Sixel output through libsixel: its palette construction (median cut over a histogram, high quality) and
-/// its encoder, rather than a hand-written one.
+/// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
+/// the pixels it stands for), and the bands are written here, one pass over the pixels.
+///
+/// libsixel's own encoder maps and writes a megapixel in 50-100 ms of CPU (it scans the band once per colour,
+/// and diffuses the error); a live preview is re-sent on every parameter key, so the pixels are mapped to the
+/// nearest palette colour through a cache of 32 768 RGB555 entries and each band is written from lists of the
+/// columns each colour occupies, in about a tenth of that. Without error diffusion the decoded picture is also
+/// closer to the source (PSNR about 1.5 dB higher on photographs), at the price of visible steps in wide,
+/// smooth gradients, which composites of photographs do not have.
 package enum SixelEncoder {
     /// The most colour registers asked for; every sixel terminal has at least 256.
     package static let maximumColors = 256
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
-    /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colours` entries. The image is shown at
+    /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colors` entries. The image is shown at
     /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
     package static func encode(
         _ image: RGBAImage, backdrop: Backdrop,
         colors: Int = maximumColors
     ) throws(GraphicsError) -> String {
         let opaque = backdrop.composite(image)
-        var rgb = [UInt8](repeating: 0, count: opaque.width * opaque.height * 3)
-        for pixel in 0..<opaque.width * opaque.height {
-            rgb[pixel * 3] = opaque.pixels[pixel * 4]
-            rgb[pixel * 3 + 1] = opaque.pixels[pixel * 4 + 1]
-            rgb[pixel * 3 + 2] = opaque.pixels[pixel * 4 + 2]
+        let (width, height) = (opaque.width, opaque.height)
+        guard width > 0, height > 0, opaque.pixels.count == width * height * 4 else {
+            return "\u{1B}Pq\u{1B}\\"
         }
-        let sink = Sink()
-        var output: OpaquePointer?
-        try check(
-            sixel_output_new(
-                &output,
-                { data, size, context in
-                    guard let data, let context, size > 0 else { return 0 }
-                    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
-                    data.withMemoryRebound(to: UInt8.self, capacity: Int(size)) { bytes in
-                        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(size)))
-                    }
-                    return size
-                }, Unmanaged.passUnretained(sink).toOpaque(), nil), step: "sixel_output_new")
-        defer { sixel_output_unref(output) }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        rgb.withUnsafeMutableBufferPointer { rgb in
+            opaque.pixels.withUnsafeBufferPointer { rgba in
+                for pixel in 0..<width * height {
+                    rgb[pixel * 3] = rgba[pixel * 4]
+                    rgb[pixel * 3 + 1] = rgba[pixel * 4 + 1]
+                    rgb[pixel * 3 + 2] = rgba[pixel * 4 + 2]
+                }
+            }
+        }
+        let palette = try Self.palette(&rgb, width: width, height: height, colors: colors)
+        let indices = map(rgb, to: palette)
+        return String(decoding: bands(indices, width: width, height: height, palette: palette), as: UTF8.self)
+    }
+
+    /// libsixel's adaptive palette for the pixels, as RGB triples.
+    private static func palette(
+        _ rgb: inout [UInt8], width: Int, height: Int, colors: Int
+    ) throws(GraphicsError) -> [UInt8] {
         var dither: OpaquePointer?
         try check(
             sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
             step: "sixel_dither_new")
         defer { sixel_dither_unref(dither) }
-        let (width, height) = (Int32(opaque.width), Int32(opaque.height))
         try rgb.withUnsafeMutableBufferPointer { (pixels) throws(GraphicsError) in
             try check(
                 sixel_dither_initialize(
-                    dither, pixels.baseAddress, width, height, CSIXEL_PIXELFORMAT_RGB888,
-                    SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_HIGH),
+                    dither, pixels.baseAddress, Int32(width), Int32(height), CSIXEL_PIXELFORMAT_RGB888,
+                    SIXEL_LARGE_AUTO, SIXEL_REP_AVERAGE_PIXELS, SIXEL_QUALITY_HIGH),
                 step: "sixel_dither_initialize")
-            try check(sixel_encode(pixels.baseAddress, width, height, 0, dither, output), step: "sixel_encode")
         }
-        return withExtendedLifetime(sink) { String(decoding: sink.bytes, as: UTF8.self) }
+        let count = Int(sixel_dither_get_num_of_palette_colors(dither))
+        guard count > 0, let entries = sixel_dither_get_palette(dither) else {
+            throw .sixel(step: "sixel_dither_get_palette", message: "libsixel made no palette")
+        }
+        return Array(UnsafeBufferPointer(start: entries, count: count * 3))
     }
 
-    /// Collects what libsixel writes.
-    private final class Sink {
-        package var bytes: [UInt8] = []
+    /// Each pixel's palette index: the entry nearest (in RGB) to the centre of its RGB555 cell, found once per
+    /// cell the picture uses.
+    private static func map(_ rgb: [UInt8], to palette: [UInt8]) -> [UInt8] {
+        let pixelCount = rgb.count / 3
+        var indices = [UInt8](repeating: 0, count: pixelCount)
+        var cache = [Int16](repeating: -1, count: 1 << 15)
+        let colorCount = palette.count / 3
+        indices.withUnsafeMutableBufferPointer { indices in
+            cache.withUnsafeMutableBufferPointer { cache in
+                rgb.withUnsafeBufferPointer { rgb in
+                    palette.withUnsafeBufferPointer { palette in
+                        for pixel in 0..<pixelCount {
+                            let r = Int(rgb[pixel * 3]), g = Int(rgb[pixel * 3 + 1]), b = Int(rgb[pixel * 3 + 2])
+                            let key = (r >> 3) << 10 | (g >> 3) << 5 | b >> 3
+                            if cache[key] < 0 {
+                                let (cr, cg, cb) = (r & ~7 | 4, g & ~7 | 4, b & ~7 | 4)
+                                var best = 0, bestDistance = Int.max
+                                for entry in 0..<colorCount {
+                                    let dr = Int(palette[entry * 3]) - cr, dg = Int(palette[entry * 3 + 1]) - cg
+                                    let db = Int(palette[entry * 3 + 2]) - cb
+                                    let distance = dr * dr + dg * dg + db * db
+                                    if distance < bestDistance { (best, bestDistance) = (entry, distance) }
+                                }
+                                cache[key] = Int16(best)
+                            }
+                            indices[pixel] = UInt8(truncatingIfNeeded: cache[key])
+                        }
+                    }
+                }
+            }
+        }
+        return indices
+    }
+
+    /// The DCS sequence: raster attributes, the palette in percent, then every band of six rows, each colour
+    /// of the band in the order it first appears, its columns as sixel characters (runs of four or more as
+    /// `!count`), gaps as `?`, `$` between colours and `-` between bands.
+    private static func bands(_ indices: [UInt8], width: Int, height: Int, palette: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(width * height / 3 + palette.count * 6 + 64)
+        output.append(contentsOf: "\u{1B}Pq\"1;1;\(width);\(height)".utf8)
+        for entry in 0..<palette.count / 3 {
+            let percent = (0..<3).map { (Int(palette[entry * 3 + $0]) * 100 + 127) / 255 }
+            output.append(contentsOf: "#\(entry);2;\(percent[0]);\(percent[1]);\(percent[2])".utf8)
+        }
+        // The band's cells as a list per colour, in column order: column, six-bit mask, next entry.
+        let capacity = 6 * width
+        let columns = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let masks = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let next = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        // Per colour: first and last entry, last column seen; then the colours in the order they appear.
+        let head = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+        let tail = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+        let lastColumn = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+        defer {
+            for pointer in [
+                UnsafeMutableRawPointer(columns), UnsafeMutableRawPointer(masks),
+                UnsafeMutableRawPointer(next), UnsafeMutableRawPointer(head), UnsafeMutableRawPointer(tail),
+                UnsafeMutableRawPointer(lastColumn), UnsafeMutableRawPointer(order),
+            ] {
+                pointer.deallocate()
+            }
+        }
+        indices.withUnsafeBufferPointer { indices in
+            for top in stride(from: 0, to: height, by: 6) {
+                let rows = min(6, height - top)
+                var entries = 0, colorsInBand = 0
+                head.update(repeating: -1, count: 256)
+                lastColumn.update(repeating: -1, count: 256)
+                for x in 0..<width {
+                    for row in 0..<rows {
+                        let color = Int(indices[(top + row) * width + x])
+                        if lastColumn[color] == Int32(x) {
+                            masks[Int(tail[color])] |= 1 << row
+                            continue
+                        }
+                        columns[entries] = Int32(x)
+                        masks[entries] = 1 << row
+                        next[entries] = -1
+                        if head[color] < 0 {
+                            head[color] = Int32(entries)
+                            order[colorsInBand] = color
+                            colorsInBand += 1
+                        } else {
+                            next[Int(tail[color])] = Int32(entries)
+                        }
+                        tail[color] = Int32(entries)
+                        lastColumn[color] = Int32(x)
+                        entries += 1
+                    }
+                }
+                for place in 0..<colorsInBand {
+                    let color = order[place]
+                    output.append(UInt8(ascii: "#"))
+                    appendDecimal(color, to: &output)
+                    var cursor = 0
+                    var entry = Int(head[color])
+                    while entry >= 0 {
+                        let x = Int(columns[entry]), mask = masks[entry]
+                        if x > cursor { appendRun(x - cursor, of: 0x3F, to: &output) }
+                        var count = 1
+                        var following = Int(next[entry])
+                        while following >= 0, Int(columns[following]) == x + count, masks[following] == mask {
+                            count += 1
+                            following = Int(next[following])
+                        }
+                        appendRun(count, of: 0x3F + mask, to: &output)
+                        cursor = x + count
+                        entry = following
+                    }
+                    if place < colorsInBand - 1 { output.append(UInt8(ascii: "$")) }
+                }
+                // No `-` after the last band: it would move the cursor below the picture.
+                if top + 6 < height { output.append(UInt8(ascii: "-")) }
+            }
+        }
+        output.append(contentsOf: "\u{1B}\\".utf8)
+        return output
+    }
+
+    /// `count` sixel characters `character`: as `!count` when that is shorter.
+    private static func appendRun(_ count: Int, of character: UInt8, to output: inout [UInt8]) {
+        if count > 3 {
+            output.append(UInt8(ascii: "!"))
+            appendDecimal(count, to: &output)
+            output.append(character)
+        } else {
+            for _ in 0..<count { output.append(character) }
+        }
+    }
+
+    /// `value` (not negative) in decimal digits, without going through a `String`.
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        while divisor * 10 <= value { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     private static func check(_ status: SIXELSTATUS, step: String) throws(GraphicsError) {

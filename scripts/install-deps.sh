@@ -11,7 +11,8 @@ packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturb
           libwebp-dev parallel man-db groff-base
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji
+          mlterm kitty zsh fish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

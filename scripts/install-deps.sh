@@ -2,7 +2,8 @@
 # Installs the Debian packages chat-tui builds and tests against, only when something is missing.
 set -euo pipefail
 # Tests/e2e/graphics-xterm.sh: an X server, xterm (sixel in VT340 mode), xdotool for keys, ImageMagick's
-# import (or xwd) for screenshots, and the font it runs xterm with.
+# import (or xwd) for screenshots, and the font it runs xterm with; graphics-mlterm.sh, graphics-kitty.sh and
+# show-pictures.sh: mlterm (sixel) and kitty (its graphics protocol). zsh and fish: the coordinator's shells.
 # Member photos: giflib, libtiff, libheif (with its built-in libde265 HEVC and dav1d/aom AV1 decoders), Little CMS 2;
 # libgs-common holds the ICC profiles (Adobe RGB, ROMM/ProPhoto, CMYK) scripts/make-format-corpus.py uses.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden

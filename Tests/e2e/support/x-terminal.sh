@@ -8,8 +8,10 @@
 # terminal whose command is "$tmp/run.sh" with the app's command after it; sets terminal_pid, window, cell,
 # columns, rows), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the
 # window's cells), settled WHAT NAME MIN REFERENCE, wait_status [SECONDS], keys ARGS... (xdotool to the window),
-# resize_window WIDTH HEIGHT (then columns and rows are the new ones), and cleanup, which also calls
-# extra_cleanup if the script defines one.
+# resize_window WIDTH HEIGHT (then columns and rows are the new ones), run_kitty LOG COMMAND... and
+# run_xterm COMMAND... (the terminals as the scripts configure them, around run_in; kitty's log in $tmp/LOG and
+# kitty_socket for `kitty @`), app_checks TERMINAL, and cleanup, which also calls extra_cleanup if the script
+# defines one.
 name=${1:?usage: source x-terminal.sh NAME PROGRAM...}
 shift
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
@@ -132,6 +134,21 @@ resize_window() { local i=0 size
     i=$((i+1)); [ $i -gt 100 ] && fail "the terminal did not resize to $1x$2"; sleep 0.1; done
   read -r columns rows <<<"$size"; }
 
+# kitty without the user's configuration: black, no padding, the cells from the window's top-left corner, and a
+# remote-control socket (kitty_socket) to read the screen's text; its standard error, its log, in $tmp/LOG.
+# Software OpenGL: Xvfb has no GPU.
+run_kitty() { local log=$1; shift
+  kitty_socket=$tmp/${log%.log}.socket
+  run_in env LIBGL_ALWAYS_SOFTWARE=1 kitty --config NONE --listen-on "unix:$kitty_socket" -o allow_remote_control=yes \
+    -o font_family='DejaVu Sans Mono' -o font_size=11 -o window_padding_width=0 -o placement_strategy=top-left \
+    -o initial_window_width=120c -o initial_window_height=40c -o remember_window_size=no \
+    -o background=#000000 -o foreground=#ffffff -o cursor_blink_interval=0 -o enable_audio_bell=no \
+    "$tmp/run.sh" "$@" 2>"$tmp/$log"; }
+# xterm in VT340 mode (sixel) with a known font, no border.
+run_xterm() {
+  run_in xterm -ti vt340 -geometry 120x40+0+0 -fa 'DejaVu Sans Mono' -fs 11 -b 0 -bw 0 -bg black -fg white \
+    -e "$tmp/run.sh" "$@"; }
+
 # The checks every terminal gets, on the app started by run_in with the sample data (TERMINAL names it in the
 # messages): the preview and the second list entry's avatar match their exported PNGs (PSNR >= 30 dB each); the
 # help overlay takes the preview's picture away and closing it brings it back; thirty `j` typed at once select
@@ -149,13 +166,6 @@ app_checks() { local terminal=$1 psnr size thumb tsize covered back scrolled sam
   echo "$terminal: preview $size px, PSNR $psnr dB; list thumbnail $tsize px, PSNR $thumb dB"
   cp "$tmp/start.png" "$tmp/first-screen.png"
 
-  keys type '?'
-  covered=$(gone preview help "$tmp/ref-first.png")
-  above "$covered" 25 && fail "$terminal: the picture is still on screen under the help overlay (PSNR $covered dB)"; ok
-  keys type 'x'
-  read -r back _ < <(settled preview back 100 "$tmp/ref-first.png")
-  above "$back" 30 || fail "$terminal: after closing the help the preview is not the picture again (PSNR $back dB)"; ok
-
   keys type --delay 5 "$(printf 'j%.0s' $(seq 30))"
   read -r scrolled _ < <(settled preview scrolled 100 "$tmp/ref-scrolled.png")
   above "$scrolled" 30 || fail "$terminal: after 30 j the preview is not group $(group 30) (PSNR $scrolled dB)"; ok
@@ -164,6 +174,13 @@ app_checks() { local terminal=$1 psnr size thumb tsize covered back scrolled sam
   same=$(measure same "$tmp/top.png" "$tmp/first-screen.png")
   above "$same" 30 || fail "$terminal: back at the top the screen differs from the first one (PSNR $same dB)"; ok
   echo "$terminal: fast scrolling and back: preview PSNR $scrolled dB, the screen again at PSNR $same dB"
+
+  keys type '?'
+  covered=$(gone preview help "$tmp/ref-first.png")
+  above "$covered" 25 && fail "$terminal: the picture is still on screen under the help overlay (PSNR $covered dB)"; ok
+  keys type 'x'
+  read -r back _ < <(settled preview back 100 "$tmp/ref-first.png")
+  above "$back" 30 || fail "$terminal: after closing the help the preview is not the picture again (PSNR $back dB)"; ok
 
   resize_window "$(( (columns - 20) * cell_w ))" "$(( (rows - 6) * cell_h ))"
   read -r resized rsize < <(settled preview resized 100 "$tmp/ref-first.png")

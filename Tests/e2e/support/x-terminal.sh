@@ -28,7 +28,11 @@ pids=()
 sockets=()
 cleanup() {
   if declare -F extra_cleanup >/dev/null; then extra_cleanup; fi
-  for socket in "${sockets[@]}"; do tmux -L "$socket" kill-server 2>/dev/null || true; done
+  # A server that went with its terminal leaves its socket file behind.
+  for socket in "${sockets[@]}"; do
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
+  done
   # The terminals first, the X server last (a terminal losing its display writes errors, nothing worse).
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done

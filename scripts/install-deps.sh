@@ -2,7 +2,8 @@
 # Installs the Debian packages chat-tui builds and tests against, only when something is missing.
 set -euo pipefail
 # Tests/e2e/graphics-xterm.sh: an X server, xterm (sixel in VT340 mode), xdotool for keys, ImageMagick's
-# import (or xwd) for screenshots, and the font it runs xterm with.
+# import (or xwd) for screenshots, and the font it runs xterm with; graphics-mlterm.sh, graphics-kitty.sh and
+# show-pictures.sh: mlterm (sixel) and kitty (its graphics protocol). zsh and fish: the coordinator's shells.
 # Member photos: giflib, libtiff, libheif (with its built-in libde265 HEVC and dav1d/aom AV1 decoders), Little CMS 2;
 # libgs-common holds the ICC profiles (Adobe RGB, ROMM/ProPhoto, CMYK) scripts/make-format-corpus.py uses.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
@@ -11,7 +12,8 @@ packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturb
           libwebp-dev parallel man-db groff-base
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji)
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji
+          mlterm kitty zsh fish)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -81,6 +81,22 @@ package enum ColorMode: CaseIterable, Hashable, Sendable {
     /// reports `38;5;N`, and one without DECRQSS ignores the question (a DCS string).
     package static let truecolorQuery = "\u{1B}[38;2;17;34;51m\u{1B}P$qm\u{1B}\\\u{1B}[0m\u{1B}[c"
 
+    /// The question asked before `truecolorQuery`, in the same exchange: XTGETTCAP (`DCS + q name ST`, the name in
+    /// hex) for the terminfo capabilities `RGB` (ncurses' 24-bit flag) and `Tc` (tmux's), which a terminal that
+    /// knows them reports as `DCS 1 + r 524742 ST`; an unknown name is `DCS 0 + r ... ST`. xterm answers only
+    /// with `allowTcapOps` and names from its TERM's entry, so the SGR round-trip stays as the second question.
+    package static let capabilityQuery = "\u{1B}P+q524742\u{1B}\\\u{1B}P+q5463\u{1B}\\"
+
+    /// Everything the colour probe sends, in order: `capabilityQuery`, then `truecolorQuery`, whose DA1 ends
+    /// the wait for both.
+    package static var truecolorQuestions: String { capabilityQuery + truecolorQuery }
+
+    /// Whether an XTGETTCAP report (`TerminalReply.capabilities`) says the terminal shows 24-bit colour: a
+    /// valid report naming `RGB` or `Tc`, whatever value (a flag, `8`, `8/8/8`). An invalid one is no.
+    package static func capabilitiesAnnounceTruecolor(valid: Bool, _ values: [String: String]) -> Bool {
+        valid && (values["RGB"] != nil || values["Tc"] != nil)
+    }
+
     /// Whether to send `truecolorQuery`: automatic colour, the environment leaves out 24-bit colour (but does
     /// not turn colour off), and no multiplexer is in between (tmux answers for itself and maps colours to the
     /// terminal outside on its own).

@@ -66,13 +66,7 @@ struct InteractiveCommand: ToolCommand {
         fixturePath = SessionOptions.fixturePath(from: arguments)
         exportDirectory = arguments.string("--export-dir") ?? "."
         colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
-        if let text = arguments.string("--dither") {
-            guard let dither = DitherMode(rawValue: text.lowercased()) else {
-                let names = DitherMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "--dither: expected one of \(names), got '\(text)'", command: Self.name)
-            }
-            self.dither = dither
-        }
+        dither = try TerminalOptions.dither(from: arguments, command: Self.name)
         graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
         listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
         (themes, sheetTheme) = try SheetOptions.themes(from: arguments)

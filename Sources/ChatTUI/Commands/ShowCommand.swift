@@ -17,8 +17,8 @@ struct ShowCommand: ToolCommand {
     static let name = "show"
     static let summary = "draw a group's avatar, or an image file, in the terminal without the full-screen app"
     static let usage = [
-        "chat-tui show [--fixtures PATH] --group ID [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [options]",
-        "chat-tui show FILE [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE]",
+        "chat-tui show [--fixtures PATH] --group ID [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE] [options]",
+        "chat-tui show FILE [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE]",
     ]
     /// Cells across when neither --width nor --height is given.
     static let defaultWidth = 32
@@ -35,7 +35,7 @@ struct ShowCommand: ToolCommand {
             OptionSpec(
                 name: "--height", valueName: "ROWS",
                 help: "height in terminal cells (default: what the width and the picture's shape give)"),
-        ] + InteractiveCommand.specs.filter { ["--color", "--graphics"].contains($0.name) }
+        ] + InteractiveCommand.specs.filter { ["--color", "--dither", "--graphics"].contains($0.name) }
         + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     enum Source: Equatable, Sendable {
@@ -48,6 +48,7 @@ struct ShowCommand: ToolCommand {
     var width: Int?
     var height: Int?
     var colorOption: ColorMode.Option
+    var dither: DitherMode?
     var graphics: GraphicsOption
     var parameters: CompositionParameters
     var pipeline: SessionOptions.PipelineOptions
@@ -63,6 +64,7 @@ struct ShowCommand: ToolCommand {
         width = try arguments.integer("--width", in: Self.sideRange)
         height = try arguments.integer("--height", in: Self.sideRange)
         colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
+        dither = try TerminalOptions.dither(from: arguments, command: Self.name)
         graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
@@ -120,7 +122,8 @@ struct ShowCommand: ToolCommand {
         if let warning = setup.warning { output.standardError("warning: \(warning)\n") }
         let mode = ColorMode.detect(environment: environment, override: colorOption.override)
         do {
-            output.standardOutput(try Self.drawing(image, setup: setup, mode: mode, width: width, height: height))
+            output.standardOutput(
+                try Self.drawing(image, setup: setup, mode: mode, dither: dither, width: width, height: height))
         } catch {
             output.standardError("chat-tui: cannot draw the picture: \(error)\n")
             return .failure
@@ -144,17 +147,19 @@ struct ShowCommand: ToolCommand {
     }
 
     /// The text that draws `image`: half blocks with SGR colours (one line per row), or a kitty, sixel or
-    /// iTerm2 picture followed by enough newlines to leave the cursor below it.
-    static func drawing(_ image: RGBAImage, setup: GraphicsSetup, mode: ColorMode, width: Int?, height: Int?)
-        throws(GraphicsError) -> String
-    {
+    /// iTerm2 picture followed by enough newlines to leave the cursor below it. `dither`: how half blocks in
+    /// 256 or 16 colours mix colours (nil: the mode's standard).
+    static func drawing(
+        _ image: RGBAImage, setup: GraphicsSetup, mode: ColorMode, dither: DitherMode? = nil, width: Int?,
+        height: Int?
+    ) throws(GraphicsError) -> String {
         let cell = setup.drawsPixels ? setup.cellPixelSize : CellPixelSize.halfBlock
         let (columns, rows) = cells(image: (image.width, image.height), cell: cell, width: width, height: height)
         let newlines = String(repeating: "\n", count: rows)
         switch setup.graphicsProtocol {
         case .halfblock:
             let grid = HalfBlockRenderer.render(
-                image, columns: columns, rows: rows, mode: mode, backdrop: .checkerboard)
+                image, columns: columns, rows: rows, mode: mode, backdrop: .checkerboard, dither: dither)
             return SGR.text(of: grid, mode: mode) + "\n"
         case .kitty:
             return try KittyGraphics.display(image, id: 1, columns: columns, rows: rows) + newlines

@@ -2,7 +2,7 @@ import ArgumentParsing
 import Support
 import TerminalUI
 
-/// `--color` and `--graphics`, read the same way by the interactive app and `show`.
+/// `--color`, `--dither` and `--graphics`, read the same way by the interactive app and `show`.
 enum TerminalOptions {
     /// `--color MODE` (default `auto`).
     static func colorOption(from arguments: ParsedArguments, command: String) throws(UsageError) -> ColorMode.Option {
@@ -13,6 +13,17 @@ enum TerminalOptions {
                 command: command)
         }
         return option
+    }
+
+    /// `--dither MODE`; nil when not given (the colour mode's standard, `DitherMode.standard(for:)`).
+    static func dither(from arguments: ParsedArguments, command: String) throws(UsageError) -> DitherMode? {
+        guard let text = arguments.string("--dither") else { return nil }
+        guard let dither = DitherMode(rawValue: text.lowercased()) else {
+            let names = DitherMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                message: "--dither: expected one of \(names), got '\(Sanitizer.clean(text))'", command: command)
+        }
+        return dither
     }
 
     /// `--graphics MODE` (default `auto`).

@@ -263,7 +263,10 @@ package struct PictureLayer {
         case .kitty:
             let chunks = try KittyGraphics.displayChunks(
                 fitted(picture, filling: true), id: picture.id, columns: area.width, rows: area.height)
-            return setup.passthrough == nil ? move + chunks.joined() : ([move] + chunks).map(passed).joined()
+            guard setup.passthrough != nil, let last = chunks.last else { return move + chunks.joined() }
+            // kitty places the picture at the cursor when the last chunk arrives, and tmux moves the outer cursor
+            // back to its own pane's cursor between passthrough sequences: the move goes in the last chunk's.
+            return (chunks.dropLast().map(passed) + [passed(move + last)]).joined()
         case .iterm:
             return passed(
                 move

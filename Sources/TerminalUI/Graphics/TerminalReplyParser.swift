@@ -14,6 +14,10 @@ package enum TerminalReply: Hashable, Sendable {
     /// `ESC P 1 $ r value ESC \` (valid) or `ESC P 0 $ r ESC \`: DECRQSS, the terminal's report of a setting
     /// (for `m`, the current SGR attributes: `0;38:2::17:34:51m`), printable ASCII only.
     case statusString(valid: Bool, value: String)
+    /// `ESC P 1 + r name = value ; ... ESC \` (valid) or `ESC P 0 + r name ESC \`: XTGETTCAP, the terminal's
+    /// terminfo capabilities asked for by name. Names and values are hex on the wire and decoded here (printable
+    /// ASCII only); a boolean capability, and every name of an invalid report, has the value "".
+    case capabilities(valid: Bool, [String: String])
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -145,8 +149,8 @@ package struct TerminalReplyParser: Sendable {
         return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
     }
 
-    /// `> | name`: XTVERSION; `1 $ r value` / `0 $ r`: DECRQSS; nil for any other DCS string, or a name or
-    /// value that is not short printable ASCII.
+    /// `> | name`: XTVERSION; `1 $ r value` / `0 $ r`: DECRQSS; `1 + r hex=hex;...` / `0 + r hex`: XTGETTCAP;
+    /// nil for any other DCS string, or a name or value that is not short printable ASCII.
     private static func deviceControlReply(_ body: [UInt8]) -> TerminalReply? {
         func printable(_ text: ArraySlice<UInt8>) -> String? {
             guard text.count <= 64, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
@@ -161,7 +165,48 @@ package struct TerminalReplyParser: Sendable {
             let valid = body[0] == UInt8(ascii: "1")
             return printable(body.dropFirst(3)).map { TerminalReply.statusString(valid: valid, value: $0) }
         }
+        if body.count >= 3, body[0] == UInt8(ascii: "0") || body[0] == UInt8(ascii: "1"),
+            body[1] == UInt8(ascii: "+"), body[2] == UInt8(ascii: "r")
+        {
+            return capabilityReport(valid: body[0] == UInt8(ascii: "1"), body.dropFirst(3), printable: printable)
+        }
         return nil
+    }
+
+    /// The `name=value;...` pairs of an XTGETTCAP report, hex decoded; nil when any part is not even-length hex
+    /// of short printable ASCII (a report half understood is no report).
+    private static func capabilityReport(
+        valid: Bool, _ text: ArraySlice<UInt8>, printable: (ArraySlice<UInt8>) -> String?
+    ) -> TerminalReply? {
+        func decoded(_ hex: ArraySlice<UInt8>) -> String? {
+            guard hex.count % 2 == 0 else { return nil }
+            var bytes: [UInt8] = []
+            var index = hex.startIndex
+            while index < hex.endIndex {
+                guard let high = hexDigit(hex[index]), let low = hexDigit(hex[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 2
+            }
+            return printable(bytes[...])
+        }
+        var values: [String: String] = [:]
+        for item in text.split(separator: UInt8(ascii: ";")) {
+            let parts = item.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decoded(parts[0]), !name.isEmpty else { return nil }
+            let value = parts.count > 1 && valid ? decoded(parts[1]) : ""
+            guard let value else { return nil }
+            values[name] = value
+        }
+        return .capabilities(valid: valid && !values.isEmpty, values)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).

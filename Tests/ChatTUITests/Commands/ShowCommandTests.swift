@@ -49,6 +49,20 @@ import Testing
         #expect(both.split(separator: "\n").count == 3 && !both.contains("\u{1B}["))
     }
 
+    @Test func ditherChoosesHowThePaletteMixesColours() async {
+        // In 256 colours the standard (diffusion) and `--dither diffusion` agree; `none` draws other cells;
+        // an unknown mode is a usage error naming the choices.
+        let file = Self.samples + "/avatars/bob.png"
+        let (_, standard, _) = await run([file, "--width", "20", "--color", "256"])
+        let (diffusion, diffused, _) = await run([file, "--width", "20", "--color", "256", "--dither", "diffusion"])
+        let (none, flat, _) = await run([file, "--width", "20", "--color", "256", "--dither", "None"])
+        #expect(diffusion == .success && none == .success)
+        #expect(diffused == standard)
+        #expect(flat != diffused && flat.contains("\u{1B}[38;5;"))
+        let (status, _, err) = await run([file, "--dither", "noise"])
+        #expect(status == .usage && err.contains("--dither: expected one of none, ordered, diffusion, got 'noise'"))
+    }
+
     @Test func sizesFollowThePicturesShapeOnItsCells() {
         let halfBlock = CellPixelSize.halfBlock
         #expect(ShowCommand.cells(image: (100, 100), cell: halfBlock, width: nil, height: nil) == (32, 16))

@@ -75,11 +75,30 @@ import Testing
         let first = layer.update(to: [picture()], painted: [], fullRepaint: true)
         let (passed, outside) = split(first.output)
         #expect(outside == "\u{1B}7\u{1B}8")
-        #expect(passed.first == "\u{1B}[5;62H")
-        #expect(passed.dropFirst().allSatisfy { $0.hasPrefix("\u{1B}_G") && $0.hasSuffix("\u{1B}\\") })
-        #expect(passed[1].hasPrefix("\u{1B}_Ga=T,f=100,i=7,c=3,r=2,C=1,q=2"))
+        // One chunk: the move and the picture in one passthrough (kitty places it where the cursor is when the
+        // last chunk arrives, and tmux puts the outer cursor back between passthrough sequences).
+        #expect(passed.count == 1)
+        #expect(passed[0].hasPrefix("\u{1B}[5;62H\u{1B}_Ga=T,f=100,i=7,c=3,r=2,C=1,q=2"))
+        #expect(passed[0].hasSuffix("\u{1B}\\"))
         let gone = layer.update(to: [], painted: [], fullRepaint: false)
         #expect(split(gone.output).passed == [KittyGraphics.delete(id: 7)])
+    }
+
+    @Test func aChunkedKittyPictureMovesTheCursorInItsLastChunksPassthrough() throws {
+        // Pixels that do not compress: a PNG of many chunks.
+        var noisy = picture(columns: 20, rows: 10)
+        var state: UInt32 = 1
+        for index in noisy.image.pixels.indices {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            noisy.image.pixels[index] = index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 24)
+        }
+        var layer = layer(.kitty)
+        let (passed, _) = split(layer.update(to: [noisy], painted: [], fullRepaint: true).output)
+        #expect(passed.count > 2)
+        #expect(passed[0].hasPrefix("\u{1B}_Ga=T,f=100,i=7,c=20,r=10,C=1,q=2,m=1;"))
+        #expect(passed.dropLast().allSatisfy { $0.hasPrefix("\u{1B}_G") && !$0.contains("\u{1B}[") })
+        let last = try #require(passed.last)
+        #expect(last.hasPrefix("\u{1B}[5;62H\u{1B}_Gm=0;"))
     }
 
     /// The placeholder cells of `text`: for each, the row and column its diacritics name.

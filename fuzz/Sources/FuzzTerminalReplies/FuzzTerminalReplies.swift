@@ -5,7 +5,7 @@
 /// and `InputBacklog`, the way the ncurses driver reads it. Must hold: no trap; the same events whether the
 /// bytes come in one read or in reads of sizes the input picks; every input byte is one of the bytes sent, in
 /// order; the backlog hands every input byte back, in pieces of at most `InputBacklog.pieceLimit` bytes that
-/// do not end inside a UTF-8 character; XTVERSION and DECRQSS reports are short printable ASCII; the cell size decided from the replies is plausible or the fallback,
+/// do not end inside a UTF-8 character; XTVERSION, DECRQSS and XTGETTCAP reports are short printable ASCII; the cell size decided from the replies is plausible or the fallback,
 /// and a picture framed with it at the area the input picks stays within the picture budget; the bytes read
 /// as what follows an ESC at run time are a mouse report on a believable cell or nothing (`EscapeSequence`).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -35,6 +35,14 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
                 fatalError("a DCS report that is not short printable ASCII: \(text.debugDescription)")
             }
             _ = ColorMode.reportKeepsTruecolor(valid: true, value: text)
+        case .capabilities(let valid, let values):
+            for text in Array(values.keys) + Array(values.values)
+            where text.utf8.count > 64
+                || !text.utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+            {
+                fatalError("an XTGETTCAP name or value that is not short printable ASCII: \(text.debugDescription)")
+            }
+            _ = ColorMode.capabilitiesAnnounceTruecolor(valid: valid, values)
         default: break
         }
     }

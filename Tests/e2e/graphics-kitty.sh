@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# End to end in kitty (Debian's 0.26, the kitty graphics protocol) under Xvfb with software OpenGL: automatic
+# detection finds kitty, then support/x-terminal.sh's app_checks (the preview and a list thumbnail match the
+# exported PNGs at PSNR >= 30 dB, nothing stays on screen after the help overlay, fast scrolling, a resize or
+# quitting), and kitty's own log has no [PARSE ERROR] for anything the app sent. A forced `--graphics sixel`
+# gets the warning (the status line's, listed by `w`, read with kitty's remote control). tmux inside kitty is
+# graphics-kitty-tmux.sh. Skipped (with the reason) when kitty is not installed.
+set -euo pipefail
+source "$(dirname "$0")/support/x-terminal.sh" graphics-kitty.sh kitty
+start_x
+app=(env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache")
+screen_text() { timeout 10 kitty @ --to "unix:$kitty_socket" get-text 2>/dev/null; }
+screen_has() { local i=0; until screen_text | grep -qF -- "$1"; do
+  i=$((i+1)); [ $i -gt 20 ] && return 1; sleep 0.5; done; }
+stop_terminal() { kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true; }
+# kitty's log lines "[time] [PARSE ERROR] ...", counted by kind (none: empty).
+parse_errors() { { grep -a 'PARSE ERROR' "$tmp/$1" || true; } | sed 's/^\[[^]]*\] //' | sort | uniq -c | head -5; }
+
+# ---- The app in kitty, detection automatic (a PSNR this high is kitty's PNG: sixel has 256 colours).
+run_kitty kitty.log "${app[@]}"
+app_checks kitty
+errors=$(parse_errors kitty.log)
+[ -z "$errors" ] || fail "kitty logged parse errors for what the app sent: $errors"; ok
+stop_terminal
+
+# ---- A forced --graphics sixel, which kitty cannot show: a warning on the status line.
+run_kitty kitty-sixel.log "${app[@]}" --graphics sixel
+# The status line says it at start; `w` lists it for as long as the app runs.
+keys type 'w'
+screen_has "does not report sixel" \
+  || fail "no warning for --graphics sixel in kitty: $(screen_text | tail -1 | cut -c1-200)"; ok
+keys type 'q'; sleep 0.5; keys type 'q'; wait_status; stop_terminal
+
+echo "$checks passed, 0 failed"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# End to end in mlterm (sixel) under Xvfb: automatic detection finds sixel (mlterm reports it in DA1 and answers
+# CSI 16 t), then the checks of support/x-terminal.sh's app_checks: the preview and a list thumbnail match the
+# exported PNGs (PSNR >= 30 dB), nothing stays on screen after the help overlay, fast scrolling, a resize or
+# quitting. Skipped (with the reason) when mlterm is not installed.
+set -euo pipefail
+source "$(dirname "$0")/support/x-terminal.sh" graphics-mlterm.sh mlterm
+start_x
+# Black like the other terminals here (the measures look for lit pixels), no scrollbar, no inner border, no restart after a crash, no log file: the app's cells start at the corner.
+run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logmsg=false -g 120x40+0+0 -w 16 \
+  -e "$tmp/run.sh" env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" \
+  --cache-dir "$tmp/cache"
+app_checks mlterm
+echo "$checks passed, 0 failed"

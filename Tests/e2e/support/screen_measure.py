@@ -1,0 +1,81 @@
+"""Measures a screenshot of chat-tui in a real terminal (the end-to-end scripts under Xvfb).
+
+usage: screen_measure.py WHAT SHOT REFERENCE CELL_W CELL_H COLUMNS ROWS OFFSET [LEFT TOP]
+
+The app's screen is COLUMNS x ROWS cells of CELL_W x CELL_H pixels, starting OFFSET rows down (tmux's status line)
+and LEFT, TOP pixels into the screenshot (a terminal's inner border). WHAT:
+- `preview`: the picture in the preview pane (everything not black below the two title rows and above the status
+  line, right of the list), compared with REFERENCE scaled to its size; prints "PSNR WIDTHxHEIGHT".
+- `thumb`: the second list entry's avatar (the second run of lit rows at the list's left edge), the same way.
+- `picture`: the lit part of the whole screen (`chat-tui show`'s picture), compared the same way.
+- `colour`: the number of pixels that are neither black nor grey text (a picture left behind); REFERENCE unused.
+- `same`: REFERENCE is another screenshot; the PSNR of the app's screen in the two; prints "PSNR".
+PSNR 0 means there is no picture.
+"""
+import sys
+
+import numpy as np
+from PIL import Image
+
+what, shot, reference = sys.argv[1:4]
+cell_w, cell_h, columns, rows, offset = map(int, sys.argv[4:9])
+left, top = (int(sys.argv[9]), int(sys.argv[10])) if len(sys.argv) > 10 else (0, 0)
+
+
+def app_screen(path):
+    pixels = np.asarray(Image.open(path).convert("RGB")).astype(np.int32)
+    y = top + offset * cell_h
+    return pixels[y:y + rows * cell_h, left:left + columns * cell_w]
+
+
+def psnr(a, b):
+    mse = np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2)
+    return 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
+
+
+def compare(region):
+    lit = np.argwhere(region.sum(axis=2) > 30)
+    if len(lit) == 0:
+        return "0 0x0"
+    (y0, x0), (y1, x1) = lit.min(axis=0), lit.max(axis=0) + 1
+    crop = region[y0:y1, x0:x1]
+    ref = np.asarray(Image.open(reference).convert("RGB").resize((x1 - x0, y1 - y0), Image.LANCZOS))
+    return "%.2f %dx%d" % (psnr(crop, ref), x1 - x0, y1 - y0)
+
+
+screen = app_screen(shot)
+# ScreenLayout: the list is min(max(columns*2/5, 28), 60, columns-12) wide, then a separator column.
+list_columns = min(max(columns * 2 // 5, 28), 60, columns - 12)
+if what == "preview":
+    print(compare(screen[2 * cell_h:(rows - 1) * cell_h, (list_columns + 1) * cell_w:]))
+elif what == "thumb":
+    # Column 0 holds the selection marker; the avatars start at column 1. The first run of lit rows at the left
+    # edge is the first entry's avatar (the selected one), the next run the second entry's.
+    strip = screen[2 * cell_h:(rows - 1) * cell_h, cell_w:list_columns * cell_w]
+    lit = (strip[:, :cell_w * 2].sum(axis=2) > 30).any(axis=1)
+    runs, start = [], None
+    for y in range(strip.shape[0]):
+        on = bool(lit[y])
+        if on and start is None:
+            start = y
+        if not on and start is not None:
+            runs.append((start, y))
+            start = None
+    if len(runs) < 2:
+        print("0 0x0")
+        sys.exit()
+    y0, y1 = runs[1]
+    band = strip[y0:y1]
+    # The avatar: the lit columns from the left edge up to the first all-dark column.
+    lit_columns = (band.sum(axis=2) > 30).any(axis=0)
+    x1 = next((x for x in range(int(np.argmax(lit_columns)), band.shape[1]) if not lit_columns[x]), band.shape[1])
+    print(compare(band[:, :x1]))
+elif what == "picture":
+    print(compare(screen))
+elif what == "colour":
+    spread = screen.max(axis=2) - screen.min(axis=2)
+    print(int((spread > 40).sum()))
+elif what == "same":
+    print("%.2f" % psnr(screen, app_screen(reference)))
+else:
+    sys.exit("screen_measure.py: unknown measure " + what)

@@ -133,7 +133,8 @@ import Testing
         var p3 = parameters
         p3.colorSpace = .displayP3
         for format in OutputFormat.allCases {
-            let path = folder.root + "/p3." + format.fileExtension, plain = folder.root + "/srgb." + format.fileExtension
+            let path = folder.root + "/p3." + format.fileExtension,
+                plain = folder.root + "/srgb." + format.fileExtension
             let settings = ExportSettings(encoding: OutputEncoding(format: format), skipExisting: true)
             #expect(
                 await GroupExporter.export(

@@ -244,8 +244,10 @@ import Testing
         let command = ParameterSharing.exportCommand(
             parameters, fixturePath: "groups.json", groupID: "g", output: "g.png")
         #expect(command.hasSuffix(" --layout grid --color-space display-p3"))
-        #expect(!ParameterSharing.exportCommand(
-            CompositionParameters(), fixturePath: "groups.json", groupID: "g", output: "g.png").contains("color"))
+        #expect(
+            !ParameterSharing.exportCommand(
+                CompositionParameters(), fixturePath: "groups.json", groupID: "g", output: "g.png"
+            ).contains("color"))
     }
 
     @Test func theExportCommandIsQuotedForTheShell() {

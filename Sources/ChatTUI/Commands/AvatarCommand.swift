@@ -32,7 +32,8 @@ struct AvatarCommand: ToolCommand {
                 help: "initials or silhouette for a member without a photo (default initials)"),
             OptionSpec(
                 name: "--color-space", valueName: "SPACE",
-                help: "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)"),
+                help: "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)"
+            ),
             OptionSpec(
                 name: "--output", valueName: "FILE",
                 help: "file to write (replaced atomically); its extension picks the format", short: "o"),
@@ -101,7 +102,8 @@ struct AvatarCommand: ToolCommand {
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
         let outcome = await AvatarExporter.export(
             member, style: style, placeholder: placeholder, size: size, scale: scale,
-            to: outputPath, encoding: encoding, colorSpace: colorSpace, composer: SessionOptions.makeComposer(pipeline).composer,
+            to: outputPath, encoding: encoding, colorSpace: colorSpace,
+            composer: SessionOptions.makeComposer(pipeline).composer,
             inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
         for warning in outcome.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
         if let failure = outcome.failure {

@@ -88,8 +88,7 @@ public enum ColorManagement {
     /// place; returns whether it did (false when Little CMS cannot make a profile of them: a white or a
     /// primary at y = 0, primaries on one line).
     @discardableResult
-    package static func convertToSRGB(_ image: inout RGBAImage, chromaticities: Chromaticities, gamma: Double) -> Bool
-    {
+    package static func convertToSRGB(_ image: inout RGBAImage, chromaticities: Chromaticities, gamma: Double) -> Bool {
         guard
             let transform = transform(
                 .chromaticities(chromaticities, gamma: gamma), layout: .rgba,

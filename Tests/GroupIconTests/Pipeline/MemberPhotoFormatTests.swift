@@ -25,7 +25,8 @@ import Testing
         ("cmyk.tiff", 0.0), ("rgb24.bmp", 0.0), ("still.gif", 0.8), ("interlaced.gif", 0.8), ("palette8.bmp", 0.8),
         ("lossy.webp", 1.5), ("photo.heic", 1.5), ("photo.avif", 1.5), ("display-p3.heic", 1.5),
         ("adobe-rgb.png", 0.5), ("adobe-rgb.tiff", 0.5), ("prophoto.png", 0.5), ("display-p3.png", 0.5),
-        ("display-p3.webp", 0.5), ("adobe-rgb-chrm.png", 0.5), ("adobe-rgb.jpg", 2.0), ("prophoto.jpg", 2.0), ("cmyk-profiled.jpg", 3.5),
+        ("display-p3.webp", 0.5), ("adobe-rgb-chrm.png", 0.5), ("adobe-rgb.jpg", 2.0), ("prophoto.jpg", 2.0),
+        ("cmyk-profiled.jpg", 3.5),
     ])
     func eachFormatComposesLikeTheSRGBOriginal(name: String, maxMeanDeltaE2000: Double) async throws {
         let (composite, warnings) = try await Self.compose(Array(repeating: name, count: 4))

@@ -17,6 +17,7 @@ struct BenchReport: Codable, Sendable {
     /// The same in kitty and in sixel pictures.
     var pictureResponse: [PictureResponseFigures]?
     var sheet: SheetFigures?
+    var decode: DecodeFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {

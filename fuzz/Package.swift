@@ -5,7 +5,13 @@ import PackageDescription
 /// has no `main` (libFuzzer supplies it), so they link only with `--sanitize=fuzzer`; the main package's plain
 /// `swift build` never sees them. Build and run them with scripts/fuzz.sh, which compiles with -enable-testing:
 /// the path, prompt, terminal-reply and presets targets reach the app's `package` API through `@testable import`
-/// of the `ChatTUIApp` product.
+/// of the `ChatTUIApp` product, and the FuzzDecode* targets (one per image decoder, each called directly) reach
+/// the codecs' entry points the same way.
+let decoderTargets = ["PNG", "JPEG", "WebP", "GIF", "HEIF", "TIFF", "BMP"].map { format in
+    Target.executableTarget(
+        name: "FuzzDecode" + format, dependencies: [.product(name: "GroupIcon", package: "chat-tui")])
+}
+
 let package = Package(
     name: "chat-tui-fuzz",
     dependencies: [.package(name: "chat-tui", path: "..")],
@@ -28,6 +34,6 @@ let package = Package(
             dependencies: [
                 .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
             ]),
-    ],
+    ] + decoderTargets,
     swiftLanguageModes: [.v6]
 )

@@ -4,8 +4,9 @@
 #   scripts/fuzz.sh [--runs N | --time SECONDS] [--seed N] [--merge] [TARGET...]
 #
 # Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzPaths, FuzzPrompt,
-# FuzzTerminalReplies, FuzzPresets (default: all eight). --runs N runs N inputs
-# each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
+# FuzzTerminalReplies, FuzzPresets, and one per image decoder called directly: FuzzDecodePNG, FuzzDecodeJPEG,
+# FuzzDecodeWebP, FuzzDecodeGIF, FuzzDecodeHEIF, FuzzDecodeTIFF, FuzzDecodeBMP (default: all fifteen).
+# --runs N runs N inputs each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
 # A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/; a failed
 # build or a wrong option exits 2.
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
     --time) limit+=(-max_total_time="$2"); shift 2 ;;
     --seed) seed=(-seed="$2"); shift 2 ;;
     --merge) merge=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -30,7 +31,8 @@ done
 # Both may be given: whichever is reached first ends a target's run.
 [ ${#limit[@]} -gt 0 ] || limit=(-runs=1000000)
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt
-                                    FuzzTerminalReplies FuzzPresets)
+                                    FuzzTerminalReplies FuzzPresets FuzzDecodePNG FuzzDecodeJPEG FuzzDecodeWebP
+                                    FuzzDecodeGIF FuzzDecodeHEIF FuzzDecodeTIFF FuzzDecodeBMP)
 
 # --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
 # -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
@@ -50,6 +52,9 @@ for target in "${targets[@]}"; do
   case $target in
     FuzzFixtureDecoder) dictionary=fuzz/dictionaries/fixtures.dict; max_len=4096 ;;
     FuzzImageHeaders|FuzzImageDecoder) dictionary=fuzz/dictionaries/images.dict; max_len=8192 ;;
+    # The GIF seeds include a 10 000-frame file (230 KB), which must reach the decoder whole.
+    FuzzDecodeGIF) dictionary=fuzz/dictionaries/images.dict; max_len=262144 ;;
+    FuzzDecode*) dictionary=fuzz/dictionaries/images.dict; max_len=16384 ;;
     FuzzResampler) dictionary=; max_len=512 ;;
     FuzzPaths) dictionary=fuzz/dictionaries/paths.dict; max_len=600 ;;
     FuzzPrompt) dictionary=; max_len=2048 ;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the member-photo format corpus of Tests/ImagingTestSupport/Resources/formats from one bundled sample
 portrait: the sRGB original as PNG, the same picture in every input format chat-tui reads, colour-profiled
-versions (Adobe RGB and ProPhoto JPEG/PNG, a CMYK JPEG, a Display P3 HEIC) and, for each profiled file, the
+versions (Adobe RGB and ProPhoto JPEG/PNG, a CMYK JPEG, a Display P3 HEIC, an Adobe RGB PNG tagged by its
+cHRM and gAMA chunks alone) and, for each profiled file, the
 colour-managed sRGB rendering Little CMS makes of it through Pillow's ImageCms (`<name>.reference.png`), the
 reference the decoder tests compare against.
 
@@ -14,6 +15,7 @@ import io
 import os
 import struct
 import sys
+import zlib
 
 try:
     import numpy as np
@@ -127,6 +129,30 @@ def profiled(original, profile_bytes, name, fmt, mode="RGB", **options):
         unmanaged.save(os.path.join(OUT, name + ".unmanaged.png"))
 
 
+def png_chunk(kind, payload):
+    return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+
+
+def chromaticities_png(original, adobe_profile, name):
+    """The sRGB original converted to Adobe RGB (1998) and tagged only by `cHRM` (its primaries and D65 white)
+    and `gAMA` (its gamma, 563/256), without an iCCP profile, with ImageCms's rendering of it as the reference."""
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+    target = ImageCms.ImageCmsProfile(io.BytesIO(adobe_profile))
+    converted = ImageCms.profileToProfile(original, srgb, target, renderingIntent=INTENT, outputMode="RGB")
+    converted.info.pop("icc_profile", None)
+    buffer = io.BytesIO()
+    converted.save(buffer, format="PNG")
+    data = buffer.getvalue()
+    gama = png_chunk(b"gAMA", struct.pack(">I", round(100000 * 256 / 563)))
+    xy = (0.3127, 0.3290, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06)
+    chrm = png_chunk(b"cHRM", struct.pack(">8I", *(round(v * 100000) for v in xy)))
+    # After IHDR (8 bytes of signature, 25 of IHDR), before the image data, as the specification asks.
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data[:33] + gama + chrm + data[33:])
+    reference = ImageCms.profileToProfile(converted, target, srgb, renderingIntent=INTENT, outputMode="RGB")
+    reference.save(os.path.join(OUT, name + ".reference.png"))
+
+
 def main():
     pillow_heif.register_heif_opener()
     os.makedirs(OUT, exist_ok=True)
@@ -191,6 +217,7 @@ def main():
     profiled(original, p3, "display-p3.png", "PNG")
     profiled(original, adobe, "adobe-rgb.tiff", "TIFF")
     profiled(original, p3, "display-p3.webp", "WEBP", lossless=True)
+    chromaticities_png(original, adobe, "adobe-rgb-chrm.png")
 
 
 if __name__ == "__main__":

@@ -8,12 +8,18 @@ files with the wrong extension, decompression bombs, degenerate sizes, animated 
   {"file": NAME, "decodes": {"width": W, "height": H, "tolerance": T, "pixels": [[x, y, r, g, b, a], ...]}}
   {"file": NAME, "fails": TEXT}   -- a placeholder plus a warning naming the file and containing TEXT.
 PNGs are written by hand (zlib + struct); JPEGs with Pillow, then patched. Re-run after changing this script:
-    pip install pillow && python3 scripts/make-hostile-corpus.py
+    pip install pillow pillow-heif && python3 scripts/make-hostile-corpus.py
+
+It also writes the seed corpora of the per-decoder fuzz targets (fuzz/corpus/FuzzDecode<FORMAT>/): a small
+healthy file of the format and hostile ones (cut short, giant declared dimensions, a damaged ICC profile, a
+10 000-frame GIF, a HEIC declaring a 65535 px grid). `--fuzz-seeds` writes only those.
 """
 import io
 import json
 import os
+import hashlib
 import struct
+import sys
 import zlib
 
 from PIL import Image
@@ -176,5 +182,111 @@ def cross_check():
                 (entry["file"], x, y, want, have)
 
 
+FUZZ = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz", "corpus")
+
+
+def giant_tiff(tiff):
+    """`tiff` (little-endian, as Pillow writes it) with ImageWidth and ImageLength set to 2^30 as LONGs."""
+    ifd = struct.unpack_from("<I", tiff, 4)[0]
+    data = bytearray(tiff)
+    for index in range(struct.unpack_from("<H", tiff, ifd)[0]):
+        entry = ifd + 2 + 12 * index
+        if struct.unpack_from("<H", tiff, entry)[0] in (256, 257):
+            struct.pack_into("<HII", data, entry + 2, 4, 1, 1 << 30)
+    return bytes(data)
+
+
+def fuzz_seeds():
+    """Seeds of FuzzDecode<FORMAT>, each named by its SHA-1 as libFuzzer names corpus files."""
+    import pillow_heif
+    small = Image.new("RGB", (16, 16), (200, 40, 90))
+    for x in range(8):
+        for y in range(16):
+            small.putpixel((x, y), (20, 180 - y * 8, 60))
+    with_alpha = small.convert("RGBA")
+    with_alpha.putalpha(Image.linear_gradient("L").resize((16, 16)))
+    garbage_icc = bytes(range(7, 250)) * 2
+
+    def encoded(image, fmt, **options):
+        buffer = io.BytesIO()
+        image.save(buffer, format=fmt, **options)
+        return buffer.getvalue()
+
+    def patched(data, offset, packed):
+        return data[:offset] + packed + data[offset + len(packed):]
+
+    seeds = {}
+    png_file = encoded(small, "PNG")
+    seeds["PNG"] = [
+        png_file, encoded(with_alpha, "PNG"), encoded(small.convert("P"), "PNG"),
+        png(2, 2, [b"\0\1\0\2\0\3" * 2] * 2, color_type=2, depth=16),
+        # Interlaced (Adam7), grey with alpha.
+        png(3, 3, [b"\x80\xff" * 3] * 3, color_type=4)[:-12] + chunk(b"IEND", b""),
+        png_file[: len(png_file) // 2],
+        patched(png_file, 16, struct.pack(">II", 1 << 30, 1 << 30)),
+        png(4, 4, [b"\x10\x20\x30\xff" * 4] * 4, extra=chunk(b"iCCP", b"bad\0\0" + zlib.compress(garbage_icc))),
+        png(4, 4, [b"\x10\x20\x30\xff" * 4] * 4, extra=chunk(b"iCCP", b"bad\0\0not zlib at all")),
+        png(4, 4, [b"\x10\x20\x30\xff" * 4] * 4,
+            extra=chunk(b"cHRM", struct.pack(">8I", 31270, 0, 64000, 33000, 21000, 71000, 15000, 6000))),
+    ]
+    jpeg_file = encoded(small, "JPEG", quality=90)
+    sof = jpeg_file.index(b"\xff\xc0")
+    seeds["JPEG"] = [
+        jpeg_file, encoded(small.convert("L"), "JPEG"), encoded(small.convert("CMYK"), "JPEG"),
+        encoded(small, "JPEG", progressive=True), jpeg_file[: len(jpeg_file) // 2],
+        patched(jpeg_file, sof + 5, struct.pack(">HH", 65500, 65500)),
+        encoded(small, "JPEG", icc_profile=garbage_icc),
+        encoded(small, "JPEG", exif=b"Exif\0\0MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0"),
+    ]
+    webp_file = encoded(small, "WEBP", lossless=True)
+    seeds["WebP"] = [
+        webp_file, encoded(small, "WEBP", quality=50), encoded(with_alpha, "WEBP", lossless=True),
+        encoded(small, "WEBP", save_all=True, append_images=[small.rotate(90)] * 3, duration=50),
+        webp_file[: len(webp_file) // 2], encoded(small, "WEBP", lossless=True, icc_profile=garbage_icc),
+    ]
+    extended = seeds["WebP"][-1]
+    vp8x = extended.index(b"VP8X")
+    # VP8X canvas width and height minus one, 24 bits each: 16 777 216 px a side.
+    seeds["WebP"].append(patched(extended, vp8x + 12, b"\xff\xff\xff\xff\xff\xff"))
+    gif_file = encoded(small.convert("P"), "GIF")
+    frame = b"\x21\xf9\x04\x00\x01\x00\x00\x00" + b"\x2c\0\0\0\0\x01\0\x01\0\0\x02\x02\x44\x01\0"
+    many_frames = b"GIF89a\x01\0\x01\0\x80\0\0\0\0\0\xff\xff\xff" + frame * 10_000 + b"\x3b"
+    seeds["GIF"] = [
+        gif_file, encoded(small.convert("P"), "GIF", interlace=True),
+        encoded(small.convert("P"), "GIF", transparency=0),
+        encoded(small.convert("P"), "GIF", save_all=True, append_images=[small.rotate(90).convert("P")] * 2),
+        gif_file[: len(gif_file) // 2], patched(gif_file, 6, struct.pack("<HH", 65535, 65535)), many_frames,
+    ]
+    heif = io.BytesIO()
+    pillow_heif.from_pillow(small).save(heif, quality=50)
+    heic = heif.getvalue()
+    ispe = heic.index(b"ispe")
+    seeds["HEIF"] = [
+        heic, heic[: len(heic) // 2],
+        # The image's spatial extent (version and flags, then width and height): 65535 x 65535.
+        patched(heic, ispe + 8, struct.pack(">II", 65535, 65535)),
+    ]
+    tiff_file = encoded(small, "TIFF")
+    seeds["TIFF"] = [
+        tiff_file, encoded(with_alpha, "TIFF", compression="tiff_adobe_deflate"), encoded(small.convert("CMYK"), "TIFF"),
+        encoded(small, "TIFF", compression="tiff_lzw"), tiff_file[: len(tiff_file) // 2],
+        encoded(small, "TIFF", icc_profile=garbage_icc), giant_tiff(tiff_file),
+    ]
+    bmp_file = encoded(small, "BMP")
+    seeds["BMP"] = [
+        bmp_file, encoded(small.convert("P"), "BMP"), encoded(with_alpha, "BMP"), bmp_file[: len(bmp_file) // 2],
+        patched(bmp_file, 18, struct.pack("<ii", 1 << 30, -(1 << 30))),
+        patched(bmp_file, 18, struct.pack("<ii", 0, 0)),
+    ]
+    for fmt, files in seeds.items():
+        folder = os.path.join(FUZZ, "FuzzDecode" + fmt)
+        os.makedirs(folder, exist_ok=True)
+        for data in files:
+            with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+                f.write(data)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] != ["--fuzz-seeds"]:
+        main()
+    fuzz_seeds()

@@ -10,7 +10,7 @@ struct BenchCommand: ToolCommand {
     static let name = ""
     static let summary = "measure composition, cell rendering and the interactive screen (prints JSON)"
     static let usage = [
-        "swift run -c release chat-tui-bench [--tiny] [--runs N] [--only SECTIONS] [--inputs DIR] [--json-out FILE]"
+        "swift run -c release chat-tui-bench [--tiny] [--runs N] [--only SECTIONS] [--inputs DIR] [--formats DIR] [--json-out FILE]"
     ]
     static let specs = [
         OptionSpec(name: "--tiny", valueName: nil, help: "run every section once on tiny inputs (a quick check)"),
@@ -21,19 +21,23 @@ struct BenchCommand: ToolCommand {
         OptionSpec(
             name: "--inputs", valueName: "DIR",
             help: "write the generated inputs here and keep them (default: a temporary folder)"),
+        OptionSpec(
+            name: "--formats", valueName: "DIR",
+            help: "the format corpus the decode section reads (default Tests/ImagingTestSupport/Resources/formats)"),
         OptionSpec(name: "--json-out", valueName: "FILE", help: "also write the JSON report to FILE"),
     ]
 
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame, response, pictures, scroll, sheet
+        case fixture, composition, png, cells, frame, response, pictures, scroll, sheet, decode
     }
 
     var tiny: Bool
     var runs: Int
     var sections: Set<Section>
     var inputsDirectory: String?
+    var formatsDirectory: String
     var jsonOutput: String?
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -53,6 +57,7 @@ struct BenchCommand: ToolCommand {
             }
         }
         inputsDirectory = arguments.string("--inputs")
+        formatsDirectory = arguments.string("--formats") ?? "Tests/ImagingTestSupport/Resources/formats"
         jsonOutput = arguments.string("--json-out")
     }
 
@@ -82,6 +87,8 @@ struct BenchCommand: ToolCommand {
                     }
                 case .scroll: report.scroll = try await ScrollBench.scroll(inputs, configuration)
                 case .sheet: report.sheet = try await SheetBench.sheet(inputs, configuration)
+                case .decode:
+                    report.decode = try await DecodeBench.decode(inputs, configuration, corpus: formatsDirectory)
                 }
             }
             let json = try report.jsonText()

@@ -19,6 +19,7 @@ struct BenchReport: Codable, Sendable {
     /// Scrolling the large list page by page in kitty and in sixel pictures.
     var scroll: [ScrollFigures]?
     var sheet: SheetFigures?
+    var decode: DecodeFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {

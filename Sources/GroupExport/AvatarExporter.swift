@@ -15,11 +15,12 @@ package enum AvatarExporter {
 
     /// Styles `member`'s photo (`style` at `size` points × `scale`, a `placeholder` when there is no usable
     /// photo, through the pipeline's styled-avatar caches) and writes it to `path` atomically in `encoding`
-    /// (the caller resolves it from the path with `OutputFormat.resolve`), the style in its metadata. `inputs`
+    /// (the caller resolves it from the path with `OutputFormat.resolve`) and `colorSpace`, the style in its
+    /// metadata. `inputs`
     /// (`ExportInputs.identities`) are the files the write must refuse to replace.
     package static func export(
         _ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
-        scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(),
+        scale: Int, to path: String, encoding: OutputEncoding = OutputEncoding(), colorSpace: ColorSpace = .srgb,
         composer: GroupComposer, inputs: [FileIdentity: String] = [:]
     ) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
@@ -29,15 +30,17 @@ package enum AvatarExporter {
         else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
         let warnings = warning.map { ["\($0)"] } ?? []
         do {
+            // The colour space is named only when it is not the default, as in composites' identifiers.
+            let space = colorSpace == .srgb ? "" : " color-space=\(colorSpace.name)"
             let metadata = ImageMetadata([
                 .init("Software", "chat-tui \(ProductVersion.text)"), .init("Title", Sanitizer.clean(member.name)),
                 .init(
                     "Comment",
                     "member-style=\(style) placeholder=\(placeholder.rawValue) size=\(formatNumber(size)) scale=\(scale)"
-                ),
+                        + space),
             ])
             try FileIO.writeAtomically(
-                try encoding.encode(image, metadata: metadata), to: path,
+                try encoding.encode(image, metadata: metadata, colorSpace: colorSpace), to: path,
                 options: AtomicWriteOptions(inputs: inputs))
             return GroupExporter.Outcome(warnings: warnings)
         } catch {

@@ -215,12 +215,15 @@ package enum GroupExporter {
             recorded = inputsRecord(await composer.inputs(for: group, parameters: parameters), encoding: encoding)
         }
         let composite = try await composer.composite(for: group, parameters: parameters)
-        let pixels = try decodedPixelsDigest(composite.image, encoding: encoding)
+        let pixels = try decodedPixelsDigest(composite.image, encoding: encoding, colorSpace: parameters.colorSpace)
         // The record first: `--skip-existing` reads it from the file's first bytes.
         let metadata = ImageMetadata(
             [ImageMetadata.Entry(inputsKeyword, record(inputs: recorded, pixels: pixels))]
                 + pngText(group: group, parameters: parameters).map { ImageMetadata.Entry($0, $1) })
-        return (try encoding.encode(composite.image, metadata: metadata), recorded, composite.warnings)
+        return (
+            try encoding.encode(composite.image, metadata: metadata, colorSpace: parameters.colorSpace), recorded,
+            composite.warnings
+        )
     }
 
     /// The PNG text chunks of an export: the software, the group's name and every parameter.
@@ -257,11 +260,15 @@ package enum GroupExporter {
         "\(image.width)x\(image.height):" + SHA256.hex(SHA256.digest(image.pixels))
     }
 
-    /// The `pixelsDigest` of what `image` decodes to once encoded in `encoding`: PNG is lossless, so its own;
-    /// JPEG and WebP change pixels, so the encoded image (without metadata, which changes no pixel) is decoded.
-    static func decodedPixelsDigest(_ image: RGBAImage, encoding: OutputEncoding) throws(CodecError) -> String {
-        guard encoding.format != .png else { return pixelsDigest(image) }
-        return pixelsDigest(try decodeOutput(try encoding.encode(image, metadata: ImageMetadata([]))))
+    /// The `pixelsDigest` of what `image` decodes to once encoded in `encoding` and `colorSpace`: an sRGB PNG is
+    /// lossless, so its own; JPEG and WebP change pixels, and a Display P3 file decodes through its profile back
+    /// to sRGB, so the encoded image (without metadata, which changes no pixel) is decoded.
+    static func decodedPixelsDigest(_ image: RGBAImage, encoding: OutputEncoding, colorSpace: ColorSpace = .srgb)
+        throws(CodecError) -> String
+    {
+        guard encoding.format != .png || colorSpace != .srgb else { return pixelsDigest(image) }
+        return pixelsDigest(
+            try decodeOutput(try encoding.encode(image, metadata: ImageMetadata([]), colorSpace: colorSpace)))
     }
 
     /// The pixels of an output file: PNG, JPEG or WebP, told by its first bytes.

@@ -124,6 +124,42 @@ import Testing
         }
     }
 
+    /// `--color-space display-p3`: every format carries the P3 profile, records the identifier with the colour
+    /// space in it, differs in its inputs record from the sRGB file, and is found up to date the second time
+    /// (the pixels record is what the P3 file decodes to, not the sRGB composite).
+    @Test func displayP3ExportsCarryTheirProfileAndStayUpToDate() async throws {
+        let folder = try ExportFolder()
+        let composer = folder.composer()
+        var p3 = parameters
+        p3.colorSpace = .displayP3
+        for format in OutputFormat.allCases {
+            let path = folder.root + "/p3." + format.fileExtension,
+                plain = folder.root + "/srgb." + format.fileExtension
+            let settings = ExportSettings(encoding: OutputEncoding(format: format), skipExisting: true)
+            #expect(
+                await GroupExporter.export(
+                    folder.group(2), to: path, composer: composer, parameters: p3, settings: settings
+                ).written == 1)
+            _ = await GroupExporter.export(
+                folder.group(2), to: plain, composer: composer, parameters: parameters, settings: settings)
+            let bytes = try folder.bytes(path)
+            let profile: [UInt8]? =
+                switch format {
+                case .png: PNGCodec.iccProfile(in: bytes)
+                case .jpeg: JPEGCodec.iccProfile(in: bytes)
+                case .webp: WebPChunks.payload(of: "ICCP", in: bytes).map(Array.init)
+                }
+            #expect(profile == ColorManagement.outputProfile(.displayP3), "\(format)")
+            let comment = ImageMetadata.read(from: bytes)?["Comment"]
+            #expect(comment == p3.identifier && comment?.contains(" color-space=display-p3 ") == true)
+            #expect(GroupExporter.recordedInputs(of: path) != GroupExporter.recordedInputs(of: plain))
+            #expect(
+                await GroupExporter.export(
+                    folder.group(2), to: path, composer: composer, parameters: p3, settings: settings
+                ).upToDate == 1, "\(format)")
+        }
+    }
+
     @Test func thePixelsRecordIsWhatTheFileDecodesTo() async throws {
         let folder = try ExportFolder()
         let composer = folder.composer()

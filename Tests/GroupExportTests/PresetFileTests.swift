@@ -227,6 +227,29 @@ import Testing
         #expect(ParameterSharing.settings(of: CompositionParameters()).map(\.name) == ["layout"])
     }
 
+    /// The colour space is a parameter like the others: a preset keeps it, the hand-off names it only when it
+    /// is not sRGB, and the `y` command's words read back to the same parameters.
+    @Test func theColorSpaceRoundTripsThroughPresetsAndTheHandOff() throws {
+        let folder = try FileIO.makeTemporaryDirectory(prefix: "chat-tui-presets")
+        defer { FileIO.removeTree(folder) }
+        var parameters = CompositionParameters(layout: .grid)
+        parameters.colorSpace = .displayP3
+        var file = PresetFile(path: folder + "/presets.json")
+        file.save(parameters, as: "ios")
+        try file.write()
+        #expect(try PresetFile.load(path: folder + "/presets.json").parameters(named: "ios") == parameters)
+        let settings = ParameterSharing.settings(of: parameters)
+        #expect(settings.map(\.name) == ["layout", "color-space"])
+        #expect(ParameterSharing.flags(settings) == ["--layout", "grid", "--color-space", "display-p3"])
+        let command = ParameterSharing.exportCommand(
+            parameters, fixturePath: "groups.json", groupID: "g", output: "g.png")
+        #expect(command.hasSuffix(" --layout grid --color-space display-p3"))
+        #expect(
+            !ParameterSharing.exportCommand(
+                CompositionParameters(), fixturePath: "groups.json", groupID: "g", output: "g.png"
+            ).contains("color"))
+    }
+
     @Test func theExportCommandIsQuotedForTheShell() {
         let command = ParameterSharing.exportCommand(
             CompositionParameters(background: .white),

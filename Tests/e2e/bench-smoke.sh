@@ -24,6 +24,11 @@ assert [c["layout"] for c in report["composition"]] == open(sys.argv[2]).read().
 for c in report["composition"]:
     assert c["composites_per_second"] > 0 and c["composites_per_second_with_decode"] > 0, c
 assert report["jpeg_decode"]["files"] > 0 and report["jpeg_decode"]["sets_per_second"] > 0, report["jpeg_decode"]
+# Every input format decoded to the corpus's 96 px portrait; the export with and without a profile measured.
+decode = report["decode"]
+assert [f["format"] for f in decode["formats"]] == ["png", "jpeg", "webp", "gif", "tiff", "bmp", "heic", "avif"], decode
+assert all(f["side"] == 96 and f["milliseconds"] > 0 for f in decode["formats"]), decode
+assert decode["managed_export_milliseconds"] > 0 and decode["unmanaged_export_milliseconds"] > 0, decode
 for c in report["cells"]:
     for key in ("truecolor", "palette256"):
         for suffix in ("_per_second", "_with_text_per_second", "_with_io_per_second"):

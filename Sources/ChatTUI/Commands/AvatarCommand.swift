@@ -11,7 +11,7 @@ struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG, JPEG or WebP file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--preset NAME] --output FILE.png|.jpg|.webp"
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--color-space SPACE] [--preset NAME] --output FILE.png|.jpg|.webp"
     ]
     static let specs =
         [
@@ -32,6 +32,10 @@ struct AvatarCommand: ToolCommand {
                 help: "initials or silhouette for a member without a photo (default initials)",
                 choices: PlaceholderStyle.allCases.map(\.rawValue)),
             OptionSpec(
+                name: "--color-space", valueName: "SPACE",
+                help: "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)"
+            ),
+            OptionSpec(
                 name: "--output", valueName: "FILE",
                 help: "file to write (replaced atomically); its extension picks the format", short: "o"),
             CompositionOptions.presetSpec,
@@ -44,6 +48,7 @@ struct AvatarCommand: ToolCommand {
     var placeholder: PlaceholderStyle
     var size: Double
     var scale: Int
+    var colorSpace: ColorSpace
     var outputPath: String
     var encoding: OutputEncoding
     var pipeline: SessionOptions.PipelineOptions
@@ -58,8 +63,9 @@ struct AvatarCommand: ToolCommand {
         outputPath = output
         encoding = try OutputOptions.encoding(from: arguments, path: output)
         groupID = arguments.string("--group")
-        // Size, scale and style are read by the same fields as the composition options, with the same limits;
-        // `--preset NAME` sets them first, as it does for every command (its other parameters do not apply).
+        // Size, scale, style and colour space are read by the same fields as the composition options, with the
+        // same limits; `--preset NAME` sets them first, as it does for every command (its other parameters do
+        // not apply).
         var parameters = try CompositionOptions.parameters(from: arguments)
         if let text = arguments.string("--style"), let field = ParameterCatalogue.field(named: "member-style") {
             do throws(ParameterError) {
@@ -77,6 +83,7 @@ struct AvatarCommand: ToolCommand {
         placeholder = parameters.placeholder
         size = parameters.size
         scale = parameters.scale
+        colorSpace = parameters.colorSpace
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
         pipeline.isBatch = true
     }
@@ -96,7 +103,8 @@ struct AvatarCommand: ToolCommand {
         FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
         let outcome = await AvatarExporter.export(
             member, style: style, placeholder: placeholder, size: size, scale: scale,
-            to: outputPath, encoding: encoding, composer: SessionOptions.makeComposer(pipeline).composer,
+            to: outputPath, encoding: encoding, colorSpace: colorSpace,
+            composer: SessionOptions.makeComposer(pipeline).composer,
             inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
         for warning in outcome.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
         if let failure = outcome.failure {

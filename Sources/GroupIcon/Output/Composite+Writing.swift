@@ -13,13 +13,15 @@ public struct EncodingOptions: Hashable, Sendable {
     public var pngCompression: PNGCompression
     /// Text entries the file records (PNG text chunks, a JPEG comment and XMP, WebP XMP); none by default.
     public var metadata: ImageMetadata?
+    /// The colour space the file is written in, its profile embedded (`OutputEncoding.encode`); sRGB by default.
+    public var colorSpace: ColorSpace
 
     public init(
         quality: Int? = nil, jpegBackground: RGBA8 = .white, pngCompression: PNGCompression = .default,
-        metadata: ImageMetadata? = nil
+        metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb
     ) {
         self.quality = quality; self.jpegBackground = jpegBackground; self.pngCompression = pngCompression
-        self.metadata = metadata
+        self.metadata = metadata; self.colorSpace = colorSpace
     }
 
     /// The encoding of `format` with these options.
@@ -50,7 +52,7 @@ extension Composite {
     public func encoded(as format: OutputFormat, options: EncodingOptions = EncodingOptions()) throws(CodecError)
         -> [UInt8]
     {
-        try options.encoding(format).encode(image, metadata: options.metadata)
+        try options.encoding(format).encode(image, metadata: options.metadata, colorSpace: options.colorSpace)
     }
 
     /// Writes the composite's image to `path` as a `format` file, atomically: the bytes go to a temporary file

@@ -47,17 +47,24 @@ public struct OutputEncoding: Hashable, Sendable {
         self.pngCompression = pngCompression
     }
 
-    /// The encoded file of `image` with `metadata` in it (none: the file records nothing).
-    public func encode(_ image: RGBAImage, metadata: ImageMetadata? = nil) throws(CodecError) -> [UInt8] {
+    /// The encoded file of `image` (sRGB, as every composite is) with `metadata` in it (none: the file records
+    /// nothing), written in `colorSpace`: the pixels converted from sRGB (`ColorManagement.convertFromSRGB`)
+    /// and the space's profile embedded (PNG `sRGB` chunk or `iCCP`, JPEG APP2, WebP `ICCP`).
+    public func encode(_ image: RGBAImage, metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb)
+        throws(CodecError) -> [UInt8]
+    {
+        var converted = image
+        ColorManagement.convertFromSRGB(&converted, to: colorSpace)
         switch format {
         case .png:
-            return try PNGCodec.encode(image, text: metadata?.pngText ?? [], compression: pngCompression)
+            return try PNGCodec.encode(
+                converted, text: metadata?.pngText ?? [], compression: pngCompression, colorSpace: colorSpace)
         case .jpeg:
             return try JPEGCodec.encode(
-                image, quality: quality ?? Self.defaultJPEGQuality, background: jpegBackground,
-                metadata: metadata)
+                converted, quality: quality ?? Self.defaultJPEGQuality, background: jpegBackground,
+                metadata: metadata, colorSpace: colorSpace)
         case .webp:
-            return try WebPCodec.encode(image, quality: quality, metadata: metadata)
+            return try WebPCodec.encode(converted, quality: quality, metadata: metadata, colorSpace: colorSpace)
         }
     }
 

@@ -39,19 +39,24 @@ public struct CompositionParameters: Hashable, Sendable {
     /// Margin, padding and radii given as a percentage of the canvas or the tile (`5%`, `tile20%`); each one set
     /// takes the place of its value in points, and is resolved where the layout draws.
     public var relativeLengths: RelativeLengths
+    /// The colour space exported files are written in. Composition is always in sRGB (the app's preview
+    /// shows that); a Display P3 export converts the finished pixels and embeds the P3 profile.
+    public var colorSpace: ColorSpace
 
     public init(
         layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
         padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
         options: LayoutOptions = LayoutOptions(), memberStyle: MemberStyle = .rectangle,
         gapColor: RGBA8? = nil, overflowBadge: Bool = false, rightToLeft: Bool = false,
-        placeholder: PlaceholderStyle = .initials, relativeLengths: RelativeLengths = RelativeLengths()
+        placeholder: PlaceholderStyle = .initials, relativeLengths: RelativeLengths = RelativeLengths(),
+        colorSpace: ColorSpace = .srgb
     ) {
         self.layout = layout; self.size = size; self.scale = scale; self.margin = margin; self.padding = padding
         self.cornerRadius = cornerRadius; self.tileRadius = tileRadius; self.background = background
         self.options = options; self.memberStyle = memberStyle; self.gapColor = gapColor
         self.overflowBadge = overflowBadge; self.rightToLeft = rightToLeft; self.placeholder = placeholder
         self.relativeLengths = relativeLengths
+        self.colorSpace = colorSpace
     }
 
     /// Valid ranges, checked by the CLI and clamped by the interactive app.
@@ -66,14 +71,16 @@ public struct CompositionParameters: Hashable, Sendable {
 
     /// A stable, human-readable description of every parameter the current layout reads; part of cache keys
     /// and of PNG metadata. Made from `ParameterCatalogue.fields(for: layout)`, each field in its `keyForm`,
-    /// so that a parameter added to the catalogue is part of the key.
+    /// so that a parameter added to the catalogue is part of the key. A field added after identifiers were
+    /// recorded (`KeyForm.textOmittedAt`) enters only away from its default, so recorded identifiers stay valid.
     public var identifier: String {
         identifier(fields: ParameterCatalogue.fields(for: layout))
     }
 
-    /// The identifier made from `fields`: each one's `NAME=VALUE` (`ParameterField.keyText`), in order.
+    /// The identifier made from `fields`: each one's `NAME=VALUE` (`ParameterField.keyText`), in order, leaving
+    /// out those at a default their key form omits.
     public func identifier(fields: [ParameterField]) -> String {
-        fields.map { $0.keyText(in: self) }.joined(separator: " ")
+        fields.compactMap { $0.keyText(in: self) }.joined(separator: " ")
     }
 }
 

@@ -1,6 +1,6 @@
 extension ParameterCatalogue {
     /// The common parameters about how members are presented rather than where they go: the member style,
-    /// the decorations (all off by default) and the placeholder style.
+    /// the decorations (all off by default), the placeholder style and the colour space of exported files.
     static let presentation: [ParameterField] = [
         ParameterField(
             name: "member-style", label: "Member style",
@@ -35,6 +35,19 @@ extension ParameterCatalogue {
             write: { parameters, value in
                 if case .choice(let word) = value, let style = PlaceholderStyle(rawValue: word) {
                     parameters.placeholder = style
+                }
+            }),
+        ParameterField(
+            name: "color-space", label: "Colour space",
+            help: "srgb or display-p3: the colour space exported files are written in, its profile embedded "
+                + "(default srgb; the preview shows sRGB)",
+            kind: .choice, valueName: "SPACE", choices: ColorSpace.allCases.map(\.name),
+            expectation: "srgb or display-p3", key: .textOmittedAt(ColorSpace.srgb.name),
+            summary: .noteWhenChanged("output"),
+            read: { .choice($0.colorSpace.name) },
+            write: { parameters, value in
+                if case .choice(let word) = value, let space = ColorSpace(rawValue: word) {
+                    parameters.colorSpace = space
                 }
             }),
     ]

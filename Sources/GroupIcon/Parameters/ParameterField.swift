@@ -43,6 +43,10 @@ public struct ParameterField: Sendable {
         /// Text made from the parameters, where the key says more than the text form (an unset background is
         /// written as the layout's colour it draws).
         case custom(@Sendable (CompositionParameters) -> String)
+        /// Like `text`, but left out of the identifier while the value's text is the one given (the field's
+        /// default): for a field added after identifiers were recorded, so that every identifier made before
+        /// it (cache entries, golden images, the metadata of exported files) stays the same.
+        case textOmittedAt(String)
     }
 
     /// How a parameter shows in the app's one-line summaries of the parameters (the preview title and the
@@ -133,11 +137,15 @@ public struct ParameterField: Sendable {
         read(parameters).map(Self.text(of:))
     }
 
-    /// `NAME=VALUE`, the parameter's part of `CompositionParameters.identifier`, in its `keyForm`.
-    public func keyText(in parameters: CompositionParameters) -> String {
+    /// `NAME=VALUE`, the parameter's part of `CompositionParameters.identifier`, in its `keyForm`; nil when the
+    /// key form leaves the value out (`KeyForm.textOmittedAt`).
+    public func keyText(in parameters: CompositionParameters) -> String? {
         let value: String
         switch keyForm {
         case .text: value = text(in: parameters) ?? "auto"
+        case .textOmittedAt(let omitted):
+            value = text(in: parameters) ?? "auto"
+            if value == omitted { return nil }
         case .rounded:
             value =
                 read(parameters).map { value in

@@ -55,6 +55,49 @@ package enum ColorManagement {
         transform.apply(to: &image.pixels)
     }
 
+    /// The primaries and white point of an RGB space as CIE xy chromaticities: what a PNG `cHRM` chunk says.
+    package struct Chromaticities: Hashable, Sendable {
+        package var white: Point, red: Point, green: Point, blue: Point
+
+        /// A CIE 1931 xy chromaticity.
+        package struct Point: Hashable, Sendable {
+            package var x: Double, y: Double
+            package init(x: Double, y: Double) { self.x = x; self.y = y }
+        }
+
+        package init(white: Point, red: Point, green: Point, blue: Point) {
+            self.white = white; self.red = red; self.green = green; self.blue = blue
+        }
+
+        /// sRGB's (and BT.709's): D65 white.
+        package static let sRGB = Chromaticities(
+            white: Point(x: 0.3127, y: 0.3290), red: Point(x: 0.64, y: 0.33), green: Point(x: 0.30, y: 0.60),
+            blue: Point(x: 0.15, y: 0.06))
+
+        /// Whether every point is within `tolerance` of `other`'s (files round sRGB's to five decimals, or
+        /// write the white as 0.3127, 0.329 or 0.31271, 0.32902).
+        package func isClose(to other: Chromaticities, tolerance: Double = 0.0015) -> Bool {
+            zip([white, red, green, blue], [other.white, other.red, other.green, other.blue]).allSatisfy {
+                abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance
+            }
+        }
+    }
+
+    /// Converts `image` (8-bit RGBA, straight alpha kept) from the RGB space of `chromaticities` with a pure
+    /// power-law tone curve of `gamma` (a PNG's `cHRM` with the curve libpng encoded its samples in) to sRGB in
+    /// place; returns whether it did (false when Little CMS cannot make a profile of them: a white or a
+    /// primary at y = 0, primaries on one line).
+    @discardableResult
+    package static func convertToSRGB(_ image: inout RGBAImage, chromaticities: Chromaticities, gamma: Double) -> Bool {
+        guard
+            let transform = transform(
+                .chromaticities(chromaticities, gamma: gamma), layout: .rgba,
+                make: { makeProfile(chromaticities, gamma: gamma) })
+        else { return false }
+        transform.apply(to: &image.pixels)
+        return true
+    }
+
     /// sRGB RGBA pixels of 4-byte CMYK samples through `profile`, nil when the profile is no usable CMYK one.
     /// `inverted` is for Adobe-marked files, which store 255 for no ink.
     package static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
@@ -131,10 +174,12 @@ package enum ColorManagement {
 
     // MARK: - Transforms
 
-    /// What a cached transform converts from: an embedded profile (by its SHA-256) or CICP primaries.
+    /// What a cached transform converts from: an embedded profile (by its SHA-256), CICP primaries, or a PNG's
+    /// chromaticities and gamma.
     private enum Source: Hashable, Sendable {
         case embedded([UInt8])
         case primaries(Primaries)
+        case chromaticities(Chromaticities, gamma: Double)
     }
 
     /// The sample layout a transform reads.
@@ -211,6 +256,26 @@ package enum ColorManagement {
     private static func openProfile(_ bytes: [UInt8]) -> cmsHPROFILE? {
         guard !bytes.isEmpty, bytes.count <= maxProfileBytes else { return nil }
         return bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
+    }
+
+    /// An RGB profile of `chromaticities` with a power-law tone curve of `gamma`; nil for values Little CMS
+    /// cannot use (it checks the matrix they make) or that are no chromaticities at all.
+    private static func makeProfile(_ chromaticities: Chromaticities, gamma: Double) -> cmsHPROFILE? {
+        let points = [chromaticities.white, chromaticities.red, chromaticities.green, chromaticities.blue]
+        // y = 0 divides by zero in XYZ; x + y > 1 is outside the diagram; a gamma outside this is no photo's.
+        guard points.allSatisfy({ $0.x >= 0 && $0.y > 0 && $0.x + $0.y <= 1 }), (0.5...5).contains(gamma) else {
+            return nil
+        }
+        func xyY(_ point: Chromaticities.Point) -> cmsCIExyY { cmsCIExyY(x: point.x, y: point.y, Y: 1) }
+        var white = xyY(chromaticities.white)
+        var triple = cmsCIExyYTRIPLE(
+            Red: xyY(chromaticities.red), Green: xyY(chromaticities.green), Blue: xyY(chromaticities.blue))
+        guard let curve = cmsBuildGamma(nil, gamma) else { return nil }
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        return curves.withUnsafeMutableBufferPointer { pointers in
+            cmsCreateRGBProfile(&white, &triple, pointers.baseAddress)
+        }
     }
 
     /// An RGB profile with `primaries`, D65 white and the sRGB tone curve.

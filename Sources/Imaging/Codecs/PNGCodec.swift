@@ -13,7 +13,9 @@ package enum PNGCodec {
     ///
     /// The header is read and checked against `limits` before any pixel memory is allocated. 16-bit images
     /// without colour-space chunks are taken to be sRGB-encoded, as nearly every real file is. libpng applies
-    /// a `gAMA` chunk; an `iCCP` profile is converted to sRGB (`ColorManagement`); `cHRM` alone is not.
+    /// a `gAMA` chunk. The colour space, as the PNG specification ranks the chunks: an `iCCP` profile is
+    /// converted to sRGB (`ColorManagement`); else an `sRGB` chunk means sRGB; else `cHRM` primaries other
+    /// than sRGB's are converted through a profile built from them (`chromaticities(in:)`).
     package static func decode(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
@@ -23,8 +25,36 @@ package enum PNGCodec {
             Result { () throws(CodecError) -> RGBAImage in try decode(input, limits: limits) }
         }
         var image = try result.get()
-        if let profile = iccProfile(in: bytes) { ColorManagement.convertToSRGB(&image, profile: profile) }
+        if let profile = iccProfile(in: bytes) {
+            ColorManagement.convertToSRGB(&image, profile: profile)
+        } else if sRGBIntent(in: bytes) == nil, let chromaticities = chromaticities(in: bytes),
+            !chromaticities.isClose(to: .sRGB)
+        {
+            // libpng's simplified reader has already re-encoded the samples from the file's `gAMA` (or, without
+            // one, taken them as sRGB-encoded) to its sRGB approximation, the power law 2.2, so that is the
+            // curve of the profile; only the primaries and white remain to convert.
+            ColorManagement.convertToSRGB(&image, chromaticities: chromaticities, gamma: 2.2)
+        }
         return image
+    }
+
+    /// The white point and primaries of the `cHRM` chunk before the image data (eight big-endian integers,
+    /// 100000 times x and y of white, red, green, blue), nil when there is none or it is not 32 bytes long.
+    package static func chromaticities(in png: [UInt8]) -> ColorManagement.Chromaticities? {
+        var values: [Double]?
+        forEachChunk(in: png) { type, data in
+            if type == "cHRM", data.count == 32 {
+                values = stride(from: data.startIndex, to: data.endIndex, by: 4).map { start in
+                    Double(data[start..<start + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) / 100_000
+                }
+            }
+            return values == nil && type != "IDAT"
+        }
+        guard let values else { return nil }
+        typealias Point = ColorManagement.Chromaticities.Point
+        return ColorManagement.Chromaticities(
+            white: Point(x: values[0], y: values[1]), red: Point(x: values[2], y: values[3]),
+            green: Point(x: values[4], y: values[5]), blue: Point(x: values[6], y: values[7]))
     }
 
     /// The decompressed ICC profile of the `iCCP` chunk before the image data, nil when there is none or

@@ -128,6 +128,18 @@ func chars(_ text: String) -> [Key] { text.map { Key.character($0) } }
         #expect(!keys.state(after: [.character(" ")], on: on).parameters.options[NineGridLayout.fullBleedSingle])
     }
 
+    /// The colour space is a panel row like the placeholder: ←/→ cycle srgb and display-p3, which only the
+    /// exported files show (the preview stays the sRGB composite), and the status line notes it.
+    @Test func theColorSpaceRowCyclesTheExportsSpace() throws {
+        let row = try #require(ParameterCatalogue.fields(for: .wechat).firstIndex { $0.name == "color-space" })
+        let p3 = keys.state(after: [.tab] + Array(repeating: .down, count: row) + [.right], on: nine)
+        #expect(p3.panel.selectedRow == "color-space")
+        #expect(p3.parameters.colorSpace == .displayP3)
+        #expect(p3.parameters.identifier.contains("color-space=display-p3"))
+        #expect(keys.state(after: [.right], on: p3).parameters.colorSpace == .srgb)
+        #expect(keys.state(after: [.backspace], on: p3).parameters.colorSpace == .srgb)
+    }
+
     @Test func theLayoutsOwnOptionsAreRows() throws {
         var grid = nine
         grid.parameters.layout = .grid

@@ -30,6 +30,14 @@ import Testing
         }
     }
 
+    @Test func theColorSpaceIsReadByTheCatalogueField() throws {
+        #expect(try command(["--output", "a.png"]).colorSpace == .srgb)
+        #expect(try command(["--output", "a.webp", "--color-space", "display-p3"]).colorSpace == .displayP3)
+        #expect(
+            throws: UsageError(message: "--color-space: expected srgb or display-p3, got 'p3'", command: "avatar")
+        ) { try command(["--output", "a.png", "--color-space", "p3"]) }
+    }
+
     @Test func aBorderThatLeavesNoPhotoIsRefused() throws {
         #expect(
             throws: UsageError(

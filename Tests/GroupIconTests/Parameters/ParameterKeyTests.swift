@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GroupIcon
@@ -52,12 +53,39 @@ import Testing
         }
     }
 
+    /// The rule: every field of the layout enters once, in catalogue order, except that a field added after
+    /// identifiers were recorded (`KeyForm.textOmittedAt`, the colour space) enters only away from its default,
+    /// in its catalogue place, so the identifiers recorded before it stay byte-identical.
     @Test func everyFieldOfTheLayoutEntersTheIdentifierOnceInCatalogueOrder() {
-        for kind in LayoutRegistry.kinds {
-            let parameters = CompositionParameters(layout: kind)
-            let names = parameters.identifier.split(separator: " ").map { $0.split(separator: "=")[0] }
-            #expect(names.map(String.init) == ParameterCatalogue.fields(for: kind).map(\.name), "\(kind)")
+        func names(_ parameters: CompositionParameters) -> [String] {
+            parameters.identifier.split(separator: " ").map { String($0.split(separator: "=")[0]) }
         }
+        for kind in LayoutRegistry.kinds {
+            let fields = ParameterCatalogue.fields(for: kind)
+            let defaults = CompositionParameters(layout: kind)
+            var changed = defaults
+            for field in fields {
+                guard case .textOmittedAt = field.keyForm else { continue }
+                field.assign(Self.otherValue(field, in: changed), to: &changed)
+            }
+            let omitted = fields.filter { if case .textOmittedAt = $0.keyForm { true } else { false } }.map(\.name)
+            #expect(omitted == ["color-space"])
+            #expect(names(defaults) == fields.map(\.name).filter { !omitted.contains($0) }, "\(kind)")
+            #expect(names(changed) == fields.map(\.name), "\(kind)")
+        }
+    }
+
+    /// A Display P3 composite's identifier is the sRGB one with `color-space=display-p3` in the field's place.
+    @Test func theColorSpaceEntersOnlyAwayFromSRGB() {
+        var grid = CompositionParameters(layout: .grid)
+        #expect(!grid.identifier.contains("color-space"))
+        let sRGB = grid.identifier
+        grid.colorSpace = .displayP3
+        #expect(
+            grid.identifier
+                == sRGB.replacingOccurrences(
+                    of: "placeholder=initials ", with: "placeholder=initials color-space=display-p3 "))
+        #expect(ParameterCatalogue.field(named: "color-space")?.keyText(in: CompositionParameters()) == nil)
     }
 
     @Test func aFieldAddedToACopyOfTheCatalogueEntersTheIdentifier() {

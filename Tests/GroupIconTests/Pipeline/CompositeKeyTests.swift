@@ -68,6 +68,17 @@ import Testing
         #expect(base.text.hasPrefix("group-icon composite v\(CompositeKey.algorithmVersion)\n"))
     }
 
+    /// A Display P3 export is cached apart from the sRGB one; an sRGB key is the one recorded before the
+    /// colour space existed (no `color-space` in it).
+    @Test func theColorSpaceChangesTheKey() {
+        let members = [MemberSource(id: "u1", name: "A", imagePath: nil)]
+        var parameters = CompositionParameters()
+        let sRGB = CompositeKey(members: members, parameters: parameters)
+        parameters.colorSpace = .displayP3
+        let p3 = CompositeKey(members: members, parameters: parameters)
+        #expect(p3 != sRGB && p3.text.contains("color-space=display-p3") && !sRGB.text.contains("color-space"))
+    }
+
     @Test func onlyDrawnMembersCount() throws {
         let members = (1...7).map { MemberSource(id: "u\($0)", name: "M\($0)", imagePath: nil) }
         let qq = CompositionParameters(layout: .qq)  // draws 5

@@ -11,7 +11,8 @@ import Testing
 /// side. Bounds, from the figures measured at 120 pt (in brackets) with headroom: files whose pixels are the
 /// original's give 0 exactly; GIF's and the BMP's 256-colour palette 0.8 (0.51); lossy codecs at quality 95,
 /// 4:2:0 chroma, 1.5 (WebP 1.06, AVIF 0.71, Display P3 HEIC 0.64, HEIC 0.55); profiled lossless files 0.5
-/// (0.07 to 0.20: 8-bit quantisation in the wider space); profiled JPEGs 2.0 (Adobe RGB 1.22, ProPhoto 1.41:
+/// (0.07 to 0.20: 8-bit quantisation in the wider space), the Adobe RGB PNG tagged by `cHRM` and `gAMA` alone
+/// included; profiled JPEGs 2.0 (Adobe RGB 1.22, ProPhoto 1.41:
 /// JPEG's loss on top of that quantisation); the CMYK JPEG 3.5 (2.93: the perceptual conversion into the press
 /// gamut compresses saturated colours and converting back cannot restore them); the group of nine formats 1.0
 /// (0.31). Read without their profiles the profiled PNGs measure 2.27 (Display P3) to 8.38 (ProPhoto), over four
@@ -24,7 +25,8 @@ import Testing
         ("cmyk.tiff", 0.0), ("rgb24.bmp", 0.0), ("still.gif", 0.8), ("interlaced.gif", 0.8), ("palette8.bmp", 0.8),
         ("lossy.webp", 1.5), ("photo.heic", 1.5), ("photo.avif", 1.5), ("display-p3.heic", 1.5),
         ("adobe-rgb.png", 0.5), ("adobe-rgb.tiff", 0.5), ("prophoto.png", 0.5), ("display-p3.png", 0.5),
-        ("display-p3.webp", 0.5), ("adobe-rgb.jpg", 2.0), ("prophoto.jpg", 2.0), ("cmyk-profiled.jpg", 3.5),
+        ("display-p3.webp", 0.5), ("adobe-rgb-chrm.png", 0.5), ("adobe-rgb.jpg", 2.0), ("prophoto.jpg", 2.0),
+        ("cmyk-profiled.jpg", 3.5),
     ])
     func eachFormatComposesLikeTheSRGBOriginal(name: String, maxMeanDeltaE2000: Double) async throws {
         let (composite, warnings) = try await Self.compose(Array(repeating: name, count: 4))

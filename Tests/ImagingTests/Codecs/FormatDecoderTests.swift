@@ -63,7 +63,7 @@ import Testing
     @Test(arguments: [
         ("adobe-rgb.jpg", 3.5), ("adobe-rgb.png", 2.0), ("prophoto.jpg", 3.5), ("prophoto.png", 2.0),
         ("cmyk-profiled.jpg", 8.5), ("display-p3.heic", 2.5), ("display-p3.png", 2.0), ("display-p3.webp", 2.0),
-        ("adobe-rgb.tiff", 2.0),
+        ("adobe-rgb.tiff", 2.0), ("adobe-rgb-chrm.png", 2.0),
     ])
     func profiledPhotosMatchTheColorManagedReference(name: String, maxDeltaEAgainstOriginal: Double) throws {
         let decoded = try FormatCorpus.image(name)
@@ -83,6 +83,48 @@ import Testing
         let reference = try FormatCorpus.image("prophoto.png.reference.png")
         #expect(ColorDifference.meanDeltaE76(try ImageDecoder.decode(stripped), reference) > 5)
         #expect(ColorDifference.meanDeltaE76(try ImageDecoder.decode(png), reference) < 0.5)
+    }
+
+    /// A PNG tagged by `cHRM` (Adobe RGB primaries) and `gAMA` alone is converted through a profile built from
+    /// them; the chunks rank as the PNG specification says: an `sRGB` chunk wins over `cHRM` (the pixels are
+    /// left as they are), an `iCCP` profile wins over both.
+    @Test func chromaticitiesAreHonouredBelowSRGBAndICCP() throws {
+        let png = try FormatCorpus.bytes("adobe-rgb-chrm.png")
+        let reference = try FormatCorpus.image("adobe-rgb-chrm.png.reference.png")
+        let chromaticities = try #require(PNGCodec.chromaticities(in: png))
+        #expect(chromaticities.red == .init(x: 0.64, y: 0.33) && chromaticities.green == .init(x: 0.21, y: 0.71))
+        #expect(!chromaticities.isClose(to: .sRGB) && ColorManagement.Chromaticities.sRGB.isClose(to: .sRGB))
+        let unmanaged = try ImageDecoder.decode(try #require(Self.removingChunk("cHRM", from: png)))
+        #expect(ColorDifference.meanDeltaE76(unmanaged, reference) > 3)
+        #expect(ColorDifference.meanDeltaE76(try ImageDecoder.decode(png), reference) < 0.5)
+
+        // After IHDR (8 + 25 bytes), before the image data.
+        func inserting(_ chunk: [UInt8]) -> [UInt8] { Array(png.prefix(33)) + chunk + png.dropFirst(33) }
+        #expect(try ImageDecoder.decode(inserting(PNGWriter.chunk(type: "sRGB", data: [0]))) == unmanaged)
+        let sRGBProfile = try ColorManagement.outputProfile(.srgb).withUnsafeBytes { bytes in
+            try Libdeflate.zlibStream(of: bytes, level: 6)
+        }
+        let iccp = PNGWriter.chunk(type: "iCCP", data: Array("sRGB".utf8) + [0, 0] + sRGBProfile)
+        #expect(CodecCorpus.maxDifference(try ImageDecoder.decode(inserting(iccp)), unmanaged.pixels) <= 1)
+    }
+
+    /// Hostile `cHRM` values (a white at y = 0, primaries on one line, a short chunk) leave the pixels as
+    /// they are: no crash, no NaN.
+    @Test func unusableChromaticitiesAreIgnored() throws {
+        let png = try #require(Self.removingChunk("cHRM", from: try FormatCorpus.bytes("adobe-rgb-chrm.png")))
+        let plain = try ImageDecoder.decode(png)
+        let collinear: [UInt32] = [31270, 32900, 10000, 10000, 20000, 20000, 30000, 30000]
+        let blackWhite: [UInt32] = [31270, 0, 64000, 33000, 21000, 71000, 15000, 6000]
+        for values in [collinear, blackWhite] {
+            let data = values.flatMap { value in
+                (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+            }
+            let tagged = Array(png.prefix(33)) + PNGWriter.chunk(type: "cHRM", data: data) + png.dropFirst(33)
+            #expect(try ImageDecoder.decode(tagged) == plain, "\(values)")
+        }
+        let short = Array(png.prefix(33)) + PNGWriter.chunk(type: "cHRM", data: [1, 2, 3]) + png.dropFirst(33)
+        #expect(PNGCodec.chromaticities(in: short) == nil)
+        #expect(try ImageDecoder.decode(short) == plain)
     }
 
     /// An `nclx` box with primaries libheif does not know (code 3 is reserved) leaves the pixels as they are.

@@ -25,7 +25,7 @@ extension KeyBindings {
         ("  ← →", "panel: fine step onto the step grid (" + stepList(coarse: false) + "); no effect: skipped"),
         ("  < >  Shift-← →", "panel: coarse step (" + stepList(coarse: true) + ")"),
         // Enter, Backspace and % on one line, so that the help still fits 36 rows.
-        ("  Enter  Bksp  %", "panel: type a value (hex, auto; Ctrl-U clears) · Bksp: auto · %: pt ⇄ % (5%, tile20%)"),
+        ("  Enter  Bksp  %", "panel: type a value (hex, auto, 5%; Ctrl-U clears) · Bksp: auto · %: pt ⇄ %"),
         ("x", "export scales: the scale, @1x @2x @3x, @2x @3x, ..."),
         ("e", "export selected group: <id>.png, <id>@2x.png, ... and <id>.spec.json"),
         ("E", "export to a path you type (as typed; scales add @2x; ~ is home) + .spec.json"),

@@ -1,4 +1,5 @@
 @testable import ChatTUIApp
+@testable import Imaging
 @testable import TerminalUI
 
 /// What the terminal sends during the start-up queries (replies, keys, garbage) through `TerminalReplyParser`

@@ -94,58 +94,11 @@ cell=$(cat "$tmp/cell")
 shot() { import -window root "$1" 2>/dev/null || { xwd -root -silent | convert xwd:- "$1"; }; }
 keys() { tmx send-keys -t main "$@"; }
 
-# Measures a screenshot. `preview`: the picture in the preview pane (everything not black below the two title rows
-# and above the status line, right of the list); `thumb`: the second list entry's avatar, the lit square at the
-# list's left edge. Both compared with the reference PNG scaled to
-# their size. The app's screen starts one row down (tmux's status line). Prints "PSNR WIDTHxHEIGHT".
-cat >"$tmp/measure.py" <<'PY'
-import sys
-import numpy as np
-from PIL import Image
-what, shot, reference = sys.argv[1:4]
-cell_w, cell_h, columns, rows, offset = map(int, sys.argv[4:9])
-screen = np.asarray(Image.open(shot).convert("RGB")).astype(np.int32)
-screen = screen[offset * cell_h:(offset + rows) * cell_h, :columns * cell_w]
-list_columns = min(max(columns * 2 // 5, 28), 60, columns - 12)
-def compare(region):
-    lit = np.argwhere(region.sum(axis=2) > 30)
-    if len(lit) == 0:
-        return "0 0x0"
-    (y0, x0), (y1, x1) = lit.min(axis=0), lit.max(axis=0) + 1
-    crop = region[y0:y1, x0:x1].astype(np.float64)
-    ref = Image.open(reference).convert("RGB").resize((x1 - x0, y1 - y0), Image.LANCZOS)
-    mse = np.mean((crop - np.asarray(ref).astype(np.float64)) ** 2)
-    psnr = 99.0 if mse == 0 else 10 * np.log10(255.0 ** 2 / mse)
-    return "%.2f %dx%d" % (psnr, x1 - x0, y1 - y0)
-if what == "preview":
-    print(compare(screen[2 * cell_h:(rows - 1) * cell_h, (list_columns + 1) * cell_w:]))
-elif what == "thumb":
-    # The list's entries: the first avatar's top row is the first lit row at the left edge; entries are as tall
-    # as that avatar's run of lit rows plus the gap; the second entry's avatar is the next run.
-    # Column 0 holds the selection marker; the avatars start at column 1. The list starts at the top: its first
-    # entry, the selected one, is cut at the second row so that the next run is the second entry's avatar.
-    strip = screen[2 * cell_h:(rows - 1) * cell_h, cell_w:list_columns * cell_w]
-    lit = (strip[:, :cell_w * 2].sum(axis=2) > 30).any(axis=1)
-    runs, start = [], None
-    for y in range(strip.shape[0]):
-        on = bool(lit[y])
-        if on and start is None: start = y
-        if not on and start is not None: runs.append((start, y)); start = None
-    if len(runs) < 2:
-        print("0 0x0"); sys.exit()
-    y0, y1 = runs[1]
-    band = strip[y0:y1]
-    # The avatar: the lit columns from the left edge up to the first all-dark column.
-    lit_columns = (band.sum(axis=2) > 30).any(axis=0)
-    x1 = next((x for x in range(int(np.argmax(lit_columns)), band.shape[1]) if not lit_columns[x]), band.shape[1])
-    print(compare(band[:, :x1]))
-else:
-    # `colour`: pixels below tmux's status line that are neither black nor grey text: a picture left behind.
-    spread = screen.max(axis=2) - screen.min(axis=2)
-    print(int((spread > 40).sum()))
-PY
+# Measures a screenshot with the shared support/screen_measure.py (what it measures is said there). The app's
+# screen starts one row down (tmux's status line). Prints "PSNR WIDTHxHEIGHT".
+measure_py=$PWD/Tests/e2e/support/screen_measure.py
 measure() { local reference=$tmp/reference.png; [ "$1" = thumb ] && reference=$tmp/second.png
-  python3 "$tmp/measure.py" "$1" "$2" "$reference" $cell "${3:-$columns}" "${4:-$((rows - 1))}" 1; }
+  python3 "$measure_py" "$1" "$2" "$reference" $cell "${3:-$columns}" "${4:-$((rows - 1))}" 1; }
 # Screenshots until the measure of WHAT is a picture at least MIN px wide and two in a row agree; prints it.
 settled() { local what=$1 name=$2 min=$3 last="" now size i=0
   while [ $i -lt 60 ]; do

@@ -6,16 +6,14 @@ import Testing
 /// Pictures through tmux: wrapped in its passthrough, placed from the pane's corner on the outer screen, and
 /// kitty's Unicode placeholders written into the pane's cells.
 @Suite struct PictureLayerPassthroughTests {
-    private static let cell = CellPixelSize(width: 4, height: 8)
+    private static let cell = GraphicsSetup.testCell
     /// A pane whose corner is column 51, row 2 of the outer screen.
     private static let tmux = Multiplexer(
         kind: .tmux, allowsPassthrough: true, version: "3.3a", outerTerminalName: "xterm", paneColumn: 51,
         paneRow: 2)
 
     private func layer(_ graphicsProtocol: GraphicsProtocol, placeholders: Bool = false) -> PictureLayer {
-        var setup = GraphicsSetup(
-            graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-            cellSizeIsKnown: true, sixelColors: 16)
+        var setup = GraphicsSetup.forTests(graphicsProtocol, sixelColors: 16)
         setup.passthrough = Self.tmux
         setup.usesUnicodePlaceholders = placeholders
         return PictureLayer(setup: setup)

@@ -6,13 +6,10 @@ import Testing
 
 /// The placement and removal rules of pixel pictures, per protocol, on the layer a driver runs.
 @Suite struct PictureLayerTests {
-    private static let cell = CellPixelSize(width: 4, height: 8)
+    private static let cell = GraphicsSetup.testCell
 
     private func layer(_ graphicsProtocol: GraphicsProtocol) -> PictureLayer {
-        PictureLayer(
-            setup: GraphicsSetup(
-                graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                cellSizeIsKnown: true, sixelColors: 256))
+        PictureLayer(setup: .forTests(graphicsProtocol))
     }
 
     /// A picture of `columns` x `rows` cells at (x, y) whose pixels are one colour (`shade`), `shortBy` pixels

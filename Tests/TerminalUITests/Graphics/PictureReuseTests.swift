@@ -7,13 +7,10 @@ import Testing
 /// Pictures the terminal already has: kitty images placed again instead of sent, freed when no longer needed
 /// (a bounded number kept), and sixel pictures sent again only in the rows that changed. Checked on the bytes.
 @Suite struct PictureReuseTests {
-    private static let cell = CellPixelSize(width: 4, height: 8)
+    private static let cell = GraphicsSetup.testCell
 
     private func layer(_ graphicsProtocol: GraphicsProtocol) -> PictureLayer {
-        PictureLayer(
-            setup: GraphicsSetup(
-                graphicsProtocol: graphicsProtocol, reason: "test", cellPixelSize: Self.cell,
-                cellSizeIsKnown: true, sixelColors: 256))
+        PictureLayer(setup: .forTests(graphicsProtocol))
     }
 
     /// A list avatar: 3 x 2 cells, one colour per id, in list row `row` (rows of 2 cells from the top).

@@ -9,7 +9,8 @@ import PackageDescription
 /// the codecs' entry points the same way.
 let decoderTargets = ["PNG", "JPEG", "WebP", "GIF", "HEIF", "TIFF", "BMP"].map { format in
     Target.executableTarget(
-        name: "FuzzDecode" + format, dependencies: [.product(name: "GroupIcon", package: "chat-tui")])
+        name: "FuzzDecode" + format,
+        dependencies: ["DecoderFuzzing", .product(name: "GroupIcon", package: "chat-tui")])
 }
 
 let package = Package(
@@ -18,7 +19,11 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzFixtureDecoder", dependencies: [.product(name: "Fixtures", package: "chat-tui")]),
         .executableTarget(name: "FuzzImageHeaders", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
-        .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        // The check the image-decoding targets share (a library: it has no libFuzzer entry point).
+        .target(name: "DecoderFuzzing", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        .executableTarget(
+            name: "FuzzImageDecoder",
+            dependencies: ["DecoderFuzzing", .product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzResampler", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzPaths", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
         .executableTarget(

@@ -1,24 +1,12 @@
+import DecoderFuzzing
 import GroupIcon
 
 @testable import Imaging
 
-/// Limits small enough that the fuzzer cannot spend its time on big allocations; the header checks against
-/// them are part of what is fuzzed.
-private let limits = ImageLimits(maxSide: 1024, maxPixels: 1 << 18, maxFileBytes: 1 << 20)
-
 /// `ImageDecoder.decode` (libpng, TurboJPEG, EXIF orientation, CMYK conversion, libwebp, giflib, libheif,
-/// libtiff, the BMP decoder, Little CMS on embedded profiles; seeds of every format) on arbitrary bytes: it must
-/// return an image within the limits or throw a `CodecError`, never trap. The last byte picks the minimum
-/// side asked for (none, or 1...127), so JPEG's scaled decodes are covered too.
+/// libtiff, the BMP decoder, Little CMS on embedded profiles; seeds of every format) on arbitrary bytes, the
+/// format sniffed first as for a member photo; the checks are `DecoderFuzzing.run`'s.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let minimumSide = bytes.last.flatMap { $0 < 128 ? nil : Int($0 - 127) }
-    guard let image = try? ImageDecoder.decode(bytes, minimumSide: minimumSide, limits: limits) else { return 0 }
-    guard image.width > 0, image.height > 0, image.width <= limits.maxSide, image.height <= limits.maxSide,
-        image.pixels.count == image.width * image.height * 4
-    else {
-        fatalError("decoded an inconsistent \(image.width)x\(image.height) image of \(image.pixels.count) bytes")
-    }
-    return 0
+    DecoderFuzzing.run(data, size) { try ImageDecoder.decode($0, minimumSide: $1, limits: $2) }
 }

@@ -6,15 +6,15 @@ import Foundation
 /// synchronisation and reports races inside correctly locked closures, which would hide real ones. `NSLock` is
 /// a pthread mutex, which ThreadSanitizer understands. `@unchecked Sendable` is sound because `state` is
 /// private and touched only inside `withLock`.
-public final class LockedState<State: Sendable>: @unchecked Sendable {
+package final class LockedState<State: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
     /// A lock around `state`.
-    public init(_ state: State) { self.state = state }
+    package init(_ state: State) { self.state = state }
 
     /// Runs `body` with exclusive access to the state.
-    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

@@ -2,9 +2,9 @@
 ///
 /// A small self-contained implementation so that GroupIcon needs no crypto library; it is not used for
 /// security, only to spread keys over file names and to detect truncated or corrupted cache entries.
-public enum SHA256 {
+package enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
@@ -53,7 +53,7 @@ public enum SHA256 {
     }
 
     /// The digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
-    public static func hexDigest(_ text: String) -> String {
+    package static func hexDigest(_ text: String) -> String {
         hex(digest(Array(text.utf8)))
     }
 

@@ -15,12 +15,19 @@ package enum DitherMode: String, CaseIterable, Hashable, Sendable {
     case ordered
     /// Floyd–Steinberg error diffusion: the closest average colour, as fine-grained noise.
     case diffusion
+    /// Error diffusion at three quarters of its strength, each pixel passing on at most a small, fixed error
+    /// per channel (`PaletteQuantiser.Tempering`): most of diffusion's faithfulness with far less of its
+    /// grain. Full diffusion reaches a colour between two far-apart palette entries by alternating them (dark
+    /// skin as maroon and olive pixels in 256 colours, a 16-colour thumbnail as scattered white, yellow and
+    /// black); tempered, a pixel only leans a little towards what its neighbours lacked.
+    case tempered
 
-    /// The mode used unless one is asked for: diffusion for the palettes (the best measured), none where
-    /// there is nothing to dither (24-bit colour, monochrome's own shading).
+    /// The mode used unless one is asked for: tempered diffusion for the palettes (calmer than diffusion, and
+    /// far closer than none seen from a distance), none where there is nothing to dither (24-bit colour,
+    /// monochrome's own shading).
     package static func standard(for mode: ColorMode) -> DitherMode {
         switch mode {
-        case .palette256, .palette16: .diffusion
+        case .palette256, .palette16: .tempered
         case .truecolor, .monochrome: .none
         }
     }

@@ -68,6 +68,17 @@ extension Backdrop {
         board.composite(image, side: Checkerboard.squareSide(width: image.width, height: image.height))
     }
 
+    /// The backdrop as the 16 ANSI colours can show it: a checkerboard's two mid greys both have ANSI grey
+    /// (127) as their nearest colour and average to it, so tempered diffusion drew transparent parts flat grey;
+    /// its squares become ANSI white (229) and grey exactly, which every mode draws as clean squares. A solid
+    /// colour stays.
+    package var forSixteenColors: Backdrop {
+        guard case .checkerboard(var board) = self else { return self }
+        board.light = XtermPalette.color(ofIndex: 7)
+        board.dark = XtermPalette.color(ofIndex: 8)
+        return .checkerboard(board)
+    }
+
     /// The backdrop as a checkerboard: a solid colour is a board whose squares all have that colour.
     package var board: Checkerboard {
         switch self {

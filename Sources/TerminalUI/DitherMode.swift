@@ -3,10 +3,12 @@
 /// Measured as mean CIEDE2000 after a 3x3 blur (roughly how the eye mixes neighbouring cells; the benchmark's
 /// `bench/cell_quality.py --blur` and `DitherQualityTests` score the same way)
 /// on the benchmark's composite in 256 colours, at 40x20 / 120x60 cells: none 2.69 / 3.26,
-/// ordered 2.13 / 1.57, diffusion 1.35 / 1.03; chafa's best setting 2.64 / 2.16. In 16 colours (sample
-/// composite, 80x40): none 12.9, ordered 7.8, diffusion 4.5. Unblurred the order turns round (256 colours at
-/// 40x20: 4.34, 5.97, 5.41), because a dithered pixel alone is further from its target; from a normal viewing
-/// distance the dithered picture is the faithful one, and gradients no longer break into bands.
+/// ordered 2.13 / 1.57, diffusion 1.35 / 1.03, tempered 1.58 / 1.35; chafa's best setting 2.64 / 2.16. In 16
+/// colours (sample composite, 80x40): none 12.9, ordered 7.8, diffusion 4.5. On the sample's faces tempered
+/// is 17-47 % below none and has 11-45 % less grain than diffusion (README, "Real faces"). Unblurred the order
+/// turns round (256 colours at 40x20: none 4.34, ordered 5.97, diffusion 5.41, tempered 4.91), because a
+/// dithered pixel alone is further from its target; from a normal viewing distance the dithered picture is the
+/// faithful one, and gradients no longer break into bands.
 package enum DitherMode: String, CaseIterable, Hashable, Sendable {
     /// Every pixel its nearest palette colour: flat, calm, banded gradients.
     case none
@@ -15,12 +17,19 @@ package enum DitherMode: String, CaseIterable, Hashable, Sendable {
     case ordered
     /// Floyd–Steinberg error diffusion: the closest average colour, as fine-grained noise.
     case diffusion
+    /// Error diffusion at three quarters of its strength, each pixel passing on at most a small, fixed error
+    /// per channel (`PaletteQuantiser.Tempering`): most of diffusion's faithfulness with far less of its
+    /// grain. Full diffusion reaches a colour between two far-apart palette entries by alternating them (dark
+    /// skin as maroon and olive pixels in 256 colours, a 16-colour thumbnail as scattered white, yellow and
+    /// black); tempered, a pixel only leans a little towards what its neighbours lacked.
+    case tempered
 
-    /// The mode used unless one is asked for: diffusion for the palettes (the best measured), none where
-    /// there is nothing to dither (24-bit colour, monochrome's own shading).
+    /// The mode used unless one is asked for: tempered diffusion for the palettes (calmer than diffusion, and
+    /// far closer than none seen from a distance), none where there is nothing to dither (24-bit colour,
+    /// monochrome's own shading).
     package static func standard(for mode: ColorMode) -> DitherMode {
         switch mode {
-        case .palette256, .palette16: .diffusion
+        case .palette256, .palette16: .tempered
         case .truecolor, .monochrome: .none
         }
     }

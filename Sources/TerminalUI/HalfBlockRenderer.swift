@@ -42,7 +42,9 @@ package enum HalfBlockRenderer {
         guard columns > 0, rows > 0 else { return CellGrid(width: 0, height: 0) }
         let pixelRowsPerCell = utf8 ? 2 : 1
         let pixelRows = rows * pixelRowsPerCell
-        let pixels = AreaAverager.average(image, width: columns, height: pixelRows, backdrop: backdrop)
+        let pixels = AreaAverager.average(
+            image, width: columns, height: pixelRows,
+            backdrop: mode == .palette16 ? backdrop.forSixteenColors : backdrop)
         var grid = CellGrid(width: columns, height: rows)
         func cells(_ pixel: (_ upper: Int, _ lower: Int) -> (TerminalColor, TerminalColor)) {
             for row in 0..<rows {

@@ -30,6 +30,15 @@ import Testing
         #expect(Set(mono.cells.map(\.text)).count >= 2)
     }
 
+    @Test func sixteenColorCheckerboardIsCleanWhiteAndGreySquares() {
+        // Both default greys are nearest to ANSI grey and average to it: drawn as they are, tempered diffusion
+        // shows transparency flat grey. In 16 colours the board is ANSI white and grey, which need no dither.
+        let clear = RGBAImage(width: 40, height: 40)
+        let grid = HalfBlockRenderer.render(clear, columns: 20, rows: 10, mode: .palette16, backdrop: .checkerboard)
+        #expect(Set(grid.cells.map(\.background)) == [.indexed(7), .indexed(8)])
+        #expect(Backdrop.solid(.black).forSixteenColors == .solid(.black))
+    }
+
     @Test func opaquePixelsHideTheBackdrop() {
         let red = RGBAImage(width: 8, height: 8, fill: RGBA8(r: 200, g: 10, b: 10))
         let grid = HalfBlockRenderer.render(red, columns: 4, rows: 2, mode: .truecolor, backdrop: .checkerboard)

@@ -170,7 +170,6 @@ import Testing
         #expect(diffusion < none * 0.75, "diffusion \(diffusion), none \(none)")
         #expect(ordered < none, "ordered \(ordered), none \(none)")
         #expect(diffusion < ordered)
-        #expect(DitherMode.standard(for: .palette256) == .diffusion)
     }
 
     @Test func gradientsDoNotBand() {
@@ -212,5 +211,92 @@ import Testing
         let banded = worstBlockError(.none), diffused = worstBlockError(.diffusion)
         #expect(diffused < 3, "diffused \(diffused)")
         #expect(diffused < banded / 2, "diffused \(diffused), banded \(banded)")
+    }
+}
+
+/// The default mapping on real faces: the sample's nine-member family composite (the pipeline's WeChat golden,
+/// dark skin among its faces), drawn as the list's 8x4-cell thumbnail and as a 40x20-cell preview.
+@Suite struct FaceDitherTests {
+    private struct Drawing {
+        var drawn: [RGBA8]
+        var reference: [RGBA8]
+        var width: Int
+    }
+
+    private static func family() throws -> RGBAImage {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("GroupIconTests/Resources/golden/wechat-family.png")
+        return try ImageDecoder.decode(Array(try Data(contentsOf: url)))
+    }
+
+    private func drawing(_ mode: ColorMode, columns: Int, dither: DitherMode) throws -> Drawing {
+        let family = try Self.family(), rows = columns / 2
+        let grid = HalfBlockRenderer.render(
+            family, columns: columns, rows: rows, mode: mode, backdrop: .solid(.black), dither: dither)
+        return Drawing(
+            drawn: ColorReference.pixels(of: grid),
+            reference: ColorReference.boxAverage(family, width: columns, height: rows * 2, backdrop: .black),
+            width: columns)
+    }
+
+    /// Mean CIEDE2000 after `ColorReference.blurred`: how the eye mixes neighbouring cells.
+    private func blurredError(_ drawing: Drawing) -> Double {
+        let drawn = ColorReference.blurred(drawing.drawn, width: drawing.width)
+        let reference = ColorReference.blurred(drawing.reference, width: drawing.width)
+        return zip(drawn, reference).map { ColorReference.deltaE2000($0, $1) }.reduce(0, +) / Double(drawn.count)
+    }
+
+    /// The contrast the mapping adds between neighbours: over horizontally and vertically adjacent pixels, the
+    /// mean of the drawn pair's CIEDE2000 minus the source pair's, where positive (`bench/cell_render.py`'s
+    /// `grain`). A smooth area drawn as two far-apart palette entries in turn scores high, drawn flat 0.
+    private func grain(_ drawing: Drawing) -> Double {
+        let width = drawing.width, height = drawing.drawn.count / width
+        var sum = 0.0, pairs = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let here = y * width + x
+                for neighbour in [x + 1 < width ? here + 1 : nil, y + 1 < height ? here + width : nil] {
+                    guard let neighbour else { continue }
+                    let made = ColorReference.deltaE2000(drawing.drawn[here], drawing.drawn[neighbour])
+                    let there = ColorReference.deltaE2000(drawing.reference[here], drawing.reference[neighbour])
+                    sum += max(0, made - there)
+                    pairs += 1
+                }
+            }
+        }
+        return sum / Double(pairs)
+    }
+
+    @Test func theDefaultIsTempered() {
+        #expect(DitherMode.standard(for: .palette256) == .tempered)
+        #expect(DitherMode.standard(for: .palette16) == .tempered)
+    }
+
+    @Test(arguments: [(ColorMode.palette256, 8), (.palette256, 40), (.palette16, 8), (.palette16, 40)])
+    func temperedIsCloserThanNoneSeenFromADistance(_ mode: ColorMode, columns: Int) throws {
+        let none = try blurredError(drawing(mode, columns: columns, dither: .none))
+        let tempered = try blurredError(drawing(mode, columns: columns, dither: .tempered))
+        #expect(tempered < none * 0.8, "tempered \(tempered), none \(none)")
+    }
+
+    @Test(arguments: [(ColorMode.palette256, 8), (.palette256, 40), (.palette16, 8), (.palette16, 40)])
+    func temperedHasLessGrainThanDiffusion(_ mode: ColorMode, columns: Int) throws {
+        let diffusion = try grain(drawing(mode, columns: columns, dither: .diffusion))
+        let tempered = try grain(drawing(mode, columns: columns, dither: .tempered))
+        // Measured: 256 colours 0.75 (8x4) and 0.83 (40x20) of diffusion's grain, 16 colours 0.59 and 0.83.
+        #expect(
+            tempered < diffusion * (mode == .palette16 && columns == 8 ? 0.7 : 0.9),
+            "tempered \(tempered), diffusion \(diffusion)")
+    }
+
+    @Test func sixteenColorThumbnailsAreNotNoise() throws {
+        // At 8x4 cells full diffusion scatters white, yellow and black pixels over the faces (measured: 3.2
+        // times the grain of no dithering); tempered adds less than half as much grain to no dithering's
+        // (measured: 3.4 against 8.5).
+        let none = try grain(drawing(.palette16, columns: 8, dither: .none))
+        let diffusion = try grain(drawing(.palette16, columns: 8, dither: .diffusion))
+        let tempered = try grain(drawing(.palette16, columns: 8, dither: .tempered))
+        #expect(diffusion > none * 2, "diffusion \(diffusion), none \(none)")
+        #expect(tempered - none < (diffusion - none) / 2, "tempered \(tempered), none \(none), diffusion \(diffusion)")
     }
 }

@@ -24,7 +24,7 @@ struct InteractiveCommand: ToolCommand {
                 choices: ["auto", "truecolor", "256", "16", "none"]),
             OptionSpec(
                 name: "--dither", valueName: "MODE",
-                help: "none, ordered or diffusion: how 256/16 colours stand in for others (default diffusion)",
+                help: "none, ordered, diffusion or tempered: how 256/16 colours stand in for others (default tempered)",
                 choices: DitherMode.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "--graphics", valueName: "MODE",

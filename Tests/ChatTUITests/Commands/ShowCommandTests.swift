@@ -50,17 +50,19 @@ import Testing
     }
 
     @Test func ditherChoosesHowThePaletteMixesColours() async {
-        // In 256 colours the standard (diffusion) and `--dither diffusion` agree; `none` draws other cells;
-        // an unknown mode is a usage error naming the choices.
+        // In 256 colours the standard (tempered) and `--dither tempered` agree; `diffusion` and `none` draw
+        // other cells; an unknown mode is a usage error naming the choices.
         let file = Self.samples + "/avatars/bob.png"
         let (_, standard, _) = await run([file, "--width", "20", "--color", "256"])
+        let (tempered, calm, _) = await run([file, "--width", "20", "--color", "256", "--dither", "tempered"])
         let (diffusion, diffused, _) = await run([file, "--width", "20", "--color", "256", "--dither", "diffusion"])
         let (none, flat, _) = await run([file, "--width", "20", "--color", "256", "--dither", "None"])
-        #expect(diffusion == .success && none == .success)
-        #expect(diffused == standard)
-        #expect(flat != diffused && flat.contains("\u{1B}[38;5;"))
+        #expect(tempered == .success && diffusion == .success && none == .success)
+        #expect(calm == standard)
+        #expect(diffused != calm && flat != calm && flat != diffused && flat.contains("\u{1B}[38;5;"))
         let (status, _, err) = await run([file, "--dither", "noise"])
-        #expect(status == .usage && err.contains("--dither: expected one of none, ordered, diffusion, got 'noise'"))
+        let choices = "none, ordered, diffusion, tempered"
+        #expect(status == .usage && err.contains("--dither: expected one of \(choices), got 'noise'"))
     }
 
     @Test func sizesFollowThePicturesShapeOnItsCells() {

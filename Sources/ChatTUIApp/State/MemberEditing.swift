@@ -57,11 +57,21 @@ enum MemberEditing {
             return []
         }
         let counts = VariantsSheetLayout.memberCounts
-        let members =
-            index < counts.count
-            ? VariantsSheet.variantGroup(VariantsSheet.photoPool(state.groups, first: sheetGroup), count: counts[index])
-                .members
-            : sheetGroup.members
+        var members = sheetGroup.members
+        if index < counts.count {
+            // The pool knows photos by their resolved paths; each keeps the spelling its fixture member has.
+            let written = Dictionary(
+                (state.groups.flatMap(\.members) + sheetGroup.members).compactMap { member in
+                    member.avatarPath.flatMap { path in member.avatarSource.map { (path, $0) } }
+                }, uniquingKeysWith: { first, _ in first })
+            members = VariantsSheet.variantGroup(
+                VariantsSheet.photoPool(state.groups, first: sheetGroup), count: counts[index]
+            ).members.map { member in
+                var member = member
+                member.avatarSource = member.avatarPath.flatMap { written[$0] }
+                return member
+            }
+        }
         guard members != group.members else {
             state.announce("\(group.name) shows these \(members.count) members already")
             return []

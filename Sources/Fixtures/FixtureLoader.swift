@@ -147,7 +147,7 @@ struct FixtureSchemaDecoder {
         let updatedAt = try optionalDate(object, "updatedAt", at: path)
         let unread = try optionalCount(object, "unread", at: path) ?? 0
         let muted = try optionalBool(object, "muted", at: path) ?? false
-        let avatarPath = try optionalAvatar(object, at: path)
+        let avatar = try optionalAvatar(object, at: path)
 
         let membersPath = path.appending(field: "members")
         guard let membersValue = object["members"] else { throw failure(membersPath, .missing) }
@@ -162,7 +162,7 @@ struct FixtureSchemaDecoder {
         }
         return ChatGroup(
             id: id, name: name, lastMessage: lastMessage, updatedAt: updatedAt, unread: unread,
-            muted: muted, avatarPath: avatarPath, members: members)
+            muted: muted, avatarPath: avatar?.resolved, avatarSource: avatar?.written, members: members)
     }
 
     private mutating func decodeMember(_ value: JSONValue, at path: ValuePath) throws(FixtureError) -> GroupMember {
@@ -172,7 +172,9 @@ struct FixtureSchemaDecoder {
         let name = try requiredString(object, "name", at: path)
         let explicitID = try optionalString(object, "id", at: path)
         if explicitID?.isEmpty == true { throw failure(path.appending(field: "id"), .empty) }
-        return GroupMember(id: explicitID ?? name, name: name, avatarPath: try optionalAvatar(object, at: path))
+        let avatar = try optionalAvatar(object, at: path)
+        return GroupMember(
+            id: explicitID ?? name, name: name, avatarPath: avatar?.resolved, avatarSource: avatar?.written)
     }
 
     // MARK: Fields
@@ -237,9 +239,12 @@ struct FixtureSchemaDecoder {
         }
     }
 
-    /// The `avatar` field resolved to an absolute path (existence is checked later, when the image loads), or
-    /// an http(s) URL kept as written (fetched later). Any other `scheme://` is refused: no `file://` or `ftp://`.
-    private mutating func optionalAvatar(_ object: JSONObject, at path: ValuePath) throws(FixtureError) -> String? {
+    /// The `avatar` field as written and resolved to an absolute path (existence is checked later, when the
+    /// image loads), or an http(s) URL kept as written (fetched later). Any other `scheme://` is refused: no
+    /// `file://` or `ftp://`.
+    private mutating func optionalAvatar(
+        _ object: JSONObject, at path: ValuePath
+    ) throws(FixtureError) -> (written: String, resolved: String)? {
         guard let written = try optionalString(object, "avatar", at: path) else { return nil }
         guard !written.isEmpty else {
             throw failure(
@@ -265,12 +270,12 @@ struct FixtureSchemaDecoder {
                         expected: "a file path or an http(s) URL",
                         found: quoted(String(written[..<separator.upperBound]) + "…")))
             }
-            return written
+            return (written, written)
         }
-        if let resolved = resolvedPaths[written] { return resolved }
+        if let resolved = resolvedPaths[written] { return (written, resolved) }
         let resolved = resolve(written)
         resolvedPaths[written] = resolved
-        return resolved
+        return (written, resolved)
     }
 
     /// Joins a relative path to the base folder (dropping leading "./"); absolute paths are kept as written.

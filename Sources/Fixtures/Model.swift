@@ -20,13 +20,29 @@ public struct ChatGroup: Hashable, Sendable, Identifiable {
     public var muted: Bool
     /// The group's own avatar, resolved to an absolute path; when set it wins over the composite.
     public var avatarPath: String?
+    /// The group's own avatar as the fixture writes it (a relative path, an absolute one or a URL), for the
+    /// spec hand-off; nil when the fixture gives none or the group was not read from a fixture.
+    public var avatarSource: String?
     public var members: [GroupMember]
     public init(
         id: String, name: String, lastMessage: String = "", updatedAt: Date? = nil, unread: Int = 0,
-        muted: Bool = false, avatarPath: String? = nil, members: [GroupMember]
+        muted: Bool = false, avatarPath: String? = nil, avatarSource: String? = nil, members: [GroupMember]
     ) {
         self.id = id; self.name = name; self.lastMessage = lastMessage; self.updatedAt = updatedAt
-        self.unread = unread; self.muted = muted; self.avatarPath = avatarPath; self.members = members
+        self.unread = unread; self.muted = muted; self.avatarPath = avatarPath; self.avatarSource = avatarSource
+        self.members = members
+    }
+
+    /// Groups are equal when they show the same: the spelling of the group's photo (`avatarSource`) is a note
+    /// for the spec hand-off, the resolved `avatarPath` says which photo it is.
+    public static func == (a: ChatGroup, b: ChatGroup) -> Bool {
+        a.id == b.id && a.name == b.name && a.lastMessage == b.lastMessage && a.updatedAt == b.updatedAt
+            && a.unread == b.unread && a.muted == b.muted && a.avatarPath == b.avatarPath && a.members == b.members
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id); hasher.combine(name); hasher.combine(lastMessage); hasher.combine(updatedAt)
+        hasher.combine(unread); hasher.combine(muted); hasher.combine(avatarPath); hasher.combine(members)
     }
 }
 
@@ -37,7 +53,19 @@ public struct GroupMember: Hashable, Sendable {
     public var name: String
     /// The member's photo, resolved to an absolute path; nil when the fixture gives none.
     public var avatarPath: String?
-    public init(id: String, name: String, avatarPath: String? = nil) {
-        self.id = id; self.name = name; self.avatarPath = avatarPath
+    /// The member's photo as the fixture writes it (a relative path, an absolute one or a URL), for the spec
+    /// hand-off; nil when the fixture gives none or the member was not read from a fixture.
+    public var avatarSource: String?
+    public init(id: String, name: String, avatarPath: String? = nil, avatarSource: String? = nil) {
+        self.id = id; self.name = name; self.avatarPath = avatarPath; self.avatarSource = avatarSource
+    }
+
+    /// Members are equal when they are drawn the same: `avatarSource` is the spelling, `avatarPath` the photo.
+    public static func == (a: GroupMember, b: GroupMember) -> Bool {
+        a.id == b.id && a.name == b.name && a.avatarPath == b.avatarPath
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id); hasher.combine(name); hasher.combine(avatarPath)
     }
 }

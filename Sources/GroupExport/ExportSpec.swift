@@ -11,6 +11,9 @@ import Support
 package struct ExportSpec: Sendable {
     /// One input photo: where it comes from and what it holds.
     package struct Photo: Hashable, Sendable {
+        /// The photo as the fixture writes it: the relative (or absolute) path as typed, or the URL with its
+        /// credentials left out; nil when the fixture names no photo or the member was not read from one.
+        package var written: String?
         /// The path the fixture names (resolved against the fixture's folder), or the URL with its
         /// credentials left out; nil when the fixture names no photo.
         package var source: String?
@@ -21,8 +24,9 @@ package struct ExportSpec: Sendable {
         /// drawn instead); nil when the photo is drawn.
         package var placeholder: String?
 
-        package init(source: String?, contentHash: String?, placeholder: String?) {
-            self.source = source; self.contentHash = contentHash; self.placeholder = placeholder
+        package init(written: String? = nil, source: String?, contentHash: String?, placeholder: String?) {
+            self.written = written; self.source = source; self.contentHash = contentHash
+            self.placeholder = placeholder
         }
     }
 
@@ -91,26 +95,40 @@ package struct ExportSpec: Sendable {
         let problems = found ?? []
         let layout = LayoutDescription(count: group.members.count, parameters: first)
         var members: [Member] = []
-        for (member, tile) in zip(GroupComposer.members(of: group), layout.tiles) {
+        let sources = zip(GroupComposer.members(of: group), group.members.map(\.avatarSource))
+        for ((member, written), tile) in zip(sources, layout.tiles) {
             let warning = problems.first { $0.subject == .member && $0.memberID == member.id }
             members.append(
                 Member(
                     id: member.id, name: member.name, tile: tile,
-                    photo: await photo(member, composer: composer, warning: warning)))
+                    photo: await photo(member, written: written, composer: composer, warning: warning)))
         }
         var groupPhoto: Photo?
         if let own = GroupComposer.photo(of: group) {
             let warning = problems.first { $0.subject == .groupPhoto }
-            groupPhoto = await photo(own, composer: composer, warning: warning)
+            groupPhoto = await photo(own, written: group.avatarSource, composer: composer, warning: warning)
         }
         return ExportSpec(
             groupID: group.id, groupName: group.name, parameters: first, layout: layout, images: images,
             members: members, memberCount: group.members.count, groupPhoto: groupPhoto, command: command)
     }
 
-    /// What the spec says of `member`'s photo: its source, the hash of its bytes, and the reason for a
-    /// placeholder (the warning's, or that the fixture names no photo).
-    static func photo(_ member: MemberSource, composer: GroupComposer, warning: AvatarWarning?) async -> Photo {
+    /// What the spec says of `member`'s photo: how the fixture writes it (`written`), its source, the hash of
+    /// its bytes, and the reason for a placeholder (the warning's, or that the fixture names no photo).
+    static func photo(
+        _ member: MemberSource, written: String?, composer: GroupComposer, warning: AvatarWarning?
+    ) async -> Photo {
+        var photo = await identified(member, composer: composer, warning: warning)
+        // A URL is written as its source is given: without the credentials the fixture may hold.
+        if let written {
+            photo.written = written == member.imagePath && written.contains("://") ? photo.source : written
+        }
+        return photo
+    }
+
+    private static func identified(
+        _ member: MemberSource, composer: GroupComposer, warning: AvatarWarning?
+    ) async -> Photo {
         switch await composer.pipeline.identity(of: member) {
         case .none:
             return Photo(source: nil, contentHash: nil, placeholder: "the fixture names no photo")
@@ -191,6 +209,7 @@ package struct ExportSpec: Sendable {
 
     private static func photoJSON(_ photo: Photo) -> JSONWriter.Value {
         .object([
+            ("written", photo.written.map { .string($0) } ?? .null),
             ("source", photo.source.map { .string($0) } ?? .null),
             ("contentHash", photo.contentHash.map { .string($0) } ?? .null),
             ("placeholder", photo.placeholder.map { .string($0) } ?? .null),

@@ -112,6 +112,43 @@ import Testing
         #expect(members == ["a", "b", "c"])
     }
 
+    /// Each photo also gives the fixture's own spelling: the relative path as typed (`./` kept), beside the
+    /// resolved source and hash; the group's own photo too; a member without a photo has none.
+    @Test func photosGiveTheFixturesOwnSpellingBesideTheResolvedSource() async throws {
+        let folder = try ExportFolder()
+        let json = """
+            {"groups": [{"id": "g", "name": "G", "avatar": "avatars/kitty.png", "members": [
+              {"id": "a", "name": "Alice", "avatar": "avatars/alice.jpg"},
+              {"id": "b", "name": "Bob", "avatar": "./avatars/bob.png"},
+              {"id": "x", "name": "Gone", "avatar": "avatars/gone.png"},
+              {"id": "c", "name": "Carol"}]}]}
+            """
+        try FileIO.writeAtomically(Array(json.utf8), to: folder.root + "/g.json")
+        let group = try #require(try FixtureLoader.load(path: folder.root + "/g.json").groups.first)
+        let path = folder.root + "/g.png"
+        let outcome = await GroupExporter.export(
+            group, to: path, composer: folder.composer(), parameters: CompositionParameters(size: 40),
+            settings: ExportSettings(spec: SpecRequest(fixturePath: "g.json")))
+        #expect(outcome.failure == nil)
+        let spec = try document(folder.root + "/g.spec.json")
+        let tiles = try #require(spec["tiles"] as? [[String: Any]])
+        let photos = try tiles.map { try #require($0["photo"] as? [String: Any]) }
+        #expect(
+            photos.map { $0["written"] as? String } == [
+                "avatars/alice.jpg", "./avatars/bob.png", "avatars/gone.png", nil,
+            ])
+        #expect(photos[3]["written"] is NSNull)
+        #expect(photos[0]["source"] as? String == folder.root + "/avatars/alice.jpg")
+        #expect(photos[1]["source"] as? String == folder.root + "/avatars/bob.png")
+        #expect(
+            photos[0]["contentHash"] as? String == "sha256:"
+                + SHA256.hex(SHA256.digest(try folder.bytes(folder.root + "/avatars/alice.jpg"))))
+        #expect((photos[2]["placeholder"] as? String)?.contains("file not found") == true)
+        let own = try #require(spec["groupPhoto"] as? [String: Any])
+        #expect(own["written"] as? String == "avatars/kitty.png")
+        #expect(own["source"] as? String == folder.root + "/avatars/kitty.png")
+    }
+
     /// The command it records writes the same images and the same spec.
     @Test func theCommandNamesTheScalesTheEncodingAndSpec() async throws {
         let folder = try ExportFolder()

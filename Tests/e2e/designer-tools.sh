@@ -3,7 +3,8 @@
 # that matches `chat-tui layout --json`; the pixel inspector (`I`) reading the colour the export has at its pixel;
 # a member added and dropped without touching the fixture (`n`, `u`); a click and the wheel (SGR mouse reports);
 # A/B as data (`a`: the differences, Enter copies a value, `s` swaps; checked on screen, in `y`'s command and in
-# the exported pixels); the presets overlay previewing, renaming and deleting (on screen and in presets.json).
+# the exported pixels); the presets overlay previewing, renaming and deleting (on screen and in presets.json); the
+# variants sheet's selection by arrows and an SGR click, applied as a member edit (screen and `y`).
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" designer-tools
 python3 -c "import PIL" 2>/dev/null || pip install -q pillow
@@ -188,6 +189,50 @@ key d
 wait_for "Delete the preset alpha? (y/n)" 5 || fail "d did not ask before deleting alpha"
 key y
 presets_are gamma || fail "presets.json after the deletion: $(cat "$presets")"; ok
+
+# ---- The variants sheet's selection: the arrows select the five-member cell and frame it; with the sheet opened
+# again (no selection) an SGR click in the middle of that frame selects the same variant, a second click shows the
+# group with five members (a session-only member edit: the preview says so, y's command too), u undoes it.
+# frame_box: the selected cell's frame on screen as "left top right bottom" (columns and rows from 1).
+frame_box() { screen >"$tmp/sheet"; python3 - "$tmp/sheet" <<'PY'
+import sys, unicodedata
+def cells(line):
+    out = []
+    for ch in line:
+        out.append(ch)
+        if unicodedata.east_asian_width(ch) in "WF":
+            out.append("")
+    return out
+rows = [cells(line) for line in open(sys.argv[1]).read().split("\n")]
+found = lambda mark: [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == mark]
+tops, bottoms = found("┏"), found("┛")
+assert len(tops) == 1 and len(bottoms) == 1, (tops, bottoms)
+print(tops[0][0] + 1, tops[0][1] + 1, bottoms[0][0] + 1, bottoms[0][1] + 1)
+PY
+}
+key v
+wait_for "Variants · " 10 || fail "v did not open the variants sheet"
+wait_gone "composing the variants" 90 || fail "the sheet was never composed"
+wait_settled 30 || fail "the sheet was never drawn whole"
+key Right; key Left; key Up; key Right
+wait_for "Variant: 5 members — Enter shows the group with 5 members" 5 || fail "the arrows did not select 5"; ok
+box=$(frame_box) || fail "no frame around the selected cell"; ok
+read -r left top right bottom <<<"$box"
+key v; key v
+wait_gone "Variant: 5" 5 || true
+wait_settled 30 || fail "the sheet opened again was never drawn whole"
+[ -z "$(screen | grep -F '┏')" ] || fail "the sheet opened again still marks a cell"; ok
+mouse 0 $(((left + right) / 2)) $(((top + bottom) / 2))
+wait_for "Variant: 5 members — Enter shows the group with 5 members" 5 || fail "the click did not select 5"; ok
+[ "$(frame_box)" = "$box" ] || fail "the clicked cell is framed at $(frame_box), not at $box"; ok
+mouse 0 $(((left + right) / 2)) $(((top + bottom) / 2))
+wait_for "Variant of 5 members" 5 || fail "a second click did not show the variant"; ok
+wait_for "(members edited, session only)" 10 || fail "the preview does not say the members were edited"; ok
+command=$(share "# members edited") || fail "y did not say the members were edited"
+grep -q "5 shown" <<<"$command" || fail "y's note does not count five members: $command"; ok
+key q; key u
+wait_for "Undone" 5 || fail "u did not undo the variant"; ok
+wait_gone "(members edited, session only)" 10 || fail "u left the members edited"; ok
 
 key q
 wait_for "Quit?" 5 && key y

@@ -13,12 +13,15 @@ key() { tmx send-keys -t "$session" "$@"; }
 
 # check_spec SPEC [SCALES]: the spec's tiles are layout --json's for its parameters and member count, its pixel
 # frames the points times each scale, its images beside it with the sizes it names, its photos' hashes those of
-# the files; SCALES (e.g. 1,2) is what it must list.
+# the files, their spelling as the fixture writes it (resolved against the fixture's folder, the source); SCALES
+# (e.g. 1,2) is what it must list.
 check_spec() { python3 - "$bin" "$1" "${2:-}" <<'PY'
-import hashlib, json, os, subprocess, sys
+import hashlib, json, os, shlex, subprocess, sys
 from PIL import Image
 binary, path, scales = sys.argv[1], sys.argv[2], sys.argv[3]
 spec = json.load(open(path))
+words = shlex.split(spec["command"])
+fixture = words[words.index("--fixtures") + 1] if "--fixtures" in words else None
 args = []
 for name, value in spec["parameters"].items():
     if value is None or value is False:
@@ -46,6 +49,12 @@ for tile, expected in zip(spec["tiles"], layout["tiles"]):
         for k in ("x", "y", "width", "height"):
             assert close(pixels[k], frame[k] * pixels["scale"]), (k, pixels, frame)
     photo = tile["photo"]
+    # The fixture's own spelling, which resolves against the fixture's folder to the source.
+    written = photo["written"]
+    if written is not None and "://" not in written and fixture is not None:
+        assert not written.startswith(os.path.dirname(os.path.abspath(fixture))), photo
+        resolved = os.path.join(os.path.dirname(os.path.abspath(fixture)), written)
+        assert os.path.normpath(resolved) == os.path.normpath(photo["source"]), (photo, fixture)
     if photo["contentHash"] is not None:
         digest = "sha256:" + hashlib.sha256(open(photo["source"], "rb").read()).hexdigest()
         assert photo["contentHash"] == digest, (photo, digest)

@@ -277,6 +277,12 @@ package final class AppController {
     private func apply(_ event: AppEvent) -> Bool {
         var metrics = screenLayout.listMetrics
         metrics.actualPixelsShown = actualPixelsShown()
+        let layout = screenLayout
+        if !layout.isTooSmall {
+            metrics.sheet = SheetGeometry.shown(
+                state, width: layout.preview.width, height: layout.preview.height, context: viewContext
+            )?.moved(x: layout.preview.x, y: layout.preview.y)
+        }
         let (next, effects) = AppReducer.reduce(state, event, metrics: metrics)
         let changed = next != state
         state = next
@@ -351,6 +357,7 @@ package final class AppController {
             now: options.now(), timeZone: options.timeZone, unicode: driver.supportsUnicode,
             colorMode: options.colorMode, graphics: driver.graphics)
         context.listAvatarPixels = listAvatarPixels
+        context.listAvatarPoints = options.listAvatarPoints
         return context
     }
 
@@ -377,8 +384,8 @@ package final class AppController {
     private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = screenLayout
         guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
-        if state.showsSheet {
-            let standIn = VariantsSheetView.standIn(for: selected, theme: state.sheetTheme)
+        if state.showsSheet, let sheetGroup = SheetGeometry.group(state) {
+            let standIn = VariantsSheetView.standIn(for: sheetGroup, theme: state.sheetTheme)
             return [(store.key(for: standIn.id, parameters: state.parameters), standIn)]
         }
         let pictures = PreviewGeometry.pictures(

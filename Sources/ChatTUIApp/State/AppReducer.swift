@@ -41,6 +41,8 @@ package struct ListMetrics: Equatable, Sendable {
     package var panelFrame: CellRect?
     /// How much of the composite the 1:1 view shows (for its pans).
     package var actualPixelsShown = ShownFraction()
+    /// Where the variants sheet's cells are on screen while it is shown (mouse hit-testing).
+    package var sheet: SheetGeometry?
 }
 
 /// The interactive app's one pure reducer: (state, event) to the next state plus effects. The runtime

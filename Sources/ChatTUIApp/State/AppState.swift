@@ -45,6 +45,9 @@ package struct AppState: Equatable, Sendable {
     package var showsSheet = false
     /// The chat-list theme of the sheet's avatar-in-context row (`t` switches).
     package var sheetTheme: ChatListTheme.Name = .light
+    /// The selected cell of the variants sheet (its place in `VariantsSheetLayout.cells`: the variants, then
+    /// the group's own); nil until an arrow or a click selects one.
+    package var sheetSelection: Int?
     /// Whether the help overlay is shown.
     package var showsHelp = false
     /// The first line the help or warnings overlay shows when it does not fit the screen (the view shows at

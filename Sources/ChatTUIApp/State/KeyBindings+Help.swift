@@ -8,7 +8,7 @@ extension KeyBindings {
         ("PgUp PgDn", "page up / down"),
         ("g G  Home End", "first / last group"),
         ("/", "filter by name or id (Enter keeps, Esc clears)"),
-        ("click  wheel", "select a row (list, panel) · wheel: steps the panel row under it"),
+        ("click  wheel", "select a row (list, panel), a variant (v) · wheel: steps a panel row"),
         ("l", "cycle layout " + LayoutRegistry.kinds.map(\.rawValue).joined(separator: " → ")),
         ("[ ]", "margin − / + " + fineStep("margin")),
         ("{ }", "canvas corner radius − / + " + fineStep("corner-radius")),
@@ -42,7 +42,7 @@ extension KeyBindings {
         ),
         // The variants sheet shares the comparison strip's line, so that the help still fits 36 rows.
         ("i  I", "guides: tile frames, spacing in pt and px · I: pixel inspector (1:1)"),
-        ("c  v  t", "comparison strip · v: variants sheet (Esc closes) · t: its light / dark row"),
+        ("c  v  t", "comparison strip · v: variants sheet (arrows, Enter) · t: light / dark row"),
         ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
         ("q  Ctrl-C", "quit, keeping the session (q asks if not exported or saved); Esc closes, never quits"),
     ]

@@ -63,7 +63,7 @@ package enum KeyBindings {
         if next.overlay != nil { return browseOverlay(next, key) }
         if next.panel.isFocused && metrics.panelIsShown, let handled = panelKey(next, key) { return (handled, []) }
         if let handled = actualPixelsKey(next, key, shown: metrics.actualPixelsShown) { return (handled, []) }
-        if let handled = sheetKey(next, key) { return (handled, []) }
+        if let handled = sheetKey(next, key) { return handled }
         return commandKey(next, key, metrics)
     }
 
@@ -89,7 +89,7 @@ package enum KeyBindings {
         case .pageDown: moveSelection(&next, by: max(1, metrics.visibleRowCount), metrics)
         case .home, .character("g"): moveSelection(&next, by: -next.matches.count, metrics)
         case .end, .character("G"): moveSelection(&next, by: next.matches.count, metrics)
-        case .mouse(let x, let y): select(&next, clickAt: x, y, metrics)
+        case .mouse(let x, let y): effects += select(&next, clickAt: x, y, metrics)
         case .character("/"):
             next.filterEditor = LineEditor(next.filter)
         case .character("?"):
@@ -276,8 +276,13 @@ package enum KeyBindings {
         keepSelectionVisible(&state, metrics)
     }
 
-    /// A click: on a list row selects that group, on a panel row selects that row and focuses the panel.
-    private static func select(_ state: inout AppState, clickAt x: Int, _ y: Int, _ metrics: ListMetrics) {
+    /// A click: on a list row selects that group, on a panel row selects that row and focuses the panel, on a
+    /// cell of the variants sheet selects that variant (and applies it when it was selected already), on the
+    /// sheet's context row switches its theme.
+    private static func select(
+        _ state: inout AppState, clickAt x: Int, _ y: Int, _ metrics: ListMetrics
+    ) -> [Effect] {
+        var effects: [Effect] = []
         switch MouseTarget.at(x: x, y: y, state: state, metrics: metrics) {
         case .listRow(let position):
             state.selection = position
@@ -285,9 +290,16 @@ package enum KeyBindings {
         case .panelRow(let name):
             state.panel.selectedRow = name
             state.panel.isFocused = true
+        case .sheetVariant(let index) where state.sheetSelection == index:
+            effects += applySheetSelection(&state)
+        case .sheetVariant(let index):
+            selectSheetCell(&state, index)
+        case .sheetContextRow:
+            switchSheetTheme(&state)
         case .elsewhere:
             break
         }
+        return effects
     }
 
     /// The wheel (`direction` 1 up, -1 down): over a panel row it steps that row's value (a fine step, as ← →),

@@ -1,4 +1,5 @@
 import Fixtures
+import GroupExport
 import GroupIcon
 
 /// `n` and `N`: members added to or dropped from the selected group for this session, so that a designer sees
@@ -45,6 +46,40 @@ enum MemberEditing {
             for member in other.members where seen.insert(member.id).inserted { pool.append(member) }
         }
         return pool
+    }
+
+    /// The variants sheet's cell at `index` applied to the selected group: a variant's members as the sheet
+    /// draws them (`VariantsSheet.variantGroup` of the photo pool the sheet uses), or, for the group's own cell,
+    /// the fixture's members back. No effect, and a message, when the group shows those members already.
+    static func applyVariant(_ state: inout AppState, index: Int) -> [Effect] {
+        guard let group = state.selectedGroup, let sheetGroup = SheetGeometry.group(state) else {
+            state.announce("Select a group to show a variant of")
+            return []
+        }
+        let counts = VariantsSheetLayout.memberCounts
+        var members = sheetGroup.members
+        if index < counts.count {
+            // The pool knows photos by their resolved paths; each keeps the spelling its fixture member has.
+            let written = Dictionary(
+                (state.groups.flatMap(\.members) + sheetGroup.members).compactMap { member in
+                    member.avatarPath.flatMap { path in member.avatarSource.map { (path, $0) } }
+                }, uniquingKeysWith: { first, _ in first })
+            members = VariantsSheet.variantGroup(
+                VariantsSheet.photoPool(state.groups, first: sheetGroup), count: counts[index]
+            ).members.map { member in
+                var member = member
+                member.avatarSource = member.avatarPath.flatMap { written[$0] }
+                return member
+            }
+        }
+        guard members != group.members else {
+            state.announce("\(group.name) shows these \(members.count) members already")
+            return []
+        }
+        let verb =
+            index < counts.count
+            ? "Variant of \(counts[index]) members" : "The fixture's members back"
+        return change(&state, group, to: members, verb: verb)
     }
 
     /// Shows `members` for `group` when the parameters keep their limits at the new count, as an undoable

@@ -16,12 +16,16 @@ package enum PixelInspector {
         case gap
     }
 
-    /// The pixel size of the composite the 1:1 view shows for the selected group: the canvas at the export
-    /// scale, as the compositor makes it; nil when nothing is selected.
-    package static func compositeSize(_ state: AppState) -> (width: Int, height: Int)? {
+    /// The pixel size of the composite the 1:1 view shows for the selected group at `parameters` (the
+    /// current ones when nil): the canvas at the export scale, as the compositor makes it; nil when nothing is
+    /// selected.
+    package static func compositeSize(
+        _ state: AppState, parameters: CompositionParameters? = nil
+    ) -> (width: Int, height: Int)? {
         guard let group = state.selectedGroup else { return nil }
-        let canvas = Layouts.canvas(count: group.members.count, parameters: state.parameters)
-        let scale = Double(state.parameters.scale)
+        let parameters = parameters ?? state.parameters
+        let canvas = Layouts.canvas(count: group.members.count, parameters: parameters)
+        let scale = Double(parameters.scale)
         return (max(1, Int((canvas.width * scale).rounded())), max(1, Int((canvas.height * scale).rounded())))
     }
 

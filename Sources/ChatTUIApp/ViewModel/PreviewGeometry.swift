@@ -37,15 +37,25 @@ package enum PreviewGeometry {
     package static func compositePlacement(
         _ picture: PreviewPicture, canvas: Size, _ state: AppState, context: ViewContext
     ) -> Rect? {
-        guard let (columns, rows) = picture.size else { return nil }
+        guard let size = picture.size else { return nil }
         let scale = Double(picture.parameters.scale)
-        let imageWidth = max(1, Int((canvas.width * scale).rounded()))
-        let imageHeight = max(1, Int((canvas.height * scale).rounded()))
-        let area = picture.area
-        if context.pixelCell != nil || state.actualPixels != nil {
-            let cell = context.pictureCell
-            let request = PictureRequest(
-                columns: area.width, rows: area.height, cell: cell, scale: state.previewScale)
+        return placement(
+            imageWidth: max(1, Int((canvas.width * scale).rounded())),
+            imageHeight: max(1, Int((canvas.height * scale).rounded())), in: picture.area, fitted: size,
+            scale: state.previewScale, atPixels: context.pixelCell != nil || state.actualPixels != nil,
+            cell: context.pictureCell)
+    }
+
+    /// Where an image `imageWidth` × `imageHeight` pixels lies when `PreviewView.draw` draws it into `area`, in
+    /// cells (fractional, the area's coordinates): framed by `PictureRequest` at `scale` when drawn at its
+    /// pixels (`atPixels`: a pixel picture, half blocks at a known cell size, the 1:1 view; `cell` pixels per
+    /// cell), else fitted into `fitted` cells and letterboxed, centred. Nil when nothing would show.
+    package static func placement(
+        imageWidth: Int, imageHeight: Int, in area: CellRect, fitted: (columns: Int, rows: Int),
+        scale: PreviewScale, atPixels: Bool, cell: CellPixelSize
+    ) -> Rect? {
+        if atPixels {
+            let request = PictureRequest(columns: area.width, rows: area.height, cell: cell, scale: scale)
             guard let frame = request.frame(imageWidth: imageWidth, imageHeight: imageHeight)?.frame else {
                 return nil
             }
@@ -54,6 +64,7 @@ package enum PreviewGeometry {
                 x: Double(area.x) + frame.minX / cellWidth, y: Double(area.y) + frame.minY / cellHeight,
                 width: frame.width / cellWidth, height: frame.height / cellHeight)
         }
+        let (columns, rows) = fitted
         let (width, height) =
             imageWidth == imageHeight
             ? (columns, rows)

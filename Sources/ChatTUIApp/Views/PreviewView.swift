@@ -85,13 +85,16 @@ package enum PreviewView {
                 id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
                 halfBlocksAtPixels: state.actualPixels != nil, source: source, context: context,
                 into: &grid, pictures: &pictures)
-            if drawn, index == shown.count - 1 {
-                if let guides = Guides.shown(in: state) {
-                    drawGuides(guides, on: picture, state, context: context, into: &grid, pictures: &pictures)
-                }
-                if let cursor = state.actualPixels?.cursor {
-                    drawCursor(cursor, on: picture, state, context: context, into: &grid, pictures: &pictures)
-                }
+            // The guides and the inspector's cursor go on A's picture as on B's, at each one's own parameters.
+            let parameters = index < shown.count - 1 ? state.pinned ?? state.parameters : state.parameters
+            if drawn, state.showsGuides {
+                let guides = Guides(memberCount: group.members.count, parameters: parameters)
+                drawGuides(guides, on: picture, state, context: context, into: &grid, pictures: &pictures)
+            }
+            if drawn, let cursor = state.actualPixels?.cursor {
+                drawCursor(
+                    cursor, on: picture, parameters: parameters, state, context: context, into: &grid,
+                    pictures: &pictures)
             }
             if !drawn {
                 let message = context.fit("composing" + context.ellipsis, area.width)
@@ -140,15 +143,17 @@ package enum PreviewView {
         }
     }
 
-    /// Marks the pixel inspector's pixel on the picture just drawn: its cell in reverse video, or in a pixel
-    /// picture a frame around the pixel's square in a copy of the picture.
+    /// Marks the pixel inspector's pixel on the picture just drawn, a composite at `parameters`: its cell in
+    /// reverse video, or in a pixel picture a frame around the pixel's square in a copy of the picture.
+    /// Nothing when that composite has no such pixel (A is smaller than B).
     private static func drawCursor(
-        _ cursor: PixelPosition, on picture: PreviewPicture, _ state: AppState, context: ViewContext,
-        into grid: inout CellGrid, pictures: inout [PixelPicture]
+        _ cursor: PixelPosition, on picture: PreviewPicture, parameters: CompositionParameters, _ state: AppState,
+        context: ViewContext, into grid: inout CellGrid, pictures: inout [PixelPicture]
     ) {
-        guard let group = state.selectedGroup, let size = PixelInspector.compositeSize(state),
+        guard let group = state.selectedGroup, let size = PixelInspector.compositeSize(state, parameters: parameters),
+            cursor.x < size.width, cursor.y < size.height,
             let placement = PreviewGeometry.compositePlacement(
-                picture, canvas: Layouts.canvas(count: group.members.count, parameters: state.parameters), state,
+                picture, canvas: Layouts.canvas(count: group.members.count, parameters: parameters), state,
                 context: context)
         else { return }
         // The pixel's square in pane cells.

@@ -44,23 +44,27 @@ package enum VariantsSheetView {
         return (theme, group)
     }
 
+    /// The colour that marks the selected cell: a blue no grey sheet background or label is.
+    static func selectionColor(_ context: ViewContext) -> TerminalColor {
+        context.colorMode == .monochrome ? .terminalDefault : .indexed(12)
+    }
+
+    /// The same colour in pixels.
+    static let selectionPixelColor = RGBA8(r: 0x1E, g: 0x6F, b: 0xFF)
+
     static func compose(
-        _ state: AppState, _ group: ChatGroup, width: Int, height: Int, source: CompositeCellSource,
+        _ state: AppState, _ selected: ChatGroup, width: Int, height: Int, source: CompositeCellSource,
         context: ViewContext
     ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
         var pictures: [PixelPicture] = []
+        // The sheet shows the group as the fixture has it, which its own cell brings back.
+        let group = SheetGeometry.group(state) ?? selected
         let dot = context.unicode ? " · " : " | "
         grid.write(
             context.fit("Variants" + dot + Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
-        let counts = VariantsSheetLayout.memberCounts.map(String.init).joined(separator: " ")
-        grid.write(
-            context.fit(
-                "\(counts), \(Sanitizer.clean(group.id)) (\(group.members.count))" + dot
-                    + "\(state.sheetTheme.rawValue) row"
-                    + dot + "t theme" + dot + "v closes", width - 1),
-            x: 1, y: 1, style: .dim)
-        let area = CellRect(x: 0, y: 2, width: width, height: max(0, height - 2))
+        writeLabels(state, group, width: width, dot: dot, context: context, into: &grid)
+        let area = CellRect(x: 0, y: SheetGeometry.pictureTop, width: width, height: max(0, height - 2))
         guard area.width > 0, area.height > 0 else { return (grid, pictures) }
         let request = PictureRequest(
             columns: area.width, rows: area.height, cell: context.pictureCell, scale: .fit(zoomPercent: 100))
@@ -73,7 +77,108 @@ package enum VariantsSheetView {
             grid.write(
                 message, x: max(0, (area.width - TextWidth.width(of: message)) / 2), y: area.y + area.height / 2,
                 style: .dim)
+        } else if let index = state.sheetSelection,
+            let geometry = SheetGeometry.shown(state, width: width, height: height, context: context),
+            let box = geometry.box(ofCell: index)
+        {
+            markSelection(box, geometry, area: area, context: context, into: &grid, pictures: &pictures)
         }
         return (grid, pictures)
+    }
+
+    /// The pane's second line: the cells' labels in the sheet's order, the selected one highlighted, then the
+    /// row's theme and the keys.
+    private static func writeLabels(
+        _ state: AppState, _ group: ChatGroup, width: Int, dot: String, context: ViewContext,
+        into grid: inout CellGrid
+    ) {
+        let labels =
+            VariantsSheetLayout.memberCounts.map(String.init)
+            + ["\(Sanitizer.clean(group.id)) (\(group.members.count))"]
+        var x = 1
+        let end = width - 1
+        for (index, label) in labels.enumerated() where x < end {
+            let separator = index == 0 ? "" : index == labels.count - 1 ? ", " : " "
+            let text = context.fit(separator, end - x)
+            grid.write(text, x: x, y: 1, style: .dim)
+            x += TextWidth.width(of: text)
+            let shown = context.fit(label, max(0, end - x))
+            if state.sheetSelection == index {
+                grid.write(shown, x: x, y: 1, foreground: selectionColor(context), style: [.bold, .reverse])
+            } else {
+                grid.write(shown, x: x, y: 1, style: .dim)
+            }
+            x += TextWidth.width(of: shown)
+        }
+        let rest = dot + "\(state.sheetTheme.rawValue) row" + dot + "t theme" + dot + "v closes"
+        if x < end { grid.write(context.fit(rest, end - x), x: x, y: 1, style: .dim) }
+    }
+
+    /// Frames the selected cell: into a copy of the sheet's pixels when it went out as a pixel picture, else in
+    /// the cells around it when they leave room for a frame (at least 3 × 3 cells).
+    private static func markSelection(
+        _ box: PixelBox, _ geometry: SheetGeometry, area: CellRect, context: ViewContext,
+        into grid: inout CellGrid, pictures: inout [PixelPicture]
+    ) {
+        if context.drawsPixelPictures, var last = pictures.last {
+            let cell = context.pictureCell
+            let rect = geometry.rect(of: box)
+            let (cellWidth, cellHeight) = (Double(max(1, cell.width)), Double(max(1, cell.height)))
+            let left = Int(((rect.minX - Double(last.area.x)) * cellWidth).rounded())
+            let top = Int(((rect.minY - Double(last.area.y)) * cellHeight).rounded())
+            let right = Int(((rect.maxX - Double(last.area.x)) * cellWidth).rounded())
+            let bottom = Int(((rect.maxY - Double(last.area.y)) * cellHeight).rounded())
+            frame(left, top, right, bottom, thickness: max(2, cell.width / 4), in: &last.image)
+            pictures[pictures.count - 1] = last
+            return
+        }
+        let cells = geometry.cells(of: box)
+        guard cells.width >= 3, cells.height >= 3 else { return }
+        let color = selectionColor(context)
+        let (across, down) = context.unicode ? ("━", "┃") : ("=", "|")
+        let corners = context.unicode ? ["┏", "┓", "┗", "┛"] : ["+", "+", "+", "+"]
+        func put(_ text: String, _ x: Int, _ y: Int) {
+            guard area.contains(x: x, y: y), grid.contains(x: x, y: y) else { return }
+            grid[x, y] = Cell(text, foreground: color, background: grid[x, y].background, style: .bold)
+        }
+        let (left, top) = (cells.x, cells.y)
+        let (right, bottom) = (cells.x + cells.width - 1, cells.y + cells.height - 1)
+        for x in left...right {
+            put(across, x, top)
+            put(across, x, bottom)
+        }
+        for y in top...bottom {
+            put(down, left, y)
+            put(down, right, y)
+        }
+        put(corners[0], left, top)
+        put(corners[1], right, top)
+        put(corners[2], left, bottom)
+        put(corners[3], right, bottom)
+    }
+
+    /// A frame `thickness` pixels wide just inside `left`...`right` × `top`...`bottom` (exclusive ends), clipped.
+    private static func frame(
+        _ left: Int, _ top: Int, _ right: Int, _ bottom: Int, thickness: Int, in image: inout RGBAImage
+    ) {
+        let (width, height) = (image.width, image.height)
+        let color = selectionPixelColor
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+                let (minX, maxX) = (max(0, x0), min(width, x1))
+                let (minY, maxY) = (max(0, y0), min(height, y1))
+                guard minX < maxX, minY < maxY else { return }
+                for y in minY..<maxY {
+                    for x in minX..<maxX {
+                        let i = (y * width + x) * 4
+                        pixels[i] = color.r; pixels[i + 1] = color.g; pixels[i + 2] = color.b; pixels[i + 3] = 255
+                    }
+                }
+            }
+            fill(left, top, right, top + thickness)
+            fill(left, bottom - thickness, right, bottom)
+            fill(left, top, left + thickness, bottom)
+            fill(right - thickness, top, right, bottom)
+        }
     }
 }

@@ -86,6 +86,35 @@ package struct VariantsSheetLayout: Hashable, Sendable {
         height = bottom
     }
 
+    /// The layout of the sheet `VariantsSheet.compose` makes at `parameters` for `group` with `themes` context
+    /// rows at `listAvatarPoints`, worked out from the layouts' canvases without composing anything: where a
+    /// click on the sheet lands. `timeWidth` (the context row's time in pixels) moves only how far the name may
+    /// reach, never a cell or a row.
+    package init(
+        parameters: CompositionParameters, group: (id: String, memberCount: Int)?, listAvatarPoints: Double,
+        themes: Int, timeWidth: Int = 0
+    ) {
+        func pixels(_ count: Int, _ parameters: CompositionParameters) -> (width: Int, height: Int) {
+            let canvas = Layouts.canvas(count: count, parameters: parameters)
+            let scale = Double(parameters.scale)
+            return (max(1, Int((canvas.width * scale).rounded())), max(1, Int((canvas.height * scale).rounded())))
+        }
+        let counts = Self.memberCounts + (group.map { [$0.memberCount] } ?? [])
+        let sizes = counts.map { pixels($0, parameters) }
+        var listParameters = parameters
+        listParameters.size = listAvatarPoints
+        // The context row shows the group, or without one the nine-member variant, as `compose` does.
+        let rowAvatar = pixels(group?.memberCount ?? 9, listParameters)
+        let row =
+            themes > 0
+            ? ChatRowLayout(
+                avatarSide: max(rowAvatar.width, rowAvatar.height), scale: parameters.scale, timeWidth: timeWidth)
+            : nil
+        self.init(
+            avatarWidth: sizes.map(\.width).max() ?? 1, avatarHeight: sizes.map(\.height).max() ?? 1,
+            scale: parameters.scale, group: group, row: row, themes: themes)
+    }
+
     /// Where `image` goes in `box` (a cell's or a row's avatar box): centred, so a composite smaller than the
     /// largest keeps its own pixels.
     package static func origin(of image: RGBAImage, in box: PixelBox) -> (x: Int, y: Int) {

@@ -80,6 +80,41 @@ private func fourAtHundred(scale: Int = 1) -> AppState {
         #expect(picture.image[150, 35] == GuideOverlay.pixelColor)
         #expect(picture.image[150, 100] == .white)
     }
+
+    @Test func withAPinnedTheGuidesAreDrawnOnAAsOnBAtEachOnesParameters() throws {
+        // A at a 10 pt margin, B at 20 pt: each picture gets its own four frames.
+        let state = keys.state(
+            after: chars("p") + Array(repeating: .character("]"), count: 10) + chars("i"),
+            on: fourAtHundred())
+        #expect(state.pinned?.margin == 10 && state.parameters.margin == 20)
+        let grid = PreviewView.render(
+            state, width: 100, height: 30, source: FakeCellSource(), context: ViewFixtures.context)
+        let half = 50
+        func corners(_ columns: Range<Int>) -> [(x: Int, y: Int)] {
+            (0..<30).flatMap { y in columns.filter { grid[$0, y].text == "┌" }.map { (x: $0, y: y) } }
+        }
+        let a = corners(0..<half), b = corners(half..<100)
+        #expect(a.count == 4 && b.count == 4)
+        // The first tile starts further in on B, whose margin is larger.
+        let firstA = try #require(a.first), firstB = try #require(b.first)
+        let pictures = PreviewGeometry.pictures(state, width: 100, height: 30)
+        #expect(firstA.x - pictures[0].area.x < firstB.x - pictures[1].area.x)
+
+        var context = ViewFixtures.context
+        context.graphics = GraphicsSetup(
+            graphicsProtocol: .kitty, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
+            cellSizeIsKnown: true, sixelColors: 256)
+        let composed = PreviewView.compose(state, width: 100, height: 30, source: FakeCellSource(), context: context)
+        #expect(composed.pictures.count == 2)
+        for picture in composed.pictures {
+            #expect(picture.image.pixels.count > 0)
+            #expect(
+                stride(from: 0, to: picture.image.pixels.count, by: 4).contains {
+                    picture.image.pixels[$0] == 255 && picture.image.pixels[$0 + 1] == 0
+                        && picture.image.pixels[$0 + 2] == 255
+                })
+        }
+    }
 }
 
 @Suite struct PixelInspectorTests {

@@ -46,5 +46,15 @@ import Testing
 
     @Test func theHelpListsTheKeys() {
         #expect(KeyBindings.help.contains { $0.keys == "c  v  t" && $0.action.contains("v: variants sheet") })
+        // The selection's keys and click, each on one line of the overlay at 100 x 40 with its footer.
+        var help = ViewFixtures.state(ViewFixtures.groups(3))
+        help.showsHelp = true
+        let rows = ViewFixtures.rows(
+            ScreenView.render(
+                help, layout: ScreenLayout(width: 100, height: 40), source: FakeCellSource(),
+                context: ViewFixtures.context))
+        #expect(rows.contains { $0.contains("v: variants sheet (arrows, Enter) · t: light / dark row") })
+        #expect(rows.contains { $0.contains("select a row (list, panel), a variant (v) · wheel: steps a panel row") })
+        #expect(rows.contains { $0.contains("any key closes") })
     }
 }

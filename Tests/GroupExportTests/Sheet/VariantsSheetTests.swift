@@ -149,6 +149,28 @@ import Testing
         }
     }
 
+    @Test func theLayoutWorkedOutFromTheParametersIsTheOneComposed() async throws {
+        let folder = try ExportFolder()
+        let composer = folder.composer()
+        let group = folder.group(2)
+        let text = ChatRowText(name: group.name, message: "hello", time: "12:30", unread: 0)
+        var grid = CompositionParameters(size: 40, scale: 2)
+        grid.layout = .grid
+        for parameters in [CompositionParameters(size: 40, scale: 1), CompositionParameters(size: 30, scale: 3), grid] {
+            let sheet = try await VariantsSheet.compose(
+                pool: VariantsSheet.photoPool([group], first: group), group: group, text: text, themes: [.light],
+                parameters: parameters, listAvatarPoints: 24, composer: composer)
+            let timeWidth =
+                TextLine.mask(
+                    "12:30", pixelsPerEm: ChatRowLayout.timePoints * Double(parameters.scale), maxWidth: .max)?
+                .box.width ?? 0
+            let predicted = VariantsSheetLayout(
+                parameters: parameters, group: (group.id, group.members.count), listAvatarPoints: 24, themes: 1,
+                timeWidth: timeWidth)
+            #expect(predicted == sheet.layout, "\(parameters.layout) at @\(parameters.scale)x")
+        }
+    }
+
     private func crop(_ image: RGBAImage, _ box: PixelBox) -> RGBAImage {
         var out = RGBAImage(width: box.width, height: box.height)
         for y in 0..<box.height { for x in 0..<box.width { out[x, y] = image[box.x + x, box.y + y] } }

@@ -3,7 +3,8 @@ import Imaging
 
 /// Pictures that are part of the cells: sixel and iTerm2 pixels, and kitty images shown by Unicode placeholders
 /// (text in the cells). Text written into a cell replaces them there, so a picture the driver's diff paints into
-/// is sent again, and one that goes away (or shrinks, or moves) has its old rows repainted.
+/// is sent again, and one that goes away (or shrinks, or moves) has its old rows repainted, unless a picture of
+/// the same size is sent into exactly its cells.
 extension PictureLayer {
     /// The frame's change for pictures in the cells (`update`, after its checks).
     mutating func updateCellPictures(
@@ -12,21 +13,29 @@ extension PictureLayer {
         var update = Update()
         let previous = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var rows = Set<Int>()
+        // Pictures sent in full over the cells of one that leaves (another group's avatar in the same list row,
+        // at the same size): they hide every pixel it had, so its rows need no repainting, and the pictures
+        // beside it on those rows (the preview) stay as they are.
+        var covering = Set<UInt32>()
         if !fullRepaint {
             for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false) {
+                if let cover = wanted.first(where: { $0.id != old.id && $0.hasSameGeometry(as: old) }) {
+                    covering.insert(cover.id)
+                    continue
+                }
                 rows.formUnion(max(0, old.area.y)..<max(0, old.area.y + old.area.height))
             }
         }
         update.rowsToRepaint = rows.sorted()
         let toSend = wanted.filter { picture in
-            fullRepaint || previous[picture.id] != picture
+            fullRepaint || covering.contains(picture.id) || previous[picture.id] != picture
                 || rows.contains { $0 >= picture.area.y && $0 < picture.area.y + picture.area.height }
                 || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
         }
         // Sixel pictures that stay where they were: the cell rows to send again (absent: all of them).
         var sixelRows: [UInt32: ClosedRange<Int>] = [:]
         if setup.graphicsProtocol == .sixel && !fullRepaint {
-            for picture in toSend {
+            for picture in toSend where !covering.contains(picture.id) {
                 guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
                     let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
                 else { continue }

@@ -14,7 +14,8 @@ import Imaging
 /// the images that do not are freed. Sixel and iTerm2
 /// pictures are pixels in the cells themselves: text written into a cell replaces them there, so a picture
 /// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
-/// rows repainted in full, since cells whose text did not change would otherwise keep its pixels. A sixel
+/// rows repainted in full, since cells whose text did not change would otherwise keep its pixels, unless a
+/// picture of the same size is sent into exactly its cells (the next group's avatar in a list row). A sixel
 /// picture that stays in place is sent again only from its first to its last cell row whose pixels changed or
 /// were painted over.
 ///

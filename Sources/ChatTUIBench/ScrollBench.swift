@@ -42,6 +42,7 @@ enum ScrollBench {
                 for: store.key(for: selected.id, parameters: previewParameters))
             // The app frames each list avatar for the list where it composes it, off the loop, as here.
             let listRequest = ChatListView.avatarRequest(rowHeight: layout.rowHeight, context: context)
+            var listPictures: [Int: (key: PreviewKey, picture: FramedPicture)] = [:]
             let composeStart = ResponseBench.processCPUSeconds()
             for position in 0..<((downPages + 1) * rows) {
                 guard let group = state.group(atPosition: position) else { continue }
@@ -49,7 +50,7 @@ enum ScrollBench {
                 let key = store.key(for: group.id, parameters: parameters)
                 store.store(composite, for: key)
                 if let listRequest, let picture = CompositeStore.framedPicture(composite.image, request: listRequest) {
-                    store.storePicture(picture, for: key, request: listRequest)
+                    listPictures[position] = (key, picture)
                 }
             }
             let composeSeconds = (ResponseBench.processCPUSeconds() - composeStart) / Double((downPages + 1) * rows)
@@ -57,6 +58,12 @@ enum ScrollBench {
             terminal.graphics = setup
             func show(_ offset: Int) -> (cpu: Double, bytes: Int, transmitted: Int, placed: Int) {
                 state.scrollOffset = offset
+                // The page's pictures arrive before its frame, as the app's look-ahead has them (the store keeps
+                // fewer than 21 pages of them).
+                for position in offset..<(offset + rows) {
+                    guard let listRequest, let (key, picture) = listPictures[position] else { continue }
+                    store.storePicture(picture, for: key, request: listRequest)
+                }
                 let cpuStart = threadCPUSeconds()
                 let frame = ScreenView.frame(state, layout: layout, source: store, context: context)
                 terminal.draw(frame.grid, pictures: frame.pictures)

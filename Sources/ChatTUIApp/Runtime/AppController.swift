@@ -421,6 +421,9 @@ package final class AppController {
             cancelledRequests.insert(key)
         }
         let previewKeys = Set(previews.map(\.key))
+        // List avatars are framed for the list where they are composed, off the loop: its frame only places
+        // and encodes them.
+        let listRequest = ChatListView.avatarRequest(rowHeight: screenLayout.rowHeight, context: viewContext)
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
             if !previewKeys.contains(key)
                 && (previewAwaitingFrame || previews.contains(where: { requests[$0.key] != nil }))
@@ -429,6 +432,7 @@ package final class AppController {
             }
             guard !store.contains(key), requests[key] == nil else { continue }
             let sheet = sheetWork(for: group)
+            let listRequest = previewKeys.contains(key) ? nil : listRequest
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
                 if let sheet {
                     let result = try? await sheet(key.parameters)
@@ -439,7 +443,13 @@ package final class AppController {
                     inbox.post(.provisional(key, provisional))
                 }
                 let result = try? await provider.composite(for: group, parameters: key.parameters)
-                inbox.post(.composite(key, Task.isCancelled ? nil : result))
+                guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
+                let listPicture = listRequest.flatMap { request in
+                    CompositeStore.framedPicture(result.image, request: request).map {
+                        ListPicture(request: request, picture: $0)
+                    }
+                }
+                inbox.post(.composite(key, result, listPicture: listPicture))
             }
         }
     }
@@ -461,13 +471,14 @@ package final class AppController {
         lazy var wantedKeys = Set(wantedComposites().map(\.key))
         for message in messages {
             switch message {
-            case .composite(let key, let result):
+            case .composite(let key, let result, let listPicture):
                 requests[key] = nil
                 // A composite the screen stopped wanting while it was made (its parameters changed again, its
                 // row scrolled away) and does not want again is dropped: stale work is neither kept nor sent.
                 guard cancelledRequests.remove(key) == nil || wantedKeys.contains(key) else { continue }
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
+                if let listPicture { store.storePicture(listPicture.picture, for: key, request: listPicture.request) }
                 // Its warnings go to the list; the frame that shows them is paced like the picture's.
                 _ = apply(.compositeArrived(key, warnings: result.warnings))
                 noteArrival(of: key)

@@ -7,8 +7,9 @@ import Support
 /// finished composite wakes the loop like a key does.
 package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
-        /// A composite request ended; nil when it was cancelled.
-        case composite(PreviewKey, Composite?)
+        /// A composite request ended; nil when it was cancelled. A list avatar's comes with its picture for the
+        /// list, made off the loop too (nil for the others).
+        case composite(PreviewKey, Composite?, listPicture: ListPicture? = nil)
         /// A composite request has a stand-in to show while photos download (the request goes on).
         case provisional(PreviewKey, Composite)
         /// An export ended with this status line; `failed` when it wrote nothing.
@@ -48,4 +49,12 @@ package final class CompletionInbox: Sendable {
             defer { queue = [] }; return queue
         }
     }
+}
+
+/// A list avatar's picture made with its composite, for the request it was made for.
+package struct ListPicture: Sendable {
+    package var request: PictureRequest
+    package var picture: FramedPicture
+
+    package init(request: PictureRequest, picture: FramedPicture) { self.request = request; self.picture = picture }
 }

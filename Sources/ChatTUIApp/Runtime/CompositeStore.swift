@@ -128,12 +128,25 @@ package final class CompositeStore: CompositeCellSource {
         guard let key = pictureKey(group, parameters, request) else { return nil }
         if let picture = pictures.value(for: key) { return picture }
         guard let image = composites.value(for: key.composite)?.image,
-            let frame = request.frame(imageWidth: image.width, imageHeight: image.height)
+            let picture = Self.framedPicture(image, request: request)
         else { return nil }
-        // Over the checkerboard, so that transparent parts look transparent in pixels too.
-        let picture = FramedPicture(cells: frame.cells(request.cell), image: frame.render(image, over: .checkerboard))
         pictures.set(picture, for: key)
         return picture
+    }
+
+    /// The picture of `image` for `request`, nil when nothing would show: what `picture(for:)` makes when it
+    /// has none kept, made off the loop for list avatars (`storePicture`).
+    package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> FramedPicture? {
+        guard let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
+        // Over the checkerboard, so that transparent parts look transparent in pixels too.
+        return FramedPicture(cells: frame.cells(request.cell), image: frame.render(image, over: .checkerboard))
+    }
+
+    /// Keeps `picture`, made from the arrived composite `key` for `request` off the loop, so that the frame
+    /// that shows it only places and encodes it. Nothing is kept unless that composite is the one stored.
+    package func storePicture(_ picture: FramedPicture, for key: PreviewKey, request: PictureRequest) {
+        guard contains(key) else { return }
+        pictures.set(picture, for: PictureKey(composite: key, isProvisional: false, request: request))
     }
 
     package func pictureCells(

@@ -79,11 +79,9 @@ package enum ChatListView {
             for row in 0..<height { grid.write(context.selectionMark, x: 0, y: row, style: .bold) }
         }
         let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
-        if context.drawsPixelPictures, let pixelAvatar, let pixels = context.listAvatarPixels,
-            avatarRect.x + avatarRect.width <= width,
-            let framed = source.picture(
-                for: group, parameters: state.parameters,
-                request: avatarRequest(pixels, pixelAvatar, height, context.pictureCell))
+        if context.drawsPixelPictures, avatarRect.x + avatarRect.width <= width,
+            let request = avatarRequest(rowHeight: height, context: context),
+            let framed = source.picture(for: group, parameters: state.parameters, request: request)
         {
             let cells = CellRect(
                 x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
@@ -134,13 +132,13 @@ package enum ChatListView {
         return (grid, pixelPicture)
     }
 
-    /// The picture of a list avatar `pixels` square in its cells (`cells`, as many rows as the row has):
-    /// fitted with the zoom that makes it exactly `pixels` wide, since its cells round up.
-    private static func avatarRequest(
-        _ pixels: Int, _ cells: (columns: Int, rows: Int), _ height: Int,
-        _ cell: CellPixelSize
-    ) -> PictureRequest {
-        let rows = min(cells.rows, height)
+    /// The picture of a list avatar in a row `rowHeight` tall where avatars are pixel pictures (nil otherwise):
+    /// `context.listAvatarPixels` square in its cells (as many rows as the row has), fitted with the zoom that
+    /// makes it exactly that wide, since its cells round up. The runtime makes these pictures off its loop.
+    package static func avatarRequest(rowHeight: Int, context: ViewContext) -> PictureRequest? {
+        guard let cells = context.listAvatarCells, let pixels = context.listAvatarPixels else { return nil }
+        let cell = context.pictureCell
+        let rows = min(cells.rows, rowHeight)
         let fitted = min(cells.columns * cell.width, rows * cell.height)
         let zoom = fitted > 0 ? min(100, max(1, (pixels * 100 + fitted / 2) / fitted)) : 100
         return PictureRequest(columns: cells.columns, rows: rows, cell: cell, scale: .fit(zoomPercent: zoom))

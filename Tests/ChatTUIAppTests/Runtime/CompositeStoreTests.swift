@@ -49,4 +49,26 @@ import Testing
         #expect(store.store(Composite(image: RGBAImage(width: 2, height: 2)), for: new))
         #expect(store.contains(new) && letter() == "n")
     }
+
+    @Test func aListPictureMadeOffTheLoopIsServedAsItIsOnlyForItsComposite() throws {
+        let store = CompositeStore(renderImage: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let group = ViewFixtures.groups(1)[0]
+        let parameters = CompositionParameters()
+        let key = store.key(for: group.id, parameters: parameters)
+        let request = PictureRequest(
+            columns: 4, rows: 2, cell: CellPixelSize(width: 8, height: 16), scale: .fit(zoomPercent: 100))
+        let composite = RGBAImage(width: 32, height: 32, fill: RGBA8(r: 200, g: 10, b: 10))
+        let made = try #require(CompositeStore.framedPicture(composite, request: request))
+        #expect(made.image.width == 32 && made.image.height == 32)
+        #expect(made.cells == CellRect(x: 0, y: 0, width: 4, height: 2))
+        // A picture for a composite not stored is not kept.
+        let marked = FramedPicture(
+            cells: made.cells, image: RGBAImage(width: 32, height: 32, fill: RGBA8(r: 1, g: 2, b: 3)))
+        store.storePicture(marked, for: key, request: request)
+        #expect(store.store(Composite(image: composite), for: key))
+        #expect(store.picture(for: group, parameters: parameters, request: request) == made)
+        // Kept with its composite, it is what the list gets, not made again on the loop.
+        store.storePicture(marked, for: key, request: request)
+        #expect(store.picture(for: group, parameters: parameters, request: request) == marked)
+    }
 }

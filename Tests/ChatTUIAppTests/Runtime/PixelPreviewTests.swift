@@ -237,11 +237,17 @@ private final class CellLog: @unchecked Sendable {
         #expect(Set(terminal.pictureLayer.shown.map(\.id)).isSuperset(of: (0..<3).map { first + UInt32($0) }))
         #expect(!terminal.pictureLayer.shown.contains { $0.id == first + 3 })
         #expect(controller.screenLayout.rowHeight == 3)
+        let before = terminal.pictureUpdates.count
         await press(Array(repeating: .down, count: 5), controller, terminal)
         let ids = Set(terminal.pictureLayer.shown.map(\.id))
         #expect(!ids.contains(first) && ids.contains(first + 5))
-        // Sixel pictures are pixels in the cells: the rows they left are repainted in full.
-        #expect(terminal.pictureUpdates.contains { !$0.rowsToRepaint.isEmpty })
+        // Sixel pictures are pixels in the cells: the avatars that scroll into a row, at the same size, are
+        // sent into exactly the cells of the ones that left it, which hides all their pixels, so no row is
+        // repainted; and the preview, whose pixels are the same for every group here, is not sent again.
+        let updates = terminal.pictureUpdates[before...]
+        #expect(updates.contains { $0.sent.contains(first + 5) })
+        #expect(updates.allSatisfy { $0.rowsToRepaint.isEmpty })
+        #expect(!updates.contains { $0.sent.contains(where: PreviewView.pictureIDs.contains) })
     }
 
     @Test func theListAvatarSizeIsInPointsAtTheExportScale() async throws {

@@ -122,6 +122,27 @@ import Testing
         #expect(removal.rowsToRepaint == [3, 4, 5, 6, 8, 9, 10] && removal.output.isEmpty)
     }
 
+    @Test func aSixelPictureSentIntoTheCellsOfOneThatLeftRepaintsNoRows() {
+        var layer = layer(.sixel)
+        // A preview on rows 0...11 beside a list avatar on rows 2...4.
+        let preview = picture(id: 1, x: 20, y: 0, columns: 10, rows: 12)
+        _ = layer.update(to: [preview, picture(id: 100, x: 1, y: 2)], painted: [], fullRepaint: true)
+        // The next page: another group's avatar in exactly those cells, at the same size, hides every pixel of
+        // the one that left; no row is repainted and the preview beside it is not sent again.
+        let scrolled = layer.update(
+            to: [preview, picture(id: 101, x: 1, y: 2, shade: 90)], painted: [paint(3, 3)], fullRepaint: false)
+        #expect(scrolled.rowsToRepaint.isEmpty)
+        #expect(scrolled.sent == [101])
+        #expect(!scrolled.output.isEmpty)
+        // A smaller one would leave pixels of it behind: its rows are repainted, and the preview's rows there
+        // (2...4, not the whole preview) go again.
+        let shorter = layer.update(
+            to: [preview, picture(id: 102, x: 1, y: 2, shortBy: 1)], painted: [], fullRepaint: false)
+        #expect(shorter.rowsToRepaint == [2, 3, 4])
+        #expect(Set(shorter.sent) == [1, 102])
+        #expect(shorter.output.contains("\u{1B}[3;21H"))
+    }
+
     @Test func halfBlocksDrawNoPicturesAndDuplicateIdsAreDrawnOnce() {
         var cells = PictureLayer(setup: .halfBlocks)
         let update = cells.update(to: [picture()], painted: [], fullRepaint: true)

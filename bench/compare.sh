@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs chat-tui's benchmark beside the tools people would use instead (Pillow, pyvips, chafa) on the same
-# generated inputs, in alternating rounds on the same machine, and prints each figure beside its peer's with the
-# ratio; the medians over the rounds go to bench/results.json, the batch export figures to bench/batch-results.json.
+# Runs chat-tui's benchmark beside the tools people would use instead (Pillow with pillow-heif, pyvips, chafa) on
+# the same generated inputs and the format corpus, in alternating rounds on the same machine, and prints each figure
+# beside its peer's with the ratio; the medians over the rounds go to bench/results.json, the batch export figures
+# to bench/batch-results.json.
 #
 #   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
-#   ONLY=decode bench/compare.sh  # only these chat-tui-bench sections (comma-separated, as --only takes them),
-#                                 # only the peers that measure them, and no batch export
+#   ONLY=decode bench/compare.sh  # only these chat-tui-bench sections (comma-separated, as --only takes them)
+#                                 # and the peers that measure them, into bench/results-decode.json; no batch export
 # Half-block drawings are scored with bench/cell_quality.py (mean CIEDE2000, plain and blurred, PSNR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,8 +46,9 @@ for round in $(seq "$rounds"); do
   # The format corpus's files, which chat-tui-bench's decode section copied into $inputs/decode.
   if runs_section decode; then python3 bench/peer_decode.py "$inputs" --json-out "$work/decode-$round.json"; fi
 done
-python3 bench/summarise.py "$work" --json-out bench/results.json \
-  --command "${only:+ONLY=$only }ROUNDS=$rounds bench/compare.sh"
+# A run of some sections writes its own file, so the whole run's figures in results.json stay.
+results=bench/results${only:+-${only//,/-}}.json
+python3 bench/summarise.py "$work" --json-out "$results" --command "${only:+ONLY=$only }ROUNDS=$rounds bench/compare.sh"
 [[ -z $only ]] || exit 0
 
 # Batch export end to end: whole `chat-tui export` processes beside Pillow, and peak memory (bench/batch.py).

@@ -177,7 +177,7 @@ package enum ColorManagement {
     /// What a cached transform converts from: an embedded profile (by its bytes, or its SHA-256 when large),
     /// CICP primaries, or a PNG's chromaticities and gamma.
     private enum Source: Hashable, Sendable {
-        case embeddedBytes([UInt8])
+        case embeddedBytes(ProfileBytes)
         case embeddedDigest([UInt8])
         case primaries(Primaries)
         case chromaticities(Chromaticities, gamma: Double)
@@ -187,7 +187,20 @@ package enum ColorManagement {
         /// of a 96 px JPEG's decoding time, profiled); a larger one (CMYK tables) by its digest, so the
         /// cache stays small.
         static func embedded(_ profile: [UInt8]) -> Source {
-            profile.count <= 64 << 10 ? .embeddedBytes(profile) : .embeddedDigest(SHA256.digest(profile))
+            profile.count <= 64 << 10 ? .embeddedBytes(ProfileBytes(profile)) : .embeddedDigest(SHA256.digest(profile))
+        }
+    }
+
+    /// A profile's bytes as a dictionary key, hashed as one block (an array of bytes hashes each element on its
+    /// own, which was most of the remaining cost of an sRGB-tagged JPEG's cache lookup).
+    private struct ProfileBytes: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 

@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
-# Runs chat-tui's benchmark beside the tools people would use instead (Pillow, pyvips, chafa) on the same
-# generated inputs, in alternating rounds on the same machine, and prints each figure beside its peer's with the
-# ratio; the medians over the rounds go to bench/results.json, the batch export figures to bench/batch-results.json.
+# Runs chat-tui's benchmark beside the tools people would use instead (Pillow with pillow-heif, pyvips, chafa) on
+# the same generated inputs and the format corpus, in alternating rounds on the same machine, and prints each figure
+# beside its peer's with the ratio; the medians over the rounds go to bench/results.json, the batch export figures
+# to bench/batch-results.json.
 #
 #   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
+#   ONLY=decode bench/compare.sh  # only these chat-tui-bench sections (comma-separated, as --only takes them)
+#                                 # and the peers that measure them, into bench/results-decode.json; no batch export
 # Half-block drawings are scored with bench/cell_quality.py (mean CIEDE2000, plain and blurred, PSNR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
+only=${ONLY:-}
+# Whether a run of sections $only includes any of the given ones (every section when ONLY is unset).
+runs_section() {
+  [[ -z $only ]] && return 0
+  local section
+  for section in "$@"; do [[ ",$only," == *",$section,"* ]] && return 0; done
+  return 1
+}
 
 # Peers, installed only when missing.
 if ! command -v chafa >/dev/null || ! ldconfig -p | grep -q libvips; then
   apt-get update -qq && apt-get install -y -qq chafa libvips42 >/dev/null
 fi
-python3 -c "import PIL, pyvips, numpy" 2>/dev/null || pip install -q pillow pyvips numpy
+python3 -c "import PIL, pyvips, numpy, pillow_heif" 2>/dev/null || pip install -q pillow pyvips numpy pillow-heif
 
 quality=$PWD/bench/cell_quality.py
 
@@ -24,12 +35,21 @@ inputs="$work/inputs"
 
 for round in $(seq "$rounds"); do
   echo "round $round of $rounds" >&2
-  "$bin" --inputs "$inputs" --json-out "$work/ours-$round.json" >/dev/null
-  python3 bench/peer_pillow.py "$inputs" --json-out "$work/pillow-$round.json"
-  python3 bench/peer_vips.py "$inputs" --json-out "$work/vips-$round.json"
-  python3 bench/peer_chafa.py "$inputs" --json-out "$work/chafa-$round.json" ${quality:+--quality-tool "$quality"}
+  "$bin" --inputs "$inputs" ${only:+--only "$only"} --json-out "$work/ours-$round.json" >/dev/null
+  if runs_section composition png; then
+    python3 bench/peer_pillow.py "$inputs" --json-out "$work/pillow-$round.json"
+    python3 bench/peer_vips.py "$inputs" --json-out "$work/vips-$round.json"
+  fi
+  if runs_section cells; then
+    python3 bench/peer_chafa.py "$inputs" --json-out "$work/chafa-$round.json" ${quality:+--quality-tool "$quality"}
+  fi
+  # The format corpus's files, which chat-tui-bench's decode section copied into $inputs/decode.
+  if runs_section decode; then python3 bench/peer_decode.py "$inputs" --json-out "$work/decode-$round.json"; fi
 done
-python3 bench/summarise.py "$work" --json-out bench/results.json --command "ROUNDS=$rounds bench/compare.sh"
+# A run of some sections writes its own file, so the whole run's figures in results.json stay.
+results=bench/results${only:+-${only//,/-}}.json
+python3 bench/summarise.py "$work" --json-out "$results" --command "${only:+ONLY=$only }ROUNDS=$rounds bench/compare.sh"
+[[ -z $only ]] || exit 0
 
 # Batch export end to end: whole `chat-tui export` processes beside Pillow, and peak memory (bench/batch.py).
 swift build -c release --product chat-tui >&2

@@ -2,8 +2,10 @@
 """Member-photo decoding per format with Pillow (pillow-heif for HEIC and AVIF) and pyvips, on the files
 `chat-tui-bench --only decode --inputs DIR` copied into DIR/decode/ (the format corpus's 96 px portrait in
 every format). Each file is read beforehand and decoded from memory to 8-bit RGBA pixels, as ours: Pillow
-`Image.open` + `draft` (JPEG DCT scaling, as our minimumSide) + `convert("RGBA")`; pyvips `new_from_buffer` +
-`write_to_memory` with libvips's operation cache off.
+`Image.open` + `draft` (JPEG DCT scaling, as our minimumSide) + `convert("RGBA")`, with no colour management
+(an embedded profile is read, not applied); pyvips `new_from_buffer` + `write_to_memory` with libvips's operation
+cache off. Pillow reads HEIC through pillow-heif and AVIF through its own AVIF plugin (libavif, bundled in its
+wheel); the versions are written beside the figures. `bench/compare.sh` runs this in its rounds.
 
 Usage: peer_decode.py INPUTS_DIR --json-out FILE [--runs N]
 """
@@ -11,7 +13,7 @@ Usage: peer_decode.py INPUTS_DIR --json-out FILE [--runs N]
 import io
 import os
 
-from PIL import Image
+from PIL import Image, features
 import pillow_heif
 import pyvips
 
@@ -51,6 +53,8 @@ def main():
                 row[peer + "_error"] = str(error).splitlines()[0]
         figures.append(row)
     versions = {"pillow": Image.__version__, "pillow_heif": pillow_heif.__version__,
+                "pillow_heif_libheif": pillow_heif.libheif_version(),
+                "pillow_libjpeg_turbo": features.version("libjpeg_turbo"), "pillow_libavif": features.version("avif"),
                 "vips": "%d.%d" % (pyvips.version(0), pyvips.version(1))}
     benchlib.write_json(arguments.json_out, {"versions": versions, "formats": figures})
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Combines the rounds of bench/compare.sh: the median of every figure over the rounds, ours beside each
 peer's with the ratio (ours / peer for rates, peer / ours for times and sizes: above 1 means ours is better), the targets
-of issue 5 judged, a table printed and everything written as JSON.
+of issues 5 and 25 judged, a table printed and everything written as JSON. Sections a run did not measure
+(`ONLY=... bench/compare.sh`) have no rows and no targets.
 
 Usage: summarise.py ROUNDS_DIR --json-out bench/results.json --command "..."
 """
@@ -45,6 +46,7 @@ def main():
     args = parser.parse_args()
     ours, pillow = load_rounds(args.rounds, "ours"), load_rounds(args.rounds, "pillow")
     vips, chafa = load_rounds(args.rounds, "vips"), load_rounds(args.rounds, "chafa")
+    decode_peers = load_rounds(args.rounds, "decode")
     rows, targets = [], []
 
     def row(figure, unit, value, peers, higher_is_better=True):
@@ -63,7 +65,8 @@ def main():
     # Decoding alone: the same libjpeg-turbo work on both sides, which bounds the "with decode" ratios.
     decode_ours = median(ours, "jpeg_decode", "sets_per_second")
     decode_pillow = median(pillow, "jpeg_decode", "sets_per_second")
-    row("decode wechat's 9 JPEGs at tile size", "sets/s", decode_ours, {"pillow": decode_pillow})
+    if decode_ours is not None:
+        row("decode wechat's 9 JPEGs at tile size", "sets/s", decode_ours, {"pillow": decode_pillow})
 
     # Composition.
     layouts = [entry["layout"] for entry in (ours[0].get("composition") or [])] if ours else []
@@ -78,6 +81,8 @@ def main():
                         {"pillow": p, "pyvips": v})
             pillow_ratios.append(entry["peers"]["pillow"]["ratio"] or 0)
             vips_ratios.append(entry["peers"]["pyvips"]["ratio"] or 0)
+        if not layouts:
+            continue
         label = "with decode" if decode else "decoded sources"
         detail = "lowest ratio %.2f" % min(pillow_ratios, default=0)
         if decode and decode_ours and pillow:
@@ -135,10 +140,12 @@ def main():
                     {"chafa": theirs["de2000"]}, higher_is_better=False)
                 row("cells %s %s PSNR" % (size, mode), "dB", mine_q["psnr"], {"chafa": theirs["psnr"]})
                 quality_ok = quality_ok and mine_q["de2000"] <= theirs["de2000"]
-    target("cells >= 5x chafa (image->ANSI text)", min(cell_ratios, default=0) >= 5,
-           "lowest ratio %.2f" % min(cell_ratios, default=0)
-           + ("; chafa's grid work not separable from its start-up at %s" % ", ".join(unmeasured) if unmeasured else ""))
-    target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
+    if ours and ours[0].get("cells"):
+        target("cells >= 5x chafa (image->ANSI text)", min(cell_ratios, default=0) >= 5,
+               "lowest ratio %.2f" % min(cell_ratios, default=0)
+               + ("; chafa's grid work not separable from its start-up at %s" % ", ".join(unmeasured)
+                  if unmeasured else ""))
+        target("cell quality at least chafa's (mean dE2000)", quality_ok, "every size and colour mode")
 
     # 256 colours seen from a distance (cell_quality.py --blur): every dither mode of ours against chafa's best
     # setting, which is also timed.
@@ -176,20 +183,49 @@ def main():
 
     # Interactive screen.
     frame = median(ours, "frame", "frame_milliseconds")
-    row("frame 200x60 after a parameter change", "ms", frame, {})
-    row("frame 200x60, cells cached", "ms", median(ours, "frame", "cached_cells_frame_milliseconds"), {})
-    row("new selected composite 132 pt", "ms", median(ours, "frame", "selected_composite_milliseconds"), {})
-    target("full frame < 16 ms", frame is not None and frame < 16, "%.2f ms" % (frame or 0))
+    if frame is not None:
+        row("frame 200x60 after a parameter change", "ms", frame, {})
+        row("frame 200x60, cells cached", "ms", median(ours, "frame", "cached_cells_frame_milliseconds"), {})
+        row("new selected composite 132 pt", "ms", median(ours, "frame", "selected_composite_milliseconds"), {})
+        target("full frame < 16 ms", frame < 16, "%.2f ms" % frame)
     first = median(ours, "big_fixture", "first_frame_milliseconds")
     peak = median(ours, "big_fixture", "peak_resident_megabytes")
-    row("10k groups: first frame", "ms", first, {})
-    row("10k groups: visible composites drawn", "ms", median(ours, "big_fixture", "visible_composites_milliseconds"), {})
-    row("10k groups: VmRSS", "MB", median(ours, "big_fixture", "resident_megabytes"), {})
-    row("10k groups: VmHWM", "MB", peak, {})
-    target("10k groups: first frame < 300 ms", first is not None and first < 300, "%.1f ms" % (first or 0))
-    target("10k groups: < 150 MB resident", peak is not None and peak < 150, "peak %.1f MB" % (peak or 0))
+    if first is not None:
+        row("10k groups: first frame", "ms", first, {})
+        row("10k groups: visible composites drawn", "ms",
+            median(ours, "big_fixture", "visible_composites_milliseconds"), {})
+        row("10k groups: VmRSS", "MB", median(ours, "big_fixture", "resident_megabytes"), {})
+        row("10k groups: VmHWM", "MB", peak, {})
+        target("10k groups: first frame < 300 ms", first < 300, "%.1f ms" % first)
+        target("10k groups: < 150 MB resident", peak is not None and peak < 150, "peak %.1f MB" % (peak or 0))
+
+    # Member-photo decoding per format (the format corpus's 96 px portrait), beside bench/peer_decode.py.
+    formats = [entry["format"] for entry in ((ours[0].get("decode") or {}).get("formats") or [])] if ours else []
+    slower = []
+    for fmt in formats:
+        mine = statistics.median(by_key(r["decode"]["formats"], "format", fmt)["milliseconds"] for r in ours)
+        peers = {}
+        for peer, label in (("pillow", "pillow"), ("vips", "pyvips")):
+            values = [by_key(r["formats"], "format", fmt).get(peer + "_milliseconds") for r in decode_peers]
+            values = [value for value in values if value is not None]
+            peers[label] = statistics.median(values) if values else None
+        entry = row("decode %s 96 px" % fmt, "ms", mine, peers, higher_is_better=False)
+        slower += ["%s vs %s %.2fx" % (fmt, name, peer["ratio"]) for name, peer in entry["peers"].items()
+                   if peer["ratio"] is not None and peer["ratio"] < 1]
+    if formats and decode_peers:
+        target("decode: every format at least as fast as Pillow and pyvips", not slower,
+               "; ".join(slower) if slower else "every format")
+    managed = median(ours, "decode", "managed_export_milliseconds")
+    unmanaged = median(ours, "decode", "unmanaged_export_milliseconds")
+    if managed and unmanaged:
+        row("export 9 Adobe RGB photos (colour-managed)", "ms", managed, {"same pixels untagged": unmanaged},
+            higher_is_better=False)
+        target("colour transform adds <= 10% to a batch export", managed <= 1.1 * unmanaged,
+               "+%.1f%%" % (100 * (managed / unmanaged - 1)))
 
     results = {"command": args.command, "rounds": len(ours), "rows": rows, "targets": targets}
+    if decode_peers:
+        results["decode_peer_versions"] = decode_peers[0].get("versions")
     with open(args.json_out, "w", encoding="utf-8") as handle:
         json.dump(results, handle, indent=2, sort_keys=True)
         handle.write("\n")

@@ -34,7 +34,7 @@ package enum ColorManagement {
     package static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
         guard
             let transform = transform(
-                .embedded(SHA256.digest(profile)), layout: .rgba,
+                .embedded(profile), layout: .rgba,
                 make: {
                     openProfile(profile)
                 })
@@ -103,7 +103,7 @@ package enum ColorManagement {
     package static func convertCMYKToSRGB(_ cmyk: [UInt8], inverted: Bool, profile: [UInt8]) -> [UInt8]? {
         guard
             let transform = transform(
-                .embedded(SHA256.digest(profile)), layout: inverted ? .cmykInverted : .cmyk,
+                .embedded(profile), layout: inverted ? .cmykInverted : .cmyk,
                 make: { openProfile(profile) })
         else { return nil }
         var pixels = cmyk
@@ -132,7 +132,7 @@ package enum ColorManagement {
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | cmsUInt32Number(cmsFLAGS_COPY_ALPHA)
         return cmsCreateTransform(
             sRGB, CLCMS2_TYPE_RGBA_8, p3, CLCMS2_TYPE_RGBA_8, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags
-        ).map(Transform.init(handle:))
+        ).map { Transform(handle: $0) }
     }()
 
     // MARK: - Output profiles
@@ -174,12 +174,34 @@ package enum ColorManagement {
 
     // MARK: - Transforms
 
-    /// What a cached transform converts from: an embedded profile (by its SHA-256), CICP primaries, or a PNG's
-    /// chromaticities and gamma.
+    /// What a cached transform converts from: an embedded profile (by its bytes, or its SHA-256 when large),
+    /// CICP primaries, or a PNG's chromaticities and gamma.
     private enum Source: Hashable, Sendable {
-        case embedded([UInt8])
+        case embeddedBytes(ProfileBytes)
+        case embeddedDigest([UInt8])
         case primaries(Primaries)
         case chromaticities(Chromaticities, gamma: Double)
+
+        /// A photo's profile as a key: up to 64 KiB (sRGB, Adobe RGB, Display P3 profiles) the bytes
+        /// themselves, which hash and compare in well under a microsecond (the SHA-256 of them was a seventh
+        /// of a 96 px JPEG's decoding time, profiled); a larger one (CMYK tables) by its digest, so the
+        /// cache stays small.
+        static func embedded(_ profile: [UInt8]) -> Source {
+            profile.count <= 64 << 10 ? .embeddedBytes(ProfileBytes(profile)) : .embeddedDigest(SHA256.digest(profile))
+        }
+    }
+
+    /// A profile's bytes as a dictionary key, hashed as one block (an array of bytes hashes each element on its
+    /// own, which was most of the remaining cost of an sRGB-tagged JPEG's cache lookup).
+    private struct ProfileBytes: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The sample layout a transform reads.
@@ -206,19 +228,54 @@ package enum ColorManagement {
     /// several threads at once.
     private final class Transform: @unchecked Sendable {
         let handle: cmsHTRANSFORM
+        /// Whether the transform leaves every probed RGBA pixel as it is (`isIdentity(_:)`): then `apply` skips
+        /// the work, which for a photo tagged with an sRGB profile is most of its decoding time.
+        let isIdentity: Bool
 
-        init(handle: cmsHTRANSFORM) { self.handle = handle }
+        init(handle: cmsHTRANSFORM, probesIdentity: Bool = false) {
+            self.handle = handle
+            isIdentity = probesIdentity && Self.isIdentity(handle)
+        }
 
         deinit { cmsDeleteTransform(handle) }
 
         /// Converts 4-byte pixels in place.
         func apply(to pixels: inout [UInt8]) {
             let count = pixels.count / 4
-            guard count > 0 else { return }
+            guard count > 0, !isIdentity else { return }
             pixels.withUnsafeMutableBytes { buffer in
                 // lcms2 allows the same buffer as input and output when both layouts have the same size.
                 cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(count))
             }
+        }
+
+        /// Whether the RGBA transform `handle` maps every pixel of a probe to itself: all 256 greys and
+        /// primaries' ramps, a 17-step cube, and 16 384 pseudo-random colours (a fixed sequence). An sRGB
+        /// profile such as Little CMS's own (which chat-tui's outputs embed) passes; a profile that moves any of
+        /// these colours by one step does not, and is converted as before.
+        private static func isIdentity(_ handle: cmsHTRANSFORM) -> Bool {
+            var probe: [UInt8] = []
+            probe.reserveCapacity((256 * 4 + 17 * 17 * 17 + 16_384) * 4)
+            for value in 0...255 {
+                let v = UInt8(value)
+                probe += [v, v, v, 255, v, 0, 0, 255, 0, v, 0, 255, 0, 0, v, 255]
+            }
+            let steps = (0...16).map { UInt8(min(255, $0 * 16)) }
+            for r in steps { for g in steps { for b in steps { probe += [r, g, b, 255] } } }
+            // A linear congruential sequence (Knuth's MMIX constants): the same colours every time.
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for _ in 0..<16_384 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                probe += [
+                    UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48),
+                    UInt8(truncatingIfNeeded: state >> 40), 255,
+                ]
+            }
+            var converted = probe
+            converted.withUnsafeMutableBytes { buffer in
+                cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(buffer.count / 4))
+            }
+            return converted == probe
         }
     }
 
@@ -250,7 +307,7 @@ package enum ColorManagement {
                 profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
-        return Transform(handle: handle)
+        return Transform(handle: handle, probesIdentity: layout == .rgba)
     }
 
     private static func openProfile(_ bytes: [UInt8]) -> cmsHPROFILE? {

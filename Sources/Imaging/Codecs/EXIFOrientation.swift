@@ -9,8 +9,13 @@ package enum EXIFOrientation {
     /// absurd entry counts end in nil, never a trap. Only IFD0 is read (the next-IFD chain is never
     /// followed), so a looping chain cannot hang it.
     package static func read(from jpegBytes: [UInt8]) -> Int? {
+        read(from: jpegBytes, segments: JPEGMarkers.headerSegments(in: jpegBytes))
+    }
+
+    /// `read(from:)` from the header `segments` of `jpegBytes` already read (`JPEGMarkers.headerSegments`).
+    package static func read(from jpegBytes: [UInt8], segments: [JPEGSegment]) -> Int? {
         let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
-        for segment in JPEGMarkers.headerSegments(in: jpegBytes) where segment.marker == JPEGMarkers.app1 {
+        for segment in segments where segment.marker == JPEGMarkers.app1 {
             let payload = jpegBytes[segment.payload]
             guard payload.starts(with: exifHeader) else { continue }
             let tiffStart = segment.payload.lowerBound + exifHeader.count

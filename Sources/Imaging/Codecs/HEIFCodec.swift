@@ -39,11 +39,10 @@ package enum HEIFCodec {
         // The size after transformations (a grid's whole canvas), checked before any tile is decoded.
         let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
         let byteCount = try limits.checkDimensions(width: width, height: height)
-        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        // RGBA whether or not the image has alpha: libheif's colour conversion then writes opaque alpha itself,
+        // so its rows are ours byte for byte.
         var decoded: OpaquePointer?
-        error = heif_decode_image(
-            handle, &decoded, heif_colorspace_RGB,
-            hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil)
+        error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
         guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
         defer { heif_image_release(decoded) }
         var stride: Int32 = 0
@@ -53,18 +52,16 @@ package enum HEIFCodec {
         else {
             throw .corruptImage(format: format, detail: "libheif returned no pixels of the declared size")
         }
-        let channels = hasAlpha ? 4 : 3
-        guard Int(stride) >= width * channels else {
+        let rowBytes = width * 4
+        guard Int(stride) >= rowBytes else {
             throw .corruptImage(format: format, detail: "libheif returned rows shorter than the image")
         }
-        var pixels = [UInt8](repeating: 255, count: byteCount)
-        pixels.withUnsafeMutableBufferPointer { output in
+        // Not zeroed first: every row is copied over (libheif pads its rows, so one copy each).
+        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
             for y in 0..<height {
-                let row = plane + y * Int(stride)
-                for x in 0..<width {
-                    for channel in 0..<channels { output[(y * width + x) * 4 + channel] = row[x * channels + channel] }
-                }
+                (output.baseAddress! + y * rowBytes).update(from: plane + y * Int(stride), count: rowBytes)
             }
+            initialized = byteCount
         }
         guard var image = RGBAImage(width: width, height: height, pixels: pixels) else {
             throw .emptyImage(width: width, height: height)

@@ -29,8 +29,10 @@ package enum JPEGCodec {
             throw .decoderUnavailable(detail: String(cString: tjGetErrorStr2(nil)))
         }
         defer { tjDestroy(handle) }
-        let image = try decode(bytes, handle: handle, minimumSide: minimumSide, limits: limits)
-        return EXIFOrientation.apply(EXIFOrientation.read(from: bytes) ?? 1, to: image)
+        // One walk over the header's segments serves the ICC, Adobe and EXIF readers.
+        let segments = JPEGMarkers.headerSegments(in: bytes)
+        let image = try decode(bytes, segments: segments, handle: handle, minimumSide: minimumSide, limits: limits)
+        return EXIFOrientation.apply(EXIFOrientation.read(from: bytes, segments: segments) ?? 1, to: image)
     }
 
     /// The size `decode` produces for a `width` x `height` JPEG (before EXIF rotation) given `minimumSide`.
@@ -134,7 +136,7 @@ package enum JPEGCodec {
     // MARK: - Decoding
 
     private static func decode(
-        _ bytes: [UInt8], handle: tjhandle, minimumSide: Int?, limits: ImageLimits
+        _ bytes: [UInt8], segments: [JPEGSegment], handle: tjhandle, minimumSide: Int?, limits: ImageLimits
     ) throws(CodecError) -> RGBAImage {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let headerStatus = bytes.withUnsafeBufferPointer { input in
@@ -160,7 +162,8 @@ package enum JPEGCodec {
         // Both decoded layouts (RGBA and CMYK) are 4 bytes per pixel.
         let byteCount = try limits.checkDimensions(width: size.width, height: size.height)
         let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGBA
-        var pixels = [UInt8](repeating: 0, count: byteCount)
+        // Not zeroed first: TurboJPEG writes every byte of the packed rows, and a failed decode throws them away.
+        var pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { _, initialized in initialized = byteCount }
         func decompress(flags: Int32) -> Int32 {
             bytes.withUnsafeBufferPointer { input in
                 pixels.withUnsafeMutableBufferPointer { output in
@@ -179,9 +182,13 @@ package enum JPEGCodec {
             if failedOnlyHarmlessly(status, handle) { status = 0 }
         }
         guard status == 0 else { throw .corruptJPEG(detail: errorMessage(handle)) }
-        let profile = iccProfile(in: bytes)
+        // A chain of APP2 segments can hold up to 16 MiB; one beyond what Little CMS is given is ignored here,
+        // before it is hashed for the transform cache.
+        let profile = iccProfile(in: bytes, segments: segments).flatMap {
+            $0.count <= ColorManagement.maxProfileBytes ? $0 : nil
+        }
         if isCMYK {
-            let inverted = JPEGMarkers.hasAdobeSegment(in: bytes)
+            let inverted = JPEGMarkers.hasAdobeSegment(in: bytes, segments: segments)
             if let profile,
                 let converted = ColorManagement.convertCMYKToSRGB(pixels, inverted: inverted, profile: profile)
             {
@@ -200,10 +207,15 @@ package enum JPEGCodec {
     /// The ICC profile of the APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; nil when
     /// there is none or the chunks are inconsistent (missing, repeated or out of range).
     package static func iccProfile(in bytes: [UInt8]) -> [UInt8]? {
+        iccProfile(in: bytes, segments: JPEGMarkers.headerSegments(in: bytes))
+    }
+
+    /// `iccProfile(in:)` from the header `segments` of `bytes` already read.
+    package static func iccProfile(in bytes: [UInt8], segments: [JPEGSegment]) -> [UInt8]? {
         let tag = Array("ICC_PROFILE".utf8) + [0]
         var chunks: [Int: ArraySlice<UInt8>] = [:]
         var declaredCount = 0
-        for segment in JPEGMarkers.headerSegments(in: bytes) where segment.marker == 0xE2 {
+        for segment in segments where segment.marker == 0xE2 {
             let payload = bytes[segment.payload]
             guard payload.count > tag.count + 2, payload.starts(with: tag) else { continue }
             let sequence = Int(payload[payload.startIndex + tag.count])

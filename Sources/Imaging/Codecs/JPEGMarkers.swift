@@ -56,8 +56,13 @@ package enum JPEGMarkers {
     /// Whether the header holds an Adobe APP14 segment. Adobe writers (Photoshop, libjpeg, Pillow) store CMYK
     /// JPEGs with inverted ink values, and mark them this way.
     package static func hasAdobeSegment(in bytes: [UInt8]) -> Bool {
+        hasAdobeSegment(in: bytes, segments: headerSegments(in: bytes))
+    }
+
+    /// `hasAdobeSegment(in:)` from the header `segments` of `bytes` already read.
+    package static func hasAdobeSegment(in bytes: [UInt8], segments: [JPEGSegment]) -> Bool {
         let adobe = Array("Adobe".utf8)
-        return headerSegments(in: bytes).contains { segment in
+        return segments.contains { segment in
             segment.marker == app14 && bytes[segment.payload].starts(with: adobe)
         }
     }

@@ -1,3 +1,4 @@
+import ImagingTestSupport
 import Testing
 
 @testable import Imaging
@@ -158,5 +159,47 @@ import Testing
         let size = HEIFCodec.decodedSize(header: header, minimumSide: nil)
         #expect(size?.width == 0xFFFF_FFF0 && size?.height == 0xFFFF_FFF0)
         #expect(ImageDecoder.decodedByteCount(header: header, minimumSide: nil) != 0)
+    }
+}
+
+/// The header's marker segments, read once for the EXIF orientation, the ICC profile and the Adobe mark.
+@Suite struct JPEGHeaderReadingTests {
+    /// `jpeg` with `segments` (marker, payload) inserted right after its SOI.
+    static func inserting(_ segments: [(marker: UInt8, payload: [UInt8])], into jpeg: [UInt8]) -> [UInt8] {
+        var header: [UInt8] = []
+        for segment in segments {
+            let length = segment.payload.count + 2
+            header += [0xFF, segment.marker, UInt8(length >> 8), UInt8(length & 0xFF)] + segment.payload
+        }
+        var bytes = jpeg
+        bytes.insert(contentsOf: header, at: 2)
+        return bytes
+    }
+
+    @Test func orientationAndProfileAreBothHonoured() throws {
+        let profiled = try FormatCorpus.bytes("adobe-rgb.jpg")
+        let app2 = try #require(JPEGMarkers.headerSegments(in: profiled).first { $0.marker == 0xE2 })
+        var untagged = profiled
+        untagged.removeSubrange((app2.payload.lowerBound - 4)..<app2.payload.upperBound)
+        let upright = try JPEGCodec.decode(profiled)
+        // The profile is applied: the same file without it decodes to other colours.
+        #expect(try JPEGCodec.decode(untagged).pixels != upright.pixels)
+        let exif = EXIFOrientationTests.exif(
+            bigEndian: false, entries: [EXIFOrientationTests.orientationEntry(6, bigEndian: false)])
+        let rotated = try JPEGCodec.decode(Self.inserting([(JPEGMarkers.app1, exif)], into: profiled))
+        #expect(rotated == EXIFOrientation.apply(6, to: upright))
+        #expect(rotated.width == upright.height && rotated.height == upright.width)
+    }
+
+    @Test func aProfileChainLargerThanLittleCMSTakesIsIgnored() throws {
+        let baseline = try CodecCorpus.bytes("baseline.jpg")
+        // 65 full chunks: 4.26 MB, over ColorManagement.maxProfileBytes (4 MiB) but a consistent chain.
+        let chunk = [UInt8](repeating: 0x5A, count: 65_519)
+        let chain = (1...65).map { sequence in
+            (marker: UInt8(0xE2), payload: Array("ICC_PROFILE".utf8) + [0, UInt8(sequence), 65] + chunk)
+        }
+        let bytes = Self.inserting(chain, into: baseline)
+        #expect(JPEGCodec.iccProfile(in: bytes)?.count == 65 * 65_519)
+        #expect(try JPEGCodec.decode(bytes) == JPEGCodec.decode(baseline))
     }
 }

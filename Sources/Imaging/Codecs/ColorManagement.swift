@@ -32,6 +32,12 @@ package enum ColorManagement {
     /// whether it did (false for an unusable profile).
     @discardableResult
     package static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
+        convertToSRGB(&image, profile: profile, matrixShaper: true)
+    }
+
+    /// `convertToSRGB(_:profile:)`; `matrixShaper: false` has lcms2 evaluate a matrix-and-curve profile too,
+    /// the reference the precomputed tables are checked against.
+    static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8], matrixShaper: Bool) -> Bool {
         guard
             let transform = transform(
                 .embedded(SHA256.digest(profile)), layout: .rgba,
@@ -39,7 +45,7 @@ package enum ColorManagement {
                     openProfile(profile)
                 })
         else { return false }
-        transform.apply(to: &image.pixels)
+        transform.apply(to: &image.pixels, matrixShaper: matrixShaper)
         return true
     }
 
@@ -132,7 +138,7 @@ package enum ColorManagement {
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | cmsUInt32Number(cmsFLAGS_COPY_ALPHA)
         return cmsCreateTransform(
             sRGB, CLCMS2_TYPE_RGBA_8, p3, CLCMS2_TYPE_RGBA_8, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags
-        ).map(Transform.init(handle:))
+        ).map { Transform(handle: $0) }
     }()
 
     // MARK: - Output profiles
@@ -203,16 +209,25 @@ package enum ColorManagement {
     }
 
     /// An lcms2 transform to sRGB RGBA. Made with `cmsFLAGS_NOCACHE`, which makes it safe to use from
-    /// several threads at once.
+    /// several threads at once. For a matrix-and-curve RGB profile it also holds the same conversion as
+    /// `MatrixShaper` tables, which 8-bit pixels go through instead: the per-pixel cost of a profiled photo.
     private final class Transform: @unchecked Sendable {
         let handle: cmsHTRANSFORM
+        let matrixShaper: MatrixShaper?
 
-        init(handle: cmsHTRANSFORM) { self.handle = handle }
+        init(handle: cmsHTRANSFORM, matrixShaper: MatrixShaper? = nil) {
+            self.handle = handle
+            self.matrixShaper = matrixShaper
+        }
 
         deinit { cmsDeleteTransform(handle) }
 
-        /// Converts 4-byte pixels in place.
-        func apply(to pixels: inout [UInt8]) {
+        /// Converts 4-byte pixels in place (through the tables when there are some and `matrixShaper` allows).
+        func apply(to pixels: inout [UInt8], matrixShaper allowed: Bool = true) {
+            if allowed, let matrixShaper {
+                matrixShaper.apply(to: &pixels)
+                return
+            }
             let count = pixels.count / 4
             guard count > 0 else { return }
             pixels.withUnsafeMutableBytes { buffer in
@@ -250,7 +265,37 @@ package enum ColorManagement {
                 profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
-        return Transform(handle: handle)
+        return Transform(handle: handle, matrixShaper: layout == .rgba ? matrixShaper(profile, to: sRGB) : nil)
+    }
+
+    /// `profile`'s conversion to `sRGB` as `MatrixShaper` tables, nil unless both are matrix-and-curve RGB
+    /// profiles (one with lookup tables for the intent is evaluated by lcms2). For these lcms2 renders the
+    /// perceptual intent as relative colorimetric between the colorants (D50-adapted in every ICC profile), and
+    /// its black-point compensation changes nothing, both blacks being zero.
+    private static func matrixShaper(_ profile: cmsHPROFILE, to sRGB: cmsHPROFILE) -> MatrixShaper? {
+        let intent = cmsUInt32Number(INTENT_PERCEPTUAL)
+        guard cmsIsMatrixShaper(profile) != 0, cmsIsCLUT(profile, intent, cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
+            let source = colorants(profile), let destination = colorants(sRGB),
+            let toSRGB = MatrixShaper.inverse(destination)
+        else { return nil }
+        let tags = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag]
+        let curves = tags.compactMap { cmsReadTag(profile, $0).map(OpaquePointer.init) }
+        guard curves.count == 3, let sRGBCurve = cmsReadTag(sRGB, cmsSigRedTRCTag).map(OpaquePointer.init),
+            let encoding = cmsReverseToneCurve(sRGBCurve)
+        else { return nil }
+        defer { cmsFreeToneCurve(encoding) }
+        return MatrixShaper(
+            linearize: { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample) / 255)) },
+            matrix: MatrixShaper.product(toSRGB, source),
+            encode: { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
+    }
+
+    /// The matrix from linear RGB to PCS XYZ of a matrix-and-curve profile: its colorants as columns.
+    private static func colorants(_ profile: cmsHPROFILE) -> [[Double]]? {
+        let tags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
+        let columns = tags.compactMap { cmsReadTag(profile, $0)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee }
+        guard columns.count == 3 else { return nil }
+        return [columns.map(\.X), columns.map(\.Y), columns.map(\.Z)]
     }
 
     private static func openProfile(_ bytes: [UInt8]) -> cmsHPROFILE? {

@@ -1,0 +1,45 @@
+import ImagingTestSupport
+import Testing
+
+@testable import Imaging
+
+/// The precomputed matrix-and-curve conversion is Little CMS's conversion: within one 8-bit level of lcms2's
+/// own evaluation of the same profile, on a cube of colours through the whole gamut, with alpha untouched.
+@Suite struct MatrixShaperTests {
+    /// Every 17th level of each channel (0, 17, ..., 255) in every combination, with varied alpha, plus the
+    /// levels near black where sRGB's curve is steepest.
+    private static let cube: RGBAImage = {
+        var pixels: [UInt8] = []
+        let levels = Array(stride(from: 0, through: 255, by: 17)).map(UInt8.init) + [1, 2, 3, 5, 8, 254]
+        for r in levels {
+            for g in levels {
+                for b in levels { pixels += [r, g, b, UInt8(truncatingIfNeeded: Int(r) &+ Int(b) &* 3)] }
+            }
+        }
+        return RGBAImage(width: pixels.count / 4, height: 1, pixels: pixels)!
+    }()
+
+    @Test(arguments: ["adobe-rgb.png", "prophoto.png", "display-p3.png"])
+    func tablesMatchLittleCMS(photo: String) throws {
+        let profile = try #require(PNGCodec.iccProfile(in: try FormatCorpus.bytes(photo)))
+        var fast = Self.cube, reference = Self.cube
+        #expect(ColorManagement.convertToSRGB(&fast, profile: profile, matrixShaper: true))
+        #expect(ColorManagement.convertToSRGB(&reference, profile: profile, matrixShaper: false))
+        let differences = zip(fast.pixels, reference.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(differences.max() ?? 0 <= 1, "\(photo)")
+        // Alpha passes through both ways.
+        #expect(stride(from: 3, to: fast.pixels.count, by: 4).allSatisfy { fast.pixels[$0] == Self.cube.pixels[$0] })
+        // The conversion did something: these are no sRGB profiles.
+        #expect(zip(fast.pixels, Self.cube.pixels).contains { abs(Int($0) - Int($1)) > 8 })
+    }
+
+    @Test func inverseUndoesTheMatrix() throws {
+        let matrix: [[Double]] = [[0.6, 0.2, 0.1], [0.3, 0.7, 0.05], [0.02, 0.1, 0.9]]
+        let inverse = try #require(MatrixShaper.inverse(matrix))
+        let identity = MatrixShaper.product(matrix, inverse)
+        for row in 0..<3 {
+            for column in 0..<3 { #expect(abs(identity[row][column] - (row == column ? 1 : 0)) < 1e-12) }
+        }
+        #expect(MatrixShaper.inverse([[1, 2, 3], [2, 4, 6], [0, 0, 1]]) == nil)
+    }
+}

@@ -49,6 +49,13 @@ package enum ColorManagement {
         return true
     }
 
+    /// Whether 8-bit pixels tagged with `profile` go through `MatrixShaper` tables rather than lcms2's own
+    /// evaluation: for matrix-and-curve RGB profiles without lookup tables.
+    static func hasMatrixShaper(profile: [UInt8]) -> Bool {
+        transform(.embedded(SHA256.digest(profile)), layout: .rgba, make: { openProfile(profile) })?.matrixShaper
+            != nil
+    }
+
     /// Converts `image` from sRGB-curve RGB in `primaries` (D65 white) to sRGB in place.
     package static func convertToSRGB(_ image: inout RGBAImage, primaries: Primaries) {
         guard

@@ -18,21 +18,29 @@ struct MatrixShaper: Sendable {
 
     /// A conversion from the space whose channel curves map an 8-bit sample (0...255) to linear light
     /// (`linearize`, channel 0...2) and whose linear values `matrix` (rows of the destination's red, green and
-    /// blue) maps to linear sRGB; `encode` maps linear sRGB 0...1 to sRGB-encoded 0...1.
-    init(linearize: (Int, Int) -> Double, matrix: [[Double]], encode: (Double) -> Double) {
+    /// blue) maps to linear sRGB; `encode` maps linear sRGB 0...1 to sRGB-encoded 0...1. Nil for a matrix with
+    /// an entry that is not finite or beyond ±1000 (no real profile's; a hostile one's would make sums that are
+    /// not numbers). Linear values are held to 0...1, the range lcms2's pipeline carries.
+    init?(linearize: (Int, Int) -> Double, matrix: [[Double]], encode: (Double) -> Double) {
+        guard matrix.count == 3, matrix.allSatisfy({ $0.count == 3 && $0.allSatisfy { abs($0) <= 1000 } }) else {
+            return nil
+        }
         let scale = Double(Self.encodingSteps)
         var columns = [SIMD4<Float>](repeating: .zero, count: 3 * 256)
         for channel in 0..<3 {
             for sample in 0..<256 {
-                let linear = linearize(channel, sample) * scale
+                let value = linearize(channel, sample)
+                // `abs(x) <= 1000` above is false for NaN too; here NaN becomes 0.
+                let linear = (value.isNaN ? 0 : min(max(value, 0), 1)) * scale
                 columns[channel * 256 + sample] = SIMD4(
                     Float(matrix[0][channel] * linear), Float(matrix[1][channel] * linear),
                     Float(matrix[2][channel] * linear), 0)
             }
         }
         self.columns = columns
-        self.encoding = (0...Self.encodingSteps).map { step in
-            UInt8(max(0, min(255, (encode(Double(step) / scale) * 255).rounded())))
+        self.encoding = (0...Self.encodingSteps).map { step -> UInt8 in
+            let encoded = encode(Double(step) / scale)
+            return encoded.isNaN ? 0 : UInt8(max(0, min(255, (encoded * 255).rounded())))
         }
     }
 
@@ -62,12 +70,18 @@ struct MatrixShaper: Sendable {
     /// The inverse of a 3×3 matrix (rows), nil when it is singular.
     static func inverse(_ m: [[Double]]) -> [[Double]]? {
         let cofactors: [[Double]] = [
-            [m[1][1] * m[2][2] - m[1][2] * m[2][1], m[0][2] * m[2][1] - m[0][1] * m[2][2],
-             m[0][1] * m[1][2] - m[0][2] * m[1][1]],
-            [m[1][2] * m[2][0] - m[1][0] * m[2][2], m[0][0] * m[2][2] - m[0][2] * m[2][0],
-             m[0][2] * m[1][0] - m[0][0] * m[1][2]],
-            [m[1][0] * m[2][1] - m[1][1] * m[2][0], m[0][1] * m[2][0] - m[0][0] * m[2][1],
-             m[0][0] * m[1][1] - m[0][1] * m[1][0]],
+            [
+                m[1][1] * m[2][2] - m[1][2] * m[2][1], m[0][2] * m[2][1] - m[0][1] * m[2][2],
+                m[0][1] * m[1][2] - m[0][2] * m[1][1],
+            ],
+            [
+                m[1][2] * m[2][0] - m[1][0] * m[2][2], m[0][0] * m[2][2] - m[0][2] * m[2][0],
+                m[0][2] * m[1][0] - m[0][0] * m[1][2],
+            ],
+            [
+                m[1][0] * m[2][1] - m[1][1] * m[2][0], m[0][1] * m[2][0] - m[0][0] * m[2][1],
+                m[0][0] * m[1][1] - m[0][1] * m[1][0],
+            ],
         ]
         let determinant = m[0][0] * cofactors[0][0] + m[0][1] * cofactors[1][0] + m[0][2] * cofactors[2][0]
         guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }

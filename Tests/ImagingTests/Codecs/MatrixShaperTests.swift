@@ -22,6 +22,7 @@ import Testing
     @Test(arguments: ["adobe-rgb.png", "prophoto.png", "display-p3.png"])
     func tablesMatchLittleCMS(photo: String) throws {
         let profile = try #require(PNGCodec.iccProfile(in: try FormatCorpus.bytes(photo)))
+        #expect(ColorManagement.hasMatrixShaper(profile: profile), "\(photo)")
         var fast = Self.cube, reference = Self.cube
         #expect(ColorManagement.convertToSRGB(&fast, profile: profile, matrixShaper: true))
         #expect(ColorManagement.convertToSRGB(&reference, profile: profile, matrixShaper: false))
@@ -31,6 +32,29 @@ import Testing
         #expect(stride(from: 3, to: fast.pixels.count, by: 4).allSatisfy { fast.pixels[$0] == Self.cube.pixels[$0] })
         // The conversion did something: these are no sRGB profiles.
         #expect(zip(fast.pixels, Self.cube.pixels).contains { abs(Int($0) - Int($1)) > 8 })
+    }
+
+    /// A hostile profile's numbers never reach the pixel loop as NaN: an unusable matrix makes no tables (lcms2
+    /// then converts, or refuses the profile), curves that give NaN or values outside 0...1 are held to it.
+    @Test func unusableNumbersMakeNoTablesOrAreHeldInRange() throws {
+        let identity: [[Double]] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+        for entry in [Double.nan, .infinity, -.infinity, 1e9] {
+            var matrix = identity
+            matrix[1][2] = entry
+            #expect(MatrixShaper(linearize: { Double($1) / 255 }, matrix: matrix, encode: { $0 }) == nil)
+        }
+        let wild = try #require(
+            MatrixShaper(
+                linearize: { channel, sample in [Double.nan, -5, 7][channel] * Double(sample) }, matrix: identity,
+                encode: { (0.5..<0.9).contains($0) ? .nan : $0 }))
+        var pixels = Self.cube.pixels
+        wild.apply(to: &pixels)
+        // Red's NaN curve is black, green's negative one black, blue's above 1 full; alpha is untouched.
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            #expect(pixels[index] == 0 && pixels[index + 1] == 0)
+            #expect(pixels[index + 2] == (Self.cube.pixels[index + 2] == 0 ? 0 : 255))
+            #expect(pixels[index + 3] == Self.cube.pixels[index + 3])
+        }
     }
 
     @Test func inverseUndoesTheMatrix() throws {

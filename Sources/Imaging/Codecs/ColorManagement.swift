@@ -38,14 +38,13 @@ package enum ColorManagement {
     /// `convertToSRGB(_:profile:)`; `matrixShaper: false` has lcms2 evaluate a matrix-and-curve profile too,
     /// the reference the precomputed tables are checked against.
     static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8], matrixShaper: Bool) -> Bool {
-        guard
-            let transform = transform(
-                .embedded(SHA256.digest(profile)), layout: .rgba,
-                make: {
-                    openProfile(profile)
-                })
-        else { return false }
-        transform.apply(to: &image.pixels, matrixShaper: matrixShaper)
+        let made =
+            matrixShaper
+            ? transform(.embedded(SHA256.digest(profile)), layout: .rgba, make: { openProfile(profile) })
+            // lcms2's own transform, made for this call and not cached.
+            : makeTransform(from: openProfile(profile), layout: .rgba, tables: false)
+        guard let made else { return false }
+        made.apply(to: &image.pixels)
         return true
     }
 
@@ -215,28 +214,34 @@ package enum ColorManagement {
         let layout: Layout
     }
 
-    /// An lcms2 transform to sRGB RGBA. Made with `cmsFLAGS_NOCACHE`, which makes it safe to use from
-    /// several threads at once. For a matrix-and-curve RGB profile it also holds the same conversion as
-    /// `MatrixShaper` tables, which 8-bit pixels go through instead: the per-pixel cost of a profiled photo.
+    /// A conversion to sRGB RGBA: `MatrixShaper` tables for a matrix-and-curve RGB profile (the per-pixel
+    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), else an
+    /// lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it safe to use from several threads at once.
     private final class Transform: @unchecked Sendable {
-        let handle: cmsHTRANSFORM
+        /// nil when `matrixShaper` is set.
+        let handle: cmsHTRANSFORM?
         let matrixShaper: MatrixShaper?
 
-        init(handle: cmsHTRANSFORM, matrixShaper: MatrixShaper? = nil) {
+        init(handle: cmsHTRANSFORM) {
             self.handle = handle
+            self.matrixShaper = nil
+        }
+
+        init(matrixShaper: MatrixShaper) {
+            self.handle = nil
             self.matrixShaper = matrixShaper
         }
 
-        deinit { cmsDeleteTransform(handle) }
+        deinit { if let handle { cmsDeleteTransform(handle) } }
 
-        /// Converts 4-byte pixels in place (through the tables when there are some and `matrixShaper` allows).
-        func apply(to pixels: inout [UInt8], matrixShaper allowed: Bool = true) {
-            if allowed, let matrixShaper {
+        /// Converts 4-byte pixels in place.
+        func apply(to pixels: inout [UInt8]) {
+            if let matrixShaper {
                 matrixShaper.apply(to: &pixels)
                 return
             }
             let count = pixels.count / 4
-            guard count > 0 else { return }
+            guard count > 0, let handle else { return }
             pixels.withUnsafeMutableBytes { buffer in
                 // lcms2 allows the same buffer as input and output when both layouts have the same size.
                 cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(count))
@@ -260,11 +265,16 @@ package enum ColorManagement {
         return made
     }
 
-    private static func makeTransform(from profile: cmsHPROFILE?, layout: Layout) -> Transform? {
+    /// The conversion of `profile` (closed here) to sRGB: tables when `tables` allows and the profile has the
+    /// form, else lcms2's transform.
+    private static func makeTransform(from profile: cmsHPROFILE?, layout: Layout, tables: Bool = true) -> Transform? {
         guard let profile else { return nil }
         defer { cmsCloseProfile(profile) }
         guard cmsGetColorSpace(profile) == layout.colorSpace, let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
+        if tables, layout == .rgba, let matrixShaper = matrixShaper(profile, to: sRGB) {
+            return Transform(matrixShaper: matrixShaper)
+        }
         // COPY_ALPHA carries the RGBA layout's alpha through untouched.
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout == .rgba ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
         guard
@@ -272,7 +282,7 @@ package enum ColorManagement {
                 profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
-        return Transform(handle: handle, matrixShaper: layout == .rgba ? matrixShaper(profile, to: sRGB) : nil)
+        return Transform(handle: handle)
     }
 
     /// `profile`'s conversion to `sRGB` as `MatrixShaper` tables, nil unless both are matrix-and-curve RGB

@@ -44,30 +44,27 @@ enum DecodeBench {
         for name in [profiled.managed, profiled.unmanaged] {
             try FileIO.writeAtomically(try corpusBytes(name), to: folder + "/" + name)
         }
+        let parameters = configuration.parameters(for: .wechat)
+        // Samples of the two alternate, so the ratio holds on a machine whose load changes.
+        let (managed, unmanaged) = try await configuration.timing.secondsPerCall(
+            alternating: { try await export(folder + "/" + profiled.managed, parameters) },
+            { try await export(folder + "/" + profiled.unmanaged, parameters) })
         return DecodeFigures(
-            formats: formats,
-            managedExportMilliseconds: try await exportMilliseconds(folder + "/" + profiled.managed, configuration),
-            unmanagedExportMilliseconds: try await exportMilliseconds(
-                folder + "/" + profiled.unmanaged, configuration))
+            formats: formats, managedExportMilliseconds: managed * 1000, unmanagedExportMilliseconds: unmanaged * 1000)
     }
 
     /// One nine-member group of copies of `photo` composed and encoded as PNG by `GroupExporter.encode`, as
     /// a batch export does it: a new pipeline per group, so every photo is read, decoded (and converted from
     /// its profile) each time.
-    private static func exportMilliseconds(_ photo: String, _ configuration: BenchConfiguration) async throws
-        -> Double
-    {
+    private static func export(_ photo: String, _ parameters: CompositionParameters) async throws {
         let members = (0..<9).map { GroupMember(id: "m\($0)", name: "Member \($0)", avatarPath: photo) }
         let group = ChatGroup(id: "decode", name: "Decode", members: members)
-        let parameters = configuration.parameters(for: .wechat)
-        return try await configuration.timing.secondsPerCall {
-            let composer = GroupComposer(
-                pipeline: AvatarPipeline(
-                    dependencies: .live,
-                    configuration: PipelineConfiguration(compositeCache: DiskCache(location: .disabled))))
-            _ = try await GroupExporter.encode(
-                group, composer: composer, parameters: parameters, encoding: OutputEncoding(format: .png))
-        } * 1000
+        let composer = GroupComposer(
+            pipeline: AvatarPipeline(
+                dependencies: .live,
+                configuration: PipelineConfiguration(compositeCache: DiskCache(location: .disabled))))
+        _ = try await GroupExporter.encode(
+            group, composer: composer, parameters: parameters, encoding: OutputEncoding(format: .png))
     }
 }
 

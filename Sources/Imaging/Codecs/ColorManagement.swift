@@ -32,15 +32,27 @@ package enum ColorManagement {
     /// whether it did (false for an unusable profile).
     @discardableResult
     package static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
-        guard
-            let transform = transform(
-                .embedded(profile), layout: .rgba,
-                make: {
-                    openProfile(profile)
-                })
-        else { return false }
-        transform.apply(to: &image.pixels)
+        convertToSRGB(&image, profile: profile, matrixShaper: true)
+    }
+
+    /// `convertToSRGB(_:profile:)`; `matrixShaper: false` has lcms2 evaluate a matrix-and-curve profile too,
+    /// the reference the precomputed tables are checked against.
+    static func convertToSRGB(_ image: inout RGBAImage, profile: [UInt8], matrixShaper: Bool) -> Bool {
+        let made =
+            matrixShaper
+            ? transform(.embedded(profile), layout: .rgba, make: { openProfile(profile) })
+            // lcms2's own transform, made for this call and not cached.
+            : makeTransform(from: openProfile(profile), layout: .rgba, tables: false)
+        guard let made else { return false }
+        made.apply(to: &image.pixels)
         return true
+    }
+
+    /// Whether 8-bit pixels tagged with `profile` go through `MatrixShaper` tables rather than lcms2's own
+    /// evaluation: for matrix-and-curve RGB profiles without lookup tables.
+    static func hasMatrixShaper(profile: [UInt8]) -> Bool {
+        transform(.embedded(profile), layout: .rgba, make: { openProfile(profile) })?.matrixShaper
+            != nil
     }
 
     /// Converts `image` from sRGB-curve RGB in `primaries` (D65 white) to sRGB in place.
@@ -224,36 +236,57 @@ package enum ColorManagement {
         let layout: Layout
     }
 
-    /// An lcms2 transform to sRGB RGBA. Made with `cmsFLAGS_NOCACHE`, which makes it safe to use from
-    /// several threads at once.
+    /// A conversion to sRGB RGBA: `MatrixShaper` tables for a matrix-and-curve RGB profile (the per-pixel
+    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), else an
+    /// lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it safe to use from several threads at once.
     private final class Transform: @unchecked Sendable {
-        let handle: cmsHTRANSFORM
-        /// Whether the transform leaves every probed RGBA pixel as it is (`isIdentity(_:)`): then `apply` skips
-        /// the work, which for a photo tagged with an sRGB profile is most of its decoding time.
+        /// nil when `matrixShaper` is set.
+        let handle: cmsHTRANSFORM?
+        let matrixShaper: MatrixShaper?
+        /// Whether the conversion leaves every probed RGBA pixel as it is (`leavesProbeUnchanged(_:)`): then
+        /// `apply` skips the work, which for a photo tagged with an sRGB profile is most of its decoding time.
         let isIdentity: Bool
 
         init(handle: cmsHTRANSFORM, probesIdentity: Bool = false) {
             self.handle = handle
-            isIdentity = probesIdentity && Self.isIdentity(handle)
+            self.matrixShaper = nil
+            isIdentity =
+                probesIdentity
+                && Self.leavesProbeUnchanged { pixels in
+                    pixels.withUnsafeMutableBytes { buffer in
+                        cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(buffer.count / 4))
+                    }
+                }
         }
 
-        deinit { cmsDeleteTransform(handle) }
+        init(matrixShaper: MatrixShaper) {
+            self.handle = nil
+            self.matrixShaper = matrixShaper
+            isIdentity = Self.leavesProbeUnchanged { matrixShaper.apply(to: &$0) }
+        }
+
+        deinit { if let handle { cmsDeleteTransform(handle) } }
 
         /// Converts 4-byte pixels in place.
         func apply(to pixels: inout [UInt8]) {
             let count = pixels.count / 4
             guard count > 0, !isIdentity else { return }
+            if let matrixShaper {
+                matrixShaper.apply(to: &pixels)
+                return
+            }
+            guard let handle else { return }
             pixels.withUnsafeMutableBytes { buffer in
                 // lcms2 allows the same buffer as input and output when both layouts have the same size.
                 cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(count))
             }
         }
 
-        /// Whether the RGBA transform `handle` maps every pixel of a probe to itself: all 256 greys and
+        /// Whether `convert` maps every pixel of a probe to itself: all 256 greys and
         /// primaries' ramps, a 17-step cube, and 16 384 pseudo-random colours (a fixed sequence). An sRGB
         /// profile such as Little CMS's own (which chat-tui's outputs embed) passes; a profile that moves any of
         /// these colours by one step does not, and is converted as before.
-        private static func isIdentity(_ handle: cmsHTRANSFORM) -> Bool {
+        private static func leavesProbeUnchanged(_ convert: (inout [UInt8]) -> Void) -> Bool {
             var probe: [UInt8] = []
             probe.reserveCapacity((256 * 4 + 17 * 17 * 17 + 16_384) * 4)
             for value in 0...255 {
@@ -272,9 +305,7 @@ package enum ColorManagement {
                 ]
             }
             var converted = probe
-            converted.withUnsafeMutableBytes { buffer in
-                cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(buffer.count / 4))
-            }
+            convert(&converted)
             return converted == probe
         }
     }
@@ -295,11 +326,16 @@ package enum ColorManagement {
         return made
     }
 
-    private static func makeTransform(from profile: cmsHPROFILE?, layout: Layout) -> Transform? {
+    /// The conversion of `profile` (closed here) to sRGB: tables when `tables` allows and the profile has the
+    /// form, else lcms2's transform.
+    private static func makeTransform(from profile: cmsHPROFILE?, layout: Layout, tables: Bool = true) -> Transform? {
         guard let profile else { return nil }
         defer { cmsCloseProfile(profile) }
         guard cmsGetColorSpace(profile) == layout.colorSpace, let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
+        if tables, layout == .rgba, let matrixShaper = matrixShaper(profile, to: sRGB) {
+            return Transform(matrixShaper: matrixShaper)
+        }
         // COPY_ALPHA carries the RGBA layout's alpha through untouched.
         let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout == .rgba ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
         guard
@@ -308,6 +344,36 @@ package enum ColorManagement {
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
         return Transform(handle: handle, probesIdentity: layout == .rgba)
+    }
+
+    /// `profile`'s conversion to `sRGB` as `MatrixShaper` tables, nil unless both are matrix-and-curve RGB
+    /// profiles (one with lookup tables for the intent is evaluated by lcms2). For these lcms2 renders the
+    /// perceptual intent as relative colorimetric between the colorants (D50-adapted in every ICC profile), and
+    /// its black-point compensation changes nothing, both blacks being zero.
+    private static func matrixShaper(_ profile: cmsHPROFILE, to sRGB: cmsHPROFILE) -> MatrixShaper? {
+        let intent = cmsUInt32Number(INTENT_PERCEPTUAL)
+        guard cmsIsMatrixShaper(profile) != 0, cmsIsCLUT(profile, intent, cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
+            let source = colorants(profile), let destination = colorants(sRGB),
+            let toSRGB = MatrixShaper.inverse(destination)
+        else { return nil }
+        let tags = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag]
+        let curves = tags.compactMap { cmsReadTag(profile, $0).map(OpaquePointer.init) }
+        guard curves.count == 3, let sRGBCurve = cmsReadTag(sRGB, cmsSigRedTRCTag).map(OpaquePointer.init),
+            let encoding = cmsReverseToneCurve(sRGBCurve)
+        else { return nil }
+        defer { cmsFreeToneCurve(encoding) }
+        return MatrixShaper(
+            linearize: { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample) / 255)) },
+            matrix: MatrixShaper.product(toSRGB, source),
+            encode: { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
+    }
+
+    /// The matrix from linear RGB to PCS XYZ of a matrix-and-curve profile: its colorants as columns.
+    private static func colorants(_ profile: cmsHPROFILE) -> [[Double]]? {
+        let tags = [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag]
+        let columns = tags.compactMap { cmsReadTag(profile, $0)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee }
+        guard columns.count == 3 else { return nil }
+        return [columns.map(\.X), columns.map(\.Y), columns.map(\.Z)]
     }
 
     private static func openProfile(_ bytes: [UInt8]) -> cmsHPROFILE? {

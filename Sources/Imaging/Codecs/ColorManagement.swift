@@ -254,7 +254,8 @@ package enum ColorManagement {
                 probesIdentity
                 && Self.leavesProbeUnchanged { pixels in
                     pixels.withUnsafeMutableBytes { buffer in
-                        cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(buffer.count / 4))
+                        cmsDoTransform(
+                            handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(buffer.count / 4))
                     }
                 }
         }

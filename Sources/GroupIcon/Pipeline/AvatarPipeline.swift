@@ -222,10 +222,11 @@ public final class AvatarPipeline: Sendable {
             else { return nil }
             guard !loaded.isPlaceholder else { return (loaded, nil) }
             let canvas = Rect(x: 0, y: 0, width: parameters.size, height: parameters.size)
-            let input = CompositionInput(
+            var input = CompositionInput(
                 parameters: parameters,
                 canvas: Size(width: parameters.layoutSide, height: parameters.layoutSide),
                 tiles: [Tile(frame: canvas, shape: .rect(canvas))], images: [loaded.image])
+            input.deepImages = loaded.deep.map { [0: $0] } ?? [:]
             return (loaded, dependencies.compose(input))
         }
         guard let (loaded, image) = made else { throw CancellationError() }
@@ -378,10 +379,12 @@ public final class AvatarPipeline: Sendable {
         _ sources: [LoadedSource], tiles: [Tile], memberCount: Int, hiddenMembers: Int,
         parameters: CompositionParameters
     ) -> Composite {
-        let input = CompositionInput(
+        var input = CompositionInput(
             parameters: parameters, canvas: Layouts.canvas(count: memberCount, parameters: parameters),
             tiles: tiles, images: sources.map(\.image), hiddenMembers: hiddenMembers,
             placeholders: Set(sources.indices.filter { sources[$0].isPlaceholder }))
+        input.deepImages = Dictionary(
+            uniqueKeysWithValues: sources.indices.compactMap { index in sources[index].deep.map { (index, $0) } })
         return Composite(image: dependencies.compose(input), warnings: sources.compactMap(\.warning))
     }
 
@@ -405,12 +408,12 @@ public final class AvatarPipeline: Sendable {
         case .remote(let remote):
             guard let content = remote.contentIdentity, let bytes = downloads.value(for: content) else { return 0 }
             encoded = bytes.count
-            pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
+            pixels = ImageDecoder.sourceByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
         case .content(let content):
             // Decoded pixels are in memory already; bytes are decoded like a file's.
             guard case .encoded(let bytes) = content.form else { return 0 }
             encoded = bytes.count
-            pixels = ImageDecoder.decodedByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
+            pixels = ImageDecoder.sourceByteCount(header: Array(bytes.prefix(1 << 18)), minimumSide: bucket)
         case .none, .missing:
             return 0
         }
@@ -510,6 +513,9 @@ public final class AvatarPipeline: Sendable {
             switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
             case .image(let image):
                 return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
+            case .deepImage(let image):
+                return LoadedSource(
+                    image: image.quantised(), isCurrent: true, warning: nil, isPlaceholder: false, deep: image)
             case .failed(let path, let reason): return failure(path, reason)
             case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
             }
@@ -543,6 +549,13 @@ public final class AvatarPipeline: Sendable {
         }
     }
 
+    /// `bytes` decoded through the dependencies: a 16-bit PNG's samples when the deep decoder takes them,
+    /// else 8-bit pixels.
+    private func decoded(_ bytes: [UInt8], bucket: Int?) throws -> DecodedSource {
+        if let decodeDeep = dependencies.decodeDeep, let deep = try decodeDeep(bytes) { return .deepImage(deep) }
+        return .image(try dependencies.decode(bytes, bucket))
+    }
+
     /// Reads and decodes one file version; `.changed` when the bytes read are another version.
     private func decodeFile(_ file: PhotoFileIdentity, bucket: Int?) -> DecodedSource {
         // Messages name the file the same way however the member's path was spelled.
@@ -553,7 +566,7 @@ public final class AvatarPipeline: Sendable {
             guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.version),
                 file.contentDigest == nil || PhotoFileIdentity.digest(bytes) == file.contentDigest
             else { return .changed(path: path) }
-            return .image(try dependencies.decode(bytes, bucket))
+            return try decoded(bytes, bucket: bucket)
         } catch let error as FileIOError {
             // The warning names the path already: the reason alone (not `x.jpg: x.jpg: is a FIFO`).
             return .failed(path: path, reason: error.reason)
@@ -573,7 +586,7 @@ public final class AvatarPipeline: Sendable {
                     path: content.label, reason: "\(CodecError.fileTooLarge(bytes: bytes.count, maxBytes: maximum))")
             }
             do {
-                return .image(try dependencies.decode(bytes, bucket))
+                return try decoded(bytes, bucket: bucket)
             } catch {
                 return .failed(path: content.label, reason: String(describing: error))
             }
@@ -593,7 +606,7 @@ public final class AvatarPipeline: Sendable {
         }
         guard let bytes else { return .changed(path: remote.redactedURL) }
         do {
-            return .image(try dependencies.decode(bytes, bucket))
+            return try decoded(bytes, bucket: bucket)
         } catch {
             return .failed(path: remote.redactedURL, reason: String(describing: error))
         }
@@ -609,6 +622,9 @@ struct LoadedSource: Sendable {
     var warning: AvatarWarning?
     /// The image is the member's placeholder (the compositor keeps its label whole in tall or wide tiles).
     var isPlaceholder: Bool
+    /// A 16-bit photo's samples (then `image` is their 8-bit rendering, for styled avatars): the compositor
+    /// resamples these.
+    var deep: RGBA16Image? = nil
 }
 
 /// A styled avatar's cache key. Id, name and the placeholder style are part of it because they decide the

@@ -15,6 +15,9 @@ public struct CompositionInput: Sendable {
     /// drawn into the tile's centred square, its edges continued over the rest of the tile, rather than
     /// centre-cropped, so a tall or wide tile never cuts the label.
     public var placeholders: Set<Int>
+    /// Tile `i`'s photo with 16 bits per channel (a 16-bit PNG), drawn instead of `images[i]`, which is its
+    /// 8-bit rendering: the photo is resampled from its samples and rounded once, in the composite.
+    package var deepImages: [Int: RGBA16Image] = [:]
 
     public init(
         parameters: CompositionParameters, canvas: Size, tiles: [Tile], images: [RGBAImage],
@@ -157,8 +160,12 @@ package enum Compositor {
                 // then those of the one-piece composite.
                 let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
                 guard !region.rows(rows).isEmpty else { continue }
-                let photo = Resampler.premultiplied(
-                    input.images[index], frame: placement.photoFrame.scaled(by: scale), region: region, rows: rows)
+                let frame = placement.photoFrame.scaled(by: scale)
+                let photo =
+                    input.deepImages[index].map {
+                        Resampler.premultiplied($0, frame: frame, region: region, rows: rows)
+                    }
+                    ?? Resampler.premultiplied(input.images[index], frame: frame, region: region, rows: rows)
                 paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
             }
             for decoration in decorations {

@@ -124,6 +124,15 @@ package enum ImageDecoder {
         return overflow || pixels > Int.max / 4 ? nil : pixels * 4
     }
 
+    /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, twice
+    /// that for a 16-bit PNG, which keeps its 16-bit samples (`PNGCodec.decodeDeep`, 8 bytes a pixel).
+    package static func sourceByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
+        guard let bytes = decodedByteCount(header: header, minimumSide: minimumSide) else { return nil }
+        // Byte 24 is IHDR's bit depth.
+        guard sniff(header) == .png, header.count > 24, header[24] == 16 else { return bytes }
+        return bytes > Int.max / 2 ? nil : bytes * 2
+    }
+
     /// Decodes any supported format to 8-bit straight-alpha sRGB RGBA (`supportedFormats`).
     ///
     /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper

@@ -40,12 +40,19 @@ public struct ImageLimits: Equatable, Sendable {
     /// (`width * height * 4`) is representable; returns that byte count.
     @discardableResult
     public func checkDimensions(width: Int, height: Int) throws(CodecError) -> Int {
+        try checkDimensions(width: width, height: height, bytesPerPixel: 4)
+    }
+
+    /// Throws unless a `width` x `height` image is non-empty, within these limits and its buffer of
+    /// `bytesPerPixel` bytes a pixel (8 for 16-bit RGBA) is representable; returns that byte count.
+    @discardableResult
+    package func checkDimensions(width: Int, height: Int, bytesPerPixel: Int) throws(CodecError) -> Int {
         guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
         let tooLarge = CodecError.imageTooLarge(width: width, height: height, maxSide: maxSide, maxPixels: maxPixels)
         guard width <= maxSide, height <= maxSide else { throw tooLarge }
         let (pixelCount, pixelOverflow) = width.multipliedReportingOverflow(by: height)
         guard !pixelOverflow, pixelCount <= maxPixels else { throw tooLarge }
-        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: 4)
+        let (byteCount, byteOverflow) = pixelCount.multipliedReportingOverflow(by: bytesPerPixel)
         guard !byteOverflow else { throw tooLarge }
         return byteCount
     }

@@ -1,7 +1,9 @@
 import CPNG
+import Foundation
 
 /// PNG decoding through libpng's simplified API, which converts every colour type, bit depth, palette,
-/// transparency chunk and interlace method to 8-bit RGBA and needs no `setjmp` in Swift; encoding through
+/// transparency chunk and interlace method to 8-bit RGBA (or, for 16-bit files, 16-bit RGBA: `decodeDeep`)
+/// and needs no `setjmp` in Swift; encoding through
 /// `PNGWriter` (libdeflate), with the text chunks made here.
 ///
 /// The only file that imports libpng.
@@ -36,6 +38,62 @@ package enum PNGCodec {
             ColorManagement.convertToSRGB(&image, chromaticities: chromaticities, gamma: 2.2)
         }
         return image
+    }
+
+    /// Decodes a 16-bit PNG to its 16-bit samples (`RGBA16Image`); nil for a PNG of 8 bits or fewer, and for
+    /// one whose colours need converting (an `iCCP` profile, `cHRM` primaries other than sRGB's): those
+    /// decode through `decode(_:limits:)` to 8 bits as before.
+    ///
+    /// The header is read and checked against `limits` at 8 bytes a pixel before any pixel memory is
+    /// allocated. libpng's simplified reader gives 16-bit samples only as linear light with premultiplied
+    /// alpha: a file without `gAMA` or `sRGB` chunks is read as linear, so its samples come out as stored
+    /// (multiplied by alpha); a file with one is linearised from it and re-encoded here with the power law
+    /// 1/2.2, the curve the 8-bit reader encodes to, in float.
+    package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
+        -> RGBA16Image?
+    {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        guard bytes.count > 24, bytes.starts(with: signature), bytes[24] == 16, iccProfile(in: bytes) == nil
+        else { return nil }
+        if sRGBIntent(in: bytes) == nil, let chromaticities = chromaticities(in: bytes),
+            !chromaticities.isClose(to: .sRGB)
+        {
+            return nil
+        }
+        let result = bytes.withUnsafeBytes { input in
+            Result { () throws(CodecError) -> RGBA16Image in try decodeDeep(input, limits: limits) }
+        }
+        var image = try result.get()
+        if sRGBIntent(in: bytes) != nil || hasChunk("gAMA", in: bytes) { image = encodedFromLinear(image) }
+        return image
+    }
+
+    /// Whether a chunk of `type` comes before the image data.
+    private static func hasChunk(_ type: String, in png: [UInt8]) -> Bool {
+        var found = false
+        forEachChunk(in: png) { chunkType, _ in
+            found = chunkType == type
+            return !found && chunkType != "IDAT"
+        }
+        return found
+    }
+
+    /// Linear-light premultiplied samples re-encoded with the power law 1/2.2 (libpng's sRGB approximation),
+    /// still premultiplied.
+    private static func encodedFromLinear(_ image: RGBA16Image) -> RGBA16Image {
+        var samples = image.samples
+        samples.withUnsafeMutableBufferPointer { samples in
+            for i in stride(from: 0, to: samples.count, by: 4) {
+                let alpha = Float(samples[i + 3])
+                guard alpha > 0 else { continue }
+                for channel in 0..<3 {
+                    let linear = min(1, Float(samples[i + channel]) / alpha)
+                    samples[i + channel] = UInt16(powf(linear, 0.45455) * alpha + 0.5)
+                }
+            }
+        }
+        return RGBA16Image(width: image.width, height: image.height, samples: samples) ?? image
     }
 
     /// The white point and primaries of the `cHRM` chunk before the image data (eight big-endian integers,
@@ -177,6 +235,34 @@ package enum PNGCodec {
         }
         guard finished != 0 else { throw .corruptPNG(detail: message(of: image)) }
         guard let decoded = RGBAImage(width: width, height: height, pixels: pixels) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        return decoded
+    }
+
+    private static func decodeDeep(_ input: UnsafeRawBufferPointer, limits: ImageLimits) throws(CodecError)
+        -> RGBA16Image
+    {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, input.baseAddress, input.count) != 0 else {
+            throw .corruptPNG(detail: message(of: image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: 8)
+        // The row stride counts 16-bit components.
+        let rowStride = width * 4
+        guard rowStride <= Int(Int32.max) else {
+            throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
+        }
+        image.format = png_uint_32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var samples = [UInt16](repeating: 0, count: byteCount / 2)
+        let finished = samples.withUnsafeMutableBytes { output in
+            png_image_finish_read(&image, nil, output.baseAddress, png_int_32(rowStride), nil)
+        }
+        guard finished != 0 else { throw .corruptPNG(detail: message(of: image)) }
+        guard let decoded = RGBA16Image(width: width, height: height, samples: samples) else {
             throw .emptyImage(width: width, height: height)
         }
         return decoded

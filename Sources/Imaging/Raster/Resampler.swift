@@ -121,22 +121,51 @@ package enum Resampler {
     package static func premultiplied(
         _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
     ) -> PremultipliedPixels {
+        // `pixels` is mutable, so its length is checked before the unsafe passes read it.
+        guard source.pixels.count == source.width * source.height * 4 else {
+            return premultiplied(width: 0, height: 0, frame: frame, region: region, rows: strip) { _, _, _, _, _ in }
+        }
+        return source.pixels.withUnsafeBufferPointer { bytes in
+            premultiplied(width: source.width, height: source.height, frame: frame, region: region, rows: strip) {
+                grid, row, columns, scratch, out in
+                grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, into: out)
+            }
+        }
+    }
+
+    /// `premultiplied(_:frame:region:rows:)` of a 16-bit image: the same filter over its samples, so the
+    /// only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
+    package static func premultiplied(
+        _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
+    ) -> PremultipliedPixels {
+        source.samples.withUnsafeBufferPointer { samples in
+            premultiplied(width: source.width, height: source.height, frame: frame, region: region, rows: strip) {
+                grid, row, columns, _, out in
+                grid.premultipliedRow(row, columns: columns, from: samples, into: out)
+            }
+        }
+    }
+
+    /// The geometry shared by both sample depths; `readRow` writes a block row's premultiplied averages.
+    private static func premultiplied(
+        width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?,
+        readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
+    ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
         var result = PremultipliedPixels(box: made, values: Array(repeating: .zero, count: made.pixelCount))
-        // `pixels` is mutable, so its length is checked before the unsafe passes read it.
-        guard !made.isEmpty, source.pixels.count == source.width * source.height * 4,
+        guard !made.isEmpty, width > 0, height > 0,
             frame.width > 0, frame.height > 0, frame.minX.isFinite, frame.minY.isFinite,
             frame.width.isFinite, frame.height.isFinite
         else { return result }
-        let crop = centreCrop(width: source.width, height: source.height, aspectRatio: frame.width / frame.height)
+        let crop = centreCrop(width: width, height: height, aspectRatio: frame.width / frame.height)
         let scaleX = crop.width / frame.width, scaleY = crop.height / frame.height
         guard scaleX.isFinite, scaleY.isFinite else { return result }
         // Large reductions first average whole blocks of source pixels, as Pillow's `reducing_gap` does:
         // at least `reducingGap` source pixels per output pixel remain for the Lanczos filter, which then
         // needs far fewer taps and rows.
-        let blockWidth = min(source.width, BlockGrid.maximumBlockSide, max(1, Int(min(scaleX / reducingGap, 1e6))))
-        let blockHeight = min(source.height, BlockGrid.maximumBlockSide, max(1, Int(min(scaleY / reducingGap, 1e6))))
-        let grid = BlockGrid(source: source, blockWidth: blockWidth, blockHeight: blockHeight)
+        let blockWidth = min(width, BlockGrid.maximumBlockSide, max(1, Int(min(scaleX / reducingGap, 1e6))))
+        let blockHeight = min(height, BlockGrid.maximumBlockSide, max(1, Int(min(scaleY / reducingGap, 1e6))))
+        let grid = BlockGrid(sourceWidth: width, sourceHeight: height, blockWidth: blockWidth, blockHeight: blockHeight)
         // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
         let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
         let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
@@ -148,9 +177,7 @@ package enum Resampler {
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight))
         result.values.withUnsafeMutableBufferPointer { out in
-            source.pixels.withUnsafeBufferPointer { bytes in
-                filter(bytes, grid: grid, columns: columns, rows: rows, into: out)
-            }
+            filter(grid: grid, columns: columns, rows: rows, into: out, readRow: readRow)
         }
         return result
     }
@@ -164,8 +191,9 @@ package enum Resampler {
     /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
     /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
     private static func filter(
-        _ bytes: UnsafeBufferPointer<UInt8>, grid: BlockGrid, columns: FilterWeights,
-        rows: FilterWeights, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights,
+        into out: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
         let outWidth = columns.outputs, outHeight = rows.outputs
         let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
@@ -189,14 +217,13 @@ package enum Resampler {
                     let stride = columns.stride
                     for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
                         let hasLower = y + 1 < rowSpan
-                        grid.premultipliedRow(
-                            firstRow + y, columns: sourceColumns, from: bytes, scratch: scratch,
-                            into: UnsafeMutableBufferPointer(start: upper, count: columnSpan))
+                        readRow(
+                            grid, firstRow + y, sourceColumns, scratch,
+                            UnsafeMutableBufferPointer(start: upper, count: columnSpan))
                         if hasLower {
-                            grid.premultipliedRow(
-                                firstRow + y + 1, columns: sourceColumns, from: bytes,
-                                scratch: scratch,
-                                into: UnsafeMutableBufferPointer(start: lower, count: columnSpan))
+                            readRow(
+                                grid, firstRow + y + 1, sourceColumns, scratch,
+                                UnsafeMutableBufferPointer(start: lower, count: columnSpan))
                         }
                         let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
                         for x in 0..<outWidth {
@@ -291,8 +318,14 @@ package struct BlockGrid {
 
     /// Blocks of `blockWidth` x `blockHeight` source pixels, each side at most `maximumBlockSide`.
     package init(source: RGBAImage, blockWidth: Int, blockHeight: Int) {
+        self.init(
+            sourceWidth: source.width, sourceHeight: source.height, blockWidth: blockWidth, blockHeight: blockHeight)
+    }
+
+    /// Blocks of `blockWidth` x `blockHeight` pixels of a `sourceWidth` x `sourceHeight` source.
+    package init(sourceWidth: Int, sourceHeight: Int, blockWidth: Int, blockHeight: Int) {
         assert(blockWidth <= Self.maximumBlockSide && blockHeight <= Self.maximumBlockSide)
-        sourceWidth = source.width; sourceHeight = source.height
+        self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
         self.blockWidth = blockWidth; self.blockHeight = blockHeight
     }
 
@@ -351,6 +384,29 @@ package struct BlockGrid {
             base: base, into: scratch)
         blockAverages(columns.count, sourceColumns: sourceColumns, rowShare: 1 / Float(rows.count), into: target) { i in
             sums[i]
+        }
+    }
+
+    /// Writes the averages of blocks `columns` of block row `row` of premultiplied 16-bit `samples`
+    /// (`RGBA16Image`) to `out[0...]`, scaled to the working range 0...255 and summed in Float, unrounded.
+    package func premultipliedRow(
+        _ row: Int, columns: Range<Int>, from samples: UnsafeBufferPointer<UInt16>,
+        into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        guard let base = samples.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
+        let raw = UnsafeRawPointer(base)
+        let rows = row * blockHeight..<min(row * blockHeight + blockHeight, sourceHeight)
+        for (index, block) in columns.enumerated() {
+            let first = block * blockWidth, end = min(first + blockWidth, sourceWidth)
+            var sum = SIMD4<Float>.zero
+            for sourceRow in rows {
+                let rowStart = sourceRow &* sourceWidth
+                for column in first..<end {
+                    let pixel = raw.loadUnaligned(fromByteOffset: (rowStart &+ column) &* 8, as: SIMD4<UInt16>.self)
+                    sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: pixel))
+                }
+            }
+            target[index] = sum * (255 / 65535 / Float(rows.count * (end - first)))
         }
     }
 

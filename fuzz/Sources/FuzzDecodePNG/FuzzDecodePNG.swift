@@ -2,9 +2,15 @@ import DecoderFuzzing
 
 @testable import Imaging
 
-/// `PNGCodec.decode` (libpng) called directly on arbitrary bytes, without `ImageDecoder`'s sniffing in front, so
-/// every input reaches the decoder; the checks are `DecoderFuzzing.run`'s.
+/// `PNGCodec.decode` (libpng) and its 16-bit reader `PNGCodec.decodeDeep` called directly on arbitrary bytes,
+/// without `ImageDecoder`'s sniffing in front, so every input reaches both; the checks are `DecoderFuzzing.run`'s
+/// (a deep image is checked through its 8-bit rounding, which reads every sample).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecodePNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    DecoderFuzzing.run(data, size) { try PNGCodec.decode($0, minimumSide: $1, limits: $2) }
+    _ = DecoderFuzzing.run(data, size) { try PNGCodec.decode($0, minimumSide: $1, limits: $2) }
+    return DecoderFuzzing.run(data, size) { bytes, _, limits in
+        // nil (not a 16-bit PNG this reader takes) is skipped, as a thrown error is.
+        guard let deep = try PNGCodec.decodeDeep(bytes, limits: limits) else { throw CodecError.emptyFile }
+        return deep.quantised()
+    }
 }

@@ -75,7 +75,7 @@ extension PictureLayer {
         let area = picture.area
         let cellHeight = max(1, setup.cellPixelSize.height)
         let rowBytes = picture.image.width * 4
-        guard old.image.pixels.count == picture.image.pixels.count,
+        guard !picture.isScaledByTerminal, old.image.pixels.count == picture.image.pixels.count,
             picture.image.pixels.count == rowBytes * picture.image.height
         else { return nil }
         // The first and last cell row to send; none yet.

@@ -152,6 +152,18 @@ package final class CompositeStore: CompositeCellSource {
         return FramedPicture(cells: cells, image: frame.render(image, over: .checkerboard))
     }
 
+    /// A list avatar's picture of `image` for `request`, made off the loop: framed, and in a sixel terminal
+    /// (`graphics`) also encoded, so that the frame that shows it only writes its bytes.
+    package static func listPicture(
+        _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
+    ) -> FramedPicture? {
+        guard var picture = framedPicture(image, request: request) else { return nil }
+        if graphics.graphicsProtocol == .sixel {
+            picture.sixel = try? EncodedSixel(picture.image, colors: graphics.sixelColors)
+        }
+        return picture
+    }
+
     /// Keeps `picture`, made from the arrived composite `key` for `request` off the loop, so that the frame
     /// that shows it only places and encodes it. Nothing is kept unless that composite is the one stored.
     package func storePicture(_ picture: FramedPicture, for key: PreviewKey, request: PictureRequest) {

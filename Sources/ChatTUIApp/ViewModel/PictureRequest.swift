@@ -98,6 +98,9 @@ package struct FramedPicture: Equatable, Sendable {
         (shownWidth, shownHeight) = shown ?? (image.width, image.height)
     }
 
+    /// The image encoded as sixel off the loop (list avatars in a sixel terminal), for `PixelPicture`.
+    package var sixel: EncodedSixel?
+
     /// The screen pixels the image covers.
     package var shown: (width: Int, height: Int) { (shownWidth, shownHeight) }
 }

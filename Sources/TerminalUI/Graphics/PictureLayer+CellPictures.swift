@@ -117,6 +117,11 @@ extension PictureLayer {
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
             var image = fitted(picture, filling: false)
+            if rows == nil, let encoded = picture.encodedSixel, encoded.colors == setup.sixelColors,
+                image == picture.image
+            {
+                return passed(move + encoded.bytes)
+            }
             if let rows {
                 let cellHeight = max(1, setup.cellPixelSize.height)
                 image = image.rows(

@@ -24,6 +24,10 @@ package struct PixelPicture: Equatable, Sendable {
         (shownWidth, shownHeight) = shown ?? (image.width, image.height)
     }
 
+    /// The image already encoded as sixel (off the loop, for a list avatar), with the palette size it was
+    /// encoded for: written as it is when the terminal's sixel colours are the same and the picture goes whole.
+    package var encodedSixel: EncodedSixel?
+
     /// Whether the terminal is to scale the image to its shown size (it has fewer pixels than it covers).
     package var isScaledByTerminal: Bool { shownWidth != image.width || shownHeight != image.height }
 
@@ -31,5 +35,21 @@ package struct PixelPicture: Equatable, Sendable {
     /// pixel of this one.
     func hasSameGeometry(as other: PixelPicture) -> Bool {
         area == other.area && shownWidth == other.shownWidth && shownHeight == other.shownHeight
+    }
+}
+
+/// A picture's image as one sixel sequence (`SixelEncoder.encode` over the checkerboard) and the palette size it
+/// was encoded with.
+package struct EncodedSixel: Equatable, Sendable {
+    package var colors: Int
+    package var bytes: String
+
+    /// Bytes encoded elsewhere for `colors` palette entries.
+    package init(colors: Int, bytes: String) { self.colors = colors; self.bytes = bytes }
+
+    /// `image` encoded with up to `colors` palette entries.
+    package init(_ image: RGBAImage, colors: Int) throws(GraphicsError) {
+        self.colors = colors
+        bytes = try SixelEncoder.encode(image, backdrop: .checkerboard, colors: colors)
     }
 }

@@ -139,6 +139,21 @@ import Testing
         #expect(image == Resampler.resample(picture.image, width: 18, height: 24))
     }
 
+    @Test func sixelBytesEncodedOffTheLoopAreWrittenUnchanged() throws {
+        var avatar = picture()
+        let encoded = try EncodedSixel(avatar.image, colors: 256)
+        #expect(encoded.bytes == (try SixelEncoder.encode(avatar.image, backdrop: .checkerboard, colors: 256)))
+        // A marker in place of the bytes shows they are written as they are, not encoded again.
+        avatar.encodedSixel = EncodedSixel(colors: 256, bytes: "\u{1B}Pq#marker\u{1B}\\")
+        var sixel = layer(.sixel)
+        let output = sixel.update(to: [avatar], painted: [], fullRepaint: true).output
+        #expect(output == "\u{1B}7\u{1B}[3;11H\u{1B}Pq#marker\u{1B}\\\u{1B}8")
+        // Encoded for another palette size than this terminal's: encoded again here.
+        avatar.encodedSixel?.colors = 16
+        var other = layer(.sixel)
+        #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("#marker"))
+    }
+
     @Test func sixelPicturesGoAsTheyAreAndComeBackWhenTextIsPaintedOverThem() throws {
         var layer = layer(.sixel)
         let shown = picture(shortBy: 2)

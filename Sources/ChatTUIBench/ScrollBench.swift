@@ -49,7 +49,9 @@ enum ScrollBench {
                 let composite = try await composer.composite(for: group, parameters: parameters)
                 let key = store.key(for: group.id, parameters: parameters)
                 store.store(composite, for: key)
-                if let listRequest, let picture = CompositeStore.framedPicture(composite.image, request: listRequest) {
+                if let listRequest,
+                    let picture = CompositeStore.listPicture(composite.image, request: listRequest, graphics: setup)
+                {
                     listPictures[position] = (key, picture)
                 }
             }

@@ -261,8 +261,11 @@ for n, y in enumerate(sorted(rows)):
     if [rc for rc in rows[y]] != [(n, x) for x in range(c)]:
         print("FAIL row %d of the placeholders does not name row %d, columns 0..%d" % (y, n, c - 1)); sys.exit()
 png = Image.open(io.BytesIO(base64.b64decode(images[ident]))).convert("RGBA")
-if png.size != (c * 9, r * 19):
-    print("FAIL the image is %dx%d px, not its %dx%d cells' pixels" % (png.size + (c, r))); sys.exit()
+# The composite at its own pixels (kitty scales it into the cells), padded to its cells' proportions: at most
+# their pixels, the same shape within an image pixel, so that kitty's fit into the c x r cells stretches nothing.
+scale = png.size[0] / (c * 9)
+if png.size[0] > c * 9 or abs(png.size[1] - r * 19 * scale) > 1:
+    print("FAIL the image is %dx%d px, not the shape of its %dx%d cells" % (png.size + (c, r))); sys.exit()
 pixels = np.asarray(png).astype(np.float64)
 lit = np.argwhere(pixels[:, :, 3] > 0)
 (y0, x0), (y1, x1) = lit.min(axis=0), lit.max(axis=0) + 1

@@ -433,7 +433,8 @@ package final class AppController {
             guard !store.contains(key), requests[key] == nil else { continue }
             let sheet = sheetWork(for: group)
             let listRequest = previewKeys.contains(key) ? nil : listRequest
-            requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox] in
+            let graphics = driver.graphics
+            requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox, graphics] in
                 if let sheet {
                     let result = try? await sheet(key.parameters)
                     inbox.post(.composite(key, Task.isCancelled ? nil : result))
@@ -445,7 +446,7 @@ package final class AppController {
                 let result = try? await provider.composite(for: group, parameters: key.parameters)
                 guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
                 let listPicture = listRequest.flatMap { request in
-                    CompositeStore.framedPicture(result.image, request: request).map {
+                    CompositeStore.listPicture(result.image, request: request, graphics: graphics).map {
                         ListPicture(request: request, picture: $0)
                     }
                 }

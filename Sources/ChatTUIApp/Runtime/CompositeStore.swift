@@ -138,8 +138,30 @@ package final class CompositeStore: CompositeCellSource {
     /// has none kept, made off the loop for list avatars (`storePicture`).
     package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> FramedPicture? {
         guard let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
+        let cells = frame.cells(request.cell)
         // Over the checkerboard, so that transparent parts look transparent in pixels too.
-        return FramedPicture(cells: frame.cells(request.cell), image: frame.render(image, over: .checkerboard))
+        if request.terminalScales, frame.sampling == .smooth, frame.showsWholeImage,
+            frame.region.width > image.width || frame.region.height > image.height
+        {
+            // Enlarged to fit, whole: the terminal scales the composite into its cells (kitty's scaling),
+            // which saves resampling on the loop and sends a PNG of fewer pixels.
+            return FramedPicture(
+                cells: cells, image: Backdrop.checkerboard.composite(image),
+                shown: (frame.region.width, frame.region.height))
+        }
+        return FramedPicture(cells: cells, image: frame.render(image, over: .checkerboard))
+    }
+
+    /// A list avatar's picture of `image` for `request`, made off the loop: framed, and in a sixel terminal
+    /// (`graphics`) also encoded, so that the frame that shows it only writes its bytes.
+    package static func listPicture(
+        _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
+    ) -> FramedPicture? {
+        guard var picture = framedPicture(image, request: request) else { return nil }
+        if graphics.graphicsProtocol == .sixel {
+            picture.sixel = try? EncodedSixel(picture.image, colors: graphics.sixelColors)
+        }
+        return picture
     }
 
     /// Keeps `picture`, made from the arrived composite `key` for `request` off the loop, so that the frame

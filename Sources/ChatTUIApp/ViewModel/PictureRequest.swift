@@ -52,9 +52,15 @@ package struct PictureRequest: Hashable, Sendable {
     /// Pixels per cell: the terminal's cell for pixel pictures, the half-block pixels otherwise.
     package var cell: CellPixelSize
     package var scale: PreviewScale
+    /// Whether the terminal scales a picture into its cells (kitty): then a composite that would be enlarged to
+    /// fit goes at its own pixels, and the terminal enlarges it, instead of being resampled on the loop.
+    package var terminalScales: Bool
 
-    package init(columns: Int, rows: Int, cell: CellPixelSize, scale: PreviewScale) {
+    package init(
+        columns: Int, rows: Int, cell: CellPixelSize, scale: PreviewScale, terminalScales: Bool = false
+    ) {
         self.columns = columns; self.rows = rows; self.cell = cell; self.scale = scale
+        self.terminalScales = terminalScales
     }
 
     /// The area in pixels.
@@ -78,10 +84,23 @@ package struct PictureRequest: Hashable, Sendable {
 }
 
 /// A picture ready for the screen: its pixels, opaque (transparent parts over the checkerboard), and the
-/// cells they cover within the area it was asked for (the pixels start at those cells' top-left corner).
+/// cells they cover within the area it was asked for (the pixels start at those cells' top-left corner). The
+/// pixels are shown `shownWidth` x `shownHeight` screen pixels large: the image's own size, unless the request
+/// let the terminal scale it (`PictureRequest.terminalScales`).
 package struct FramedPicture: Equatable, Sendable {
     package var cells: CellRect
     package var image: RGBAImage
+    package var shownWidth: Int
+    package var shownHeight: Int
 
-    package init(cells: CellRect, image: RGBAImage) { self.cells = cells; self.image = image }
+    package init(cells: CellRect, image: RGBAImage, shown: (width: Int, height: Int)? = nil) {
+        self.cells = cells; self.image = image
+        (shownWidth, shownHeight) = shown ?? (image.width, image.height)
+    }
+
+    /// The image encoded as sixel off the loop (list avatars in a sixel terminal), for `PixelPicture`.
+    package var sixel: EncodedSixel?
+
+    /// The screen pixels the image covers.
+    package var shown: (width: Int, height: Int) { (shownWidth, shownHeight) }
 }

@@ -90,6 +90,7 @@ package enum ChatListView {
                 CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
                 x: cells.x, y: cells.y)
             pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
+            pixelPicture?.encodedSixel = framed.sixel
         } else if let avatar = source.cells(
             for: group, parameters: state.parameters, columns: avatarColumns,
             rows: height)

@@ -77,9 +77,13 @@ package enum PreviewView {
                     style: [.bold, .reverse])
             }
             guard let (columns, rows) = picture.size else { continue }
+            // Kitty scales a placed picture into its cells; the guides and the inspector's cursor are drawn into
+            // the picture's screen pixels, so with them the picture has those pixels.
             let request = PictureRequest(
                 columns: area.width, rows: area.height, cell: context.pictureCell,
-                scale: state.previewScale)
+                scale: state.previewScale,
+                terminalScales: context.drawsPixelPictures && context.graphics.graphicsProtocol == .kitty
+                    && !state.showsGuides && state.actualPixels?.cursor == nil)
             let drawn = draw(
                 group, parameters: picture.parameters, request: request, fitted: (columns, rows), at: area,
                 id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
@@ -203,7 +207,7 @@ package enum PreviewView {
                 x: area.x + framed.cells.x, y: area.y + framed.cells.y,
                 width: framed.cells.width, height: framed.cells.height)
             grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
-            pictures.append(PixelPicture(id: id, area: cells, image: framed.image))
+            pictures.append(PixelPicture(id: id, area: cells, image: framed.image, shown: framed.shown))
         } else if context.pixelCell != nil || halfBlocksAtPixels {
             guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)
             else { return false }

@@ -142,6 +142,12 @@ package struct PictureFrame: Hashable, Sendable {
             region: region, sampling: sampling)
     }
 
+    /// Whether the region is the whole frame: all of the image shows, none of it is cut off.
+    package var showsWholeImage: Bool {
+        Double(region.x) == frame.minX && Double(region.y) == frame.minY && Double(region.width) == frame.width
+            && Double(region.height) == frame.height
+    }
+
     /// The cells the region covers, relative to the area: from the cell of its first pixel to the cell of its
     /// last (which the region may fill only in part).
     package func cells(_ cell: CellPixelSize) -> CellRect {

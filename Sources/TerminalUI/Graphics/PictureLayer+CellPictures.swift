@@ -75,7 +75,7 @@ extension PictureLayer {
         let area = picture.area
         let cellHeight = max(1, setup.cellPixelSize.height)
         let rowBytes = picture.image.width * 4
-        guard old.image.pixels.count == picture.image.pixels.count,
+        guard !picture.isScaledByTerminal, old.image.pixels.count == picture.image.pixels.count,
             picture.image.pixels.count == rowBytes * picture.image.height
         else { return nil }
         // The first and last cell row to send; none yet.
@@ -117,6 +117,11 @@ extension PictureLayer {
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
             var image = fitted(picture, filling: false)
+            if rows == nil, let encoded = picture.encodedSixel, encoded.colors == setup.sixelColors,
+                image == picture.image
+            {
+                return passed(move + encoded.bytes)
+            }
             if let rows {
                 let cellHeight = max(1, setup.cellPixelSize.height)
                 image = image.rows(

@@ -50,6 +50,22 @@ import Testing
         #expect(store.contains(new) && letter() == "n")
     }
 
+    @Test func aListPictureForSixelCarriesItsEncodedBytes() throws {
+        let request = PictureRequest(
+            columns: 4, rows: 2, cell: CellPixelSize(width: 8, height: 16), scale: .fit(zoomPercent: 100))
+        var composite = RGBAImage(width: 32, height: 32, fill: RGBA8(r: 200, g: 10, b: 10))
+        composite[3, 3] = RGBA8(r: 10, g: 200, b: 10)
+        let sixel = GraphicsSetup(
+            graphicsProtocol: .sixel, reason: "test", cellPixelSize: request.cell, cellSizeIsKnown: true,
+            sixelColors: 16)
+        let made = try #require(CompositeStore.listPicture(composite, request: request, graphics: sixel))
+        #expect(made.image == CompositeStore.framedPicture(composite, request: request)?.image)
+        #expect(made.sixel == (try EncodedSixel(made.image, colors: 16)))
+        var kitty = sixel
+        kitty.graphicsProtocol = .kitty
+        #expect(CompositeStore.listPicture(composite, request: request, graphics: kitty)?.sixel == nil)
+    }
+
     @Test func aListPictureMadeOffTheLoopIsServedAsItIsOnlyForItsComposite() throws {
         let store = CompositeStore(renderImage: { _, columns, rows in CellGrid(width: columns, height: rows) })
         let group = ViewFixtures.groups(1)[0]

@@ -130,14 +130,37 @@ private final class CellLog: @unchecked Sendable {
         #expect(terminal.screen[shown.area.x, shown.area.y] == PreviewView.reservedCell)
     }
 
-    @Test func theFittedKittyPictureIsTheCompositeResampledToItsCells() async throws {
+    @Test func theFittedKittyPictureIsTheCompositeAtItsOwnSizeScaledByKittyIntoItsCells() async throws {
         let (controller, terminal) = makeController(.kitty)
         await press([], controller, terminal)
         let (image, columns, rows) = try lastKittyPicture(terminal)
-        // The pane below its title is 59 x 27 cells = 472 x 432 px: a square of 432 px, 54 x 27 cells.
-        #expect(columns == 54 && rows == 27 && image.width == 432 && image.height == 432)
+        // The pane below its title is 59 x 27 cells = 472 x 432 px: a square of 432 px, 54 x 27 cells, which
+        // kitty fills with the 132 px composite (over the checkerboard), not a 432 px resampled copy.
+        #expect(columns == 54 && rows == 27 && image.width == 132 && image.height == 132)
+        #expect(image == Backdrop.checkerboard.composite(Self.composite))
+        let shown = try #require(previewPictures(terminal).first)
+        #expect(shown.area.width == 54 && shown.area.height == 27)
+        #expect(shown.shownWidth == 432 && shown.shownHeight == 432 && shown.isScaledByTerminal)
+    }
+
+    @Test func theFittedSixelPictureIsStillTheCompositeResampledToItsCells() async throws {
+        let (controller, terminal) = makeController(.sixel)
+        await press([], controller, terminal)
+        let shown = try #require(previewPictures(terminal).first)
+        #expect(!shown.isScaledByTerminal && shown.image.width == 432 && shown.image.height == 432)
         let expected = Backdrop.checkerboard.composite(Resampler.resample(Self.composite, width: 432, height: 432))
-        #expect(image == expected)
+        #expect(shown.image == expected)
+    }
+
+    @Test func withTheGuidesTheKittyPictureHasItsScreenPixels() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        await press(chars("i"), controller, terminal)
+        let shown = try #require(previewPictures(terminal).first)
+        // The guides are drawn into the picture's screen pixels (the legend under it takes a few rows), so the
+        // picture is resampled to them.
+        #expect(Guides.shown(in: controller.state) != nil)
+        #expect(!shown.isScaledByTerminal && shown.image.width > 132 && shown.image.width == shown.shownWidth)
     }
 
     @Test func picturesAreSentOnlyWhenTheyChangeAndTakenAwayUnderOverlays() async throws {

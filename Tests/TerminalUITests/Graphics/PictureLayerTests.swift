@@ -80,6 +80,80 @@ import Testing
         #expect(text.contains(";width=5;height=3;"))
     }
 
+    /// The PNG payloads of the kitty sequences in `output`, each decoded, with the keys of its first chunk.
+    private func kittyImages(_ output: String) throws -> [(keys: String, image: RGBAImage)] {
+        var images: [(keys: String, image: RGBAImage)] = []
+        var keys = "", payload = ""
+        for chunk in output.components(separatedBy: "\u{1B}_G").dropFirst() {
+            let body = String(chunk.split(separator: "\u{1B}", maxSplits: 1).first ?? "")
+            let parts = body.split(separator: ";", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            if payload.isEmpty { keys = String(parts[0]) }
+            payload += parts[1]
+            if parts[0].hasSuffix("m=0") || parts[0] == "m=0" {
+                let png = try #require(Data(base64Encoded: payload))
+                images.append((keys, try PNGCodec.decode(Array(png))))
+                payload = ""
+            }
+        }
+        return images
+    }
+
+    /// A 5 x 3 cell picture (20 x 24 px) shown 18 x 24 px large from an image of half those pixels.
+    private func scaledPicture() -> PixelPicture {
+        var image = RGBAImage(width: 9, height: 12, fill: RGBA8(r: 200, g: 40, b: 90))
+        image[8, 11] = RGBA8(r: 10, g: 250, b: 30)
+        return PixelPicture(
+            id: 1, area: CellRect(x: 10, y: 2, width: 5, height: 3), image: image, shown: (18, 24))
+    }
+
+    @Test func kittyScalesAPictureOfFewerPixelsIntoItsCells() throws {
+        let picture = scaledPicture()
+        #expect(picture.isScaledByTerminal)
+        var kitty = layer(.kitty)
+        let output = kitty.update(to: [picture], painted: [], fullRepaint: true).output
+        let sent = try #require(try kittyImages(output).first)
+        // The image's own pixels, padded by the share of the cells the shown size leaves (2 of 20 px across:
+        // 1 image pixel), placed over the 5 x 3 cells, which kitty stretches it across.
+        #expect(sent.keys.hasPrefix("a=T,f=100,i=1,c=5,r=3,"))
+        #expect(sent.image.width == 10 && sent.image.height == 12)
+        #expect(sent.image[8, 11] == picture.image[8, 11] && sent.image[0, 0] == picture.image[0, 0])
+        #expect(sent.image[9, 0].a == 0, "the padding is transparent")
+
+        // Shown by Unicode placeholders: the same image, the virtual placement over the same cells.
+        var setup = GraphicsSetup.forTests(.kitty)
+        setup.usesUnicodePlaceholders = true
+        var placeholders = PictureLayer(setup: setup)
+        let text = placeholders.update(to: [picture], painted: [], fullRepaint: true).output
+        let transmitted = try #require(try kittyImages(text).first)
+        #expect(transmitted.keys.hasPrefix("a=t,") && transmitted.image == sent.image)
+        #expect(text.contains(KittyGraphics.virtualPlacement(id: 16, columns: 5, rows: 3)))
+    }
+
+    @Test func sixelResamplesAPictureOfFewerPixelsToItsShownSize() throws {
+        // Sixel cannot scale: the layer enlarges such a picture itself rather than draw it too small.
+        let picture = scaledPicture()
+        let layer = layer(.sixel)
+        let image = layer.fitted(picture, filling: false)
+        #expect(image.width == 18 && image.height == 24)
+        #expect(image == Resampler.resample(picture.image, width: 18, height: 24))
+    }
+
+    @Test func sixelBytesEncodedOffTheLoopAreWrittenUnchanged() throws {
+        var avatar = picture()
+        let encoded = try EncodedSixel(avatar.image, colors: 256)
+        #expect(encoded.bytes == (try SixelEncoder.encode(avatar.image, backdrop: .checkerboard, colors: 256)))
+        // A marker in place of the bytes shows they are written as they are, not encoded again.
+        avatar.encodedSixel = EncodedSixel(colors: 256, bytes: "\u{1B}Pq#marker\u{1B}\\")
+        var sixel = layer(.sixel)
+        let output = sixel.update(to: [avatar], painted: [], fullRepaint: true).output
+        #expect(output == "\u{1B}7\u{1B}[3;11H\u{1B}Pq#marker\u{1B}\\\u{1B}8")
+        // Encoded for another palette size than this terminal's: encoded again here.
+        avatar.encodedSixel?.colors = 16
+        var other = layer(.sixel)
+        #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("#marker"))
+    }
+
     @Test func sixelPicturesGoAsTheyAreAndComeBackWhenTextIsPaintedOverThem() throws {
         var layer = layer(.sixel)
         let shown = picture(shortBy: 2)

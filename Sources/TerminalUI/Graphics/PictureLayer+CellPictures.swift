@@ -16,10 +16,14 @@ extension PictureLayer {
         // Pictures sent in full over the cells of one that leaves (another group's avatar in the same list row,
         // at the same size): they hide every pixel it had, so its rows need no repainting, and the pictures
         // beside it on those rows (the preview) stay as they are.
+        // Not through tmux: there a thumbnail sent over another's cells was seen (graphics-tmux.sh, about one run
+        // in three) to leave a wrong picture on screen, so the old rows are repainted as before.
         var covering = Set<UInt32>()
         if !fullRepaint {
             for old in shown where !(wanted.first { $0.id == old.id }.map { $0.hasSameGeometry(as: old) } ?? false) {
-                if let cover = wanted.first(where: { $0.id != old.id && $0.hasSameGeometry(as: old) }) {
+                if setup.passthrough == nil,
+                    let cover = wanted.first(where: { $0.id != old.id && $0.hasSameGeometry(as: old) })
+                {
                     covering.insert(cover.id)
                     continue
                 }

@@ -17,33 +17,16 @@ enum GuideOverlay {
     static func draw(
         _ guides: Guides, placement: Rect, clip: CellRect, into grid: inout CellGrid, context: ViewContext
     ) {
-        let corners = context.unicode ? ["┌", "┐", "└", "┘"] : ["+", "+", "+", "+"]
-        let (across, down) = context.unicode ? ("─", "│") : ("-", "|")
         let color = color(context)
-        func put(_ text: String, _ x: Int, _ y: Int) {
-            guard clip.contains(x: x, y: y), grid.contains(x: x, y: y) else { return }
-            // The picture's lower half-block colour stays behind the line, so the tile still shows through.
-            grid[x, y] = Cell(text, foreground: color, background: grid[x, y].background, style: .bold)
-        }
         for (index, frame) in guides.tiles.enumerated() {
             let cells = guides.cells(of: frame, placement: placement)
-            let (left, top) = (cells.x, cells.y)
-            let (right, bottom) = (cells.x + cells.width - 1, cells.y + cells.height - 1)
-            for x in left...right {
-                put(across, x, top)
-                put(across, x, bottom)
-            }
-            for y in top...bottom {
-                put(down, left, y)
-                put(down, right, y)
-            }
-            put(corners[0], left, top)
-            put(corners[1], right, top)
-            put(corners[2], left, bottom)
-            put(corners[3], right, bottom)
+            FrameLines.draw(cells, glyphs: .light(context), color: color, clip: clip, into: &grid)
             // The tile's number on its top edge, as the legend numbers it.
+            let (left, top, right) = (cells.x, cells.y, cells.x + cells.width - 1)
             for (offset, digit) in String(index + 1).enumerated() where left + 1 + offset < right {
-                put(String(digit), left + 1 + offset, top)
+                let x = left + 1 + offset
+                guard clip.contains(x: x, y: top), grid.contains(x: x, y: top) else { continue }
+                grid[x, top] = Cell(String(digit), foreground: color, background: grid[x, top].background, style: .bold)
             }
         }
     }
@@ -60,30 +43,14 @@ enum GuideOverlay {
         let scaleY = placement.height * cellHeight / max(guides.canvas.height, 1e-9)
         let originX = (placement.minX - Double(origin.x)) * cellWidth
         let originY = (placement.minY - Double(origin.y)) * cellHeight
-        let (width, height) = (image.width, image.height)
-        image.pixels.withUnsafeMutableBufferPointer { pixels in
-            func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
-                let (left, right) = (max(0, x0), min(width, x1))
-                let (top, bottom) = (max(0, y0), min(height, y1))
-                guard left < right, top < bottom else { return }
-                for y in top..<bottom {
-                    for x in left..<right {
-                        let i = (y * width + x) * 4
-                        pixels[i] = pixelColor.r; pixels[i + 1] = pixelColor.g; pixels[i + 2] = pixelColor.b
-                        pixels[i + 3] = 255
-                    }
-                }
-            }
-            for frame in guides.tiles {
-                let left = Int((originX + frame.minX * scaleX).rounded())
-                let top = Int((originY + frame.minY * scaleY).rounded())
-                let right = Int((originX + frame.maxX * scaleX).rounded())
-                let bottom = Int((originY + frame.maxY * scaleY).rounded())
-                fill(left, top, right, top + thickness)
-                fill(left, bottom - thickness, right, bottom)
-                fill(left, top, left + thickness, bottom)
-                fill(right - thickness, top, right, bottom)
-            }
+        let frames = guides.tiles.map { frame in
+            (
+                left: Int((originX + frame.minX * scaleX).rounded()),
+                top: Int((originY + frame.minY * scaleY).rounded()),
+                right: Int((originX + frame.maxX * scaleX).rounded()),
+                bottom: Int((originY + frame.maxY * scaleY).rounded())
+            )
         }
+        FrameLines.draw(frames, thickness: thickness, color: pixelColor, into: &image)
     }
 }

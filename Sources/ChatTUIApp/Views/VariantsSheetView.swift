@@ -128,57 +128,14 @@ package enum VariantsSheetView {
             let top = Int(((rect.minY - Double(last.area.y)) * cellHeight).rounded())
             let right = Int(((rect.maxX - Double(last.area.x)) * cellWidth).rounded())
             let bottom = Int(((rect.maxY - Double(last.area.y)) * cellHeight).rounded())
-            frame(left, top, right, bottom, thickness: max(2, cell.width / 4), in: &last.image)
+            FrameLines.draw(
+                [(left, top, right, bottom)], thickness: max(2, cell.width / 4), color: selectionPixelColor,
+                into: &last.image)
             pictures[pictures.count - 1] = last
             return
         }
         let cells = geometry.cells(of: box)
         guard cells.width >= 3, cells.height >= 3 else { return }
-        let color = selectionColor(context)
-        let (across, down) = context.unicode ? ("━", "┃") : ("=", "|")
-        let corners = context.unicode ? ["┏", "┓", "┗", "┛"] : ["+", "+", "+", "+"]
-        func put(_ text: String, _ x: Int, _ y: Int) {
-            guard area.contains(x: x, y: y), grid.contains(x: x, y: y) else { return }
-            grid[x, y] = Cell(text, foreground: color, background: grid[x, y].background, style: .bold)
-        }
-        let (left, top) = (cells.x, cells.y)
-        let (right, bottom) = (cells.x + cells.width - 1, cells.y + cells.height - 1)
-        for x in left...right {
-            put(across, x, top)
-            put(across, x, bottom)
-        }
-        for y in top...bottom {
-            put(down, left, y)
-            put(down, right, y)
-        }
-        put(corners[0], left, top)
-        put(corners[1], right, top)
-        put(corners[2], left, bottom)
-        put(corners[3], right, bottom)
-    }
-
-    /// A frame `thickness` pixels wide just inside `left`...`right` × `top`...`bottom` (exclusive ends), clipped.
-    private static func frame(
-        _ left: Int, _ top: Int, _ right: Int, _ bottom: Int, thickness: Int, in image: inout RGBAImage
-    ) {
-        let (width, height) = (image.width, image.height)
-        let color = selectionPixelColor
-        image.pixels.withUnsafeMutableBufferPointer { pixels in
-            func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
-                let (minX, maxX) = (max(0, x0), min(width, x1))
-                let (minY, maxY) = (max(0, y0), min(height, y1))
-                guard minX < maxX, minY < maxY else { return }
-                for y in minY..<maxY {
-                    for x in minX..<maxX {
-                        let i = (y * width + x) * 4
-                        pixels[i] = color.r; pixels[i + 1] = color.g; pixels[i + 2] = color.b; pixels[i + 3] = 255
-                    }
-                }
-            }
-            fill(left, top, right, top + thickness)
-            fill(left, bottom - thickness, right, bottom)
-            fill(left, top, left + thickness, bottom)
-            fill(right - thickness, top, right, bottom)
-        }
+        FrameLines.draw(cells, glyphs: .heavy(context), color: selectionColor(context), clip: area, into: &grid)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `v` and `t`: the variants sheet and its chat-list theme.
 @Suite struct SheetKeyTests {
     private func press(_ keys: [Key], on state: AppState) -> AppState {
-        var presser = KeyPresser()
+        let presser = KeyPresser()
         return presser.state(after: keys, on: state)
     }
 

@@ -214,26 +214,8 @@ package enum PNGCodec {
     // MARK: - Decoding
 
     private static func decode(_ input: UnsafeRawBufferPointer, limits: ImageLimits) throws(CodecError) -> RGBAImage {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        // Frees libpng's state on every path; harmless after libpng has already freed it itself.
-        defer { png_image_free(&image) }
-        guard png_image_begin_read_from_memory(&image, input.baseAddress, input.count) != 0 else {
-            throw .corruptPNG(detail: message(of: image))
-        }
-        let width = Int(image.width), height = Int(image.height)
-        let byteCount = try limits.checkDimensions(width: width, height: height)
-        let rowStride = width * 4
-        guard rowStride <= Int(Int32.max) else {
-            throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
-        }
-        image.format = CPNG_FORMAT_RGBA
-        image.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
-        var pixels = [UInt8](repeating: 0, count: byteCount)
-        let finished = pixels.withUnsafeMutableBytes { output in
-            png_image_finish_read(&image, nil, output.baseAddress, png_int_32(rowStride), nil)
-        }
-        guard finished != 0 else { throw .corruptPNG(detail: message(of: image)) }
+        let (width, height, pixels): (Int, Int, [UInt8]) = try read(
+            input, limits: limits, format: CPNG_FORMAT_RGBA, flags: png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB))
         guard let decoded = RGBAImage(width: width, height: height, pixels: pixels) else {
             throw .emptyImage(width: width, height: height)
         }
@@ -243,29 +225,43 @@ package enum PNGCodec {
     private static func decodeDeep(_ input: UnsafeRawBufferPointer, limits: ImageLimits) throws(CodecError)
         -> RGBA16Image
     {
+        let (width, height, samples): (Int, Int, [UInt16]) = try read(
+            input, limits: limits,
+            format: png_uint_32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA))
+        guard let decoded = RGBA16Image(width: width, height: height, samples: samples) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        return decoded
+    }
+
+    /// libpng's simplified read of `input` as four `Sample`s a pixel in `format`: the header first, its size
+    /// checked against `limits` at the samples' size before the one allocation.
+    private static func read<Sample: FixedWidthInteger>(
+        _ input: UnsafeRawBufferPointer, limits: ImageLimits, format: png_uint_32, flags: png_uint_32 = 0
+    ) throws(CodecError) -> (Int, Int, [Sample]) {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
+        // Frees libpng's state on every path; harmless after libpng has already freed it itself.
         defer { png_image_free(&image) }
         guard png_image_begin_read_from_memory(&image, input.baseAddress, input.count) != 0 else {
             throw .corruptPNG(detail: message(of: image))
         }
         let width = Int(image.width), height = Int(image.height)
-        let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: 8)
-        // The row stride counts 16-bit components.
+        let byteCount = try limits.checkDimensions(
+            width: width, height: height, bytesPerPixel: 4 * MemoryLayout<Sample>.size)
+        // The row stride counts components, not bytes.
         let rowStride = width * 4
         guard rowStride <= Int(Int32.max) else {
             throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
         }
-        image.format = png_uint_32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        var samples = [UInt16](repeating: 0, count: byteCount / 2)
+        image.format = format
+        image.flags |= flags
+        var samples = [Sample](repeating: 0, count: byteCount / MemoryLayout<Sample>.size)
         let finished = samples.withUnsafeMutableBytes { output in
             png_image_finish_read(&image, nil, output.baseAddress, png_int_32(rowStride), nil)
         }
         guard finished != 0 else { throw .corruptPNG(detail: message(of: image)) }
-        guard let decoded = RGBA16Image(width: width, height: height, samples: samples) else {
-            throw .emptyImage(width: width, height: height)
-        }
-        return decoded
+        return (width, height, samples)
     }
 
     /// libpng's message from the fixed-size C array in `png_image`, read without trusting a terminator.

@@ -7,6 +7,7 @@
 # variants sheet's selection by arrows and an SGR click, applied as a member edit (screen and `y`).
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" designer-tools
+support=$(cd "$(dirname "$0")/support" && pwd)
 python3 -c "import PIL" 2>/dev/null || pip install -q pillow
 export HOME=$tmp/home XDG_CONFIG_HOME=$tmp/config XDG_CACHE_HOME=$tmp/cache
 mkdir -p "$HOME" "$tmp/out"
@@ -27,19 +28,12 @@ copied() { local i=0
 # and each tile's top-left corner `┌` with its number sits at the cell the frame maps to. At 200 x 60 with the
 # panel the preview pane is columns 57-156; the legend's 2 + COUNT rows leave a 100 x 50 picture from row 2 + a
 # centring offset ((57 - legend - 50) / 2, 57 rows being under the title).
-check_guides() { screen >"$tmp/screen"; python3 - "$bin" "$1" "$tmp/screen" <<'PY'
-import json, math, subprocess, sys, unicodedata
+check_guides() { screen >"$tmp/screen"; python3 - "$bin" "$1" "$tmp/screen" "$support" <<'PY'
+import json, math, subprocess, sys
 binary, count, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 layout = json.loads(subprocess.run([binary, "layout", "--json", "--layout", "wechat", "--count", str(count)],
                                    check=True, capture_output=True, text=True).stdout)
-def cells(line):
-    """The line as one string per terminal column (a wide character's second column is empty)."""
-    out = []
-    for ch in line:
-        out.append(ch)
-        if unicodedata.east_asian_width(ch) in "WF":
-            out.append("")
-    return out
+sys.path.insert(0, sys.argv[-1]); from screen_cells import cells
 rows = [cells(line) for line in open(path).read().split("\n")]
 text = open(path).read()
 number = lambda v: ("%.4f" % v).rstrip("0").rstrip(".")
@@ -194,15 +188,9 @@ presets_are gamma || fail "presets.json after the deletion: $(cat "$presets")"; 
 # again (no selection) an SGR click in the middle of that frame selects the same variant, a second click shows the
 # group with five members (a session-only member edit: the preview says so, y's command too), u undoes it.
 # frame_box: the selected cell's frame on screen as "left top right bottom" (columns and rows from 1).
-frame_box() { screen >"$tmp/sheet"; python3 - "$tmp/sheet" <<'PY'
-import sys, unicodedata
-def cells(line):
-    out = []
-    for ch in line:
-        out.append(ch)
-        if unicodedata.east_asian_width(ch) in "WF":
-            out.append("")
-    return out
+frame_box() { screen >"$tmp/sheet"; python3 - "$tmp/sheet" "$support" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[-1]); from screen_cells import cells
 rows = [cells(line) for line in open(sys.argv[1]).read().split("\n")]
 found = lambda mark: [(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == mark]
 tops, bottoms = found("┏"), found("┛")

@@ -6,8 +6,8 @@
 package struct RGBA16Image: Hashable, Sendable {
     package let width: Int
     package let height: Int
-    /// `width * height * 4` samples in 0...65535.
-    package let samples: [UInt16]
+    /// `width * height * 4` samples in 0...65535; changed in place only by this module's colour conversion.
+    package internal(set) var samples: [UInt16]
 
     /// An image over existing samples; nil when the count does not match the size.
     package init?(width: Int, height: Int, samples: [UInt16]) {

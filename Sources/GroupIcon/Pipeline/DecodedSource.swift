@@ -3,7 +3,8 @@ import Imaging
 /// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
 enum DecodedSource: Hashable, Sendable {
     case image(RGBAImage)
-    /// A 16-bit PNG's samples, kept at 16 bits so tiles are resampled from them (8 bytes a pixel).
+    /// A deep photo's samples (`ImageDecoder.decodeDeep`), kept at 16 bits so tiles are resampled from them (8
+    /// bytes a pixel).
     case deepImage(RGBA16Image)
     /// The file or download could not be read or decoded; cached too, since the identity changes when the
     /// content does. `path` is the file's canonical path or the redacted URL, for the warning.

@@ -133,6 +133,19 @@ package enum ImageDecoder {
         return bytes > Int.max / 2 ? nil : bytes * 2
     }
 
+    /// Decodes a deep image, recognised by its content as `decode` recognises it, to its samples at 16 bits
+    /// in sRGB (`RGBA16Image`): a 16-bit PNG (`PNGCodec.decodeDeep`) or 16-bit RGB(A) TIFF
+    /// (`TIFFCodec.decodeDeep`); nil for any other image, which `decode` reads at 8 bits.
+    package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
+        -> RGBA16Image?
+    {
+        switch sniff(bytes) {
+        case .png: return try PNGCodec.decodeDeep(bytes, limits: limits)
+        case .tiff: return try TIFFCodec.decodeDeep(bytes, limits: limits)
+        default: return nil
+        }
+    }
+
     /// Decodes any supported format to 8-bit straight-alpha sRGB RGBA (`supportedFormats`).
     ///
     /// - Parameter minimumSide: the shortest side the caller needs; JPEGs use it to decode at a cheaper

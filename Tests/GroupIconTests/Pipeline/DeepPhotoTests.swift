@@ -4,7 +4,7 @@ import Testing
 
 @testable import GroupIcon
 
-/// A 16-bit PNG member photo through the live pipeline: kept at 16 bits in the source cache (8 bytes a
+/// A 16-bit PNG (or TIFF) member photo through the live pipeline: kept at 16 bits in the source cache (8 bytes a
 /// pixel), resampled into the tile from its samples and rounded once, in the composite; a broken one is a
 /// placeholder with a warning.
 @Suite struct DeepPhotoTests {
@@ -70,6 +70,19 @@ import Testing
         #expect(response.composite.warnings.isEmpty)
         #expect(pipeline.sourceCache.count == 1)
         #expect(pipeline.sourceCache.totalCost == Self.side * Self.side * 8)
+    }
+
+    @Test func aSixteenBitTIFFIsKeptAtSixteenBitsToo() async throws {
+        let side = 64
+        let rgba = DeepPNG.rampSamples(width: side, height: side)
+        let rgb = rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let pipeline = pipeline()
+        let member = MemberSource(
+            id: "t", name: "TIFF", photoBytes: DeepTIFF.encode(width: side, height: side, samples: rgb))
+        let response = try await pipeline.composite(
+            members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
+        #expect(response.composite.warnings.isEmpty)
+        #expect(pipeline.sourceCache.totalCost == side * side * 8)
     }
 
     @Test func aTruncatedSixteenBitPhotoIsAPlaceholderWithAWarning() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GroupIcon
 
-/// A 16-bit PNG (or TIFF) member photo through the live pipeline: kept at 16 bits in the source cache (8 bytes a
+/// A 16-bit PNG (or TIFF, or 10-bit HEIC) member photo through the live pipeline: kept at 16 bits in the source cache (8 bytes a
 /// pixel), resampled into the tile from its samples and rounded once, in the composite; a broken one is a
 /// placeholder with a warning.
 @Suite struct DeepPhotoTests {
@@ -83,6 +83,15 @@ import Testing
             members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
         #expect(response.composite.warnings.isEmpty)
         #expect(pipeline.sourceCache.totalCost == side * side * 8)
+    }
+
+    @Test func aTenBitHEICIsKeptAtSixteenBitsToo() async throws {
+        let pipeline = pipeline()
+        let member = MemberSource(id: "h", name: "HEIC", photoBytes: try FormatCorpus.bytes("ramp-10bit.heic"))
+        let response = try await pipeline.composite(
+            members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
+        #expect(response.composite.warnings.isEmpty)
+        #expect(pipeline.sourceCache.totalCost == 256 * 8 * 8)
     }
 
     @Test func aTruncatedSixteenBitPhotoIsAPlaceholderWithAWarning() async throws {

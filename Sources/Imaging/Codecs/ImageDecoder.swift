@@ -124,9 +124,9 @@ package enum ImageDecoder {
         return overflow || pixels > Int.max / 4 ? nil : pixels * 4
     }
 
-    /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, twice
-    /// that for a 16-bit PNG or a 10- or 12-bit HEIC or AVIF, which keep 16-bit samples (`decodeDeep`, 8 bytes
-    /// a pixel). TIFF declares no size in its header, so none is estimated.
+    /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, three
+    /// times that for a 16-bit PNG or a 10- or 12-bit HEIC or AVIF, which keep 16-bit samples (`decodeDeep`, 8
+    /// bytes a pixel) and their 8-bit rendering. TIFF declares no size in its header, so none is estimated.
     package static func sourceByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
         guard let bytes = decodedByteCount(header: header, minimumSide: minimumSide) else { return nil }
         let isDeep: Bool
@@ -137,7 +137,7 @@ package enum ImageDecoder {
         default: isDeep = false
         }
         guard isDeep else { return bytes }
-        return bytes > Int.max / 2 ? nil : bytes * 2
+        return bytes > Int.max / 3 ? nil : bytes * 3
     }
 
     /// Decodes a deep image, recognised by its content as `decode` recognises it, to its samples at 16 bits

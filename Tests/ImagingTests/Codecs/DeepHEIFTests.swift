@@ -69,9 +69,10 @@ import Testing
 
     @Test func limitsAreCheckedAtEightBytesAPixelAndDamageIsAnError() throws {
         let bytes = try FormatCorpus.bytes("ramp-10bit.heic")
-        // The estimate is the largest `ispe` (the coded size, before the `clap` crop), at 8 bytes a pixel.
+        // The estimate is the largest `ispe` (the coded size, before the `clap` crop), at 12 bytes a pixel (the
+        // samples and their 8-bit rendering).
         let estimate = try #require(ImageDecoder.decodedByteCount(header: bytes, minimumSide: nil))
-        #expect(ImageDecoder.sourceByteCount(header: bytes, minimumSide: nil) == estimate * 2)
+        #expect(ImageDecoder.sourceByteCount(header: bytes, minimumSide: nil) == estimate * 3)
         let photo = try FormatCorpus.bytes("photo.heic")
         #expect(
             ImageDecoder.sourceByteCount(header: photo, minimumSide: nil)

@@ -9,7 +9,7 @@ import Support
 /// colorimetric, since such profiles have no perceptual table. Transforms are made once per profile (keyed by
 /// the profile's SHA-256) and kept for the life of the process. A profile lcms2 rejects, or one of a colour
 /// space the pixels are not in (a grey profile on an RGB decode), leaves the pixels as they are: sRGB, as
-/// for photos without a profile.
+/// for photos without a profile. Deep images (`RGBA16Image`) are converted at 16 bits, through the same cache.
 package enum ColorManagement {
     /// The largest embedded profile read; real ones are a few KiB (a CMYK one up to about 1 MiB).
     package static let maxProfileBytes = 4 << 20
@@ -45,6 +45,15 @@ package enum ColorManagement {
             : makeTransform(from: openProfile(profile), layout: .rgba, tables: false)
         guard let made else { return false }
         made.apply(to: &image.pixels)
+        return true
+    }
+
+    /// `convertToSRGB(_:profile:)` for a 16-bit image; `matrixShaper: false` has lcms2 evaluate a
+    /// matrix-and-curve profile too, the reference `DeepMatrixShaper` is checked against.
+    static func convertToSRGB(_ image: inout RGBA16Image, profile: [UInt8], matrixShaper: Bool) -> Bool {
+        guard !matrixShaper else { return convertToSRGB(&image, profile: profile) }
+        guard let made = makeTransform(from: openProfile(profile), layout: .rgba16, tables: false) else { return false }
+        made.applyPremultiplied(to: &image.samples)
         return true
     }
 
@@ -278,12 +287,14 @@ package enum ColorManagement {
     }
 
     /// A conversion to sRGB RGBA: `MatrixShaper` tables for a matrix-and-curve RGB profile (the per-pixel
-    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), else an
-    /// lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it safe to use from several threads at once.
+    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), or
+    /// `DeepMatrixShaper` ones at 16 bits, else an lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it
+    /// safe to use from several threads at once.
     private final class Transform: @unchecked Sendable {
-        /// nil when `matrixShaper` is set.
+        /// nil when `matrixShaper` or `deepMatrixShaper` is set.
         let handle: cmsHTRANSFORM?
         let matrixShaper: MatrixShaper?
+        let deepMatrixShaper: DeepMatrixShaper?
         /// Whether the conversion leaves every probed RGBA pixel as it is (`leavesProbeUnchanged(_:)`): then
         /// `apply` skips the work, which for a photo tagged with an sRGB profile is most of its decoding time.
         let isIdentity: Bool
@@ -291,6 +302,7 @@ package enum ColorManagement {
         init(handle: cmsHTRANSFORM, probesIdentity: Bool = false) {
             self.handle = handle
             self.matrixShaper = nil
+            self.deepMatrixShaper = nil
             isIdentity =
                 probesIdentity
                 && Self.leavesProbeUnchanged { pixels in
@@ -304,7 +316,16 @@ package enum ColorManagement {
         init(matrixShaper: MatrixShaper) {
             self.handle = nil
             self.matrixShaper = matrixShaper
+            self.deepMatrixShaper = nil
             isIdentity = Self.leavesProbeUnchanged { matrixShaper.apply(to: &$0) }
+        }
+
+        /// Not probed: `convertDeep` asks the 8-bit transform of the same source whether it is the identity.
+        init(deepMatrixShaper: DeepMatrixShaper) {
+            self.handle = nil
+            self.matrixShaper = nil
+            self.deepMatrixShaper = deepMatrixShaper
+            isIdentity = false
         }
 
         deinit { if let handle { cmsDeleteTransform(handle) } }
@@ -324,10 +345,11 @@ package enum ColorManagement {
             }
         }
 
-        /// Converts premultiplied 16-bit RGBA samples in place (an `.rgba16` transform): lcms2 converts straight
-        /// colours, so partly transparent pixels are divided by their alpha first and multiplied again after.
+        /// Converts premultiplied 16-bit RGBA samples in place (an `.rgba16` transform): the conversions take
+        /// straight colours, so partly transparent pixels are divided by their alpha first and multiplied again
+        /// after.
         func applyPremultiplied(to samples: inout [UInt16]) {
-            guard let handle, samples.count >= 4 else { return }
+            guard handle != nil || deepMatrixShaper != nil, samples.count >= 4 else { return }
             samples.withUnsafeMutableBufferPointer { samples in
                 // In Float, whose 24-bit mantissa keeps the scaled sample well within a 16-bit step.
                 func scaleTranslucent(_ scale: (Float) -> Float) {
@@ -341,7 +363,11 @@ package enum ColorManagement {
                     }
                 }
                 scaleTranslucent { 65535 / $0 }
-                cmsDoTransform(handle, samples.baseAddress, samples.baseAddress, cmsUInt32Number(samples.count / 4))
+                if let deepMatrixShaper {
+                    deepMatrixShaper.apply(to: samples)
+                } else if let handle {
+                    cmsDoTransform(handle, samples.baseAddress, samples.baseAddress, cmsUInt32Number(samples.count / 4))
+                }
                 scaleTranslucent { $0 / 65535 }
             }
         }
@@ -397,12 +423,22 @@ package enum ColorManagement {
         defer { cmsCloseProfile(profile) }
         guard cmsGetColorSpace(profile) == layout.colorSpace, let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
-        if tables, layout == .rgba, let matrixShaper = matrixShaper(profile, to: sRGB) {
+        if tables, layout == .rgba,
+            let matrixShaper = matrixShaperStages(
+                profile, to: sRGB,
+                {
+                    linearize, matrix, encode in
+                    MatrixShaper(linearize: { linearize($0, Double($1) / 255) }, matrix: matrix, encode: encode)
+                })
+        {
             return Transform(matrixShaper: matrixShaper)
+        }
+        if tables, layout == .rgba16, let deep = matrixShaperStages(profile, to: sRGB, DeepMatrixShaper.init) {
+            return Transform(deepMatrixShaper: deep)
         }
         // COPY_ALPHA carries the RGBA layouts' alpha through untouched. At 16 bits lcms2 would otherwise fold
         // the conversion into a sampled table, several levels off near black and where out-of-gamut colours clip
-        // (measured on Adobe RGB); evaluated stage by stage it stays within the 8-bit tables' rounding.
+        // (measured on Adobe RGB); evaluated stage by stage it stays within the 8-bit tables' rounding, slowly.
         var flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout.hasAlpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
         if layout == .rgba16 { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
         guard
@@ -413,11 +449,16 @@ package enum ColorManagement {
         return Transform(handle: handle, probesIdentity: layout == .rgba)
     }
 
-    /// `profile`'s conversion to `sRGB` as `MatrixShaper` tables, nil unless both are matrix-and-curve RGB
-    /// profiles (one with lookup tables for the intent is evaluated by lcms2). For these lcms2 renders the
-    /// perceptual intent as relative colorimetric between the colorants (D50-adapted in every ICC profile), and
-    /// its black-point compensation changes nothing, both blacks being zero.
-    private static func matrixShaper(_ profile: cmsHPROFILE, to sRGB: cmsHPROFILE) -> MatrixShaper? {
+    /// `profile`'s conversion to `sRGB` as tables (`MatrixShaper`, `DeepMatrixShaper`) that `make` builds from
+    /// its stages: each channel's curve (channel 0...2, sample 0...1), the matrix and sRGB's encoding; nil
+    /// unless both are matrix-and-curve RGB profiles (one with lookup tables for the intent is evaluated by
+    /// lcms2). For these lcms2 renders the perceptual intent as relative colorimetric between the colorants
+    /// (D50-adapted in every ICC profile), and its black-point compensation changes nothing, both blacks being
+    /// zero.
+    private static func matrixShaperStages<Tables>(
+        _ profile: cmsHPROFILE, to sRGB: cmsHPROFILE,
+        _ make: (_ linearize: (Int, Double) -> Double, _ matrix: [[Double]], _ encode: (Double) -> Double) -> Tables?
+    ) -> Tables? {
         let intent = cmsUInt32Number(INTENT_PERCEPTUAL)
         guard cmsIsMatrixShaper(profile) != 0, cmsIsCLUT(profile, intent, cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
             let source = colorants(profile), let destination = colorants(sRGB),
@@ -429,10 +470,10 @@ package enum ColorManagement {
             let encoding = cmsReverseToneCurve(sRGBCurve)
         else { return nil }
         defer { cmsFreeToneCurve(encoding) }
-        return MatrixShaper(
-            linearize: { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample) / 255)) },
-            matrix: MatrixShaper.product(toSRGB, source),
-            encode: { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
+        return make(
+            { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample))) },
+            MatrixShaper.product(toSRGB, source),
+            { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
     }
 
     /// The matrix from linear RGB to PCS XYZ of a matrix-and-curve profile: its colorants as columns.

@@ -77,8 +77,9 @@ package enum ColorManagement {
     }
 
     /// Converts a 16-bit image (premultiplied, as `RGBA16Image` holds it) from `profile` to sRGB in place, at
-    /// 16 bits through lcms2 with the 8-bit path's intent; returns whether it could (false for an unusable
-    /// profile). A profile whose 8-bit conversion changes nothing (an sRGB one) leaves the samples as they are.
+    /// 16 bits with the 8-bit path's intent (`DeepMatrixShaper` tables for a matrix-and-curve profile, else
+    /// lcms2); returns whether it could (false for an unusable profile). A profile whose 8-bit conversion
+    /// changes nothing (an sRGB one) leaves the samples as they are.
     @discardableResult
     package static func convertToSRGB(_ image: inout RGBA16Image, profile: [UInt8]) -> Bool {
         convertDeep(&image, from: .embedded(profile), make: { openProfile(profile) })

@@ -175,16 +175,22 @@ def deep_ramp(alpha=False):
 
 def deep_heifs():
     """Lossless 10- and 12-bit HEICs of `deep_ramp` (4:4:4 and RGB-coded, so that the stored samples are the
-    ramp's, shifted to the bit depth), one with alpha and one tagged by nclx as Display P3."""
-    def write(name, samples, bits, **options):
+    ramp's, shifted to the bit depth), one with alpha, one tagged by nclx as Display P3 and one stored sideways
+    with an `irot` (pillow-heif writes an EXIF orientation as the HEIF transformation)."""
+    def write(name, samples, bits, orientation=None, **options):
         pillow_heif.options.SAVE_HDR_TO_12_BIT = bits == 12
         mode = "RGBA;16" if samples.shape[-1] == 4 else "RGB;16"
         heif = pillow_heif.from_bytes(mode=mode, size=(DEEP_WIDTH, DEEP_HEIGHT), data=samples.tobytes())
+        if orientation:
+            exif = Image.Exif()
+            exif[0x0112] = orientation
+            heif.info["exif"] = exif.tobytes()
         heif.save(os.path.join(OUT, name), quality=-1, chroma=444, matrix_coefficients=0, **options)
     write("ramp-10bit.heic", deep_ramp(), 10)
     write("ramp-12bit.heic", deep_ramp(), 12)
     write("ramp-10bit-alpha.heic", deep_ramp(alpha=True), 10)
     write("display-p3-10bit.heic", deep_ramp(), 10, color_primaries=12, transfer_characteristics=13)
+    write("ramp-10bit-irot.heic", deep_ramp(), 10, orientation=6)
     pillow_heif.options.SAVE_HDR_TO_12_BIT = False
 
 

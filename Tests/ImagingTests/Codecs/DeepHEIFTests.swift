@@ -61,6 +61,17 @@ import Testing
         #expect(Set(Self.reds(tagged)).count >= 140)
     }
 
+    @Test func theIrotTransformationIsAppliedAsAtEightBits() throws {
+        let bytes = try FormatCorpus.bytes("ramp-10bit-irot.heic")
+        let deep = try #require(try HEIFCodec.decodeDeep(bytes))
+        #expect(deep.width == Self.height && deep.height == Self.width, "stored sideways, shown upright")
+        #expect(Self.largestDifference(deep, try ImageDecoder.decode(bytes)) <= 1)
+        // Turned a quarter clockwise: the ramp runs down the picture, the stored first column at the top.
+        let reds = (0..<deep.height).map { Int(deep.samples[$0 * deep.width * 4]) }
+        #expect(abs(reds[0] - Self.storedRed(column: 0, bits: 10)) <= 1)
+        #expect(abs(reds[Self.width - 1] - Self.storedRed(column: Self.width - 1, bits: 10)) <= 1)
+    }
+
     @Test func eightBitImagesAreLeftToTheEightBitDecoder() throws {
         #expect(try HEIFCodec.decodeDeep(try FormatCorpus.bytes("photo.heic")) == nil)
         #expect(try HEIFCodec.decodeDeep(try FormatCorpus.bytes("photo.avif")) == nil)

@@ -8,8 +8,13 @@ reference the decoder tests compare against.
 
 Needs Pillow (with WebP and AVIF) and pillow-heif (installed with pip when missing), and the ICC profiles
 Ghostscript ships in Debian's libgs-common (Adobe RGB 1998 as a98.icc, ROMM/ProPhoto as rommrgb.icc, the
-default CMYK profile); Display P3 is built here from its primaries. Run from the repository root:
+default CMYK profile); Display P3 is built here from its primaries. Also 10- and 12-bit HEICs of a smooth
+ramp (`deep_heifs`: lossless, 4:4:4, RGB coded), for the 16-bit decoding tests; no 10-bit AVIF (pillow-heif's
+wheel has no AV1 encoder, Pillow writes 8-bit AVIF only, and Debian 12's heif-enc with aom aborts on 10 bits).
+Run from the repository root:
     python3 scripts/make-format-corpus.py
+or, to write only the deep HEICs:
+    python3 scripts/make-format-corpus.py deep
 """
 import io
 import os
@@ -153,8 +158,46 @@ def chromaticities_png(original, adobe_profile, name):
     reference.save(os.path.join(OUT, name + ".reference.png"))
 
 
+DEEP_WIDTH, DEEP_HEIGHT = 256, 8
+
+
+def deep_ramp(alpha=False):
+    """16-bit samples of a horizontal ramp from 20000 to 30000 (about 39 levels of 8-bit grey, every column a
+    12-bit level of its own) with a little colour, and an alpha ramp from opaque to half when `alpha`."""
+    x = np.arange(DEEP_WIDTH, dtype=np.float64)
+    grey = 20000 + x * 10000 / (DEEP_WIDTH - 1)
+    channels = [grey, grey * 0.9, grey * 1.1]
+    if alpha:
+        channels.append(65535 - x * 32767 / (DEEP_WIDTH - 1))
+    row = np.stack(channels, axis=-1).round().astype(np.uint16)
+    return np.ascontiguousarray(np.broadcast_to(row, (DEEP_HEIGHT, DEEP_WIDTH, len(channels))))
+
+
+def deep_heifs():
+    """Lossless 10- and 12-bit HEICs of `deep_ramp` (4:4:4 and RGB-coded, so that the stored samples are the
+    ramp's, shifted to the bit depth), one with alpha, one tagged by nclx as Display P3 and one stored sideways
+    with an `irot` (pillow-heif writes an EXIF orientation as the HEIF transformation)."""
+    def write(name, samples, bits, orientation=None, **options):
+        pillow_heif.options.SAVE_HDR_TO_12_BIT = bits == 12
+        mode = "RGBA;16" if samples.shape[-1] == 4 else "RGB;16"
+        heif = pillow_heif.from_bytes(mode=mode, size=(DEEP_WIDTH, DEEP_HEIGHT), data=samples.tobytes())
+        if orientation:
+            exif = Image.Exif()
+            exif[0x0112] = orientation
+            heif.info["exif"] = exif.tobytes()
+        heif.save(os.path.join(OUT, name), quality=-1, chroma=444, matrix_coefficients=0, **options)
+    write("ramp-10bit.heic", deep_ramp(), 10)
+    write("ramp-12bit.heic", deep_ramp(), 12)
+    write("ramp-10bit-alpha.heic", deep_ramp(alpha=True), 10)
+    write("display-p3-10bit.heic", deep_ramp(), 10, color_primaries=12, transfer_characteristics=13)
+    write("ramp-10bit-irot.heic", deep_ramp(), 10, orientation=6)
+    pillow_heif.options.SAVE_HDR_TO_12_BIT = False
+
+
 def main():
     pillow_heif.register_heif_opener()
+    if sys.argv[1:] == ["deep"]:
+        return deep_heifs()
     os.makedirs(OUT, exist_ok=True)
     portrait = Image.open(SOURCE).convert("RGB")
     original = portrait.resize((SIDE, SIDE), Image.Resampling.LANCZOS)
@@ -218,6 +261,7 @@ def main():
     profiled(original, adobe, "adobe-rgb.tiff", "TIFF")
     profiled(original, p3, "display-p3.webp", "WEBP", lossless=True)
     chromaticities_png(original, adobe, "adobe-rgb-chrm.png")
+    deep_heifs()
 
 
 if __name__ == "__main__":

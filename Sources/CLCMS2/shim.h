@@ -5,3 +5,4 @@ static const cmsUInt32Number CLCMS2_TYPE_RGBA_8 = TYPE_RGBA_8;
 static const cmsUInt32Number CLCMS2_TYPE_CMYK_8 = TYPE_CMYK_8;
 static const cmsUInt32Number CLCMS2_TYPE_CMYK_8_REV = TYPE_CMYK_8_REV;
 static const cmsUInt32Number CLCMS2_TYPE_GRAYA_8 = TYPE_GRAYA_8;
+static const cmsUInt32Number CLCMS2_TYPE_RGBA_16 = TYPE_RGBA_16;

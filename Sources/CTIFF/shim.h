@@ -13,6 +13,10 @@ static inline int ctiff_get_uint16(TIFF *tif, uint32_t tag, uint16_t *value) {
 static inline int ctiff_get_icc_profile(TIFF *tif, uint32_t *count, void **data) {
     return TIFFGetField(tif, TIFFTAG_ICCPROFILE, count, data);
 }
+/* TIFFTAG_EXTRASAMPLES: a count and a pointer to libtiff's array of kinds. */
+static inline int ctiff_get_extra_samples(TIFF *tif, uint16_t *count, uint16_t **kinds) {
+    return TIFFGetField(tif, TIFFTAG_EXTRASAMPLES, count, kinds);
+}
 /* libtiff reports through printf-style handlers; this one keeps the first message in `user_data`
    (a 256-byte buffer) and stops libtiff printing to stderr. */
 static inline int ctiff_keep_message(TIFF *tif, void *user_data, const char *module, const char *fmt, va_list ap) {

@@ -22,6 +22,26 @@ package enum DeepPNG {
             + PNGWriter.chunk(type: "IDAT", data: compressed) + PNGWriter.chunk(type: "IEND", data: [])
     }
 
+    /// An `iCCP` chunk holding `profile`, zlib-compressed, named "ICC".
+    package static func iccProfileChunk(_ profile: [UInt8]) throws -> [UInt8] {
+        let compressed = try profile.withUnsafeBytes { bytes in try Libdeflate.zlibStream(of: bytes, level: 6) }
+        return PNGWriter.chunk(type: "iCCP", data: Array("ICC".utf8) + [0, 0] + compressed)
+    }
+
+    /// Opaque colours of 8-bit levels held at 16 bits (multiples of 257), `side * side` of them spread over the
+    /// cube: values whose 8-bit decode is exact, so that 8- and 16-bit colour conversions can be compared.
+    package static func levelGridSamples(side: Int) -> [UInt16] {
+        var samples: [UInt16] = []
+        samples.reserveCapacity(side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side {
+                let levels = [x * 255 / (side - 1), y * 255 / (side - 1), (x * 7 + y * 13) % 256]
+                samples += levels.map { UInt16($0 * 257) } + [65535]
+            }
+        }
+        return samples
+    }
+
     /// The 16-bit value of the horizontal ramp at source column `x` (and at a fractional source coordinate):
     /// 12 levels of 8-bit grey spread over 640 columns, so rounding to 8 bits first shows as steps.
     package static func rampValue(atColumn x: Double) -> Double { 25_000 + 5 * x }

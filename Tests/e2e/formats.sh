@@ -6,7 +6,8 @@
 # management alone; it is measured as the mean CIEDE2000 over the tiles' pixels (opaque in both on a
 # transparent background) and printed per file. Bounds: 1.0 per file (ΔE2000 1 is about the smallest
 # difference seen side by side; the decoders' own rounding and chroma upsampling differ between libheif/dav1d
-# versions and IDCTs), 0.5 for the mean over every file and for the group with a member in each format.
+# versions and IDCTs), 0.5 for the mean over every file and for the group with a member in each format. The 10-
+# and 12-bit HEICs, which chat-tui keeps at 16 bits, are compared with pillow-heif's 8-bit reading of them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=.build/debug/chat-tui
@@ -18,7 +19,8 @@ python3 -c "import PIL, pillow_heif, numpy" 2>/dev/null || pip install -q pillow
 
 files=(lossless.webp lossy.webp animated.webp still.gif interlaced.gif photo.heic photo.avif rgb.tiff
        orientation-6.tiff cmyk.tiff rgb24.bmp palette8.bmp adobe-rgb.jpg adobe-rgb.png adobe-rgb.tiff prophoto.jpg
-       prophoto.png cmyk-profiled.jpg display-p3.heic display-p3.png display-p3.webp)
+       prophoto.png cmyk-profiled.jpg display-p3.heic display-p3.png display-p3.webp
+       ramp-10bit.heic ramp-12bit.heic)
 every=(lossless.webp still.gif photo.heic photo.avif rgb.tiff rgb24.bmp adobe-rgb.jpg prophoto.png display-p3.heic)
 
 # The fixture: per file a group of four copies and its reference group; the group with a member in each

@@ -513,9 +513,8 @@ public final class AvatarPipeline: Sendable {
             switch try await decodedSource(identity, bucket: minimumSide.map(AvatarPipeline.sideBucket)) {
             case .image(let image):
                 return LoadedSource(image: image, isCurrent: true, warning: nil, isPlaceholder: false)
-            case .deepImage(let image):
-                return LoadedSource(
-                    image: image.quantised(), isCurrent: true, warning: nil, isPlaceholder: false, deep: image)
+            case .deepImage(let image, let eightBit):
+                return LoadedSource(image: eightBit, isCurrent: true, warning: nil, isPlaceholder: false, deep: image)
             case .failed(let path, let reason): return failure(path, reason)
             case .changed(let path): return failure(path, "changed while it was being read", isCurrent: false)
             }
@@ -552,7 +551,9 @@ public final class AvatarPipeline: Sendable {
     /// `bytes` decoded through the dependencies: a 16-bit PNG's samples when the deep decoder takes them,
     /// else 8-bit pixels.
     private func decoded(_ bytes: [UInt8], bucket: Int?) throws -> DecodedSource {
-        if let decodeDeep = dependencies.decodeDeep, let deep = try decodeDeep(bytes) { return .deepImage(deep) }
+        if let decodeDeep = dependencies.decodeDeep, let deep = try decodeDeep(bytes) {
+            return .deepImage(deep, eightBit: deep.quantised())
+        }
         return .image(try dependencies.decode(bytes, bucket))
     }
 

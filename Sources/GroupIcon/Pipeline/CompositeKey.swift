@@ -14,8 +14,10 @@ public struct CompositeKey: Hashable, Sendable, CustomStringConvertible {
     /// disk-cached composite from an older version is ever shown. Version 5: member photos with an embedded
     /// colour profile are decoded to sRGB through it (`ColorManagement`), so a profiled photo's pixels differ
     /// from those of the unmanaged decode that older versions cached. Version 6: 16-bit PNG photos are
-    /// resampled from their 16-bit samples and rounded once, not reduced to 8 bits first.
-    public static let algorithmVersion = 6
+    /// resampled from their 16-bit samples and rounded once, not reduced to 8 bits first. Version 7: so are
+    /// 16-bit PNGs with an ICC profile or `cHRM` primaries (converted to sRGB at 16 bits), 16-bit TIFFs and 10- and
+    /// 12-bit HEICs and AVIFs.
+    public static let algorithmVersion = 7
 
     /// The full key text; the disk cache stores it in each entry and names the file by its SHA-256.
     public let text: String

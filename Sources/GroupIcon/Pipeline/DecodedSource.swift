@@ -3,8 +3,10 @@ import Imaging
 /// A decoded member photo (or why it could not be decoded) as the source cache keeps it.
 enum DecodedSource: Hashable, Sendable {
     case image(RGBAImage)
-    /// A 16-bit PNG's samples, kept at 16 bits so tiles are resampled from them (8 bytes a pixel).
-    case deepImage(RGBA16Image)
+    /// A deep photo's samples (`ImageDecoder.decodeDeep`), kept at 16 bits so tiles are resampled from them (8
+    /// bytes a pixel), with their 8-bit rendering (`quantised()`, 4 more), made once here rather than for every
+    /// composite and styled avatar that uses the photo.
+    case deepImage(RGBA16Image, eightBit: RGBAImage)
     /// The file or download could not be read or decoded; cached too, since the identity changes when the
     /// content does. `path` is the file's canonical path or the redacted URL, for the warning.
     case failed(path: String, reason: String)
@@ -15,7 +17,7 @@ enum DecodedSource: Hashable, Sendable {
     var cost: Int {
         switch self {
         case .image(let image): return image.pixels.count
-        case .deepImage(let image): return image.byteCount
+        case .deepImage(let image, let eightBit): return image.byteCount + eightBit.pixels.count
         case .failed(let path, let reason): return path.utf8.count + reason.utf8.count
         case .changed(let path): return path.utf8.count
         }

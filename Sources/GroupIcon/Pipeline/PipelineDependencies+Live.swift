@@ -3,7 +3,8 @@ import Imaging
 
 extension PipelineDependencies {
     /// The real thing: files through `FileIO`, images through libpng/TurboJPEG, GroupIcon's layouts,
-    /// compositor and placeholders, decode sizes from image headers, 16-bit PNGs kept at 16 bits.
+    /// compositor and placeholders, decode sizes from image headers, deep photos (16-bit PNG and
+    /// TIFF, 10/12-bit HEIC and AVIF) kept at 16 bits.
     public static let live: PipelineDependencies = {
         var live = PipelineDependencies(
             readFile: { path, maxBytes in try FileIO.readRegularFile(path: path, maxBytes: maxBytes) },
@@ -18,7 +19,7 @@ extension PipelineDependencies {
                 guard let header = try? FileIO.readPrefix(of: path, count: 1 << 18) else { return nil }
                 return ImageDecoder.sourceByteCount(header: header, minimumSide: minimumSide)
             })
-        live.decodeDeep = { bytes in try PNGCodec.decodeDeep(bytes) }
+        live.decodeDeep = { bytes in try ImageDecoder.decodeDeep(bytes) }
         return live
     }()
 }

@@ -25,8 +25,8 @@ public struct PipelineDependencies: Sendable {
     public var estimateDecodedBytes: @Sendable (_ path: String, _ minimumSide: Int?) -> Int?
     /// Where photos given as http(s) URLs come from; nil: such members get a placeholder and a warning.
     public var remotePhotos: RemotePhotoSource?
-    /// Decodes image bytes to 16-bit samples when they are a 16-bit PNG (nil for anything else, which then
-    /// goes through `decode`); nil: every photo is decoded to 8 bits. Set in `live`.
+    /// Decodes image bytes to 16-bit samples when they are a deep image (`ImageDecoder.decodeDeep`; nil for
+    /// anything else, which then goes through `decode`); nil: every photo is decoded to 8 bits. Set in `live`.
     package var decodeDeep: (@Sendable (_ bytes: [UInt8]) throws -> RGBA16Image?)?
 
     public init(

@@ -9,7 +9,7 @@ import Support
 /// colorimetric, since such profiles have no perceptual table. Transforms are made once per profile (keyed by
 /// the profile's SHA-256) and kept for the life of the process. A profile lcms2 rejects, or one of a colour
 /// space the pixels are not in (a grey profile on an RGB decode), leaves the pixels as they are: sRGB, as
-/// for photos without a profile.
+/// for photos without a profile. Deep images (`RGBA16Image`) are converted at 16 bits, through the same cache.
 package enum ColorManagement {
     /// The largest embedded profile read; real ones are a few KiB (a CMYK one up to about 1 MiB).
     package static let maxProfileBytes = 4 << 20
@@ -48,6 +48,15 @@ package enum ColorManagement {
         return true
     }
 
+    /// `convertToSRGB(_:profile:)` for a 16-bit image; `matrixShaper: false` has lcms2 evaluate a
+    /// matrix-and-curve profile too, the reference `DeepMatrixShaper` is checked against.
+    static func convertToSRGB(_ image: inout RGBA16Image, profile: [UInt8], matrixShaper: Bool) -> Bool {
+        guard !matrixShaper else { return convertToSRGB(&image, profile: profile) }
+        guard let made = makeTransform(from: openProfile(profile), layout: .rgba16, tables: false) else { return false }
+        made.applyPremultiplied(to: &image.samples)
+        return true
+    }
+
     /// Whether 8-bit pixels tagged with `profile` go through `MatrixShaper` tables rather than lcms2's own
     /// evaluation: for matrix-and-curve RGB profiles without lookup tables.
     static func hasMatrixShaper(profile: [UInt8]) -> Bool {
@@ -65,6 +74,43 @@ package enum ColorManagement {
                 })
         else { return }
         transform.apply(to: &image.pixels)
+    }
+
+    /// Converts a 16-bit image (premultiplied, as `RGBA16Image` holds it) from `profile` to sRGB in place, at
+    /// 16 bits with the 8-bit path's intent (`DeepMatrixShaper` tables for a matrix-and-curve profile, else
+    /// lcms2); returns whether it could (false for an unusable profile). A profile whose 8-bit conversion
+    /// changes nothing (an sRGB one) leaves the samples as they are.
+    @discardableResult
+    package static func convertToSRGB(_ image: inout RGBA16Image, profile: [UInt8]) -> Bool {
+        convertDeep(&image, from: .embedded(profile), make: { openProfile(profile) })
+    }
+
+    /// `convertToSRGB(_:primaries:)` for a 16-bit image.
+    package static func convertToSRGB(_ image: inout RGBA16Image, primaries: Primaries) {
+        convertDeep(&image, from: .primaries(primaries), make: { makeProfile(primaries) })
+    }
+
+    /// `convertToSRGB(_:chromaticities:gamma:)` for a 16-bit image.
+    @discardableResult
+    package static func convertToSRGB(
+        _ image: inout RGBA16Image, chromaticities: Chromaticities, gamma: Double
+    ) -> Bool {
+        convertDeep(
+            &image, from: .chromaticities(chromaticities, gamma: gamma),
+            make: { makeProfile(chromaticities, gamma: gamma) })
+    }
+
+    /// The 16-bit conversion from `source`, made (and cached) beside its 8-bit one, whose identity probe it
+    /// shares: 8-bit and 16-bit decodes of an sRGB-tagged file then agree.
+    @discardableResult
+    private static func convertDeep(
+        _ image: inout RGBA16Image, from source: Source, make: () -> cmsHPROFILE?
+    ) -> Bool {
+        guard let eightBit = transform(source, layout: .rgba, make: make) else { return false }
+        guard !eightBit.isIdentity else { return true }
+        guard let deep = transform(source, layout: .rgba16, make: make) else { return false }
+        deep.applyPremultiplied(to: &image.samples)
+        return true
     }
 
     /// The primaries and white point of an RGB space as CIE xy chromaticities: what a PNG `cHRM` chunk says.
@@ -216,19 +262,24 @@ package enum ColorManagement {
         }
     }
 
-    /// The sample layout a transform reads.
+    /// The sample layout a transform reads; its output is RGBA of the same sample size.
     private enum Layout: Hashable, Sendable {
-        case rgba, cmyk, cmykInverted
+        case rgba, rgba16, cmyk, cmykInverted
 
         var lcmsFormat: cmsUInt32Number {
             switch self {
             case .rgba: return CLCMS2_TYPE_RGBA_8
+            case .rgba16: return CLCMS2_TYPE_RGBA_16
             case .cmyk: return CLCMS2_TYPE_CMYK_8
             case .cmykInverted: return CLCMS2_TYPE_CMYK_8_REV
             }
         }
 
-        var colorSpace: cmsColorSpaceSignature { self == .rgba ? cmsSigRgbData : cmsSigCmykData }
+        var outputFormat: cmsUInt32Number { self == .rgba16 ? CLCMS2_TYPE_RGBA_16 : CLCMS2_TYPE_RGBA_8 }
+
+        var hasAlpha: Bool { self == .rgba || self == .rgba16 }
+
+        var colorSpace: cmsColorSpaceSignature { hasAlpha ? cmsSigRgbData : cmsSigCmykData }
     }
 
     private struct TransformKey: Hashable, Sendable {
@@ -237,12 +288,14 @@ package enum ColorManagement {
     }
 
     /// A conversion to sRGB RGBA: `MatrixShaper` tables for a matrix-and-curve RGB profile (the per-pixel
-    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), else an
-    /// lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it safe to use from several threads at once.
+    /// cost of a profiled photo, and no lcms2 transform to make: that costs milliseconds per profile), or
+    /// `DeepMatrixShaper` ones at 16 bits, else an lcms2 transform, made with `cmsFLAGS_NOCACHE`, which makes it
+    /// safe to use from several threads at once.
     private final class Transform: @unchecked Sendable {
-        /// nil when `matrixShaper` is set.
+        /// nil when `matrixShaper` or `deepMatrixShaper` is set.
         let handle: cmsHTRANSFORM?
         let matrixShaper: MatrixShaper?
+        let deepMatrixShaper: DeepMatrixShaper?
         /// Whether the conversion leaves every probed RGBA pixel as it is (`leavesProbeUnchanged(_:)`): then
         /// `apply` skips the work, which for a photo tagged with an sRGB profile is most of its decoding time.
         let isIdentity: Bool
@@ -250,6 +303,7 @@ package enum ColorManagement {
         init(handle: cmsHTRANSFORM, probesIdentity: Bool = false) {
             self.handle = handle
             self.matrixShaper = nil
+            self.deepMatrixShaper = nil
             isIdentity =
                 probesIdentity
                 && Self.leavesProbeUnchanged { pixels in
@@ -263,7 +317,16 @@ package enum ColorManagement {
         init(matrixShaper: MatrixShaper) {
             self.handle = nil
             self.matrixShaper = matrixShaper
+            self.deepMatrixShaper = nil
             isIdentity = Self.leavesProbeUnchanged { matrixShaper.apply(to: &$0) }
+        }
+
+        /// Not probed: `convertDeep` asks the 8-bit transform of the same source whether it is the identity.
+        init(deepMatrixShaper: DeepMatrixShaper) {
+            self.handle = nil
+            self.matrixShaper = nil
+            self.deepMatrixShaper = deepMatrixShaper
+            isIdentity = false
         }
 
         deinit { if let handle { cmsDeleteTransform(handle) } }
@@ -280,6 +343,33 @@ package enum ColorManagement {
             pixels.withUnsafeMutableBytes { buffer in
                 // lcms2 allows the same buffer as input and output when both layouts have the same size.
                 cmsDoTransform(handle, buffer.baseAddress, buffer.baseAddress, cmsUInt32Number(count))
+            }
+        }
+
+        /// Converts premultiplied 16-bit RGBA samples in place (an `.rgba16` transform): the conversions take
+        /// straight colours, so partly transparent pixels are divided by their alpha first and multiplied again
+        /// after.
+        func applyPremultiplied(to samples: inout [UInt16]) {
+            guard handle != nil || deepMatrixShaper != nil, samples.count >= 4 else { return }
+            samples.withUnsafeMutableBufferPointer { samples in
+                // In Float, whose 24-bit mantissa keeps the scaled sample well within a 16-bit step.
+                func scaleTranslucent(_ scale: (Float) -> Float) {
+                    for index in stride(from: 0, to: samples.count - 3, by: 4) {
+                        let alpha = samples[index + 3]
+                        guard alpha != 65535, alpha != 0 else { continue }
+                        let factor = scale(Float(alpha))
+                        for channel in index..<index + 3 {
+                            samples[channel] = UInt16(min(65535, Float(samples[channel]) * factor + 0.5))
+                        }
+                    }
+                }
+                scaleTranslucent { 65535 / $0 }
+                if let deepMatrixShaper {
+                    deepMatrixShaper.apply(to: samples)
+                } else if let handle {
+                    cmsDoTransform(handle, samples.baseAddress, samples.baseAddress, cmsUInt32Number(samples.count / 4))
+                }
+                scaleTranslucent { $0 / 65535 }
             }
         }
 
@@ -334,24 +424,42 @@ package enum ColorManagement {
         defer { cmsCloseProfile(profile) }
         guard cmsGetColorSpace(profile) == layout.colorSpace, let sRGB = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(sRGB) }
-        if tables, layout == .rgba, let matrixShaper = matrixShaper(profile, to: sRGB) {
+        if tables, layout == .rgba,
+            let matrixShaper = matrixShaperStages(
+                profile, to: sRGB,
+                {
+                    linearize, matrix, encode in
+                    MatrixShaper(linearize: { linearize($0, Double($1) / 255) }, matrix: matrix, encode: encode)
+                })
+        {
             return Transform(matrixShaper: matrixShaper)
         }
-        // COPY_ALPHA carries the RGBA layout's alpha through untouched.
-        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout == .rgba ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
+        if tables, layout == .rgba16, let deep = matrixShaperStages(profile, to: sRGB, DeepMatrixShaper.init) {
+            return Transform(deepMatrixShaper: deep)
+        }
+        // COPY_ALPHA carries the RGBA layouts' alpha through untouched. At 16 bits lcms2 would otherwise fold
+        // the conversion into a sampled table, several levels off near black and where out-of-gamut colours clip
+        // (measured on Adobe RGB); evaluated stage by stage it stays within the 8-bit tables' rounding, slowly.
+        var flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout.hasAlpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
+        if layout == .rgba16 { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
         guard
             let handle = cmsCreateTransform(
-                profile, layout.lcmsFormat, sRGB, CLCMS2_TYPE_RGBA_8,
+                profile, layout.lcmsFormat, sRGB, layout.outputFormat,
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
         return Transform(handle: handle, probesIdentity: layout == .rgba)
     }
 
-    /// `profile`'s conversion to `sRGB` as `MatrixShaper` tables, nil unless both are matrix-and-curve RGB
-    /// profiles (one with lookup tables for the intent is evaluated by lcms2). For these lcms2 renders the
-    /// perceptual intent as relative colorimetric between the colorants (D50-adapted in every ICC profile), and
-    /// its black-point compensation changes nothing, both blacks being zero.
-    private static func matrixShaper(_ profile: cmsHPROFILE, to sRGB: cmsHPROFILE) -> MatrixShaper? {
+    /// `profile`'s conversion to `sRGB` as tables (`MatrixShaper`, `DeepMatrixShaper`) that `make` builds from
+    /// its stages: each channel's curve (channel 0...2, sample 0...1), the matrix and sRGB's encoding; nil
+    /// unless both are matrix-and-curve RGB profiles (one with lookup tables for the intent is evaluated by
+    /// lcms2). For these lcms2 renders the perceptual intent as relative colorimetric between the colorants
+    /// (D50-adapted in every ICC profile), and its black-point compensation changes nothing, both blacks being
+    /// zero.
+    private static func matrixShaperStages<Tables>(
+        _ profile: cmsHPROFILE, to sRGB: cmsHPROFILE,
+        _ make: (_ linearize: (Int, Double) -> Double, _ matrix: [[Double]], _ encode: (Double) -> Double) -> Tables?
+    ) -> Tables? {
         let intent = cmsUInt32Number(INTENT_PERCEPTUAL)
         guard cmsIsMatrixShaper(profile) != 0, cmsIsCLUT(profile, intent, cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
             let source = colorants(profile), let destination = colorants(sRGB),
@@ -363,10 +471,10 @@ package enum ColorManagement {
             let encoding = cmsReverseToneCurve(sRGBCurve)
         else { return nil }
         defer { cmsFreeToneCurve(encoding) }
-        return MatrixShaper(
-            linearize: { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample) / 255)) },
-            matrix: MatrixShaper.product(toSRGB, source),
-            encode: { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
+        return make(
+            { channel, sample in Double(cmsEvalToneCurveFloat(curves[channel], Float(sample))) },
+            MatrixShaper.product(toSRGB, source),
+            { Double(cmsEvalToneCurveFloat(encoding, Float($0))) })
     }
 
     /// The matrix from linear RGB to PCS XYZ of a matrix-and-curve profile: its colorants as columns.

@@ -29,7 +29,24 @@ package enum EXIFOrientation {
     /// `image` transformed so that it displays upright for the EXIF `orientation`; values other than 2...8
     /// (including 1, "already upright") return it unchanged. Orientations 5...8 swap width and height.
     package static func apply(_ orientation: Int, to image: RGBAImage) -> RGBAImage {
-        let width = image.width, height = image.height
+        guard let (pixels, width, height) = reordered(image.pixels, orientation, image.width, image.height, UInt32.self)
+        else { return image }
+        return RGBAImage(width: width, height: height, pixels: pixels) ?? image
+    }
+
+    /// `apply(_:to:)` for a 16-bit image.
+    package static func apply(_ orientation: Int, to image: RGBA16Image) -> RGBA16Image {
+        guard
+            let (samples, width, height) = reordered(image.samples, orientation, image.width, image.height, UInt64.self)
+        else { return image }
+        return RGBA16Image(width: width, height: height, samples: samples) ?? image
+    }
+
+    /// The four-sample pixels of a `width` x `height` image, each moved whole as one `Pixel`, in the order that
+    /// shows them upright for `orientation`, with the new sides; nil for orientations that change nothing.
+    private static func reordered<Sample: FixedWidthInteger, Pixel: FixedWidthInteger>(
+        _ samples: [Sample], _ orientation: Int, _ width: Int, _ height: Int, _: Pixel.Type
+    ) -> (samples: [Sample], width: Int, height: Int)? {
         // Each orientation maps a destination pixel (dx, dy) to the source pixel
         // (sx, sy) = (ax*dx + bx*dy + cx, ay*dx + by*dy + cy), from the EXIF 2.3 table of row/column order.
         let (ax, bx, cx, ay, by, cy): (Int, Int, Int, Int, Int, Int)
@@ -41,7 +58,7 @@ package enum EXIFOrientation {
         case 6: (ax, bx, cx, ay, by, cy) = (0, 1, 0, -1, 0, height - 1)  // needs 90° clockwise
         case 7: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, -1, 0, height - 1)  // transversed
         case 8: (ax, bx, cx, ay, by, cy) = (0, -1, width - 1, 1, 0, 0)  // needs 90° anticlockwise
-        default: return image
+        default: return nil
         }
         let swapsSides = orientation >= 5
         let outputWidth = swapsSides ? height : width
@@ -50,22 +67,23 @@ package enum EXIFOrientation {
         let columnStep = ay * width + ax
         let rowStep = by * width + bx
         let origin = cy * width + cx
-        var output = [UInt8](repeating: 0, count: image.pixels.count)
-        image.pixels.withUnsafeBytes { source in
+        let pixelBytes = MemoryLayout<Pixel>.size
+        var output = [Sample](repeating: 0, count: samples.count)
+        samples.withUnsafeBytes { source in
             output.withUnsafeMutableBytes { destination in
                 var destinationOffset = 0
                 for dy in 0..<outputHeight {
                     var sourcePixel = origin + dy * rowStep
                     for _ in 0..<outputWidth {
-                        let pixel = source.loadUnaligned(fromByteOffset: sourcePixel * 4, as: UInt32.self)
-                        destination.storeBytes(of: pixel, toByteOffset: destinationOffset, as: UInt32.self)
-                        destinationOffset += 4
+                        let pixel = source.loadUnaligned(fromByteOffset: sourcePixel * pixelBytes, as: Pixel.self)
+                        destination.storeBytes(of: pixel, toByteOffset: destinationOffset, as: Pixel.self)
+                        destinationOffset += pixelBytes
                         sourcePixel += columnStep
                     }
                 }
             }
         }
-        return RGBAImage(width: outputWidth, height: outputHeight, pixels: output) ?? image
+        return (output, outputWidth, outputHeight)
     }
 
     private static let orientationTag = 0x0112

@@ -2,8 +2,8 @@ import CHeif
 
 /// HEIC and AVIF decoding through libheif (HEVC by libde265, AV1 by dav1d or libaom, as Debian builds it):
 /// the primary image with its alpha, the `irot`/`imir`/`clap` transformations applied by libheif, and a `colr`
-/// ICC profile or `nclx` primaries converted to sRGB. Deeper than 8-bit images (10-bit HDR photos) are
-/// reduced to 8 bits by libheif, once. The EXIF orientation is not applied on top: HEIF's own
+/// ICC profile or `nclx` primaries converted to sRGB. `decode` has libheif reduce deeper images (10- and
+/// 12-bit photos) to 8 bits; `decodeDeep` keeps them at 16. The EXIF orientation is not applied on top: HEIF's own
 /// transformations are the authoritative ones, and writers that set both (iPhones) set them to agree.
 ///
 /// The only file that imports libheif.
@@ -14,10 +14,45 @@ package enum HEIFCodec {
         return .corruptImage(format: format, detail: detail)
     }
 
+    /// Decodes a HEIC or AVIF whose primary image has more than 8 bits a sample (10 or 12) to 16-bit samples
+    /// (`RGBA16Image`: each scaled from its bit depth to 0...65535, alpha premultiplied) in sRGB, with the
+    /// same transformations and colour handling as `decode`; nil for an 8-bit image or other bytes.
+    ///
+    /// The size is checked against `limits` at 8 bytes a pixel before anything is decoded.
+    package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
+        -> RGBA16Image?
+    {
+        guard !bytes.isEmpty else { throw .emptyFile }
+        try limits.checkFileSize(bytes.count)
+        guard let format = sniff(bytes)?.name else { return nil }
+        // Most photos declare 8 bits: declining them here spares the pipeline opening the file twice.
+        if let bits = declaredChannelBits(Array(bytes.prefix(1 << 16))), bits <= 8 { return nil }
+        let result = bytes.withUnsafeBufferPointer { input in
+            Result { () throws(CodecError) -> RGBA16Image? in
+                try withPrimaryImage(input, format: format, limits: limits) {
+                    handle, width, height throws(CodecError) in
+                    guard heif_image_handle_get_luma_bits_per_pixel(handle) > 8 else { return nil }
+                    return try deepImage(handle, width: width, height: height, format: format, limits: limits)
+                }
+            }
+        }
+        return try result.get()
+    }
+
     private static func decode(
         _ input: UnsafeBufferPointer<UInt8>, format: String,
         limits: ImageLimits
     ) throws(CodecError) -> RGBAImage {
+        try withPrimaryImage(input, format: format, limits: limits) { handle, width, height throws(CodecError) in
+            try image(handle, width: width, height: height, format: format, limits: limits)
+        }
+    }
+
+    /// Calls `body` with the primary image's handle and its size after transformations.
+    private static func withPrimaryImage<Decoded>(
+        _ input: UnsafeBufferPointer<UInt8>, format: String, limits: ImageLimits,
+        _ body: (OpaquePointer, Int, Int) throws(CodecError) -> Decoded
+    ) throws(CodecError) -> Decoded {
         guard let context = heif_context_alloc() else {
             throw .decoderUnavailable(detail: "libheif could not allocate a context (out of memory?)")
         }
@@ -36,13 +71,19 @@ package enum HEIFCodec {
         error = heif_context_get_primary_image_handle(context, &handle)
         guard error.code == heif_error_Ok, let handle else { throw corrupt(error, format) }
         defer { heif_image_handle_release(handle) }
-        // The size after transformations (a grid's whole canvas), checked before any tile is decoded.
-        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        // The size after transformations (a grid's whole canvas), checked by `body` before any tile is decoded.
+        return try body(handle, Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
+    }
+
+    /// The primary image at 8 bits.
+    private static func image(
+        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
+    ) throws(CodecError) -> RGBAImage {
         let byteCount = try limits.checkDimensions(width: width, height: height)
         // RGBA whether or not the image has alpha: libheif's colour conversion then writes opaque alpha itself,
         // so its rows are ours byte for byte.
         var decoded: OpaquePointer?
-        error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
+        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
         guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
         defer { heif_image_release(decoded) }
         var stride: Int32 = 0
@@ -66,37 +107,102 @@ package enum HEIFCodec {
         guard var image = RGBAImage(width: width, height: height, pixels: pixels) else {
             throw .emptyImage(width: width, height: height)
         }
-        convertToSRGB(&image, handle: handle)
+        switch colorDescription(of: handle) {
+        case .profile(let profile)?: ColorManagement.convertToSRGB(&image, profile: profile)
+        case .primaries(let primaries)?: ColorManagement.convertToSRGB(&image, primaries: primaries)
+        case nil: break
+        }
         return image
     }
 
-    /// Applies the handle's colour description: an ICC profile, else the primaries of an `nclx` box (its
-    /// transfer curve is taken to be sRGB's, which Display P3 photos use).
-    private static func convertToSRGB(_ image: inout RGBAImage, handle: OpaquePointer) {
+    /// The primary image at 16 bits, from libheif's little-endian 16-bit RGBA of the image's own bit depth.
+    private static func deepImage(
+        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
+    ) throws(CodecError) -> RGBA16Image {
+        let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: 8)
+        var decoded: OpaquePointer?
+        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBBAA_LE, nil)
+        guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
+        defer { heif_image_release(decoded) }
+        var stride: Int32 = 0
+        let bits = Int(heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved))
+        guard heif_image_get_width(decoded, heif_channel_interleaved) == Int32(width),
+            heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height), (9...16).contains(bits),
+            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
+        else {
+            throw .corruptImage(format: format, detail: "libheif returned no pixels of the declared size")
+        }
+        let rowSamples = width * 4
+        guard Int(stride) >= rowSamples * 2 else {
+            throw .corruptImage(format: format, detail: "libheif returned rows shorter than the image")
+        }
+        // Without an alpha plane libheif's alpha samples are not ours to trust: opaque.
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let top = UInt32(1 << bits - 1)
+        let samples = [UInt16](unsafeUninitializedCapacity: byteCount / 2) { output, initialized in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(plane + y * Int(stride))
+                for x in 0..<width {
+                    func sample(_ channel: Int) -> UInt32 {
+                        // Held to the bit depth, so that a stray high bit cannot exceed 65535 once scaled.
+                        let stored = row.loadUnaligned(fromByteOffset: (x * 4 + channel) * 2, as: UInt16.self)
+                        return min(top, UInt32(UInt16(littleEndian: stored)))
+                    }
+                    let alpha = hasAlpha ? (sample(3) * 65535 + top / 2) / top : 65535
+                    let index = y * rowSamples + x * 4
+                    for channel in 0..<3 {
+                        // Scaled to 16 bits (times 65535 / top) and multiplied by alpha / 65535, rounded once.
+                        output[index + channel] = UInt16(
+                            (UInt64(sample(channel)) * UInt64(alpha) + UInt64(top / 2)) / UInt64(top))
+                    }
+                    output[index + 3] = UInt16(alpha)
+                }
+            }
+            initialized = byteCount / 2
+        }
+        guard var image = RGBA16Image(width: width, height: height, samples: samples) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        switch colorDescription(of: handle) {
+        case .profile(let profile)?: ColorManagement.convertToSRGB(&image, profile: profile)
+        case .primaries(let primaries)?: ColorManagement.convertToSRGB(&image, primaries: primaries)
+        case nil: break
+        }
+        return image
+    }
+
+    /// What the handle says its colours are in, when that needs converting.
+    private enum ColorDescription {
+        case profile([UInt8])
+        case primaries(ColorManagement.Primaries)
+    }
+
+    /// The handle's colour description: an ICC profile, else the primaries of an `nclx` box (its transfer curve
+    /// is taken to be sRGB's, which Display P3 photos use); nil for sRGB's primaries or none.
+    private static func colorDescription(of handle: OpaquePointer) -> ColorDescription? {
         switch heif_image_handle_get_color_profile_type(handle) {
         case heif_color_profile_type_prof, heif_color_profile_type_rICC:
             let size = heif_image_handle_get_raw_color_profile_size(handle)
-            guard size > 0, size <= ColorManagement.maxProfileBytes else { return }
+            guard size > 0, size <= ColorManagement.maxProfileBytes else { return nil }
             var profile = [UInt8](repeating: 0, count: size)
             let error = profile.withUnsafeMutableBytes {
                 heif_image_handle_get_raw_color_profile(handle, $0.baseAddress)
             }
-            if error.code == heif_error_Ok { ColorManagement.convertToSRGB(&image, profile: profile) }
+            return error.code == heif_error_Ok ? .profile(profile) : nil
         case heif_color_profile_type_nclx:
             var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
             let error = heif_image_handle_get_nclx_color_profile(handle, &nclx)
             // libheif hands over the profile it allocated even when it then refuses the values in it
             // (unknown primaries): it is ours to free either way.
             defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
-            guard error.code == heif_error_Ok, let nclx else { return }
+            guard error.code == heif_error_Ok, let nclx else { return nil }
             switch nclx.pointee.color_primaries {
-            case heif_color_primaries_SMPTE_EG_432_1: ColorManagement.convertToSRGB(&image, primaries: .displayP3)
-            case heif_color_primaries_ITU_R_BT_2020_2_and_2100_0:
-                ColorManagement.convertToSRGB(&image, primaries: .bt2020)
-            default: return
+            case heif_color_primaries_SMPTE_EG_432_1: return .primaries(.displayP3)
+            case heif_color_primaries_ITU_R_BT_2020_2_and_2100_0: return .primaries(.bt2020)
+            default: return nil
             }
         default:
-            return
+            return nil
         }
     }
 
@@ -146,6 +252,24 @@ extension HEIFCodec: ImageFormatDecoder {
             index = found.upperBound
         }
         return best
+    }
+
+    /// Whether a `pixi` (pixel information) property in `header` gives a channel more than 8 bits:
+    /// `decodeDeep` then keeps the image at 16 bits.
+    package static func hasDeepSamples(header: [UInt8]) -> Bool { (declaredChannelBits(header) ?? 0) > 8 }
+
+    /// The most bits a channel has in any `pixi` (pixel information) property in `header` (a thumbnail's may
+    /// come before the primary image's), nil without one.
+    private static func declaredChannelBits(_ header: [UInt8]) -> Int? {
+        guard sniff(header) != nil else { return nil }
+        var most: Int? = nil
+        // The box type, 4 bytes of version and flags, the channel count, then each channel's bits.
+        for found in header.ranges(of: Array("pixi".utf8)) where found.upperBound + 4 < header.count {
+            let start = found.upperBound + 5
+            let channels = header[start..<min(header.count, start + Int(header[found.upperBound + 4]))]
+            if let bits = channels.max().map(Int.init) { most = max(most ?? 0, bits) }
+        }
+        return most
     }
 
     package static func decode(_ bytes: [UInt8], minimumSide: Int?, limits: ImageLimits) throws(CodecError) -> RGBAImage

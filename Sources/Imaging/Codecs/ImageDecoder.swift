@@ -124,13 +124,35 @@ package enum ImageDecoder {
         return overflow || pixels > Int.max / 4 ? nil : pixels * 4
     }
 
-    /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, twice
-    /// that for a 16-bit PNG, which keeps its 16-bit samples (`PNGCodec.decodeDeep`, 8 bytes a pixel).
+    /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, three
+    /// times that for a 16-bit PNG or a 10- or 12-bit HEIC or AVIF, which keep 16-bit samples (`decodeDeep`, 8
+    /// bytes a pixel) and their 8-bit rendering. TIFF declares no size in its header, so none is estimated.
     package static func sourceByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
         guard let bytes = decodedByteCount(header: header, minimumSide: minimumSide) else { return nil }
+        let isDeep: Bool
+        switch sniff(header) {
         // Byte 24 is IHDR's bit depth.
-        guard sniff(header) == .png, header.count > 24, header[24] == 16 else { return bytes }
-        return bytes > Int.max / 2 ? nil : bytes * 2
+        case .png: isDeep = header.count > 24 && header[24] == 16
+        case .heif, .avif: isDeep = HEIFCodec.hasDeepSamples(header: header)
+        default: isDeep = false
+        }
+        guard isDeep else { return bytes }
+        return bytes > Int.max / 3 ? nil : bytes * 3
+    }
+
+    /// Decodes a deep image, recognised by its content as `decode` recognises it, to its samples at 16 bits
+    /// in sRGB (`RGBA16Image`): a 16-bit PNG (`PNGCodec.decodeDeep`), 16-bit RGB(A) TIFF
+    /// (`TIFFCodec.decodeDeep`) or 10- or 12-bit HEIC or AVIF (`HEIFCodec.decodeDeep`); nil for any other
+    /// image, which `decode` reads at 8 bits.
+    package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
+        -> RGBA16Image?
+    {
+        switch sniff(bytes) {
+        case .png: return try PNGCodec.decodeDeep(bytes, limits: limits)
+        case .tiff: return try TIFFCodec.decodeDeep(bytes, limits: limits)
+        case .heif, .avif: return try HEIFCodec.decodeDeep(bytes, limits: limits)
+        default: return nil
+        }
     }
 
     /// Decodes any supported format to 8-bit straight-alpha sRGB RGBA (`supportedFormats`).

@@ -93,3 +93,75 @@ struct MatrixShaper: Sendable {
         (0..<3).map { row in (0..<3).map { column in (0..<3).reduce(0) { $0 + a[row][$1] * b[$1][column] } } }
     }
 }
+
+/// `MatrixShaper`'s conversion for 16-bit samples, for which whole tables per channel would be megabytes: each
+/// channel's curve sampled at `curveSteps` points and the encoding at `MatrixShaper.encodingSteps`, both
+/// interpolated, and the matrix applied in Float: about 80 ns a pixel where Little CMS, evaluating the same
+/// stages, took 540 (measured on 4 megapixels at a load average of 6). `MatrixShaperTests` checks the two
+/// against each other.
+struct DeepMatrixShaper: Sendable {
+    /// Points of each channel's curve: a 16-bit sample falls between two of them 16 samples apart.
+    static let curveSteps = 4096
+
+    /// Each channel's linear values 0...1 at `curveSteps + 1` points, red's first.
+    private let curves: [Float]
+    /// The matrix's columns, one per source channel.
+    private let columns: [SIMD4<Float>]
+    /// sRGB-encoded samples (0...65535) of linear values 0...1 in `MatrixShaper.encodingSteps` steps, the last
+    /// repeated so that the top value interpolates too.
+    private let encoding: [Float]
+
+    /// The conversion `MatrixShaper.init` describes, with `linearize` taking samples as 0...1; nil for the same
+    /// unusable matrices, and values held to the same ranges.
+    init?(linearize: (Int, Double) -> Double, matrix: [[Double]], encode: (Double) -> Double) {
+        guard matrix.count == 3, matrix.allSatisfy({ $0.count == 3 && $0.allSatisfy { abs($0) <= 1000 } }) else {
+            return nil
+        }
+        curves = (0..<3).flatMap { channel in
+            (0...Self.curveSteps).map { step -> Float in
+                let value = linearize(channel, Double(step) / Double(Self.curveSteps))
+                return value.isNaN ? 0 : Float(min(max(value, 0), 1))
+            }
+        }
+        columns = (0..<3).map { column in
+            SIMD4(Float(matrix[0][column]), Float(matrix[1][column]), Float(matrix[2][column]), 0)
+        }
+        let steps = MatrixShaper.encodingSteps
+        encoding = (0...steps + 1).map { step -> Float in
+            let encoded = encode(Double(min(step, steps)) / Double(steps))
+            return encoded.isNaN ? 0 : Float(max(0, min(1, encoded)) * 65535)
+        }
+    }
+
+    /// Converts straight-alpha 16-bit RGBA samples in place; alpha is left as it is.
+    func apply(to samples: UnsafeMutableBufferPointer<UInt16>) {
+        curves.withUnsafeBufferPointer { curves in
+            encoding.withUnsafeBufferPointer { encoding in
+                let red = columns[0], green = columns[1], blue = columns[2]
+                let curveScale = Float(Self.curveSteps) / 65535
+                let top = SIMD4<Float>(repeating: Float(MatrixShaper.encodingSteps))
+                func linear(_ channel: Int, _ sample: UInt16) -> Float {
+                    let position = Float(sample) * curveScale
+                    let step = min(Int(position), Self.curveSteps - 1)
+                    let base = channel * (Self.curveSteps + 1) + step
+                    return curves[base] + (curves[base + 1] - curves[base]) * (position - Float(step))
+                }
+                var index = 0
+                while index + 3 < samples.count {
+                    let sum =
+                        red * linear(0, samples[index]) + green * linear(1, samples[index + 1])
+                        + blue * linear(2, samples[index + 2])
+                    // Out-of-gamut colours clip to sRGB's cube, as the 8-bit tables do.
+                    let positions = (sum * top).clamped(lowerBound: .zero, upperBound: top)
+                    for channel in 0..<3 {
+                        let position = positions[channel]
+                        let step = Int(position)
+                        let value = encoding[step] + (encoding[step + 1] - encoding[step]) * (position - Float(step))
+                        samples[index + channel] = UInt16(value + 0.5)
+                    }
+                    index += 4
+                }
+            }
+        }
+    }
+}

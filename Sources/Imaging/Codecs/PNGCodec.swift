@@ -40,33 +40,53 @@ package enum PNGCodec {
         return image
     }
 
-    /// Decodes a 16-bit PNG to its 16-bit samples (`RGBA16Image`); nil for a PNG of 8 bits or fewer, and for
-    /// one whose colours need converting (an `iCCP` profile, `cHRM` primaries other than sRGB's): those
-    /// decode through `decode(_:limits:)` to 8 bits as before.
+    /// Decodes a 16-bit PNG to its 16-bit samples (`RGBA16Image`) in sRGB; nil for a PNG of 8 bits or fewer.
     ///
     /// The header is read and checked against `limits` at 8 bytes a pixel before any pixel memory is
     /// allocated. libpng's simplified reader gives 16-bit samples only as linear light with premultiplied
     /// alpha: a file without `gAMA` or `sRGB` chunks is read as linear, so its samples come out as stored
     /// (multiplied by alpha); a file with one is linearised from it and re-encoded here with the power law
-    /// 1/2.2, the curve the 8-bit reader encodes to, in float.
+    /// 1/2.2, the curve the 8-bit reader encodes to, in float. The colour space is then converted at 16 bits
+    /// as `decode(_:limits:)` converts it at 8 (`ColorManagement`): the `iCCP` profile, else non-sRGB `cHRM`
+    /// primaries.
     package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
         -> RGBA16Image?
     {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
-        guard bytes.count > 24, bytes.starts(with: signature), bytes[24] == 16, iccProfile(in: bytes) == nil
-        else { return nil }
-        if sRGBIntent(in: bytes) == nil, let chromaticities = chromaticities(in: bytes),
-            !chromaticities.isClose(to: .sRGB)
-        {
-            return nil
-        }
-        let result = bytes.withUnsafeBytes { input in
+        guard bytes.count > 24, bytes.starts(with: signature), bytes[24] == 16 else { return nil }
+        let profile = iccProfile(in: bytes)
+        // libpng takes a few well-known sRGB profiles for an `sRGB` chunk and would linearise by it: read
+        // without the profile, the samples come out as stored, to be converted through the profile here.
+        let input = profile == nil ? bytes : removingChunks("iCCP", from: bytes)
+        let result = input.withUnsafeBytes { input in
             Result { () throws(CodecError) -> RGBA16Image in try decodeDeep(input, limits: limits) }
         }
         var image = try result.get()
-        if sRGBIntent(in: bytes) != nil || hasChunk("gAMA", in: bytes) { image = encodedFromLinear(image) }
+        let sRGBChunk = sRGBIntent(in: bytes) != nil
+        if sRGBChunk || hasChunk("gAMA", in: bytes) { image = encodedFromLinear(image) }
+        if let profile {
+            ColorManagement.convertToSRGB(&image, profile: profile)
+        } else if !sRGBChunk, let chromaticities = chromaticities(in: bytes), !chromaticities.isClose(to: .sRGB) {
+            // As in `decode(_:limits:)`: the samples are in libpng's power law 2.2 by now.
+            ColorManagement.convertToSRGB(&image, chromaticities: chromaticities, gamma: 2.2)
+        }
         return image
+    }
+
+    /// `png` without its chunks of `type` (the rest, and anything after a malformed chunk, byte for byte).
+    private static func removingChunks(_ type: String, from png: [UInt8]) -> [UInt8] {
+        var kept = signature
+        kept.reserveCapacity(png.count)
+        var index = signature.count
+        forEachChunk(in: png) { chunkType, data in
+            let end = data.endIndex + 4
+            if chunkType != type { kept += png[index..<end] }
+            index = end
+            return true
+        }
+        kept += png[index...]
+        return kept
     }
 
     /// Whether a chunk of `type` comes before the image data.

@@ -1,13 +1,13 @@
 /// A raster image with 16 bits per channel: rows top to bottom, R, G, B, A per pixel, colours sRGB-encoded
 /// and premultiplied by alpha (each colour sample at most its alpha), as libpng's deep output gives them.
 ///
-/// What a 16-bit PNG decodes to, so that resampling reads the file's precision and the result is rounded
+/// What a 16-bit PNG or TIFF and a 10- or 12-bit HEIC or AVIF decode to (`ImageDecoder.decodeDeep`), so that resampling reads the file's precision and the result is rounded
 /// to 8 bits once, when the tile is written (`Resampler.premultiplied(_:frame:region:rows:)`).
 package struct RGBA16Image: Hashable, Sendable {
     package let width: Int
     package let height: Int
-    /// `width * height * 4` samples in 0...65535.
-    package let samples: [UInt16]
+    /// `width * height * 4` samples in 0...65535; changed in place only by this module's colour conversion.
+    package internal(set) var samples: [UInt16]
 
     /// An image over existing samples; nil when the count does not match the size.
     package init?(width: Int, height: Int, samples: [UInt16]) {

@@ -4,9 +4,9 @@ import Testing
 
 @testable import GroupIcon
 
-/// A 16-bit PNG member photo through the live pipeline: kept at 16 bits in the source cache (8 bytes a
-/// pixel), resampled into the tile from its samples and rounded once, in the composite; a broken one is a
-/// placeholder with a warning.
+/// A 16-bit PNG (or TIFF, or 10-bit HEIC) member photo through the live pipeline: kept at 16 bits in the source
+/// cache (8 bytes a pixel, and 4 for its 8-bit rendering, made once), resampled into the tile from its samples
+/// and rounded once, in the composite; a broken one is a placeholder with a warning.
 @Suite struct DeepPhotoTests {
     private static let side = 640
 
@@ -62,14 +62,40 @@ import Testing
         #expect(Self.error(of: deepImage) < Self.error(of: eightBitImage))
     }
 
-    @Test func theSourceCacheCostsADeepPhotoAtEightBytesAPixel() async throws {
+    @Test func theSourceCacheCostsADeepPhotoAtTwelveBytesAPixel() async throws {
         let pipeline = pipeline()
         let member = MemberSource(id: "d", name: "Deep", photoBytes: try Self.rampPNG())
         let response = try await pipeline.composite(
             members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
         #expect(response.composite.warnings.isEmpty)
         #expect(pipeline.sourceCache.count == 1)
-        #expect(pipeline.sourceCache.totalCost == Self.side * Self.side * 8)
+        #expect(pipeline.sourceCache.totalCost == Self.side * Self.side * 12, "the samples and their 8-bit rendering")
+        // Styled avatars and `source` get that rendering (here at full size, another cache entry).
+        let (image, warning) = try await pipeline.source(member, minimumSide: nil)
+        #expect(warning == nil && pipeline.sourceCache.totalCost == 2 * Self.side * Self.side * 12)
+        #expect(image == (try #require(try ImageDecoder.decodeDeep(try Self.rampPNG()))).quantised())
+    }
+
+    @Test func aSixteenBitTIFFIsKeptAtSixteenBitsToo() async throws {
+        let side = 64
+        let rgba = DeepPNG.rampSamples(width: side, height: side)
+        let rgb = rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let pipeline = pipeline()
+        let member = MemberSource(
+            id: "t", name: "TIFF", photoBytes: DeepTIFF.encode(width: side, height: side, samples: rgb))
+        let response = try await pipeline.composite(
+            members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
+        #expect(response.composite.warnings.isEmpty)
+        #expect(pipeline.sourceCache.totalCost == side * side * 12)
+    }
+
+    @Test func aTenBitHEICIsKeptAtSixteenBitsToo() async throws {
+        let pipeline = pipeline()
+        let member = MemberSource(id: "h", name: "HEIC", photoBytes: try FormatCorpus.bytes("ramp-10bit.heic"))
+        let response = try await pipeline.composite(
+            members: [member], parameters: CompositionParameters(layout: .wechat, size: 60, scale: 2))
+        #expect(response.composite.warnings.isEmpty)
+        #expect(pipeline.sourceCache.totalCost == 256 * 8 * 12)
     }
 
     @Test func aTruncatedSixteenBitPhotoIsAPlaceholderWithAWarning() async throws {

@@ -40,11 +40,66 @@ import Testing
         for (a, b) in zip(image.quantised().pixels, eightBit.pixels) { #expect(abs(Int(a) - Int(b)) <= 1) }
     }
 
+    private static func adobeRGBProfile() throws -> [UInt8] {
+        try #require(PNGCodec.iccProfile(in: try FormatCorpus.bytes("adobe-rgb.png")))
+    }
+
+    @Test func anAdobeRGBProfileIsConvertedToSRGBAtSixteenBits() throws {
+        let side = 16
+        let samples = DeepPNG.levelGridSamples(side: side)
+        let png = try DeepPNG.encode(
+            width: side, height: side, samples: samples, chunks: [try DeepPNG.iccProfileChunk(Self.adobeRGBProfile())])
+        let deep = try #require(try PNGCodec.decodeDeep(png))
+        let eightBit = try PNGCodec.decode(png)
+        let differences = zip(deep.quantised().pixels, eightBit.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(differences.max() ?? 99 <= 1, "the 8-bit colour-managed decode, within a level")
+        #expect(Self.largestChange(from: samples, to: deep) > 20 * 257, "converted, not read as sRGB")
+    }
+
+    /// The largest difference of a colour sample from `samples` (opaque, so premultiplying changes nothing).
+    private static func largestChange(from samples: [UInt16], to image: RGBA16Image) -> Int {
+        zip(samples, image.samples).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    @Test func aProfiledSixteenBitRampKeepsItsSubLevelSteps() throws {
+        let png = try DeepPNG.encode(
+            width: Self.width, height: 1, samples: DeepPNG.rampSamples(width: Self.width, height: 1),
+            chunks: [try DeepPNG.iccProfileChunk(Self.adobeRGBProfile())])
+        let deep = try #require(try PNGCodec.decodeDeep(png))
+        let eightBit = try PNGCodec.decode(png)
+        let reds = stride(from: 0, to: deep.samples.count, by: 4).map { deep.samples[$0] }
+        let eightBitReds = stride(from: 0, to: eightBit.pixels.count, by: 4).map { eightBit.pixels[$0] }
+        #expect(zip(reds, reds.dropFirst()).allSatisfy { $0 <= $1 }, "still a ramp")
+        // 12 levels of 8-bit grey: the 8-bit decode has about that many values, the 16-bit one nearly a value
+        // per column.
+        #expect(Set(eightBitReds).count <= 14)
+        #expect(Set(reds).count > Self.width / 2)
+        for (a, b) in zip(deep.quantised().pixels, eightBit.pixels) { #expect(abs(Int(a) - Int(b)) <= 1) }
+    }
+
+    @Test func chromaticitiesAreConvertedToSRGBAtSixteenBits() throws {
+        // Adobe RGB's primaries and D65 white (100000 times x and y) with gAMA 1/2.2, as adobe-rgb-chrm.png.
+        let points = [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000]
+        let chrm = PNGWriter.chunk(
+            type: "cHRM",
+            data: points.flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } })
+        let gamma = PNGWriter.chunk(type: "gAMA", data: [0, 0, 0xB1, 0x8F])
+        let side = 16
+        let samples = DeepPNG.levelGridSamples(side: side)
+        let png = try DeepPNG.encode(width: side, height: side, samples: samples, chunks: [chrm, gamma])
+        let deep = try #require(try PNGCodec.decodeDeep(png))
+        let eightBit = try PNGCodec.decode(png)
+        let differences = zip(deep.quantised().pixels, eightBit.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(differences.max() ?? 99 <= 1)
+        #expect(Self.largestChange(from: samples, to: deep) > 20 * 257, "converted, not read as sRGB")
+    }
+
     @Test func limitsAreCheckedAtEightBytesAPixelBeforeAllocating() throws {
         let png = try Self.rampPNG()
-        #expect(ImageDecoder.sourceByteCount(header: png, minimumSide: nil) == Self.width * Self.height * 8)
+        // The source cache holds the samples and their 8-bit rendering.
+        #expect(ImageDecoder.sourceByteCount(header: png, minimumSide: nil) == Self.width * Self.height * 12)
         let deep = try #require(try PNGCodec.decodeDeep(png))
-        #expect(ImageDecoder.sourceByteCount(header: png, minimumSide: nil) == deep.byteCount)
+        #expect(deep.byteCount == Self.width * Self.height * 8)
         let eightBit = try PNGCodec.encode(RGBAImage(width: 5, height: 3))
         #expect(ImageDecoder.sourceByteCount(header: eightBit, minimumSide: nil) == 5 * 3 * 4)
         #expect(try ImageLimits().checkDimensions(width: 100, height: 10, bytesPerPixel: 8) == 8000)

@@ -4,7 +4,8 @@ import Testing
 @testable import Imaging
 
 /// The precomputed matrix-and-curve conversion is Little CMS's conversion: within one 8-bit level of lcms2's
-/// own evaluation of the same profile, on a cube of colours through the whole gamut, with alpha untouched.
+/// own evaluation of the same profile, on a cube of colours through the whole gamut, with alpha untouched; at
+/// 16 bits (`DeepMatrixShaper`) within a sixteenth of a level.
 @Suite struct MatrixShaperTests {
     /// Every 17th level of each channel (0, 17, ..., 255) in every combination, with varied alpha, plus the
     /// levels near black where sRGB's curve is steepest.
@@ -32,6 +33,36 @@ import Testing
         #expect(stride(from: 3, to: fast.pixels.count, by: 4).allSatisfy { fast.pixels[$0] == Self.cube.pixels[$0] })
         // The conversion did something: these are no sRGB profiles.
         #expect(zip(fast.pixels, Self.cube.pixels).contains { abs(Int($0) - Int($1)) > 8 })
+    }
+
+    /// `cube` at 16 bits, with levels between the 8-bit ones (near black too) and alpha premultiplied.
+    private static let deepCube: RGBA16Image = {
+        var samples: [UInt16] = []
+        let levels = Array(stride(from: 0, through: 65535, by: 4369)).map(UInt16.init) + [1, 40, 300, 700, 65500]
+        for r in levels {
+            for g in levels {
+                for b in levels {
+                    let alpha = UInt32(r % 3 == 0 ? 65535 : 20000 + UInt32(b) / 2)
+                    samples += [r, g, b].map { UInt16((UInt32($0) * alpha + 32767) / 65535) } + [UInt16(alpha)]
+                }
+            }
+        }
+        return RGBA16Image(width: samples.count / 4, height: 1, samples: samples)!
+    }()
+
+    @Test(arguments: ["adobe-rgb.png", "prophoto.png", "display-p3.png"])
+    func deepTablesMatchLittleCMSAtSixteenBits(photo: String) throws {
+        let profile = try #require(PNGCodec.iccProfile(in: try FormatCorpus.bytes(photo)))
+        var fast = Self.deepCube, reference = Self.deepCube
+        #expect(ColorManagement.convertToSRGB(&fast, profile: profile, matrixShaper: true))
+        #expect(ColorManagement.convertToSRGB(&reference, profile: profile, matrixShaper: false))
+        let differences = zip(fast.samples, reference.samples).map { abs(Int($0) - Int($1)) }
+        let largest = differences.max() ?? 0
+        // A sixteenth of an 8-bit level.
+        #expect(largest <= 16, "\(photo): \(largest)")
+        #expect(
+            stride(from: 3, to: fast.samples.count, by: 4).allSatisfy { fast.samples[$0] == Self.deepCube.samples[$0] })
+        #expect(zip(fast.samples, Self.deepCube.samples).contains { abs(Int($0) - Int($1)) > 8 * 257 })
     }
 
     /// A hostile profile's numbers never reach the pixel loop as NaN: an unusable matrix makes no tables (lcms2

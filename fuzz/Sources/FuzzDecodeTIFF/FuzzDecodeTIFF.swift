@@ -2,9 +2,15 @@ import DecoderFuzzing
 
 @testable import Imaging
 
-/// `TIFFCodec.decode` (libtiff) called directly on arbitrary bytes, without `ImageDecoder`'s sniffing in front, so
-/// every input reaches the decoder; the checks are `DecoderFuzzing.run`'s.
+/// `TIFFCodec.decode` (libtiff) and its 16-bit reader `TIFFCodec.decodeDeep` called directly on arbitrary bytes,
+/// without `ImageDecoder`'s sniffing in front, so every input reaches both; the checks are `DecoderFuzzing.run`'s
+/// (a deep image is checked through its 8-bit rounding, which reads every sample).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecodeTIFF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    DecoderFuzzing.run(data, size) { try TIFFCodec.decode($0, minimumSide: $1, limits: $2) }
+    _ = DecoderFuzzing.run(data, size) { try TIFFCodec.decode($0, minimumSide: $1, limits: $2) }
+    return DecoderFuzzing.run(data, size) { bytes, _, limits in
+        // nil (not a 16-bit RGB(A) TIFF this reader takes) is skipped, as a thrown error is.
+        guard let deep = try TIFFCodec.decodeDeep(bytes, limits: limits) else { throw CodecError.emptyFile }
+        return deep.quantised()
+    }
 }

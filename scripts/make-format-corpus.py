@@ -9,8 +9,9 @@ reference the decoder tests compare against.
 Needs Pillow (with WebP and AVIF) and pillow-heif (installed with pip when missing), and the ICC profiles
 Ghostscript ships in Debian's libgs-common (Adobe RGB 1998 as a98.icc, ROMM/ProPhoto as rommrgb.icc, the
 default CMYK profile); Display P3 is built here from its primaries. Also 10- and 12-bit HEICs of a smooth
-ramp (`deep_heifs`: lossless, 4:4:4, RGB coded), for the 16-bit decoding tests; no 10-bit AVIF (pillow-heif's
-wheel has no AV1 encoder, Pillow writes 8-bit AVIF only, and Debian 12's heif-enc with aom aborts on 10 bits).
+ramp (`deep_heifs`: lossless, 4:4:4, RGB coded), for the 16-bit decoding tests, and a 10-bit AVIF of it
+written by libavif's avifenc (Debian's libavif-bin; pillow-heif's wheel has no AV1 encoder, Pillow writes 8-bit
+AVIF only, and Debian 12's heif-enc with aom aborts on 10 bits).
 Run from the repository root:
     python3 scripts/make-format-corpus.py
 or, to write only the deep HEICs:
@@ -192,6 +193,28 @@ def deep_heifs():
     write("display-p3-10bit.heic", deep_ramp(), 10, color_primaries=12, transfer_characteristics=13)
     write("ramp-10bit-irot.heic", deep_ramp(), 10, orientation=6)
     pillow_heif.options.SAVE_HDR_TO_12_BIT = False
+    deep_avif()
+
+
+def deep_avif():
+    """A lossless 10-bit AVIF of `deep_ramp` by avifenc (from a 16-bit PNG of it), when avifenc is installed."""
+    import shutil
+    import subprocess
+    import tempfile
+    if shutil.which("avifenc") is None:
+        print("make-format-corpus: avifenc (Debian's libavif-bin) not found; ramp-10bit.avif not written")
+        return
+    samples = deep_ramp()
+    rows = b"".join(b"\0" + samples[y].astype(">u2").tobytes() for y in range(DEEP_HEIGHT))
+    header = struct.pack(">IIBBBBB", DEEP_WIDTH, DEEP_HEIGHT, 16, 2, 0, 0, 0)
+    png = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", zlib.compress(rows))
+           + png_chunk(b"IEND", b""))
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "ramp16.png")
+        with open(source, "wb") as file:
+            file.write(png)
+        subprocess.check_call(["avifenc", "-d", "10", "-l", source, os.path.join(OUT, "ramp-10bit.avif")],
+                              stdout=subprocess.DEVNULL)
 
 
 def main():

@@ -2,8 +2,8 @@ import Imaging
 import ImagingTestSupport
 import Testing
 
-/// 10- and 12-bit HEICs (scripts/make-format-corpus.py's `deep_heifs`: a lossless 256 x 8 ramp from 20000 to
-/// 30000 of 65535, about 39 levels of 8-bit grey) keep their samples at 16 bits (`HEIFCodec.decodeDeep`), in
+/// 10- and 12-bit HEICs and a 10-bit AVIF (scripts/make-format-corpus.py's `deep_heifs` and `deep_avif`: a lossless
+/// 256 x 8 ramp from 20000 to 30000 of 65535, about 39 levels of 8-bit grey) keep their samples at 16 bits (`HEIFCodec.decodeDeep`), in
 /// sRGB, within a level of libheif's 8-bit decoding.
 @Suite struct DeepHEIFTests {
     private static let width = 256, height = 8
@@ -23,7 +23,7 @@ import Testing
         zip(deep.quantised().pixels, eightBit.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 99
     }
 
-    @Test(arguments: [("ramp-10bit.heic", 10), ("ramp-12bit.heic", 12)])
+    @Test(arguments: [("ramp-10bit.heic", 10), ("ramp-12bit.heic", 12), ("ramp-10bit.avif", 10)])
     func aDeepHEICKeepsItsSamplesScaledToSixteenBits(name: String, bits: Int) throws {
         let bytes = try FormatCorpus.bytes(name)
         let deep = try #require(try HEIFCodec.decodeDeep(bytes))

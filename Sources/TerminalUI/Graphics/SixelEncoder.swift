@@ -2,7 +2,8 @@ import CSixel
 import Imaging
 
 /// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
-/// the pixels it stands for), and the bands are written here, one pass over the pixels.
+/// the pixels it stands for; of an even subsample of a picture above a quarter megapixel), and the bands are
+/// written here, one pass over the pixels.
 ///
 /// libsixel's own encoder maps and writes a megapixel in 50-100 ms of CPU (it scans the band once per colour,
 /// and diffuses the error); a live preview is re-sent on every parameter key, so the pixels are mapped to the
@@ -21,30 +22,43 @@ package enum SixelEncoder {
         _ image: RGBAImage, backdrop: Backdrop,
         colors: Int = maximumColors
     ) throws(GraphicsError) -> String {
+        // An opaque picture (the usual case: laid over its backdrop already) comes back as it is.
         let opaque = backdrop.composite(image)
         let (width, height) = (opaque.width, opaque.height)
         guard width > 0, height > 0, opaque.pixels.count == width * height * 4 else {
             return "\u{1B}Pq\u{1B}\\"
         }
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        rgb.withUnsafeMutableBufferPointer { rgb in
-            opaque.pixels.withUnsafeBufferPointer { rgba in
-                for pixel in 0..<width * height {
-                    rgb[pixel * 3] = rgba[pixel * 4]
-                    rgb[pixel * 3 + 1] = rgba[pixel * 4 + 1]
-                    rgb[pixel * 3 + 2] = rgba[pixel * 4 + 2]
-                }
-            }
-        }
-        let palette = try Self.palette(&rgb, width: width, height: height, colors: colors)
-        let indices = map(rgb, to: palette)
+        let palette = try Self.palette(opaque, colors: colors)
+        let indices = map(opaque.pixels, to: palette)
         return String(decoding: bands(indices, width: width, height: height, palette: palette), as: UTF8.self)
     }
 
-    /// libsixel's adaptive palette for the pixels, as RGB triples.
-    private static func palette(
-        _ rgb: inout [UInt8], width: Int, height: Int, colors: Int
-    ) throws(GraphicsError) -> [UInt8] {
+    /// Above this many pixels the palette is built from an even subsample of them.
+    static let paletteSampleLimit = 1 << 18
+
+    /// libsixel's adaptive palette for the pixels, as RGB triples. A large picture (the preview enlarged to a
+    /// pane, a megapixel) gives libsixel every `step`-th pixel of every `step`-th row, at most
+    /// `paletteSampleLimit`: neighbouring pixels of an enlargement have nearly the same colours, so the sample
+    /// makes nearly the same palette from a fraction of the histogram's reads, on every parameter key.
+    private static func palette(_ image: RGBAImage, colors: Int) throws(GraphicsError) -> [UInt8] {
+        let (width, height) = (image.width, image.height)
+        var step = 1
+        while (width / step) * (height / step) > paletteSampleLimit { step += 1 }
+        let (sampleWidth, sampleHeight) = (max(1, width / step), max(1, height / step))
+        // libsixel reads RGB888.
+        var rgb = [UInt8](repeating: 0, count: sampleWidth * sampleHeight * 3)
+        rgb.withUnsafeMutableBufferPointer { rgb in
+            image.pixels.withUnsafeBufferPointer { rgba in
+                for y in 0..<sampleHeight {
+                    for x in 0..<sampleWidth {
+                        let from = ((y &* step) &* width &+ x &* step) &* 4, to = (y &* sampleWidth &+ x) &* 3
+                        rgb[to] = rgba[from]
+                        rgb[to &+ 1] = rgba[from &+ 1]
+                        rgb[to &+ 2] = rgba[from &+ 2]
+                    }
+                }
+            }
+        }
         var dither: OpaquePointer?
         try check(
             sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
@@ -53,7 +67,7 @@ package enum SixelEncoder {
         try rgb.withUnsafeMutableBufferPointer { (pixels) throws(GraphicsError) in
             try check(
                 sixel_dither_initialize(
-                    dither, pixels.baseAddress, Int32(width), Int32(height), CSIXEL_PIXELFORMAT_RGB888,
+                    dither, pixels.baseAddress, Int32(sampleWidth), Int32(sampleHeight), CSIXEL_PIXELFORMAT_RGB888,
                     SIXEL_LARGE_AUTO, SIXEL_REP_AVERAGE_PIXELS, SIXEL_QUALITY_HIGH),
                 step: "sixel_dither_initialize")
         }
@@ -64,22 +78,25 @@ package enum SixelEncoder {
         return Array(UnsafeBufferPointer(start: entries, count: count * 3))
     }
 
-    /// Each pixel's palette index: the entry nearest (in RGB) to the centre of its RGB555 cell, found once per
-    /// cell the picture uses.
-    private static func map(_ rgb: [UInt8], to palette: [UInt8]) -> [UInt8] {
-        let pixelCount = rgb.count / 3
+    /// Each pixel's palette index (from RGBA bytes): the entry nearest (in RGB) to the centre of its RGB555
+    /// cell, found once per cell the picture uses.
+    private static func map(_ rgba: [UInt8], to palette: [UInt8]) -> [UInt8] {
+        let pixelCount = rgba.count / 4
         var indices = [UInt8](repeating: 0, count: pixelCount)
         var cache = [Int16](repeating: -1, count: 1 << 15)
         let colorCount = palette.count / 3
         indices.withUnsafeMutableBufferPointer { indices in
             cache.withUnsafeMutableBufferPointer { cache in
-                rgb.withUnsafeBufferPointer { rgb in
+                rgba.withUnsafeBytes { rgba in
                     palette.withUnsafeBufferPointer { palette in
                         for pixel in 0..<pixelCount {
-                            let r = Int(rgb[pixel * 3]), g = Int(rgb[pixel * 3 + 1]), b = Int(rgb[pixel * 3 + 2])
-                            let key = (r >> 3) << 10 | (g >> 3) << 5 | b >> 3
+                            // R, G and B's top five bits, from one little-endian word per pixel.
+                            let word = UInt32(
+                                littleEndian: rgba.loadUnaligned(fromByteOffset: pixel &* 4, as: UInt32.self))
+                            let red: UInt32 = (word & 0xF8) << 7, green: UInt32 = (word >> 6) & 0x3E0
+                            let key = Int(red | green | (word >> 19) & 0x1F)
                             if cache[key] < 0 {
-                                let (cr, cg, cb) = (r & ~7 | 4, g & ~7 | 4, b & ~7 | 4)
+                                let cr = (key >> 10) << 3 | 4, cg = (key >> 5 & 31) << 3 | 4, cb = (key & 31) << 3 | 4
                                 var best = 0, bestDistance = Int.max
                                 for entry in 0..<colorCount {
                                     let dr = Int(palette[entry * 3]) - cr, dg = Int(palette[entry * 3 + 1]) - cg
@@ -134,26 +151,31 @@ package enum SixelEncoder {
                 var entries = 0, colorsInBand = 0
                 head.update(repeating: -1, count: 256)
                 lastColumn.update(repeating: -1, count: 256)
+                let bandStart = top &* width
                 for x in 0..<width {
+                    let column = Int32(truncatingIfNeeded: x)
+                    var pixel = bandStart &+ x
                     for row in 0..<rows {
-                        let color = Int(indices[(top + row) * width + x])
-                        if lastColumn[color] == Int32(x) {
+                        let color = Int(indices[pixel])
+                        pixel &+= width
+                        if lastColumn[color] == column {
                             masks[Int(tail[color])] |= 1 << row
                             continue
                         }
-                        columns[entries] = Int32(x)
+                        let entry = Int32(truncatingIfNeeded: entries)
+                        columns[entries] = column
                         masks[entries] = 1 << row
                         next[entries] = -1
                         if head[color] < 0 {
-                            head[color] = Int32(entries)
+                            head[color] = entry
                             order[colorsInBand] = color
-                            colorsInBand += 1
+                            colorsInBand &+= 1
                         } else {
-                            next[Int(tail[color])] = Int32(entries)
+                            next[Int(tail[color])] = entry
                         }
-                        tail[color] = Int32(entries)
-                        lastColumn[color] = Int32(x)
-                        entries += 1
+                        tail[color] = entry
+                        lastColumn[color] = column
+                        entries &+= 1
                     }
                 }
                 for place in 0..<colorsInBand {

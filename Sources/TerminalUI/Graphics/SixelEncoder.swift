@@ -2,8 +2,7 @@ import CSixel
 import Imaging
 
 /// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
-/// the pixels it stands for; of an even subsample of a picture above a quarter megapixel), and the bands are
-/// written here, one pass over the pixels.
+/// the pixels it stands for), and the bands are written here, one pass over the pixels.
 ///
 /// libsixel's own encoder maps and writes a megapixel in 50-100 ms of CPU (it scans the band once per colour,
 /// and diffuses the error); a live preview is re-sent on every parameter key, so the pixels are mapped to the
@@ -33,29 +32,17 @@ package enum SixelEncoder {
         return String(decoding: bands(indices, width: width, height: height, palette: palette), as: UTF8.self)
     }
 
-    /// Above this many pixels the palette is built from an even subsample of them.
-    static let paletteSampleLimit = 1 << 18
-
-    /// libsixel's adaptive palette for the pixels, as RGB triples. A large picture (the preview enlarged to a
-    /// pane, a megapixel) gives libsixel every `step`-th pixel of every `step`-th row, at most
-    /// `paletteSampleLimit`: neighbouring pixels of an enlargement have nearly the same colours, so the sample
-    /// makes nearly the same palette from a fraction of the histogram's reads, on every parameter key.
+    /// libsixel's adaptive palette for the pixels, as RGB triples.
     private static func palette(_ image: RGBAImage, colors: Int) throws(GraphicsError) -> [UInt8] {
         let (width, height) = (image.width, image.height)
-        var step = 1
-        while (width / step) * (height / step) > paletteSampleLimit { step += 1 }
-        let (sampleWidth, sampleHeight) = (max(1, width / step), max(1, height / step))
         // libsixel reads RGB888.
-        var rgb = [UInt8](repeating: 0, count: sampleWidth * sampleHeight * 3)
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
         rgb.withUnsafeMutableBufferPointer { rgb in
             image.pixels.withUnsafeBufferPointer { rgba in
-                for y in 0..<sampleHeight {
-                    for x in 0..<sampleWidth {
-                        let from = ((y &* step) &* width &+ x &* step) &* 4, to = (y &* sampleWidth &+ x) &* 3
-                        rgb[to] = rgba[from]
-                        rgb[to &+ 1] = rgba[from &+ 1]
-                        rgb[to &+ 2] = rgba[from &+ 2]
-                    }
+                for pixel in 0..<width * height {
+                    rgb[pixel &* 3] = rgba[pixel &* 4]
+                    rgb[pixel &* 3 &+ 1] = rgba[pixel &* 4 &+ 1]
+                    rgb[pixel &* 3 &+ 2] = rgba[pixel &* 4 &+ 2]
                 }
             }
         }
@@ -67,7 +54,7 @@ package enum SixelEncoder {
         try rgb.withUnsafeMutableBufferPointer { (pixels) throws(GraphicsError) in
             try check(
                 sixel_dither_initialize(
-                    dither, pixels.baseAddress, Int32(sampleWidth), Int32(sampleHeight), CSIXEL_PIXELFORMAT_RGB888,
+                    dither, pixels.baseAddress, Int32(width), Int32(height), CSIXEL_PIXELFORMAT_RGB888,
                     SIXEL_LARGE_AUTO, SIXEL_REP_AVERAGE_PIXELS, SIXEL_QUALITY_HIGH),
                 step: "sixel_dither_initialize")
         }

@@ -1,10 +1,10 @@
 extension Resampler {
     /// `resample(_:frame:region:kernel:)` of an opaque `source` that `frame` enlarges (or keeps) along both
-    /// sides, or nil when it is not that: the same filter, weights and window, in one pass less and with no
-    /// premultiplied working image. With every alpha 255 there is nothing to premultiply or divide back, so the
-    /// vertical pass sums four pixels (sixteen channels) at a time from a flat Float intermediate and writes
-    /// their rounded bytes directly. For the preview enlarged to its pane on every parameter key (a megapixel),
-    /// about a third of the general path's time.
+    /// sides, or nil when it is not that: the same filter, weights and windows (each pixel within one level of
+    /// it), with no premultiplied working image. With every alpha 255 there is nothing to premultiply, clamp to
+    /// alpha or divide back, so the vertical pass sums four pixels (sixteen channels) at a time from a flat
+    /// Float intermediate and writes their rounded bytes directly, without the conversion pass. For the preview
+    /// enlarged to its pane on every parameter key (a megapixel), 2–3 ms less than the general path's 9.
     package static func resampleOpaque(
         _ source: RGBAImage, frame: Rect, region: PixelBox, kernel: FilterKernel
     ) -> RGBAImage? {

@@ -16,29 +16,34 @@ package enum SixelEncoder {
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colors` entries. The image is shown at
-    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
+    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`. With
+    /// `rows`, only those pixel rows (clamped to the image) go, as a picture of their own, read in place rather
+    /// than copied out (a sixel picture that stays sends again only the cell rows that changed).
     package static func encode(
-        _ image: RGBAImage, backdrop: Backdrop,
+        _ image: RGBAImage, rows: Range<Int>? = nil, backdrop: Backdrop,
         colors: Int = maximumColors
     ) throws(GraphicsError) -> String {
         // An opaque picture (the usual case: laid over its backdrop already) comes back as it is.
         let opaque = backdrop.composite(image)
-        let (width, height) = (opaque.width, opaque.height)
-        guard width > 0, height > 0, opaque.pixels.count == width * height * 4 else {
+        let width = opaque.width
+        let rows = (rows ?? 0..<opaque.height).clamped(to: 0..<max(0, opaque.height))
+        guard width > 0, !rows.isEmpty, opaque.pixels.count == width * opaque.height * 4 else {
             return "\u{1B}Pq\u{1B}\\"
         }
-        let palette = try Self.palette(opaque, colors: colors)
-        let indices = map(opaque.pixels, to: palette)
-        return String(decoding: bands(indices, width: width, height: height, palette: palette), as: UTF8.self)
+        let pixels = opaque.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]
+        let palette = try Self.palette(pixels, width: width, height: rows.count, colors: colors)
+        let indices = map(pixels, to: palette)
+        return String(decoding: bands(indices, width: width, height: rows.count, palette: palette), as: UTF8.self)
     }
 
-    /// libsixel's adaptive palette for the pixels, as RGB triples.
-    private static func palette(_ image: RGBAImage, colors: Int) throws(GraphicsError) -> [UInt8] {
-        let (width, height) = (image.width, image.height)
+    /// libsixel's adaptive palette for `width` x `height` RGBA pixels, as RGB triples.
+    private static func palette(
+        _ pixels: ArraySlice<UInt8>, width: Int, height: Int, colors: Int
+    ) throws(GraphicsError) -> [UInt8] {
         // libsixel reads RGB888.
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         rgb.withUnsafeMutableBufferPointer { rgb in
-            image.pixels.withUnsafeBufferPointer { rgba in
+            pixels.withUnsafeBufferPointer { rgba in
                 for pixel in 0..<width * height {
                     rgb[pixel &* 3] = rgba[pixel &* 4]
                     rgb[pixel &* 3 &+ 1] = rgba[pixel &* 4 &+ 1]
@@ -67,7 +72,7 @@ package enum SixelEncoder {
 
     /// Each pixel's palette index (from RGBA bytes): the entry nearest (in RGB) to the centre of its RGB555
     /// cell, found once per cell the picture uses.
-    private static func map(_ rgba: [UInt8], to palette: [UInt8]) -> [UInt8] {
+    private static func map(_ rgba: ArraySlice<UInt8>, to palette: [UInt8]) -> [UInt8] {
         let pixelCount = rgba.count / 4
         var indices = [UInt8](repeating: 0, count: pixelCount)
         var cache = [Int16](repeating: -1, count: 1 << 15)

@@ -39,6 +39,9 @@ package struct Checkerboard: Hashable, Sendable {
     /// show every pixel (graphics protocols). Uses the same straight-alpha "over" rounding as the half-block
     /// path.
     package func composite(_ image: RGBAImage, side: Int) -> RGBAImage {
+        // An opaque image (most composites, every picture already laid over its backdrop) comes back as it is,
+        // without a copy of its pixels.
+        if image.isOpaque { return image }
         var result = image
         result.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in 0..<image.height {

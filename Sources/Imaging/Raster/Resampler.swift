@@ -60,7 +60,7 @@ package struct PremultipliedPixels {
     /// `floor(x + 0.5)` of every lane (each in 0...255) as bytes, without per-lane conversions: adding 2^23
     /// moves an integer-valued float's value into the low bits of its pattern.
     @inline(__always)
-    private static func roundedBytes(_ lanes: SIMD16<Float>) -> SIMD16<UInt8> {
+    static func roundedBytes(_ lanes: SIMD16<Float>) -> SIMD16<UInt8> {
         let magic = SIMD16<Float>(repeating: 8_388_608)
         let shifted = lanes + 0.5
         // Adding 2^23 rounds to the nearest integer (ties to even); one less where that went above `shifted`.
@@ -103,15 +103,18 @@ package enum Resampler {
         return premultiplied(source, frame: frame, region: box).straightImage() ?? RGBAImage(width: 1, height: 1)
     }
 
-    /// The pixels of `region` when `source`, centre-cropped to the aspect ratio of `frame`, fills `frame`.
+    /// The pixels of `region` when `source`, centre-cropped to the aspect ratio of `frame`, fills `frame`,
+    /// filtered with `kernel`.
     ///
     /// `frame` is in destination pixels and may sit at fractional coordinates (a tile at x = 21.99,
     /// width 102.67): every destination pixel centre is mapped exactly into the crop, so neighbouring tiles
     /// line up and the photo keeps its proportions. `region` may reach beyond `frame` (edge pixels that the
     /// frame only partly covers); those pixels continue the photo past the crop, up to the source's edge.
     /// Nil when `region` is empty.
-    package static func resample(_ source: RGBAImage, frame: Rect, region: PixelBox) -> RGBAImage? {
-        premultiplied(source, frame: frame, region: region).straightImage()
+    package static func resample(
+        _ source: RGBAImage, frame: Rect, region: PixelBox, kernel: FilterKernel = .lanczos3
+    ) -> RGBAImage? {
+        premultiplied(source, frame: frame, region: region, kernel: kernel).straightImage()
     }
 
     /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
@@ -119,14 +122,20 @@ package enum Resampler {
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
     /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
     package static func premultiplied(
-        _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
+        _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
+        kernel: FilterKernel = .lanczos3
     ) -> PremultipliedPixels {
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard source.pixels.count == source.width * source.height * 4 else {
-            return premultiplied(width: 0, height: 0, frame: frame, region: region, rows: strip) { _, _, _, _, _ in }
+            return premultiplied(
+                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel
+            ) { _, _, _, _, _ in }
         }
         return source.pixels.withUnsafeBufferPointer { bytes in
-            premultiplied(width: source.width, height: source.height, frame: frame, region: region, rows: strip) {
+            premultiplied(
+                width: source.width, height: source.height, frame: frame, region: region, rows: strip,
+                kernel: kernel
+            ) {
                 grid, row, columns, scratch, out in
                 grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, into: out)
             }
@@ -139,7 +148,10 @@ package enum Resampler {
         _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
     ) -> PremultipliedPixels {
         source.samples.withUnsafeBufferPointer { samples in
-            premultiplied(width: source.width, height: source.height, frame: frame, region: region, rows: strip) {
+            premultiplied(
+                width: source.width, height: source.height, frame: frame, region: region, rows: strip,
+                kernel: .lanczos3
+            ) {
                 grid, row, columns, _, out in
                 grid.premultipliedRow(row, columns: columns, from: samples, into: out)
             }
@@ -148,7 +160,7 @@ package enum Resampler {
 
     /// The geometry shared by both sample depths; `readRow` writes a block row's premultiplied averages.
     private static func premultiplied(
-        width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?,
+        width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?, kernel: FilterKernel,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
@@ -171,11 +183,12 @@ package enum Resampler {
         let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
         let columns = FilterWeights(
             sourceSize: grid.width, scale: scaleX / Double(blockWidth),
-            outputs: region.width, firstCentre: firstCentreX / Double(blockWidth))
+            outputs: 0..<region.width, firstCentre: firstCentreX / Double(blockWidth), kernel: kernel)
         // Centres still count from the region's first row, so a strip's rows are the whole region's.
         let rows = FilterWeights(
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
-            outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight))
+            outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
+            kernel: kernel)
         result.values.withUnsafeMutableBufferPointer { out in
             filter(grid: grid, columns: columns, rows: rows, into: out, readRow: readRow)
         }
@@ -521,7 +534,25 @@ package struct BlockGrid {
     }
 }
 
-/// Lanczos-3 weights for one axis: for every output pixel, a window of source pixels and its weights.
+/// The filters `Resampler` weighs source pixels with.
+package enum FilterKernel: Hashable, Sendable {
+    /// sinc(x) · sinc(x / 3) on -3 ..< 3: sharp, six taps per output when enlarging; every composite and export.
+    case lanczos3
+    /// The Catmull-Rom cubic (Pillow's BICUBIC, a = -0.5) on -2 ..< 2: four taps, for enlarging a picture for
+    /// the screen, where it cannot be told from Lanczos-3 at the factors a preview uses and costs two thirds.
+    case catmullRom
+
+    /// Half the window's width in source pixels at scale 1.
+    var support: Double {
+        switch self {
+        case .lanczos3: 3
+        case .catmullRom: 2
+        }
+    }
+}
+
+/// Filter weights for one axis (`FilterKernel`, Lanczos-3 unless told): for every output pixel, a window of
+/// source pixels and its weights.
 package struct FilterWeights {
     /// Number of output pixels.
     package let outputs: Int
@@ -538,16 +569,20 @@ package struct FilterWeights {
     ///   - sourceSize: source pixels along the axis.
     ///   - scale: source pixels per output pixel.
     ///   - firstCentre: source coordinate of the first output pixel's centre (pixel i covers i ..< i + 1).
-    package init(sourceSize: Int, scale: Double, outputs: Int, firstCentre: Double) {
-        self.init(sourceSize: sourceSize, scale: scale, outputs: 0..<outputs, firstCentre: firstCentre)
+    ///   - kernel: the filter.
+    package init(sourceSize: Int, scale: Double, outputs: Int, firstCentre: Double, kernel: FilterKernel = .lanczos3) {
+        self.init(sourceSize: sourceSize, scale: scale, outputs: 0..<outputs, firstCentre: firstCentre, kernel: kernel)
     }
 
     /// The windows of outputs `range` of a larger run whose output 0 has its centre at `firstCentre`.
-    package init(sourceSize: Int, scale: Double, outputs range: Range<Int>, firstCentre: Double) {
+    package init(
+        sourceSize: Int, scale: Double, outputs range: Range<Int>, firstCentre: Double,
+        kernel: FilterKernel = .lanczos3
+    ) {
         let outputs = range.count
         // Past the source's own size a wider filter adds nothing but work: the window is the whole source.
         let filterScale = min(max(scale, 1), Double(max(sourceSize, 1)))
-        let support = 3 * filterScale
+        let support = kernel.support * filterScale
         let stride = Int(support.rounded(.up)) * 2 + 1
         var starts = [Int](repeating: 0, count: outputs), counts = [Int](repeating: 1, count: outputs)
         var weights = [Float](repeating: 0, count: outputs * stride)
@@ -569,7 +604,8 @@ package struct FilterWeights {
                 var sine = sin(Double.pi * firstX / 3), cosine = cos(Double.pi * firstX / 3)
                 var total = 0.0
                 for tap in 0..<count {
-                    let w = lanczos3((Double(start + tap) - centre + 0.5) / filterScale, sineOfThird: sine)
+                    let x = (Double(start + tap) - centre + 0.5) / filterScale
+                    let w = kernel == .lanczos3 ? lanczos3(x, sineOfThird: sine) : catmullRom(x)
                     window[tap] = w
                     total += w
                     (sine, cosine) = (sine * stepCosine + cosine * stepSine, cosine * stepCosine - sine * stepSine)
@@ -594,6 +630,15 @@ package struct FilterWeights {
         for i in 0..<outputs { end = max(end, starts[i] + counts[i]) }
         return end - firstSource
     }
+}
+
+/// The Catmull-Rom cubic (a = -0.5) at `x`, 0 outside -2 ..< 2.
+@inline(__always)
+package func catmullRom(_ x: Double) -> Double {
+    let x = abs(x)
+    if x < 1 { return (1.5 * x - 2.5) * x * x + 1 }
+    if x < 2 { return ((-0.5 * x + 2.5) * x - 4) * x + 2 }
+    return 0
 }
 
 /// The Lanczos kernel with three lobes, sinc(x) · sinc(x / 3) on -3 ..< 3, given `sin(πx / 3)` (which

@@ -160,12 +160,21 @@ package struct PictureFrame: Hashable, Sendable {
 
     /// The region's pixels of `image`, laid over `backdrop`: after resampling when smooth, so that a
     /// checkerboard keeps crisp squares of the picture's own size; before enlarging when whole, so that its
-    /// squares stay on the image's pixels while the view pans.
+    /// squares stay on the image's pixels while the view pans. A smooth enlargement (the fitted preview on a
+    /// pane larger than its composite, made again on every parameter key) uses the Catmull-Rom cubic, four
+    /// taps instead of Lanczos-3's six, and for an opaque composite `Resampler.resampleOpaque`, which has no
+    /// transparency to carry; reductions keep Lanczos-3.
     package func render(_ image: RGBAImage, over backdrop: Backdrop) -> RGBAImage {
         switch sampling {
         case .smooth:
+            let enlarges = frame.width >= Double(image.width) && frame.height >= Double(image.height)
+            if enlarges,
+                let enlarged = Resampler.resampleOpaque(image, frame: frame, region: region, kernel: .catmullRom)
+            {
+                return enlarged
+            }
             return backdrop.composite(
-                Resampler.resample(image, frame: frame, region: region)
+                Resampler.resample(image, frame: frame, region: region, kernel: enlarges ? .catmullRom : .lanczos3)
                     ?? RGBAImage(width: region.width, height: region.height))
         case .whole(let magnification):
             return magnified(backdrop.composite(image), by: magnification)

@@ -120,19 +120,18 @@ extension PictureLayer {
                         rows: area.height)))
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
-            var image = fitted(picture, filling: false)
+            let image = fitted(picture, filling: false)
             if rows == nil, let encoded = picture.encodedSixel, encoded.colors == setup.sixelColors,
                 image == picture.image
             {
                 return passed(move + encoded.bytes)
             }
-            if let rows {
-                let cellHeight = max(1, setup.cellPixelSize.height)
-                image = image.rows(
-                    rows.lowerBound * cellHeight..<min(image.height, (rows.upperBound + 1) * cellHeight))
-            }
+            let cellHeight = max(1, setup.cellPixelSize.height)
+            let pixelRows = rows.map { $0.lowerBound * cellHeight..<($0.upperBound + 1) * cellHeight }
             return passed(
-                move + (try SixelEncoder.encode(image, backdrop: .checkerboard, colors: setup.sixelColors)))
+                move
+                    + (try SixelEncoder.encode(
+                        image, rows: pixelRows, backdrop: .checkerboard, colors: setup.sixelColors)))
         case .halfblock:
             return ""
         }

@@ -172,15 +172,6 @@ package struct PictureLayer {
 }
 
 extension RGBAImage {
-    /// The rows `range` of this image (clamped to it), as an image of its width.
-    package func rows(_ range: Range<Int>) -> RGBAImage {
-        let range = range.clamped(to: 0..<height)
-        var slice = RGBAImage(width: width, height: range.count)
-        guard pixels.count == width * height * 4 else { return slice }
-        slice.pixels = Array(pixels[(range.lowerBound * width * 4)..<(range.upperBound * width * 4)])
-        return slice
-    }
-
     /// This image at the top-left of a transparent `width` x `height` canvas, cut where it does not fit.
     package func placed(width: Int, height: Int) -> RGBAImage {
         guard self.width != width || self.height != height else { return self }

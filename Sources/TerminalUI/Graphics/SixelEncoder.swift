@@ -16,35 +16,41 @@ package enum SixelEncoder {
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colors` entries. The image is shown at
-    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
+    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`. With
+    /// `rows`, only those pixel rows (clamped to the image) go, as a picture of their own, read in place rather
+    /// than copied out (a sixel picture that stays sends again only the cell rows that changed).
     package static func encode(
-        _ image: RGBAImage, backdrop: Backdrop,
+        _ image: RGBAImage, rows: Range<Int>? = nil, backdrop: Backdrop,
         colors: Int = maximumColors
     ) throws(GraphicsError) -> String {
+        // An opaque picture (the usual case: laid over its backdrop already) comes back as it is.
         let opaque = backdrop.composite(image)
-        let (width, height) = (opaque.width, opaque.height)
-        guard width > 0, height > 0, opaque.pixels.count == width * height * 4 else {
+        let width = opaque.width
+        let rows = (rows ?? 0..<opaque.height).clamped(to: 0..<max(0, opaque.height))
+        guard width > 0, !rows.isEmpty, opaque.pixels.count == width * opaque.height * 4 else {
             return "\u{1B}Pq\u{1B}\\"
         }
+        let pixels = opaque.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]
+        let palette = try Self.palette(pixels, width: width, height: rows.count, colors: colors)
+        let indices = map(pixels, to: palette)
+        return String(decoding: bands(indices, width: width, height: rows.count, palette: palette), as: UTF8.self)
+    }
+
+    /// libsixel's adaptive palette for `width` x `height` RGBA pixels, as RGB triples.
+    private static func palette(
+        _ pixels: ArraySlice<UInt8>, width: Int, height: Int, colors: Int
+    ) throws(GraphicsError) -> [UInt8] {
+        // libsixel reads RGB888.
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         rgb.withUnsafeMutableBufferPointer { rgb in
-            opaque.pixels.withUnsafeBufferPointer { rgba in
+            pixels.withUnsafeBufferPointer { rgba in
                 for pixel in 0..<width * height {
-                    rgb[pixel * 3] = rgba[pixel * 4]
-                    rgb[pixel * 3 + 1] = rgba[pixel * 4 + 1]
-                    rgb[pixel * 3 + 2] = rgba[pixel * 4 + 2]
+                    rgb[pixel &* 3] = rgba[pixel &* 4]
+                    rgb[pixel &* 3 &+ 1] = rgba[pixel &* 4 &+ 1]
+                    rgb[pixel &* 3 &+ 2] = rgba[pixel &* 4 &+ 2]
                 }
             }
         }
-        let palette = try Self.palette(&rgb, width: width, height: height, colors: colors)
-        let indices = map(rgb, to: palette)
-        return String(decoding: bands(indices, width: width, height: height, palette: palette), as: UTF8.self)
-    }
-
-    /// libsixel's adaptive palette for the pixels, as RGB triples.
-    private static func palette(
-        _ rgb: inout [UInt8], width: Int, height: Int, colors: Int
-    ) throws(GraphicsError) -> [UInt8] {
         var dither: OpaquePointer?
         try check(
             sixel_dither_new(&dither, Int32(min(max(colors, 2), maximumColors)), nil),
@@ -64,22 +70,25 @@ package enum SixelEncoder {
         return Array(UnsafeBufferPointer(start: entries, count: count * 3))
     }
 
-    /// Each pixel's palette index: the entry nearest (in RGB) to the centre of its RGB555 cell, found once per
-    /// cell the picture uses.
-    private static func map(_ rgb: [UInt8], to palette: [UInt8]) -> [UInt8] {
-        let pixelCount = rgb.count / 3
+    /// Each pixel's palette index (from RGBA bytes): the entry nearest (in RGB) to the centre of its RGB555
+    /// cell, found once per cell the picture uses.
+    private static func map(_ rgba: ArraySlice<UInt8>, to palette: [UInt8]) -> [UInt8] {
+        let pixelCount = rgba.count / 4
         var indices = [UInt8](repeating: 0, count: pixelCount)
         var cache = [Int16](repeating: -1, count: 1 << 15)
         let colorCount = palette.count / 3
         indices.withUnsafeMutableBufferPointer { indices in
             cache.withUnsafeMutableBufferPointer { cache in
-                rgb.withUnsafeBufferPointer { rgb in
+                rgba.withUnsafeBytes { rgba in
                     palette.withUnsafeBufferPointer { palette in
                         for pixel in 0..<pixelCount {
-                            let r = Int(rgb[pixel * 3]), g = Int(rgb[pixel * 3 + 1]), b = Int(rgb[pixel * 3 + 2])
-                            let key = (r >> 3) << 10 | (g >> 3) << 5 | b >> 3
+                            // R, G and B's top five bits, from one little-endian word per pixel.
+                            let word = UInt32(
+                                littleEndian: rgba.loadUnaligned(fromByteOffset: pixel &* 4, as: UInt32.self))
+                            let red: UInt32 = (word & 0xF8) << 7, green: UInt32 = (word >> 6) & 0x3E0
+                            let key = Int(red | green | (word >> 19) & 0x1F)
                             if cache[key] < 0 {
-                                let (cr, cg, cb) = (r & ~7 | 4, g & ~7 | 4, b & ~7 | 4)
+                                let cr = (key >> 10) << 3 | 4, cg = (key >> 5 & 31) << 3 | 4, cb = (key & 31) << 3 | 4
                                 var best = 0, bestDistance = Int.max
                                 for entry in 0..<colorCount {
                                     let dr = Int(palette[entry * 3]) - cr, dg = Int(palette[entry * 3 + 1]) - cg
@@ -134,26 +143,31 @@ package enum SixelEncoder {
                 var entries = 0, colorsInBand = 0
                 head.update(repeating: -1, count: 256)
                 lastColumn.update(repeating: -1, count: 256)
+                let bandStart = top &* width
                 for x in 0..<width {
+                    let column = Int32(truncatingIfNeeded: x)
+                    var pixel = bandStart &+ x
                     for row in 0..<rows {
-                        let color = Int(indices[(top + row) * width + x])
-                        if lastColumn[color] == Int32(x) {
+                        let color = Int(indices[pixel])
+                        pixel &+= width
+                        if lastColumn[color] == column {
                             masks[Int(tail[color])] |= 1 << row
                             continue
                         }
-                        columns[entries] = Int32(x)
+                        let entry = Int32(truncatingIfNeeded: entries)
+                        columns[entries] = column
                         masks[entries] = 1 << row
                         next[entries] = -1
                         if head[color] < 0 {
-                            head[color] = Int32(entries)
+                            head[color] = entry
                             order[colorsInBand] = color
-                            colorsInBand += 1
+                            colorsInBand &+= 1
                         } else {
-                            next[Int(tail[color])] = Int32(entries)
+                            next[Int(tail[color])] = entry
                         }
-                        tail[color] = Int32(entries)
-                        lastColumn[color] = Int32(x)
-                        entries += 1
+                        tail[color] = entry
+                        lastColumn[color] = column
+                        entries &+= 1
                     }
                 }
                 for place in 0..<colorsInBand {

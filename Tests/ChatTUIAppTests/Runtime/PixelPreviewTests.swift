@@ -148,8 +148,11 @@ private final class CellLog: @unchecked Sendable {
         await press([], controller, terminal)
         let shown = try #require(previewPictures(terminal).first)
         #expect(!shown.isScaledByTerminal && shown.image.width == 432 && shown.image.height == 432)
-        let expected = Backdrop.checkerboard.composite(Resampler.resample(Self.composite, width: 432, height: 432))
-        #expect(shown.image == expected)
+        // Enlarged (132 to 432 px) with the Catmull-Rom cubic, the composite's transparent parts over the board.
+        let whole = PixelBox(x: 0, y: 0, width: 432, height: 432)
+        let enlarged = Resampler.resample(
+            Self.composite, frame: Rect(x: 0, y: 0, width: 432, height: 432), region: whole, kernel: .catmullRom)
+        #expect(shown.image == Backdrop.checkerboard.composite(try #require(enlarged)))
     }
 
     @Test func withTheGuidesTheKittyPictureHasItsScreenPixels() async throws {

@@ -91,6 +91,33 @@ import Testing
         #expect(picture[0, 0] == Checkerboard().light && picture[7, 0] == Checkerboard().dark)
     }
 
+    @Test func anEnlargedPictureIsCubicAndAReducedOneLanczos() throws {
+        var image = RGBAImage(width: 40, height: 40, fill: RGBA8(r: 10, g: 20, b: 30))
+        for y in 0..<40 { for x in 0..<40 where (x / 3 + y / 5) % 2 == 0 { image[x, y] = RGBA8(r: 240, g: 200, b: 9) } }
+        let enlarging = try #require(
+            PictureFrame.fit(imageWidth: 40, imageHeight: 40, areaWidth: 90, areaHeight: 90, cell: cell, zoom: 1))
+        let enlarged = enlarging.render(image, over: .checkerboard)
+        #expect(
+            enlarged
+                == Resampler.resampleOpaque(
+                    image, frame: enlarging.frame, region: enlarging.region, kernel: .catmullRom))
+        #expect(enlarged != Resampler.resample(image, frame: enlarging.frame, region: enlarging.region))
+        // With a translucent pixel the general path makes it, with the same filter, over the board.
+        image[0, 0].a = 100
+        #expect(
+            enlarging.render(image, over: .checkerboard)
+                == Backdrop.checkerboard.composite(
+                    try #require(
+                        Resampler.resample(
+                            image, frame: enlarging.frame, region: enlarging.region, kernel: .catmullRom))))
+        let reducing = try #require(
+            PictureFrame.fit(imageWidth: 40, imageHeight: 40, areaWidth: 20, areaHeight: 20, cell: cell, zoom: 1))
+        #expect(
+            reducing.render(image, over: .checkerboard)
+                == Backdrop.checkerboard.composite(
+                    try #require(Resampler.resample(image, frame: reducing.frame, region: reducing.region))))
+    }
+
     /// Whether `frame` stays within the picture budget and inside the area, starting on a cell corner.
     private func isWithinBudget(_ frame: PictureFrame, areaWidth: Int, areaHeight: Int, cell: CellPixelSize) -> Bool {
         let region = frame.region

@@ -55,7 +55,7 @@ private final class DownloadingProvider: CompositeProvider {
         #expect(controller.runningRequestCount > 0)
 
         provider.released.withLock { $0 = true }
-        await controller.waitForBackgroundWork(seconds: 120)
+        controller.waitForBackgroundWork(seconds: 120)
         #expect(terminal.row(0).hasPrefix("▌####"))
         #expect(controller.runningRequestCount == 0)
     }

@@ -138,11 +138,11 @@ enum SixelDecoder {
         }
         for count in [1, 5, 16, 17, 200, 256] {
             var palette = (0..<count * 3).map { _ in next() }
-            // Repeated entries (in other lanes and in the same lane) are equally near: the first is the one.
+            // Repeated entries are equally near: the first is the one.
             for copy in [count - 1, 17] where count > 17 || (copy == count - 1 && count > 5) {
                 palette.replaceSubrange((copy * 3)..<(copy * 3 + 3), with: palette[3..<6])
             }
-            let channels = SixelEncoder.PaletteGroups(palette).channels
+            let entries = SixelEncoder.PaletteSearch(palette).entries
             // Random colours, then the entries' own.
             let colours =
                 (0..<400).map { _ in [next(), next(), next()] }
@@ -155,8 +155,8 @@ enum SixelDecoder {
                     let db = Int(palette[entry * 3 + 2]) - blue
                     if dr * dr + dg * dg + db * db < least { (expected, least) = (entry, dr * dr + dg * dg + db * db) }
                 }
-                let found = channels.withUnsafeBufferPointer {
-                    SixelEncoder.PaletteGroups.nearest(
+                let found = entries.withUnsafeBufferPointer {
+                    SixelEncoder.PaletteSearch.nearest(
                         red: Int32(red), green: Int32(green), blue: Int32(blue), in: $0)
                 }
                 #expect(found == expected, "\(count) entries, colour \(red) \(green) \(blue)")

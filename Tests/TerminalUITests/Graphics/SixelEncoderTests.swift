@@ -117,6 +117,53 @@ enum SixelDecoder {
         #expect(SixelDecoder.psnr(decoded, other) < 20)
     }
 
+    @Test func aLargePicturesPaletteIsTheOneLibsixelMakesFromAllItsPixels() throws {
+        // 300 x 200 pixels of noise: libsixel's histogram reads every third one, and only those are handed to it.
+        var state: UInt32 = 7
+        let pixels = (0..<300 * 200).flatMap { _ -> [UInt8] in
+            state = state &* 1_103_515_245 &+ 12_345
+            return [UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16), 90, 255]
+        }
+        var rgb = stride(from: 0, to: pixels.count, by: 4).flatMap { pixels[$0..<$0 + 3] }
+        let all = try SixelEncoder.libsixelPalette(&rgb, width: 300, height: 200, colors: 256)
+        #expect(all.count == 256 * 3)
+        #expect(try SixelEncoder.palette(pixels[...], width: 300, height: 200, colors: 256) == all)
+    }
+
+    @Test func nearestEntryIsTheFirstOfTheLeastDistance() {
+        var state: UInt32 = 11
+        func next() -> UInt8 {
+            state = state &* 1_103_515_245 &+ 12_345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        for count in [1, 5, 16, 17, 200, 256] {
+            var palette = (0..<count * 3).map { _ in next() }
+            // Repeated entries are equally near: the first is the one.
+            for copy in [count - 1, 17] where count > 17 || (copy == count - 1 && count > 5) {
+                palette.replaceSubrange((copy * 3)..<(copy * 3 + 3), with: palette[3..<6])
+            }
+            let entries = SixelEncoder.PaletteSearch(palette).entries
+            // Random colours, then the entries' own.
+            let colours =
+                (0..<400).map { _ in [next(), next(), next()] }
+                + (0..<count).map { palette[($0 * 3)..<($0 * 3 + 3)].map { $0 } }
+            for colour in colours {
+                let (red, green, blue) = (Int(colour[0]), Int(colour[1]), Int(colour[2]))
+                var expected = 0, least = Int.max
+                for entry in 0..<count {
+                    let dr = Int(palette[entry * 3]) - red, dg = Int(palette[entry * 3 + 1]) - green
+                    let db = Int(palette[entry * 3 + 2]) - blue
+                    if dr * dr + dg * dg + db * db < least { (expected, least) = (entry, dr * dr + dg * dg + db * db) }
+                }
+                let found = entries.withUnsafeBufferPointer {
+                    SixelEncoder.PaletteSearch.nearest(
+                        red: Int32(red), green: Int32(green), blue: Int32(blue), in: $0)
+                }
+                #expect(found == expected, "\(count) entries, colour \(red) \(green) \(blue)")
+            }
+        }
+    }
+
     @Test func onlySevenBitPrintableBytes() throws {
         let sixel = try SixelEncoder.encode(GraphicsFixtures.picture(width: 16, height: 16), backdrop: .checkerboard)
         #expect(sixel.utf8.allSatisfy { $0 == 0x1B || (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D })

@@ -41,8 +41,12 @@ done
 # API: the codecs and resampler (Imaging), paths and presets (GroupExport), prompts and replies (ChatTUIApp).
 build=(swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
        --disable-dead-strip)
-# A failed build exits 2, told apart from a finding (exit 1).
-(cd fuzz && "${build[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2) || { echo "fuzz.sh: the fuzz build failed" >&2; exit 2; }
+fuzz_build() { (cd fuzz && "${build[@]}" 2>&1 | grep -v "Cannot export local symbol" >&2); }
+# A failed build exits 2, told apart from a finding (exit 1). SwiftPM's incremental build of fuzz/ can miss a
+# change in the package it depends on by path (a new file there, or a changed signature, then fails to link), so
+# a failed build is tried once more from a clean build folder before it counts.
+fuzz_build || { echo "fuzz.sh: the fuzz build failed; building once more from a clean fuzz/.build" >&2
+  rm -rf fuzz/.build; fuzz_build; } || { echo "fuzz.sh: the fuzz build failed" >&2; exit 2; }
 bin=$(cd fuzz && "${build[@]}" --show-bin-path)
 
 mkdir -p fuzz/artifacts

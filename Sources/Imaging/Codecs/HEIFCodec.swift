@@ -80,29 +80,20 @@ package enum HEIFCodec {
         _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
     ) throws(CodecError) -> RGBAImage {
         let byteCount = try limits.checkDimensions(width: width, height: height)
+        let rowBytes = width * 4
         // RGBA whether or not the image has alpha: libheif's colour conversion then writes opaque alpha itself,
         // so its rows are ours byte for byte.
-        var decoded: OpaquePointer?
-        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, nil)
-        guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
-        defer { heif_image_release(decoded) }
-        var stride: Int32 = 0
-        guard heif_image_get_width(decoded, heif_channel_interleaved) == Int32(width),
-            heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height),
-            let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
-        else {
-            throw .corruptImage(format: format, detail: "libheif returned no pixels of the declared size")
-        }
-        let rowBytes = width * 4
-        guard Int(stride) >= rowBytes else {
-            throw .corruptImage(format: format, detail: "libheif returned rows shorter than the image")
-        }
-        // Not zeroed first: every row is copied over (libheif pads its rows, so one copy each).
-        let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
-            for y in 0..<height {
-                (output.baseAddress! + y * rowBytes).update(from: plane + y * Int(stride), count: rowBytes)
+        let pixels = try withDecodedPlane(
+            handle, chroma: heif_chroma_interleaved_RGBA, width: width, height: height, rowBytes: rowBytes,
+            format: format
+        ) { plane, stride, _ in
+            // Not zeroed first: every row is copied over (libheif pads its rows, so one copy each).
+            [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+                for y in 0..<height {
+                    (output.baseAddress! + y * rowBytes).update(from: plane + y * stride, count: rowBytes)
+                }
+                initialized = byteCount
             }
-            initialized = byteCount
         }
         guard var image = RGBAImage(width: width, height: height, pixels: pixels) else {
             throw .emptyImage(width: width, height: height)
@@ -120,28 +111,63 @@ package enum HEIFCodec {
         _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
     ) throws(CodecError) -> RGBA16Image {
         let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: 8)
+        let rowSamples = width * 4
+        // Without an alpha plane libheif's alpha samples are not ours to trust: opaque.
+        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let samples = try withDecodedPlane(
+            handle, chroma: heif_chroma_interleaved_RRGGBBAA_LE, width: width, height: height,
+            rowBytes: rowSamples * 2, format: format
+        ) { (plane, stride, bits) throws(CodecError) in
+            guard (9...16).contains(bits) else {
+                throw .corruptImage(format: format, detail: "libheif returned \(bits)-bit samples for a deep image")
+            }
+            return deepSamples(
+                plane, stride: stride, bits: bits, width: width, height: height, hasAlpha: hasAlpha,
+                count: byteCount / 2)
+        }
+        guard var image = RGBA16Image(width: width, height: height, samples: samples) else {
+            throw .emptyImage(width: width, height: height)
+        }
+        switch colorDescription(of: handle) {
+        case .profile(let profile)?: ColorManagement.convertToSRGB(&image, profile: profile)
+        case .primaries(let primaries)?: ColorManagement.convertToSRGB(&image, primaries: primaries)
+        case nil: break
+        }
+        return image
+    }
+
+    /// libheif's decoding of the primary image as interleaved `chroma`, checked to be `width` x `height` with
+    /// rows of at least `rowBytes`; `body` reads the plane, given its stride in bytes and bits per sample.
+    private static func withDecodedPlane<Decoded>(
+        _ handle: OpaquePointer, chroma: heif_chroma, width: Int, height: Int, rowBytes: Int, format: String,
+        _ body: (UnsafePointer<UInt8>, Int, Int) throws(CodecError) -> Decoded
+    ) throws(CodecError) -> Decoded {
         var decoded: OpaquePointer?
-        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBBAA_LE, nil)
+        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, nil)
         guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
         defer { heif_image_release(decoded) }
         var stride: Int32 = 0
-        let bits = Int(heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved))
         guard heif_image_get_width(decoded, heif_channel_interleaved) == Int32(width),
-            heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height), (9...16).contains(bits),
+            heif_image_get_height(decoded, heif_channel_interleaved) == Int32(height),
             let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride)
         else {
             throw .corruptImage(format: format, detail: "libheif returned no pixels of the declared size")
         }
-        let rowSamples = width * 4
-        guard Int(stride) >= rowSamples * 2 else {
+        guard Int(stride) >= rowBytes else {
             throw .corruptImage(format: format, detail: "libheif returned rows shorter than the image")
         }
-        // Without an alpha plane libheif's alpha samples are not ours to trust: opaque.
-        let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        return try body(plane, Int(stride), Int(heif_image_get_bits_per_pixel_range(decoded, heif_channel_interleaved)))
+    }
+
+    /// Little-endian samples of `bits` from libheif's plane, scaled to 16 bits and premultiplied in one rounding.
+    private static func deepSamples(
+        _ plane: UnsafePointer<UInt8>, stride: Int, bits: Int, width: Int, height: Int, hasAlpha: Bool, count: Int
+    ) -> [UInt16] {
+        let rowSamples = width * 4
         let top = UInt32(1 << bits - 1)
-        let samples = [UInt16](unsafeUninitializedCapacity: byteCount / 2) { output, initialized in
+        return [UInt16](unsafeUninitializedCapacity: count) { output, initialized in
             for y in 0..<height {
-                let row = UnsafeRawPointer(plane + y * Int(stride))
+                let row = UnsafeRawPointer(plane + y * stride)
                 for x in 0..<width {
                     func sample(_ channel: Int) -> UInt32 {
                         // Held to the bit depth, so that a stray high bit cannot exceed 65535 once scaled.
@@ -158,17 +184,8 @@ package enum HEIFCodec {
                     output[index + 3] = UInt16(alpha)
                 }
             }
-            initialized = byteCount / 2
+            initialized = count
         }
-        guard var image = RGBA16Image(width: width, height: height, samples: samples) else {
-            throw .emptyImage(width: width, height: height)
-        }
-        switch colorDescription(of: handle) {
-        case .profile(let profile)?: ColorManagement.convertToSRGB(&image, profile: profile)
-        case .primaries(let primaries)?: ColorManagement.convertToSRGB(&image, primaries: primaries)
-        case nil: break
-        }
-        return image
     }
 
     /// What the handle says its colours are in, when that needs converting.

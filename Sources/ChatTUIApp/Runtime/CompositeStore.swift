@@ -5,8 +5,11 @@ import TerminalUI
 
 /// The composites that have arrived, and the cells drawn from them, for the views.
 ///
-/// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout,
-/// else the group's latest one at all, so that the old picture stays on screen until the new one is there. A
+/// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout
+/// and scale, else in the same layout, else the group's latest one at all, so that the old picture stays on
+/// screen until the new one is there. The scale comes first because the preview (made at a raised scale) and
+/// the group's list avatar arrive in turn: a key's preview that is late keeps the previous preview on screen,
+/// rather than the list avatar's smaller composite enlarged, drawn and sent again for nothing. A
 /// provisional composite (loading tiles while photos download) is shown like an arrived one but does not
 /// count as arrived, so the real one is still asked for and replaces it in place. After a group's data or
 /// photos changed (`invalidate`), its composites count as older ones: shown until the new ones arrive, never
@@ -15,6 +18,8 @@ package final class CompositeStore: CompositeCellSource {
     private struct GroupLayout: Hashable, Sendable {
         package var groupID: String
         package var layout: LayoutKind
+        /// nil: any scale.
+        package var scale: Int?
     }
 
     private struct RenderKey: Hashable, Sendable {
@@ -41,6 +46,7 @@ package final class CompositeStore: CompositeCellSource {
     /// Where to look when the exact composite is missing; entries may name evicted composites, which
     /// `bestKey` skips, so nothing here has to follow the caches' evictions.
     private var latestByGroup: [String: PreviewKey] = [:]
+    /// By group and layout, and by group, layout and scale.
     private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
     /// Keys whose stored composite is provisional.
     private var provisional = Set<PreviewKey>()
@@ -94,7 +100,9 @@ package final class CompositeStore: CompositeCellSource {
     private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
         latestByGroup[key.groupID] = key
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: key.parameters.layout)] = key
+        let layout = key.parameters.layout
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: nil)] = key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: key.parameters.scale)] = key
     }
 
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
@@ -217,8 +225,10 @@ package final class CompositeStore: CompositeCellSource {
         let shown = { (key: PreviewKey) in self.composites.value(for: key) != nil }
         let exact = key(for: group.id, parameters: parameters)
         if shown(exact) { return exact }
+        let layout = parameters.layout
         return [
-            latestByGroupLayout[GroupLayout(groupID: group.id, layout: parameters.layout)], latestByGroup[group.id],
+            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: parameters.scale)],
+            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: nil)], latestByGroup[group.id],
         ]
         .compactMap { $0 }.first(where: shown)
     }

@@ -50,6 +50,33 @@ import Testing
         #expect(store.contains(new) && letter() == "n")
     }
 
+    @Test func aLatePreviewKeepsThePreviousPreviewRatherThanTheListAvatarThatArrivedAfterIt() {
+        // Each composite is drawn as cells of the letter its width names.
+        let store = CompositeStore(renderImage: { image, columns, rows in
+            CellGrid(width: columns, height: rows, fill: Cell(["", "p", "l", "g"][image.width]))
+        })
+        let group = ViewFixtures.groups(1)[0]
+        var preview = CompositionParameters(scale: 4), list = CompositionParameters(scale: 3)
+        func letter(_ parameters: CompositionParameters) -> String? {
+            store.cells(for: group, parameters: parameters, columns: 1, rows: 1)?[0, 0].text
+        }
+        // The preview at the raised scale arrives, then the same parameters' list avatar.
+        store.store(Composite(image: RGBAImage(width: 1, height: 1)), for: store.key(for: group.id, parameters: preview))
+        store.store(Composite(image: RGBAImage(width: 2, height: 2)), for: store.key(for: group.id, parameters: list))
+        // A key: the new preview and list avatar are not there yet; each keeps its own scale's picture.
+        preview.margin = 9
+        list.margin = 9
+        #expect(letter(preview) == "p")
+        #expect(letter(list) == "l")
+        // A scale nothing has arrived at takes the layout's latest; another layout, the group's latest.
+        #expect(letter(CompositionParameters(scale: 2)) == "l")
+        store.store(
+            Composite(image: RGBAImage(width: 3, height: 3)),
+            for: store.key(for: group.id, parameters: CompositionParameters(layout: .grid, scale: 4)))
+        #expect(letter(CompositionParameters(layout: .qq, scale: 1)) == "g")
+        #expect(letter(preview) == "p")
+    }
+
     @Test func aListPictureForSixelCarriesItsEncodedBytes() throws {
         let request = PictureRequest(
             columns: 4, rows: 2, cell: CellPixelSize(width: 8, height: 16), scale: .fit(zoomPercent: 100))

@@ -34,7 +34,7 @@ package enum SixelEncoder {
         let pixels = opaque.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]
         let palette = try Self.palette(pixels, width: width, height: rows.count, colors: colors)
         let indices = map(pixels, to: palette)
-        return String(decoding: bands(indices, width: width, height: rows.count, palette: palette), as: UTF8.self)
+        return bands(indices, width: width, height: rows.count, palette: palette)
     }
 
     /// libsixel's adaptive palette for `width` x `height` RGBA pixels, as RGB triples.
@@ -169,13 +169,13 @@ package enum SixelEncoder {
     /// The DCS sequence: raster attributes, the palette in percent, then every band of six rows, each colour
     /// of the band in the order it first appears, its columns as sixel characters (runs of four or more as
     /// `!count`), gaps as `?`, `$` between colours and `-` between bands.
-    private static func bands(_ indices: [UInt8], width: Int, height: Int, palette: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(width * height / 3 + palette.count * 6 + 64)
-        output.append(contentsOf: "\u{1B}Pq\"1;1;\(width);\(height)".utf8)
+    private static func bands(_ indices: [UInt8], width: Int, height: Int, palette: [UInt8]) -> String {
+        var output = SixelWriter(capacity: width * height / 3 + palette.count * 6 + 64)
+        defer { output.deallocate() }
+        output.append("\u{1B}Pq\"1;1;\(width);\(height)")
         for entry in 0..<palette.count / 3 {
             let percent = (0..<3).map { (Int(palette[entry * 3 + $0]) * 100 + 127) / 255 }
-            output.append(contentsOf: "#\(entry);2;\(percent[0]);\(percent[1]);\(percent[2])".utf8)
+            output.append("#\(entry);2;\(percent[0]);\(percent[1]);\(percent[2])")
         }
         // The band's cells as a list per colour, in column order: column, six-bit mask, next entry.
         let capacity = 6 * width
@@ -197,87 +197,143 @@ package enum SixelEncoder {
             }
         }
         indices.withUnsafeBufferPointer { indices in
+            guard let indices = indices.baseAddress else { return }
             for top in stride(from: 0, to: height, by: 6) {
                 let rows = min(6, height - top)
                 var entries = 0, colorsInBand = 0
                 head.update(repeating: -1, count: 256)
                 lastColumn.update(repeating: -1, count: 256)
-                let bandStart = top &* width
+                /// Adds `mask` to `color`'s cell in `column`, a new cell if it has none there yet.
+                func add(_ color: Int, _ mask: UInt8, column: Int32) {
+                    if lastColumn[color] == column {
+                        masks[Int(tail[color])] |= mask
+                        return
+                    }
+                    let entry = Int32(truncatingIfNeeded: entries)
+                    columns[entries] = column
+                    masks[entries] = mask
+                    next[entries] = -1
+                    if head[color] < 0 {
+                        head[color] = entry
+                        order[colorsInBand] = color
+                        colorsInBand &+= 1
+                    } else {
+                        next[Int(tail[color])] = entry
+                    }
+                    tail[color] = entry
+                    lastColumn[color] = column
+                    entries &+= 1
+                }
                 for x in 0..<width {
-                    let column = Int32(truncatingIfNeeded: x)
-                    var pixel = bandStart &+ x
+                    let column = indices + (top &* width &+ x)
+                    let first = column[0]
+                    if rows == 6, column[width] == first, column[2 &* width] == first, column[3 &* width] == first,
+                        column[4 &* width] == first, column[5 &* width] == first
+                    {
+                        // A column of one colour: one cell, without a look-up per pixel.
+                        add(Int(first), 0x3F, column: Int32(truncatingIfNeeded: x))
+                        continue
+                    }
                     for row in 0..<rows {
-                        let color = Int(indices[pixel])
-                        pixel &+= width
-                        if lastColumn[color] == column {
-                            masks[Int(tail[color])] |= 1 << row
-                            continue
-                        }
-                        let entry = Int32(truncatingIfNeeded: entries)
-                        columns[entries] = column
-                        masks[entries] = 1 << row
-                        next[entries] = -1
-                        if head[color] < 0 {
-                            head[color] = entry
-                            order[colorsInBand] = color
-                            colorsInBand &+= 1
-                        } else {
-                            next[Int(tail[color])] = entry
-                        }
-                        tail[color] = entry
-                        lastColumn[color] = column
-                        entries &+= 1
+                        add(Int(column[row &* width]), 1 << row, column: Int32(truncatingIfNeeded: x))
                     }
                 }
+                // At most `#255$`, and a gap and a run of up to `!` and ten digits each, per colour and cell.
+                output.reserve(colorsInBand &* 5 &+ entries &* 24 &+ 1)
                 for place in 0..<colorsInBand {
                     let color = order[place]
-                    output.append(UInt8(ascii: "#"))
-                    appendDecimal(color, to: &output)
+                    output.appendUnchecked(UInt8(ascii: "#"))
+                    output.appendDecimalUnchecked(color)
                     var cursor = 0
                     var entry = Int(head[color])
                     while entry >= 0 {
                         let x = Int(columns[entry]), mask = masks[entry]
-                        if x > cursor { appendRun(x - cursor, of: 0x3F, to: &output) }
+                        if x > cursor { output.appendRunUnchecked(x &- cursor, of: 0x3F) }
                         var count = 1
                         var following = Int(next[entry])
-                        while following >= 0, Int(columns[following]) == x + count, masks[following] == mask {
-                            count += 1
+                        while following >= 0, Int(columns[following]) == x &+ count, masks[following] == mask {
+                            count &+= 1
                             following = Int(next[following])
                         }
-                        appendRun(count, of: 0x3F + mask, to: &output)
-                        cursor = x + count
+                        output.appendRunUnchecked(count, of: 0x3F &+ mask)
+                        cursor = x &+ count
                         entry = following
                     }
-                    if place < colorsInBand - 1 { output.append(UInt8(ascii: "$")) }
+                    if place < colorsInBand &- 1 { output.appendUnchecked(UInt8(ascii: "$")) }
                 }
                 // No `-` after the last band: it would move the cursor below the picture.
-                if top + 6 < height { output.append(UInt8(ascii: "-")) }
+                if top + 6 < height { output.appendUnchecked(UInt8(ascii: "-")) }
             }
         }
-        output.append(contentsOf: "\u{1B}\\".utf8)
-        return output
+        output.append("\u{1B}\\")
+        return output.string()
     }
 
-    /// `count` sixel characters `character`: as `!count` when that is shorter.
-    private static func appendRun(_ count: Int, of character: UInt8, to output: inout [UInt8]) {
-        if count > 3 {
-            output.append(UInt8(ascii: "!"))
-            appendDecimal(count, to: &output)
-            output.append(character)
-        } else {
-            for _ in 0..<count { output.append(character) }
+    /// A growing byte buffer for the sixel text, written through its pointer: `reserve` makes room once for
+    /// what the `Unchecked` appends after it write.
+    private struct SixelWriter {
+        private var bytes: UnsafeMutablePointer<UInt8>
+        private var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(64, capacity)
+            bytes = .allocate(capacity: self.capacity)
         }
-    }
 
-    /// `value` (not negative) in decimal digits, without going through a `String`.
-    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        while divisor * 10 <= value { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        func deallocate() { bytes.deallocate() }
+
+        mutating func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            let grown = max(capacity * 2, count + extra)
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            moved.update(from: bytes, count: count)
+            bytes.deallocate()
+            (bytes, capacity) = (moved, grown)
+        }
+
+        mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                reserve(utf8.count)
+                for byte in utf8 { appendUnchecked(byte) }
+            }
+        }
+
+        mutating func appendUnchecked(_ byte: UInt8) {
+            bytes[count] = byte
+            count &+= 1
+        }
+
+        /// `count` sixel characters `character`: as `!count` when that is shorter.
+        mutating func appendRunUnchecked(_ run: Int, of character: UInt8) {
+            if run > 3 {
+                appendUnchecked(UInt8(ascii: "!"))
+                appendDecimalUnchecked(run)
+                appendUnchecked(character)
+            } else {
+                for _ in 0..<run { appendUnchecked(character) }
+            }
+        }
+
+        /// `value` (not negative) in decimal digits.
+        mutating func appendDecimalUnchecked(_ value: Int) {
+            var divisor = 1
+            while divisor * 10 <= value { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                appendUnchecked(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+
+        /// The text written (sixel text is ASCII).
+        func string() -> String {
+            String(unsafeUninitializedCapacity: count) { target in
+                _ = target.initialize(from: UnsafeBufferPointer(start: bytes, count: count))
+                return count
+            }
         }
     }
 

@@ -95,6 +95,28 @@ enum SixelDecoder {
         #expect(psnr >= 30, "PSNR \(psnr) dB")
     }
 
+    @Test func everyPixelOfAPictureOfFewColoursComesBackAsItsOwnColour() throws {
+        // Twelve colours at least 51 levels apart, fewer than the palette holds: every pixel must come back as
+        // its own colour, within libsixel's five bits a channel (and its percentages), none left unpainted. The
+        // left part is in columns of one colour down each band, the right part changes every other row, and
+        // the last band has five rows.
+        let levels: [UInt8] = [0, 51, 102, 153, 204, 255]
+        let colors = (0..<12).map { RGBA8(r: levels[$0 % 6], g: levels[($0 / 2) % 6], b: levels[5 - $0 % 6]) }
+        var image = RGBAImage(width: 37, height: 17)
+        for y in 0..<17 {
+            for x in 0..<37 { image[x, y] = colors[x < 20 ? (x / 3) % 12 : (x / 4 + y / 2) % 12] }
+        }
+        let sixel = try SixelEncoder.encode(image, backdrop: .solid(.white))
+        let decoded = try SixelDecoder.decode(sixel, width: 37, height: 17, background: RGBA8(r: 1, g: 2, b: 3))
+        var largest = 0
+        for (decodedByte, byte) in zip(decoded.pixels, image.pixels) {
+            largest = max(largest, abs(Int(decodedByte) - Int(byte)))
+        }
+        #expect(largest <= 8, "a channel is \(largest) levels off")
+        // Runs of the same column pattern are written as repeats.
+        #expect(sixel.contains("!"))
+    }
+
     @Test func someRowsGoAsThePictureOfThoseRows() throws {
         let image = Backdrop.checkerboard.composite(GraphicsFixtures.picture(width: 50, height: 40))
         let cut = try #require(

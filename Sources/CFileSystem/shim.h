@@ -6,4 +6,6 @@ int syncfs(int fd);
    for file events and the timer that gathers a burst of them). */
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
+/* mallopt, with which SystemMemory keeps freed memory for reuse. */
+#include <malloc.h>
 #endif

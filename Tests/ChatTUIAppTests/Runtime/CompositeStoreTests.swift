@@ -61,7 +61,8 @@ import Testing
             store.cells(for: group, parameters: parameters, columns: 1, rows: 1)?[0, 0].text
         }
         // The preview at the raised scale arrives, then the same parameters' list avatar.
-        store.store(Composite(image: RGBAImage(width: 1, height: 1)), for: store.key(for: group.id, parameters: preview))
+        store.store(
+            Composite(image: RGBAImage(width: 1, height: 1)), for: store.key(for: group.id, parameters: preview))
         store.store(Composite(image: RGBAImage(width: 2, height: 2)), for: store.key(for: group.id, parameters: list))
         // A key: the new preview and list avatar are not there yet; each keeps its own scale's picture.
         preview.margin = 9

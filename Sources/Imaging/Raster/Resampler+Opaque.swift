@@ -154,7 +154,9 @@ extension Resampler {
     }
 
     /// `lanes` clamped to 0...255 and rounded to the nearest byte (halves to even: adding 2^23 leaves the
-    /// rounded value in the low bits of each Float).
+    /// rounded value in the low bits of each Float). Not `PremultipliedPixels.roundedBytes`, whose exact
+    /// `floor(x + 0.5)` takes a compare and a subtraction more per lane (about 1.2 ms of a megapixel
+    /// enlargement): ties to even stay within the one level of the general path this one promises.
     @inline(__always)
     private static func clampedBytes(_ lanes: SIMD16<Float>) -> SIMD16<UInt8> {
         var clamped = lanes.replacing(with: 0, where: lanes .< 0)

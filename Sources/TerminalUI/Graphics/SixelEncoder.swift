@@ -1,5 +1,6 @@
 import CSixel
 import Imaging
+import Support
 
 /// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
 /// the pixels it stands for), and the bands are written here, one pass over the pixels.
@@ -68,6 +69,22 @@ package enum SixelEncoder {
     /// libsixel's palette (median cut over its histogram, each entry the mean of its pixels) for `rgb`,
     /// `width` x `height` RGB888 pixels.
     static func libsixelPalette(
+        _ rgb: inout [UInt8], width: Int, height: Int, colors: Int
+    ) throws(GraphicsError) -> [UInt8] {
+        // libsixel 1.10's median cut passes the colour plane it sorts by to qsort's comparator through a static
+        // variable: two palettes made at once (list thumbnails and the preview are encoded on several threads)
+        // sort each other's boxes and come out different. One palette at a time, then; it takes about a
+        // millisecond.
+        try libsixelQuantiser.withLock { _ in
+            Result { () throws(GraphicsError) in
+                try unlockedLibsixelPalette(&rgb, width: width, height: height, colors: colors)
+            }
+        }.get()
+    }
+
+    private static let libsixelQuantiser = LockedState(())
+
+    private static func unlockedLibsixelPalette(
         _ rgb: inout [UInt8], width: Int, height: Int, colors: Int
     ) throws(GraphicsError) -> [UInt8] {
         var dither: OpaquePointer?

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Support
 import Testing
 
 @testable import TerminalUI
@@ -150,6 +151,28 @@ enum SixelDecoder {
         let all = try SixelEncoder.libsixelPalette(&rgb, width: 300, height: 200, colors: 256)
         #expect(all.count == 256 * 3)
         #expect(try SixelEncoder.palette(pixels[...], width: 300, height: 200, colors: 256) == all)
+    }
+
+    @Test func palettesMadeOnManyThreadsAtOnceAreTheOnesMadeOneAtATime() throws {
+        // libsixel's median cut keeps the plane it sorts by in a global: two pictures quantised at once (the list
+        // thumbnails and the preview are encoded off the UI thread) would sort each other's boxes.
+        let pictures = (0..<4).map { seed -> [UInt8] in
+            var state = UInt32(seed * 97 + 3)
+            return (0..<120 * 90).flatMap { _ -> [UInt8] in
+                state = state &* 1_103_515_245 &+ 12_345
+                return [UInt8(truncatingIfNeeded: state >> 8), UInt8(truncatingIfNeeded: state >> 16), 40, 255]
+            }
+        }
+        let expected = try pictures.map { try SixelEncoder.palette($0[...], width: 120, height: 90, colors: 256) }
+        let mismatches = LockedState(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<12 {
+                let picture = (thread + round) % pictures.count
+                let palette = try? SixelEncoder.palette(pictures[picture][...], width: 120, height: 90, colors: 256)
+                if palette != expected[picture] { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 
     @Test func nearestEntryIsTheFirstOfTheLeastDistance() {

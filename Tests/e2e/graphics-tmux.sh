@@ -2,11 +2,12 @@
 # End to end inside tmux. chat-tui in tmux (allow-passthrough on, the status line at the top, so the pane starts
 # one row down) inside `xterm -ti vt340` under Xvfb: automatic detection finds sixel through tmux's passthrough,
 # screenshots show the preview and a list thumbnail in pixels matching the exported PNG (PSNR >= 30 dB each),
-# nothing stays after the help overlay, a resize or quitting. Then kitty's Unicode placeholders, which Debian's
-# kitty 0.26 cannot show: the app runs in tmux under a recorded pty that answers as kitty 0.35 would, and its
-# output is decoded (the image transmitted through the passthrough, placed virtually, every cell of the picture a
-# placeholder naming its row and column; gone under the help). Last, with passthrough off, the status line names
-# the tmux option. Skipped (with the reason) only when Xvfb, xterm or tmux cannot be installed.
+# fast scrolling and back leaves the first screen again, nothing stays after the help overlay, a resize or
+# quitting. Then kitty's Unicode placeholders, which Debian's kitty 0.26 cannot show: the app runs in tmux under
+# a recorded pty that answers as kitty 0.35 would, and its output is decoded (the image transmitted through the
+# passthrough, placed virtually, every cell of the picture a placeholder naming its row and column; gone under
+# the help). Last, with passthrough off, the status line names the tmux option. Skipped (with the reason) only
+# when Xvfb, xterm or tmux cannot be installed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -51,8 +52,8 @@ python3 -c 'import re,sys; m=re.match(r"(\d+)\.(\d+)", sys.argv[1]); sys.exit(0 
 fixture=$root/sample-data/groups.json
 # The references: the first group (selected at start, in the preview) and the second (the first unselected row
 # of the list), exported at the scale the preview composes at.
-read -r first second < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["groups"]; print(g[0]["id"], g[1]["id"])' "$fixture")
-for pair in "$first:reference" "$second:second"; do
+read -r first second thirtieth < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["groups"]; print(g[0]["id"], g[1]["id"], g[30]["id"])' "$fixture")
+for pair in "$first:reference" "$second:second" "$thirtieth:scrolled-reference"; do
   "$bin" export --fixtures "$fixture" --group "${pair%%:*}" --scale 4 --output "$tmp/${pair#*:}.png" \
     --cache-dir "$tmp/cache" >/dev/null || fail "export of the reference PNG of ${pair%%:*} failed"
 done
@@ -97,7 +98,8 @@ keys() { tmx send-keys -t main "$@"; }
 # Measures a screenshot with the shared support/screen_measure.py (what it measures is said there). The app's
 # screen starts one row down (tmux's status line). Prints "PSNR WIDTHxHEIGHT".
 measure_py=$PWD/Tests/e2e/support/screen_measure.py
-measure() { local reference=$tmp/reference.png; [ "$1" = thumb ] && reference=$tmp/second.png
+# REFERENCE=FILE compares with another PNG (or, for `same`, another screenshot).
+measure() { local reference=${REFERENCE:-$tmp/reference.png}; [ "$1" = thumb ] && reference=$tmp/second.png
   python3 "$measure_py" "$1" "$2" "$reference" $cell "${3:-$columns}" "${4:-$((rows - 1))}" 1; }
 # Screenshots until the measure of WHAT is a picture at least MIN px wide and two in a row agree; prints it.
 # With SQUARE=1 the picture must also be as high as it is wide (a list thumbnail is square): under load a
@@ -123,6 +125,20 @@ echo "tmux $version, sixel preview $size px, PSNR $psnr dB"
 read -r thumb tsize < <(SQUARE=1 settled thumb thumb 20)
 above "$thumb" 30 || fail "list thumbnail vs exported PNG through tmux: PSNR $thumb dB < 30 dB ($tsize)"; ok
 echo "list thumbnail $tsize px, PSNR $thumb dB"
+cp "$tmp/thumb.png" "$tmp/first-screen.png"
+
+# Fast scrolling: thirty `j` at once select group 30, which the preview then shows; `g` goes back to the top, and
+# the screen is the first one again (every thumbnail back in its row, nothing left of the scrolled-past ones).
+keys $(printf 'j %.0s' $(seq 30))
+read -r scrolled _ < <(REFERENCE=$tmp/scrolled-reference.png settled preview scrolled 100)
+above "$scrolled" 30 || fail "after 30 j through tmux the preview is not group $thirtieth (PSNR $scrolled dB)"; ok
+keys g
+for i in $(seq 60); do
+  # Without the app's status line, which by now shows the warnings count rather than the graphics found.
+  shot "$tmp/top.png"; same=$(REFERENCE=$tmp/first-screen.png measure same "$tmp/top.png" "$columns" $((rows - 2)))
+  above "$same" 30 && break; sleep 0.5; done
+above "$same" 30 || fail "back at the top through tmux the screen differs from the first one (PSNR $same dB)"; ok
+echo "fast scrolling and back: preview PSNR $scrolled dB, the screen again at PSNR $same dB"
 
 # The help overlay: the preview picture goes; closing it brings it back.
 keys '?'

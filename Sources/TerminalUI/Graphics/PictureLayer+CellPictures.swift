@@ -67,7 +67,7 @@ extension PictureLayer {
             }
         }
         shown = onScreen
-        update.output = Self.output(sequences)
+        update.output = output(sequences)
         return update
     }
 

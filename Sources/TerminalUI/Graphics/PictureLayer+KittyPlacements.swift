@@ -52,7 +52,7 @@ extension PictureLayer {
             held.removeAll { freed.contains($0.id) }
         }
         shown = onScreen
-        update.output = Self.output(sequences)
+        update.output = output(sequences)
         return update
     }
 

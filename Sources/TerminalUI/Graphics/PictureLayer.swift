@@ -21,7 +21,8 @@ import Imaging
 ///
 /// Through tmux (`GraphicsSetup.passthrough`) every picture sequence goes wrapped in tmux's passthrough, after a
 /// cursor move of its own: tmux does not move the outer terminal's cursor before passing a sequence on, so the
-/// move goes to the outer terminal too, counted from the pane's corner. Kitty pictures shown by Unicode
+/// move goes to the outer terminal too, counted from the pane's corner. The frame's pictures start with a
+/// sequence that makes tmux send the frame's cells out first (`flushTmuxCells`). Kitty pictures shown by Unicode
 /// placeholders (`GraphicsSetup.usesUnicodePlaceholders`) are text in the cells, like sixel: their cells are
 /// written again when something painted over them, and the rows of one that goes are repainted (its image is
 /// freed as well). Their image ids are the placeholders' 256-colour foreground, so each picture on screen holds
@@ -108,8 +109,11 @@ package struct PictureLayer {
     var placesKittyImages: Bool { setup.graphicsProtocol == .kitty && !setup.usesUnicodePlaceholders }
 
     /// The output of a frame's `sequences`: between a cursor save and restore, nothing when there are none.
-    static func output(_ sequences: [String]) -> String {
-        sequences.isEmpty ? "" : saveCursor + sequences.joined() + restoreCursor
+    /// Through tmux, the cursor save is followed by `flushTmuxCells`.
+    func output(_ sequences: [String]) -> String {
+        guard !sequences.isEmpty else { return "" }
+        return Self.saveCursor + (setup.passthrough == nil ? "" : Self.flushTmuxCells) + sequences.joined()
+            + Self.restoreCursor
     }
 
     /// Takes every picture off the screen (on the way out): kitty's are deleted and the images the terminal
@@ -121,7 +125,7 @@ package struct PictureLayer {
         released = []
         removal.output =
             removal.output.isEmpty
-            ? Self.saveCursor + frees + Self.restoreCursor
+            ? output([frees])
             : String(removal.output.dropLast(Self.restoreCursor.count)) + frees + Self.restoreCursor
         return removal
     }
@@ -129,6 +133,14 @@ package struct PictureLayer {
     /// DECSC / DECRC: the cursor's place and attributes, which sixel and iTerm2 images move.
     static let saveCursor = "\u{1B}7"
     static let restoreCursor = "\u{1B}8"
+
+    /// DECSTBM over the whole screen (the scroll region curses leaves): tmux (3.3 to 3.6 at least) keeps the
+    /// cells of a line it is given and sends them out at the end of what it read, but sends a passthrough
+    /// sequence at once. Cells written just before a picture would so reach the outer terminal after it and
+    /// wipe it (graphics-tmux.sh caught a list thumbnail blanked so). Setting the scroll region is one of the
+    /// few sequences that make tmux send the kept cells first, and the only one that changes nothing on screen;
+    /// the cursor it homes is put back by the restore.
+    static let flushTmuxCells = "\u{1B}[r"
 
     /// The cursor move to the top-left cell of `area`, counted from the tmux pane's corner through tmux.
     func cursorMove(to area: CellRect) -> String {

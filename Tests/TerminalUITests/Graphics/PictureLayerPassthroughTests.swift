@@ -60,7 +60,7 @@ import Testing
         var layer = layer(.sixel)
         let update = layer.update(to: [picture()], painted: [], fullRepaint: true)
         let (passed, outside) = split(update.output)
-        #expect(outside == "\u{1B}7\u{1B}8", "only tmux's own cursor save and restore stay outside")
+        #expect(outside == "\u{1B}7\u{1B}[r\u{1B}8", "only the cursor save, tmux's flush and the restore stay outside")
         let sixel = try #require(passed.first)
         #expect(passed.count == 1)
         // Row 2, column 10 of the pane is row 4, column 61 of the outer screen (1-based: 5;62).
@@ -68,11 +68,24 @@ import Testing
         #expect(sixel.hasSuffix("\u{1B}\\"))
     }
 
+    @Test(arguments: [(GraphicsProtocol.sixel, false), (.kitty, false), (.kitty, true), (.iterm, false)])
+    func tmuxSendsTheFramesCellsOutBeforeItsFirstPicture(_ graphicsProtocol: GraphicsProtocol, placeholders: Bool) {
+        // tmux passes a passthrough sequence on at once but keeps the cells it was just given until the end of
+        // what it read: the full-screen scroll region (which makes it send them) comes before every picture.
+        var layer = layer(graphicsProtocol, placeholders: placeholders)
+        let output = layer.update(to: [picture()], painted: [], fullRepaint: true).output
+        #expect(output.hasPrefix(PictureLayer.saveCursor + PictureLayer.flushTmuxCells + "\u{1B}P"))
+        #expect(output.components(separatedBy: PictureLayer.flushTmuxCells).count == 2, "once a frame")
+        // Without tmux there is nothing to flush.
+        var direct = PictureLayer(setup: .forTests(graphicsProtocol, sixelColors: 16))
+        #expect(!direct.update(to: [picture()], painted: [], fullRepaint: true).output.contains("\u{1B}[r"))
+    }
+
     @Test func kittyPlacementsAndDeletionsGoWrapped() throws {
         var layer = layer(.kitty)
         let first = layer.update(to: [picture()], painted: [], fullRepaint: true)
         let (passed, outside) = split(first.output)
-        #expect(outside == "\u{1B}7\u{1B}8")
+        #expect(outside == "\u{1B}7\u{1B}[r\u{1B}8")
         // One chunk: the move and the picture in one passthrough (kitty places it where the cursor is when the
         // last chunk arrives, and tmux puts the outer cursor back between passthrough sequences).
         #expect(passed.count == 1)
@@ -128,7 +141,7 @@ import Testing
         #expect(passed.last == "\u{1B}_Ga=p,U=1,i=16,c=3,r=2,q=2\u{1B}\\")
         #expect(!passed.contains { $0.contains("\u{1B}[") && !$0.hasPrefix("\u{1B}_G") }, "no cursor move passes")
         // The cells: written for tmux at the pane's own coordinates, foreground 256-colour 1 (the image id).
-        #expect(outside.hasPrefix("\u{1B}7\u{1B}[3;11H\u{1B}[38;5;16m"))
+        #expect(outside.hasPrefix("\u{1B}7\u{1B}[r\u{1B}[3;11H\u{1B}[38;5;16m"))
         #expect(outside.contains("\u{1B}[4;11H\u{1B}[38;5;16m"))
         let cells = placeholderCells(outside)
         #expect(cells.map(\.row) == [0, 0, 0, 1, 1, 1] && cells.map(\.column) == [0, 1, 2, 0, 1, 2])

@@ -1,6 +1,6 @@
 import CSixel
+import Foundation
 import Imaging
-import Support
 
 /// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
 /// the pixels it stands for), and the bands are written here, one pass over the pixels.
@@ -74,15 +74,14 @@ package enum SixelEncoder {
         // libsixel 1.10's median cut passes the colour plane it sorts by to qsort's comparator through a static
         // variable: two palettes made at once (list thumbnails and the preview are encoded on several threads)
         // sort each other's boxes and come out different. One palette at a time, then; it takes about a
-        // millisecond.
-        try libsixelQuantiser.withLock { _ in
-            Result { () throws(GraphicsError) in
-                try unlockedLibsixelPalette(&rgb, width: width, height: height, colors: colors)
-            }
-        }.get()
+        // millisecond. A plain lock: a `LockedState` of nothing made ThreadSanitizer report its zero-sized
+        // state's accesses as a race.
+        libsixelQuantiser.lock()
+        defer { libsixelQuantiser.unlock() }
+        return try unlockedLibsixelPalette(&rgb, width: width, height: height, colors: colors)
     }
 
-    private static let libsixelQuantiser = LockedState(())
+    private static let libsixelQuantiser = NSLock()
 
     private static func unlockedLibsixelPalette(
         _ rgb: inout [UInt8], width: Int, height: Int, colors: Int

@@ -36,13 +36,19 @@ extension PictureLayer {
                 || rows.contains { $0 >= picture.area.y && $0 < picture.area.y + picture.area.height }
                 || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
         }
-        // Sixel pictures that stay where they were: the cell rows to send again (absent: all of them).
+        // Sixel pictures that stay where they were: the cell rows to send again (absent: all of them). One
+        // encoded off the loop goes whole when at least half its rows changed (a list avatar's new composite
+        // usually changes all but its edge rows): its bytes are ready, where the rows would be encoded again
+        // here, libsixel's palette and all, to save a few bytes.
         var sixelRows: [UInt32: ClosedRange<Int>] = [:]
         if setup.graphicsProtocol == .sixel && !fullRepaint {
             for picture in toSend where !covering.contains(picture.id) {
                 guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
                     let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
                 else { continue }
+                if picture.encodedSixel?.colors == setup.sixelColors, changed.count * 2 >= picture.area.height {
+                    continue
+                }
                 sixelRows[picture.id] = changed
             }
         }

@@ -155,4 +155,30 @@ import Testing
             to: [picture], painted: [ChangedCells.Paint(x: 3, y: 4, cell: Cell("x"))], fullRepaint: false)
         #expect(painted.output.hasPrefix("\u{1B}7\u{1B}[5;3H") && painted.output.contains("\"1;1;12;8#"))
     }
+
+    @Test func aPictureEncodedOffTheLoopGoesWholeWhenMostOfItsRowsChanged() throws {
+        var layer = layer(.sixel)
+        // A 3 x 4 cell list avatar (12 x 32 px) with its sixel bytes made off the loop; a marker stands for them.
+        func avatar(_ changedRows: Range<Int>) -> PixelPicture {
+            var image = RGBAImage(width: 12, height: 32, fill: RGBA8(r: 200, g: 40, b: 90))
+            for y in changedRows.lowerBound * 8..<changedRows.upperBound * 8 {
+                for x in 0..<12 { image[x, y] = .white }
+            }
+            var picture = PixelPicture(id: 7, area: CellRect(x: 2, y: 1, width: 3, height: 4), image: image)
+            picture.encodedSixel = EncodedSixel(colors: layer.setup.sixelColors, bytes: "\u{1B}Pq#marker\u{1B}\\")
+            return picture
+        }
+        _ = layer.update(to: [avatar(0..<0)], painted: [], fullRepaint: true)
+        // Three of its four cell rows change (a new composite): the bytes it has go, from its first row.
+        let most = layer.update(to: [avatar(0..<3)], painted: [], fullRepaint: false)
+        #expect(most.sent == [7] && most.output == "\u{1B}7\u{1B}[2;3H\u{1B}Pq#marker\u{1B}\\\u{1B}8")
+        // One row changes (the third): that row alone, encoded here, as for any picture.
+        let one = layer.update(to: [avatar(0..<2)], painted: [], fullRepaint: false)
+        #expect(one.sent == [7] && !one.output.contains("#marker"))
+        #expect(one.output.hasPrefix("\u{1B}7\u{1B}[4;3H") && one.output.contains("\"1;1;12;8#"))
+        // Bytes made for another palette size are not this terminal's: the changed rows are encoded here.
+        var other = avatar(0..<3)
+        other.encodedSixel?.colors = layer.setup.sixelColors / 2
+        #expect(!layer.update(to: [other], painted: [], fullRepaint: false).output.contains("#marker"))
+    }
 }

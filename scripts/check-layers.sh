@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 status=0
 fail() { echo "check-layers: $*"; status=1; }
 
-swift package dump-package >.build/package.json 2>/dev/null || { mkdir -p .build; swift package dump-package >.build/package.json; }
+mkdir -p .build
+swift package dump-package >.build/package.json
 python3 - .build/package.json docs/ARCHITECTURE.md <<'PY' || status=1
 import json, re, sys
 package = json.load(open(sys.argv[1]))

@@ -1,4 +1,5 @@
 import Imaging
+import Support
 
 /// What one composite is drawn from: the parameters, the canvas the layout asked for, each drawn member's
 /// tile and photo, and how many members the layout left out (for the overflow badge).
@@ -104,25 +105,34 @@ package enum Compositor {
             ? Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground) : nil
         let strip = Strip(input: input, canvas: canvas, placements: placements, decorations: decorations, glyph: glyph)
         let stripRows = max(1, stripPixels / max(1, canvas.width))
-        guard stripRows < canvas.height else {
+        // A canvas of one strip, large enough (the live preview's), is composed in runs of rows on every core
+        // at once; a larger one strip by strip, so that its working memory stays one strip's.
+        let runs =
+            stripRows < canvas.height
+            ? stride(from: 0, to: canvas.height, by: stripRows).map { $0..<min(canvas.height, $0 + stripRows) }
+            : ParallelRuns.runs(rows: canvas.height, width: canvas.width)
+        guard runs.count > 1 else {
             return PremultipliedPixels(box: canvas, values: strip.layer(rows: 0..<canvas.height)).straightImage()
                 ?? RGBAImage(width: 1, height: 1)
         }
-        var bytes = [UInt8](repeating: 0, count: canvas.pixelCount * 4)
-        bytes.withUnsafeMutableBufferPointer { output in
-            for top in stride(from: 0, to: canvas.height, by: stripRows) {
-                let rows = top..<min(canvas.height, top + stripRows)
+        let pixels = [UInt8](unsafeUninitializedCapacity: canvas.pixelCount * 4) { output, initialised in
+            guard let base = output.baseAddress else { return }
+            output.initialize(repeating: 0)
+            let target = SharedBuffer(base)
+            let compose = { @Sendable (rows: Range<Int>) in
                 guard
                     let part = PremultipliedPixels(box: canvas.rows(rows), values: strip.layer(rows: rows))
                         .straightImage()
-                else { continue }
+                else { return }
                 part.pixels.withUnsafeBufferPointer { part in
-                    guard let source = part.baseAddress, let target = output.baseAddress else { return }
-                    (target + top * canvas.width * 4).update(from: source, count: part.count)
+                    guard let source = part.baseAddress else { return }
+                    (target.base + rows.lowerBound * canvas.width * 4).update(from: source, count: part.count)
                 }
             }
+            if stripRows < canvas.height { runs.forEach(compose) } else { _ = ParallelRuns.map(runs, compose) }
+            initialised = output.count
         }
-        return RGBAImage(width: canvas.width, height: canvas.height, pixels: bytes) ?? RGBAImage(width: 1, height: 1)
+        return RGBAImage(width: canvas.width, height: canvas.height, pixels: pixels) ?? RGBAImage(width: 1, height: 1)
     }
 
     /// One composite's drawing, made for any run of its canvas rows.

@@ -1,3 +1,5 @@
+import Support
+
 extension Resampler {
     /// `resample(_:frame:region:kernel:)` of an opaque `source` that `frame` enlarges (or keeps) along both
     /// sides, or nil when it is not that: the same filter, weights and windows (each pixel within one level of
@@ -24,6 +26,28 @@ extension Resampler {
             sourceSize: height, scale: scaleY, outputs: region.height,
             firstCentre: crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY, kernel: kernel)
         let outWidth = region.width, outHeight = region.height
+        // A preview's megapixel is enlarged in runs of rows on every core at once, each run with its own ring
+        // (the few source rows two runs share are filtered by both): the same pixels as in one piece.
+        let runs = ParallelRuns.runs(rows: outHeight, width: outWidth)
+        let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { target, initialised in
+            guard let base = target.baseAddress else { return }
+            let output = SharedBuffer(base)
+            _ = ParallelRuns.map(runs) { run in
+                enlargeOpaqueRows(
+                    run, of: source, columns: columns, rows: rows, into: output.base + run.lowerBound &* outWidth &* 4)
+            }
+            initialised = outWidth * outHeight * 4
+        }
+        return RGBAImage(width: outWidth, height: outHeight, pixels: pixels)
+    }
+
+    /// Output rows `outputRows` of the enlargement of opaque `source` by `columns` and `rows`, written as RGBA
+    /// bytes from `target` on.
+    private static func enlargeOpaqueRows(
+        _ outputRows: Range<Int>, of source: RGBAImage, columns: FilterWeights, rows: FilterWeights,
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
+        let width = source.width, outWidth = columns.outputs
         let firstRow = rows.firstSource
         // The source rows filtered horizontally (RGBA Floats of output width) as the vertical pass reaches them,
         // in a ring of as many rows as a window has: tens of kilobytes that stay in cache, where the whole
@@ -35,36 +59,30 @@ extension Resampler {
         let sourceRow = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width)
         defer { sourceRow.deallocate() }
         var rowPointers = [UnsafeRawPointer](repeating: UnsafeRawPointer(ring), count: ringRows)
-        let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { target, initialised in
-            source.pixels.withUnsafeBytes { bytes in
-                rows.weights.withUnsafeBufferPointer { rowWeights in
-                    guard let base = bytes.baseAddress, let target = target.baseAddress,
-                        let rowWeights = rowWeights.baseAddress
-                    else { return }
-                    for y in 0..<outHeight {
-                        let count = rows.counts[y]
-                        for tap in 0..<count {
-                            let row = rows.starts[y] &+ tap, slot = (row &- firstRow) % ringRows
-                            let filtered = ring + slot &* outWidth
-                            if ringSource[slot] != row {
-                                ringSource[slot] = row
-                                filterOpaqueRow(
-                                    base + row &* width &* 4, width: width, columns: columns, into: filtered,
-                                    scratch: sourceRow)
-                            }
-                            rowPointers[tap] = UnsafeRawPointer(filtered)
+        source.pixels.withUnsafeBytes { bytes in
+            rows.weights.withUnsafeBufferPointer { rowWeights in
+                guard let base = bytes.baseAddress, let rowWeights = rowWeights.baseAddress else { return }
+                for y in outputRows {
+                    let count = rows.counts[y]
+                    for tap in 0..<count {
+                        let row = rows.starts[y] &+ tap, slot = (row &- firstRow) % ringRows
+                        let filtered = ring + slot &* outWidth
+                        if ringSource[slot] != row {
+                            ringSource[slot] = row
+                            filterOpaqueRow(
+                                base + row &* width &* 4, width: width, columns: columns, into: filtered,
+                                scratch: sourceRow)
                         }
-                        rowPointers.withUnsafeBufferPointer { rowPointers in
-                            sumOpaqueRows(
-                                rowPointers.prefix(count), weights: rowWeights + y &* rows.stride, width: outWidth,
-                                into: UnsafeMutableRawPointer(target + y &* outWidth &* 4))
-                        }
+                        rowPointers[tap] = UnsafeRawPointer(filtered)
+                    }
+                    rowPointers.withUnsafeBufferPointer { rowPointers in
+                        sumOpaqueRows(
+                            rowPointers.prefix(count), weights: rowWeights + y &* rows.stride, width: outWidth,
+                            into: UnsafeMutableRawPointer(target + (y &- outputRows.lowerBound) &* outWidth &* 4))
                     }
                 }
             }
-            initialised = outWidth * outHeight * 4
         }
-        return RGBAImage(width: outWidth, height: outHeight, pixels: pixels)
     }
 
     /// One opaque source row (`width` RGBA bytes at `source`) filtered along `columns`, as RGBA Floats.

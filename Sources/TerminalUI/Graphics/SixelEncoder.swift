@@ -1,6 +1,7 @@
 import CSixel
 import Foundation
 import Imaging
+import Support
 
 /// Sixel output: libsixel builds the palette (median cut over a histogram, high quality, each entry the mean of
 /// the pixels it stands for), and the bands are written here, one pass over the pixels.
@@ -34,8 +35,25 @@ package enum SixelEncoder {
         }
         let pixels = opaque.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]
         let palette = try Self.palette(pixels, width: width, height: rows.count, colors: colors)
-        let indices = map(pixels, to: palette)
-        return bands(indices, width: width, height: rows.count, palette: palette)
+        // A large picture's bands are mapped and written on every core at once, each run of whole bands on
+        // its own (the palette is the whole picture's), and joined in order: the same text as in one piece.
+        let height = rows.count
+        let runs = ParallelRuns.runs(rows: height, width: width, granule: 6)
+        let bodies = ParallelRuns.map(runs) { run in
+            let start = pixels.startIndex + run.lowerBound * width * 4
+            let indices = map(pixels[start..<(start + run.count * width * 4)], to: palette)
+            return bands(indices, width: width, height: run.count, endsPicture: run.upperBound == height)
+        }
+        var output = SixelWriter(capacity: bodies.reduce(palette.count * 6 + 64) { $0 + $1.count })
+        defer { output.deallocate() }
+        output.append("\u{1B}Pq\"1;1;\(width);\(height)")
+        for entry in 0..<palette.count / 3 {
+            let percent = (0..<3).map { (Int(palette[entry * 3 + $0]) * 100 + 127) / 255 }
+            output.append("#\(entry);2;\(percent[0]);\(percent[1]);\(percent[2])")
+        }
+        for body in bodies { output.append(body) }
+        output.append("\u{1B}\\")
+        return output.string()
     }
 
     /// libsixel's adaptive palette for `width` x `height` RGBA pixels, as RGB triples.
@@ -182,17 +200,14 @@ package enum SixelEncoder {
         }
     }
 
-    /// The DCS sequence: raster attributes, the palette in percent, then every band of six rows, each colour
+    /// The bands of `height` rows of palette `indices`, `width` to a row: every band of six rows, each colour
     /// of the band in the order it first appears, its columns as sixel characters (runs of four or more as
-    /// `!count`), gaps as `?`, `$` between colours and `-` between bands.
-    private static func bands(_ indices: [UInt8], width: Int, height: Int, palette: [UInt8]) -> String {
-        var output = SixelWriter(capacity: width * height / 3 + palette.count * 6 + 64)
+    /// `!count`), gaps as `?`, `$` between colours and `-` between bands (after the last one too unless it
+    /// `endsPicture`). The DCS sequence around them, with the raster attributes and the palette in percent, is
+    /// `encode`'s.
+    private static func bands(_ indices: [UInt8], width: Int, height: Int, endsPicture: Bool) -> [UInt8] {
+        var output = SixelWriter(capacity: width * height / 3 + 64)
         defer { output.deallocate() }
-        output.append("\u{1B}Pq\"1;1;\(width);\(height)")
-        for entry in 0..<palette.count / 3 {
-            let percent = (0..<3).map { (Int(palette[entry * 3 + $0]) * 100 + 127) / 255 }
-            output.append("#\(entry);2;\(percent[0]);\(percent[1]);\(percent[2])")
-        }
         // The band's cells as a list per colour, in column order: column, six-bit mask, next entry.
         let capacity = 6 * width
         let columns = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
@@ -277,12 +292,11 @@ package enum SixelEncoder {
                     }
                     if place < colorsInBand &- 1 { output.appendUnchecked(UInt8(ascii: "$")) }
                 }
-                // No `-` after the last band: it would move the cursor below the picture.
-                if top + 6 < height { output.appendUnchecked(UInt8(ascii: "-")) }
+                // No `-` after the picture's last band: it would move the cursor below the picture.
+                if top + 6 < height || !endsPicture { output.appendUnchecked(UInt8(ascii: "-")) }
             }
         }
-        output.append("\u{1B}\\")
-        return output.string()
+        return output.writtenBytes()
     }
 
     /// A growing byte buffer for the sixel text, written through its pointer: `reserve` makes room once for
@@ -316,6 +330,15 @@ package enum SixelEncoder {
             }
         }
 
+        mutating func append(_ bytes: [UInt8]) {
+            reserve(bytes.count)
+            bytes.withUnsafeBufferPointer { bytes in
+                guard let source = bytes.baseAddress else { return }
+                (self.bytes + count).update(from: source, count: bytes.count)
+            }
+            count &+= bytes.count
+        }
+
         mutating func appendUnchecked(_ byte: UInt8) {
             bytes[count] = byte
             count &+= 1
@@ -343,6 +366,9 @@ package enum SixelEncoder {
                 divisor /= 10
             }
         }
+
+        /// The bytes written.
+        func writtenBytes() -> [UInt8] { Array(UnsafeBufferPointer(start: bytes, count: count)) }
 
         /// The text written (sixel text is ASCII).
         func string() -> String {

@@ -52,4 +52,14 @@ import Testing
             #expect(strips == whole, "\(parameters.layout) in strips of \(rows) rows")
         }
     }
+
+    @Test func aPreviewSizedCanvasComposedOnSeveralCoresIsTheOneInStrips() {
+        // 528 px square, the live preview's: composed in runs of rows at once (on two cores or more), every row
+        // as the strips (one after another) make it.
+        let parameters = CompositionParameters(layout: .wechat, size: 132, scale: 4, cornerRadius: 9)
+        let input = input(parameters, members: 9)
+        let runs = Compositor.compose(input, stripPixels: .max)
+        #expect(runs.width == 528 && runs.height == 528)
+        #expect(runs == Compositor.compose(input, stripPixels: 23 * 528))
+    }
 }

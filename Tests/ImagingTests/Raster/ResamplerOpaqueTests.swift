@@ -31,6 +31,8 @@ import Testing
             // Fractional placement, a region that cuts the frame, and a region less than four pixels wide.
             (Rect(x: -3.4, y: 1.7, width: 140, height: 108.3), PixelBox(x: 0, y: 10, width: 77, height: 50)),
             (Rect(x: 0, y: 0, width: 106, height: 82), PixelBox(x: 40, y: 0, width: 3, height: 5)),
+            // A preview's size, enlarged in runs of rows on several cores at once: rows at the runs' seams too.
+            (Rect(x: 0.6, y: -2.2, width: 640, height: 495), PixelBox(x: 0, y: 0, width: 640, height: 490)),
         ] {
             let fast = try #require(Resampler.resampleOpaque(source, frame: frame, region: region, kernel: .catmullRom))
             let general = try #require(Resampler.resample(source, frame: frame, region: region, kernel: .catmullRom))

@@ -118,6 +118,29 @@ enum SixelDecoder {
         #expect(sixel.contains("!"))
     }
 
+    @Test func aPictureEncodedInRunsOnSeveralCoresComesBackWhole() throws {
+        // Large enough to be mapped and written in runs of bands at once (on a machine of two cores or more),
+        // with rows of 599 so that the last band has five: every band must come back in its place, one `-`
+        // between bands and none after the last, each pixel its own colour (twelve colours, as above).
+        let (width, height) = (640, 599)
+        let runs = ParallelRuns.runs(rows: height, width: width, granule: 6)
+        #expect(runs.count == min(2, ProcessInfo.processInfo.activeProcessorCount))
+        let levels: [UInt8] = [0, 51, 102, 153, 204, 255]
+        let colors = (0..<12).map { RGBA8(r: levels[$0 % 6], g: levels[($0 / 2) % 6], b: levels[5 - $0 % 6]) }
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { image[x, y] = colors[(x / 7 + y / 5) % 12] }
+        }
+        let sixel = try SixelEncoder.encode(image, backdrop: .solid(.white))
+        #expect(sixel.filter { $0 == "-" }.count == (height + 5) / 6 - 1)
+        let decoded = try SixelDecoder.decode(sixel, width: width, height: height, background: RGBA8(r: 1, g: 2, b: 3))
+        var largest = 0
+        for (decodedByte, byte) in zip(decoded.pixels, image.pixels) {
+            largest = max(largest, abs(Int(decodedByte) - Int(byte)))
+        }
+        #expect(largest <= 8, "a channel is \(largest) levels off")
+    }
+
     @Test func someRowsGoAsThePictureOfThoseRows() throws {
         let image = Backdrop.checkerboard.composite(GraphicsFixtures.picture(width: 50, height: 40))
         let cut = try #require(

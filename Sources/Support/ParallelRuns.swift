@@ -1,0 +1,50 @@
+import Dispatch
+import Foundation
+
+/// One large picture's work spread over the cores: its rows cut into a few contiguous runs that are worked on at
+/// once, for the live preview, whose megapixel is composed, enlarged and encoded while the designer waits for
+/// it. Small pictures (list avatars, exports that already run a group per core) stay on their thread.
+package enum ParallelRuns {
+    /// At least this many pixels go to each run: below it, waking another thread costs more than it saves.
+    package static let minimumPixelsPerRun = 1 << 17
+
+    /// `0..<rows` cut into contiguous runs in order, each a whole number of `granule` rows except perhaps the
+    /// last: one run per active core, but none of fewer than `minimumPixelsPerRun` pixels of `width` (so
+    /// one run only, for a small picture or a single core).
+    package static func runs(rows: Int, width: Int, granule: Int = 1) -> [Range<Int>] {
+        let granule = max(1, granule)
+        let granules = (max(0, rows) + granule - 1) / granule
+        let byPixels = max(1, rows) * max(1, width) / minimumPixelsPerRun
+        let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, byPixels, granules))
+        return (0..<count).compactMap { part in
+            let start = min(rows, granules * part / count * granule)
+            let end = min(rows, granules * (part + 1) / count * granule)
+            return start < end ? start..<end : nil
+        }
+    }
+
+    /// `body` of each of `runs`, worked on at once (one run: on this thread), the results in the runs' order.
+    /// Each result is handed back under a lock, so what a run wrote before returning is visible to the caller
+    /// afterwards (ThreadSanitizer sees that order too).
+    package static func map<Result: Sendable>(
+        _ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Result
+    ) -> [Result] {
+        guard runs.count > 1 else { return runs.map(body) }
+        let results = LockedState([Result?](repeating: nil, count: runs.count))
+        DispatchQueue.concurrentPerform(iterations: runs.count) { part in
+            let result = body(runs[part])
+            results.withLock { $0[part] = result }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}
+
+/// A buffer that several runs of `ParallelRuns.map` write at once, each only its own elements: the caller
+/// vouches for that, which is why it is `@unchecked Sendable`. It owns nothing.
+package struct SharedBuffer<Element>: @unchecked Sendable {
+    /// The first element.
+    package let base: UnsafeMutablePointer<Element>
+
+    /// The buffer at `base`.
+    package init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
+}

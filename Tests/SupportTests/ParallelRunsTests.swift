@@ -1,0 +1,37 @@
+import Foundation
+import Support
+import Testing
+
+@Suite struct ParallelRunsTests {
+    @Test func runsCoverTheRowsInOrderInWholeGranules() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for (rows, width, granule) in [(1020, 1020, 6), (599, 640, 6), (528, 528, 1), (7, 100_000, 6), (1, 1, 1)] {
+            let runs = ParallelRuns.runs(rows: rows, width: width, granule: granule)
+            #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == rows)
+            for (run, next) in zip(runs, runs.dropFirst()) {
+                #expect(run.upperBound == next.lowerBound && run.count % granule == 0)
+            }
+            #expect(runs.count <= cores && runs.allSatisfy { !$0.isEmpty })
+            // Each run has its share of pixels, unless there is only one.
+            #expect(runs.count == 1 || runs.allSatisfy { $0.count * width >= ParallelRuns.minimumPixelsPerRun / 2 })
+        }
+        // A megapixel goes to every core (up to seven runs by its pixels); a list avatar stays in one run.
+        #expect(ParallelRuns.runs(rows: 1020, width: 1020, granule: 6).count == min(cores, 7))
+        #expect(ParallelRuns.runs(rows: 144, width: 144).count == 1)
+        #expect(ParallelRuns.runs(rows: 0, width: 100).isEmpty)
+    }
+
+    @Test func mapGivesEachRunsResultInTheRunsOrder() {
+        let runs = [0..<3, 3..<10, 10..<11, 11..<40]
+        let results = ParallelRuns.map(runs) { run in run.reduce(0, +) }
+        #expect(results == runs.map { $0.reduce(0, +) })
+        // What runs write into a shared buffer, each its own elements, is there afterwards.
+        let buffer = UnsafeMutablePointer<Int>.allocate(capacity: 40)
+        defer { buffer.deallocate() }
+        let shared = SharedBuffer(buffer)
+        _ = ParallelRuns.map(runs) { run in
+            for index in run { shared.base[index] = index * index }
+        }
+        #expect((0..<40).allSatisfy { buffer[$0] == $0 * $0 })
+    }
+}

@@ -46,9 +46,8 @@ extension PictureLayer {
                 guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
                     let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
                 else { continue }
-                if picture.encodedSixel?.colors == setup.sixelColors, changed.count * 2 >= picture.area.height {
-                    continue
-                }
+                let encoded = picture.encodedSixelBytes(colors: setup.sixelColors) != nil
+                if encoded, changed.count * 2 >= picture.area.height { continue }
                 sixelRows[picture.id] = changed
             }
         }
@@ -125,13 +124,15 @@ extension PictureLayer {
                         fitted(picture, filling: true), columns: area.width,
                         rows: area.height)))
         case .sixel:
-            // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is.
-            let image = fitted(picture, filling: false)
-            if rows == nil, let encoded = picture.encodedSixel, encoded.colors == setup.sixelColors,
-                image == picture.image
+            // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is: bytes
+            // encoded off the loop when the image is the one they were made from (it fits its cells unscaled).
+            let cells = setup.cellPixelSize.imagePixels(columns: area.width, rows: area.height)
+            if rows == nil, let bytes = picture.encodedSixelBytes(colors: setup.sixelColors),
+                !picture.isScaledByTerminal, picture.image.width <= cells.width, picture.image.height <= cells.height
             {
-                return passed(move + encoded.bytes)
+                return passed(move + bytes)
             }
+            let image = fitted(picture, filling: false)
             let cellHeight = max(1, setup.cellPixelSize.height)
             let pixelRows = rows.map { $0.lowerBound * cellHeight..<($0.upperBound + 1) * cellHeight }
             return passed(

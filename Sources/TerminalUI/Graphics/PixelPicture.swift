@@ -28,6 +28,13 @@ package struct PixelPicture: Equatable, Sendable {
     /// encoded for: written as it is when the terminal's sixel colours are the same and the picture goes whole.
     package var encodedSixel: EncodedSixel?
 
+    /// `encodedSixel`'s bytes when they were encoded for `colors` palette entries (the terminal's colour
+    /// registers), else nil.
+    func encodedSixelBytes(colors: Int) -> String? {
+        guard let encodedSixel, encodedSixel.colors == colors else { return nil }
+        return encodedSixel.bytes
+    }
+
     /// Whether the terminal is to scale the image to its shown size (it has fewer pixels than it covers).
     package var isScaledByTerminal: Bool { shownWidth != image.width || shownHeight != image.height }
 

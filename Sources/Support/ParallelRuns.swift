@@ -13,12 +13,19 @@ package enum ParallelRuns {
     /// one run only, for a small picture or a single core).
     package static func runs(rows: Int, width: Int, granule: Int = 1) -> [Range<Int>] {
         let granule = max(1, granule)
-        let granules = (max(0, rows) + granule - 1) / granule
-        let byPixels = max(1, rows) * max(1, width) / minimumPixelsPerRun
+        let granules = max(0, rows) / granule + (max(0, rows) % granule > 0 ? 1 : 0)
+        let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
+        let byPixels = overflow ? Int.max : pixels / minimumPixelsPerRun
         let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, byPixels, granules))
+        // Run `part` starts after `part` equal shares of the granules (the first `granules % count` runs have
+        // one more), counted so that no product exceeds the rows.
+        func firstRow(_ part: Int) -> Int {
+            let granules = (granules / count) * part + min(part, granules % count)
+            let (row, overflow) = granules.multipliedReportingOverflow(by: granule)
+            return overflow ? rows : min(rows, row)
+        }
         return (0..<count).compactMap { part in
-            let start = min(rows, granules * part / count * granule)
-            let end = min(rows, granules * (part + 1) / count * granule)
+            let start = firstRow(part), end = firstRow(part + 1)
             return start < end ? start..<end : nil
         }
     }

@@ -19,6 +19,10 @@ import Testing
         #expect(ParallelRuns.runs(rows: 1020, width: 1020, granule: 6).count == min(cores, 7))
         #expect(ParallelRuns.runs(rows: 144, width: 144).count == 1)
         #expect(ParallelRuns.runs(rows: 0, width: 100).isEmpty)
+        // Sizes no picture has still give runs rather than overflowing.
+        #expect(ParallelRuns.runs(rows: Int.max / 2, width: Int.max / 2, granule: 6).count == cores)
+        #expect(ParallelRuns.runs(rows: Int.max, width: 2, granule: 7).last?.upperBound == Int.max)
+        #expect(ParallelRuns.runs(rows: -3, width: -1).isEmpty)
     }
 
     @Test func mapGivesEachRunsResultInTheRunsOrder() {

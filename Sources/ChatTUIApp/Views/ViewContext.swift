@@ -23,7 +23,7 @@ package struct ViewContext: Sendable {
     /// The side of a list avatar in screen pixels (`--list-avatar-size` at the export scale), used where the
     /// avatars are pixel pictures; nil: as tall as the list row, twice as many columns wide.
     package var listAvatarPixels: Int?
-    /// `--list-avatar-size` in points: the variants sheet's avatar-in-context row is composed at it.
+    /// `--list-avatar-size` in points: the variants sheet's avatar-in-context row is shown at it.
     package var listAvatarPoints = 48.0
 
     package init(

@@ -26,7 +26,7 @@ package struct VariantsSheet: Sendable {
     package let layout: VariantsSheetLayout
     /// One composite per cell of the layout, in its order.
     package let composites: [RGBAImage]
-    /// The avatar of the context rows, composed at the list's display size; nil without rows.
+    /// The avatar of the context rows, the composite reduced to the list's display size; nil without rows.
     package let rowAvatar: RGBAImage?
     package let rowText: ChatRowText
     /// One per context row, top to bottom.
@@ -86,7 +86,7 @@ package struct VariantsSheet: Sendable {
 
     /// Composes every picture of a sheet with `composer`: the variants from `pool` and `group`'s own composite
     /// at `parameters`, and, for each of `themes`, a context row with `group` (or, without one, the nine-member
-    /// variant) composed at `listAvatarPoints` showing `text`.
+    /// variant) reduced to `listAvatarPoints` showing `text`.
     package static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composer: GroupComposer
@@ -113,18 +113,19 @@ package struct VariantsSheet: Sendable {
             composites.append(own.image)
             warnings += own.warnings
         }
-        var listParameters = parameters
-        listParameters.size = listAvatarPoints
-        var rowAvatar: RGBAImage?
-        if !themes.isEmpty {
-            rowAvatar = try await composite(group ?? variantGroup(pool, count: 9), listParameters).image
-        }
+        // The context row's avatar is the group's composite (or the nine-member variant) reduced to the list's
+        // size, as a chat list shows the bitmap it was given and as the app's list does: composed at the list's
+        // size instead, margins and radii in points would take the same points of a smaller canvas.
+        let side = VariantsSheetLayout.rowAvatarPixels(
+            count: group?.members.count ?? 9, parameters: parameters, listAvatarPoints: listAvatarPoints)
+        let nineMembers = VariantsSheetLayout.memberCounts.firstIndex(of: 9).map { composites[$0] }
+        let shown = group == nil ? nineMembers : composites.last
+        let rowAvatar =
+            themes.isEmpty ? nil : shown.map { Resampler.resample($0, width: side.width, height: side.height) }
         let timeWidth =
             TextLine.mask(text.time, pixelsPerEm: ChatRowLayout.timePoints * Double(parameters.scale), maxWidth: .max)?
             .box.width ?? 0
-        let row = ChatRowLayout(
-            avatarSide: rowAvatar.map { max($0.width, $0.height) } ?? listParameters.pixelSize, scale: parameters.scale,
-            timeWidth: timeWidth)
+        let row = ChatRowLayout(avatarSide: max(side.width, side.height), scale: parameters.scale, timeWidth: timeWidth)
         let layout = VariantsSheetLayout(
             avatarWidth: composites.map(\.width).max() ?? 1, avatarHeight: composites.map(\.height).max() ?? 1,
             scale: parameters.scale,

@@ -94,17 +94,11 @@ package struct VariantsSheetLayout: Hashable, Sendable {
         parameters: CompositionParameters, group: (id: String, memberCount: Int)?, listAvatarPoints: Double,
         themes: Int, timeWidth: Int = 0
     ) {
-        func pixels(_ count: Int, _ parameters: CompositionParameters) -> (width: Int, height: Int) {
-            let canvas = Layouts.canvas(count: count, parameters: parameters)
-            let scale = Double(parameters.scale)
-            return (max(1, Int((canvas.width * scale).rounded())), max(1, Int((canvas.height * scale).rounded())))
-        }
         let counts = Self.memberCounts + (group.map { [$0.memberCount] } ?? [])
-        let sizes = counts.map { pixels($0, parameters) }
-        var listParameters = parameters
-        listParameters.size = listAvatarPoints
+        let sizes = counts.map { Self.canvasPixels(count: $0, parameters: parameters) }
         // The context row shows the group, or without one the nine-member variant, as `compose` does.
-        let rowAvatar = pixels(group?.memberCount ?? 9, listParameters)
+        let rowAvatar = Self.rowAvatarPixels(
+            count: group?.memberCount ?? 9, parameters: parameters, listAvatarPoints: listAvatarPoints)
         let row =
             themes > 0
             ? ChatRowLayout(
@@ -113,6 +107,27 @@ package struct VariantsSheetLayout: Hashable, Sendable {
         self.init(
             avatarWidth: sizes.map(\.width).max() ?? 1, avatarHeight: sizes.map(\.height).max() ?? 1,
             scale: parameters.scale, group: group, row: row, themes: themes)
+    }
+
+    /// The pixels of a composite of `count` members at `parameters`: its layout's canvas at the scale.
+    static func canvasPixels(count: Int, parameters: CompositionParameters) -> (width: Int, height: Int) {
+        let canvas = Layouts.canvas(count: count, parameters: parameters)
+        let scale = Double(parameters.scale)
+        return (max(1, Int((canvas.width * scale).rounded())), max(1, Int((canvas.height * scale).rounded())))
+    }
+
+    /// The pixels of the context row's avatar: the composite of `count` members at `parameters`, its
+    /// proportions kept, reduced until its longer side is `listAvatarPoints` at the scale.
+    package static func rowAvatarPixels(
+        count: Int, parameters: CompositionParameters, listAvatarPoints: Double
+    ) -> (width: Int, height: Int) {
+        let full = canvasPixels(count: count, parameters: parameters)
+        let longer = Double(max(full.width, full.height))
+        let side = max(1.0, (listAvatarPoints * Double(parameters.scale)).rounded())
+        return (
+            max(1, Int((Double(full.width) * side / longer).rounded())),
+            max(1, Int((Double(full.height) * side / longer).rounded()))
+        )
     }
 
     /// Where `image` goes in `box` (a cell's or a row's avatar box): centred, so a composite smaller than the

@@ -149,6 +149,32 @@ import Testing
         }
     }
 
+    @Test func theContextRowShowsTheGroupsCompositeAtTheListsSize() async throws {
+        // Margin and corner radius in points: the row shows the 80 px composite reduced to 48 px, as the list
+        // does, not a composite made at 24 pt, whose 6 pt margins and 20 pt corners would leave little of
+        // the photos.
+        let folder = try ExportFolder()
+        let composer = folder.composer()
+        let group = folder.group(4)
+        let parameters = CompositionParameters(size: 40, scale: 2, margin: 6, cornerRadius: 20)
+        let text = ChatRowText(name: group.name, message: "hello", time: "12:30", unread: 0)
+        let sheet = try await VariantsSheet.compose(
+            pool: VariantsSheet.photoPool([group], first: group), group: group, text: text, themes: [.light],
+            parameters: parameters, listAvatarPoints: 24, composer: composer)
+        let own = try await composer.composite(for: group, parameters: parameters).image
+        let reduced = Resampler.resample(own, width: 48, height: 48)
+        #expect(sheet.rowAvatar == reduced)
+        var atListSize = parameters
+        atListSize.size = 24
+        let composedSmall = try await composer.composite(for: group, parameters: atListSize).image
+        #expect(composedSmall.width == 48 && sheet.rowAvatar != composedSmall)
+        // Drawn into the row: the avatar's middle pixel is the reduced composite's, over the row's background.
+        let image = sheet.image()
+        let row = try #require(sheet.layout.row), box = try #require(sheet.layout.contextRows.first)
+        let middle = reduced[24, 24]
+        #expect(image[box.x + row.avatar.x + 24, box.y + row.avatar.y + 24] == middle)
+    }
+
     @Test func theLayoutWorkedOutFromTheParametersIsTheOneComposed() async throws {
         let folder = try ExportFolder()
         let composer = folder.composer()

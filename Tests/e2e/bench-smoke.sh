@@ -60,6 +60,9 @@ assert [s["graphics_protocol"] for s in scroll] == ["kitty", "sixel"], scroll
 for s in scroll:
     assert s["pages_down"] > 0 and s["pages_back"] > 0 and s["rows_per_page"] > 0, s
     assert s["cpu_per_page_p50_milliseconds"] > 0 and s["bytes_per_page"] > 1000, s
+    # The whole page: the loop's share and every new avatar's off-loop work, so never less than the loop's.
+    assert s["cpu_per_page_p50_milliseconds"] < s["whole_cpu_per_page_p50_milliseconds"], s
+    assert s["whole_cpu_per_page_p50_milliseconds"] <= s["whole_cpu_per_page_p95_milliseconds"], s
 kitty, sixel = scroll
 assert kitty["pictures_sent_per_page"] == kitty["rows_per_page"], kitty
 assert kitty["back_pictures_sent"] == 0 and kitty["back_pictures_placed"] == kitty["pages_back"] * kitty["rows_per_page"], kitty

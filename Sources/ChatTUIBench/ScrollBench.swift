@@ -54,7 +54,7 @@ enum ScrollBench {
                 let key = store.key(for: group.id, parameters: parameters)
                 store.store(composite, for: key)
                 if let listRequest,
-                    let picture = CompositeStore.listPicture(composite.image, request: listRequest, graphics: setup)
+                    let picture = CompositeStore.readyPicture(composite.image, request: listRequest, graphics: setup)
                 {
                     listPictures[position] = (key, picture)
                 }

@@ -2,8 +2,8 @@ import Fixtures
 import GroupExport
 import GroupIcon
 
-/// The variants sheet after a parameter key: every picture of the sheet (ten variants, the group, the group at
-/// list size in one context row) composed again at new parameters and painted into the sheet, as the app does
+/// The variants sheet after a parameter key: every picture of the sheet (ten variants, the group, and the group
+/// reduced to list size in one context row) made again at new parameters and painted into the sheet, as the app does
 /// off its loop for `v`. Photos are decoded once and kept in the pipeline's memory, as in the app after the
 /// first sheet; no composite is reused, since every call steps the margin.
 enum SheetBench {

@@ -51,8 +51,10 @@ package final class AppController {
         /// After a key that asks for a new preview, how long the frame waits for that composite, in seconds:
         /// one frame with the new picture instead of one without it followed by one with it. On two busy cores
         /// the first frame would hold up the composite's arrival on screen; a slower composite (a photo to
-        /// decode) is drawn after this wait with what the store has.
-        package var previewWaitSeconds = 0.012
+        /// decode) is drawn after this wait with what the store has. In pixels the composite comes with its
+        /// picture framed and encoded (a sixel preview: 15–20 ms on two cores), which the wait covers; the loop
+        /// reads keys meanwhile.
+        package var previewWaitSeconds = 0.025
         /// The time zone that decides what "today" is in the chat list.
         package var timeZone = TimeZone.current
         /// The clock for the chat list's time column.
@@ -396,6 +398,27 @@ package final class AppController {
         return parameters.map { (store.key(for: selected.id, parameters: $0), selected) }
     }
 
+    /// The request the preview's current picture (or the variants sheet) for `key` will be drawn for, when the
+    /// picture is drawn as it is made, so that it can be made with its composite; nil otherwise (half blocks,
+    /// an overlay, the guides or the 1:1 view drawing on it, A of an A/B comparison, the strip), when the loop
+    /// frames it as before.
+    private func readyPictureRequest(for key: PreviewKey) -> PictureRequest? {
+        let layout = screenLayout, context = viewContext
+        guard context.drawsPixelPictures, !layout.isTooSmall, !state.showsHelp, state.overlay == nil,
+            !state.showsGuides, state.actualPixels == nil
+        else { return nil }
+        let (width, height) = (layout.preview.width, layout.preview.height)
+        if state.showsSheet {
+            return VariantsSheetView.pictureRequest(
+                in: VariantsSheetView.pictureArea(width: width, height: height), context: context)
+        }
+        guard
+            let current = PreviewGeometry.pictures(state, width: width, height: height, pixelCell: context.pixelCell)
+                .last, current.size != nil, current.parameters == key.parameters
+        else { return nil }
+        return PreviewView.pictureRequest(in: current.area, state, context: context)
+    }
+
     /// The chat list's avatars: visible rows, then a few ahead.
     private func wantedThumbnails() -> [(key: PreviewKey, group: ChatGroup)] {
         let layout = screenLayout
@@ -421,8 +444,9 @@ package final class AppController {
             cancelledRequests.insert(key)
         }
         let previewKeys = Set(previews.map(\.key))
-        // List avatars are framed for the list where they are composed, off the loop: its frame only places
-        // and encodes them.
+        // List avatars are framed for the list where they are composed, off the loop, and so is the preview's
+        // current picture (or the sheet) when it is drawn as it is made: the frame that shows them only places
+        // them and writes their bytes (for sixel, encoded off the loop too).
         let listRequest = ChatListView.avatarRequest(rowHeight: screenLayout.rowHeight, context: viewContext)
         for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
             if !previewKeys.contains(key)
@@ -432,25 +456,27 @@ package final class AppController {
             }
             guard !store.contains(key), requests[key] == nil else { continue }
             let sheet = sheetWork(for: group)
-            let listRequest = previewKeys.contains(key) ? nil : listRequest
+            let pictureRequest = previewKeys.contains(key) ? readyPictureRequest(for: key) : listRequest
             let graphics = driver.graphics
             requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox, graphics] in
+                func ready(_ composite: Composite) -> ReadyPicture? {
+                    pictureRequest.flatMap { request in
+                        CompositeStore.readyPicture(composite.image, request: request, graphics: graphics).map {
+                            ReadyPicture(request: request, picture: $0)
+                        }
+                    }
+                }
                 if let sheet {
                     let result = try? await sheet(key.parameters)
-                    inbox.post(.composite(key, Task.isCancelled ? nil : result))
-                    return
+                    guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
+                    return inbox.post(.composite(key, result, picture: ready(result)))
                 }
                 if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
                     inbox.post(.provisional(key, provisional))
                 }
                 let result = try? await provider.composite(for: group, parameters: key.parameters)
                 guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
-                let listPicture = listRequest.flatMap { request in
-                    CompositeStore.listPicture(result.image, request: request, graphics: graphics).map {
-                        ListPicture(request: request, picture: $0)
-                    }
-                }
-                inbox.post(.composite(key, result, listPicture: listPicture))
+                inbox.post(.composite(key, result, picture: ready(result)))
             }
         }
     }
@@ -472,14 +498,14 @@ package final class AppController {
         lazy var wantedKeys = Set(wantedComposites().map(\.key))
         for message in messages {
             switch message {
-            case .composite(let key, let result, let listPicture):
+            case .composite(let key, let result, let picture):
                 requests[key] = nil
                 // A composite the screen stopped wanting while it was made (its parameters changed again, its
                 // row scrolled away) and does not want again is dropped: stale work is neither kept nor sent.
                 guard cancelledRequests.remove(key) == nil || wantedKeys.contains(key) else { continue }
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
-                if let listPicture { store.storePicture(listPicture.picture, for: key, request: listPicture.request) }
+                if let picture { store.storePicture(picture.picture, for: key, request: picture.request) }
                 // Its warnings go to the list; the frame that shows them is paced like the picture's.
                 _ = apply(.compositeArrived(key, warnings: result.warnings))
                 noteArrival(of: key)

@@ -8,8 +8,9 @@ import Support
 package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
         /// A composite request ended; nil when it was cancelled. A list avatar's comes with its picture for the
-        /// list, made off the loop too (nil for the others).
-        case composite(PreviewKey, Composite?, listPicture: ListPicture? = nil)
+        /// list, made off the loop too, and so does the preview's current picture when it is drawn as it is made
+        /// (nil for the others).
+        case composite(PreviewKey, Composite?, picture: ReadyPicture? = nil)
         /// A composite request has a stand-in to show while photos download (the request goes on).
         case provisional(PreviewKey, Composite)
         /// An export ended with this status line; `failed` when it wrote nothing.
@@ -51,8 +52,9 @@ package final class CompletionInbox: Sendable {
     }
 }
 
-/// A list avatar's picture made with its composite, for the request it was made for.
-package struct ListPicture: Sendable {
+/// A picture made with its composite, off the loop (a list avatar's, the preview's current one), for the
+/// request it was made for: framed, and for sixel encoded.
+package struct ReadyPicture: Sendable {
     package var request: PictureRequest
     package var picture: FramedPicture
 

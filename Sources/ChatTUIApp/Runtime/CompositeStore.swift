@@ -143,7 +143,7 @@ package final class CompositeStore: CompositeCellSource {
     }
 
     /// The picture of `image` for `request`, nil when nothing would show: what `picture(for:)` makes when it
-    /// has none kept, made off the loop for list avatars (`storePicture`).
+    /// has none kept, made off the loop for list avatars and the preview's current picture (`storePicture`).
     package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> FramedPicture? {
         guard let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
         let cells = frame.cells(request.cell)
@@ -160,9 +160,10 @@ package final class CompositeStore: CompositeCellSource {
         return FramedPicture(cells: cells, image: frame.render(image, over: .checkerboard))
     }
 
-    /// A list avatar's picture of `image` for `request`, made off the loop: framed, and in a sixel terminal
-    /// (`graphics`) also encoded, so that the frame that shows it only writes its bytes.
-    package static func listPicture(
+    /// The picture of `image` for `request` made off the loop (a list avatar's, the preview's current one):
+    /// framed, and in a sixel terminal (`graphics`) also encoded, so that the frame that shows it only writes
+    /// its bytes.
+    package static func readyPicture(
         _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
     ) -> FramedPicture? {
         guard var picture = framedPicture(image, request: request) else { return nil }

@@ -77,13 +77,7 @@ package enum PreviewView {
                     style: [.bold, .reverse])
             }
             guard let (columns, rows) = picture.size else { continue }
-            // Kitty scales a placed picture into its cells; the guides and the inspector's cursor are drawn into
-            // the picture's screen pixels, so with them the picture has those pixels.
-            let request = PictureRequest(
-                columns: area.width, rows: area.height, cell: context.pictureCell,
-                scale: state.previewScale,
-                terminalScales: context.drawsPixelPictures && context.graphics.graphicsProtocol == .kitty
-                    && !state.showsGuides && state.actualPixels?.cursor == nil)
+            let request = pictureRequest(in: area, state, context: context)
             let drawn = draw(
                 group, parameters: picture.parameters, request: request, fitted: (columns, rows), at: area,
                 id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
@@ -130,6 +124,17 @@ package enum PreviewView {
 
     /// Draws the guides over the picture just drawn: into the cells under it, or into a copy of its pixels
     /// when it went out as a pixel picture (the last one of `pictures`).
+    /// What a picture of the pane in `area` is drawn for; the runtime asks the same of the current picture, to
+    /// make it with its composite, off the loop.
+    package static func pictureRequest(in area: CellRect, _ state: AppState, context: ViewContext) -> PictureRequest {
+        // Kitty scales a placed picture into its cells; the guides and the inspector's cursor are drawn into the
+        // picture's screen pixels, so with them the picture has those pixels.
+        PictureRequest(
+            columns: area.width, rows: area.height, cell: context.pictureCell, scale: state.previewScale,
+            terminalScales: context.drawsPixelPictures && context.graphics.graphicsProtocol == .kitty
+                && !state.showsGuides && state.actualPixels?.cursor == nil)
+    }
+
     private static func drawGuides(
         _ guides: Guides, on picture: PreviewPicture, _ state: AppState, context: ViewContext,
         into grid: inout CellGrid, pictures: inout [PixelPicture]
@@ -207,7 +212,9 @@ package enum PreviewView {
                 x: area.x + framed.cells.x, y: area.y + framed.cells.y,
                 width: framed.cells.width, height: framed.cells.height)
             grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
-            pictures.append(PixelPicture(id: id, area: cells, image: framed.image, shown: framed.shown))
+            var picture = PixelPicture(id: id, area: cells, image: framed.image, shown: framed.shown)
+            picture.encodedSixel = framed.sixel
+            pictures.append(picture)
         } else if context.pixelCell != nil || halfBlocksAtPixels {
             guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)
             else { return false }

@@ -64,10 +64,9 @@ package enum VariantsSheetView {
         grid.write(
             context.fit("Variants" + dot + Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
         writeLabels(state, group, width: width, dot: dot, context: context, into: &grid)
-        let area = CellRect(x: 0, y: SheetGeometry.pictureTop, width: width, height: max(0, height - 2))
+        let area = pictureArea(width: width, height: height)
         guard area.width > 0, area.height > 0 else { return (grid, pictures) }
-        let request = PictureRequest(
-            columns: area.width, rows: area.height, cell: context.pictureCell, scale: .fit(zoomPercent: 100))
+        let request = pictureRequest(in: area, context: context)
         let drawn = PreviewView.draw(
             standIn(for: group, theme: state.sheetTheme), parameters: state.parameters, request: request,
             fitted: (area.width, area.height), at: area, id: PreviewView.pictureIDs[0], halfBlocksAtPixels: false,
@@ -84,6 +83,18 @@ package enum VariantsSheetView {
             markSelection(box, geometry, area: area, context: context, into: &grid, pictures: &pictures)
         }
         return (grid, pictures)
+    }
+
+    /// Where the sheet's picture goes in a `width` x `height` preview pane: below the title and the labels.
+    package static func pictureArea(width: Int, height: Int) -> CellRect {
+        CellRect(x: 0, y: SheetGeometry.pictureTop, width: width, height: max(0, height - 2))
+    }
+
+    /// What the sheet's picture in `area` is drawn for; the runtime asks the same, to make it with the sheet,
+    /// off the loop.
+    package static func pictureRequest(in area: CellRect, context: ViewContext) -> PictureRequest {
+        PictureRequest(
+            columns: area.width, rows: area.height, cell: context.pictureCell, scale: .fit(zoomPercent: 100))
     }
 
     /// The pane's second line: the cells' labels in the sheet's order, the selected one highlighted, then the

@@ -12,8 +12,11 @@ package struct PixelPicture: Equatable, Sendable {
     package var id: UInt32
     /// The cells it covers, in screen coordinates.
     package var area: CellRect
-    /// The pixels.
-    package var image: RGBAImage
+    /// The pixels. Drawing on them (the guides, the inspector's cursor) drops `encodedSixel`, made from
+    /// the pixels before.
+    package var image: RGBAImage {
+        didSet { encodedSixel = nil }
+    }
     /// The screen pixels the image covers: its own size unless the terminal scales it.
     package var shownWidth: Int
     package var shownHeight: Int

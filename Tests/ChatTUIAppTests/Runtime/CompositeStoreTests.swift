@@ -86,12 +86,12 @@ import Testing
         let sixel = GraphicsSetup(
             graphicsProtocol: .sixel, reason: "test", cellPixelSize: request.cell, cellSizeIsKnown: true,
             sixelColors: 16)
-        let made = try #require(CompositeStore.listPicture(composite, request: request, graphics: sixel))
+        let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: sixel))
         #expect(made.image == CompositeStore.framedPicture(composite, request: request)?.image)
         #expect(made.sixel == (try EncodedSixel(made.image, colors: 16)))
         var kitty = sixel
         kitty.graphicsProtocol = .kitty
-        #expect(CompositeStore.listPicture(composite, request: request, graphics: kitty)?.sixel == nil)
+        #expect(CompositeStore.readyPicture(composite, request: request, graphics: kitty)?.sixel == nil)
     }
 
     @Test func aListPictureMadeOffTheLoopIsServedAsItIsOnlyForItsComposite() throws {

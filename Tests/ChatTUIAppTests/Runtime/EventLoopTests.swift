@@ -224,15 +224,16 @@ private final class GatedProvider: CompositeProvider {
         #expect(await controller.driveUntilSettled())
         let settledFrames = terminal.drawCount
         // A margin key with its composite held back: no frame within the wait ...
+        let wait = UInt64(options.previewWaitSeconds * 1e9)
         provider.open.withLock { $0 = false }
         terminal.pendingKeys = [.character("]")]
         controller.processEvents()
-        clock.withLock { $0 = 11_000_000 }
+        clock.withLock { $0 = wait - 1_000_000 }
         controller.processEvents()
         #expect(terminal.drawCount == settledFrames)
         #expect(!controller.isPreviewSettled)
         // ... and the frame (new margin, old picture) once it is over.
-        clock.withLock { $0 = 12_000_000 }
+        clock.withLock { $0 = wait }
         controller.processEvents()
         #expect(terminal.drawCount == settledFrames + 1)
         provider.open.withLock { $0 = true }

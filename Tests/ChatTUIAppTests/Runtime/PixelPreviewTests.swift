@@ -155,6 +155,24 @@ private final class CellLog: @unchecked Sendable {
         #expect(shown.image == Backdrop.checkerboard.composite(try #require(enlarged)))
     }
 
+    @Test func theSixelPreviewIsEncodedWithItsCompositeOffTheLoopAndWrittenAsItIs() async throws {
+        let (controller, terminal) = makeController(.sixel)
+        await press([], controller, terminal)
+        await press(chars("]"), controller, terminal)
+        let shown = try #require(previewPictures(terminal).first)
+        // The picture came from the composite's task framed and encoded: its bytes are the sixel of its image,
+        // and the frame wrote them as they are.
+        let encoded = try #require(shown.encodedSixel)
+        #expect(encoded.bytes == (try SixelEncoder.encode(shown.image, backdrop: .checkerboard, colors: 256)))
+        let written = terminal.pictureUpdates.map(\.output).joined()
+        #expect(written.contains(encoded.bytes))
+        // With the guides drawn into its pixels the picture is framed on the loop and encoded with them: no
+        // bytes made before the guides go with it.
+        await press(chars("i"), controller, terminal)
+        let guided = try #require(previewPictures(terminal).first)
+        #expect(Guides.shown(in: controller.state) != nil && guided.encodedSixel == nil)
+    }
+
     @Test func withTheGuidesTheKittyPictureHasItsScreenPixels() async throws {
         let (controller, terminal) = makeController(.kitty)
         await press([], controller, terminal)

@@ -152,6 +152,10 @@ import Testing
         avatar.encodedSixel?.colors = 16
         var other = layer(.sixel)
         #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("#marker"))
+        // Drawn on after it was encoded (the preview's guides): the bytes no longer go with it.
+        avatar.encodedSixel?.colors = 256
+        avatar.image[0, 0] = RGBA8(r: 255, g: 0, b: 0)
+        #expect(avatar.encodedSixel == nil)
     }
 
     @Test func sixelPicturesGoAsTheyAreAndComeBackWhenTextIsPaintedOverThem() throws {

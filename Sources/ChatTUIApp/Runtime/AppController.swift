@@ -403,9 +403,8 @@ package final class AppController {
     /// an overlay, the guides or the 1:1 view drawing on it, A of an A/B comparison, the strip), when the loop
     /// frames it as before.
     private func readyPictureRequest(for key: PreviewKey) -> PictureRequest? {
-        let layout = screenLayout, context = viewContext
-        guard context.drawsPixelPictures, !layout.isTooSmall, !state.showsHelp, state.overlay == nil,
-            !state.showsGuides, state.actualPixels == nil
+        let layout = screenLayout, context = ScreenView.paneContext(state, viewContext)
+        guard context.drawsPixelPictures, !layout.isTooSmall, !state.showsGuides, state.actualPixels == nil
         else { return nil }
         let (width, height) = (layout.preview.width, layout.preview.height)
         if state.showsSheet {

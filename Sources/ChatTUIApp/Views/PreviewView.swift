@@ -122,8 +122,6 @@ package enum PreviewView {
         return (grid, pictures)
     }
 
-    /// Draws the guides over the picture just drawn: into the cells under it, or into a copy of its pixels
-    /// when it went out as a pixel picture (the last one of `pictures`).
     /// What a picture of the pane in `area` is drawn for; the runtime asks the same of the current picture, to
     /// make it with its composite, off the loop.
     package static func pictureRequest(in area: CellRect, _ state: AppState, context: ViewContext) -> PictureRequest {
@@ -135,6 +133,8 @@ package enum PreviewView {
                 && !state.showsGuides && state.actualPixels?.cursor == nil)
     }
 
+    /// Draws the guides over the picture just drawn: into the cells under it, or into a copy of its pixels
+    /// when it went out as a pixel picture (the last one of `pictures`).
     private static func drawGuides(
         _ guides: Guides, on picture: PreviewPicture, _ state: AppState, context: ViewContext,
         into grid: inout CellGrid, pictures: inout [PixelPicture]

@@ -16,6 +16,14 @@ package enum ScreenView {
         frame(state, layout: layout, source: source, context: context).grid
     }
 
+    /// `context` for the panes: pixel pictures are taken away while the help or another overlay covers them.
+    /// The runtime asks the same when it makes the preview's picture ahead of its frame.
+    package static func paneContext(_ state: AppState, _ context: ViewContext) -> ViewContext {
+        var paneContext = context
+        paneContext.picturesCovered = state.showsHelp || state.overlay != nil
+        return paneContext
+    }
+
     /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip). While the help or an
     /// overlay is open every picture is drawn in cells, so that none covers the overlay or is cut by it.
     package static func frame(
@@ -28,8 +36,7 @@ package enum ScreenView {
                 pictures: [])
         }
         var grid = CellGrid(width: layout.width, height: layout.height)
-        var paneContext = context
-        paneContext.picturesCovered = state.showsHelp || state.overlay != nil
+        let paneContext = paneContext(state, context)
         let list = ChatListView.compose(
             state, width: layout.list.width, height: layout.list.height,
             rowHeight: layout.rowHeight, source: source, context: paneContext)

@@ -117,16 +117,16 @@ package enum Compositor {
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: canvas.pixelCount * 4) { output, initialised in
             guard let base = output.baseAddress else { return }
-            output.initialize(repeating: 0)
             let target = SharedBuffer(base)
             let compose = { @Sendable (rows: Range<Int>) in
+                let first = target.base + rows.lowerBound * canvas.width * 4, count = rows.count * canvas.width * 4
                 guard
                     let part = PremultipliedPixels(box: canvas.rows(rows), values: strip.layer(rows: rows))
-                        .straightImage()
-                else { return }
+                        .straightImage(), part.pixels.count == count
+                else { return first.initialize(repeating: 0, count: count) }
                 part.pixels.withUnsafeBufferPointer { part in
                     guard let source = part.baseAddress else { return }
-                    (target.base + rows.lowerBound * canvas.width * 4).update(from: source, count: part.count)
+                    first.initialize(from: source, count: part.count)
                 }
             }
             if stripRows < canvas.height { runs.forEach(compose) } else { _ = ParallelRuns.map(runs, compose) }

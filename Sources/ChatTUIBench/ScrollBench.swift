@@ -27,6 +27,8 @@ enum ScrollBench {
                 width: configuration.screenWidth, height: configuration.screenHeight,
                 avatarRows: ScreenLayout.avatarCells(pixels: avatarPixels, cell: setup.cellPixelSize).rows)
             var state = AppState(groups: fixture.groups, parameters: parameters, exportDirectory: ".")
+            // The list's composites are made at the scale its avatars need, as the app makes them.
+            let listParameters = ChatListView.avatarParameters(state, context: context)
             let rows = layout.listMetrics.visibleRowCount
             let pages = (0...downPages).map { $0 * rows }
             guard fixture.groups.count >= (downPages + 1) * rows, let selected = state.selectedGroup else {
@@ -50,8 +52,8 @@ enum ScrollBench {
                 let avatarStart = ResponseBench.processCPUSeconds()
                 defer { avatarSeconds[position] = ResponseBench.processCPUSeconds() - avatarStart }
                 guard let group = state.group(atPosition: position) else { continue }
-                let composite = try await composer.composite(for: group, parameters: parameters)
-                let key = store.key(for: group.id, parameters: parameters)
+                let composite = try await composer.composite(for: group, parameters: listParameters)
+                let key = store.key(for: group.id, parameters: listParameters)
                 store.store(composite, for: key)
                 if let listRequest,
                     let picture = CompositeStore.readyPicture(composite.image, request: listRequest, graphics: setup)

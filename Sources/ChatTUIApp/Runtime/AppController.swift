@@ -424,11 +424,12 @@ package final class AppController {
         guard !layout.isTooSmall else { return [] }
         let visible = layout.listMetrics.visibleRowCount
         let first = state.scrollOffset
+        let parameters = ChatListView.avatarParameters(state, context: viewContext)
         let positions =
             Array(first..<(first + visible + options.lookAhead))
             + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
         return positions.compactMap { state.group(atPosition: $0) }
-            .map { (store.key(for: $0.id, parameters: state.parameters), $0) }
+            .map { (store.key(for: $0.id, parameters: parameters), $0) }
     }
 
     /// Starts what the screen wants, preview first: list thumbnails wait while a preview picture is being

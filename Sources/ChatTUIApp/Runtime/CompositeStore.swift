@@ -18,8 +18,9 @@ package final class CompositeStore: CompositeCellSource {
     private struct GroupLayout: Hashable, Sendable {
         package var groupID: String
         package var layout: LayoutKind
-        /// nil: any scale.
-        package var scale: Int?
+        /// `CompositionParameters.pixelsPerPoint`; nil: any scale. A list avatar made at its exact pixels is
+        /// not at the scale of the preview it might otherwise stand in for.
+        package var scale: Double?
     }
 
     private struct RenderKey: Hashable, Sendable {
@@ -102,7 +103,8 @@ package final class CompositeStore: CompositeCellSource {
         latestByGroup[key.groupID] = key
         let layout = key.parameters.layout
         latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: nil)] = key
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: key.parameters.scale)] = key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: key.parameters.pixelsPerPoint)] =
+            key
     }
 
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
@@ -228,7 +230,7 @@ package final class CompositeStore: CompositeCellSource {
         if shown(exact) { return exact }
         let layout = parameters.layout
         return [
-            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: parameters.scale)],
+            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: parameters.pixelsPerPoint)],
             latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: nil)], latestByGroup[group.id],
         ]
         .compactMap { $0 }.first(where: shown)

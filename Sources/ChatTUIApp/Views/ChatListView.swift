@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import GroupIcon
 import Support
 import TerminalUI
 
@@ -79,9 +80,10 @@ package enum ChatListView {
             for row in 0..<height { grid.write(context.selectionMark, x: 0, y: row, style: .bold) }
         }
         let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
+        let parameters = avatarParameters(state, context: context)
         if context.drawsPixelPictures, avatarRect.x + avatarRect.width <= width,
             let request = avatarRequest(rowHeight: height, context: context),
-            let framed = source.picture(for: group, parameters: state.parameters, request: request)
+            let framed = source.picture(for: group, parameters: parameters, request: request)
         {
             let cells = CellRect(
                 x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
@@ -92,7 +94,7 @@ package enum ChatListView {
             pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
             pixelPicture?.encodedSixel = framed.sixel
         } else if let avatar = source.cells(
-            for: group, parameters: state.parameters, columns: avatarColumns,
+            for: group, parameters: parameters, columns: avatarColumns,
             rows: height)
         {
             grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
@@ -131,6 +133,19 @@ package enum ChatListView {
             grid.write(context.fit("\(count) member\(count == 1 ? "" : "s")", textWidth), x: textX, y: 2, style: .dim)
         }
         return (grid, pixelPicture)
+    }
+
+    /// The parameters the list's composites are made at. Where avatars are pixel pictures, the state's made at
+    /// exactly the avatar's pixels (`context.listAvatarPixels`, `CompositionParameters.exactPixelSize`): a 48 pt
+    /// avatar at scale 3 is the 132 pt composite composed at 144 px, margins and radii in points as at any
+    /// scale, each photo resampled once, rather than composed at 396 px and reduced. Half-block avatars, and
+    /// avatars as large as the composite, use the state's parameters.
+    package static func avatarParameters(_ state: AppState, context: ViewContext) -> CompositionParameters {
+        var parameters = state.parameters
+        guard context.listAvatarCells != nil, let pixels = context.listAvatarPixels, pixels != parameters.pixelSize
+        else { return parameters }
+        parameters.exactPixelSize = pixels
+        return parameters
     }
 
     /// The picture of a list avatar in a row `rowHeight` tall where avatars are pixel pictures (nil otherwise):

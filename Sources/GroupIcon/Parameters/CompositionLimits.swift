@@ -79,7 +79,7 @@ public enum CompositionLimits {
                 return .outOfRange(parameter: field.name, value: number, range: range)
             }
         }
-        let pixels = parameters.size * Double(parameters.scale)
+        let pixels = parameters.size * parameters.pixelsPerPoint
         if pixels > Double(maximumPixelSize) {
             return .tooManyPixels(size: parameters.size, scale: parameters.scale)
         }

@@ -42,6 +42,11 @@ public struct CompositionParameters: Hashable, Sendable {
     /// The colour space exported files are written in. Composition is always in sRGB (the app's preview
     /// shows that); a Display P3 export converts the finished pixels and embeds the P3 profile.
     public var colorSpace: ColorSpace
+    /// The canvas side in pixels when a picture is shown at a size between two scales, nil otherwise: a chat-list
+    /// avatar of 144 px from a 132 pt composite is composed at its 144 px (1.09 pixels per point), the same
+    /// geometry in points, rather than reduced from a larger scale. The app sets it; presets, exports and the
+    /// CLI never do, so it is not a catalogue parameter, but it is part of `identifier` and so of cache keys.
+    package var exactPixelSize: Int?
 
     public init(
         layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
@@ -67,14 +72,17 @@ public struct CompositionParameters: Hashable, Sendable {
     public var resolvedBackground: RGBA8 { background ?? layout.layout.defaultBackground }
 
     /// Canvas side in pixels.
-    public var pixelSize: Int { max(1, Int((size * Double(scale)).rounded())) }
+    public var pixelSize: Int { exactPixelSize ?? max(1, Int((size * Double(scale)).rounded())) }
+
+    /// Pixels per point as the compositor draws them: `scale`, or `exactPixelSize` over `size`.
+    package var pixelsPerPoint: Double { exactPixelSize.map { Double($0) / size } ?? Double(scale) }
 
     /// A stable, human-readable description of every parameter the current layout reads; part of cache keys
     /// and of PNG metadata. Made from `ParameterCatalogue.fields(for: layout)`, each field in its `keyForm`,
     /// so that a parameter added to the catalogue is part of the key. A field added after identifiers were
     /// recorded (`KeyForm.textOmittedAt`) enters only away from its default, so recorded identifiers stay valid.
     public var identifier: String {
-        identifier(fields: ParameterCatalogue.fields(for: layout))
+        identifier(fields: ParameterCatalogue.fields(for: layout)) + (exactPixelSize.map { " pixels=\($0)" } ?? "")
     }
 
     /// The identifier made from `fields`: each one's `NAME=VALUE` (`ParameterField.keyText`), in order, leaving

@@ -283,10 +283,10 @@ public final class AvatarPipeline: Sendable {
         return 1 << (Int.bitWidth - (side - 1).leadingZeroBitCount)
     }
 
-    /// The side photos are decoded at for `tiles` at `scale`: covering the largest tile.
-    static func minimumSourceSide(_ tiles: [Tile], scale: Int) -> Int {
+    /// The side photos are decoded at for `tiles` at `scale` pixels per point: covering the largest tile.
+    static func minimumSourceSide(_ tiles: [Tile], scale: Double) -> Int {
         let largestSide = tiles.map { max($0.frame.width, $0.frame.height) }.max() ?? 0
-        return max(1, Int((largestSide * Double(scale)).rounded(.up)))
+        return max(1, Int((largestSide * scale).rounded(.up)))
     }
 
     /// Bytes of working memory the compositor needs for a canvas `side` pixels square: its float layer and
@@ -371,7 +371,7 @@ public final class AvatarPipeline: Sendable {
     /// (enough for the largest tile).
     private func tiles(memberCount: Int, parameters: CompositionParameters) -> (tiles: [Tile], minimumSide: Int) {
         let tiles = Array(dependencies.layoutTiles(memberCount, parameters).prefix(memberCount))
-        return (tiles, AvatarPipeline.minimumSourceSide(tiles, scale: parameters.scale))
+        return (tiles, AvatarPipeline.minimumSourceSide(tiles, scale: parameters.pixelsPerPoint))
     }
 
     /// `sources` composed on `tiles` (one each, in order) with placeholders marked, and the sources' warnings.

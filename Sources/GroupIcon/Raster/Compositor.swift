@@ -69,7 +69,7 @@ package enum Compositor {
 
     static func compose(_ input: CompositionInput, stripPixels: Int) -> RGBAImage {
         let parameters = input.parameters
-        let scale = Double(parameters.scale)
+        let scale = parameters.pixelsPerPoint
         let canvas = PixelBox(
             x: 0, y: 0, width: pixels(input.canvas.width, scale), height: pixels(input.canvas.height, scale))
         var placements: [MemberPlacement] = []
@@ -148,7 +148,7 @@ package enum Compositor {
         /// The finished premultiplied pixels of canvas rows `rows`.
         func layer(rows: Range<Int>) -> [SIMD4<Float>] {
             let parameters = input.parameters
-            let scale = Double(parameters.scale)
+            let scale = parameters.pixelsPerPoint
             let strip = canvas.rows(rows)
             var layer = [SIMD4<Float>](repeating: .zero, count: strip.pixelCount)
             var claimed = [Float](repeating: 0, count: strip.pixelCount)
@@ -220,7 +220,7 @@ package enum Compositor {
         /// How much of each pixel of `strip` the layout's gap region covers (its pieces share edges, so their
         /// coverages add, up to 1).
         private func gapRegionCoverage(strip: PixelBox, rows: Range<Int>) -> [Float] {
-            let scale = Double(input.parameters.scale)
+            let scale = input.parameters.pixelsPerPoint
             var coverage = [Float](repeating: 0, count: strip.pixelCount)
             coverage.withUnsafeMutableBufferPointer { coverage in
                 for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {

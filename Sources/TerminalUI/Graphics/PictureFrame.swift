@@ -167,6 +167,10 @@ package struct PictureFrame: Hashable, Sendable {
     package func render(_ image: RGBAImage, over backdrop: Backdrop) -> RGBAImage {
         switch sampling {
         case .smooth:
+            // The whole image at its own pixels (a list avatar composed at exactly its size): nothing to resample.
+            if showsWholeImage, frame.width == Double(image.width), frame.height == Double(image.height) {
+                return backdrop.composite(image)
+            }
             let enlarges = frame.width >= Double(image.width) && frame.height >= Double(image.height)
             if enlarges,
                 let enlarged = Resampler.resampleOpaque(image, frame: frame, region: region, kernel: .catmullRom)

@@ -3,18 +3,21 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import TerminalUI
 import Testing
 
 @testable import ChatTUIApp
 
-/// Answers every request with the same composite.
+/// Answers every request with the same composite, and records the canvas sides asked for.
 private struct FixedProvider: CompositeProvider {
     let image: RGBAImage
+    let askedSides = LockedState<[String: Set<Int>]>([:])
 
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
     {
-        Composite(image: image)
+        askedSides.withLock { _ = $0[group.id, default: []].insert(parameters.pixelSize) }
+        return Composite(image: image)
     }
 }
 
@@ -43,7 +46,7 @@ private final class CellLog: @unchecked Sendable {
 
     private func makeController(
         _ graphicsProtocol: GraphicsProtocol?, log: CellLog = CellLog(), height: Int = 30,
-        groups: Int = 3, scale: Int = 1
+        groups: Int = 3, scale: Int = 1, provider: FixedProvider = FixedProvider(image: composite)
     ) -> (AppController, InMemoryTerminal) {
         let terminal = InMemoryTerminal(width: 100, height: height)
         if let graphicsProtocol {
@@ -59,7 +62,7 @@ private final class CellLog: @unchecked Sendable {
         let controller = AppController(
             fixture: Fixture(groups: ViewFixtures.groups(groups), baseDirectory: URL(fileURLWithPath: "/")),
             options: options,
-            driver: terminal, provider: FixedProvider(image: Self.composite), exporter: { _, _, _ in },
+            driver: terminal, provider: provider, exporter: { _, _, _ in },
             imageCells: { image, columns, rows in
                 log.calls.append((image, columns, rows))
                 return CellGrid(width: columns, height: rows, fill: Cell("#"))
@@ -304,6 +307,49 @@ private final class CellLog: @unchecked Sendable {
         #expect(avatar.image.width == 96 && avatar.image.height == 96)
         // The name starts after the avatar.
         #expect(terminal.row(6).dropFirst(14).hasPrefix("Group 1"))
+    }
+
+    @Test func listAvatarsAreComposedAtTheirOwnPixels() async throws {
+        // 48 pt at scale 3 is 144 px: the other groups' 132 pt composites are made at 144 px, not at 396 px and
+        // reduced; the selected group's preview is made at its own (raised) scale.
+        let provider = FixedProvider(image: Self.composite)
+        let (controller, terminal) = makeController(.kitty, scale: 3, provider: provider)
+        await press([], controller, terminal)
+        #expect(controller.state.parameters.scale == 3)
+        let asked = provider.askedSides.withLock { $0 }
+        for group in ["g1", "g2"] { #expect(asked[group] == [144], "\(group)") }
+        #expect(asked["g0"]?.contains(144) == true && asked["g0"]?.contains { $0 >= 396 } == true)
+        let avatar = try #require(terminal.pictureLayer.shown.first { $0.id == ChatListView.firstPictureID + 1 })
+        #expect(avatar.image.width == 144)
+        // In half blocks the list's composites keep the state's parameters.
+        let halfBlocks = FixedProvider(image: Self.composite)
+        let (plain, plainTerminal) = makeController(nil, scale: 3, provider: halfBlocks)
+        await press([], plain, plainTerminal)
+        #expect(halfBlocks.askedSides.withLock { $0["g1"] } == [396])
+    }
+
+    @Test func aListAvatarsCompositeIsMadeAtExactlyItsPixels() {
+        var context = ViewContext(
+            now: ViewFixtures.now,
+            graphics: GraphicsSetup(
+                graphicsProtocol: .sixel, reason: "test", cellPixelSize: Self.cell, cellSizeIsKnown: true,
+                sixelColors: 256))
+        var state = AppState(
+            groups: ViewFixtures.groups(1), parameters: CompositionParameters(scale: 3), exportDirectory: ".")
+        func avatar(size: Double, pixels: Int) -> CompositionParameters {
+            state.parameters.size = size
+            context.listAvatarPixels = pixels
+            return ChatListView.avatarParameters(state, context: context)
+        }
+        let listed = avatar(size: 132, pixels: 144)
+        #expect(listed.exactPixelSize == 144 && listed.pixelSize == 144 && listed.scale == 3)
+        #expect(abs(listed.pixelsPerPoint - 144.0 / 132) < 1e-12)
+        #expect(avatar(size: 20, pixels: 144).pixelSize == 144, "beyond the largest scale too")
+        // An avatar as large as the composite shares its parameters (and so its composite).
+        #expect(avatar(size: 48, pixels: 144) == state.parameters)
+        // Without pixel pictures: the state's own.
+        context.graphics = .halfBlocks
+        #expect(avatar(size: 132, pixels: 144) == state.parameters)
     }
 
     @Test func theComparisonStripIsPicturesToo() async throws {

@@ -48,6 +48,7 @@ import Testing
             { (p: inout CompositionParameters) in p.layout = .wechat }, { $0.scale = 2 }, { $0.size = 100 },
             { $0.margin = 3 }, { $0.padding = 1 }, { $0.cornerRadius = 4 }, { $0.tileRadius = 2 },
             { $0.background = .white }, { $0.options[FiveCircleLayout.centreRings] = true },
+            { $0.exactPixelSize = 144 },
         ] {
             var edited = parameters
             edit(&edited)

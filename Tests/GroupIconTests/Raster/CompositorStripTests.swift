@@ -62,4 +62,40 @@ import Testing
         #expect(runs.width == 528 && runs.height == 528)
         #expect(runs == Compositor.compose(input, stripPixels: 23 * 528))
     }
+
+    @Test func anExactPixelSizeOfAWholeScaleGivesThatScalesComposite() {
+        // 2 pixels per point either way: the same pixels, and the photos asked for at the same side.
+        var parameters = CompositionParameters(layout: .wechat, size: 61, scale: 3, cornerRadius: 9)
+        parameters.exactPixelSize = 122
+        var atTwo = parameters
+        atTwo.exactPixelSize = nil
+        atTwo.scale = 2
+        #expect(parameters.pixelSize == 122 && parameters.pixelsPerPoint == 2)
+        let tiles = Layouts.tiles(count: 9, parameters: parameters)
+        #expect(
+            AvatarPipeline.minimumSourceSide(tiles, scale: parameters.pixelsPerPoint)
+                == AvatarPipeline.minimumSourceSide(tiles, scale: 2))
+        #expect(Compositor.compose(input(parameters, members: 9)) == Compositor.compose(input(atTwo, members: 9)))
+    }
+
+    @Test func anExactPixelSizeBetweenScalesIsTheSameGeometryAtThosePixels() {
+        // 144 px of a 132 pt composite: the canvas is 144 px, and the corner radius (in points) clears the same
+        // share of it as at scale 3, where 396 px are made.
+        var parameters = CompositionParameters(layout: .wechat, size: 132, scale: 3, cornerRadius: 33)
+        parameters.exactPixelSize = 144
+        let exact = Compositor.compose(input(parameters, members: 4))
+        #expect(exact.width == 144 && exact.height == 144)
+        var atThree = parameters
+        atThree.exactPixelSize = nil
+        let large = Compositor.compose(input(atThree, members: 4))
+        #expect(large.width == 396)
+        // A quarter of the radius in: transparent at the corner in both, opaque just inside the rounding.
+        for (image, ratio) in [(exact, 144.0 / 132), (large, 3.0)] {
+            let corner = Int(33 * ratio * 0.25)
+            #expect(image[corner, corner].a == 0)
+            let inside = Int(33 * ratio * 0.5)
+            #expect(image[image.width / 2, inside].a == 255)
+            #expect(image[Int(33 * ratio * 0.2), image.height / 2].a == 255)
+        }
+    }
 }

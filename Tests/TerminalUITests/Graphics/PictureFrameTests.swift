@@ -118,6 +118,16 @@ import Testing
                     try #require(Resampler.resample(image, frame: reducing.frame, region: reducing.region))))
     }
 
+    @Test func anImageShownWholeAtItsOwnPixelsIsLaidOverTheBoardAsItIs() throws {
+        // A list avatar composed at exactly its pixels: 48 x 48 in an area of whole 8 x 16 cells that holds it.
+        var image = RGBAImage(width: 48, height: 48, fill: RGBA8(r: 10, g: 20, b: 30))
+        for y in 0..<48 { for x in 0..<48 where (x + y) % 3 == 0 { image[x, y] = RGBA8(r: 240, g: 200, b: 9, a: 90) } }
+        let frame = try #require(
+            PictureFrame.fit(imageWidth: 48, imageHeight: 48, areaWidth: 48, areaHeight: 48, cell: cell, zoom: 1))
+        #expect(frame.showsWholeImage && frame.region == PixelBox(x: 0, y: 0, width: 48, height: 48))
+        #expect(frame.render(image, over: .checkerboard) == Backdrop.checkerboard.composite(image))
+    }
+
     /// Whether `frame` stays within the picture budget and inside the area, starting on a cell corner.
     private func isWithinBudget(_ frame: PictureFrame, areaWidth: Int, areaHeight: Int, cell: CellPixelSize) -> Bool {
         let region = frame.region

@@ -176,6 +176,22 @@ enum SixelDecoder {
         #expect(try SixelEncoder.palette(pixels[...], width: 300, height: 200, colors: 256) == all)
     }
 
+    @Test func aListAvatarsPaletteIsMadeFromEveryOtherPixelAndASmallPicturesFromAll() throws {
+        // A 144 px avatar (libsixel would read all of its pixels) gives libsixel every other one; a picture under
+        // 4096 pixels gives it all of them.
+        for (side, step) in [(144, 2), (63, 1)] {
+            let picture = GraphicsFixtures.picture(width: side, height: side).pixels
+            let pixelCount = side * side
+            var sampled = stride(from: 0, to: pixelCount, by: step).flatMap { picture[$0 * 4..<$0 * 4 + 3] }
+            let expected = try SixelEncoder.libsixelPalette(
+                &sampled, width: step == 1 ? side : sampled.count / 3, height: step == 1 ? side : 1, colors: 256)
+            #expect(try SixelEncoder.palette(picture[...], width: side, height: side, colors: 256) == expected)
+            var all = stride(from: 0, to: pixelCount, by: 1).flatMap { picture[$0 * 4..<$0 * 4 + 3] }
+            let allPalette = try SixelEncoder.libsixelPalette(&all, width: side, height: side, colors: 256)
+            #expect((expected == allPalette) == (step == 1), "side \(side)")
+        }
+    }
+
     @Test func palettesMadeOnManyThreadsAtOnceAreTheOnesMadeOneAtATime() throws {
         // libsixel's median cut keeps the plane it sorts by in a global: two pictures quantised at once (the list
         // thumbnails and the preview are encoded off the UI thread) would sort each other's boxes.

@@ -163,14 +163,19 @@ package final class CompositeStore: CompositeCellSource {
     }
 
     /// The picture of `image` for `request` made off the loop (a list avatar's, the preview's current one):
-    /// framed, and in a sixel terminal (`graphics`) also encoded, so that the frame that shows it only writes
-    /// its bytes.
+    /// framed, and for a sixel or kitty terminal (`graphics`) also encoded, so that the frame that shows it only
+    /// writes its bytes.
     package static func readyPicture(
         _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
     ) -> FramedPicture? {
         guard var picture = framedPicture(image, request: request) else { return nil }
-        if graphics.graphicsProtocol == .sixel {
-            picture.sixel = try? EncodedSixel(picture.image, colors: graphics.sixelColors)
+        switch graphics.graphicsProtocol {
+        case .sixel: picture.encoded = try? EncodedPicture.sixel(picture.image, colors: graphics.sixelColors)
+        case .kitty:
+            // Where it is placed does not change its bytes, only the size of its cells.
+            let placed = PixelPicture(id: 0, area: picture.cells, image: picture.image, shown: picture.shown)
+            picture.encoded = try? EncodedPicture.kitty(placed, cell: graphics.cellPixelSize)
+        case .iterm, .halfblock: break
         }
         return picture
     }

@@ -98,8 +98,8 @@ package struct FramedPicture: Equatable, Sendable {
         (shownWidth, shownHeight) = shown ?? (image.width, image.height)
     }
 
-    /// The image encoded as sixel off the loop (list avatars in a sixel terminal), for `PixelPicture`.
-    package var sixel: EncodedSixel?
+    /// The image encoded off the loop for the terminal (sixel or kitty), for `PixelPicture`.
+    package var encoded: EncodedPicture?
 
     /// The screen pixels the image covers.
     package var shown: (width: Int, height: Int) { (shownWidth, shownHeight) }

@@ -92,7 +92,7 @@ package enum ChatListView {
                 CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
                 x: cells.x, y: cells.y)
             pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
-            pixelPicture?.encodedSixel = framed.sixel
+            pixelPicture?.encoded = framed.encoded
         } else if let avatar = source.cells(
             for: group, parameters: parameters, columns: avatarColumns,
             rows: height)

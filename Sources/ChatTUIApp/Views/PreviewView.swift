@@ -213,7 +213,7 @@ package enum PreviewView {
                 width: framed.cells.width, height: framed.cells.height)
             grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
             var picture = PixelPicture(id: id, area: cells, image: framed.image, shown: framed.shown)
-            picture.encodedSixel = framed.sixel
+            picture.encoded = framed.encoded
             pictures.append(picture)
         } else if context.pixelCell != nil || halfBlocksAtPixels {
             guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)

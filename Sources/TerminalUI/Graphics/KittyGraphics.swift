@@ -22,7 +22,12 @@ package enum KittyGraphics {
     package static func displayChunks(
         _ image: RGBAImage, id: UInt32, columns: Int, rows: Int
     ) throws(GraphicsError) -> [String] {
-        try chunks(image, keys: "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2")
+        displayChunks(payload: try payload(image), id: id, columns: columns, rows: rows)
+    }
+
+    /// `displayChunks` of an image already encoded (`payload`).
+    package static func displayChunks(payload: String, id: UInt32, columns: Int, rows: Int) -> [String] {
+        chunks(payload, keys: "a=T,f=100,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2")
     }
 
     /// Shows image `id`, transmitted before and still held by the terminal, at the cursor over `columns` x
@@ -31,10 +36,10 @@ package enum KittyGraphics {
         "\u{1B}_Ga=p,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2\u{1B}\\"
     }
 
-    /// Transmits `image` as PNG under `id` without showing it: a virtual placement (`virtualPlacement`) and
+    /// Transmits an image, as its `payload`, under `id` without showing it: a virtual placement (`virtualPlacement`) and
     /// Unicode placeholders (`placeholderRows`) show it.
-    package static func transmitChunks(_ image: RGBAImage, id: UInt32) throws(GraphicsError) -> [String] {
-        try chunks(image, keys: "a=t,f=100,i=\(max(1, id)),q=2")
+    package static func transmitChunks(payload: String, id: UInt32) -> [String] {
+        chunks(payload, keys: "a=t,f=100,i=\(max(1, id)),q=2")
     }
 
     /// A virtual placement of image `id` over `columns` x `rows` cells (`U=1`): the image shows wherever the
@@ -66,9 +71,15 @@ package enum KittyGraphics {
         }
     }
 
-    /// The PNG of `image` in APC chunks of at most `chunkSize` payload bytes, the first with `keys`.
-    private static func chunks(_ image: RGBAImage, keys: String) throws(GraphicsError) -> [String] {
-        let payload = Array(Data(try PNGPayload.encode(image)).base64EncodedString().utf8)
+    /// The payload that carries `image`: its PNG, base64-encoded. It can be made off the loop
+    /// (`EncodedPicture.kitty`) and sent later.
+    package static func payload(_ image: RGBAImage) throws(GraphicsError) -> String {
+        Data(try PNGPayload.encode(image)).base64EncodedString()
+    }
+
+    /// `payload` in APC chunks of at most `chunkSize` payload bytes, the first with `keys`.
+    private static func chunks(_ payload: String, keys: String) -> [String] {
+        let payload = Array(payload.utf8)
         var output: [String] = []
         var start = 0
         repeat {

@@ -46,7 +46,7 @@ extension PictureLayer {
                 guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
                     let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
                 else { continue }
-                let encoded = picture.encodedSixelBytes(colors: setup.sixelColors) != nil
+                let encoded = picture.encodedBytes(.sixel(colors: setup.sixelColors)) != nil
                 if encoded, changed.count * 2 >= picture.area.height { continue }
                 sixelRows[picture.id] = changed
             }
@@ -127,7 +127,7 @@ extension PictureLayer {
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is: bytes
             // encoded off the loop when the image is the one they were made from (it fits its cells unscaled).
             let cells = setup.cellPixelSize.imagePixels(columns: area.width, rows: area.height)
-            if rows == nil, let bytes = picture.encodedSixelBytes(colors: setup.sixelColors),
+            if rows == nil, let bytes = picture.encodedBytes(.sixel(colors: setup.sixelColors)),
                 !picture.isScaledByTerminal, picture.image.width <= cells.width, picture.image.height <= cells.height
             {
                 return passed(move + bytes)
@@ -152,7 +152,7 @@ extension PictureLayer {
         guard let imageID = placeholderIDs[picture.id] ?? freePlaceholderID() else {
             throw .noImageID(limit: Self.placeholderIDLimit)
         }
-        let chunks = try KittyGraphics.transmitChunks(fitted(picture, filling: true), id: imageID)
+        let chunks = KittyGraphics.transmitChunks(payload: try kittyPayload(picture), id: imageID)
         placeholderIDs[picture.id] = imageID
         var output = (chunks + [KittyGraphics.virtualPlacement(id: imageID, columns: area.width, rows: area.height)])
             .map(passed).joined()

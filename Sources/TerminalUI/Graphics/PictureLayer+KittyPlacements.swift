@@ -67,8 +67,9 @@ extension PictureLayer {
     /// tmux, each chunk wrapped in its passthrough).
     private func kittySequence(for picture: PixelPicture) throws(GraphicsError) -> String {
         let move = cursorMove(to: picture.area)
-        let chunks = try KittyGraphics.displayChunks(
-            fitted(picture, filling: true), id: picture.id, columns: picture.area.width, rows: picture.area.height)
+        let chunks = KittyGraphics.displayChunks(
+            payload: try kittyPayload(picture), id: picture.id, columns: picture.area.width,
+            rows: picture.area.height)
         guard setup.passthrough != nil, let last = chunks.last else { return move + chunks.joined() }
         // kitty places the picture at the cursor when the last chunk arrives, and tmux moves the outer cursor
         // back to its own pane's cursor between passthrough sequences: the move goes in the last chunk's.

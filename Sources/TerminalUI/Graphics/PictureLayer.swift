@@ -153,33 +153,17 @@ package struct PictureLayer {
         setup.passthrough == nil ? sequence : TmuxPassthrough.wrap(sequence)
     }
 
-    /// The picture cut to its cells' pixels, so that it never reaches beyond them; with `filling`, also laid
-    /// on transparent pixels that fill the cells exactly. Kitty and iTerm2 stretch an image over the cells they
-    /// are given, so an image of exactly their pixels is shown one to one, and the part of the last column and
-    /// row the picture does not reach shows the cells' own background.
-    ///
-    /// A picture the terminal scales (`PixelPicture.isScaledByTerminal`) is padded in its own pixels, by the
-    /// share of the cells' pixels its shown size leaves uncovered, so that the terminal, stretching the padded
-    /// image over the cells, shows the picture at its shown size (within half an image pixel). Sixel draws one
-    /// image pixel per screen pixel, so there (`filling` false) such a picture is resampled to its shown size.
+    /// `picture.fitted` to this terminal's cells.
     func fitted(_ picture: PixelPicture, filling: Bool) -> RGBAImage {
-        let cells = setup.cellPixelSize.imagePixels(columns: picture.area.width, rows: picture.area.height)
-        var image = picture.image
-        if picture.isScaledByTerminal, picture.shownWidth > 0, picture.shownHeight > 0 {
-            guard filling else {
-                image = Resampler.resample(image, width: picture.shownWidth, height: picture.shownHeight)
-                return image.placed(width: min(image.width, cells.width), height: min(image.height, cells.height))
-            }
-            func padded(_ length: Int, _ shown: Int, _ cells: Int) -> Int {
-                max(1, Int((Double(length) * Double(cells) / Double(shown)).rounded()))
-            }
-            return image.placed(
-                width: padded(image.width, picture.shownWidth, cells.width),
-                height: padded(image.height, picture.shownHeight, cells.height))
-        }
-        return image.placed(
-            width: filling ? cells.width : min(image.width, cells.width),
-            height: filling ? cells.height : min(image.height, cells.height))
+        picture.fitted(cell: setup.cellPixelSize, filling: filling)
+    }
+
+    /// `picture`'s kitty payload: its bytes encoded ahead when they were made for these cells, else encoded now.
+    func kittyPayload(_ picture: PixelPicture) throws(GraphicsError) -> String {
+        let format = EncodedPicture.Format.kitty(
+            cell: setup.cellPixelSize, columns: picture.area.width, rows: picture.area.height)
+        if let bytes = picture.encodedBytes(format) { return bytes }
+        return try KittyGraphics.payload(fitted(picture, filling: true))
     }
 }
 

@@ -12,10 +12,10 @@ package struct PixelPicture: Equatable, Sendable {
     package var id: UInt32
     /// The cells it covers, in screen coordinates.
     package var area: CellRect
-    /// The pixels. Drawing on them (the guides, the inspector's cursor) drops `encodedSixel`, made from
-    /// the pixels before.
+    /// The pixels. Drawing on them (the guides, the inspector's cursor) drops `encoded`, made from the pixels
+    /// before.
     package var image: RGBAImage {
-        didSet { encodedSixel = nil }
+        didSet { encoded = nil }
     }
     /// The screen pixels the image covers: its own size unless the terminal scales it.
     package var shownWidth: Int
@@ -27,15 +27,43 @@ package struct PixelPicture: Equatable, Sendable {
         (shownWidth, shownHeight) = shown ?? (image.width, image.height)
     }
 
-    /// The image already encoded as sixel (off the loop, for a list avatar), with the palette size it was
-    /// encoded for: written as it is when the terminal's sixel colours are the same and the picture goes whole.
-    package var encodedSixel: EncodedSixel?
+    /// The image already encoded (off the loop, for a list avatar or the preview) for the terminal it was made
+    /// for: written as it is when the terminal's format is the same (`encodedBytes`) and the picture goes whole.
+    package var encoded: EncodedPicture?
 
-    /// `encodedSixel`'s bytes when they were encoded for `colors` palette entries (the terminal's colour
-    /// registers), else nil.
-    func encodedSixelBytes(colors: Int) -> String? {
-        guard let encodedSixel, encodedSixel.colors == colors else { return nil }
-        return encodedSixel.bytes
+    /// `encoded`'s bytes when they are in `format`, else nil.
+    func encodedBytes(_ format: EncodedPicture.Format) -> String? {
+        guard let encoded, encoded.format == format else { return nil }
+        return encoded.bytes
+    }
+
+    /// The image cut to its cells' pixels (`cell` each), so that it never reaches beyond them; with `filling`,
+    /// also laid on transparent pixels that fill the cells exactly. Kitty and iTerm2 stretch an image over the
+    /// cells they are given, so an image of exactly their pixels is shown one to one, and the part of the last
+    /// column and row the picture does not reach shows the cells' own background.
+    ///
+    /// A picture the terminal scales (`isScaledByTerminal`) is padded in its own pixels, by the share of the
+    /// cells' pixels its shown size leaves uncovered, so that the terminal, stretching the padded image over the
+    /// cells, shows the picture at its shown size (within half an image pixel). Sixel draws one image pixel per
+    /// screen pixel, so there (`filling` false) such a picture is resampled to its shown size.
+    package func fitted(cell: CellPixelSize, filling: Bool) -> RGBAImage {
+        let cells = cell.imagePixels(columns: area.width, rows: area.height)
+        var image = image
+        if isScaledByTerminal, shownWidth > 0, shownHeight > 0 {
+            guard filling else {
+                image = Resampler.resample(image, width: shownWidth, height: shownHeight)
+                return image.placed(width: min(image.width, cells.width), height: min(image.height, cells.height))
+            }
+            func padded(_ length: Int, _ shown: Int, _ cells: Int) -> Int {
+                max(1, Int((Double(length) * Double(cells) / Double(shown)).rounded()))
+            }
+            return image.placed(
+                width: padded(image.width, shownWidth, cells.width),
+                height: padded(image.height, shownHeight, cells.height))
+        }
+        return image.placed(
+            width: filling ? cells.width : min(image.width, cells.width),
+            height: filling ? cells.height : min(image.height, cells.height))
     }
 
     /// Whether the terminal is to scale the image to its shown size (it has fewer pixels than it covers).
@@ -48,18 +76,34 @@ package struct PixelPicture: Equatable, Sendable {
     }
 }
 
-/// A picture's image as one sixel sequence (`SixelEncoder.encode` over the checkerboard) and the palette size it
-/// was encoded with.
-package struct EncodedSixel: Equatable, Sendable {
-    package var colors: Int
+/// A picture's image encoded for a terminal ahead of the frame that sends it, and the format it is in.
+package struct EncodedPicture: Equatable, Sendable {
+    /// What the bytes are and what they were made for: a picture's bytes are reused only in the same format.
+    package enum Format: Hashable, Sendable {
+        /// One sixel sequence (`SixelEncoder.encode` over the checkerboard) with up to `colors` palette entries.
+        case sixel(colors: Int)
+        /// Kitty's payload, the base64 PNG (`KittyGraphics.payload`) of the image fitted to `columns` x `rows`
+        /// cells of `cell` pixels (`PixelPicture.fitted`, filling).
+        case kitty(cell: CellPixelSize, columns: Int, rows: Int)
+    }
+
+    package var format: Format
     package var bytes: String
 
-    /// Bytes encoded elsewhere for `colors` palette entries.
-    package init(colors: Int, bytes: String) { self.colors = colors; self.bytes = bytes }
+    /// Bytes encoded elsewhere in `format`.
+    package init(format: Format, bytes: String) { self.format = format; self.bytes = bytes }
 
-    /// `image` encoded with up to `colors` palette entries.
-    package init(_ image: RGBAImage, colors: Int) throws(GraphicsError) {
-        self.colors = colors
-        bytes = try SixelEncoder.encode(image, backdrop: .checkerboard, colors: colors)
+    /// `image` encoded as sixel with up to `colors` palette entries.
+    package static func sixel(_ image: RGBAImage, colors: Int) throws(GraphicsError) -> EncodedPicture {
+        EncodedPicture(
+            format: .sixel(colors: colors),
+            bytes: try SixelEncoder.encode(image, backdrop: .checkerboard, colors: colors))
+    }
+
+    /// `picture`'s kitty payload for cells of `cell` pixels.
+    package static func kitty(_ picture: PixelPicture, cell: CellPixelSize) throws(GraphicsError) -> EncodedPicture {
+        EncodedPicture(
+            format: .kitty(cell: cell, columns: picture.area.width, rows: picture.area.height),
+            bytes: try KittyGraphics.payload(picture.fitted(cell: cell, filling: true)))
     }
 }

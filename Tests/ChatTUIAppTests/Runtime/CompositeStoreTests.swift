@@ -88,10 +88,17 @@ import Testing
             sixelColors: 16)
         let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: sixel))
         #expect(made.image == CompositeStore.framedPicture(composite, request: request)?.image)
-        #expect(made.sixel == (try EncodedSixel(made.image, colors: 16)))
+        #expect(made.encoded == (try EncodedPicture.sixel(made.image, colors: 16)))
+        // For kitty, the payload of the picture fitted to its cells; iTerm2 and half blocks: nothing.
         var kitty = sixel
         kitty.graphicsProtocol = .kitty
-        #expect(CompositeStore.readyPicture(composite, request: request, graphics: kitty)?.sixel == nil)
+        let forKitty = try #require(CompositeStore.readyPicture(composite, request: request, graphics: kitty))
+        let placed = PixelPicture(id: 1, area: forKitty.cells, image: forKitty.image, shown: forKitty.shown)
+        #expect(forKitty.encoded == (try EncodedPicture.kitty(placed, cell: request.cell)))
+        for other in [GraphicsProtocol.iterm, .halfblock] {
+            kitty.graphicsProtocol = other
+            #expect(CompositeStore.readyPicture(composite, request: request, graphics: kitty)?.encoded == nil)
+        }
     }
 
     @Test func aListPictureMadeOffTheLoopIsServedAsItIsOnlyForItsComposite() throws {

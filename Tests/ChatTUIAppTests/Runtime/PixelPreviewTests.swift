@@ -165,15 +165,31 @@ private final class CellLog: @unchecked Sendable {
         let shown = try #require(previewPictures(terminal).first)
         // The picture came from the composite's task framed and encoded: its bytes are the sixel of its image,
         // and the frame wrote them as they are.
-        let encoded = try #require(shown.encodedSixel)
-        #expect(encoded.bytes == (try SixelEncoder.encode(shown.image, backdrop: .checkerboard, colors: 256)))
+        let encoded = try #require(shown.encoded)
+        #expect(encoded == (try EncodedPicture.sixel(shown.image, colors: 256)))
         let written = terminal.pictureUpdates.map(\.output).joined()
         #expect(written.contains(encoded.bytes))
         // With the guides drawn into its pixels the picture is framed on the loop and encoded with them: no
         // bytes made before the guides go with it.
         await press(chars("i"), controller, terminal)
         let guided = try #require(previewPictures(terminal).first)
-        #expect(Guides.shown(in: controller.state) != nil && guided.encodedSixel == nil)
+        #expect(Guides.shown(in: controller.state) != nil && guided.encoded == nil)
+    }
+
+    @Test func kittyPicturesAreEncodedWithTheirCompositeOffTheLoopAndSentAsTheyAre() async throws {
+        let (controller, terminal) = makeController(.kitty)
+        await press([], controller, terminal)
+        await press(chars("]"), controller, terminal)
+        // The preview and the list avatars came from their composites' tasks with their payloads: the PNG of
+        // each picture fitted to its cells, sent as it is.
+        let written = terminal.pictureUpdates.map(\.output).joined()
+        let pictures = terminal.pictureLayer.shown
+        #expect(pictures.count == 4)
+        for picture in pictures {
+            let encoded = try #require(picture.encoded, "picture \(picture.id)")
+            #expect(encoded == (try EncodedPicture.kitty(picture, cell: Self.cell)))
+            #expect(written.contains(String(encoded.bytes.prefix(4096))))
+        }
     }
 
     @Test func withTheGuidesTheKittyPictureHasItsScreenPixels() async throws {

@@ -141,21 +141,52 @@ import Testing
 
     @Test func sixelBytesEncodedOffTheLoopAreWrittenUnchanged() throws {
         var avatar = picture()
-        let encoded = try EncodedSixel(avatar.image, colors: 256)
+        let encoded = try EncodedPicture.sixel(avatar.image, colors: 256)
         #expect(encoded.bytes == (try SixelEncoder.encode(avatar.image, backdrop: .checkerboard, colors: 256)))
         // A marker in place of the bytes shows they are written as they are, not encoded again.
-        avatar.encodedSixel = EncodedSixel(colors: 256, bytes: "\u{1B}Pq#marker\u{1B}\\")
+        avatar.encoded = EncodedPicture(format: .sixel(colors: 256), bytes: "\u{1B}Pq#marker\u{1B}\\")
         var sixel = layer(.sixel)
         let output = sixel.update(to: [avatar], painted: [], fullRepaint: true).output
         #expect(output == "\u{1B}7\u{1B}[3;11H\u{1B}Pq#marker\u{1B}\\\u{1B}8")
-        // Encoded for another palette size than this terminal's: encoded again here.
-        avatar.encodedSixel?.colors = 16
-        var other = layer(.sixel)
-        #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("#marker"))
+        // Encoded for another palette size than this terminal's, or for kitty: encoded again here.
+        for format in [
+            EncodedPicture.Format.sixel(colors: 16), .kitty(cell: sixel.setup.cellPixelSize, columns: 3, rows: 2),
+        ] {
+            avatar.encoded?.format = format
+            var other = layer(.sixel)
+            #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("#marker"))
+        }
         // Drawn on after it was encoded (the preview's guides): the bytes no longer go with it.
-        avatar.encodedSixel?.colors = 256
+        avatar.encoded?.format = .sixel(colors: 256)
         avatar.image[0, 0] = RGBA8(r: 255, g: 0, b: 0)
-        #expect(avatar.encodedSixel == nil)
+        #expect(avatar.encoded == nil)
+    }
+
+    @Test func kittyPayloadsEncodedOffTheLoopAreSentUnchanged() throws {
+        var avatar = picture()
+        let kitty = layer(.kitty)
+        let encoded = try EncodedPicture.kitty(avatar, cell: kitty.setup.cellPixelSize)
+        // The payload is the PNG of the picture fitted to its cells, which is what the layer would send.
+        #expect(encoded.bytes == (try KittyGraphics.payload(kitty.fitted(avatar, filling: true))))
+        var plain = layer(.kitty)
+        let sentHere = plain.update(to: [avatar], painted: [], fullRepaint: true).output
+        #expect(sentHere.contains(String(encoded.bytes.prefix(64))))
+        // A marker in place of the payload shows it is sent as it is.
+        avatar.encoded = EncodedPicture(format: encoded.format, bytes: "bWFya2Vy")
+        var marked = layer(.kitty)
+        #expect(marked.update(to: [avatar], painted: [], fullRepaint: true).output.contains(";bWFya2Vy\u{1B}\\"))
+        // Made for cells of another size, or for a picture over other cells: encoded again here.
+        let cell = kitty.setup.cellPixelSize
+        for format in [
+            EncodedPicture.Format.kitty(
+                cell: CellPixelSize(width: cell.width + 1, height: cell.height), columns: avatar.area.width,
+                rows: avatar.area.height),
+            .kitty(cell: cell, columns: avatar.area.width + 1, rows: avatar.area.height), .sixel(colors: 256),
+        ] {
+            avatar.encoded?.format = format
+            var other = layer(.kitty)
+            #expect(!other.update(to: [avatar], painted: [], fullRepaint: true).output.contains("bWFya2Vy"))
+        }
     }
 
     @Test func sixelPicturesGoAsTheyAreAndComeBackWhenTextIsPaintedOverThem() throws {

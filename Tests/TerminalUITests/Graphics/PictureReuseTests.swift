@@ -165,7 +165,8 @@ import Testing
                 for x in 0..<12 { image[x, y] = .white }
             }
             var picture = PixelPicture(id: 7, area: CellRect(x: 2, y: 1, width: 3, height: 4), image: image)
-            picture.encodedSixel = EncodedSixel(colors: layer.setup.sixelColors, bytes: "\u{1B}Pq#marker\u{1B}\\")
+            picture.encoded = EncodedPicture(
+                format: .sixel(colors: layer.setup.sixelColors), bytes: "\u{1B}Pq#marker\u{1B}\\")
             return picture
         }
         _ = layer.update(to: [avatar(0..<0)], painted: [], fullRepaint: true)
@@ -178,7 +179,7 @@ import Testing
         #expect(one.output.hasPrefix("\u{1B}7\u{1B}[4;3H") && one.output.contains("\"1;1;12;8#"))
         // Bytes made for another palette size are not this terminal's: the changed rows are encoded here.
         var other = avatar(0..<3)
-        other.encodedSixel?.colors = layer.setup.sixelColors / 2
+        other.encoded?.format = .sixel(colors: layer.setup.sixelColors / 2)
         #expect(!layer.update(to: [other], painted: [], fullRepaint: false).output.contains("#marker"))
     }
 }

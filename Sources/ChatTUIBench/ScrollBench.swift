@@ -27,7 +27,7 @@ enum ScrollBench {
                 width: configuration.screenWidth, height: configuration.screenHeight,
                 avatarRows: ScreenLayout.avatarCells(pixels: avatarPixels, cell: setup.cellPixelSize).rows)
             var state = AppState(groups: fixture.groups, parameters: parameters, exportDirectory: ".")
-            // The list's composites are made at the scale its avatars need, as the app makes them.
+            // The list's composites are made at their avatars' pixels, as the app makes them.
             let listParameters = ChatListView.avatarParameters(state, context: context)
             let rows = layout.listMetrics.visibleRowCount
             let pages = (0...downPages).map { $0 * rows }

@@ -101,10 +101,9 @@ package final class CompositeStore: CompositeCellSource {
     private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
         latestByGroup[key.groupID] = key
-        let layout = key.parameters.layout
+        let (layout, scale) = (key.parameters.layout, key.parameters.pixelsPerPoint)
         latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: nil)] = key
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: key.parameters.pixelsPerPoint)] =
-            key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: scale)] = key
     }
 
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {

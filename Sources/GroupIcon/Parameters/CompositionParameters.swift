@@ -81,6 +81,7 @@ public struct CompositionParameters: Hashable, Sendable {
     /// and of PNG metadata. Made from `ParameterCatalogue.fields(for: layout)`, each field in its `keyForm`,
     /// so that a parameter added to the catalogue is part of the key. A field added after identifiers were
     /// recorded (`KeyForm.textOmittedAt`) enters only away from its default, so recorded identifiers stay valid.
+    /// A composite the app makes at an exact pixel size ends in `pixels=N`.
     public var identifier: String {
         identifier(fields: ParameterCatalogue.fields(for: layout)) + (exactPixelSize.map { " pixels=\($0)" } ?? "")
     }

@@ -36,8 +36,8 @@ package enum KittyGraphics {
         "\u{1B}_Ga=p,i=\(max(1, id)),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2\u{1B}\\"
     }
 
-    /// Transmits an image, as its `payload`, under `id` without showing it: a virtual placement (`virtualPlacement`) and
-    /// Unicode placeholders (`placeholderRows`) show it.
+    /// Transmits an image, as its `payload`, under `id` without showing it: a virtual placement
+    /// (`virtualPlacement`) and Unicode placeholders (`placeholderRows`) show it.
     package static func transmitChunks(payload: String, id: UInt32) -> [String] {
         chunks(payload, keys: "a=t,f=100,i=\(max(1, id)),q=2")
     }

@@ -162,19 +162,19 @@ package final class CompositeStore: CompositeCellSource {
     }
 
     /// The picture of `image` for `request` made off the loop (a list avatar's, the preview's current one):
-    /// framed, and for a sixel or kitty terminal (`graphics`) also encoded, so that the frame that shows it only
-    /// writes its bytes.
+    /// framed, and for a terminal that shows pixels (`graphics`) also encoded, so that the frame that shows it
+    /// only writes its bytes.
     package static func readyPicture(
         _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
     ) -> FramedPicture? {
         guard var picture = framedPicture(image, request: request) else { return nil }
         switch graphics.graphicsProtocol {
         case .sixel: picture.encoded = try? EncodedPicture.sixel(picture.image, colors: graphics.sixelColors)
-        case .kitty:
+        case .kitty, .iterm:
             // Where it is placed does not change its bytes, only the size of its cells.
             let placed = PixelPicture(id: 0, area: picture.cells, image: picture.image, shown: picture.shown)
-            picture.encoded = try? EncodedPicture.kitty(placed, cell: graphics.cellPixelSize)
-        case .iterm, .halfblock: break
+            picture.encoded = try? EncodedPicture.png(placed, cell: graphics.cellPixelSize)
+        case .halfblock: break
         }
         return picture
     }

@@ -72,7 +72,7 @@ package enum KittyGraphics {
     }
 
     /// The payload that carries `image`: its PNG, base64-encoded. It can be made off the loop
-    /// (`EncodedPicture.kitty`) and sent later.
+    /// (`EncodedPicture.png`) and sent later; iTerm2 carries the same.
     package static func payload(_ image: RGBAImage) throws(GraphicsError) -> String {
         Data(try PNGPayload.encode(image)).base64EncodedString()
     }

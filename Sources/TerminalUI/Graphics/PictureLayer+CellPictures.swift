@@ -119,10 +119,7 @@ extension PictureLayer {
             return try placeholderSequence(for: picture)
         case .iterm:
             return passed(
-                move
-                    + (try ITermImages.display(
-                        fitted(picture, filling: true), columns: area.width,
-                        rows: area.height)))
+                move + ITermImages.display(payload: try pngPayload(picture), columns: area.width, rows: area.height))
         case .sixel:
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is: bytes
             // encoded off the loop when the image is the one they were made from (it fits its cells unscaled).
@@ -152,7 +149,7 @@ extension PictureLayer {
         guard let imageID = placeholderIDs[picture.id] ?? freePlaceholderID() else {
             throw .noImageID(limit: Self.placeholderIDLimit)
         }
-        let chunks = KittyGraphics.transmitChunks(payload: try kittyPayload(picture), id: imageID)
+        let chunks = KittyGraphics.transmitChunks(payload: try pngPayload(picture), id: imageID)
         placeholderIDs[picture.id] = imageID
         var output = (chunks + [KittyGraphics.virtualPlacement(id: imageID, columns: area.width, rows: area.height)])
             .map(passed).joined()

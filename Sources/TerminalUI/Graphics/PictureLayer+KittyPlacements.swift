@@ -68,7 +68,7 @@ extension PictureLayer {
     private func kittySequence(for picture: PixelPicture) throws(GraphicsError) -> String {
         let move = cursorMove(to: picture.area)
         let chunks = KittyGraphics.displayChunks(
-            payload: try kittyPayload(picture), id: picture.id, columns: picture.area.width,
+            payload: try pngPayload(picture), id: picture.id, columns: picture.area.width,
             rows: picture.area.height)
         guard setup.passthrough != nil, let last = chunks.last else { return move + chunks.joined() }
         // kitty places the picture at the cursor when the last chunk arrives, and tmux moves the outer cursor

@@ -158,9 +158,10 @@ package struct PictureLayer {
         picture.fitted(cell: setup.cellPixelSize, filling: filling)
     }
 
-    /// `picture`'s kitty payload: its bytes encoded ahead when they were made for these cells, else encoded now.
-    func kittyPayload(_ picture: PixelPicture) throws(GraphicsError) -> String {
-        let format = EncodedPicture.Format.kitty(
+    /// `picture`'s base64 PNG (kitty, iTerm2): its bytes encoded ahead when they were made for these cells,
+    /// else encoded now.
+    func pngPayload(_ picture: PixelPicture) throws(GraphicsError) -> String {
+        let format = EncodedPicture.Format.png(
             cell: setup.cellPixelSize, columns: picture.area.width, rows: picture.area.height)
         if let bytes = picture.encodedBytes(format) { return bytes }
         return try KittyGraphics.payload(fitted(picture, filling: true))

@@ -82,9 +82,9 @@ package struct EncodedPicture: Equatable, Sendable {
     package enum Format: Hashable, Sendable {
         /// One sixel sequence (`SixelEncoder.encode` over the checkerboard) with up to `colors` palette entries.
         case sixel(colors: Int)
-        /// Kitty's payload, the base64 PNG (`KittyGraphics.payload`) of the image fitted to `columns` x `rows`
-        /// cells of `cell` pixels (`PixelPicture.fitted`, filling).
-        case kitty(cell: CellPixelSize, columns: Int, rows: Int)
+        /// The base64 PNG (`KittyGraphics.payload`) of the image fitted to `columns` x `rows` cells of `cell`
+        /// pixels (`PixelPicture.fitted`, filling): what kitty and iTerm2 carry.
+        case png(cell: CellPixelSize, columns: Int, rows: Int)
     }
 
     package var format: Format
@@ -100,10 +100,10 @@ package struct EncodedPicture: Equatable, Sendable {
             bytes: try SixelEncoder.encode(image, backdrop: .checkerboard, colors: colors))
     }
 
-    /// `picture`'s kitty payload for cells of `cell` pixels.
-    package static func kitty(_ picture: PixelPicture, cell: CellPixelSize) throws(GraphicsError) -> EncodedPicture {
+    /// `picture`'s base64 PNG for cells of `cell` pixels (kitty, iTerm2).
+    package static func png(_ picture: PixelPicture, cell: CellPixelSize) throws(GraphicsError) -> EncodedPicture {
         EncodedPicture(
-            format: .kitty(cell: cell, columns: picture.area.width, rows: picture.area.height),
+            format: .png(cell: cell, columns: picture.area.width, rows: picture.area.height),
             bytes: try KittyGraphics.payload(picture.fitted(cell: cell, filling: true)))
     }
 }

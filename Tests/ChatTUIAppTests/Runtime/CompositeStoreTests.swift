@@ -89,16 +89,16 @@ import Testing
         let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: sixel))
         #expect(made.image == CompositeStore.framedPicture(composite, request: request)?.image)
         #expect(made.encoded == (try EncodedPicture.sixel(made.image, colors: 16)))
-        // For kitty, the payload of the picture fitted to its cells; iTerm2 and half blocks: nothing.
-        var kitty = sixel
-        kitty.graphicsProtocol = .kitty
-        let forKitty = try #require(CompositeStore.readyPicture(composite, request: request, graphics: kitty))
-        let placed = PixelPicture(id: 1, area: forKitty.cells, image: forKitty.image, shown: forKitty.shown)
-        #expect(forKitty.encoded == (try EncodedPicture.kitty(placed, cell: request.cell)))
-        for other in [GraphicsProtocol.iterm, .halfblock] {
-            kitty.graphicsProtocol = other
-            #expect(CompositeStore.readyPicture(composite, request: request, graphics: kitty)?.encoded == nil)
+        // For kitty and iTerm2, the base64 PNG of the picture fitted to its cells; half blocks: nothing.
+        var other = sixel
+        for graphicsProtocol in [GraphicsProtocol.kitty, .iterm] {
+            other.graphicsProtocol = graphicsProtocol
+            let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: other))
+            let placed = PixelPicture(id: 1, area: made.cells, image: made.image, shown: made.shown)
+            #expect(made.encoded == (try EncodedPicture.png(placed, cell: request.cell)))
         }
+        other.graphicsProtocol = .halfblock
+        #expect(CompositeStore.readyPicture(composite, request: request, graphics: other)?.encoded == nil)
     }
 
     @Test func aListPictureMadeOffTheLoopIsServedAsItIsOnlyForItsComposite() throws {

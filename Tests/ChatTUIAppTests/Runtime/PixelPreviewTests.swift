@@ -187,7 +187,7 @@ private final class CellLog: @unchecked Sendable {
         #expect(pictures.count == 4)
         for picture in pictures {
             let encoded = try #require(picture.encoded, "picture \(picture.id)")
-            #expect(encoded == (try EncodedPicture.kitty(picture, cell: Self.cell)))
+            #expect(encoded == (try EncodedPicture.png(picture, cell: Self.cell)))
             #expect(written.contains(String(encoded.bytes.prefix(4096))))
         }
     }

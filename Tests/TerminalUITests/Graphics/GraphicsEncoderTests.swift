@@ -78,8 +78,19 @@ enum GraphicsFixtures {
         #expect(header.contains(";width=12;") && header.contains(";height=5;"))
         #expect(header.hasSuffix("preserveAspectRatio=0"))
         let base64 = text.dropFirst(header.count + 1).dropLast()
-        let decoded = try PNGCodec.decode(Array(try #require(Data(base64Encoded: String(base64)))))
-        #expect(decoded == image)
+        let png = try #require(Data(base64Encoded: String(base64)))
+        #expect(try PNGCodec.decode(Array(png)) == image)
+        #expect(header.contains(";size=\(png.count);"))
+    }
+
+    @Test func theSizeIsThePayloadsDecodedLengthWhateverItsPadding() {
+        // 4, 5 and 6 bytes: two, one and no padding characters.
+        for bytes in [
+            [UInt8](repeating: 7, count: 4), [UInt8](repeating: 7, count: 5), [UInt8](repeating: 7, count: 6),
+        ] {
+            let text = ITermImages.display(payload: Data(bytes).base64EncodedString(), columns: 1, rows: 1)
+            #expect(text.contains(";size=\(bytes.count);"), "\(bytes.count) bytes")
+        }
     }
 }
 

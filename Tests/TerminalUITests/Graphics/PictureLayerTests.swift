@@ -150,7 +150,7 @@ import Testing
         #expect(output == "\u{1B}7\u{1B}[3;11H\u{1B}Pq#marker\u{1B}\\\u{1B}8")
         // Encoded for another palette size than this terminal's, or for kitty: encoded again here.
         for format in [
-            EncodedPicture.Format.sixel(colors: 16), .kitty(cell: sixel.setup.cellPixelSize, columns: 3, rows: 2),
+            EncodedPicture.Format.sixel(colors: 16), .png(cell: sixel.setup.cellPixelSize, columns: 3, rows: 2),
         ] {
             avatar.encoded?.format = format
             var other = layer(.sixel)
@@ -162,10 +162,10 @@ import Testing
         #expect(avatar.encoded == nil)
     }
 
-    @Test func kittyPayloadsEncodedOffTheLoopAreSentUnchanged() throws {
+    @Test func pngPayloadsEncodedOffTheLoopAreSentUnchanged() throws {
         var avatar = picture()
         let kitty = layer(.kitty)
-        let encoded = try EncodedPicture.kitty(avatar, cell: kitty.setup.cellPixelSize)
+        let encoded = try EncodedPicture.png(avatar, cell: kitty.setup.cellPixelSize)
         // The payload is the PNG of the picture fitted to its cells, which is what the layer would send.
         #expect(encoded.bytes == (try KittyGraphics.payload(kitty.fitted(avatar, filling: true))))
         var plain = layer(.kitty)
@@ -175,13 +175,18 @@ import Testing
         avatar.encoded = EncodedPicture(format: encoded.format, bytes: "bWFya2Vy")
         var marked = layer(.kitty)
         #expect(marked.update(to: [avatar], painted: [], fullRepaint: true).output.contains(";bWFya2Vy\u{1B}\\"))
+        // iTerm2 carries the same payload, with the PNG's length ("marker": 6 bytes).
+        var iTerm = layer(.iterm)
+        #expect(
+            iTerm.update(to: [avatar], painted: [], fullRepaint: true).output.contains(
+                "size=6;width=5;height=3;preserveAspectRatio=0:bWFya2Vy\u{07}"))
         // Made for cells of another size, or for a picture over other cells: encoded again here.
         let cell = kitty.setup.cellPixelSize
         for format in [
-            EncodedPicture.Format.kitty(
+            EncodedPicture.Format.png(
                 cell: CellPixelSize(width: cell.width + 1, height: cell.height), columns: avatar.area.width,
                 rows: avatar.area.height),
-            .kitty(cell: cell, columns: avatar.area.width + 1, rows: avatar.area.height), .sixel(colors: 256),
+            .png(cell: cell, columns: avatar.area.width + 1, rows: avatar.area.height), .sixel(colors: 256),
         ] {
             avatar.encoded?.format = format
             var other = layer(.kitty)

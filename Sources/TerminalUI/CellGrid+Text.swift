@@ -36,8 +36,10 @@ extension CellGrid {
 
     /// Fills a rectangle (clipped) with one cell.
     package mutating func fill(_ rect: CellRect, with cell: Cell) {
-        for row in max(0, rect.y)..<min(height, rect.y + rect.height) {
-            for column in max(0, rect.x)..<min(width, rect.x + rect.width) { self[column, row] = cell }
+        let rows = max(0, rect.y)..<max(max(0, rect.y), min(height, rect.y + rect.height))
+        let columns = max(0, rect.x)..<max(max(0, rect.x), min(width, rect.x + rect.width))
+        for row in rows {
+            for column in columns { self[column, row] = cell }
         }
     }
 

@@ -18,9 +18,9 @@ package final class CompositeStore: CompositeCellSource {
     private struct GroupLayout: Hashable, Sendable {
         package var groupID: String
         package var layout: LayoutKind
-        /// `CompositionParameters.pixelsPerPoint`; nil: any scale. A list avatar made at its exact pixels is
-        /// not at the scale of the preview it might otherwise stand in for.
-        package var scale: Double?
+        /// nil: any scale. A list avatar made at its exact pixels is not at the scale of the preview it might
+        /// otherwise stand in for.
+        package var pixelsPerPoint: Double?
     }
 
     private struct RenderKey: Hashable, Sendable {
@@ -101,9 +101,9 @@ package final class CompositeStore: CompositeCellSource {
     private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
         latestByGroup[key.groupID] = key
-        let (layout, scale) = (key.parameters.layout, key.parameters.pixelsPerPoint)
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: nil)] = key
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, scale: scale)] = key
+        let (layout, pixelsPerPoint) = (key.parameters.layout, key.parameters.pixelsPerPoint)
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, pixelsPerPoint: nil)] = key
+        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, pixelsPerPoint: pixelsPerPoint)] = key
     }
 
     package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
@@ -172,8 +172,8 @@ package final class CompositeStore: CompositeCellSource {
         case .sixel: picture.encoded = try? EncodedPicture.sixel(picture.image, colors: graphics.sixelColors)
         case .kitty, .iterm:
             // Where it is placed does not change its bytes, only the size of its cells.
-            let placed = PixelPicture(id: 0, area: picture.cells, image: picture.image, shown: picture.shown)
-            picture.encoded = try? EncodedPicture.png(placed, cell: graphics.cellPixelSize)
+            picture.encoded = try? EncodedPicture.png(
+                picture.pixelPicture(id: 0, x: 0, y: 0), cell: graphics.cellPixelSize)
         case .halfblock: break
         }
         return picture
@@ -234,8 +234,10 @@ package final class CompositeStore: CompositeCellSource {
         if shown(exact) { return exact }
         let layout = parameters.layout
         return [
-            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: parameters.pixelsPerPoint)],
-            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, scale: nil)], latestByGroup[group.id],
+            latestByGroupLayout[
+                GroupLayout(groupID: group.id, layout: layout, pixelsPerPoint: parameters.pixelsPerPoint)],
+            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, pixelsPerPoint: nil)],
+            latestByGroup[group.id],
         ]
         .compactMap { $0 }.first(where: shown)
     }

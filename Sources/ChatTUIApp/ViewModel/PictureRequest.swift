@@ -103,4 +103,14 @@ package struct FramedPicture: Equatable, Sendable {
 
     /// The screen pixels the image covers.
     package var shown: (width: Int, height: Int) { (shownWidth, shownHeight) }
+
+    /// This picture as pixel picture `id`, its cells moved by (`x`, `y`) (the corner of the area it was
+    /// framed for), with its shown size and the bytes encoded for it ahead.
+    package func pixelPicture(id: UInt32, x: Int, y: Int) -> PixelPicture {
+        var picture = PixelPicture(
+            id: id, area: CellRect(x: x + cells.x, y: y + cells.y, width: cells.width, height: cells.height),
+            image: image, shown: shown)
+        picture.encoded = encoded
+        return picture
+    }
 }

@@ -85,14 +85,9 @@ package enum ChatListView {
             let request = avatarRequest(rowHeight: height, context: context),
             let framed = source.picture(for: group, parameters: parameters, request: request)
         {
-            let cells = CellRect(
-                x: avatarRect.x + framed.cells.x, y: framed.cells.y, width: framed.cells.width,
-                height: framed.cells.height)
-            grid.blit(
-                CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
-                x: cells.x, y: cells.y)
-            pixelPicture = PixelPicture(id: pictureID, area: cells, image: framed.image)
-            pixelPicture?.encoded = framed.encoded
+            let picture = framed.pixelPicture(id: pictureID, x: avatarRect.x, y: 0)
+            grid.fill(picture.area, with: PreviewView.reservedCell)
+            pixelPicture = picture
         } else if let avatar = source.cells(
             for: group, parameters: parameters, columns: avatarColumns,
             rows: height)

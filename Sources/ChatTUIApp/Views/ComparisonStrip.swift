@@ -40,13 +40,9 @@ package enum ComparisonStrip {
             if context.drawsPixelPictures,
                 let framed = source.picture(for: group, parameters: variant, request: request)
             {
-                let cells = CellRect(
-                    x: imageX + framed.cells.x, y: 1 + framed.cells.y, width: framed.cells.width,
-                    height: framed.cells.height)
-                grid.blit(
-                    CellGrid(width: cells.width, height: cells.height, fill: PreviewView.reservedCell),
-                    x: cells.x, y: cells.y)
-                pictures.append(PixelPicture(id: firstPictureID &+ UInt32(index), area: cells, image: framed.image))
+                let picture = framed.pixelPicture(id: firstPictureID &+ UInt32(index), x: imageX, y: 1)
+                grid.fill(picture.area, with: PreviewView.reservedCell)
+                pictures.append(picture)
             } else if let image = source.cells(for: group, parameters: variant, columns: side, rows: side / 2) {
                 grid.blit(image, x: imageX, y: 1)
             } else {

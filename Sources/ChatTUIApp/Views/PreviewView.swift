@@ -208,12 +208,8 @@ package enum PreviewView {
             guard let framed = source.picture(for: group, parameters: parameters, request: request) else {
                 return false
             }
-            let cells = CellRect(
-                x: area.x + framed.cells.x, y: area.y + framed.cells.y,
-                width: framed.cells.width, height: framed.cells.height)
-            grid.blit(CellGrid(width: cells.width, height: cells.height, fill: reservedCell), x: cells.x, y: cells.y)
-            var picture = PixelPicture(id: id, area: cells, image: framed.image, shown: framed.shown)
-            picture.encoded = framed.encoded
+            let picture = framed.pixelPicture(id: id, x: area.x, y: area.y)
+            grid.fill(picture.area, with: reservedCell)
             pictures.append(picture)
         } else if context.pixelCell != nil || halfBlocksAtPixels {
             guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// Why a picture could not be turned into a graphics-protocol sequence.
@@ -24,5 +25,11 @@ package enum PNGPayload {
     /// straight to the terminal, where encoding time is what the user waits for, not size.
     package static func encode(_ image: RGBAImage) throws(GraphicsError) -> [UInt8] {
         do { return try PNGCodec.encode(image, compression: .fast) } catch { throw .png(error) }
+    }
+
+    /// `encode`'s bytes in base64: what kitty's and iTerm2's sequences carry. It can be made off the loop
+    /// (`EncodedPicture.png`) and sent later.
+    package static func base64(_ image: RGBAImage) throws(GraphicsError) -> String {
+        Data(try encode(image)).base64EncodedString()
     }
 }

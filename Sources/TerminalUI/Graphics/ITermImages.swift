@@ -7,10 +7,10 @@ package enum ITermImages {
     /// Shows `image` (as PNG) at the cursor, stretched to exactly `columns` x `rows` cells; the caller sizes
     /// the image to those cells, so nothing is distorted.
     package static func display(_ image: RGBAImage, columns: Int, rows: Int) throws(GraphicsError) -> String {
-        display(payload: try KittyGraphics.payload(image), columns: columns, rows: rows)
+        display(payload: try PNGPayload.base64(image), columns: columns, rows: rows)
     }
 
-    /// `display` of an image already encoded: `payload` is its PNG in base64 (`KittyGraphics.payload`).
+    /// `display` of an image already encoded: `payload` is its PNG in base64 (`PNGPayload.base64`).
     package static func display(payload: String, columns: Int, rows: Int) -> String {
         // The PNG's own length, from the base64's: three bytes for every four characters, less the padding.
         let characters = payload.utf8.count

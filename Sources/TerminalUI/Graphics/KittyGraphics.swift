@@ -22,7 +22,7 @@ package enum KittyGraphics {
     package static func displayChunks(
         _ image: RGBAImage, id: UInt32, columns: Int, rows: Int
     ) throws(GraphicsError) -> [String] {
-        displayChunks(payload: try payload(image), id: id, columns: columns, rows: rows)
+        displayChunks(payload: try PNGPayload.base64(image), id: id, columns: columns, rows: rows)
     }
 
     /// `displayChunks` of an image already encoded (`payload`).
@@ -69,12 +69,6 @@ package enum KittyGraphics {
             }
             return text + "\u{1B}[39m"
         }
-    }
-
-    /// The payload that carries `image`: its PNG, base64-encoded. It can be made off the loop
-    /// (`EncodedPicture.png`) and sent later; iTerm2 carries the same.
-    package static func payload(_ image: RGBAImage) throws(GraphicsError) -> String {
-        Data(try PNGPayload.encode(image)).base64EncodedString()
     }
 
     /// `payload` in APC chunks of at most `chunkSize` payload bytes, the first with `keys`.

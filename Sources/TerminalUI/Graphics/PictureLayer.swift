@@ -164,7 +164,7 @@ package struct PictureLayer {
         let format = EncodedPicture.Format.png(
             cell: setup.cellPixelSize, columns: picture.area.width, rows: picture.area.height)
         if let bytes = picture.encodedBytes(format) { return bytes }
-        return try KittyGraphics.payload(fitted(picture, filling: true))
+        return try PNGPayload.base64(fitted(picture, filling: true))
     }
 }
 

@@ -82,7 +82,7 @@ package struct EncodedPicture: Equatable, Sendable {
     package enum Format: Hashable, Sendable {
         /// One sixel sequence (`SixelEncoder.encode` over the checkerboard) with up to `colors` palette entries.
         case sixel(colors: Int)
-        /// The base64 PNG (`KittyGraphics.payload`) of the image fitted to `columns` x `rows` cells of `cell`
+        /// The base64 PNG (`PNGPayload.base64`) of the image fitted to `columns` x `rows` cells of `cell`
         /// pixels (`PixelPicture.fitted`, filling): what kitty and iTerm2 carry.
         case png(cell: CellPixelSize, columns: Int, rows: Int)
     }
@@ -104,6 +104,6 @@ package struct EncodedPicture: Equatable, Sendable {
     package static func png(_ picture: PixelPicture, cell: CellPixelSize) throws(GraphicsError) -> EncodedPicture {
         EncodedPicture(
             format: .png(cell: cell, columns: picture.area.width, rows: picture.area.height),
-            bytes: try KittyGraphics.payload(picture.fitted(cell: cell, filling: true)))
+            bytes: try PNGPayload.base64(picture.fitted(cell: cell, filling: true)))
     }
 }

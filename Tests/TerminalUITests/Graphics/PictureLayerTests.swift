@@ -167,7 +167,7 @@ import Testing
         let kitty = layer(.kitty)
         let encoded = try EncodedPicture.png(avatar, cell: kitty.setup.cellPixelSize)
         // The payload is the PNG of the picture fitted to its cells, which is what the layer would send.
-        #expect(encoded.bytes == (try KittyGraphics.payload(kitty.fitted(avatar, filling: true))))
+        #expect(encoded.bytes == (try PNGPayload.base64(kitty.fitted(avatar, filling: true))))
         var plain = layer(.kitty)
         let sentHere = plain.update(to: [avatar], painted: [], fullRepaint: true).output
         #expect(sentHere.contains(String(encoded.bytes.prefix(64))))

@@ -12,7 +12,10 @@ import Testing
         #expect(throws: FileIOError.locked(path: path)) { _ = try FileLock(path: path, timeoutMilliseconds: 0) }
         #expect(FileIOError.locked(path: path).description.contains("locked by another process"))
         _ = consume held
-        _ = try FileLock(path: path, timeoutMilliseconds: 0)
+        // Dropped, it lets the next holder in. With a wait rather than one try: a process another test starts
+        // meanwhile holds a copy of the descriptor from its fork until its exec closes it (close-on-exec), which
+        // under load took long enough for one try to fail.
+        _ = try FileLock(path: path, timeoutMilliseconds: 5_000)
         // The lock file stays, so that every process locks the same file.
         #expect(FileIO.kind(of: path) == .regularFile)
     }

@@ -154,7 +154,9 @@ import Testing
         }
         #expect(FileIO.kind(of: file.path) == .missing)
         _ = consume held
-        try file.write(lockTimeoutMilliseconds: 0)
+        // With a wait, as in FileLockTests: a process another test starts may hold the descriptor from its fork
+        // until its exec.
+        try file.write(lockTimeoutMilliseconds: 5_000)
         #expect(try PresetFile.load(path: file.path).presets.map(\.name) == ["new"])
     }
 

@@ -34,6 +34,9 @@ struct ServeCommand: ToolCommand {
                 name: "--allow-host", valueName: "HOST",
                 help: "a host composite URLs may name photos on (repeatable; default: none)"),
             OptionSpec(
+                name: "--allow-private-addresses", valueName: nil,
+                help: "let photo URLs reach loopback, private and link-local addresses (refused by default)"),
+            OptionSpec(
                 name: "--threads", valueName: "N", help: "HTTP polling threads and render workers (default: cores)"),
             OptionSpec(
                 name: "--queue", valueName: "N",
@@ -104,6 +107,10 @@ struct ServeCommand: ToolCommand {
             deadline = 30
         }
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        // Photo URLs come from requests: no redirects (to another host or anywhere), and no address inside the
+        // network unless the operator says so.
+        pipeline.fetcher.maximumRedirects = 0
+        pipeline.fetcher.refusesPrivateAddresses = !arguments.has("--allow-private-addresses")
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }

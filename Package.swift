@@ -32,6 +32,8 @@ let package = Package(
         // For the fuzz targets in fuzz/ (prompts, output paths): the app's API is `package`, reached there with
         // `@testable import`; nothing public is promised.
         .library(name: "ChatTUIApp", targets: ["ChatTUIApp"]),
+        // For the service's URL fuzz target (fuzz/Sources/FuzzServiceURLs), the same way: nothing public promised.
+        .library(name: "RenderService", targets: ["RenderService"]),
         .executable(name: "chat-tui", targets: ["ChatTUI"]),
         .executable(name: "chat-tui-bench", targets: ["ChatTUIBench"]),
     ],

@@ -29,6 +29,38 @@ package struct ServiceConfiguration: Sendable {
     }
 }
 
+extension ServiceConfiguration {
+    /// Where a composite URL's photo is read from: an http(s) URL on an allowed host, or a relative path
+    /// inside the photo folder (no `..`, no absolute path).
+    package func photoLocation(_ photo: String, number: Int) throws(ServiceError) -> String {
+        let lowered = photo.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let host = URL(string: photo)?.host?.lowercased(), !host.isEmpty else {
+                throw .badParameter(parameter: "member", message: "member \(number): not a URL with a host")
+            }
+            guard allowedHosts.contains(host) else {
+                throw .forbidden(
+                    "member \(number): host \(Sanitizer.clean(host)) is not allowed (serve --allow-host HOST)")
+            }
+            return photo
+        }
+        guard let folder = photoFolder else {
+            throw .badParameter(
+                parameter: "member", message: "member \(number): this service reads photos from URLs only")
+        }
+        let components = photo.split(separator: "/", omittingEmptySubsequences: false)
+        guard !photo.isEmpty, !photo.hasPrefix("/"), !photo.contains("\\"),
+            !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+        else {
+            throw .badParameter(
+                parameter: "member",
+                message: "member \(number): a photo is a path inside the photo folder (no /, . or .. parts) or an"
+                    + " http(s) URL")
+        }
+        return folder + "/" + photo
+    }
+}
+
 /// The render service without HTTP: routes a request (`answer`), renders avatars with ETags and cache headers
 /// (`render`), and keeps the counts `/metrics` shows. `HTTPServer` hands it what libmicrohttpd read.
 package final class AvatarService: Sendable {
@@ -187,42 +219,12 @@ package final class AvatarService: Sendable {
         case .members(let photos, let names):
             var members: [GroupMember] = []
             for (index, photo) in photos.enumerated() {
-                let path = try resolvePhoto(photo, number: index + 1)
+                let path = try configuration.photoLocation(photo, number: index + 1)
                 let name = index < names.count ? names[index] : ""
                 members.append(GroupMember(id: "member-\(index + 1)", name: name, avatarPath: path))
             }
             return ChatGroup(id: "composite", name: "composite", members: members)
         }
-    }
-
-    /// Where a composite URL's photo is read from: an http(s) URL on an allowed host, or a relative path
-    /// inside the photo folder (no `..`, no absolute path).
-    func resolvePhoto(_ photo: String, number: Int) throws(ServiceError) -> String {
-        let lowered = photo.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let host = URL(string: photo)?.host?.lowercased(), !host.isEmpty else {
-                throw .badParameter(parameter: "member", message: "member \(number): not a URL with a host")
-            }
-            guard configuration.allowedHosts.contains(host) else {
-                throw .forbidden(
-                    "member \(number): host \(Sanitizer.clean(host)) is not allowed (serve --allow-host HOST)")
-            }
-            return photo
-        }
-        guard let folder = configuration.photoFolder else {
-            throw .badParameter(
-                parameter: "member", message: "member \(number): this service reads photos from URLs only")
-        }
-        let components = photo.split(separator: "/", omittingEmptySubsequences: false)
-        guard !photo.isEmpty, !photo.hasPrefix("/"), !photo.contains("\\"),
-            !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-        else {
-            throw .badParameter(
-                parameter: "member",
-                message: "member \(number): a photo is a path inside the photo folder (no /, . or .. parts) or an"
-                    + " http(s) URL")
-        }
-        return folder + "/" + photo
     }
 
     private var readiness: ServiceResponse {

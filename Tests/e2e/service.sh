@@ -173,13 +173,23 @@ grep -qi '^Retry-After: 1' "$tmp"/busy[0-9].h || fail "503 without Retry-After";
 kill -TERM "$pid"; wait "$pid" || fail "busy service exit"
 
 # --- concurrent requests for one composite compose it once ---
-start "$tmp/serve-once.err"
+start "$tmp/serve-once.err" --access-log "$tmp/access.log"
 misses() { curl -s "$base/metrics" | sed -n 's/^chat_tui_cache_misses_total //p'; }
 before=$(misses)
 for i in $(seq 6); do curl -s -o /dev/null -w '%{http_code}\n' "$base/v1/groups/kittens.png?size=200&scale=4&margin=5" >"$tmp/once$i" & done
 wait $(jobs -p | grep -v "^$pid$") 2>/dev/null || true
 [ "$(cat "$tmp"/once[0-9] | sort -u)" = 200 ] || fail "concurrent requests: $(cat "$tmp"/once[0-9])"
 [ "$(misses)" = $((before + 1)) ] || fail "six concurrent requests made $(( $(misses) - before )) composites"; ok
+# --access-log: JSON lines in the file, none on standard error; SIGHUP reopens it after a rotation.
+grep -q '"route":"group","status":200' "$tmp/access.log" || fail "no access log in the file"
+grep -q '^{"time"' "$tmp/serve-once.err" && fail "access log on standard error with --access-log"; ok
+mv "$tmp/access.log" "$tmp/access.log.1"
+kill -HUP "$pid"
+for _ in $(seq 100); do grep -q reloaded "$tmp/serve-once.err" && break; sleep 0.1; done
+curl -s -o /dev/null "$base/healthz"
+for _ in $(seq 50); do grep -q healthz "$tmp/access.log" 2>/dev/null && break; sleep 0.1; done
+grep -q '"route":"healthz"' "$tmp/access.log" || fail "the access log was not reopened"
+grep -q healthz "$tmp/access.log.1" && fail "a line went to the rotated file"; ok
 kill -TERM "$pid"; wait "$pid" || fail "exit"
 
 # --- photos from URLs: the host list, private addresses, redirects, size, a host that hangs ---

@@ -34,6 +34,11 @@ struct ServeCommand: ToolCommand {
                 name: "--allow-host", valueName: "HOST",
                 help: "a host composite URLs may name photos on (repeatable; default: none)"),
             OptionSpec(
+                name: "--access-log", valueName: "FILE",
+                help:
+                    "append the access log (one JSON line per request) to FILE, reopened on SIGHUP (default: standard error)"
+            ),
+            OptionSpec(
                 name: "--allow-private-addresses", valueName: nil,
                 help: "let photo URLs reach loopback, private and link-local addresses (refused by default)"),
             OptionSpec(
@@ -57,12 +62,13 @@ struct ServeCommand: ToolCommand {
 
     static let notes = [
         "Unsigned composite URLs (/insecure/v1/composite.EXT?member=…) are served only when listening on a loopback address. Composite URLs start from the library's default parameters; fixture groups start from this command's options.",
-        "SIGTERM or SIGINT: stop accepting, answer what was read, exit 0. SIGHUP: read the fixture, the key file and the presets again. One JSON line per request goes to standard error.",
+        "SIGTERM or SIGINT: stop accepting, answer what was read, exit 0. SIGHUP: read the fixture, the key file and the presets again, and reopen --access-log. One JSON line per request goes to standard error or --access-log.",
     ]
 
     var fixturePath: String
     var listen: ListenAddress
     var keyFile: String?
+    var accessLogPath: String?
     var photoDirectory: String?
     var allowedHosts: Set<String>
     var threads: Int
@@ -89,6 +95,7 @@ struct ServeCommand: ToolCommand {
         }
         self.listen = listen
         keyFile = arguments.string("--key-file")
+        accessLogPath = arguments.string("--access-log")
         photoDirectory = arguments.string("--photo-dir")
         allowedHosts = Set(arguments.strings("--allow-host").map { $0.lowercased() })
         threads = try arguments.integer("--threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -138,19 +145,37 @@ struct ServeCommand: ToolCommand {
             composer: composer, fixture: fixture, presets: loadPresets(output: output),
             admission: AdmissionControl(workers: threads, queueLimit: queue),
             extraSamples: { Self.fetchSamples(remote.statistics) })
+        var accessLog: AppendingFile?
+        if let accessLogPath {
+            do throws(FileIOError) { accessLog = try AppendingFile(path: accessLogPath) } catch {
+                output.standardError("chat-tui serve: --access-log: \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+        }
+        let log: @Sendable (String) -> Void
+        if let file = accessLog {
+            log = { line in file.append(line: line) }
+        } else {
+            log = { line in output.standardError(line + "\n") }
+        }
         let signals = SignalStream(signals: [SIGTERM, SIGINT, SIGHUP])
         let server: HTTPServer
         do throws(ServiceError) {
             server = try HTTPServer(
                 address: listen, threads: threads, connectionLimit: connectionLimit, idleTimeout: idleTimeout,
-                service: service, log: { line in output.standardError(line + "\n") })
+                service: service, log: log)
         } catch {
             output.standardError("chat-tui serve: \(Sanitizer.clean(error.message))\n")
             return .failure
         }
         output.standardError("chat-tui serve: listening on http://\(listen.host):\(server.port)\n")
+        let file = accessLog
         for await number in signals.stream {
             guard number == SIGHUP else { break }
+            do throws(FileIOError) { try file?.reopen() } catch {
+                output.standardError(
+                    "chat-tui serve: --access-log: \(Sanitizer.clean("\(error)")); kept the old file\n")
+            }
             do throws(ServiceError) {
                 service.reload(signer: try loadSigner(), presets: loadPresets(output: output))
                 output.standardError("chat-tui serve: reloaded the fixture, keys and presets\n")

@@ -19,13 +19,17 @@ package struct ServiceConfiguration: Sendable {
     package var allowedHosts: Set<String>
     /// The longest a request may wait and render, in seconds (then 503).
     package var deadlineSeconds: Double
+    /// Bytes of encoded avatars kept by entity tag (`EncodedCache`); 0 (`--no-cache`) keeps none.
+    package var encodedCacheBytes: Int
 
     package init(
         parameters: CompositionParameters = CompositionParameters(), fixtureMaxAge: Int = 60,
-        photoFolder: String? = nil, allowedHosts: Set<String> = [], deadlineSeconds: Double = 30
+        photoFolder: String? = nil, allowedHosts: Set<String> = [], deadlineSeconds: Double = 30,
+        encodedCacheBytes: Int = 64 << 20
     ) {
         self.parameters = parameters; self.fixtureMaxAge = fixtureMaxAge; self.photoFolder = photoFolder
         self.allowedHosts = allowedHosts; self.deadlineSeconds = deadlineSeconds
+        self.encodedCacheBytes = encodedCacheBytes
     }
 }
 
@@ -82,6 +86,7 @@ package final class AvatarService: Sendable {
     private let fixture: FixtureSource?
     package let metrics = ServiceMetrics()
     package let admission: AdmissionControl
+    private let encoded: EncodedCache
     private let stopping = LockedState(false)
     /// Extra `/metrics` samples from outside (photo fetches, which the executable's download store counts).
     private let extraSamples: @Sendable () -> [MetricSample]
@@ -94,6 +99,7 @@ package final class AvatarService: Sendable {
         self.router = LockedState(router); self.configuration = configuration; self.composer = composer
         self.fixture = fixture; self.presets = LockedState(presets); self.admission = admission
         self.extraSamples = extraSamples
+        encoded = EncodedCache(byteLimit: configuration.encodedCacheBytes)
     }
 
     /// Replaces the signing keys and presets (SIGHUP), and reads the fixture again.
@@ -163,14 +169,21 @@ package final class AvatarService: Sendable {
         let (parameters, encoding) = try ImageParameters.resolve(
             request.parameters, base: base, presets: presets.withLock { $0 }, format: request.format,
             memberCount: group.members.count)
+        // The title the file records is the group's name, which the composite key leaves out.
         let record = GroupExporter.inputsRecord(
-            await composer.inputs(for: group, parameters: parameters), encoding: encoding)
+            await composer.inputs(for: group, parameters: parameters) + "\ntitle: " + group.name, encoding: encoding)
         let tag = EntityTag(record: record)
         let cacheControl =
             request.isSigned ? Self.immutableCacheControl : "public, max-age=\(configuration.fixtureMaxAge)"
         if let ifNoneMatch, tag.matches(ifNoneMatch: ifNoneMatch) {
             return ServiceResponse(
                 status: 304, headers: [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)], body: [])
+        }
+        let contentType = ServiceResponse.Header("Content-Type", Self.contentType(of: request.format))
+        if let bytes = encoded.bytes(for: tag.quoted) {
+            return ServiceResponse(
+                status: 200, headers: [contentType, .init("ETag", tag.quoted), .init("Cache-Control", cacheControl)],
+                body: bytes)
         }
         let composite: Composite
         do {
@@ -186,9 +199,10 @@ package final class AvatarService: Sendable {
         } catch {
             throw .internalFailure("encoding the \(request.format.rawValue) image failed: \(error)")
         }
-        var headers: [ServiceResponse.Header] = [.init("Content-Type", Self.contentType(of: request.format))]
+        var headers = [contentType]
         if composite.warnings.isEmpty {
             headers += [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)]
+            encoded.store(bytes, for: tag.quoted)
         } else {
             // A placeholder stood in for a photo that could not be read or fetched: not worth keeping.
             headers += [
@@ -264,6 +278,12 @@ package final class AvatarService: Sendable {
             MetricSample(
                 name: "chat_tui_cache_misses_total", help: "Composites made because no cache had them.",
                 kind: .counter, value: pipeline.compositesMade),
+            MetricSample(
+                name: "chat_tui_encoded_cache_hits_total", help: "Avatars answered with bytes already encoded.",
+                kind: .counter, value: encoded.counts.hits),
+            MetricSample(
+                name: "chat_tui_encoded_cache_bytes", help: "Bytes of encoded avatars kept.", kind: .gauge,
+                value: encoded.counts.bytes),
             MetricSample(
                 name: "chat_tui_coalesced_waits_total", help: "Requests that waited for a composite another made.",
                 kind: .counter, value: pipeline.coalescedWaits),

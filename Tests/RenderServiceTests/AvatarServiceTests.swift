@@ -94,6 +94,19 @@ import Testing
         #expect(changed.header("ETag") != tag)
     }
 
+    @Test func aRepeatIsAnsweredWithTheBytesAlreadyEncoded() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        let first = await respond(service, "/v1/groups/pair.webp")
+        let before = service.composerStatistics
+        let second = await respond(service, "/v1/groups/pair.webp")
+        #expect(second == first)
+        // Not even the pipeline's memory cache was asked.
+        #expect(service.composerStatistics == before)
+        let metrics = await respond(service, "/metrics")
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("chat_tui_encoded_cache_hits_total 1\n"))
+    }
+
     @Test func unknownGroupsAndBadParameters() async throws {
         let folder = try Folder()
         let service = folder.service()

@@ -124,6 +124,24 @@ import Testing
         #expect(admission.counts.queued == 0)
     }
 
+    @Test func encodedCacheKeepsTheMostRecentlyUsedWithinItsBudget() {
+        let cache = EncodedCache(byteLimit: 400)
+        cache.store([UInt8](repeating: 1, count: 100), for: "a")
+        cache.store([UInt8](repeating: 2, count: 100), for: "b")
+        cache.store([UInt8](repeating: 3, count: 100), for: "c")
+        #expect(cache.bytes(for: "a")?.first == 1)  // now the most recent
+        cache.store([UInt8](repeating: 4, count: 100), for: "d")
+        cache.store([UInt8](repeating: 5, count: 100), for: "e")  // 500 bytes: b, the least recent, goes
+        #expect(cache.bytes(for: "b") == nil)
+        #expect(cache.bytes(for: "a") != nil && cache.bytes(for: "e") != nil)
+        #expect(cache.counts.bytes == 400 && cache.counts.entries == 4)
+        cache.store([UInt8](repeating: 6, count: 101), for: "big")  // over a quarter of the budget
+        #expect(cache.bytes(for: "big") == nil)
+        let none = EncodedCache(byteLimit: 0)
+        none.store([1], for: "x")
+        #expect(none.bytes(for: "x") == nil)
+    }
+
     @Test func accessLogLineIsOneJSONObject() throws {
         let entry = AccessLogEntry(
             time: 1_700_000_000.5, method: "GET", target: "/v1/groups/a\u{7}b.png?\"x\"", route: "group",

@@ -78,6 +78,8 @@ struct ServeCommand: ToolCommand {
     var idleTimeout: Int
     var connectionLimit: Int
     var pipeline: SessionOptions.PipelineOptions
+    /// `--no-cache`: every request composes and encodes.
+    var noCache: Bool
     var parameters: CompositionParameters
 
     init(arguments: ParsedArguments) throws(UsageError) {
@@ -114,6 +116,7 @@ struct ServeCommand: ToolCommand {
             deadline = 30
         }
         pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        noCache = arguments.has("--no-cache")
         // Photo URLs come from requests: no redirects (to another host or anywhere), and no address inside the
         // network unless the operator says so.
         pipeline.fetcher.maximumRedirects = 0
@@ -141,7 +144,7 @@ struct ServeCommand: ToolCommand {
             router: Router(signer: signer, allowsUnsigned: listen.isLoopback),
             configuration: ServiceConfiguration(
                 parameters: parameters, fixtureMaxAge: maxAge, photoFolder: photoFolder, allowedHosts: allowedHosts,
-                deadlineSeconds: deadline),
+                deadlineSeconds: deadline, encodedCacheBytes: noCache ? 0 : 64 << 20),
             composer: composer, fixture: fixture, presets: loadPresets(output: output),
             admission: AdmissionControl(workers: threads, queueLimit: queue),
             extraSamples: { Self.fetchSamples(remote.statistics) })

@@ -2,8 +2,9 @@
 # End to end: `chat-tui serve` on 127.0.0.1 (a port the system picks) asked with curl. PNG, JPEG and WebP with
 # their Content-Type and Content-Length, 304 on If-None-Match, HEAD, signed URLs from `chat-tui sign`, every
 # error status (400, 403, 404, 405, 414, 503 with Retry-After), /healthz /readyz /metrics, the access log, a
-# slow client and a garbage request while another client is served, SIGHUP, and SIGTERM finishing the
-# request in flight and exiting 0.
+# slow client, a garbage request and a header flood while another client is served, SIGHUP, SIGTERM
+# finishing the request in flight and exiting 0, one composite for six concurrent requests, --access-log, and
+# photo URLs: the host list, private addresses, redirects, file://, 50 MB, a decompression bomb, a hanging host.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=$PWD/.build/debug/chat-tui
@@ -101,6 +102,11 @@ grep -q 4096 "$tmp/b" || fail "400 body does not name the limit: $(cat "$tmp/b")
 [ "$(get "$base/v1/groups/$(head -c 10000 /dev/zero | tr '\0' a).png")" = 414 ] || fail "10 kB target not 414"; ok
 [ "$(get "$base/v1/groups/$(head -c 100000 /dev/zero | tr '\0' a).png")" = 414 ] || fail "100 kB target not 414"; ok
 
+# A header flood (600 headers, 50 kB) is refused by libmicrohttpd itself, and the next client is served.
+flood=(); for i in $(seq 600); do flood+=(-H "X-Flood-$i: $(head -c 80 /dev/zero | tr '\0' x)"); done
+[ "$(get "$base/healthz" "${flood[@]}")" = 431 ] || fail "a header flood was not 431"
+[ "$(get "$base/healthz")" = 200 ] || fail "healthz after a header flood"; ok
+
 # --- health, readiness, metrics, access log ---
 [ "$(get "$base/healthz")" = 200 ] || fail healthz; ok
 [ "$(get "$base/readyz")" = 200 ] || fail readyz; ok
@@ -195,7 +201,16 @@ kill -TERM "$pid"; wait "$pid" || fail "exit"
 # --- photos from URLs: the host list, private addresses, redirects, size, a host that hangs ---
 resources=Tests/RemoteSourcesTests/Resources
 mkfifo "$tmp/server.in"
-python3 $resources/http_test_server.py --jpeg $resources/photos/large-256x192.jpg --png $resources/photos/rgb-trns.png \
+# The PNG it serves is a decompression bomb: 60 000 x 60 000 pixels declared, 200 MB of zeros behind 200 kB.
+python3 - "$tmp/bomb.png" <<'BOMB'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+idat = zlib.compress(bytes(200 << 20), 9)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 60000, 60000, 8, 0, 0, 0, 0))
+open(sys.argv[1], "wb").write(png + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+BOMB
+python3 $resources/http_test_server.py --jpeg $resources/photos/large-256x192.jpg --png "$tmp/bomb.png" \
   <"$tmp/server.in" >"$tmp/ports" 2>"$tmp/server.err" &
 pids+=($!)
 exec 3>"$tmp/server.in"
@@ -218,6 +233,7 @@ start "$tmp/serve-urls2.err" --allow-host 127.0.0.1 --allow-private-addresses --
 placeholder "$(photo /redirect/1)"; ok
 placeholder "$(photo /to-file)"; ok
 placeholder "$(photo '/big?bytes=50000000')"; ok
+placeholder "$(photo /photos/bomb.png)"; ok
 # A host that hangs costs its request the fetch timeout; other clients are served meanwhile.
 curl -s -o /dev/null -w '%{http_code}' "$base$(photo '/slow?seconds=60')" >"$tmp/hang.status" &
 hang=$!

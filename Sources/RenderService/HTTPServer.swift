@@ -74,6 +74,8 @@ package final class HTTPServer: Sendable {
 
     /// Stops the daemon: its threads end and every connection is closed.
     package func stop() {
+        // A render still running (past its deadline, not yet cancelled) must not resume a freed connection.
+        context.takeUnretainedValue().isStopped.withLock { $0 = true }
         MHD_stop_daemon(daemon.pointer)
         context.release()
     }
@@ -95,6 +97,8 @@ private final class ServerContext: Sendable {
     let log: @Sendable (String) -> Void
     /// Requests between the URI log and their completion.
     let live = LockedState(0)
+    /// Set by `HTTPServer.stop` before the daemon stops; a finished render then resumes nothing.
+    let isStopped = LockedState(false)
 
     init(service: AvatarService, log: @escaping @Sendable (String) -> Void) {
         self.service = service; self.log = log
@@ -162,7 +166,10 @@ private let accessHandler: MHD_AccessHandlerCallback = {
             Task {
                 let response = await work()
                 request.phase.withLock { $0 = .ready(response) }
-                MHD_resume_connection(handle.pointer)
+                // Under the lock `stop` takes: once the daemon is stopped its connections are gone.
+                server.isStopped.withLock { stopped in
+                    if !stopped { MHD_resume_connection(handle.pointer) }
+                }
             }
             return .YES
         }

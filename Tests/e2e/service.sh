@@ -179,13 +179,18 @@ grep -qi '^Retry-After: 1' "$tmp"/busy[0-9].h || fail "503 without Retry-After";
 kill -TERM "$pid"; wait "$pid" || fail "busy service exit"
 
 # --- concurrent requests for one composite compose it once ---
-start "$tmp/serve-once.err" --access-log "$tmp/access.log"
+start "$tmp/serve-once.err" --access-log "$tmp/access.log" --allow-paths "$tmp/fx"
 misses() { curl -s "$base/metrics" | sed -n 's/^chat_tui_cache_misses_total //p'; }
 before=$(misses)
 for i in $(seq 6); do curl -s -o /dev/null -w '%{http_code}\n' "$base/v1/groups/kittens.png?size=200&scale=4&margin=5" >"$tmp/once$i" & done
 wait $(jobs -p | grep -v "^$pid$") 2>/dev/null || true
 [ "$(cat "$tmp"/once[0-9] | sort -u)" = 200 ] || fail "concurrent requests: $(cat "$tmp"/once[0-9])"
 [ "$(misses)" = $((before + 1)) ] || fail "six concurrent requests made $(( $(misses) - before )) composites"; ok
+# --allow-paths: a link inside the photo folder that leads out of it is drawn as a placeholder.
+ln -s "$PWD/sample-data/avatars/kitty.png" "$tmp/fx/avatars/escape.png"
+[ "$(get "$base$("$bin" sign --unsigned --member avatars/escape.png | tail -1)")" = 200 ] || fail "escape"
+[ "$(header X-Avatar-Warnings)" = 1 ] || fail "a link out of --allow-paths was read"; ok
+
 # --access-log: JSON lines in the file, none on standard error; SIGHUP reopens it after a rotation.
 grep -q '"route":"group","status":200' "$tmp/access.log" || fail "no access log in the file"
 grep -q '^{"time"' "$tmp/serve-once.err" && fail "access log on standard error with --access-log"; ok

@@ -144,7 +144,8 @@ package final class AvatarService: Sendable {
             let deadline = configuration.deadlineSeconds
             return .later(route: route.label) {
                 defer { self.admission.leave() }
-                return await Self.within(seconds: deadline) {
+                let timeUp: @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(deadline)) }
+                return await Self.race(deadline: timeUp) {
                     await self.admission.run {
                         do throws(ServiceError) {
                             return try await self.render(request, ifNoneMatch: ifNoneMatch)
@@ -290,19 +291,35 @@ package final class AvatarService: Sendable {
         ] + extraSamples()
     }
 
-    /// `operation`'s result, or nil when `seconds` pass first (the operation is then cancelled).
-    static func within(seconds: Double, _ operation: @escaping @Sendable () async -> ServiceResponse) async
-        -> ServiceResponse?
-    {
-        await withTaskGroup(of: ServiceResponse?.self) { group in
-            group.addTask { await operation() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return nil
+    /// `operation`'s result, or nil when `deadline` returns first: then the operation is cancelled and the
+    /// answer does not wait for it to notice (its worker place stays taken until it does). The deadline is
+    /// cancelled when the operation finishes first.
+    static func race(
+        deadline: @escaping @Sendable () async -> Void,
+        _ operation: @escaping @Sendable () async -> ServiceResponse
+    ) async -> ServiceResponse? {
+        let waiting = LockedState<CheckedContinuation<ServiceResponse?, Never>?>(nil)
+        let timer = LockedState<Task<Void, Never>?>(nil)
+        @Sendable func finish(_ response: ServiceResponse?) {
+            waiting.withLock { continuation in
+                continuation?.resume(returning: response)
+                continuation = nil
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        }
+        return await withCheckedContinuation { continuation in
+            waiting.withLock { $0 = continuation }
+            let work = Task {
+                let response = await operation()
+                timer.withLock { $0?.cancel() }
+                finish(response)
+            }
+            let started = Task {
+                await deadline()
+                guard !Task.isCancelled else { return }
+                work.cancel()
+                finish(nil)
+            }
+            timer.withLock { $0 = started }
         }
     }
 }

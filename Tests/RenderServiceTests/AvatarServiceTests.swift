@@ -3,6 +3,7 @@ import Fixtures
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import Testing
 
 @testable import RenderService
@@ -137,6 +138,51 @@ import Testing
         #expect(missing.status == 200)
         #expect(missing.header("Cache-Control") == "no-store")
         #expect(missing.header("ETag") == nil)
+    }
+
+    /// A gate a task waits at, cancelled or not, until it is opened (before or after the task arrives).
+    final class Gate: Sendable {
+        private let state = LockedState<(opened: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let opened = state.withLock { state in
+                    if !state.opened { state.waiter = continuation }
+                    return state.opened
+                }
+                if opened { continuation.resume() }
+            }
+        }
+
+        func open() {
+            state.withLock { state in
+                state.opened = true
+                return state.waiter.take()
+            }?.resume()
+        }
+    }
+
+    /// Waits until the task is cancelled (an operation or a deadline that never ends by itself).
+    private static func untilCancelled() async {
+        let (stream, _) = AsyncStream<Int>.makeStream()
+        for await _ in stream {}
+    }
+
+    @Test func theDeadlineAnswersWithoutWaitingForTheWork() async {
+        let now: @Sendable () async -> Void = {}
+        let never: @Sendable () async -> Void = { await Self.untilCancelled() }
+        // Work that ignores cancellation until the test opens its gate: the answer must not wait for it.
+        let gate = Gate()
+        let answer = await AvatarService.race(deadline: now) {
+            await gate.wait()
+            return ServiceResponse(status: 200, headers: [], body: [])
+        }
+        #expect(answer == nil)
+        gate.open()
+        let finished = await AvatarService.race(deadline: never) {
+            ServiceResponse(status: 200, headers: [], body: [1])
+        }
+        #expect(finished?.body == [1])
     }
 
     @Test func beyondTheQueueIsRefusedAtOnce() async throws {

@@ -2,26 +2,46 @@ import CMicroHTTPD
 import Foundation
 import Support
 
-/// An IPv4 address and port to listen on, from `ADDR:PORT`.
+/// An address and port to listen on, from `a.b.c.d:PORT` or `[v6]:PORT`.
 package struct ListenAddress: Equatable, Sendable {
+    /// The address as given (without brackets).
     package var host: String
     package var port: UInt16
-    /// The address in network byte order.
-    package var address: UInt32
+    /// The address's bytes in network order: 4 for IPv4, 16 for IPv6.
+    package var bytes: [UInt8]
 
-    /// Nil unless `text` is `a.b.c.d:PORT` (port 0 lets the system pick one).
+    /// Nil unless `text` is `a.b.c.d:PORT` or `[IPv6]:PORT` (port 0 lets the system pick one).
     package init?(_ text: String) {
         guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
             return nil
         }
-        let host = String(text[..<colon])
-        var address = in_addr()
-        guard inet_pton(AF_INET, host, &address) == 1 else { return nil }
-        self.host = host; self.port = port; self.address = address.s_addr
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { return nil }
+            bytes = withUnsafeBytes(of: address) { Array($0) }
+        } else {
+            var address = in_addr()
+            guard inet_pton(AF_INET, host, &address) == 1 else { return nil }
+            bytes = withUnsafeBytes(of: address) { Array($0) }
+        }
+        self.host = host; self.port = port
     }
 
-    /// Whether the address is in 127.0.0.0/8, where unsigned URLs may be served.
-    package var isLoopback: Bool { UInt32(bigEndian: address) >> 24 == 127 }
+    /// Whether this is an IPv6 address.
+    package var isIPv6: Bool { bytes.count == 16 }
+
+    /// Whether the address is loopback (127.0.0.0/8, ::1, or 127.x mapped into IPv6), where unsigned URLs may
+    /// be served.
+    package var isLoopback: Bool {
+        if !isIPv6 { return bytes[0] == 127 }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }
+        return bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff && bytes[12] == 127
+    }
+
+    /// How a URL names it: `127.0.0.1:8080` or `[::1]:8080`.
+    package var urlAuthority: String { (isIPv6 ? "[\(host)]" : host) + ":\(port)" }
 }
 
 /// The HTTP side of the service: libmicrohttpd's daemon with its own polling threads. Every request goes to
@@ -41,22 +61,34 @@ package final class HTTPServer: Sendable {
         log: @escaping @Sendable (String) -> Void
     ) throws(ServiceError) {
         let context = Unmanaged.passRetained(ServerContext(service: service, log: log))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = address.port.bigEndian
-        socketAddress.sin_addr.s_addr = address.address
         let pointer = context.toOpaque()
-        let started = withUnsafePointer(to: &socketAddress) { addressPointer in
-            addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { genericAddress in
-                cmhd_start(
-                    genericAddress, UInt32(max(1, threads)), UInt32(connectionLimit), UInt32(idleTimeout),
-                    32 * 1024, accessHandler, pointer, requestCompleted, pointer, uriLogger, pointer)
+        let start = { (genericAddress: UnsafePointer<sockaddr>) in
+            cmhd_start(
+                genericAddress, address.isIPv6 ? 1 : 0, UInt32(max(1, threads)), UInt32(connectionLimit),
+                UInt32(idleTimeout), 32 * 1024, accessHandler, pointer, requestCompleted, pointer, uriLogger, pointer)
+        }
+        let started: OpaquePointer?
+        if address.isIPv6 {
+            var socketAddress = sockaddr_in6()
+            socketAddress.sin6_family = sa_family_t(AF_INET6)
+            socketAddress.sin6_port = address.port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin6_addr) { $0.copyBytes(from: address.bytes) }
+            started = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1, start)
+            }
+        } else {
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = address.port.bigEndian
+            withUnsafeMutableBytes(of: &socketAddress.sin_addr) { $0.copyBytes(from: address.bytes) }
+            started = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1, start)
             }
         }
         guard let started else {
             context.release()
             throw .configuration(
-                "cannot listen on \(address.host):\(address.port): the port is in use or not allowed")
+                "cannot listen on \(address.urlAuthority): the port is in use or not allowed")
         }
         daemon = DaemonHandle(pointer: started)
         self.context = context

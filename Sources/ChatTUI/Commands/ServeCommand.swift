@@ -23,7 +23,7 @@ struct ServeCommand: ToolCommand {
             SessionOptions.fixtureSpec,
             OptionSpec(
                 name: "--listen", valueName: "ADDR:PORT",
-                help: "IPv4 address and port (default 127.0.0.1:8080; port 0 picks a free one)"),
+                help: "address and port, a.b.c.d:PORT or [v6]:PORT (default 127.0.0.1:8080; port 0 picks a free one)"),
             OptionSpec(
                 name: "--key-file", valueName: "FILE",
                 help: "keys that sign composite URLs, one per line, at least 32 bytes each; the first signs"),
@@ -171,7 +171,9 @@ struct ServeCommand: ToolCommand {
             output.standardError("chat-tui serve: \(Sanitizer.clean(error.message))\n")
             return .failure
         }
-        output.standardError("chat-tui serve: listening on http://\(listen.host):\(server.port)\n")
+        var bound = listen
+        bound.port = server.port
+        output.standardError("chat-tui serve: listening on http://\(bound.urlAuthority)\n")
         let file = accessLog
         for await number in signals.stream {
             guard number == SIGHUP else { break }

@@ -146,6 +146,12 @@ package struct Router: Sendable {
             default: parameters.append(item)
             }
         }
+        // A preset lives on the server and may change, so the URL would no longer say what it shows.
+        if parameters.contains(where: { $0.name == ImageParameters.presetName }) {
+            throw .badParameter(
+                parameter: ImageParameters.presetName,
+                message: "a composite URL carries its parameters; chat-tui sign --preset NAME writes them out")
+        }
         guard !photos.isEmpty else {
             throw .badParameter(parameter: "member", message: "give at least one member=PHOTO")
         }

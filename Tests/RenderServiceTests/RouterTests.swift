@@ -98,6 +98,7 @@ import Testing
                 == .badParameter(parameter: "member", message: "10 members: at most 9"))
         #expect(refusal("/insecure/v1/composite.png?member=a&name=x&name=y", allowsUnsigned: true)?.status == 400)
         #expect(refusal("/insecure/v1/other.png?member=a", allowsUnsigned: true)?.status == 404)
+        #expect(refusal("/insecure/v1/composite.png?member=a&preset=tight", allowsUnsigned: true)?.status == 400)
     }
 
     @Test func percentDecoding() {

@@ -212,14 +212,13 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     }
 }
 
-/// libmicrohttpd copies the body (MHD_RESPMEM_MUST_COPY, the enum's third case), so it may outlive the call.
-private let mustCopy = MHD_ResponseMemoryMode(rawValue: 2) ?? MHD_ResponseMemoryMode(rawValue: 0)!
-
-private func send(_ response: ServiceResponse, on connection: OpaquePointer, for request: RequestContext) -> MHD_Result
+/// Queues `response` on `connection` (libmicrohttpd copies the body), recording what was sent for the log.
+private func send(_ response: ServiceResponse, on connection: OpaquePointer, for request: RequestContext)
+    -> MHD_Result
 {
     let made = response.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(
-            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), mustCopy)
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), cmhd_must_copy())
     }
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }

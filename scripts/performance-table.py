@@ -6,7 +6,8 @@ It reads what bench/compare.sh writes: bench/results.json and bench/results-deco
 `rows`: figure, unit, ours, peers with value and ratio) and bench/batch-results.json (bench/batch.py's medians,
 ratios and memory), plus bench/interactive-figures.json, which holds the interactive figures (`chat-tui-bench
 --only pictures,scroll,sheet`) that compare.sh does not summarise, each row with its own command, machine and
-date. A results file's date is its last commit's (git), else its modification time.
+date. A results file's date and machine are those it records (bench/summarise.py and bench/batch.py write them);
+for older files, its last commit's date (git), else its modification time, and --machine.
 
 Usage: scripts/performance-table.py [--machine TEXT]   (prints Markdown; paste it into docs/PERFORMANCE.md)
 """
@@ -77,7 +78,8 @@ def load(path):
 
 def summary_rows(results, path, wanted, machine):
     by_figure = {row["figure"]: row for row in results["rows"]}
-    date = file_date(path)
+    date = results.get("date") or file_date(path)
+    machine = results.get("machine") or machine
     command = "`%s`" % results.get("command", "bench/compare.sh")
     for key, label in wanted:
         row = by_figure.get(key)
@@ -92,7 +94,8 @@ def summary_rows(results, path, wanted, machine):
 
 
 def batch_rows(batch, path, machine):
-    date = file_date(path)
+    date = batch.get("date") or file_date(path)
+    machine = batch.get("machine") or machine
     medians = batch["medians"]
     command = "`bench/batch.py` (in `bench/compare.sh`)"
     groups = batch.get("groups", 120)
@@ -130,7 +133,7 @@ def interactive_rows(figures):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--machine", default="shared 2-core x86-64 VM",
-                        help="the machine bench/compare.sh ran on (its results do not record it)")
+                        help="the machine, for results that do not record it")
     parser.add_argument("--bench", default="bench", help="the folder holding the results")
     args = parser.parse_args()
     rows = []

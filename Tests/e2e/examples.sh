@@ -2,7 +2,8 @@
 # End to end: the Examples/ package, a client of the library depending on this package by path (products only),
 # is built and run: it composes a WeChat and a QQ avatar from photo bytes, a file and URLs served by
 # `python3 -m http.server`, and writes them with Composite.write(to:format:). The outputs are decoded by Pillow
-# at the expected size, and the README and the DocC article show exactly the example's code.
+# at the expected size, and the README (QuickStart), docs/LIBRARY.md and the DocC article show exactly the examples'
+# code; the README's QuickStart is run too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)

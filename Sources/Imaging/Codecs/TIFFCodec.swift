@@ -320,12 +320,13 @@ struct TIFFSamples {
 
         var isCMYK: Bool { colorSamples == 4 }
 
-        /// Whether libtiff's RGBA interface reads these samples: unsigned 8 or 16 bits, grey also 1, 2 or 4.
+        /// Whether libtiff's RGBA interface reads these samples: unsigned 8 or 16 bits (CMYK 8 only), grey
+        /// also 1, 2 or 4.
         var rgbaInterfaceReads: Bool {
             guard Int32(sampleFormat) == SAMPLEFORMAT_UINT || Int32(sampleFormat) == SAMPLEFORMAT_VOID else {
                 return false
             }
-            return bitsPerSample == 8 || bitsPerSample == 16
+            return bitsPerSample == 8 || (bitsPerSample == 16 && !isCMYK)
                 || (colorSamples == 1 && [1, 2, 4].contains(bitsPerSample))
         }
 

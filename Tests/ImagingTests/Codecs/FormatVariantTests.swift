@@ -62,6 +62,21 @@ import Testing
         #expect(decoded == (try FormatCorpus.image(expected)), "\(name)")
     }
 
+    /// 16-bit CMYK without a profile: the naive ink model, as libtiff converts 8-bit CMYK.
+    @Test func sixteenBitCMYKWithoutAProfileDecodes() throws {
+        var tiff = try FormatCorpus.bytes("cmyk16-profiled.tiff")
+        let profiled = try FormatCorpus.image("cmyk16-profiled.tiff")
+        // The big-endian IFD's ICC profile entry (tag 34675) renamed to a private tag libtiff skips.
+        let ifd = tiff[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        let count = Int(tiff[ifd]) << 8 | Int(tiff[ifd + 1])
+        let entry = try #require(
+            (0..<count).map { ifd + 2 + $0 * 12 }.first { Int(tiff[$0]) << 8 | Int(tiff[$0 + 1]) == 34675 })
+        tiff[entry + 1] = 0x74
+        let naive = try ImageDecoder.decode(tiff)
+        #expect(naive.width == 96 && naive.height == 96)
+        #expect(Self.meanLevelDifference(naive, profiled) > 3, "no profile, so not Little CMS's rendering")
+    }
+
     /// A layout read by neither is named: the sample format, not "truncated or corrupt".
     @Test func anUnreadTIFFLayoutIsNamed() throws {
         var tiff = try FormatCorpus.bytes("rgb12.tiff")

@@ -103,7 +103,7 @@ def main():
     fails("corrupted.jpg", healthy_jpeg[:dht + 4] + bytes(dht_length - 2) + healthy_jpeg[dht + 2 + dht_length:],
           "truncated or corrupt")
     fails("zero-bytes.png", b"", "file is empty")
-    fails("html-named.jpg", b"<html><body>404 Not Found</body></html>\n", "not an image format chat-tui reads")
+    fails("html-named.jpg", b"<html><body>404 Not Found</body></html>\n", "not a supported image format")
     fails("gif-named.png", b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "GIF is truncated or corrupt: the file holds no image")
 
     # Wrong extensions: the content decides.

@@ -157,8 +157,17 @@ package enum BMPCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// BMP (`BMPCodec`).
+    package static let bmp = Self(decodable: "BMP")
+}
+
 extension BMPCodec: ImageFormatDecoder {
-    /// Decoded by chat-tui itself.
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [format(.bmp, colorHandling: "sRGB (embedded V5 profiles are ignored)")]
+    }
+
+    /// Decoded by this library itself (`ImageDecoder.builtIn`).
     package static var library: LinkedLibrary { ImageDecoder.builtIn }
 
     /// "BM", then an info header size from 12 (OS/2's, refused when decoded) to 65535 bytes: any size, so that a

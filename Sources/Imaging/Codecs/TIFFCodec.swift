@@ -261,7 +261,16 @@ package enum TIFFCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// TIFF (`TIFFCodec`).
+    package static let tiff = Self(decodable: "TIFF")
+}
+
 extension TIFFCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [format(.tiff, colorHandling: "ICC profile tag (RGB, grey or CMYK) converted to sRGB; first page")]
+    }
+
     /// The first line of `TIFFGetVersion()`, "LIBTIFF, Version 4.5.0".
     package static var library: LinkedLibrary {
         let text = String(cString: TIFFGetVersion()).split(separator: "\n").first ?? ""

@@ -93,6 +93,21 @@ import Testing
         }
     }
 
+    /// Damaged fields of the layouts read sample by sample (depths, sample formats, planes, tiles, strip
+    /// offsets) fail with a message or decode; they never trap or read outside the file.
+    @Test(arguments: ["rgb12.tiff", "rgb4.tiff", "rgb-float.tiff", "cmyk16-profiled.tiff", "cmyk-profiled.tiff"])
+    func damagedSampleLayoutsNeverTrap(name: String) throws {
+        let bytes = try FormatCorpus.bytes(name)
+        var random = DeterministicRandom(seed: 39)
+        for _ in 0..<100 {
+            var damaged = bytes
+            for _ in 0...random.next(3) { damaged[random.next(min(damaged.count, 256))] = UInt8(random.next(256)) }
+            if let image = try? ImageDecoder.decode(damaged) {
+                #expect(image.pixels.count == image.width * image.height * 4)
+            }
+        }
+    }
+
     /// A BMP whose info header has a size no version of the format defines (1024 bytes) is still a BMP: its
     /// first 40 bytes hold every field the decoder reads.
     @Test func aBMPWithAnUnknownHeaderSizeDecodes() throws {

@@ -220,9 +220,15 @@ def deep_avif():
                               stdout=subprocess.DEVNULL)
 
 
-def tiff(name, width, height, samples_per_pixel, bits, photometric, data, sample_format=1, icc=None,
-         extra_samples=None):
-    """A big-endian, uncompressed, one-strip TIFF written byte by byte (Pillow writes none of 12-bit, 4-bit RGB,
+def tiff(name, *layout, **options):
+    """Writes `tiff_bytes(*layout, **options)` to the corpus as `name`."""
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(tiff_bytes(*layout, **options))
+
+
+def tiff_bytes(width, height, samples_per_pixel, bits, photometric, data, sample_format=1, icc=None,
+               extra_samples=None):
+    """A big-endian, uncompressed, one-strip TIFF made byte by byte (Pillow writes none of 12-bit, 4-bit RGB,
     float RGB or 16-bit CMYK): `data` is the strip, packed as the TIFF specification says (rows padded to a
     byte, samples of 16 bits and more big-endian)."""
     entries = [(256, 4, [width]), (257, 4, [height]), (258, 3, [bits] * samples_per_pixel), (259, 3, [1]),
@@ -254,8 +260,7 @@ def tiff(name, width, height, samples_per_pixel, bits, photometric, data, sample
     table += struct.pack(">I", 0)
     strip_offset = blob_offset
     table = table[:data_offset + 8] + struct.pack(">I", strip_offset) + table[data_offset + 12:]
-    with open(os.path.join(OUT, name), "wb") as f:
-        f.write(b"MM\0*" + struct.pack(">I", ifd_offset) + table + b"".join(blobs) + data)
+    return b"MM\0*" + struct.pack(">I", ifd_offset) + table + b"".join(blobs) + data
 
 
 def packed_rows(rows, bits):

@@ -227,40 +227,41 @@ def tiff(name, *layout, **options):
 
 
 def tiff_bytes(width, height, samples_per_pixel, bits, photometric, data, sample_format=1, icc=None,
-               extra_samples=None):
-    """A big-endian, uncompressed, one-strip TIFF made byte by byte (Pillow writes none of 12-bit, 4-bit RGB,
-    float RGB or 16-bit CMYK): `data` is the strip, packed as the TIFF specification says (rows padded to a
-    byte, samples of 16 bits and more big-endian)."""
-    entries = [(256, 4, [width]), (257, 4, [height]), (258, 3, [bits] * samples_per_pixel), (259, 3, [1]),
-               (262, 3, [photometric]), (273, 4, [0]), (277, 3, [samples_per_pixel]), (278, 4, [height]),
-               (279, 4, [len(data)]), (284, 3, [1]), (339, 3, [sample_format] * samples_per_pixel)]
-    if extra_samples is not None:
-        entries.append((338, 3, [extra_samples]))
-    if icc is not None:
-        entries.append((34675, 7, icc))
-    entries.sort()
-    size_of = {3: 2, 4: 4, 7: 1}
-    ifd_offset = 8
-    ifd_size = 2 + 12 * len(entries) + 4
-    blobs, blob_offset = [], ifd_offset + ifd_size
-    table = struct.pack(">H", len(entries))
-    data_offset = None
-    for tag, kind, values in entries:
-        packed = bytes(values) if kind == 7 else b"".join(struct.pack(">H" if kind == 3 else ">I", v) for v in values)
-        if tag == 273:
-            data_offset = len(table)
-        if len(packed) <= 4:
-            table += struct.pack(">HHI", tag, kind, len(values)) + packed.ljust(4, b"\0")
+               extra_samples=None, tile=None, planar=False):
+    """A big-endian, uncompressed TIFF made byte by byte (Pillow writes none of 12-bit, 4-bit RGB, float RGB or
+    16-bit CMYK): `data` is one strip, packed as the TIFF specification says (rows padded to a byte, samples of
+    16 bits and more big-endian); with `planar`, a list of one strip per sample; with `tile` (its side), a list
+    of tiles, left to right, top to bottom."""
+    chunks = data if (planar or tile) else [data]
+
+    def build(offsets):
+        entries = [(256, 4, [width]), (257, 4, [height]), (258, 3, [bits] * samples_per_pixel), (259, 3, [1]),
+                   (262, 3, [photometric]), (277, 3, [samples_per_pixel]), (284, 3, [2 if planar else 1]),
+                   (339, 3, [sample_format] * samples_per_pixel)]
+        if tile:
+            entries += [(322, 4, [tile]), (323, 4, [tile]), (324, 4, offsets), (325, 4, [len(c) for c in chunks])]
         else:
-            table += struct.pack(">HHII", tag, kind, len(values), blob_offset)
-            blobs.append(packed)
-            blob_offset += len(packed) + len(packed) % 2
-            if len(packed) % 2:
-                blobs.append(b"\0")
-    table += struct.pack(">I", 0)
-    strip_offset = blob_offset
-    table = table[:data_offset + 8] + struct.pack(">I", strip_offset) + table[data_offset + 12:]
-    return b"MM\0*" + struct.pack(">I", ifd_offset) + table + b"".join(blobs) + data
+            entries += [(273, 4, offsets), (278, 4, [height]), (279, 4, [len(c) for c in chunks])]
+        if extra_samples is not None:
+            entries.append((338, 3, [extra_samples]))
+        if icc is not None:
+            entries.append((34675, 7, icc))
+        entries.sort()
+        ifd_offset = 8
+        blob_offset = ifd_offset + 2 + 12 * len(entries) + 4
+        table, blobs = struct.pack(">H", len(entries)), b""
+        for tag, kind, values in entries:
+            packed = bytes(values) if kind == 7 else b"".join(struct.pack(">H" if kind == 3 else ">I", v) for v in values)
+            if len(packed) <= 4:
+                table += struct.pack(">HHI", tag, kind, len(values)) + packed.ljust(4, b"\0")
+            else:
+                table += struct.pack(">HHII", tag, kind, len(values), blob_offset + len(blobs))
+                blobs += packed + b"\0" * (len(packed) % 2)
+        return b"MM\0*" + struct.pack(">I", ifd_offset) + table + struct.pack(">I", 0) + blobs
+
+    start = len(build([0] * len(chunks)))
+    offsets = [start + sum(len(c) for c in chunks[:i]) for i in range(len(chunks))]
+    return build(offsets) + b"".join(chunks)
 
 
 def packed_rows(rows, bits):
@@ -338,6 +339,11 @@ def variants(original):
     rgb = np.asarray(original, dtype=np.uint32)
     twelve = (rgb * 4095 + 127) // 255
     tiff("rgb12.tiff", SIDE, SIDE, 3, 12, 2, packed_rows(twelve.reshape(SIDE, SIDE * 3).tolist(), 12))
+    tiles = [packed_rows(twelve[top:top + 32, left:left + 32].reshape(32, 32 * 3).tolist(), 12)
+             for top in range(0, SIDE, 32) for left in range(0, SIDE, 32)]
+    tiff("rgb12-tiled.tiff", SIDE, SIDE, 3, 12, 2, tiles, tile=32)
+    planes = [packed_rows(twelve[:, :, channel].tolist(), 12) for channel in range(3)]
+    tiff("rgb12-planar.tiff", SIDE, SIDE, 3, 12, 2, planes, planar=True)
     four = (rgb * 15 + 127) // 255
     tiff("rgb4.tiff", SIDE, SIDE, 3, 4, 2, packed_rows(four.reshape(SIDE, SIDE * 3).tolist(), 4))
     Image.fromarray((four * 17).astype(np.uint8)).save(os.path.join(OUT, "rgb4.tiff.reference.png"))

@@ -52,10 +52,11 @@ import Testing
         #expect(CodecCorpus.maxDifference(try PNGCodec.decode(png), reference.pixels) <= 1)
     }
 
-    /// Layouts libtiff's RGBA interface refuses ("Sorry, can not handle ..."): 12-bit and 4-bit RGB and 32-bit
-    /// float RGB, read sample by sample.
+    /// Layouts libtiff's RGBA interface refuses ("Sorry, can not handle ..."): 12-bit (in a strip, in 32 px
+    /// tiles, in planes) and 4-bit RGB and 32-bit float RGB, read sample by sample.
     @Test(arguments: [
-        ("rgb12.tiff", "original.png"), ("rgb-float.tiff", "original.png"), ("rgb4.tiff", "rgb4.tiff.reference.png"),
+        ("rgb12.tiff", "original.png"), ("rgb12-tiled.tiff", "original.png"), ("rgb12-planar.tiff", "original.png"),
+        ("rgb-float.tiff", "original.png"), ("rgb4.tiff", "rgb4.tiff.reference.png"),
     ])
     func tiffLayoutsBeyondLibtiffsRGBAInterfaceDecode(name: String, expected: String) throws {
         let decoded = try FormatCorpus.image(name)
@@ -95,7 +96,10 @@ import Testing
 
     /// Damaged fields of the layouts read sample by sample (depths, sample formats, planes, tiles, strip
     /// offsets) fail with a message or decode; they never trap or read outside the file.
-    @Test(arguments: ["rgb12.tiff", "rgb4.tiff", "rgb-float.tiff", "cmyk16-profiled.tiff", "cmyk-profiled.tiff"])
+    @Test(arguments: [
+        "rgb12.tiff", "rgb12-tiled.tiff", "rgb12-planar.tiff", "rgb4.tiff", "rgb-float.tiff", "cmyk16-profiled.tiff",
+        "cmyk-profiled.tiff",
+    ])
     func damagedSampleLayoutsNeverTrap(name: String) throws {
         let bytes = try FormatCorpus.bytes(name)
         var random = DeterministicRandom(seed: 39)

@@ -409,64 +409,84 @@ struct TIFFSamples {
         self.layout = layout
         let perPixel = layout.samplesPerPixel
         let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: perPixel * 2)
-        var samples = [UInt16](repeating: 0, count: byteCount / 2)
         let planes = layout.planar ? perPixel : 1
         // Samples in one plane's row of the stored data: all of a pixel's when contiguous, one when planar.
         let interleaved = layout.planar ? 1 : perPixel
-        try samples.withUnsafeMutableBufferPointer { (output) throws(CodecError) in
-            if TIFFIsTiled(tiff) != 0 {
-                var tileWidth: UInt32 = 0, tileHeight: UInt32 = 0
-                guard ctiff_get_uint32(tiff, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) == 1,
-                    ctiff_get_uint32(tiff, UInt32(TIFFTAG_TILELENGTH), &tileHeight) == 1, tileWidth > 0,
-                    tileHeight > 0
-                else { throw fail() }
-                let tileBytes = Int(clamping: TIFFTileSize64(tiff))
-                let rowBytes = Int(clamping: TIFFTileRowSize64(tiff))
-                guard tileBytes > 0, rowBytes > 0, tileBytes <= limits.maxPixels * 8,
-                    rowBytes * Int(tileHeight) <= tileBytes
-                else { throw fail() }
-                var tile = [UInt8](repeating: 0, count: tileBytes)
-                for plane in 0..<planes {
-                    for top in stride(from: 0, to: height, by: Int(tileHeight)) {
-                        for left in stride(from: 0, to: width, by: Int(tileWidth)) {
-                            let read = tile.withUnsafeMutableBytes {
-                                TIFFReadTile(tiff, $0.baseAddress, UInt32(left), UInt32(top), 0, UInt16(plane))
-                            }
-                            guard read > 0 else { throw fail() }
-                            for y in top..<min(height, top + Int(tileHeight)) {
-                                let columns = min(Int(tileWidth), width - left)
-                                tile.withUnsafeBufferPointer { tile in
-                                    Self.unpack(
-                                        UnsafeBufferPointer(rebasing: tile[((y - top) * rowBytes)...]),
-                                        count: columns * interleaved, layout: layout,
-                                        into: output, at: (y * width + left) * perPixel + plane,
-                                        stride: layout.planar ? perPixel : 1)
-                                }
-                            }
+        // Not zeroed first, so that a file declaring a large image touches memory only as far as its data
+        // reads: every sample is written when all strips or tiles read (tiles cover the image, planes every
+        // sample), and a failed read throws the buffer away.
+        var failure: CodecError?
+        let samples = [UInt16](unsafeUninitializedCapacity: byteCount / 2) { output, initialized in
+            initialized = output.count
+            do throws(CodecError) {
+                try Self.read(
+                    tiff, into: output, width: width, height: height, layout: layout, limits: limits,
+                    planes: planes, interleaved: interleaved, fail: fail)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        self.samples = samples
+    }
+
+    /// Reads every strip or tile of the page into `output` (see `init`).
+    private static func read(
+        _ tiff: OpaquePointer, into output: UnsafeMutableBufferPointer<UInt16>, width: Int, height: Int,
+        layout: Layout, limits: ImageLimits, planes: Int, interleaved: Int, fail: () -> CodecError
+    ) throws(CodecError) {
+        let perPixel = layout.samplesPerPixel
+        if TIFFIsTiled(tiff) != 0 {
+            var tileWidth: UInt32 = 0, tileHeight: UInt32 = 0
+            guard ctiff_get_uint32(tiff, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) == 1,
+                ctiff_get_uint32(tiff, UInt32(TIFFTAG_TILELENGTH), &tileHeight) == 1, tileWidth > 0,
+                tileHeight > 0
+            else { throw fail() }
+            let tileBytes = Int(clamping: TIFFTileSize64(tiff))
+            let rowBytes = Int(clamping: TIFFTileRowSize64(tiff))
+            guard tileBytes > 0, rowBytes > 0, tileBytes <= limits.maxPixels * 8,
+                rowBytes * Int(tileHeight) <= tileBytes
+            else { throw fail() }
+            var tile = [UInt8](repeating: 0, count: tileBytes)
+            for plane in 0..<planes {
+                for top in stride(from: 0, to: height, by: Int(tileHeight)) {
+                    for left in stride(from: 0, to: width, by: Int(tileWidth)) {
+                        let read = tile.withUnsafeMutableBytes {
+                            TIFFReadTile(tiff, $0.baseAddress, UInt32(left), UInt32(top), 0, UInt16(plane))
                         }
-                    }
-                }
-            } else {
-                let rowBytes = Int(clamping: TIFFScanlineSize64(tiff))
-                let needed = (width * interleaved * layout.bitsPerSample + 7) / 8
-                guard rowBytes >= needed, needed > 0 else { throw fail() }
-                var row = [UInt8](repeating: 0, count: rowBytes)
-                for plane in 0..<planes {
-                    for y in 0..<height {
-                        let read = row.withUnsafeMutableBytes {
-                            TIFFReadScanline(tiff, $0.baseAddress, UInt32(y), UInt16(plane))
-                        }
-                        guard read == 1 else { throw fail() }
-                        row.withUnsafeBufferPointer { row in
-                            Self.unpack(
-                                row, count: width * interleaved, layout: layout, into: output,
-                                at: y * width * perPixel + plane, stride: layout.planar ? perPixel : 1)
+                        guard read > 0 else { throw fail() }
+                        for y in top..<min(height, top + Int(tileHeight)) {
+                            let columns = min(Int(tileWidth), width - left)
+                            tile.withUnsafeBufferPointer { tile in
+                                Self.unpack(
+                                    UnsafeBufferPointer(rebasing: tile[((y - top) * rowBytes)...]),
+                                    count: columns * interleaved, layout: layout,
+                                    into: output, at: (y * width + left) * perPixel + plane,
+                                    stride: layout.planar ? perPixel : 1)
+                            }
                         }
                     }
                 }
             }
+        } else {
+            let rowBytes = Int(clamping: TIFFScanlineSize64(tiff))
+            let needed = (width * interleaved * layout.bitsPerSample + 7) / 8
+            guard rowBytes >= needed, needed > 0 else { throw fail() }
+            var row = [UInt8](repeating: 0, count: rowBytes)
+            for plane in 0..<planes {
+                for y in 0..<height {
+                    let read = row.withUnsafeMutableBytes {
+                        TIFFReadScanline(tiff, $0.baseAddress, UInt32(y), UInt16(plane))
+                    }
+                    guard read == 1 else { throw fail() }
+                    row.withUnsafeBufferPointer { row in
+                        Self.unpack(
+                            row, count: width * interleaved, layout: layout, into: output,
+                            at: y * width * perPixel + plane, stride: layout.planar ? perPixel : 1)
+                    }
+                }
+            }
         }
-        self.samples = samples
     }
 
     /// Writes `count` samples of a stored row to `output` from `start`, `stride` apart, scaled to 16 bits:
@@ -513,10 +533,14 @@ struct TIFFSamples {
         var pixels = [UInt8](repeating: 255, count: pixelCount * 4)
         func eightBit(_ sample: UInt16) -> UInt8 { UInt8((UInt32(sample) * 255 + 32767) / 65535) }
         if layout.isCMYK {
-            let inks =
-                perPixel == 4
-                ? samples
-                : (0..<pixelCount).flatMap { samples[$0 * perPixel..<$0 * perPixel + 4] }
+            var inks = samples
+            if perPixel != 4 {
+                // The four inks of each pixel, without its extra samples.
+                inks = [UInt16](repeating: 0, count: pixelCount * 4)
+                for pixel in 0..<pixelCount {
+                    for ink in 0..<4 { inks[pixel * 4 + ink] = samples[pixel * perPixel + ink] }
+                }
+            }
             if let profile, let converted = ColorManagement.convertCMYKToSRGB(inks, profile: profile) {
                 pixels = converted
             } else {

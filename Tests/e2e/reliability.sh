@@ -150,7 +150,7 @@ json.dump({"groups": [{"id": "n", "name": "N", "members": [{"name": "A", "avatar
 PY
 expect_status 0 "$bin" export --fixtures messages.json --group m --output m.png --no-cache
 expect_message 'two-bytes.jpg: JPEG file cut short: it ends after 2 bytes'
-expect_message '/etc/passwd: not an image format chat-tui reads \(it looks like text\)'
+expect_message '/etc/passwd: not a supported image format \(it looks like text\)'
 ! grep -qE 'starts with|72 6F 6F 74|root' err || fail "a warning quotes file content"
 expect_message 'the path is too long'; ok
 expect_status 1 "$bin" export --fixtures nul.json --all --output-dir x --no-cache

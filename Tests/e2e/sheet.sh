@@ -97,6 +97,8 @@ expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --theme-text re
 grep -q -- "--theme-text: expected an opaque colour as #RRGGBB" "$tmp/err" || fail "theme colour message"; ok
 expect_status 2 $bin export --fixtures "$f" --group n1 --output "$tmp/y.png" --theme dark
 grep -q -- "draw the chat-list rows of --sheet FILE" "$tmp/err" || fail "theme without sheet"; ok
+expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --spec
+grep -q -- "--sheet FILE writes no spec" "$tmp/err" || fail "sheet with spec message"; ok
 expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --scale 1,2
 [ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/y.png" ] || fail "a usage error wrote a file"; ok
 # A sheet above the memory budget is refused before anything is composed, saying what fits.

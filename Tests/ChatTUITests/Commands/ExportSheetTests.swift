@@ -33,4 +33,12 @@ import Testing
         #expect(err.contains("it fits at --scale 1, or give a larger --memory-limit"))
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    @Test func aSpecIsNotWrittenForASheetSoItIsRefused() async {
+        let path = temporaryPath("sheet.png")
+        let (status, err) = await run(["--fixtures", Self.samples, "--sheet", path, "--spec"])
+        #expect(status == .usage)
+        #expect(err.contains("--sheet FILE writes no spec"), "\(err)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

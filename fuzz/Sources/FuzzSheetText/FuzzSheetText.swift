@@ -1,4 +1,5 @@
 @testable import GroupIcon
+@testable import Imaging
 
 /// The variants sheet's text fitting (`TextLine.mask`, through `LineFitter` with HarfBuzz and FreeType) on
 /// arbitrary text, sizes and widths: the line it draws is never wider than asked, and the shaping it does is
@@ -10,7 +11,7 @@
 /// short input makes a long text), then the text's bytes as UTF-8 (invalid bytes become U+FFFD).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSheetText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard size >= 4 else { return 0 }
+    guard size > 4 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let maxWidth = (Int(bytes[0]) << 8 | Int(bytes[1])) % 4096
     let pixelsPerEm = Double(bytes[2] % 64 + 1)

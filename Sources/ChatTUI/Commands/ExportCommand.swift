@@ -95,6 +95,11 @@ struct ExportCommand: ToolCommand {
                     message: "--sheet FILE writes one picture: it takes none of --all, --output, --output-dir, --json"
                         + " or --skip-existing", command: Self.name)
             }
+            guard !arguments.has("--spec") else {
+                throw UsageError(
+                    message: "--spec describes an export of a group's avatar; --sheet FILE writes no spec: "
+                        + "give one of them", command: Self.name)
+            }
             target = .sheet(groupID: arguments.string("--group"), output: arguments.string("--sheet") ?? "")
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)

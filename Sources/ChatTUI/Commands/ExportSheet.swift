@@ -64,6 +64,15 @@ extension ExportCommand {
                 "chat-tui: --sheet -: standard output is a terminal; redirect it to a file or a pipe\n")
             return .failure
         }
+        let shape = group.map { (id: $0.id, memberCount: $0.members.count) }
+        let sheetBytes = VariantsSheet.memoryBytes(
+            parameters: parameters, group: shape, listAvatarPoints: listAvatarPoints, themes: themes.count)
+        let budget = composer.pipeline.configuration.memoryBudget
+        if let budget, sheetBytes > budget.limit {
+            let reason = sheetTooLarge(bytes: sheetBytes, budget: budget.limit, group: shape)
+            output.standardError("chat-tui: \(Sanitizer.clean(path)): \(reason)\n")
+            return .failure
+        }
         let text = ChatRowText(
             name: Sanitizer.clean(group?.name ?? "9 members"),
             message: Sanitizer.clean(group?.lastMessage ?? "the nine-member variant"),
@@ -87,7 +96,11 @@ extension ExportCommand {
             ImageMetadata.Entry("Comment", parameters.identifier),
         ])
         do {
-            let bytes = try settings.encoding.encode(sheet.image(), metadata: metadata)
+            // Painted and encoded with the sheet's memory reserved: nothing else of the process's work may use it.
+            let encoded = try await sheet.painted(reserving: sheetBytes, from: budget) { image in
+                Result { () throws(CodecError) in try settings.encoding.encode(image, metadata: metadata) }
+            }
+            let bytes = try encoded.get()
             if path == "-" {
                 output.standardOutputBytes(bytes)
             } else {
@@ -103,6 +116,21 @@ extension ExportCommand {
             return .failure
         }
         return strict && !sheet.warnings.isEmpty ? .failure : .success
+    }
+
+    /// Why a sheet of `bytes` is refused under a budget of `budget` bytes: how much it takes, the limit it
+    /// exceeds, and the scale it would fit at.
+    func sheetTooLarge(bytes: Int, budget: Int, group: (id: String, memberCount: Int)?) -> String {
+        let fits = VariantsSheet.scaleFitting(
+            limit: budget, parameters: parameters, group: group, listAvatarPoints: listAvatarPoints,
+            themes: themes.count)
+        let limit =
+            pipeline.memoryLimit.map { "--memory-limit \(VariantsSheet.describeBytes($0))" }
+            ?? "the default memory limit, a quarter of this machine's memory"
+        return "the variants sheet at --size \(formatNumber(parameters.size)) --scale \(parameters.scale) takes "
+            + "about \(VariantsSheet.describeBytes(bytes)) of pixels at once, more than the "
+            + "\(VariantsSheet.describeBytes(budget)) of work memory allowed (three quarters of \(limit)); "
+            + (fits.map { "it fits at --scale \($0)" } ?? "a smaller --size fits") + ", or give a larger --memory-limit"
     }
 
     /// The fixture's groups the sheet draws from, and the group with `id` among them: a whole fixture, or the

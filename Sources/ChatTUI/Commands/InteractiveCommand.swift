@@ -123,6 +123,7 @@ struct InteractiveCommand: ToolCommand {
         (options.themes, options.sheetTheme) = (themes, sheetTheme)
         options.colorMode = mode
         options.fixturePath = fixturePath
+        options.memoryBudget = composer.pipeline.configuration.memoryBudget
         // Every export from the app hands off its spec: what an engineer builds the pixels from goes with them.
         options.specExporter = { [fixturePath] group, parameters, images, output, path, note in
             let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }

@@ -18,14 +18,28 @@ extension AppController {
             unread: group.unread)
         let listAvatarPoints = options.listAvatarPoints
         let provider = provider
+        let budget = options.memoryBudget
         return { parameters throws(CancellationError) in
+            // A sheet above the memory budget is drawn at the largest scale that fits (at 1 when none does, as a
+            // composite above the budget is made alone): the pane shows it reduced anyway.
+            let shape = (id: group.id, memberCount: group.members.count)
+            var drawn = parameters
+            if let budget {
+                drawn.scale =
+                    VariantsSheet.scaleFitting(
+                        limit: budget.limit, parameters: parameters, group: shape, listAvatarPoints: listAvatarPoints,
+                        themes: 1) ?? 1
+            }
             let sheet = try await VariantsSheet.compose(
-                pool: pool, group: group, text: text, themes: [theme], parameters: parameters,
+                pool: pool, group: group, text: text, themes: [theme], parameters: drawn,
                 listAvatarPoints: listAvatarPoints,
                 composite: { group, parameters throws(CancellationError) in
                     try await provider.composite(for: group, parameters: parameters)
                 })
-            return Composite(image: sheet.image(), warnings: sheet.warnings)
+            let bytes = VariantsSheet.memoryBytes(
+                parameters: drawn, group: shape, listAvatarPoints: listAvatarPoints, themes: 1)
+            let image = try await sheet.painted(reserving: bytes, from: budget) { $0 }
+            return Composite(image: image, warnings: sheet.warnings)
         }
     }
 }

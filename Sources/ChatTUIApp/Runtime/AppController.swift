@@ -77,6 +77,9 @@ package final class AppController {
         package var sessionPath: String?
         /// Writes the spec hand-off beside every export's images (`e`, `E`); nil: exports write images only.
         package var specExporter: SpecExporter?
+        /// The pipeline's memory budget, which the variants sheet reserves its painting from and whose limit
+        /// decides the scale it is drawn at (`VariantsSheet.scaleFitting`); nil: no limit.
+        package var memoryBudget: MemoryBudget?
         /// Descriptors to wait on besides the terminal and the wake pipe.
         package var wakeSources: [WakeSource] = []
 
@@ -360,6 +363,7 @@ package final class AppController {
             colorMode: options.colorMode, graphics: driver.graphics)
         context.listAvatarPixels = listAvatarPixels
         context.listAvatarPoints = options.listAvatarPoints
+        context.memoryLimit = options.memoryBudget?.limit
         return context
     }
 

@@ -215,4 +215,40 @@ import Testing
         }
         return out
     }
+
+    @Test func aSheetsMemoryIsItsCompositesAndItsCanvasTwiceAndFitsAtALowerScale() async throws {
+        var parameters = CompositionParameters()
+        parameters.size = 1024
+        parameters.scale = 4
+        let group = (id: "ride", memberCount: 3)
+        let layout = VariantsSheetLayout(parameters: parameters, group: group, listAvatarPoints: 48, themes: 1)
+        let bytes = VariantsSheet.memoryBytes(
+            parameters: parameters, group: group, listAvatarPoints: 48, themes: 1)
+        // Eleven 4096 px composites (704 MiB) and the canvas, painted and encoded.
+        #expect(bytes >= 11 * 4096 * 4096 * 4 + 2 * layout.width * layout.height * 4)
+        #expect(bytes > 2_000_000_000)
+        let limit = 192 << 20
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: limit, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == 1)
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: bytes, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == 4)
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: 1 << 20, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == nil)
+        #expect(VariantsSheet.describeBytes(bytes).hasSuffix(" GB") && VariantsSheet.describeBytes(limit) == "192 MB")
+    }
+
+    @Test func aSheetIsPaintedWithItsMemoryReserved() async throws {
+        let sheet = try await VariantsSheet.compose(
+            pool: [], group: nil, text: ChatRowText(name: "n", message: "m", time: "", unread: 0), themes: [],
+            parameters: CompositionParameters(), listAvatarPoints: 48,
+            composite: { _, _ in Composite(image: RGBAImage(width: 8, height: 8, fill: .white), warnings: []) })
+        let budget = MemoryBudget(limit: 1 << 20)
+        let (reserved, width) = try await sheet.painted(reserving: 1000, from: budget) { image in
+            (budget.reserved, image.width)
+        }
+        #expect(reserved == 1000 && width == sheet.layout.width && budget.reserved == 0)
+    }
 }

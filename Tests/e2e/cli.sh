@@ -55,6 +55,25 @@ fi
 expect_status 0 $bin export --fixtures - --base-dir sample-data --group ride -o "$tmp/base.png" --no-cache < sample-data/groups.json
 cmp -s "$tmp/base.png" "$tmp/stdin.png" || fail "--base-dir resolves photos like the current folder does"; ok
 expect_status 2 $bin export --base-dir sample-data --group ride -o "$tmp/x.png"; ok
+# Fixtures on standard input (issue 39): an endless stream is refused at the limit as it arrives (not after
+# buffering twice the limit), naming standard input; a stream of whitespace is not "empty".
+/usr/bin/time -f %M -o "$tmp/rss" $bin export --fixtures - --group ride -o "$tmp/z.png" --no-cache < /dev/zero \
+  >"$tmp/out" 2>"$tmp/err" && fail "--fixtures - < /dev/zero succeeded"
+grep -q "standard input is over the 256 MiB limit" "$tmp/err" || { cat "$tmp/err"; fail "/dev/zero message"; }; ok
+[ "$(tail -1 "$tmp/rss")" -lt 400000 ] || fail "--fixtures - < /dev/zero peaked at $(tail -1 "$tmp/rss") KiB"; ok
+python3 -c "import sys; sys.stdout.write(' ' * (3 << 20))" > "$tmp/blank.json"
+expect_status 1 $bin export --fixtures - --group ride -o "$tmp/z.png" --no-cache < "$tmp/blank.json"
+grep -q "standard input:.*no JSON value (the input is 3 MiB of whitespace)" "$tmp/err" || { cat "$tmp/err"; fail "whitespace"; }; ok
+# Export folders (issue 39): a link planted in the folder never sends a file out of it; it is refused, named
+# with where it leads, and what it leads to is untouched.
+mkdir -p "$tmp/links/out"; echo precious > "$tmp/links/precious.txt"
+ln -s ../precious.txt "$tmp/links/out/ride.png"; ln -s "$tmp/links/gone/kittens.png" "$tmp/links/out/kittens.png"
+expect_status 1 $bin export --fixtures sample-data/groups.json --all --output-dir "$tmp/links/out" --size 32 --no-cache
+grep -q "out/ride.png: is a symbolic link to .*/precious.txt, outside the export folder" "$tmp/err" \
+  && grep -q "out/kittens.png: is a symbolic link to $tmp/links/gone/kittens.png, outside" "$tmp/err" \
+  || { cat "$tmp/err"; fail "links out of --output-dir"; }
+[ "$(cat "$tmp/links/precious.txt")" = precious ] && [ ! -e "$tmp/links/gone" ] || fail "an export left its folder"; ok
+[ "$(png_size "$tmp/links/out/work.png")" = "32x32" ] || fail "the other groups were not exported"; ok
 expect_status 0 $bin export --fixtures sample-data/groups.json --group ride -o "$tmp/j.png" --json --no-cache
 python3 -c "import json; d=json.load(open('$tmp/out')); f=d['files'][0]; assert f['path'].endswith('j.png') and f['bytes']>0 and f['inputs'].startswith('sha256:') and d['failure'] is None, d" \
   || fail "export --json"; ok

@@ -17,7 +17,7 @@ struct InteractiveCommand: ToolCommand {
     ]
     static let specs =
         [
-            SessionOptions.fixtureSpec,
+            SessionOptions.fixtureFileSpec,
             OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
             OptionSpec(
                 name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)",
@@ -63,7 +63,7 @@ struct InteractiveCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
+        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
         exportDirectory = arguments.string("--export-dir") ?? "."
         colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
         dither = try TerminalOptions.dither(from: arguments, command: Self.name)

@@ -97,7 +97,7 @@ package struct CommandLineTool: Sendable {
                 guard rest.count == 2, let shell = CompletionShell(rawValue: rest[1]) else {
                     throw UsageError(
                         message: "expected 'completions bash', 'completions zsh' or 'completions fish'",
-                        command: "")
+                        command: "completions")
                 }
                 output.standardOutput(completionScript(for: shell))
                 return .success

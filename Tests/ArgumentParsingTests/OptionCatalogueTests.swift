@@ -125,6 +125,7 @@ private struct RootCommand: ToolCommand {
         let bad = Recorder()
         #expect(await tool.run(["completions", "tcsh"], output: bad.output) == .usage)
         #expect(bad.err.contains("expected 'completions bash'"))
+        #expect(bad.err.contains("Try 'tool completions --help'."), "a pointer to the help that exists")
     }
 }
 

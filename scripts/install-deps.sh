@@ -7,13 +7,14 @@ set -euo pipefail
 # Member photos: giflib, libtiff, libheif (with its built-in libde265 HEVC and dav1d/aom AV1 decoders), Little CMS 2;
 # libgs-common holds the ICC profiles (Adobe RGB, ROMM/ProPhoto, CMYK) scripts/make-format-corpus.py uses.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
-# placeholder images are drawn with exactly these two).
+# placeholder images are drawn with exactly these two). time: GNU time, for the peak memory Tests/e2e/cli.sh
+# measures of a fixture on standard input.
 packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libdeflate-dev libcurl4-openssl-dev libsixel-dev tmux python3
           libwebp-dev parallel man-db groff-base
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji
-          mlterm kitty zsh fish)
+          mlterm kitty zsh fish time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

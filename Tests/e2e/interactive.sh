@@ -55,4 +55,15 @@ i=0; until tmx capture-pane -p -t "$session" | head -1 | grep -q "│ Avatar edg
 tmx send-keys -t "$session" 'q'
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+
+# A link planted in the export folder (issue 39): `e` on the first group (kittens) with out/kittens.png a
+# dangling link out of the folder is refused with where the link leads, and nothing is written outside.
+stop_server
+mkdir -p "$tmp/links/out"; ln -s "$tmp/links/elsewhere/kittens.png" "$tmp/links/out/kittens.png"; mkdir "$tmp/links/elsewhere"
+tmx -f /dev/null new-session -d -s "$session" -x 160 -y 48 \
+  "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --export-dir $tmp/links/out --cache-dir $tmp/cache --fresh; sleep 30"
+wait_for "Cat Lovers" 30 || fail "the app did not start"
+tmx send-keys -t "$session" 'e'
+wait_for "symbolic link" 10 || fail "e through a link out of --export-dir was not refused"; ok
+[ -z "$(ls "$tmp/links/elsewhere")" ] || fail "e wrote outside --export-dir through a link"; ok
 echo "$checks passed, 0 failed"

@@ -17,7 +17,7 @@ struct InteractiveCommand: ToolCommand {
     ]
     static let specs =
         [
-            SessionOptions.fixtureSpec,
+            SessionOptions.fixtureFileSpec,
             OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
             OptionSpec(
                 name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)",
@@ -63,7 +63,7 @@ struct InteractiveCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
+        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
         exportDirectory = arguments.string("--export-dir") ?? "."
         colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
         dither = try TerminalOptions.dither(from: arguments, command: Self.name)
@@ -207,7 +207,8 @@ struct InteractiveCommand: ToolCommand {
     }
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names (the
-    /// app has checked the folder and asked before replacing anything).
+    /// app has checked the folder and asked before replacing anything); no file leaves its folder through a
+    /// symbolic link.
     private static func exportForApp(
         _ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
         _ composer: GroupComposer, inputs: [FileIdentity: String]
@@ -215,7 +216,8 @@ struct InteractiveCommand: ToolCommand {
         let format = try OutputFormat.resolve(path: path, requested: nil)
         let outcome = await GroupExporter.export(
             group, to: path, composer: composer, parameters: parameters,
-            settings: ExportSettings(encoding: OutputEncoding(format: format)),
+            settings: ExportSettings(
+                encoding: OutputEncoding(format: format), folder: FileIO.parentDirectory(of: path)),
             inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
@@ -236,7 +238,8 @@ struct InteractiveCommand: ToolCommand {
                 scales: images.count > 1 ? images.map(\.scale) : nil, encoding: encoding, spec: true)
         _ = try await GroupExporter.writeSpec(
             group, composer: composer, parameters: parameters, images: images, to: path, command: command,
-            warnings: nil, settings: ExportSettings(encoding: encoding), inputs: inputs)
+            warnings: nil, settings: ExportSettings(encoding: encoding, folder: FileIO.parentDirectory(of: path)),
+            inputs: inputs)
     }
 }
 

@@ -19,7 +19,9 @@ struct ShowCommand: ToolCommand {
     static let usage = [
         "chat-tui show [--fixtures PATH] --group ID [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE] [options]",
         "chat-tui show FILE [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE]",
+        "FILE - reads the image from standard input; --fixtures - reads the fixture from it",
     ]
+    static let operands = Operands.file
     /// Cells across when neither --width nor --height is given.
     static let defaultWidth = 32
     static let sideRange = 1...1000
@@ -36,14 +38,16 @@ struct ShowCommand: ToolCommand {
                 name: "--height", valueName: "ROWS",
                 help: "height in terminal cells (default: what the width and the picture's shape give)"),
         ] + InteractiveCommand.specs.filter { ["--color", "--dither", "--graphics"].contains($0.name) }
-        + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+        + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+        + CompositionOptions.specs
 
     enum Source: Equatable, Sendable {
         case group(String)
-        case file(String)
+        /// An image file, or standard input for `-`.
+        case file(PathArgument)
     }
 
-    var fixturePath: String
+    var fixture: FixtureSource
     var source: Source
     var width: Int?
     var height: Int?
@@ -54,10 +58,11 @@ struct ShowCommand: ToolCommand {
     var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        fixturePath = SessionOptions.fixturePath(from: arguments)
+        fixture = try FixtureSource(arguments)
         switch (arguments.string("--group"), arguments.positionals) {
         case (let group?, []): source = .group(group)
-        case (nil, let files) where files.count == 1: source = .file(files[0])
+        case (nil, let files) where files.count == 1:
+            source = .file(files[0] == "-" ? .standardInput : .path(files[0]))
         default:
             throw UsageError(message: "give either --group ID or one image FILE", command: Self.name)
         }
@@ -75,28 +80,34 @@ struct ShowCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         let image: RGBAImage
         switch source {
-        case .file(let path):
+        case .file(let file):
             let bytes: [UInt8]
-            do { bytes = try FileIO.readRegularFile(path: path, maxBytes: ImageLimits().maxFileBytes) } catch {
+            do {
+                let limit = ImageLimits().maxFileBytes
+                bytes =
+                    try file.path.map { try FileIO.readRegularFile(path: $0, maxBytes: limit) }
+                    ?? FileIO.readStandardInput(maxBytes: limit)
+            } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
             do { image = try ImageDecoder.decode(bytes) } catch {
-                output.standardError("chat-tui: \(Sanitizer.clean(path)): \(Sanitizer.clean("\(error)"))\n")
+                output.standardError("chat-tui: \(Sanitizer.clean(file.name)): \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
         case .group(let id):
-            let fixture: Fixture
-            do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+            let loaded: Fixture
+            do { loaded = try fixture.load() } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
-            guard let group = fixture.groups.first(where: { $0.id == id }) else {
-                let close = Suggestion.closest(to: id, among: fixture.groups.map(\.id)).map {
+            guard let group = loaded.groups.first(where: { $0.id == id }) else {
+                let close = Suggestion.closest(to: id, among: loaded.groups.map(\.id)).map {
                     "; did you mean \"\(Sanitizer.clean($0))\"?"
                 }
                 output.standardError(
-                    "chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(id))\"\(close ?? "")\n")
+                    "chat-tui: \(Sanitizer.clean(fixture.name)): no group with id \"\(Sanitizer.clean(id))\"\(close ?? "")\n"
+                )
                 return .failure
             }
             do {

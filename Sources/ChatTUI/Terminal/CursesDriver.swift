@@ -285,20 +285,34 @@ final class CursesDriver: TerminalDriver {
         case 3: return .ctrlC
         case 27:
             var next: wint_t = 0
-            guard wget_wch(window, &next) != cn_err() else { return .escape }
-            // Esc pressed twice in a row is two keys (closing two overlays), not ESC starting a sequence.
+            let status = wget_wch(window, &next)
+            guard status != cn_err() else { return .escape }
+            // Esc pressed twice in a row is two keys (closing two overlays), not ESC starting a sequence; so is
+            // Esc and then a key curses recognised (an arrow).
+            if status == cn_key_code_yes() {
+                ungetch(Int32(bitPattern: next))
+                return .escape
+            }
             if next == 27 {
                 ungetch(27)
                 return .escape
             }
             var introducer: UInt32? = UInt32(next)
-            return EscapeSequence.resolve {
+            let reading = EscapeSequence.resolve {
                 if let first = introducer {
                     introducer = nil
                     return first
                 }
                 var more: wint_t = 0
                 return wget_wch(window, &more) == cn_err() ? nil : UInt32(more)
+            }
+            switch reading {
+            case .key(let key): return key
+            case .dropped: return nil
+            case .escapeThen(let code):
+                // The key typed right after Esc is read next, as itself.
+                _ = unget_wch(wchar_t(bitPattern: code))
+                return .escape
             }
         case 10, 13: return .enter
         case 8, 127: return .backspace

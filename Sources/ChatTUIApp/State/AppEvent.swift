@@ -14,8 +14,14 @@ package enum AppEvent: Sendable {
     /// The session starts: how the terminal shows pictures, and problems found before (an unreadable presets
     /// file).
     case started(graphics: GraphicsSetup, warnings: [String])
-    /// The last session with this fixture, read at start (`SessionRecord`), to continue from.
-    case sessionRestored(SessionRecord)
+    /// The last session with this fixture, read at start (`SessionRecord`), to continue from; `savedAt` is
+    /// when its file was written, as the status line says it.
+    case sessionRestored(SessionRecord, savedAt: String? = nil)
+    /// The session is ending without `q` (a termination signal, the terminal gone): a change not written yet
+    /// is written now.
+    case sessionEnding
+    /// Writing the session file ended: nil, or why it failed (the path and the reason).
+    case sessionSaveEnded(problem: String?)
     /// A key, a click, the wheel or a resize.
     case key(Key)
     /// A composite of the group's current revision arrived (the composite store kept it), with the warnings of

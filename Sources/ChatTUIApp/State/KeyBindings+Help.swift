@@ -15,7 +15,7 @@ extension KeyBindings {
         ("( )", "tile corner radius − / + " + fineStep("tile-radius")),
         ("b", "cycle background (light grey, white, dark, transparent)"),
         ("m", "cycle member style (rectangle, rounded, circle, original)"),
-        ("0", "reset parameters to the start's (says what changed)"),
+        ("0", "reset parameters to the restored session's, then the start's"),
         // Undo and redo on one line, so that the help still fits 36 rows.
         ("u  U  Ctrl-R", "undo / redo the last change of parameters or members"),
         ("n  N", "add a member from the other groups / drop the last (session only)"),

@@ -28,9 +28,15 @@ extension KeyBindings {
         switch key {
         case .escape:
             next.prompt = nil
+            // Typed text is never dropped silently: it is kept for ↑ the next time the prompt opens.
+            if prompt.editor.isTyped {
+                next.promptHistory.record(prompt.editor.text, in: prompt.historyKey)
+                next.announce("Cancelled; ↑ in the prompt brings back what was typed")
+            }
         case .enter:
             next.prompt = nil
             let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+            next.promptHistory.record(text, in: prompt.historyKey)
             switch prompt.purpose {
             case .exportPath:
                 if let group = next.selectedGroup, !text.isEmpty { return (next, [export(&next, group, to: text)]) }

@@ -44,6 +44,15 @@ package struct Prompt: Hashable, Sendable {
         self.purpose = purpose; self.editor = editor; self.note = note
     }
 
+    /// Which `PromptHistory` the prompt's text goes to and is recalled from.
+    package var historyKey: String {
+        switch purpose {
+        case .exportPath: return "export"
+        case .value(let name): return "value:" + name
+        case .presetName, .presetRename: return "preset"
+        }
+    }
+
     /// The label in front of the text.
     package var label: String {
         switch purpose {

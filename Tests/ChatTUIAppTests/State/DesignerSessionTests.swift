@@ -95,7 +95,7 @@ import Testing
         #expect(restored.parameters == parameters && restored.pinned == CompositionParameters())
         #expect(restored.selectedGroup?.id == "g1" && restored.exportScales == [2, 3])
         #expect(restored.panel.visibility == .shown && restored.panel.selectedRow == "margin")
-        #expect(restored.status.hasPrefix("Restored the last session"))
+        #expect(restored.status.hasPrefix("Restored the session"))
         // Restored counts as saved: q quits at once; u goes back to the start's parameters.
         #expect(keys.press(chars("q"), on: restored).0.shouldQuit)
         #expect(keys.state(after: chars("u"), on: restored).parameters == CompositionParameters())

@@ -16,8 +16,7 @@ import Imaging
 /// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
 /// rows repainted in full, since cells whose text did not change would otherwise keep its pixels, unless a
 /// picture of the same size is sent into exactly its cells (the next group's avatar in a list row). A sixel
-/// picture that stays in place is sent again only from its first to its last cell row whose pixels changed or
-/// were painted over.
+/// picture is always sent whole, with its own palette.
 ///
 /// Through tmux (`GraphicsSetup.passthrough`) every picture sequence goes wrapped in tmux's passthrough, after a
 /// cursor move of its own: tmux does not move the outer terminal's cursor before passing a sequence on, so the

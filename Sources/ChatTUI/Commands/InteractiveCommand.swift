@@ -156,7 +156,7 @@ struct InteractiveCommand: ToolCommand {
                         image, columns: columns, rows: rows, mode: mode,
                         backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
-                wake: wake, pendingSignal: { signals.received },
+                wake: wake, pendingSignal: { signals.received }, pendingRepaint: { signals.takeContinued() },
                 farewell: { output.standardError("chat-tui: \(Sanitizer.clean($0))\n") })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {

@@ -86,7 +86,7 @@ package final class AppController {
     }
 
     /// Runs an interactive session on `driver` until the user quits, `pendingSignal` reports a termination
-    /// signal (the executable's handlers record it and post to `wake`), or the terminal goes away (end of input,
+    /// signal (the executable's handlers record it and post to `wake`; `pendingRepaint` says SIGCONT came), or the terminal goes away (end of input,
     /// hang-up, I/O error). Running exports get up to a second to finish on the way out; the driver is stopped,
     /// restoring the terminal where there still is one, on every way out; a session change not written yet is
     /// written on the way out too. What the user must know after the screen is gone (a session that could not
@@ -96,7 +96,8 @@ package final class AppController {
     package static func run(
         fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
         exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
-        wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?, farewell: (String) -> Void = { _ in }
+        wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?, pendingRepaint: () -> Bool = { false },
+        farewell: (String) -> Void = { _ in }
     ) throws -> Int32 {
         if let failure = wake.failure { throw TerminalError.cannotWait(failure) }
         try driver.start()
@@ -119,6 +120,7 @@ package final class AppController {
                 controller.waitForExports(seconds: 1)
                 return 128 + signal
             }
+            if pendingRepaint() { controller.handle(.repaint) }
             controller.processEvents()
             if controller.isFinished { return 0 }
             if controller.terminalClosed {
@@ -572,6 +574,9 @@ package final class AppController {
             } catch {
                 handle(.sessionSaveEnded(problem: "\(path): \(error)"))
             }
+        case .repaint:
+            driver.invalidate()
+            needsRedraw = true
         case .quit:
             break
         }

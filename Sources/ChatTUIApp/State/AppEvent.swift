@@ -47,6 +47,9 @@ package enum AppEvent: Sendable {
     case frameDrawn(pictureProblem: GraphicsError?)
     /// The terminal could not take text for its clipboard (too long for the request).
     case copyRefused
+    /// What the terminal shows may be lost (SIGCONT; Ctrl-L and the window's focus coming back reach the
+    /// reducer as keys and mean the same): everything is drawn again, pictures whole.
+    case repaint
     /// Time passed: `now` is the loop's monotonic clock in nanoseconds (status messages leave by it).
     case timer(now: UInt64)
 }

@@ -18,6 +18,9 @@ package enum Effect: Hashable, Sendable {
     /// Make the composites of the groups with these ids again (their data or a photo they show changed): the
     /// old ones stay on screen until the new ones arrive (`CompositeStore.invalidate`).
     case invalidateComposites([String])
+    /// Draw everything again, cells and pictures whole, forgetting what the terminal is believed to show
+    /// (`TerminalDriver.invalidate`).
+    case repaint
     /// Keep this for the next session with the same fixture (the runtime writes the session file).
     case saveSession(SessionRecord)
     /// Leave the app.
@@ -102,6 +105,9 @@ package enum AppReducer {
         var next = state
         var effects: [Effect] = []
         switch event {
+        case .repaint, .key(.control("l")), .key(.focusIn):
+            // One way to a full repaint, whatever asked for it; whatever is open stays open.
+            effects.append(.repaint)
         case .key(let key):
             return KeyBindings.reduce(state, key, metrics: metrics)
         case .started(let graphics, let warnings):

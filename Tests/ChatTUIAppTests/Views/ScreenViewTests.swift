@@ -125,7 +125,7 @@ import Testing
             ("/", "filter"), ("click", "select a row"), ("l", "layout"), ("[ ]", "margin"),
             ("{ }", "canvas corner radius"), ("( )", "tile corner radius"), ("b", "background"),
             ("0", "reset"), ("u", "undo"), ("+ -", "zoom"), ("c", "comparison"), ("e", "export selected"),
-            ("E", "path you type"), ("?", "help"), ("q  Ctrl-C", "quit"),
+            ("E", "path you type"), ("?  Ctrl-L", "help"), ("q  Ctrl-C", "quit"),
         ]
         for entry in expected {
             let found = rows.contains { row in

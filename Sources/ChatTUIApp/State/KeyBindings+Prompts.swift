@@ -58,10 +58,30 @@ extension KeyBindings {
             }
         default:
             guard prompt.editor.apply(key) else { break }
-            prompt.note = prompt.purpose == .exportPath ? exportNote(next, prompt.editor.text) : nil
+            prompt.note = note(next, prompt)
             next.prompt = prompt
         }
         return (next, [])
+    }
+
+    /// What a prompt says beside the text as it is typed: for `E` the files Enter writes; for a value, why the
+    /// text is refused (flagged before Enter), a colour's swatch (`Prompt.swatch`), or nothing.
+    static func note(_ state: AppState, _ prompt: Prompt) -> String? {
+        switch prompt.purpose {
+        case .exportPath:
+            return exportNote(state, prompt.editor.text)
+        case .value(let name):
+            guard let field = ParameterCatalogue.field(named: name) else { return nil }
+            let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+            do throws(ParameterError) {
+                _ = try field.parseClamping(text, for: state.parameters)
+                return field.kind == .color && Prompt.color(of: text) != nil ? Prompt.swatch : nil
+            } catch {
+                return "\(error)"
+            }
+        case .presetName, .presetRename:
+            return nil
+        }
     }
 
     /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales, the spec hand-off too.

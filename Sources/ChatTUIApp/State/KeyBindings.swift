@@ -274,12 +274,17 @@ package enum KeyBindings {
                 state.announce("Select a group to share its export command")
                 return []
             }
-            let output = OutputNaming.scaledPath(OutputNaming.fileName(for: group), scale: state.parameters.scale)
+            // The export `e` makes, at its scales and with its spec, named as its spec's command names it.
+            let scales = state.effectiveExportScales
+            var parameters = state.parameters
+            if scales.count == 1 { parameters.scale = scales[0] }
+            let name = OutputNaming.fileName(for: group)
+            let output = scales.count == 1 ? OutputNaming.scaledPath(name, scale: scales[0]) : name
             text =
                 editedMembersNote(state, group)
                 + ParameterSharing.exportCommand(
-                    state.parameters, fixturePath: state.fixturePath, groupID: group.id,
-                    output: output)
+                    parameters, fixturePath: state.fixturePath, groupID: group.id, output: output,
+                    scales: scales.count > 1 ? scales : nil, spec: state.writesSpecs)
         }
         state.overlay = .shared(title: asJSON ? "Preset JSON" : "Export command", text: text)
         return [.copy(text)]

@@ -181,7 +181,7 @@ import Testing
                 state, width: 80, height: 20, source: FakeCellSource(),
                 context: ViewFixtures.context))
         #expect(rows[0].contains("Group 0"))
-        #expect(rows[1].contains("QQ · margin 4 · corner 0 · tile 0 · bg transparent · 132pt"))
+        #expect(rows[1].contains("QQ · margin 4 · corner 0 · bg transparent · 132pt"))
     }
 
     @Test func comparisonStripShowsEveryLayout() {

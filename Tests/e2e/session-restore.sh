@@ -28,7 +28,8 @@ for signal in HUP TERM; do
   ls "$XDG_STATE_HOME"/chat-tui/sessions/*.json >/dev/null 2>&1 || fail "SIG$signal: no session file written"; ok
   stop_server
   start
-  wait_for "Restored the session of $(date +%Y-)" 10 || fail "SIG$signal: the status line does not say the session was restored, and when"; ok
+  # After the start's own message (half blocks inside tmux) has had its few seconds.
+  wait_for "Restored the session of $(date +%Y-)" 20 || fail "SIG$signal: the status line does not say the session was restored, and when"; ok
   [ "$(margin)" = "$changed" ] || fail "SIG$signal: restored $(margin), expected $changed (was $before)"; ok
   # `0` offers the restored session and the defaults in turn.
   tmx send-keys -t "$session" ']' '0'

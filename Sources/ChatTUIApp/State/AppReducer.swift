@@ -114,8 +114,8 @@ package enum AppReducer {
             // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
             if graphics != .halfBlocks { next.announce(graphics.summary) }
             for warning in [graphics.warning].compactMap({ $0 }) + warnings { next.announce(warning, warning: true) }
-            // What was said before (a restored session) stays first on the status line; the rest is in `w`.
-            if !state.status.isEmpty && next.status != state.status { next.status = state.status + " · " + next.status }
+            // What was said before (a restored session) follows once the start's message has had its time.
+            if !state.status.isEmpty && next.status != state.status { next.queuedStatus = [state.status] }
         case .sessionRestored(let record, let savedAt):
             restore(&next, record, savedAt: savedAt, metrics)
             next.savedSession = SessionRecord(of: next)
@@ -221,6 +221,11 @@ package enum AppReducer {
         } else if let deadline = timing?.deadline, now >= deadline {
             state.status = ""
             state.statusTiming = nil
+            if !state.queuedStatus.isEmpty {
+                state.announce(state.queuedStatus.removeFirst())
+                state.statusTiming = StatusTiming(
+                    text: state.status, serial: state.statusSerial, deadline: now + statusNanoseconds)
+            }
         }
     }
 

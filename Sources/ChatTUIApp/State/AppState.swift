@@ -76,6 +76,9 @@ package struct AppState: Equatable, Sendable {
     package var overlay: Overlay?
     /// The last message for the status line; a `.timer` event clears it a few seconds after it was set.
     package var status: String = ""
+    /// Messages that follow the status message when it leaves (the restored session after the start's
+    /// graphics message); any new message drops them.
+    package var queuedStatus: [String] = []
     /// Counts announcements, so that the same message said twice restarts its time on screen.
     package private(set) var statusSerial = 0
     /// Which message the `.timer` events time, and when it leaves (nil while there is no message).
@@ -241,6 +244,7 @@ package struct AppState: Equatable, Sendable {
     package mutating func announce(_ message: String, warning: Bool = false) {
         status = message
         statusSerial &+= 1
+        queuedStatus = []
         if warning { addWarning(message) }
     }
 

@@ -55,9 +55,13 @@ import Testing
             nine, .sessionRestored(SessionRecord(parameters: parameters), savedAt: "2026-12-07 06:40"))
         #expect(effects.isEmpty && restored.status.hasPrefix("Restored the session of 2026-12-07 06:40"))
         #expect(restored.status.contains("0 offers it and the defaults"))
-        // A warning at start (half blocks inside tmux) does not hide it: it follows, and is in `w`.
+        // A message at start (a warning, how pictures are drawn) does not hide it: it follows when that leaves.
         let warned = reduce(restored, .started(graphics: .halfBlocks, warnings: ["presets not loaded"])).0
-        #expect(warned.status.hasPrefix(restored.status + " · presets not loaded"))
+        #expect(warned.status == "presets not loaded")
+        let timed = reduce(warned, .timer(now: 0)).0
+        let after = reduce(timed, .timer(now: AppReducer.statusNanoseconds)).0
+        #expect(after.status == restored.status && after.statusDeadline == 2 * AppReducer.statusNanoseconds)
+        #expect(reduce(after, .timer(now: 2 * AppReducer.statusNanoseconds)).0.status.isEmpty)
         // Restoring is not a change to save.
         #expect(reduce(restored, .timer(now: 1)).0.sessionSaveDeadline == nil)
         let tuned = keys.state(after: chars("]]"), on: restored)

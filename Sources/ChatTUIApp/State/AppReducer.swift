@@ -56,6 +56,11 @@ package enum AppReducer {
     /// How long a status-line message stays, in nanoseconds of the `.timer` clock.
     package static let statusNanoseconds: UInt64 = 4_000_000_000
 
+    /// Said inside a tmux that does not pass focus reports on: its window switch wipes the pictures unseen.
+    package static let focusEventsAdvice =
+        "tmux's focus-events is off: pictures come back after a window switch on Ctrl-L; "
+        + "`set -g focus-events on` repaints them at once"
+
     /// How long a session change waits before it is written, in nanoseconds of the `.timer` clock: a run of
     /// keys costs one write, and a change is on disk a second after it was made.
     package static let sessionSaveNanoseconds: UInt64 = 1_000_000_000
@@ -114,6 +119,10 @@ package enum AppReducer {
             // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
             if graphics != .halfBlocks { next.announce(graphics.summary) }
             for warning in [graphics.warning].compactMap({ $0 }) + warnings { next.announce(warning, warning: true) }
+            if graphics.drawsPixels, graphics.passthrough?.focusEvents == false {
+                // Kept in `w` without taking the status line from how pictures are drawn.
+                next.addWarning(Self.focusEventsAdvice)
+            }
             // What was said before (a restored session) follows once the start's message has had its time.
             if !state.status.isEmpty && next.status != state.status { next.queuedStatus = [state.status] }
         case .sessionRestored(let record, let savedAt):

@@ -25,6 +25,24 @@ import Testing
         #expect(effects == [.repaint] && after.prompt == typing.prompt)
     }
 
+    @Test func aTmuxThatPassesNoFocusReportsIsAWarning() {
+        var tmux = Multiplexer(kind: .tmux, allowsPassthrough: true)
+        tmux.focusEvents = false
+        var graphics = GraphicsSetup(
+            graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
+            cellSizeIsKnown: true, sixelColors: 256)
+        graphics.passthrough = tmux
+        let told = AppReducer.reduce(nine, .started(graphics: graphics, warnings: []), metrics: keys.metrics).0
+        #expect(told.warnings.contains(AppReducer.focusEventsAdvice))
+        // The status line still says how pictures are drawn.
+        #expect(told.status == graphics.summary)
+        tmux.focusEvents = true
+        var passing = graphics
+        passing.passthrough = tmux
+        let quiet = AppReducer.reduce(nine, .started(graphics: passing, warnings: []), metrics: keys.metrics).0
+        #expect(!quiet.warnings.contains(AppReducer.focusEventsAdvice))
+    }
+
     @Test func theControllerRepaintsEveryCellAndPictureAfterARepaint() {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
         terminal.graphics = GraphicsSetup(

@@ -35,14 +35,24 @@ PY
 pngfix "$png" >/dev/null 2>&1 || fail "libpng (pngfix) cannot read the exported PNG"; ok
 wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
 
-# Escape sequences the app has no use for (an SGR mouse drag and release, focus-in, Alt+x) are dropped whole:
-# the app neither quits on their ESC nor reads their bytes as keys. (An SGR press is a click: designer-tools.sh.)
+# Escape sequences the app has no use for (an SGR mouse drag and release, focus-out, focus-in, which only
+# repaints) are dropped whole: the app neither quits on their ESC nor reads their bytes as keys. (An SGR press is
+# a click: designer-tools.sh.)
 before=$(tmx capture-pane -p -t "$session" | head -2)
-tmx send-keys -t "$session" -l $'\e[<32;11;10M\e[<0;11;10m\e[I'
-tmx send-keys -t "$session" M-x
+tmx send-keys -t "$session" -l $'\e[<32;11;10M\e[<0;11;10m\e[O\e[I'
 sleep 1   # nothing to wait for: the check is that these bytes change nothing, so give the app time to read them
 [ -z "$(cat "$tmp/status" 2>/dev/null)" ] || fail "an unknown escape sequence quit the app"; ok
 [ "$(tmx capture-pane -p -t "$session" | head -2)" = "$before" ] || fail "escape sequence bytes were read as keys"; ok
+
+# Esc and at once `]` (one write, as a quick typist's keys reach the app) is Esc, then `]`: the margin steps.
+margin() { tmx capture-pane -p -t "$session" | grep -o 'margin [0-9.]*' | head -1; }
+before_margin=$(margin)
+[ -n "$before_margin" ] || fail "no margin in the preview's title"
+tmx send-keys -t "$session" -l $'\e]'
+i=0; until [ "$(margin)" != "$before_margin" ]; do
+  i=$((i+1)); [ $i -gt 100 ] && fail "the ] typed right after Esc was swallowed ($(margin))"; sleep 0.1; done; ok
+# Back to the exported margin, so that q quits without asking.
+tmx send-keys -t "$session" '['
 
 # A left click (X10 mouse report, what curses asks tmux for) on a group's row selects it.
 line=$(tmx capture-pane -p -t "$session" | grep -n "Avatar edge" | head -1 | cut -d: -f1)

@@ -157,7 +157,8 @@ struct InteractiveCommand: ToolCommand {
                         image, columns: columns, rows: rows, mode: mode,
                         backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
-                wake: wake, pendingSignal: { signals.received })
+                wake: wake, pendingSignal: { signals.received }, pendingRepaint: { signals.takeContinued() },
+                farewell: { output.standardError("chat-tui: \(Sanitizer.clean($0))\n") })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -189,6 +190,9 @@ struct InteractiveCommand: ToolCommand {
             var record = try SessionRecord.decode(bytes, path: path)
             if parametersGiven { record.parameters = parameters }
             options.session = record
+            options.sessionSavedAt = FileIO.status(of: path).map {
+                Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9)
+            }
         } catch {
             options.startupWarnings.append("last session not restored: \(error) (--fresh starts clean)")
         }

@@ -22,12 +22,15 @@ public struct RGBA8: Hashable, Sendable, Codable {
             }.joined()
     }
 
-    /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or `transparent`; nil for anything else.
+    /// Parses `#RGB` (each digit doubled, as CSS does), `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or
+    /// `transparent`; nil for anything else.
     public init?(parsing text: String) {
         if text.lowercased() == "transparent" { self = .transparent; return }
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        if digits.count == 3 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
         var bytes: [UInt8] = []
         var index = digits.startIndex
         while index < digits.endIndex {

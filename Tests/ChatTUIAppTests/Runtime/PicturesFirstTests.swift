@@ -53,6 +53,7 @@ private final class MarginProvider: CompositeProvider {
 
 /// A terminal that notes, at every frame, the pictures it sent and how many composites were being made.
 private final class FrameLog: TerminalDriver {
+    func invalidate() {}
     struct Frame {
         var sent: [UInt32]
         var runningRequests: Int

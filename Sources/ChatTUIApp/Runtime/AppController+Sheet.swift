@@ -7,7 +7,7 @@ extension AppController {
     /// one avatar: the whole variants sheet composed through the provider and painted, off the loop's thread
     /// like every composite; nil for any other group.
     func sheetWork(for standIn: ChatGroup)
-        -> (@Sendable (CompositionParameters) async throws(CancellationError) -> Composite)?
+        -> (@Sendable (CompositionParameters) async throws(CompositionError) -> Composite)?
     {
         guard let (themeName, group) = VariantsSheetView.sheet(of: standIn) else { return nil }
         let pool = VariantsSheet.photoPool(state.groups, first: group)
@@ -18,11 +18,11 @@ extension AppController {
             unread: group.unread)
         let listAvatarPoints = options.listAvatarPoints
         let provider = provider
-        return { parameters throws(CancellationError) in
+        return { parameters throws(CompositionError) in
             let sheet = try await VariantsSheet.compose(
                 pool: pool, group: group, text: text, themes: [theme], parameters: parameters,
                 listAvatarPoints: listAvatarPoints,
-                composite: { group, parameters throws(CancellationError) in
+                composite: { group, parameters throws(CompositionError) in
                     try await provider.composite(for: group, parameters: parameters)
                 })
             return Composite(image: sheet.image(), warnings: sheet.warnings)

@@ -224,7 +224,7 @@ import Testing
         #expect(await eventually { await pipeline.inFlightCount() == 2 })
         cancelled.cancel()
         let outcome = await cancelled.result
-        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(throws: CompositionError.cancelled) { try outcome.get() }
         #expect(await eventually { await pipeline.inFlightCount() == 0 })
         #expect(pipeline.compositeMemory.count == 0)
 

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 
 /// Loads members' photos, styles them and composes group avatars, with coalescing, caches and a memory budget.
@@ -71,7 +71,7 @@ public final class AvatarPipeline: Sendable {
             return .remote(
                 RemoteIdentity(
                     url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
-                    failure: "photos from URLs are not fetched here"))
+                    failure: "photos from URLs are not fetched: the pipeline has no remotePhotos source"))
         }
         do {
             let photo = try await remote.fetch(location)

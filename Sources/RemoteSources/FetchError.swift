@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// Why a photo could not be downloaded (or taken from the download cache).

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// What a stored response is identified by, sent back to ask the server whether it changed

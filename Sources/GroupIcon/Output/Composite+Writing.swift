@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 
 /// How `Composite.encoded(as:options:)` and `Composite.write(to:format:options:)` encode: everything of

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Foundation
 import Support
 
@@ -26,19 +26,24 @@ public final class DiskCache: CompositeCaching {
     private let sweepEstimate = LockedState<(swept: Int64, storedSince: Int64)?>(nil)
     private let removedCorruptEntries = LockedState(0)
 
-    /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
-    /// failing ones). Folders it creates are 0700 and entries 0600 (less the umask).
-    public init(
+    /// A cache in `directory` (created on the first store), keeping at most `sizeLimit` bytes of entries and
+    /// none unused for longer than `ageLimit` seconds. Folders it creates are 0700 and entries 0600 (less the
+    /// umask).
+    public convenience init(
+        directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60
+    ) {
+        self.init(
+            directory: directory, sizeLimit: sizeLimit, ageLimit: ageLimit,
+            readFile: { try FileIO.readRegularFile(path: $0, maxBytes: $1) })
+    }
+
+    /// The same with the file operations it uses given (tests inject failing ones).
+    package init(
         directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
-        readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
-            try FileIO.readRegularFile(path: $0, maxBytes: $1)
-        },
+        readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
         writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
             try FileIO.writeAtomically(
-                $0, to: $1,
-                options: AtomicWriteOptions(
-                    permissions: 0o600,
-                    durability: .deferred))
+                $0, to: $1, options: AtomicWriteOptions(permissions: 0o600, durability: .deferred))
         }
     ) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit

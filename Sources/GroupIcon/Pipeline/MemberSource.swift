@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 import Support
 
@@ -39,6 +39,24 @@ public struct MemberSource: Hashable, Sendable {
         self.init(id: id, name: name, imagePath: nil)
         photo = PhotoContent(image: image)
     }
+
+    /// A member whose photo is held in memory already (`PhotoContent(contentsOfFile:)` reads one from a file).
+    public init(id: String, name: String, photo content: PhotoContent) {
+        self.init(id: id, name: name, imagePath: nil)
+        photo = content
+    }
+}
+
+/// Why `PhotoContent(contentsOfFile:)` read no photo; the message names the file and the reason.
+public enum PhotoReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be read: missing, not a regular file, unreadable, or larger than the limit given.
+    case cannotRead(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotRead(let path, let reason): return "\(path): cannot read the photo: \(reason)"
+        }
+    }
 }
 
 /// A member photo held in memory: an image file's bytes or decoded pixels, identified by its content's hash
@@ -67,6 +85,18 @@ public struct PhotoContent: Hashable, Sendable {
         hashed.write(UInt64(image.width), width: 4)
         hashed.write(UInt64(image.height), width: 4)
         digest = "sha256-pixels:" + SHA256.hex(SHA256.digest(hashed.bytes + image.pixels))
+    }
+
+    /// The bytes of the image file at `path`, read now (no Foundation needed): a member made with them keeps
+    /// this version of the photo whatever happens to the file later. Nothing is decoded until a composite
+    /// needs it, with the same checks as a file's. Refuses FIFOs, devices and folders, and files larger than
+    /// `maximumBytes` (the pipeline's default `maximumSourceFileBytes`).
+    public init(contentsOfFile path: String, maximumBytes: Int = 64 << 20) throws(PhotoReadError) {
+        do {
+            self.init(bytes: try FileIO.readRegularFile(path: path, maxBytes: maximumBytes))
+        } catch {
+            throw .cannotRead(path: path, reason: error.reason)
+        }
     }
 
     /// How warnings name it ("photo bytes", "decoded photo"): it has no path.

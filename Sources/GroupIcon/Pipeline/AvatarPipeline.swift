@@ -23,7 +23,9 @@ import Imaging
 /// more than `CompositionLimits.maximumPixelSize` pixels) throw `CompositionError.limitBroken` before any photo
 /// is read or any memory is reserved.
 public final class AvatarPipeline: Sendable {
+    /// How photos are read, decoded and composed: `PipelineDependencies.live`, or fakes in tests.
     public let dependencies: PipelineDependencies
+    /// Cache sizes, the composite store and the memory limit it was made with.
     public let configuration: PipelineConfiguration
     /// Where composites persist between runs (`configuration.compositeCache`), nil when memory only.
     public var compositeCache: (any CompositeCaching)? { configuration.compositeCache }
@@ -38,6 +40,8 @@ public final class AvatarPipeline: Sendable {
     private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
     private let recorder: StatisticsRecorder
 
+    /// A pipeline with its own memory caches, working through `dependencies` within `configuration`'s
+    /// limits. Pipelines share nothing, so one per process (or per composite store) is the usual number.
     public init(dependencies: PipelineDependencies, configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.dependencies = dependencies
         self.configuration = configuration

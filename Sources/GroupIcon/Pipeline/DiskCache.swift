@@ -13,11 +13,14 @@ import Support
 /// every store (a sweep lists the whole folder). The bookkeeping is the directory itself (`CacheDirectory`);
 /// only files named like entries are ever read, counted or removed.
 public final class DiskCache: CompositeCaching {
+    /// The extension of entry files; only files named `<64 hex>.gicache` are read, counted or removed.
     public static let fileExtension = "gicache"
 
     /// The cache directory (created on the first store).
     public let directory: String
+    /// The total bytes of entries the cache keeps; a sweep trims least recently used entries to fit.
     public let sizeLimit: Int
+    /// Seconds an entry may go unused before a sweep removes it.
     public let ageLimit: TimeInterval
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void

@@ -18,6 +18,8 @@ public struct MemberSource: Hashable, Sendable {
     /// The photo itself, given in memory (it wins over `imagePath`).
     public var photo: PhotoContent?
 
+    /// A member whose photo is the file at `imagePath` (read when a composite needs it) or, for an
+    /// `http(s)` address, fetched; nil draws the member's placeholder.
     public init(id: String, name: String, imagePath: String?) {
         self.id = id; self.name = name; self.imagePath = imagePath
     }
@@ -70,15 +72,18 @@ public struct PhotoContent: Hashable, Sendable {
         case decoded(RGBAImage)
     }
 
+    /// The bytes or the pixels.
     public let form: Form
     /// `sha256:<hex>` of the bytes, or `sha256-pixels:<hex>` of the width, height and pixels.
     public let digest: String
 
+    /// The bytes of an image file, identified by their SHA-256.
     public init(bytes: [UInt8]) {
         form = .encoded(bytes)
         digest = PhotoFileIdentity.digest(bytes)
     }
 
+    /// Pixels decoded already, identified by the SHA-256 of their size and bytes.
     public init(image: RGBAImage) {
         form = .decoded(image)
         var hashed = ByteWriter()

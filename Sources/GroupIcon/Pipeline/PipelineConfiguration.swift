@@ -7,6 +7,7 @@ public struct MemoryCacheLimits: Hashable, Sendable {
     public var costLimit: Int
     /// Entries kept.
     public var countLimit: Int
+    /// Limits of `costLimit` bytes and `countLimit` entries, whichever is reached first.
     public init(costLimit: Int, countLimit: Int) { self.costLimit = costLimit; self.countLimit = countLimit }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End to end: a new package that depends on this one by path, the way a library client starts, builds
 # `import GroupIcon` code without Foundation and runs it: a photo read from a String path
-# (PhotoContent(contentsOfFile:)), a composite written with Composite.write(to:format:), and a canvas over the limit
+# (PhotoContent(readingFile:)), a composite written with Composite.write(to:format:), and a canvas over the limit
 # refused at once with CompositionError. The package is named by its folder: a checkout in a folder called
 # chat-tui is `.package(path: "../chat-tui")` with `package: "chat-tui"`; any other folder name needs
 # `.package(name: "chat-tui", path: ...)`, as Examples/Package.swift writes. It compiles the library again in the
@@ -35,7 +35,7 @@ import GroupIcon
 
 let arguments = CommandLine.arguments
 let pipeline = AvatarPipeline(dependencies: .live)
-let photo = try PhotoContent(contentsOfFile: arguments[1])
+let photo = try PhotoContent(readingFile: arguments[1])
 let members = [
     MemberSource(id: "u1", name: "Alice", photo: photo),
     MemberSource(id: "u2", name: "Bob", imagePath: arguments[1]),

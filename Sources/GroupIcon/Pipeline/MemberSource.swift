@@ -42,14 +42,14 @@ public struct MemberSource: Hashable, Sendable {
         photo = PhotoContent(image: image)
     }
 
-    /// A member whose photo is held in memory already (`PhotoContent(contentsOfFile:)` reads one from a file).
+    /// A member whose photo is held in memory already (`PhotoContent(readingFile:)` reads one from a file).
     public init(id: String, name: String, photo content: PhotoContent) {
         self.init(id: id, name: name, imagePath: nil)
         photo = content
     }
 }
 
-/// Why `PhotoContent(contentsOfFile:)` read no photo; the message names the file and the reason.
+/// Why `PhotoContent(readingFile:)` read no photo; the message names the file and the reason.
 public enum PhotoReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read: missing, not a regular file, unreadable, or larger than the limit given.
     case cannotRead(path: String, reason: String)
@@ -96,7 +96,7 @@ public struct PhotoContent: Hashable, Sendable {
     /// this version of the photo whatever happens to the file later. Nothing is decoded until a composite
     /// needs it, with the same checks as a file's. Refuses FIFOs, devices and folders, and files larger than
     /// `maximumBytes` (the pipeline's default `maximumSourceFileBytes`).
-    public init(contentsOfFile path: String, maximumBytes: Int = 64 << 20) throws(PhotoReadError) {
+    public init(readingFile path: String, maximumBytes: Int = 64 << 20) throws(PhotoReadError) {
         do {
             self.init(bytes: try FileIO.readRegularFile(path: path, maxBytes: maximumBytes))
         } catch {

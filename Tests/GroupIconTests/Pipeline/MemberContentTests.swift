@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aPhotoFileReadIntoMemoryComposesLikeItsPath() async throws {
-        let content = try PhotoContent(contentsOfFile: Self.path("alice.jpg"))
+        let content = try PhotoContent(readingFile: Self.path("alice.jpg"))
         #expect(content == PhotoContent(bytes: try Self.bytes("alice.jpg")))
         let fromContent = try await pipeline().composite(
             members: [MemberSource(id: "a", name: "Alice", photo: content)], parameters: parameters)
@@ -37,16 +37,16 @@ import Testing
     @Test func aPhotoFileThatCannotBeReadSaysWhichAndWhy() throws {
         let missing = Self.path("nobody.jpg")
         #expect(throws: PhotoReadError.cannotRead(path: missing, reason: "no such file")) {
-            try PhotoContent(contentsOfFile: missing)
+            try PhotoContent(readingFile: missing)
         }
         do {
-            _ = try PhotoContent(contentsOfFile: Self.path("alice.jpg"), maximumBytes: 100)
+            _ = try PhotoContent(readingFile: Self.path("alice.jpg"), maximumBytes: 100)
             Issue.record("a file over the limit was read")
         } catch {
             #expect(error.description.hasPrefix(Self.path("alice.jpg") + ": cannot read the photo: "))
             #expect(error.description.contains("100"))
         }
-        #expect(throws: PhotoReadError.self) { try PhotoContent(contentsOfFile: Self.avatars.path) }
+        #expect(throws: PhotoReadError.self) { try PhotoContent(readingFile: Self.avatars.path) }
     }
 
     @Test func bytesAndImagesComposeLikeTheFiles() async throws {

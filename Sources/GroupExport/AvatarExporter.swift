@@ -24,10 +24,15 @@ package enum AvatarExporter {
         composer: GroupComposer, inputs: [FileIdentity: String] = [:]
     ) async -> GroupExporter.Outcome {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
-        guard
-            let (image, warning) = try? await composer.pipeline.styled(
+        let image: RGBAImage, warning: AvatarWarning?
+        do throws(CompositionError) {
+            (image, warning) = try await composer.pipeline.styled(
                 source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
-        else { return GroupExporter.Outcome(failure: "\(path): export cancelled") }
+        } catch .cancelled {
+            return GroupExporter.Outcome(failure: "\(path): export cancelled")
+        } catch {
+            return GroupExporter.Outcome(failure: "\(path): \(error)")
+        }
         let warnings = warning.map { ["\($0)"] } ?? []
         do {
             // The colour space is named only when it is not the default, as in composites' identifiers.

@@ -98,7 +98,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wouldReplaceSpecialFile(_, let kind):
             return "is a \(kind): only regular files are replaced (give the path of a new or regular file)"
         case .isInput(_, let input): return "is \(input): refusing to overwrite an input with an export"
-        case .outsideAllowedFolders: return "outside the folders allowed by --allow-paths"
+        case .outsideAllowedFolders: return "outside the allowed folders"
         case .watchLimitReached(let folders):
             return
                 "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"

@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Foundation
 import Support
 

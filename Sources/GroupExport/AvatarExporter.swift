@@ -30,7 +30,7 @@ package enum AvatarExporter {
         } catch is CancellationError {
             return GroupExporter.Outcome(failure: "\(path): export cancelled")
         } catch {
-            return GroupExporter.Outcome(failure: "\(error)")
+            return GroupExporter.Outcome(failure: "\(path): \(error)")
         }
         do {
             try FileIO.writeAtomically(encoded.bytes, to: path, options: AtomicWriteOptions(inputs: inputs))
@@ -41,17 +41,21 @@ package enum AvatarExporter {
     }
 
     /// The file `export` writes, as bytes (for standard output), with the warnings met on the way; throws
-    /// `CancellationError` when cancelled, or the encoder's error.
+    /// `CancellationError` when cancelled, the pipeline's `CompositionError` when it refuses the avatar, or the
+    /// encoder's error.
     package static func encode(
         _ member: GroupMember, style: MemberStyle, placeholder: PlaceholderStyle, size: Double,
         scale: Int, encoding: OutputEncoding = OutputEncoding(), colorSpace: ColorSpace = .srgb,
         composer: GroupComposer
     ) async throws -> (bytes: [UInt8], warnings: [String]) {
         let source = MemberSource(id: member.id, name: member.name, imagePath: member.avatarPath)
-        guard
-            let (image, warning) = try? await composer.pipeline.styled(
+        let image: RGBAImage, warning: AvatarWarning?
+        do throws(CompositionError) {
+            (image, warning) = try await composer.pipeline.styled(
                 source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
-        else { throw CancellationError() }
+        } catch .cancelled {
+            throw CancellationError()
+        }
         // The colour space is named only when it is not the default, as in composites' identifiers.
         let space = colorSpace == .srgb ? "" : " color-space=\(colorSpace.name)"
         let metadata = ImageMetadata([

@@ -141,7 +141,7 @@ package enum GroupExporter {
                 outcome.written += 1
                 outcome.files.append(
                     ExportedFile(path: file, bytes: encoded.bytes.count, inputs: inputs, upToDate: false))
-            } catch is CancellationError {
+            } catch CompositionError.cancelled {
                 outcome.failure = "\(file): export cancelled"
                 return outcome
             } catch {

@@ -1,5 +1,5 @@
 import CCurl
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// One request on its own libcurl easy handle: the options that enforce the fetcher's limits, the body and

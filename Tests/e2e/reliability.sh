@@ -186,7 +186,7 @@ truncate -s 2G "$entry"
 
 # ---- --allow-paths confines avatar files.
 expect_status 0 "$bin" export --fixtures messages.json --group m --output a.png --no-cache --allow-paths "$tmp/real"
-[ "$(grep -c 'outside the folders allowed by --allow-paths' err)" -eq 3 ] || { cat err; fail "--allow-paths"; }; ok
+[ "$(grep -c 'outside the allowed folders' err)" -eq 3 ] || { cat err; fail "--allow-paths"; }; ok
 expect_status 2 "$bin" export --fixtures messages.json --group m --output a.png --allow-paths "$tmp/no-such-folder"; ok
 
 # ---- The PNG title is capped.

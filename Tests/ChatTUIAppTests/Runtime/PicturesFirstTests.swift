@@ -31,7 +31,7 @@ private final class MarginProvider: CompositeProvider {
         for continuation in waiting { continuation.resume() }
     }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         asked.withLock { $0.append(parameters) }
         if parameters.scale == 1 {

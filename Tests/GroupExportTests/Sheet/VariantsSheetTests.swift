@@ -151,8 +151,8 @@ import Testing
 
     @Test func theContextRowShowsTheGroupsCompositeAtTheListsSize() async throws {
         // Margin and corner radius in points: the row shows the 80 px composite reduced to 48 px, as the list
-        // does, not a composite made at 24 pt, whose 6 pt margins and 20 pt corners would leave little of
-        // the photos.
+        // does, not a composite made at 24 pt, whose 6 pt margins and corners of half its side would leave
+        // little of the photos.
         let folder = try ExportFolder()
         let composer = folder.composer()
         let group = folder.group(4)
@@ -166,6 +166,12 @@ import Testing
         #expect(sheet.rowAvatar == reduced)
         var atListSize = parameters
         atListSize.size = 24
+        // 6 pt margins and 20 pt corners on a 24 pt canvas break their limits: the library refuses them.
+        await #expect(throws: CompositionError.self) {
+            try await composer.composite(for: group, parameters: atListSize)
+        }
+        atListSize.margin = 2
+        atListSize.cornerRadius = 12
         let composedSmall = try await composer.composite(for: group, parameters: atListSize).image
         #expect(composedSmall.width == 48 && sheet.rowAvatar != composedSmall)
         // Drawn into the row: the avatar's middle pixel is the reduced composite's, over the row's background.
@@ -173,6 +179,21 @@ import Testing
         let row = try #require(sheet.layout.row), box = try #require(sheet.layout.contextRows.first)
         let middle = reduced[24, 24]
         #expect(image[box.x + row.avatar.x + 24, box.y + row.avatar.y + 24] == middle)
+    }
+
+    @Test func aVariantWhoseTilesWouldBeTooSmallIsItsBareBackground() async throws {
+        // A 30 pt margin suits the one-member group but leaves nine members' tiles below the minimum: the
+        // library refuses that composite, and the sheet shows the variant's background instead of failing.
+        let folder = try ExportFolder()
+        let group = folder.group(0)
+        let parameters = CompositionParameters(size: 132, margin: 30)
+        let text = ChatRowText(name: group.name, message: "hello", time: "12:30", unread: 0)
+        let sheet = try await VariantsSheet.compose(
+            pool: VariantsSheet.photoPool([group], first: group), group: group, text: text, themes: [],
+            parameters: parameters, listAvatarPoints: 24, composer: folder.composer())
+        let nine = try #require(VariantsSheetLayout.memberCounts.firstIndex(of: 9))
+        #expect(sheet.composites[nine] == RGBAImage(width: 132, height: 132, fill: parameters.resolvedBackground))
+        #expect(sheet.composites[0] != sheet.composites[nine])
     }
 
     @Test func theLayoutWorkedOutFromTheParametersIsTheOneComposed() async throws {

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Support
 
 /// A parsed JSON value (RFC 8259).

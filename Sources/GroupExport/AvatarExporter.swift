@@ -55,6 +55,8 @@ package enum AvatarExporter {
                 source, style: style.avatarStyle(side: size, scale: scale), placeholder: placeholder)
         } catch .cancelled {
             throw CancellationError()
+        } catch {
+            throw error
         }
         // The colour space is named only when it is not the default, as in composites' identifiers.
         let space = colorSpace == .srgb ? "" : " color-space=\(colorSpace.name)"

@@ -56,9 +56,13 @@ extension VariantsSheet {
     /// from `budget` meanwhile (at once without one; a request above the budget counts as all of it).
     package func painted<Result: Sendable>(
         reserving bytes: Int, from budget: MemoryBudget?, _ body: (RGBAImage) async -> Result
-    ) async throws(CancellationError) -> Result {
+    ) async throws(CompositionError) -> Result {
         guard let budget else { return await body(image()) }
-        return try await budget.withReservation(bytes) { await body(image()) }
+        do {
+            return try await budget.withReservation(bytes) { await body(image()) }
+        } catch {
+            throw .cancelled
+        }
     }
 
     /// A size in bytes as the messages give it: "2.4 GB", "192 MB", "512 KB" (powers of 1024, one decimal

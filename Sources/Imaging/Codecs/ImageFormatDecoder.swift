@@ -6,7 +6,7 @@
 /// Every decoder checks the declared size against `ImageLimits` before it allocates pixels, turns any damage
 /// into a `CodecError`, reads only the first frame or page of an animation or multi-page file, and returns
 /// 8-bit straight-alpha sRGB: an embedded colour profile is converted by `ColorManagement`.
-package protocol ImageFormatDecoder {
+package protocol ImageFormatDecoder: Sendable {
     /// The C library that does the decoding and its version, read from the library at run time.
     static var library: LinkedLibrary { get }
     /// The formats this decoder reads, with its library and the colour handling each gets, as `--version` and

@@ -72,7 +72,7 @@ import Testing
 
 /// Answers every request at once with a small white composite.
 private struct WhiteComposites: CompositeProvider {
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
     }

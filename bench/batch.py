@@ -14,8 +14,10 @@ Usage: batch.py --bin .build/release/chat-tui --rounds 3 --json-out FILE [--quic
 """
 
 import argparse
+import datetime
 import json
 import os
+import platform
 import resource
 import shutil
 import statistics
@@ -185,7 +187,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
     medians = {name: statistics.median(values) for name, values in samples.items()}
-    figures = {"cores": cores, "groups": group_count, "medians": medians, "memory": memory}
+    figures = {"cores": cores, "groups": group_count, "medians": medians, "memory": memory,
+               "date": datetime.date.today().isoformat(), "machine": "%d-core %s" % (cores, platform.machine())}
     targets = []
     for fixture in ("distinct", "shared"):
         for jobs in (1, cores):

@@ -8,9 +8,11 @@ Usage: summarise.py ROUNDS_DIR --json-out bench/results.json --command "..."
 """
 
 import argparse
+import datetime
 import glob
 import json
 import os
+import platform
 import statistics
 
 
@@ -223,7 +225,10 @@ def main():
         target("colour transform adds <= 10% to a batch export", managed <= 1.1 * unmanaged,
                "+%.1f%%" % (100 * (managed / unmanaged - 1)))
 
-    results = {"command": args.command, "rounds": len(ours), "rows": rows, "targets": targets}
+    # When and where, for docs/PERFORMANCE.md's table (scripts/performance-table.py).
+    results = {"command": args.command, "rounds": len(ours), "rows": rows, "targets": targets,
+               "date": datetime.date.today().isoformat(),
+               "machine": "%d-core %s" % (os.cpu_count() or 0, platform.machine())}
     if decode_peers:
         results["decode_peer_versions"] = decode_peers[0].get("versions")
     with open(args.json_out, "w", encoding="utf-8") as handle:

@@ -25,6 +25,7 @@ let package = Package(
             name: "FuzzImageDecoder",
             dependencies: ["DecoderFuzzing", .product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzResampler", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
+        .executableTarget(name: "FuzzSheetText", dependencies: [.product(name: "GroupIcon", package: "chat-tui")]),
         .executableTarget(name: "FuzzPaths", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
         .executableTarget(
             name: "FuzzPrompt",

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/symbol-graphs.sh
 docc=$(dirname "$(readlink -f "$(command -v swift)")")/docc
-"$docc" convert Sources/GroupIcon/GroupIcon.docc --additional-symbol-graph-dir .build/symbol-graphs \
+"$docc" convert Sources/GroupIcon/GroupIcon.docc --additional-symbol-graph-dir .build/symbol-graphs/GroupIcon \
   --fallback-display-name GroupIcon --fallback-bundle-identifier chat-tui.GroupIcon \
   --output-path .build/docs --warnings-as-errors
 echo "docs: ok (.build/docs, a static site for any web server)"

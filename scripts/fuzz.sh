@@ -3,10 +3,10 @@
 #
 #   scripts/fuzz.sh [--runs N | --time SECONDS] [--seed N] [--merge] [TARGET...]
 #
-# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzPaths, FuzzPrompt,
-# FuzzTerminalReplies, FuzzPresets, and one per image decoder called directly: FuzzDecodePNG, FuzzDecodeJPEG,
-# FuzzDecodeWebP, FuzzDecodeGIF, FuzzDecodeHEIF, FuzzDecodeTIFF, FuzzDecodeBMP, and FuzzServiceURLs (the
-# render service's request targets) (default: all sixteen).
+# Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzSheetText, FuzzPaths,
+# FuzzPrompt, FuzzTerminalReplies, FuzzPresets, and one per image decoder called directly: FuzzDecodePNG,
+# FuzzDecodeJPEG, FuzzDecodeWebP, FuzzDecodeGIF, FuzzDecodeHEIF, FuzzDecodeTIFF, FuzzDecodeBMP, and
+# FuzzServiceURLs (the render service's request targets) (default: all seventeen).
 # --runs N runs N inputs each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
 # A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/; a failed
@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 # Both may be given: whichever is reached first ends a target's run.
 [ ${#limit[@]} -gt 0 ] || limit=(-runs=1000000)
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzSheetText FuzzPaths FuzzPrompt
                                     FuzzTerminalReplies FuzzPresets FuzzDecodePNG FuzzDecodeJPEG FuzzDecodeWebP
                                     FuzzDecodeGIF FuzzDecodeHEIF FuzzDecodeTIFF FuzzDecodeBMP FuzzServiceURLs)
 
@@ -61,6 +61,7 @@ for target in "${targets[@]}"; do
     FuzzDecodeGIF) dictionary=fuzz/dictionaries/images.dict; max_len=262144 ;;
     FuzzDecode*) dictionary=fuzz/dictionaries/images.dict; max_len=16384 ;;
     FuzzResampler) dictionary=; max_len=512 ;;
+    FuzzSheetText) dictionary=; max_len=1024 ;;
     FuzzPaths) dictionary=fuzz/dictionaries/paths.dict; max_len=600 ;;
     FuzzPrompt) dictionary=; max_len=2048 ;;
     FuzzTerminalReplies) dictionary=fuzz/dictionaries/terminal.dict; max_len=4096 ;;

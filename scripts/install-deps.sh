@@ -9,13 +9,14 @@ set -euo pipefail
 # The render service (chat-tui serve): libmicrohttpd for HTTP, OpenSSL's libcrypto for HMAC-SHA256 URL
 # signatures; nginx-light and wrk for its nginx set-up test and benchmark; curl for its e2e test.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
-# placeholder images are drawn with exactly these two).
+# placeholder images are drawn with exactly these two). time: GNU time, for the peak memory Tests/e2e/cli.sh
+# measures of a fixture on standard input.
 packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturbojpeg0-dev libdeflate-dev libcurl4-openssl-dev libsixel-dev tmux python3
           libwebp-dev parallel man-db groff-base
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji
-          mlterm kitty zsh fish
+          mlterm kitty zsh fish time
           libmicrohttpd-dev libssl-dev nginx-light wrk curl)
 missing=()
 for p in "${packages[@]}"; do

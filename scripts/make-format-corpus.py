@@ -16,6 +16,8 @@ Run from the repository root:
     python3 scripts/make-format-corpus.py
 or, to write only the deep HEICs:
     python3 scripts/make-format-corpus.py deep
+or only the TIFF variants and grey- and CMYK-profiled files (`variants`):
+    python3 scripts/make-format-corpus.py variants
 """
 import io
 import os
@@ -110,11 +112,12 @@ def save(image, name, **options):
     return path
 
 
-def profiled(original, profile_bytes, name, fmt, mode="RGB", **options):
-    """Converts the sRGB original into the profile's space, saves it with the profile embedded, and writes
-    ImageCms's colour-managed sRGB rendering of the saved file beside it."""
+def profiled(original, profile_bytes, name, fmt, mode="RGB", convert_with=None, **options):
+    """Converts the sRGB original into the profile's space (through `convert_with` when the profile converts
+    only towards sRGB), saves it with the profile embedded, and writes ImageCms's colour-managed sRGB rendering
+    of the saved file beside it."""
     srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
-    target = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes))
+    target = ImageCms.ImageCmsProfile(io.BytesIO(convert_with or profile_bytes))
     converted = ImageCms.profileToProfile(original, srgb, target, renderingIntent=INTENT, outputMode=mode)
     if fmt == "HEIF":
         heif = pillow_heif.from_pillow(converted)
@@ -217,6 +220,137 @@ def deep_avif():
                               stdout=subprocess.DEVNULL)
 
 
+def tiff(name, *layout, **options):
+    """Writes `tiff_bytes(*layout, **options)` to the corpus as `name`."""
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(tiff_bytes(*layout, **options))
+
+
+def tiff_bytes(width, height, samples_per_pixel, bits, photometric, data, sample_format=1, icc=None,
+               extra_samples=None, tile=None, planar=False):
+    """A big-endian, uncompressed TIFF made byte by byte (Pillow writes none of 12-bit, 4-bit RGB, float RGB or
+    16-bit CMYK): `data` is one strip, packed as the TIFF specification says (rows padded to a byte, samples of
+    16 bits and more big-endian); with `planar`, a list of one strip per sample; with `tile` (its side), a list
+    of tiles, left to right, top to bottom."""
+    chunks = data if (planar or tile) else [data]
+
+    def build(offsets):
+        entries = [(256, 4, [width]), (257, 4, [height]), (258, 3, [bits] * samples_per_pixel), (259, 3, [1]),
+                   (262, 3, [photometric]), (277, 3, [samples_per_pixel]), (284, 3, [2 if planar else 1]),
+                   (339, 3, [sample_format] * samples_per_pixel)]
+        if tile:
+            entries += [(322, 4, [tile]), (323, 4, [tile]), (324, 4, offsets), (325, 4, [len(c) for c in chunks])]
+        else:
+            entries += [(273, 4, offsets), (278, 4, [height]), (279, 4, [len(c) for c in chunks])]
+        if extra_samples is not None:
+            entries.append((338, 3, [extra_samples]))
+        if icc is not None:
+            entries.append((34675, 7, icc))
+        entries.sort()
+        ifd_offset = 8
+        blob_offset = ifd_offset + 2 + 12 * len(entries) + 4
+        table, blobs = struct.pack(">H", len(entries)), b""
+        for tag, kind, values in entries:
+            packed = bytes(values) if kind == 7 else b"".join(struct.pack(">H" if kind == 3 else ">I", v) for v in values)
+            if len(packed) <= 4:
+                table += struct.pack(">HHI", tag, kind, len(values)) + packed.ljust(4, b"\0")
+            else:
+                table += struct.pack(">HHII", tag, kind, len(values), blob_offset + len(blobs))
+                blobs += packed + b"\0" * (len(packed) % 2)
+        return b"MM\0*" + struct.pack(">I", ifd_offset) + table + struct.pack(">I", 0) + blobs
+
+    start = len(build([0] * len(chunks)))
+    offsets = [start + sum(len(c) for c in chunks[:i]) for i in range(len(chunks))]
+    return build(offsets) + b"".join(chunks)
+
+
+def packed_rows(rows, bits):
+    """Rows of integer samples packed most significant bit first, each row padded to a whole byte."""
+    out = bytearray()
+    for row in rows:
+        value, count = 0, 0
+        for sample in row:
+            value = value << bits | sample
+            count += bits
+        pad = (8 - count % 8) % 8
+        out += (value << pad).to_bytes((count + pad) // 8, "big")
+    return bytes(out)
+
+
+def lut_profile(adobe):
+    """An RGB input profile whose only conversion is a lookup table (AToB0, 17 points a side): Adobe RGB
+    sampled by Little CMS into a device link, which is then marked as an input profile. No RGB profile in
+    libgs-common is of this kind, and photos from scanners and printers carry them."""
+    import ctypes
+    lcms = ctypes.CDLL("liblcms2.so.2")
+    lcms.cmsOpenProfileFromMem.restype = ctypes.c_void_p
+    lcms.cmsCreateLab4Profile.restype = ctypes.c_void_p
+    lcms.cmsCreateTransform.restype = ctypes.c_void_p
+    lcms.cmsTransform2DeviceLink.restype = ctypes.c_void_p
+    source = lcms.cmsOpenProfileFromMem(adobe, len(adobe))
+    lab = lcms.cmsCreateLab4Profile(None)
+    rgb_16 = 4 << 16 | 3 << 3 | 2  # TYPE_RGB_16
+    lab_16 = 10 << 16 | 3 << 3 | 2  # TYPE_Lab_16
+    transform = lcms.cmsCreateTransform(ctypes.c_void_p(source), rgb_16, ctypes.c_void_p(lab), lab_16, 0,
+                                        (17 & 0xFF) << 16 | 0x0100)  # cmsFLAGS_GRIDPOINTS(17) | NOWHITEONWHITEFIXUP
+    link = lcms.cmsTransform2DeviceLink(ctypes.c_void_p(transform), ctypes.c_double(4.3), 17 << 16)
+    lcms.cmsSetDeviceClass(ctypes.c_void_p(link), int.from_bytes(b"scnr", "big"))
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(link), None, ctypes.byref(size))
+    buffer = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(link), buffer, ctypes.byref(size))
+    return buffer.raw[:size.value]
+
+
+def png16(name, rgb, icc):
+    """A 16-bit RGB PNG of `rgb` (height x width x 3 samples, 0...65535) with `icc` in its iCCP chunk."""
+    height, width, _ = rgb.shape
+    rows = b"".join(b"\0" + rgb[y].astype(">u2").tobytes() for y in range(height))
+    data = b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 16, 2, 0, 0, 0))
+    data += png_chunk(b"iCCP", b"lut\0\0" + zlib.compress(icc)) + png_chunk(b"IDAT", zlib.compress(rows))
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data + png_chunk(b"IEND", b""))
+
+
+def variants(original):
+    """TIFF layouts libtiff's RGBA reader refuses (12-bit and 4-bit RGB, 32-bit float RGB, 16-bit CMYK with a
+    profile), and grey- and CMYK-profiled files with Little CMS's sRGB rendering of each as its reference."""
+    with open(os.path.join(GHOSTSCRIPT_ICC, "default_cmyk.icc"), "rb") as f:
+        cmyk = f.read()
+    with open(os.path.join(GHOSTSCRIPT_ICC, "ps_gray.icc"), "rb") as f:
+        gray = f.read()
+    profiled(original, cmyk, "cmyk-profiled.tiff", "TIFF", mode="CMYK")
+    profiled(original, gray, "gray-profiled.png", "PNG", mode="L")
+    profiled(original, gray, "gray-profiled.jpg", "JPEG", mode="L", quality=95)
+    profiled(original, gray, "gray-profiled.tiff", "TIFF", mode="L")
+    # The grey PNG's own samples at 16 bits (times 257): its 8-bit reference is the reference of these too.
+    grey = np.asarray(Image.open(os.path.join(OUT, "gray-profiled.png")), dtype=np.uint16) * 257
+    Image.frombytes("I;16", (SIDE, SIDE), grey.astype("<u2").tobytes()).save(
+        os.path.join(OUT, "gray16-profiled.png"), icc_profile=gray)
+    ink = np.asarray(Image.open(os.path.join(OUT, "cmyk-profiled.tiff")), dtype=np.uint32) * 257
+    tiff("cmyk16-profiled.tiff", SIDE, SIDE, 4, 16, 5, ink.astype(">u2").tobytes(), icc=cmyk)
+    with open(os.path.join(GHOSTSCRIPT_ICC, "a98.icc"), "rb") as f:
+        adobe = f.read()
+    lut = lut_profile(adobe)
+    # The 8-bit file gives the reference; the 16-bit one holds the same samples times 257.
+    profiled(original, lut, "lut-profile.png", "PNG", convert_with=adobe)
+    png16("lut-profile-16.png", np.asarray(Image.open(os.path.join(OUT, "lut-profile.png")), dtype=np.uint32) * 257,
+          lut)
+    rgb = np.asarray(original, dtype=np.uint32)
+    twelve = (rgb * 4095 + 127) // 255
+    tiff("rgb12.tiff", SIDE, SIDE, 3, 12, 2, packed_rows(twelve.reshape(SIDE, SIDE * 3).tolist(), 12))
+    tiles = [packed_rows(twelve[top:top + 32, left:left + 32].reshape(32, 32 * 3).tolist(), 12)
+             for top in range(0, SIDE, 32) for left in range(0, SIDE, 32)]
+    tiff("rgb12-tiled.tiff", SIDE, SIDE, 3, 12, 2, tiles, tile=32)
+    planes = [packed_rows(twelve[:, :, channel].tolist(), 12) for channel in range(3)]
+    tiff("rgb12-planar.tiff", SIDE, SIDE, 3, 12, 2, planes, planar=True)
+    four = (rgb * 15 + 127) // 255
+    tiff("rgb4.tiff", SIDE, SIDE, 3, 4, 2, packed_rows(four.reshape(SIDE, SIDE * 3).tolist(), 4))
+    Image.fromarray((four * 17).astype(np.uint8)).save(os.path.join(OUT, "rgb4.tiff.reference.png"))
+    floats = (rgb / 255.0).astype(">f4")
+    tiff("rgb-float.tiff", SIDE, SIDE, 3, 32, 2, floats.tobytes(), sample_format=3)
+
+
 def main():
     pillow_heif.register_heif_opener()
     if sys.argv[1:] == ["deep"]:
@@ -224,6 +358,8 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     portrait = Image.open(SOURCE).convert("RGB")
     original = portrait.resize((SIDE, SIDE), Image.Resampling.LANCZOS)
+    if sys.argv[1:] == ["variants"]:
+        return variants(original)
     save(original, "original.png")
     # A soft alpha ramp from the left edge, for the formats with transparency.
     alpha = Image.linear_gradient("L").rotate(90).resize((SIDE, SIDE))
@@ -284,6 +420,7 @@ def main():
     profiled(original, adobe, "adobe-rgb.tiff", "TIFF")
     profiled(original, p3, "display-p3.webp", "WEBP", lossless=True)
     chromaticities_png(original, adobe, "adobe-rgb-chrm.png")
+    variants(original)
     deep_heifs()
 
 

@@ -103,7 +103,7 @@ def main():
     fails("corrupted.jpg", healthy_jpeg[:dht + 4] + bytes(dht_length - 2) + healthy_jpeg[dht + 2 + dht_length:],
           "truncated or corrupt")
     fails("zero-bytes.png", b"", "file is empty")
-    fails("html-named.jpg", b"<html><body>404 Not Found</body></html>\n", "not an image format chat-tui reads")
+    fails("html-named.jpg", b"<html><body>404 Not Found</body></html>\n", "not a supported image format")
     fails("gif-named.png", b"GIF89a\x01\x00\x01\x00\x00\x00\x00;", "GIF is truncated or corrupt: the file holds no image")
 
     # Wrong extensions: the content decides.
@@ -196,6 +196,22 @@ def giant_tiff(tiff):
     return bytes(data)
 
 
+def sample_layout_tiffs():
+    """4x4 TIFFs of the layouts read sample by sample: 12-bit RGB, 4-bit RGB, float RGB, 16-bit CMYK."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("format_corpus", os.path.join(here, "make-format-corpus.py"))
+    corpus = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(corpus)
+    rows = [[(x * 37 + y * 11 + c * 5) % 16 for x in range(4) for c in range(3)] for y in range(4)]
+    return [
+        corpus.tiff_bytes(4, 4, 3, 12, 2, corpus.packed_rows([[v * 273 for v in row] for row in rows], 12)),
+        corpus.tiff_bytes(4, 4, 3, 4, 2, corpus.packed_rows(rows, 4)),
+        corpus.tiff_bytes(4, 4, 3, 32, 2, struct.pack(">48f", *[v / 15 for row in rows for v in row]), sample_format=3),
+        corpus.tiff_bytes(4, 4, 4, 16, 5, struct.pack(">64H", *[(v * 4369) for v in range(16) for _ in range(4)])),
+    ]
+
+
 def fuzz_seeds():
     """Seeds of FuzzDecode<FORMAT>, each named by its SHA-1 as libFuzzer names corpus files."""
     import pillow_heif
@@ -271,7 +287,7 @@ def fuzz_seeds():
         tiff_file, encoded(with_alpha, "TIFF", compression="tiff_adobe_deflate"), encoded(small.convert("CMYK"), "TIFF"),
         encoded(small, "TIFF", compression="tiff_lzw"), tiff_file[: len(tiff_file) // 2],
         encoded(small, "TIFF", icc_profile=garbage_icc), giant_tiff(tiff_file),
-    ]
+    ] + sample_layout_tiffs()
     bmp_file = encoded(small, "BMP")
     seeds["BMP"] = [
         bmp_file, encoded(small.convert("P"), "BMP"), encoded(with_alpha, "BMP"), bmp_file[: len(bmp_file) // 2],

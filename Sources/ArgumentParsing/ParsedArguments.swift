@@ -22,15 +22,33 @@ package struct OptionSpec: Sendable {
     package var short: Character?
     /// The words the value may be, for completions (`wechat`, `qq`, ...); empty when it is free text.
     package var choices: [String]
+    /// The stream `-` stands for as the value of this file option (`--fixtures -`, `--output -`); nil when the
+    /// option takes no stream, and then `-` is refused rather than read as a file named `-`.
+    package var dash: Dash?
     package var takesValue: Bool { valueName != nil }
+
+    /// The standard stream `-` names.
+    package enum Dash: Sendable, Equatable {
+        case standardInput, standardOutput
+
+        /// How messages and help name it.
+        package var name: String { self == .standardInput ? "standard input" : "standard output" }
+    }
     /// Whether the value names a file or folder (shown as `PATH`, `DIR` or `FILE`). An empty one is refused:
     /// the file system reads "" relative to wherever the path is joined, so `--cache-dir ''` would put the
     /// cache's folders at the root of the file system.
     package var takesPath: Bool { valueName.map(Self.pathValueNames.contains) ?? false }
     static let pathValueNames: Set<String> = ["PATH", "DIR", "FILE"]
 
-    package init(name: String, valueName: String?, help: String, short: Character? = nil, choices: [String] = []) {
-        self.name = name; self.valueName = valueName; self.help = help; self.short = short; self.choices = choices
+    /// `help` gets "; - for standard input" (or output) appended when `dash` is given, so every command that
+    /// takes `-` says so the same way.
+    package init(
+        name: String, valueName: String?, help: String, short: Character? = nil, choices: [String] = [],
+        dash: Dash? = nil
+    ) {
+        self.name = name; self.valueName = valueName; self.short = short; self.choices = choices
+        self.dash = dash
+        self.help = help + (dash.map { "; - for \($0.name)" } ?? "")
     }
 
     /// What a shell completes after the option: one of its choices, a file, a folder, or nothing for free text (a
@@ -58,6 +76,29 @@ package struct OptionSpec: Sendable {
     }
 }
 
+/// The value of a file option: a path, or `-` for a standard stream (`OptionSpec.dash`). The one rule for `-`:
+/// every command reads it through `ParsedArguments.path`, so no command takes `-` for a file name.
+package enum PathArgument: Equatable, Sendable {
+    case path(String)
+    case standardInput
+    case standardOutput
+
+    /// The path, nil for a stream.
+    package var path: String? {
+        if case .path(let path) = self { return path }
+        return nil
+    }
+
+    /// How messages name it: the path, or "standard input" / "standard output".
+    package var name: String {
+        switch self {
+        case .path(let path): path
+        case .standardInput: OptionSpec.Dash.standardInput.name
+        case .standardOutput: OptionSpec.Dash.standardOutput.name
+        }
+    }
+}
+
 /// The result of scanning a command line against a list of `OptionSpec`s.
 ///
 /// Scanning knows no types; the typed accessors below turn text into values and report bad ones as usage
@@ -73,6 +114,8 @@ package struct ParsedArguments: Sendable {
     /// Where each option last appeared (its index among the arguments), so that later options can override
     /// what an earlier one (like `--preset`) set.
     package private(set) var positions: [String: Int] = [:]
+    /// The stream `-` stands for, per option that takes one.
+    private var dashes: [String: OptionSpec.Dash] = [:]
 
     /// Scans `arguments` (without the program and command names). Accepts `--name value`, `--name=value` and
     /// the short forms `-n value` and `-n=value`; `--` ends option parsing. Options are recorded under their
@@ -80,6 +123,7 @@ package struct ParsedArguments: Sendable {
     package init(_ arguments: [String], specs: [OptionSpec], command: String) throws(UsageError) {
         self.command = command
         let byName = Self.lookup(specs)
+        for spec in specs { dashes[spec.name] = spec.dash }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -126,6 +170,12 @@ package struct ParsedArguments: Sendable {
                     throw UsageError(
                         message:
                             "\(name): the path is empty (name a \(spec.valueName == "DIR" ? "folder" : "file"), or leave the option out)",
+                        command: command)
+                }
+                if value == "-" && spec.takesPath && spec.dash == nil {
+                    throw UsageError(
+                        message:
+                            "\(name): - means standard input or output, which \(name) does not take here (write ./- for a \(spec.valueName == "DIR" ? "folder" : "file") named -)",
                         command: command)
                 }
                 values[name] = value
@@ -192,6 +242,16 @@ package struct ParsedArguments: Sendable {
     package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     package func string(_ name: String) -> String? { values[name] }
+
+    /// The file option `name` as a path, or the standard stream its `-` stands for; nil when absent.
+    package func path(_ name: String) -> PathArgument? {
+        guard let value = values[name] else { return nil }
+        switch value == "-" ? dashes[name] : nil {
+        case .standardInput: return .standardInput
+        case .standardOutput: return .standardOutput
+        case nil: return .path(value)
+        }
+    }
 
     /// A whole number in `range`, or nil when the option is absent.
     package func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {

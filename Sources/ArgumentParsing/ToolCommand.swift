@@ -11,49 +11,23 @@ package protocol ToolCommand: Sendable {
     /// Paragraphs shown after the options: rules worth knowing before running the command (what an output
     /// path may name, say). Each is one line of text; `helpText` wraps them.
     static var notes: [String] { get }
+    /// What it takes besides options, for help and completions (none unless said).
+    static var operands: Operands { get }
     init(arguments: ParsedArguments) throws(UsageError)
     func run(output: CommandOutput) async -> ExitStatus
 }
 
 extension ToolCommand {
     package static var notes: [String] { [] }
+    package static var operands: Operands { .none }
 
     /// The complete `--help` text, the command called as `program name`.
     package static func helpText(program: String) -> String {
-        var lines = ["\(program) \(name.isEmpty ? "" : name + " ")- \(summary)", "", "Usage:"]
-        lines += usage.map { "  \($0)" }
-        lines += ["", "Options:"]
-        let all = allSpecs
-        let labels = all.map(\.label)
-        let width = min(28, labels.map(\.count).max() ?? 0)
-        for (label, spec) in zip(labels, all) {
-            let padded = label.count < width ? label + String(repeating: " ", count: width - label.count) : label
-            lines.append("  \(padded)  \(spec.help)")
-        }
-        for note in notes { lines += [""] + Self.wrap(note, width: 100) }
-        return lines.joined(separator: "\n") + "\n"
+        CommandEntry(Self.self).helpText(program: program)
     }
-}
 
-extension ToolCommand {
     /// The command's options and `--help`: what help, the man page and the completions list.
-    package static var allSpecs: [OptionSpec] {
-        specs + [OptionSpec(name: "--help", valueName: nil, help: "show this help", short: "h")]
-    }
-
-    /// `text` broken at spaces into lines of at most `width` characters (longer words stand alone).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        return line.isEmpty ? lines : lines + [line]
-    }
+    package static var allSpecs: [OptionSpec] { specs + [CommandLineTool.helpSpec] }
 }
 
 /// A command-line tool's entry: picks the command, handles `--help`/`--version`, maps failures to exit
@@ -68,13 +42,18 @@ package struct CommandLineTool: Sendable {
     /// The lines `--version` prints after the program's version (the C libraries it runs with); asked for only
     /// then, since finding them out starts those libraries.
     package var versionDetails: @Sendable () -> [String]
+    /// The environment variables the tool reads, for the man page's ENVIRONMENT section.
+    package var environment: [ManPageItem]
+    /// Command lines worth copying, each with what it does, for the man page's EXAMPLES section.
+    package var examples: [ManPageItem]
 
     package init(
         program: String, version: String, commands: [any ToolCommand.Type],
-        versionDetails: @escaping @Sendable () -> [String] = { [] }
+        versionDetails: @escaping @Sendable () -> [String] = { [] }, environment: [ManPageItem] = [],
+        examples: [ManPageItem] = []
     ) {
         self.program = program; self.version = version; self.commands = commands
-        self.versionDetails = versionDetails
+        self.versionDetails = versionDetails; self.environment = environment; self.examples = examples
     }
 
     /// Runs the command line; when a write to standard output or error failed on the way, says which stream
@@ -104,11 +83,21 @@ package struct CommandLineTool: Sendable {
                 output.standardOutput(manPage())
                 return .success
             }
+            // `help completions` and `completions --help` show the completions entry's help.
+            if rest == ["help", "completions"]
+                || rest.first == "completions"
+                    && rest.dropFirst().contains(where: {
+                        $0 == "--help" || $0 == "-h"
+                    })
+            {
+                output.standardOutput(catalogue.first { $0.name == "completions" }?.helpText(program: program) ?? "")
+                return .success
+            }
             if rest.first == "completions" {
                 guard rest.count == 2, let shell = CompletionShell(rawValue: rest[1]) else {
                     throw UsageError(
                         message: "expected 'completions bash', 'completions zsh' or 'completions fish'",
-                        command: "")
+                        command: "completions")
                 }
                 output.standardOutput(completionScript(for: shell))
                 return .success
@@ -152,11 +141,12 @@ package struct CommandLineTool: Sendable {
             command: "")
     }
 
+    /// The help of `command` from its catalogue entry; the default command's also lists the other entries.
     private func helpText(for command: any ToolCommand.Type) -> String {
-        var text = command.helpText(program: program)
-        let others = commands.filter { !$0.name.isEmpty }
+        var text = (catalogue.first { $0.name == command.name } ?? CommandEntry(command)).helpText(program: program)
+        let others = catalogue.filter { !$0.name.isEmpty }
         if command.name.isEmpty && !others.isEmpty {
-            let rows = others.map { ($0.name, $0.summary) } + Self.builtInLines
+            let rows = others.map { ($0.name, $0.summary) }
             let width = rows.map(\.0.count).max() ?? 0
             text +=
                 "\nCommands:\n"
@@ -166,12 +156,4 @@ package struct CommandLineTool: Sendable {
         }
         return text
     }
-
-    /// What the tool itself answers, besides its commands: as help lists them.
-    static let builtInLines = [
-        ("help CMD", "show a command's help"),
-        ("help --man", "print the manual page (troff; read it with man -l -)"),
-        ("completions SHELL", "print the bash, zsh or fish completion script"),
-        ("-V, --version", "print the version and those of the C libraries it runs with"),
-    ]
 }

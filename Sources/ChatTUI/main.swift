@@ -3,6 +3,8 @@ import FileSystem
 import Foundation
 import GroupIcon
 
+// First of all, while nothing is open or started: a crash's report must never wait for a key.
+CrashReport.neverWaitForInput()
 // Before anything is opened: a closed standard descriptor must not be taken over by an output file.
 FileIO.reserveStandardDescriptors()
 SystemMemory.keepFreedMemoryForReuse()

@@ -26,6 +26,8 @@ package final class InMemoryTerminal: TerminalDriver {
     /// Cells painted by the last `draw`.
     package private(set) var lastPaintCount = 0
     package private(set) var drawCount = 0
+    /// How many times `invalidate` was called.
+    package private(set) var invalidations = 0
     package private(set) var isStarted = false
     private var previous: CellGrid?
 
@@ -61,6 +63,12 @@ package final class InMemoryTerminal: TerminalDriver {
         drawCount += 1
         previous = grid
         return update.failures.first
+    }
+
+    package func invalidate() {
+        previous = nil
+        pictureLayer.invalidateAll()
+        invalidations += 1
     }
 
     /// None: scripted keys never have to be waited for.

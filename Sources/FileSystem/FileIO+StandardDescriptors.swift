@@ -21,22 +21,28 @@ extension FileIO {
 }
 
 extension FileIO {
-    /// All of standard input, at most `maxBytes` (for `--fixtures -`); more than that is `tooLarge`, naming
-    /// "standard input".
+    /// All of standard input, at most `maxBytes` (for `--fixtures -`); more than that is `streamTooLarge`,
+    /// naming "standard input".
     public static func readStandardInput(maxBytes: Int) throws(FileIOError) -> [UInt8] {
-        let name = "standard input"
-        var bytes = [UInt8](repeating: 0, count: 65_536)
+        try readStream(STDIN_FILENO, name: "standard input", maxBytes: maxBytes)
+    }
+
+    /// All of the stream at `descriptor` (a pipe, a terminal, a device), which has no size to check first:
+    /// the buffer never grows past `maxBytes` and one byte, and reading stops at that byte, so an endless
+    /// stream (`/dev/zero`) is refused when the limit is reached, not when memory runs out.
+    static func readStream(_ descriptor: Int32, name: String, maxBytes: Int) throws(FileIOError) -> [UInt8] {
+        let limit = max(0, min(maxBytes, Int.max - 1))
+        var bytes = [UInt8](repeating: 0, count: min(65_536, limit + 1))
         var total = 0
         while true {
             if total == bytes.count {
-                guard total <= maxBytes else { throw .tooLarge(path: name, bytes: total, maxBytes: maxBytes) }
-                bytes.append(contentsOf: repeatElement(0, count: total))
+                guard total <= limit else { throw .streamTooLarge(name: name, maxBytes: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(total, limit + 1 - total)))
             }
-            let count = try readSome(STDIN_FILENO, into: &bytes, at: total, path: name)
+            let count = try readSome(descriptor, into: &bytes, at: total, path: name)
             if count == 0 { break }
             total += count
         }
-        guard total <= maxBytes else { throw .tooLarge(path: name, bytes: total, maxBytes: maxBytes) }
         bytes.removeSubrange(total...)
         return bytes
     }

@@ -121,13 +121,14 @@ public enum FileIO {
     /// What `path` may name (`OutputTarget`): a new file in an existing folder, or a regular file, which is
     /// replaced keeping its permission bits but never its setuid/setgid bits. `options.durability` says whether
     /// the file and its folder entry are flushed before this returns. A symbolic link is followed to
-    /// the file it points to, which is replaced (the link stays). Folders, devices, FIFOs and sockets (also
-    /// behind links), file-descriptor paths like `/dev/stdout`, and the files in `options.inputs` are refused.
+    /// the file it points to, which is replaced (the link stays), unless it leads out of `options.folder`.
+    /// Folders, devices, FIFOs and sockets (also behind links), file-descriptor paths like `/dev/stdout`, and
+    /// the files in `options.inputs` are refused.
     public static func writeAtomically(
         _ bytes: [UInt8], to path: String,
         options: AtomicWriteOptions = AtomicWriteOptions()
     ) throws(FileIOError) {
-        let target = try OutputTarget(path)
+        let target = try OutputTarget(path, folder: options.folder)
         if let existing = target.existing, let input = options.inputs[FileIdentity(existing)] {
             throw .isInput(path: path, input: input)
         }

@@ -15,6 +15,8 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A FIFO, device or socket where a regular file was expected; `kind` names which.
     case notRegularFile(path: String, kind: String)
     case tooLarge(path: String, bytes: Int, maxBytes: Int)
+    /// A stream without a size (standard input, `name`) went on past `maxBytes`; reading stopped there.
+    case streamTooLarge(name: String, maxBytes: Int)
     /// A line of a file read line by line (`LineReader`) is longer than the reader accepts.
     case lineTooLong(path: String, line: Int, maxBytes: Int)
     /// The folder that should hold `path` does not exist (or a path component is not a folder).
@@ -48,16 +50,20 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked(path: String)
     /// A new output name inside `/dev` or `/proc` (`folder`), where exports make no files.
     case insideSystemFolder(path: String, folder: String)
+    /// A file of an export folder (`folder`) that is a symbolic link leading to `target`, outside the folder.
+    case linkLeavesFolder(path: String, target: String, folder: String)
 
     public var description: String {
         switch self {
         case .emptyPath, .watchLimitReached, .watchUnavailable: return reason
+        case .streamTooLarge(let name, _): return "\(name) \(reason)"
         case .notFound(let path), .permissionDenied(let path), .symlinkLoop(let path), .isDirectory(let path),
             .notADirectory(let path), .notRegularFile(let path, _), .tooLarge(let path, _, _),
             .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
             .system(let path, _, _), .containsNUL(let path), .nameTooLong(let path),
             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-            .outsideAllowedFolders(let path), .locked(let path), .insideSystemFolder(let path, _):
+            .outsideAllowedFolders(let path), .locked(let path), .insideSystemFolder(let path, _),
+            .linkLeavesFolder(let path, _, _):
             return "\(path): \(reason)"
         case .lineTooLong(let path, let line, _):
             return "\(path):\(line): \(reason)"
@@ -76,6 +82,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRegularFile(_, let kind): return "is a \(kind), not a regular file"
         case .tooLarge(_, let bytes, let maxBytes):
             return "file is \(bytes.byteCountDescription), larger than the \(maxBytes.byteCountDescription) limit"
+        case .streamTooLarge(_, let maxBytes): return "is over the \(maxBytes.byteCountDescription) limit"
         case .lineTooLong(_, _, let maxBytes):
             return "line longer than the \(maxBytes.byteCountDescription) limit (is it a JSON Lines file?)"
         case .directoryMissing(_, let directory): return "the folder \(directory) does not exist"
@@ -91,7 +98,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wouldReplaceSpecialFile(_, let kind):
             return "is a \(kind): only regular files are replaced (give the path of a new or regular file)"
         case .isInput(_, let input): return "is \(input): refusing to overwrite an input with an export"
-        case .outsideAllowedFolders: return "outside the folders allowed by --allow-paths"
+        case .outsideAllowedFolders: return "outside the allowed folders"
         case .watchLimitReached(let folders):
             return
                 "\(folders) folder\(folders == 1 ? "" : "s") not watched: the inotify watch limit is reached (raise fs.inotify.max_user_watches)"
@@ -99,6 +106,9 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .locked: return "locked by another process for too long (another chat-tui saving?); try again"
         case .insideSystemFolder(_, let folder):
             return "\(folder) holds devices and processes, not files: no export makes a new name there"
+        case .linkLeavesFolder(_, let target, let folder):
+            return
+                "is a symbolic link to \(target), outside the export folder \(folder): exports never write through a link out of their folder (remove the link, or export elsewhere)"
         }
     }
 

@@ -38,11 +38,16 @@ public struct AtomicWriteOptions: Sendable {
     public var inputs: [FileIdentity: String]
     /// When the file reaches the disk: before `writeAtomically` returns, or at a later `syncFileSystem`.
     public var durability: WriteDurability
+    /// The export folder the file belongs in, nil for a path the user named: a symbolic link at the path is
+    /// then followed only while it ends inside this folder, and a link that leads out of it is refused
+    /// (`FileIOError.linkLeavesFolder`), so a link planted in an export folder cannot redirect an export.
+    public var folder: String?
 
     public init(
         permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:],
-        durability: WriteDurability = .synced
+        durability: WriteDurability = .synced, folder: String? = nil
     ) {
         self.permissions = permissions; self.inputs = inputs; self.durability = durability
+        self.folder = folder
     }
 }

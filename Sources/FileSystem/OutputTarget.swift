@@ -10,7 +10,9 @@
 /// - a new name in an existing folder is created;
 /// - a regular file is replaced;
 /// - a symbolic link is followed (up to 40 links) and the file it leads to is created or replaced; the link
-///   itself stays;
+///   itself stays; in an export folder (`folder`) only while the file it leads to lies inside that folder: a
+///   link planted there must not send an export elsewhere, so one that leads out is refused, naming it and
+///   where it leads;
 /// - refused: an empty path, a path ending in `/`, `.` or `..`, a folder, a FIFO, device or socket (also
 ///   behind links: `/dev/null` is never replaced, not even by root), and paths of file descriptors
 ///   (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`), which a rename cannot write through.
@@ -25,8 +27,9 @@ struct OutputTarget {
     /// The most symbolic links followed, as Linux's own limit (ELOOP beyond).
     static let maximumLinks = 40
 
-    /// Resolves `given`; throws, naming `given`, when the rule refuses it.
-    init(_ given: String) throws(FileIOError) {
+    /// Resolves `given`, a file of the export folder `folder` when one is given; throws, naming `given`, when
+    /// the rule refuses it.
+    init(_ given: String, folder: String? = nil) throws(FileIOError) {
         try FileIO.checkSpelling(of: given)
         if Self.namesFolder(given) { throw .isDirectory(path: given) }
         var current = given
@@ -40,11 +43,13 @@ struct OutputTarget {
                 guard code == ENOENT else {
                     throw FileIOError(code: code, path: given, directory: directory, operation: "inspect")
                 }
+                try Self.checkConfinement(given, leadsTo: current, folder: folder)
                 self.init(path: current, directory: directory, existing: nil)
                 return
             }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
+                try Self.checkConfinement(given, leadsTo: current, folder: folder)
                 self.init(path: current, directory: directory, existing: info)
                 return
             case S_IFDIR:
@@ -72,6 +77,19 @@ struct OutputTarget {
 
     private init(path: String, directory: String, existing: stat?) {
         self.path = path; self.directory = directory; self.existing = existing
+    }
+
+    /// Throws `linkLeavesFolder` when `given`, a file of the export folder `folder`, is a link whose end
+    /// `destination` lies outside that folder (both compared without links, `.` or `..`; an end whose folder
+    /// does not exist counts as outside).
+    static func checkConfinement(_ given: String, leadsTo destination: String, folder: String?) throws(FileIOError) {
+        guard let folder, destination != given else { return }
+        let name = destination.split(separator: "/").last.map(String.init) ?? destination
+        let parent = FileIO.realPath(of: FileIO.parentDirectory(of: destination))
+        let end = parent.map { ($0 == "/" ? "" : $0) + "/" + name } ?? FileIO.lexicallyAbsolute(destination)
+        let root = FileIO.realPath(of: folder) ?? FileIO.lexicallyAbsolute(folder)
+        guard parent == nil || !(root == "/" || end.hasPrefix(root + "/")) else { return }
+        throw .linkLeavesFolder(path: given, target: end, folder: folder)
     }
 
     /// Whether `path` can only name a folder: it ends in `/`, or its last name is `.` or `..`.
@@ -110,5 +128,20 @@ extension FileIO {
         guard count >= 0 else { return nil }
         guard count < buffer.count else { errno = ENAMETOOLONG; return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension FileIO {
+    /// The refusal a write of `path` into the export folder `folder` meets when `path` is a symbolic link
+    /// leading out of the folder (`FileIOError.linkLeavesFolder`); nil otherwise. For questions asked before
+    /// writing (the app asks before replacing a file): the write itself applies the same rule.
+    public static func linkLeavingFolder(_ path: String, folder: String) -> FileIOError? {
+        do {
+            _ = try OutputTarget(path, folder: folder)
+            return nil
+        } catch {
+            if case .linkLeavesFolder = error { return error }
+            return nil
+        }
     }
 }

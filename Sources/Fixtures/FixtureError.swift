@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Foundation
 import Support
 
@@ -16,6 +16,8 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
     case symbolicLinkLoop(path: String)
     /// The file is larger than `FixtureLoader.maximumFileSize`.
     case fileTooBig(path: String, byteCount: Int, limit: Int)
+    /// Standard input (`name`) went on past `FixtureLoader.maximumFileSize`; reading stopped at the limit.
+    case streamTooBig(name: String, limit: Int)
     /// Opening or reading failed for another operating-system reason (`reason` is the system's message).
     case readFailed(path: String, reason: String)
     /// The bytes are not UTF-8 text.
@@ -60,6 +62,8 @@ public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
         case .symbolicLinkLoop(let path): "\(path): too many levels of symbolic links (a symlink loop?)"
         case .fileTooBig(let path, let byteCount, let limit):
             "\(path): file is too big (\(byteCount) bytes; the limit is \(limit) bytes)"
+        case .streamTooBig(let name, let limit):
+            "\(name) is over the \(limit.byteCountDescription) limit of a fixture (is it the right input?)"
         case .readFailed(let path, let reason): "\(path): cannot read: \(reason)"
         case .invalidUTF8(let file, let line, let column, let byteOffset, let problem):
             "\(file):\(line):\(column): not UTF-8 text (byte offset \(byteOffset)): \(problem)"
@@ -90,6 +94,7 @@ extension FixtureError {
         case .notRegularFile(let path, let kind): self = .notRegularFile(path: path, kind: "a " + kind)
         case .tooLarge(let path, let bytes, let maxBytes):
             self = .fileTooBig(path: path, byteCount: bytes, limit: maxBytes)
+        case .streamTooLarge(let name, let maxBytes): self = .streamTooBig(name: name, limit: maxBytes)
         case .system(let path, _, let code): self = .readFailed(path: path, reason: String(cString: strerror(code)))
         case .nameTooLong(let path), .containsNUL(let path), .outsideAllowedFolders(let path):
             self = .readFailed(path: path, reason: error.reason)
@@ -100,7 +105,7 @@ extension FixtureError {
         case .directoryMissing(let path, _), .noSpace(let path), .readOnlyFileSystem(let path),
             .notADirectory(let path),
             .fileDescriptorPath(let path), .wouldReplaceSpecialFile(let path, _), .isInput(let path, _),
-            .locked(let path), .insideSystemFolder(let path, _):
+            .locked(let path), .insideSystemFolder(let path, _), .linkLeavesFolder(let path, _, _):
             // Write failures; a read never produces them, but the mapping stays total.
             self = .readFailed(path: path, reason: error.reason)
         case .watchLimitReached, .watchUnavailable:

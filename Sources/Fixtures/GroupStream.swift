@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Foundation
 
 /// The groups of a JSON Lines fixture (`.jsonl`: one group object per line, the objects of a `.json`

@@ -1,3 +1,4 @@
+internal import FileSystem
 import Support
 
 /// A parsed JSON value (RFC 8259).
@@ -89,7 +90,12 @@ struct JSONParser {
         try validateEncoding()
         skipWhitespace()
         if index == bytes.count {
-            throw JSONSyntaxError(offset: index, problem: "the file contains no JSON value (it is empty)")
+            let blank = bytes.count - documentStart
+            throw JSONSyntaxError(
+                offset: index,
+                problem: blank == 0
+                    ? "no JSON value (the input is empty)"
+                    : "no JSON value (the input is \(blank.byteCountDescription) of whitespace)")
         }
         let value = try parseValueTree()
         skipWhitespace()

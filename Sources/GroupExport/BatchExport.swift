@@ -75,6 +75,8 @@ package struct BatchExport: Sendable {
         protectedFiles: [FileIdentity: String] = [:]
     ) {
         self.directory = directory; self.jobs = max(1, jobs); self.shard = shard; self.settings = settings
+        // Every file of the batch stays in its folder: a link planted there cannot send one elsewhere.
+        self.settings.folder = directory
         self.parameters = parameters; self.composer = composer; self.protectedFiles = protectedFiles
     }
 

@@ -5,7 +5,8 @@ import Support
 /// The spec hand-off an export writes beside its images (`export --spec`, the app's `e`/`E`):
 /// `<name>.spec.json` next to the 1x file, one per group whatever the scales. It holds what an engineer builds
 /// the avatar from: the canvas and every tile's frame in points (the numbers `layout --json` gives for the
-/// same parameters) and in pixels at each exported scale, the full parameters in the form of a preset, where
+/// same parameters) and in pixels at each exported scale, the full parameters in the form of a preset (and
+/// `resolved`: the value every automatic one took), where
 /// each photo came from and the hash of its bytes (or why a placeholder is drawn), the tool's version and the
 /// `chat-tui export` command that writes the same files again.
 package struct ExportSpec: Sendable {
@@ -165,6 +166,7 @@ package struct ExportSpec: Sendable {
             ("scales", .array(images.map { .number(String($0.scale)) })),
             ("images", .array(images.map(imageJSON))),
             ("parameters", ParameterSharing.jsonObject(ParameterSharing.allSettings(of: parameters))),
+            ("resolved", ParameterSharing.jsonObject(resolvedSettings)),
             ("memberCount", .number(String(memberCount))),
             ("hiddenMembers", .number(String(memberCount - members.count))),
             ("groupPhoto", groupPhoto.map(Self.photoJSON) ?? .null),
@@ -172,6 +174,17 @@ package struct ExportSpec: Sendable {
             ("command", .string(command)),
         ]
         return JSONWriter.text(.object(top), form: .lines(depth: 2)) + "\n"
+    }
+
+    /// The value each automatic parameter (null in `parameters`: the background, the padding) took for this
+    /// group, as the pixels were drawn with it, so that an engineer never has to work it out.
+    private var resolvedSettings: [ParameterSetting] {
+        ParameterCatalogue.fields(for: parameters.layout).compactMap { field in
+            guard field.text(in: parameters) == nil,
+                let value = field.automaticValue(in: parameters, memberCount: members.count)
+            else { return nil }
+            return ParameterSetting(name: field.name, text: ParameterField.text(of: value))
+        }
     }
 
     /// An image: its scale, its file's name (beside the spec) and its size in pixels.

@@ -15,7 +15,7 @@ package struct GroupComposer: Sendable {
     /// A group's own avatar, when the fixture sets one, wins over the composite: it fills the canvas (centre
     /// cropped, clipped by the canvas corner radius; `AvatarPipeline.photoComposite`). When it cannot be read
     /// the composite is drawn instead, with a warning about the group photo first.
-    package func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
+    package func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError)
         -> Composite
     {
         var warnings: [AvatarWarning] = []
@@ -60,7 +60,7 @@ extension GroupComposer {
     /// A stand-in for `composite(for:parameters:)` while member photos from URLs are still downloading
     /// (`AvatarPipeline.provisionalComposite`); nil when every photo is at hand or the group shows its own.
     package func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
-        async throws(CancellationError) -> Composite?
+        async throws(CompositionError) -> Composite?
     {
         guard group.avatarPath == nil else { return nil }
         return try await pipeline.provisionalComposite(members: Self.members(of: group), parameters: parameters)

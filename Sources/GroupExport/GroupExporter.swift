@@ -19,13 +19,17 @@ package struct ExportSettings: Sendable {
     /// Whether the spec hand-off (`ExportSpec`) is written beside the images, and from which fixture its
     /// command reads; nil: no spec.
     package var spec: SpecRequest?
+    /// The export folder the files go in (`export --output-dir`, the app's exports), nil for a path the user
+    /// named (`--output FILE`): no file leaves the folder through a symbolic link (`AtomicWriteOptions.folder`).
+    package var folder: String?
 
     package init(
         encoding: OutputEncoding = OutputEncoding(), scales: [Int]? = nil,
-        durability: WriteDurability = .synced, skipExisting: Bool = false, spec: SpecRequest? = nil
+        durability: WriteDurability = .synced, skipExisting: Bool = false, spec: SpecRequest? = nil,
+        folder: String? = nil
     ) {
         self.encoding = encoding; self.scales = scales; self.durability = durability; self.skipExisting = skipExisting
-        self.spec = spec
+        self.spec = spec; self.folder = folder
     }
 }
 
@@ -133,12 +137,11 @@ package enum GroupExporter {
                 try FileIO.writeAtomically(
                     encoded.bytes, to: file,
                     options: AtomicWriteOptions(
-                        inputs: protectedFiles,
-                        durability: settings.durability))
+                        inputs: protectedFiles, durability: settings.durability, folder: settings.folder))
                 outcome.written += 1
                 outcome.files.append(
                     ExportedFile(path: file, bytes: encoded.bytes.count, inputs: inputs, upToDate: false))
-            } catch is CancellationError {
+            } catch CompositionError.cancelled {
                 outcome.failure = "\(file): export cancelled"
                 return outcome
             } catch {
@@ -183,7 +186,9 @@ package enum GroupExporter {
             return (bytes.count, true)
         }
         try FileIO.writeAtomically(
-            bytes, to: specPath, options: AtomicWriteOptions(inputs: protectedFiles, durability: settings.durability))
+            bytes, to: specPath,
+            options: AtomicWriteOptions(
+                inputs: protectedFiles, durability: settings.durability, folder: settings.folder))
         return (bytes.count, false)
     }
 

@@ -1,5 +1,5 @@
 import CCurl
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// What the libcurl loaded into this process supports, as `curl_version_info` reports it.

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// Why a photo could not be downloaded (or taken from the download cache).
@@ -18,6 +18,7 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedScheme(RedactedURL)
     /// An `http(s)` URL libcurl cannot parse.
     case malformedURL(RedactedURL)
+    /// The name `host` did not resolve (a typo, no network, a DNS failure); nothing was sent.
     case hostNotFound(RedactedURL, host: String)
     /// The server refused or could not be reached; `reason` is libcurl's fixed description.
     case connectionFailed(RedactedURL, reason: String)
@@ -26,11 +27,13 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The TLS handshake itself failed before any certificate was looked at: most often an `https://` URL
     /// to a port that speaks plain HTTP, else no TLS version or cipher in common.
     case handshakeFailed(RedactedURL, reason: String)
+    /// The request took longer than `seconds` in `phase` (connecting, or the whole transfer).
     case timedOut(RedactedURL, phase: TimeoutPhase, seconds: Double)
     /// The body is larger than `limit` bytes (announced by Content-Length or counted while downloading).
     case tooLarge(RedactedURL, limit: Int)
     /// The final response had a status other than 2xx (or an unrequested 304).
     case httpStatus(RedactedURL, code: Int)
+    /// More than `limit` redirects in a row (a loop, most likely); the last one was not followed.
     case tooManyRedirects(RedactedURL, limit: Int)
     /// A redirect led to a scheme other than http/https (e.g. `file:///etc/passwd`); it was not followed.
     case redirectToDisallowedScheme(RedactedURL, target: RedactedURL?)

@@ -1,5 +1,5 @@
 import CCurl
-import FileSystem
+internal import FileSystem
 import Foundation
 import GroupIcon
 import Support

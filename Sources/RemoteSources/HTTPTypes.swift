@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// What a stored response is identified by, sent back to ask the server whether it changed
@@ -106,7 +106,14 @@ public struct HTTPRequest: Hashable, Sendable {
 
 /// The HTTP version a response came over.
 public enum HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    case http10, http11, http2, http3
+    /// HTTP/1.0.
+    case http10
+    /// HTTP/1.1.
+    case http11
+    /// HTTP/2, which libcurl negotiates over TLS and multiplexes on one connection per host.
+    case http2
+    /// HTTP/3 over QUIC, when the libcurl at hand supports it.
+    case http3
     /// A version this libcurl reports that the list above does not name.
     case other(Int)
 

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// A URL as messages and warnings may show it: credentials, query values and the fragment are masked, and

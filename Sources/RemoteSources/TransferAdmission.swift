@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import GroupIcon
 
 /// Decides when a submitted request becomes a libcurl transfer, so that a request waits *before* its

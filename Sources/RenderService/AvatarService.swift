@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Fixtures
 import Foundation
 import GroupExport
@@ -83,7 +83,7 @@ package final class AvatarService: Sendable {
     private let presets: LockedState<PresetFile?>
     package let configuration: ServiceConfiguration
     private let composer: GroupComposer
-    private let fixture: FixtureSource?
+    private let fixture: ReloadingFixture?
     package let metrics = ServiceMetrics()
     package let admission: AdmissionControl
     private let encoded: EncodedCache
@@ -92,7 +92,7 @@ package final class AvatarService: Sendable {
     private let extraSamples: @Sendable () -> [MetricSample]
 
     package init(
-        router: Router, configuration: ServiceConfiguration, composer: GroupComposer, fixture: FixtureSource?,
+        router: Router, configuration: ServiceConfiguration, composer: GroupComposer, fixture: ReloadingFixture?,
         presets: PresetFile?, admission: AdmissionControl,
         extraSamples: @escaping @Sendable () -> [MetricSample] = { [] }
     ) {

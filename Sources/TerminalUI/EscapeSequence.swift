@@ -2,46 +2,67 @@
 ///
 /// curses turns the sequences its terminfo entry lists into key codes; anything else (Alt+key, an SGR mouse
 /// report on a terminal whose entry expects the X10 form, focus or paste markers, keys of another terminal
-/// type) arrives as ESC followed by its bytes. Read as keys, that ESC would quit the app and the bytes would
-/// change margins and layouts. A terminal sends a sequence's bytes together, so whatever is already waiting
-/// after an ESC belongs to it and is dropped whole; an ESC with nothing behind it is the Esc key.
+/// type) arrives as ESC followed by its bytes, which must not change margins and layouts. A terminal sends a
+/// sequence's bytes together, so whatever is already waiting after an introducer belongs to it and is dropped
+/// whole. An ESC with nothing behind it is the Esc key, and an ESC followed by one key and nothing more is the
+/// Esc key and then that key (a designer typing Esc and at once `]`: curses hands both over together).
 package enum EscapeSequence {
+    /// What an ESC and the characters after it come to.
+    package enum Reading: Equatable, Sendable {
+        /// A key: Esc, a click or the wheel, focus coming back.
+        case key(Key)
+        /// The Esc key, and then the key of this character code, to be read again as a key of its own.
+        case escapeThen(UInt32)
+        /// A sequence the app has no use for, consumed whole.
+        case dropped
+    }
+
     /// The longest sequence consumed; anything longer is not a sequence, and the rest is read as keys.
     package static let maximumLength = 32
     /// The longest string sequence (APC, DCS, OSC) consumed.
     package static let maximumStringLength = 512
 
-    /// What an ESC just read stands for: `.escape` when `next()` has nothing waiting, a click or the wheel for
-    /// an SGR mouse report (`mouseReport`), otherwise nil after consuming the sequence. `next()` returns the next
+    /// What an ESC just read stands for: `.key(.escape)` when `next()` has nothing waiting; for a sequence
+    /// introducer with nothing behind it, or any other character, the Esc key and then that character
+    /// (`.escapeThen`); a click or the wheel for an SGR mouse report (`mouseReport`), `.focusIn` for focus
+    /// coming back (`CSI I`); otherwise `.dropped` after consuming the sequence. `next()` returns the next
     /// waiting character code without blocking, or nil.
-    package static func resolve(next: () -> UInt32?) -> Key? {
-        guard let introducer = next() else { return .escape }
+    package static func resolve(next: () -> UInt32?) -> Reading {
+        guard let introducer = next() else { return .key(.escape) }
         switch introducer {
         case UInt32(UInt8(ascii: "[")):
             // CSI: parameter and intermediate bytes up to a final byte in 0x40...0x7E.
+            guard let first = next() else { return .escapeThen(introducer) }
             var body: [UInt32] = []
-            for _ in 0..<maximumLength {
-                guard let code = next() else { break }
-                if (0x40...0x7E).contains(code) { return mouseReport(body, final: code) }
-                body.append(code)
+            var code: UInt32? = first
+            while let current = code {
+                if (0x40...0x7E).contains(current) {
+                    if body.isEmpty && current == UInt32(UInt8(ascii: "I")) { return .key(.focusIn) }
+                    return mouseReport(body, final: current).map(Reading.key) ?? .dropped
+                }
+                body.append(current)
+                code = body.count < maximumLength ? next() : nil
             }
         case UInt32(UInt8(ascii: "O")):
             // SS3: one more character (F1-F4 and keypad keys on some terminals).
-            _ = next()
+            guard next() != nil else { return .escapeThen(introducer) }
         case UInt32(UInt8(ascii: "_")), UInt32(UInt8(ascii: "P")), UInt32(UInt8(ascii: "]")):
             // APC, DCS, OSC: a terminal's late answer to a start-up query (a kitty graphics reply), up to the
             // string terminator (ESC \ or BEL).
-            var previous: UInt32 = 0
-            for _ in 0..<maximumStringLength {
-                guard let code = next() else { break }
-                if code == 0x07 || (previous == 0x1B && code == UInt32(UInt8(ascii: "\\"))) { break }
-                previous = code
+            guard let first = next() else { return .escapeThen(introducer) }
+            var (code, previous, count): (UInt32?, UInt32, Int) = (first, 0, 1)
+            while let current = code {
+                if current == 0x07 || (previous == 0x1B && current == UInt32(UInt8(ascii: "\\"))) { break }
+                previous = current
+                code = count < maximumStringLength ? next() : nil
+                count += 1
             }
         default:
-            // Alt+key: the one character that followed (the curses driver reads ESC ESC as two Esc keys).
-            break
+            // Alt+key or Esc typed just before a key: Esc, then the key (the curses driver reads ESC ESC as two
+            // Esc keys).
+            return .escapeThen(introducer)
         }
-        return nil
+        return .dropped
     }
 
     /// The largest cell coordinate a mouse report is believed for (a bigger one is garbage, not a screen).

@@ -18,4 +18,7 @@ package enum Key: Hashable, Sendable {
     case ctrlC
     /// Another control key: Ctrl and a lowercase letter (`.control("r")` is Ctrl-R).
     case control(Character)
+    /// The terminal's window has the focus again (focus reporting, `CSI ? 1004 h`; tmux reports a switch back
+    /// to the app's window so): what the terminal shows may have been lost meanwhile.
+    case focusIn
 }

@@ -22,6 +22,9 @@ package protocol TerminalDriver: AnyObject {
     /// ones that are gone). Returns why a picture could not be drawn, if one could not.
     @discardableResult
     func draw(_ grid: CellGrid, pictures: [PixelPicture]) -> GraphicsError?
+    /// Forgets what the terminal is believed to show (it may have lost it: Ctrl-L, a tmux window switch,
+    /// SIGCONT): the next `draw` paints every cell and sends every picture whole (`PictureLayer.invalidateAll`).
+    func invalidate()
     /// The descriptor the app's loop polls to learn that input is waiting (standard input for a real
     /// terminal); nil for a terminal whose input never has to be waited for (a scripted one in tests).
     var inputDescriptor: Int32? { get }

@@ -147,10 +147,44 @@ private final class Recorder: @unchecked Sendable {
         #expect(parsed?.string("--margin") == "", "a value that is no path may be empty (its own check judges it)")
     }
 
+    /// Issue 39 and 37: `-` was a file name for every command but `export`. Now an option that takes a stream
+    /// says which one `-` is, and one that takes none refuses `-` instead of making a file called `-`.
+    @Test func aDashIsAStreamWhereTheOptionTakesOneAndRefusedElsewhere() throws {
+        let specs = [
+            OptionSpec(name: "--in", valueName: "PATH", help: "read", dash: .standardInput),
+            OptionSpec(name: "--out", valueName: "FILE", help: "write", short: "o", dash: .standardOutput),
+            OptionSpec(name: "--dir", valueName: "DIR", help: "a folder"),
+            OptionSpec(name: "--name", valueName: "ID", help: "free text"),
+        ]
+        let parsed = try ParsedArguments(["--in", "-", "-o", "-", "--name", "-"], specs: specs, command: "x")
+        #expect(parsed.path("--in") == .standardInput)
+        #expect(parsed.path("--out") == .standardOutput)
+        #expect(parsed.path("--out")?.name == "standard output" && parsed.path("--out")?.path == nil)
+        #expect(parsed.string("--name") == "-", "free text is not a path")
+        #expect(try ParsedArguments(["-o", "./-"], specs: specs, command: "x").path("--out") == .path("./-"))
+        #expect(specs[0].help == "read; - for standard input" && specs[1].help == "write; - for standard output")
+        #expect(
+            throws: UsageError(
+                message:
+                    "--dir: - means standard input or output, which --dir does not take here (write ./- for a folder named -)",
+                command: "x")
+        ) { try ParsedArguments(["--dir", "-"], specs: specs, command: "x") }
+    }
+
+    /// Issue 39/37: `help completions` printed the general help and `completions --help` exited 2.
+    @Test func completionsHaveTheirOwnHelp() async {
+        for arguments in [["help", "completions"], ["completions", "--help"], ["completions", "-h"]] {
+            let (status, recorder) = await run(arguments)
+            #expect(status == .success, "\(arguments)")
+            #expect(recorder.out.hasPrefix("tool completions - print the bash, zsh or fish completion script\n"))
+            #expect(recorder.out.contains("tool completions bash|zsh|fish"))
+        }
+    }
+
     @Test func helpHelpShowsTheTopLevelHelp() async {
         let (status, recorder) = await run(["help", "help"])
         #expect(status == .success)
-        #expect(recorder.out.contains(/\n  help CMD +show a command's help\n/), "\(recorder.out)")
+        #expect(recorder.out.contains(/\n  help +show a command's help, or print the manual page\n/), "\(recorder.out)")
         #expect(recorder.err.isEmpty)
     }
 }

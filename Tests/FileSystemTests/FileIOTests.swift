@@ -15,6 +15,32 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
 
+    /// Issue 39: `--fixtures - < /dev/zero` buffered twice the limit before refusing, and called standard input a
+    /// "file". Reading stops one byte past the limit, and the message names the stream.
+    @Test func anEndlessStreamIsRefusedAtTheLimitNamingIt() throws {
+        let descriptor = open("/dev/zero", O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(throws: FileIOError.streamTooLarge(name: "standard input", maxBytes: 1 << 20)) {
+            try FileIO.readStream(descriptor, name: "standard input", maxBytes: 1 << 20)
+        }
+        #expect(
+            FileIOError.streamTooLarge(name: "standard input", maxBytes: 1 << 20).description
+                == "standard input is over the 1 MiB limit")
+        // A stream within the limit is read whole, however its reads are cut.
+        var pipeEnds: [Int32] = [0, 0]
+        try #require(pipe(&pipeEnds) == 0)
+        let sent = (0..<70_000).map { UInt8(truncatingIfNeeded: $0) }
+        let writeEnd = pipeEnds[1]
+        let writer = Thread {
+            _ = sent.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(pipeEnds[0]) }
+        #expect(try FileIO.readStream(pipeEnds[0], name: "standard input", maxBytes: 70_000) == sent)
+    }
+
     @Test func writeCreatesFileAndLeavesNoTemporaryFile() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -59,6 +59,46 @@ import Testing
         #expect(try Self.read(folder + "/real/new.png") == [9])
     }
 
+    /// Issue 39: a link planted in an export folder sent the export outside it (a dangling link: a new file
+    /// elsewhere; a link to another file: that file replaced by a PNG).
+    @Test func aLinkOutOfAnExportFolderIsRefusedNamingItsTarget() throws {
+        let root = try FileIOTests.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/out"
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try FileIO.writeAtomically([1], to: root + "/precious.txt")
+        try FileIO.writeAtomically([2], to: folder + "/sub/kept.png")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/ride.png", withDestinationPath: "../precious.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/kittens.png", withDestinationPath: root + "/elsewhere/kittens.png")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loose.png", withDestinationPath: "../new.png")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/inside.png", withDestinationPath: "sub/kept.png")
+        let real = try #require(FileIO.realPath(of: root))
+        let refused = [
+            ("ride.png", real + "/precious.txt"), ("kittens.png", root + "/elsewhere/kittens.png"),
+            ("loose.png", real + "/new.png"),
+        ]
+        for (name, target) in refused {
+            let path = folder + "/" + name
+            let expected = FileIOError.linkLeavesFolder(path: path, target: target, folder: folder)
+            #expect(throws: expected) {
+                try FileIO.writeAtomically([9], to: path, options: AtomicWriteOptions(folder: folder))
+            }
+            #expect(FileIO.linkLeavingFolder(path, folder: folder) == expected)
+            #expect(Self.type(of: path) == S_IFLNK)
+            #expect("\(expected)".contains("\(path): is a symbolic link to \(target), outside the export folder"))
+        }
+        #expect(try Self.read(root + "/precious.txt") == [1])
+        #expect(!FileManager.default.fileExists(atPath: root + "/new.png"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/elsewhere"))
+        // A link that stays inside the folder is followed as anywhere else; so is any link outside an export.
+        #expect(FileIO.linkLeavingFolder(folder + "/inside.png", folder: folder) == nil)
+        try FileIO.writeAtomically([3], to: folder + "/inside.png", options: AtomicWriteOptions(folder: folder))
+        #expect(try Self.read(folder + "/sub/kept.png") == [3])
+        try FileIO.writeAtomically([4], to: folder + "/ride.png")
+        #expect(try Self.read(root + "/precious.txt") == [4])
+    }
+
     @Test func pathsThatNameAFolderAreRefusedWithoutCrashing() throws {
         let folder = try FileIOTests.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

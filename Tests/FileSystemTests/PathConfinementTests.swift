@@ -32,7 +32,7 @@ import Testing
         #expect(throws: FileIOError.outsideAllowedFolders(path: "/etc/shadow")) { try confinement.check("/etc/shadow") }
         #expect(
             FileIOError.outsideAllowedFolders(path: "/etc/shadow").description
-                == "/etc/shadow: outside the folders allowed by --allow-paths")
+                == "/etc/shadow: outside the allowed folders")
     }
 
     @Test func allowedFoldersMustExist() throws {

@@ -122,7 +122,7 @@ private func loadError(_ path: String) -> FixtureError? {
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             #expect(
                 loadError(path)?.description
-                    == "\(path):1:1: malformed JSON: the file contains no JSON value (it is empty)")
+                    == "\(path):1:1: malformed JSON: no JSON value (the input is empty)")
         }
     }
 }

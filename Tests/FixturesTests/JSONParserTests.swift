@@ -92,10 +92,11 @@ private func parsedString(_ text: String) -> String? {
                     line: 1, column: 8, problem: "unexpected end of file, expected ',' or '}' after an object member"))
         #expect(
             parseError("")
-                == JSONSyntaxErrorAt(line: 1, column: 1, problem: "the file contains no JSON value (it is empty)"))
+                == JSONSyntaxErrorAt(line: 1, column: 1, problem: "no JSON value (the input is empty)"))
+        // Issue 39: 200 MB of whitespace was "(it is empty)".
         #expect(
             parseError(" \n ")
-                == JSONSyntaxErrorAt(line: 2, column: 2, problem: "the file contains no JSON value (it is empty)"))
+                == JSONSyntaxErrorAt(line: 2, column: 2, problem: "no JSON value (the input is 3 bytes of whitespace)"))
         #expect(
             parseError(#"{"groups": []} x"#)
                 == JSONSyntaxErrorAt(line: 1, column: 16, problem: "unexpected 'x' after the JSON value"))

@@ -82,6 +82,27 @@ import Testing
         #expect(try presets.parameters(named: "spec") == parameters)
     }
 
+    /// Every automatic parameter (null in the parameters) with the value it took, so nothing is left to work
+    /// out: the layout's background and the padding for the members drawn.
+    @Test func automaticParametersComeWithTheirResolvedValues() async throws {
+        let folder = try ExportFolder()
+        let parameters = CompositionParameters(layout: .wechat, size: 64, scale: 1, margin: 5)
+        let path = folder.root + "/a.png"
+        _ = await GroupExporter.export(
+            folder.group(3), to: path, composer: folder.composer(), parameters: parameters,
+            settings: ExportSettings(spec: SpecRequest(fixturePath: "g.json")))
+        let spec = try document(folder.root + "/a.spec.json")
+        let stored = try #require(spec["parameters"] as? [String: Any])
+        let resolved = try #require(spec["resolved"] as? [String: Any])
+        #expect(stored["background"] is NSNull)
+        #expect(resolved["background"] as? String == parameters.resolvedBackground.hexString)
+        let padding = Layouts.resolvedPadding(count: 3, parameters: parameters)
+        #expect((resolved["padding"] as? NSNumber)?.doubleValue == padding)
+        // Only what was automatic: the margin was set.
+        #expect(resolved["margin"] == nil)
+        #expect(Set(resolved.keys) == Set(stored.filter { $0.value is NSNull }.keys).subtracting(["gap-color"]))
+    }
+
     /// Each photo: its source and the hash of its bytes; a missing file and a member without a photo are
     /// placeholders with the reason.
     @Test func photosHaveTheirSourceAndHashOrThePlaceholdersReason() async throws {

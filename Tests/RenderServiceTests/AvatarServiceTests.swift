@@ -44,7 +44,7 @@ import Testing
                 router: Router(signer: nil, allowsUnsigned: allowsUnsigned),
                 configuration: ServiceConfiguration(
                     parameters: CompositionParameters(size: 40), photoFolder: root, allowedHosts: ["img.example"]),
-                composer: composer, fixture: FixtureSource(path: fixturePath), presets: nil,
+                composer: composer, fixture: ReloadingFixture(path: fixturePath), presets: nil,
                 admission: AdmissionControl(workers: 1, queueLimit: queue))
         }
     }

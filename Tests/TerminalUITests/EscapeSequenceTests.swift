@@ -5,9 +5,15 @@ import Testing
 @Suite struct EscapeSequenceTests {
     /// Resolves an ESC followed by `waiting`; returns the key and the characters left unread.
     private func resolve(_ waiting: String) -> (key: Key?, rest: String) {
+        let (reading, rest) = read(waiting)
+        guard case .key(let key) = reading else { return (nil, rest) }
+        return (key, rest)
+    }
+
+    private func read(_ waiting: String) -> (reading: EscapeSequence.Reading, rest: String) {
         var queue = Array(waiting.unicodeScalars)
-        let key = EscapeSequence.resolve { queue.isEmpty ? nil : queue.removeFirst().value }
-        return (key, String(String.UnicodeScalarView(queue)))
+        let reading = EscapeSequence.resolve { queue.isEmpty ? nil : queue.removeFirst().value }
+        return (reading, String(String.UnicodeScalarView(queue)))
     }
 
     @Test func escWithNothingBehindItIsTheEscKey() {
@@ -15,10 +21,10 @@ import Testing
     }
 
     @Test func unknownSequencesAreDroppedWholeAndNothingAfterThem() {
-        // An SGR mouse drag and release, focus in, bracketed-paste start, an xterm key with modifiers.
-        for (sequence, following) in [("[<32;11;10M", "[<0;11;10m"), ("[I", "q"), ("[200~", "hello"), ("[1;5A", "]")] {
-            let result = resolve(sequence + following)
-            #expect(result.key == nil, "\(sequence)")
+        // An SGR mouse drag and release, focus out, bracketed-paste start, an xterm key with modifiers.
+        for (sequence, following) in [("[<32;11;10M", "[<0;11;10m"), ("[O", "q"), ("[200~", "hello"), ("[1;5A", "]")] {
+            let result = read(sequence + following)
+            #expect(result.reading == .dropped, "\(sequence)")
             #expect(result.rest == following, "\(sequence) left \(result.rest)")
         }
     }
@@ -43,9 +49,22 @@ import Testing
         }
     }
 
-    @Test func altKeysAndSS3KeysAreDropped() {
-        #expect(resolve("qx").key == nil && resolve("qx").rest == "x")
-        #expect(resolve("OPq").key == nil && resolve("OPq").rest == "q")
+    @Test func ss3KeysAreDropped() {
+        #expect(read("OPq").reading == .dropped && read("OPq").rest == "q")
+    }
+
+    @Test func aKeyRightAfterEscIsReadAsThatKey() {
+        // Esc typed and at once `]`, `[`, `O`, `P`, `_` (sequence introducers with nothing behind them) or any
+        // other key: Esc, then the key (an Alt key reads the same).
+        for key in ["]", "[", "O", "P", "_", "q", "x"] {
+            let result = read(key)
+            #expect(result.reading == .escapeThen(key.unicodeScalars.first!.value) && result.rest.isEmpty, "\(key)")
+        }
+        #expect(read("qx").reading == .escapeThen(UInt32(UInt8(ascii: "q"))) && read("qx").rest == "x")
+    }
+
+    @Test func focusComingBackIsAKey() {
+        #expect(resolve("[Ij") == (.focusIn, "j"))
     }
 
     @Test func lateAnswersToTheStartUpQueryAreDroppedWhole() {
@@ -54,17 +73,15 @@ import Testing
             ("_Gi=31;OK\u{1B}\\", "j"), ("P>|xterm(379)\u{1B}\\", "k"),
             ("]11;rgb:0000/0000/0000\u{07}", "q"),
         ] {
-            let result = resolve(sequence + following)
-            #expect(result.key == nil && result.rest == following, "\(sequence) left \(result.rest)")
+            let result = read(sequence + following)
+            #expect(result.reading == .dropped && result.rest == following, "\(sequence) left \(result.rest)")
         }
-        // An Alt key of one of those introducers, with nothing behind it, costs nothing else.
-        #expect(resolve("_").key == nil && resolve("_").rest.isEmpty)
     }
 
     @Test func aRunawaySequenceStopsAtTheLengthLimit() {
         let endless = "[" + String(repeating: "1", count: 100)
-        let result = resolve(endless)
-        #expect(result.key == nil)
+        let result = read(endless)
+        #expect(result.reading == .dropped)
         #expect(result.rest.count == 100 - EscapeSequence.maximumLength)
     }
 }

@@ -55,6 +55,39 @@ fi
 expect_status 0 $bin export --fixtures - --base-dir sample-data --group ride -o "$tmp/base.png" --no-cache < sample-data/groups.json
 cmp -s "$tmp/base.png" "$tmp/stdin.png" || fail "--base-dir resolves photos like the current folder does"; ok
 expect_status 2 $bin export --base-dir sample-data --group ride -o "$tmp/x.png"; ok
+# `-` is a standard stream for every command, never a file named `-` (issues 37 and 39).
+$bin avatar --fixtures sample-data/groups.json --member u01 -o - --no-cache > "$tmp/avatar-out.png" 2>"$tmp/err" \
+  || { cat "$tmp/err"; fail "avatar -o -"; }
+[ "$(png_size "$tmp/avatar-out.png")" = "132x132" ] && [ ! -e ./- ] || fail "avatar -o - wrote no PNG to standard output"; ok
+(cd sample-data && ../$bin avatar --fixtures - --member u01 -o "$tmp/avatar-in.png" --no-cache < groups.json) 2>"$tmp/err" \
+  || { cat "$tmp/err"; fail "avatar --fixtures -"; }
+cmp -s "$tmp/avatar-in.png" "$tmp/avatar-out.png" || fail "avatar --fixtures - differs from the file"; ok
+(cd sample-data && ../$bin show --fixtures - --group ride --width 6 --no-cache < groups.json) > "$tmp/show-in.txt" 2>"$tmp/err" \
+  || { cat "$tmp/err"; fail "show --fixtures -"; }
+[ "$(wc -l < "$tmp/show-in.txt")" -ge 3 ] || fail "show --fixtures - drew nothing"; ok
+expect_status 0 $bin show - --width 6 < "$tmp/avatar-out.png"; [ "$(wc -l < "$tmp/out")" -ge 3 ] || fail "show - drew nothing"; ok
+expect_status 2 $bin export --fixtures sample-data/groups.json --all --output-dir - --no-cache
+grep -q -- "--output-dir: - means standard input or output" "$tmp/err" || fail "--output-dir - not refused"; ok
+expect_status 2 $bin --fixtures - < /dev/null; grep -q -- "--fixtures: - means" "$tmp/err" || fail "the app took --fixtures -"; ok
+# Fixtures on standard input (issue 39): an endless stream is refused at the limit as it arrives (not after
+# buffering twice the limit), naming standard input; a stream of whitespace is not "empty".
+/usr/bin/time -f %M -o "$tmp/rss" $bin export --fixtures - --group ride -o "$tmp/z.png" --no-cache < /dev/zero \
+  >"$tmp/out" 2>"$tmp/err" && fail "--fixtures - < /dev/zero succeeded"
+grep -q "standard input is over the 256 MiB limit" "$tmp/err" || { cat "$tmp/err"; fail "/dev/zero message"; }; ok
+[ "$(tail -1 "$tmp/rss")" -lt 400000 ] || fail "--fixtures - < /dev/zero peaked at $(tail -1 "$tmp/rss") KiB"; ok
+python3 -c "import sys; sys.stdout.write(' ' * (3 << 20))" > "$tmp/blank.json"
+expect_status 1 $bin export --fixtures - --group ride -o "$tmp/z.png" --no-cache < "$tmp/blank.json"
+grep -q "standard input:.*no JSON value (the input is 3 MiB of whitespace)" "$tmp/err" || { cat "$tmp/err"; fail "whitespace"; }; ok
+# Export folders (issue 39): a link planted in the folder never sends a file out of it; it is refused, named
+# with where it leads, and what it leads to is untouched.
+mkdir -p "$tmp/links/out"; echo precious > "$tmp/links/precious.txt"
+ln -s ../precious.txt "$tmp/links/out/ride.png"; ln -s "$tmp/links/gone/kittens.png" "$tmp/links/out/kittens.png"
+expect_status 1 $bin export --fixtures sample-data/groups.json --all --output-dir "$tmp/links/out" --size 32 --no-cache
+grep -q "out/ride.png: is a symbolic link to .*/precious.txt, outside the export folder" "$tmp/err" \
+  && grep -q "out/kittens.png: is a symbolic link to $tmp/links/gone/kittens.png, outside" "$tmp/err" \
+  || { cat "$tmp/err"; fail "links out of --output-dir"; }
+[ "$(cat "$tmp/links/precious.txt")" = precious ] && [ ! -e "$tmp/links/gone" ] || fail "an export left its folder"; ok
+[ "$(png_size "$tmp/links/out/work.png")" = "32x32" ] || fail "the other groups were not exported"; ok
 expect_status 0 $bin export --fixtures sample-data/groups.json --group ride -o "$tmp/j.png" --json --no-cache
 python3 -c "import json; d=json.load(open('$tmp/out')); f=d['files'][0]; assert f['path'].endswith('j.png') and f['bytes']>0 and f['inputs'].startswith('sha256:') and d['failure'] is None, d" \
   || fail "export --json"; ok
@@ -98,6 +131,19 @@ bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --layout w
   | grep -qx "wechat wechat-compact" || fail "bash completion does not offer the layouts after --layout"; ok
 [ -z "$(bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui export --size ''); COMP_CWORD=3; _chat_tui; echo \"\${COMPREPLY[*]}\"")" ] \
   || fail "bash completion offers files after --size"; ok
+# File names are one candidate each, however they are spelt (issue 39): no split at spaces, no `*` expanded.
+mkdir -p "$tmp/names"; touch "$tmp/names/a b.png" "$tmp/names/*" "$tmp/names/other.png"
+(cd "$tmp/names" && bash -c "source <($OLDPWD/$bin completions bash); COMP_WORDS=(chat-tui export --output a); COMP_CWORD=3; _chat_tui; printf '%s|' \"\${COMPREPLY[@]}\"") \
+  | grep -qx "a b.png|" || fail "bash splits a file name with a space"; ok
+(cd "$tmp/names" && bash -c "source <($OLDPWD/$bin completions bash); COMP_WORDS=(chat-tui export --output '*'); COMP_CWORD=3; _chat_tui; printf '%s|' \"\${COMPREPLY[@]}\"") \
+  | grep -qx '\*|' || fail "bash expands * in a file completion"; ok
+# Every command's words: cache stats|clear, help completions, show FILE, values after avatar --color-space.
+bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui cache ''); COMP_CWORD=2; _chat_tui; echo \"\${COMPREPLY[*]}\"" \
+  | grep -q "stats clear" || fail "bash does not offer cache stats|clear"; ok
+bash -c "source <($bin completions bash); COMP_WORDS=(chat-tui avatar --color-space ''); COMP_CWORD=3; _chat_tui; echo \"\${COMPREPLY[*]}\"" \
+  | grep -qx "srgb display-p3" || fail "bash offers no colour spaces"; ok
+expect_status 0 $bin help completions; grep -q "^chat-tui completions - print" "$tmp/out" || fail "help completions"; ok
+expect_status 0 $bin completions --help; grep -q "completions bash|zsh|fish" "$tmp/out" || fail "completions --help"; ok
 if command -v zsh >/dev/null; then
   mkdir -p "$tmp/zsh/bin"; $bin completions zsh > "$tmp/zsh/_chat-tui"; ln -sf "$(cd "$(dirname "$bin")" && pwd)/chat-tui" "$tmp/zsh/bin/"
   zsh -fc "autoload -Uz compinit; compinit -u -D; source $tmp/zsh/_chat-tui; print \$_comps[chat-tui]" | grep -q _chat_tui \
@@ -108,16 +154,23 @@ if command -v zsh >/dev/null; then
   zsh_complete "chat-tui export --ski" | grep -q -- "--skip-existing\|p-existing" || fail "zsh does not complete --ski"; ok
   zsh_complete "chat-tui export --layout " | grep -q "wechat-compact" || fail "zsh does not offer the layouts"; ok
   zsh_complete "chat-tui " | grep -q "completions" || fail "zsh does not offer the commands"; ok
+  zsh_complete "chat-tui avatar --color-space " | grep -q "display-p3" || fail "zsh offers no colour spaces"; ok
+  zsh_complete "chat-tui cache " | grep -q "clear" || fail "zsh does not offer cache clear"; ok
 fi
 if command -v fish >/dev/null; then
   fish -c "$bin completions fish | source; complete -C 'chat-tui export --ski'" | grep -q skip-existing || fail "fish"; ok
   fish -c "$bin completions fish | source; complete -C 'chat-tui export --layout '" | cut -f1 | grep -qx "wechat-compact" \
     || fail "fish does not offer the layouts"; ok
   [ -z "$(fish -c "$bin completions fish | source; complete -C 'chat-tui export --size '")" ] || fail "fish offers files after --size"; ok
+  fish -c "$bin completions fish | source; complete -C 'chat-tui avatar --color-space '" | cut -f1 | grep -qx "display-p3" \
+    || fail "fish offers no colour spaces"; ok
+  fish -c "$bin completions fish | source; complete -C 'chat-tui cache '" | cut -f1 | grep -qx "stats" || fail "fish cache"; ok
 fi
 expect_status 0 $bin help --man; cp "$tmp/out" "$tmp/chat-tui.1"
 MANWIDTH=100 man -l "$tmp/chat-tui.1" 2>"$tmp/man-err" > "$tmp/man.txt" || { cat "$tmp/man-err"; fail "man -l"; }
 grep -q -- "--skip-existing" "$tmp/man.txt" && grep -q "chat-tui export" "$tmp/man.txt" || fail "man page text"
+grep -q "^ENVIRONMENT" "$tmp/man.txt" && grep -q "^EXAMPLES" "$tmp/man.txt" && grep -q "XDG_CACHE_HOME" "$tmp/man.txt" \
+  || fail "the man page lacks ENVIRONMENT or EXAMPLES"
 ! grep -qi "warning" "$tmp/man-err" || { cat "$tmp/man-err"; fail "troff warnings"; }; ok
 # No font at all (an empty fontconfig configuration): placeholders fall back to the silhouette, and the run says
 # so once, naming the fontconfig query, however many placeholders and groups there are.

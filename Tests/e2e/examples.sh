@@ -2,7 +2,8 @@
 # End to end: the Examples/ package, a client of the library depending on this package by path (products only),
 # is built and run: it composes a WeChat and a QQ avatar from photo bytes, a file and URLs served by
 # `python3 -m http.server`, and writes them with Composite.write(to:format:). The outputs are decoded by Pillow
-# at the expected size, and the README and the DocC article show exactly the example's code.
+# at the expected size, and the README (QuickStart), docs/LIBRARY.md and the DocC article show exactly the examples'
+# code; the README's QuickStart is run too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -13,13 +14,16 @@ checks=0; ok() { checks=$((checks+1)); }
 python3 -c "import PIL" 2>/dev/null || pip install -q pillow
 example=Examples/Sources/ComposeAvatars/main.swift
 
-# The README's and the DocC article's example is the example package's code, line for line.
-for doc in README.md Sources/GroupIcon/GroupIcon.docc/GettingStarted.md; do
-  python3 - "$doc" "$example" <<'PY' || fail "$doc: the example differs from $example"
+# The docs' examples are the example package's code, line for line: docs/LIBRARY.md and the DocC article show
+# ComposeAvatars, the README the five lines of QuickStart.
+for pair in docs/LIBRARY.md:$example Sources/GroupIcon/GroupIcon.docc/GettingStarted.md:$example \
+  README.md:Examples/Sources/QuickStart/main.swift; do
+  doc=${pair%%:*} code=${pair#*:}
+  python3 - "$doc" "$code" <<'PY' || fail "$doc: the example differs from $code"
 import sys
 doc, example = sys.argv[1:]
 lines = open(doc).read().split("\n")
-marker = "<!-- example: Examples/Sources/ComposeAvatars/main.swift -->"
+marker = "<!-- example: %s -->" % example
 start = lines.index(marker) + 2          # the marker, then the ```swift line
 end = lines.index("```", start)
 sys.exit(0 if "\n".join(lines[start:end]) + "\n" == open(example).read() else 1)
@@ -64,6 +68,17 @@ for name, fmt in (("wechat.png", "PNG"), ("qq.webp", "WEBP")):
     # Photos, not four placeholders: many colours.
     colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 1000, (name, len(colours or []))
+PY
+ok
+# The README's QuickStart, run where alice.jpg is: a 132 px QQ avatar of Alice's photo and 李雷's placeholder.
+mkdir "$tmp/quick" && cp sample-data/avatars/alice.jpg "$tmp/quick/"
+quick=$PWD/Examples/.build/debug/QuickStart
+(cd "$tmp/quick" && "$quick") || fail "QuickStart failed"
+python3 - "$tmp/quick/group.png" <<'PY' || fail "QuickStart's group.png"
+import sys
+from PIL import Image
+image = Image.open(sys.argv[1])
+assert image.format == "PNG" and image.size == (132, 132), (image.format, image.size)
 PY
 ok
 # A usage error exits 2.

@@ -19,7 +19,8 @@ python3 -c "import PIL, pillow_heif, numpy" 2>/dev/null || pip install -q pillow
 
 files=(lossless.webp lossy.webp animated.webp still.gif interlaced.gif photo.heic photo.avif rgb.tiff
        orientation-6.tiff cmyk.tiff rgb24.bmp palette8.bmp adobe-rgb.jpg adobe-rgb.png adobe-rgb.tiff prophoto.jpg
-       prophoto.png cmyk-profiled.jpg display-p3.heic display-p3.png display-p3.webp
+       prophoto.png cmyk-profiled.jpg display-p3.heic display-p3.png display-p3.webp cmyk-profiled.tiff
+       gray-profiled.png gray-profiled.jpg gray-profiled.tiff lut-profile-16.png
        ramp-10bit.heic ramp-12bit.heic)
 every=(lossless.webp still.gif photo.heic photo.avif rgb.tiff rgb24.bmp adobe-rgb.jpg prophoto.png display-p3.heic)
 

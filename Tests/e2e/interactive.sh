@@ -35,14 +35,24 @@ PY
 pngfix "$png" >/dev/null 2>&1 || fail "libpng (pngfix) cannot read the exported PNG"; ok
 wait_for "xported" 5 || fail "status line does not say where the PNG went"; ok
 
-# Escape sequences the app has no use for (an SGR mouse drag and release, focus-in, Alt+x) are dropped whole:
-# the app neither quits on their ESC nor reads their bytes as keys. (An SGR press is a click: designer-tools.sh.)
+# Escape sequences the app has no use for (an SGR mouse drag and release, focus-out, focus-in, which only
+# repaints) are dropped whole: the app neither quits on their ESC nor reads their bytes as keys. (An SGR press is
+# a click: designer-tools.sh.)
 before=$(tmx capture-pane -p -t "$session" | head -2)
-tmx send-keys -t "$session" -l $'\e[<32;11;10M\e[<0;11;10m\e[I'
-tmx send-keys -t "$session" M-x
+tmx send-keys -t "$session" -l $'\e[<32;11;10M\e[<0;11;10m\e[O\e[I'
 sleep 1   # nothing to wait for: the check is that these bytes change nothing, so give the app time to read them
 [ -z "$(cat "$tmp/status" 2>/dev/null)" ] || fail "an unknown escape sequence quit the app"; ok
 [ "$(tmx capture-pane -p -t "$session" | head -2)" = "$before" ] || fail "escape sequence bytes were read as keys"; ok
+
+# Esc and at once `]` (one write, as a quick typist's keys reach the app) is Esc, then `]`: the margin steps.
+margin() { tmx capture-pane -p -t "$session" | grep -o 'margin [0-9.]*' | head -1; }
+before_margin=$(margin)
+[ -n "$before_margin" ] || fail "no margin in the preview's title"
+tmx send-keys -t "$session" -l $'\e]'
+i=0; until [ "$(margin)" != "$before_margin" ]; do
+  i=$((i+1)); [ $i -gt 100 ] && fail "the ] typed right after Esc was swallowed ($(margin))"; sleep 0.1; done; ok
+# Back to the exported margin, so that q quits without asking.
+tmx send-keys -t "$session" '['
 
 # A left click (X10 mouse report, what curses asks tmux for) on a group's row selects it.
 line=$(tmx capture-pane -p -t "$session" | grep -n "Avatar edge" | head -1 | cut -d: -f1)
@@ -55,4 +65,15 @@ i=0; until tmx capture-pane -p -t "$session" | head -1 | grep -q "│ Avatar edg
 tmx send-keys -t "$session" 'q'
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
+
+# A link planted in the export folder (issue 39): `e` on the first group (kittens) with out/kittens.png a
+# dangling link out of the folder is refused with where the link leads, and nothing is written outside.
+stop_server
+mkdir -p "$tmp/links/out"; ln -s "$tmp/links/elsewhere/kittens.png" "$tmp/links/out/kittens.png"; mkdir "$tmp/links/elsewhere"
+tmx -f /dev/null new-session -d -s "$session" -x 160 -y 48 \
+  "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $root/sample-data/groups.json --export-dir $tmp/links/out --cache-dir $tmp/cache --fresh; sleep 30"
+wait_for "Cat Lovers" 30 || fail "the app did not start"
+tmx send-keys -t "$session" 'e'
+wait_for "symbolic link" 10 || fail "e through a link out of --export-dir was not refused"; ok
+[ -z "$(ls "$tmp/links/elsewhere")" ] || fail "e wrote outside --export-dir through a link"; ok
 echo "$checks passed, 0 failed"

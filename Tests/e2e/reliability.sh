@@ -150,7 +150,7 @@ json.dump({"groups": [{"id": "n", "name": "N", "members": [{"name": "A", "avatar
 PY
 expect_status 0 "$bin" export --fixtures messages.json --group m --output m.png --no-cache
 expect_message 'two-bytes.jpg: JPEG file cut short: it ends after 2 bytes'
-expect_message '/etc/passwd: not an image format chat-tui reads \(it looks like text\)'
+expect_message '/etc/passwd: not a supported image format \(it looks like text\)'
 ! grep -qE 'starts with|72 6F 6F 74|root' err || fail "a warning quotes file content"
 expect_message 'the path is too long'; ok
 expect_status 1 "$bin" export --fixtures nul.json --all --output-dir x --no-cache
@@ -186,7 +186,7 @@ truncate -s 2G "$entry"
 
 # ---- --allow-paths confines avatar files.
 expect_status 0 "$bin" export --fixtures messages.json --group m --output a.png --no-cache --allow-paths "$tmp/real"
-[ "$(grep -c 'outside the folders allowed by --allow-paths' err)" -eq 3 ] || { cat err; fail "--allow-paths"; }; ok
+[ "$(grep -c 'outside the allowed folders' err)" -eq 3 ] || { cat err; fail "--allow-paths"; }; ok
 expect_status 2 "$bin" export --fixtures messages.json --group m --output a.png --allow-paths "$tmp/no-such-folder"; ok
 
 # ---- The PNG title is capped.

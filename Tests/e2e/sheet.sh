@@ -97,8 +97,15 @@ expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --theme-text re
 grep -q -- "--theme-text: expected an opaque colour as #RRGGBB" "$tmp/err" || fail "theme colour message"; ok
 expect_status 2 $bin export --fixtures "$f" --group n1 --output "$tmp/y.png" --theme dark
 grep -q -- "draw the chat-list rows of --sheet FILE" "$tmp/err" || fail "theme without sheet"; ok
+expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --spec
+grep -q -- "--sheet FILE writes no spec" "$tmp/err" || fail "sheet with spec message"; ok
 expect_status 2 $bin export --fixtures "$f" --sheet "$tmp/x.png" --scale 1,2
 [ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/y.png" ] || fail "a usage error wrote a file"; ok
+# A sheet above the memory budget is refused before anything is composed, saying what fits.
+expect_status 1 $bin export --fixtures "$f" --group n5 --sheet "$tmp/x.png" --size 1024 --scale 4 --memory-limit 256M \
+  --no-cache
+grep -q "more than the 192 MB of work memory allowed (three quarters of --memory-limit 256 MB); it fits at --scale 1" \
+  "$tmp/err" && [ ! -e "$tmp/x.png" ] || fail "sheet above the memory limit"; ok
 expect_status 1 $bin export --fixtures "$f" --group n55 --sheet "$tmp/x.png"
 grep -q 'no group with id "n55"; did you mean "n5"?' "$tmp/err" || fail "unknown group message"; ok
 # Like export, never a device.

@@ -33,4 +33,16 @@ grep -q "status 0" "$tmp/plain.txt" && [ "$(grep -cv '^$' "$tmp/plain.txt")" = 1
 [ "$(wc -l < "$tmp/piped.txt")" = 10 ] && grep -q '▀' "$tmp/piped.txt" && grep -q $'\e\\[38;2;' "$tmp/piped.txt" \
   || fail "the piped picture is not 10 rows of coloured half blocks"; ok
 ! grep -q $'\e_G\|\eP' "$tmp/piped.txt" || fail "a pixel protocol went into the pipe"; ok
+
+# A crash on a terminal (any command; here one waiting for its fixture on the terminal, sent SIGSEGV) writes
+# the Swift runtime's report and goes on to end: the report never says "Press space to interact" and waits
+# 30 s for a key. (A signal sent by kill returns from the runtime's handler, so the command is ended after.)
+stop_server
+tmx -f /dev/null new-session -d -s "$session" -x 160 -y 50 \
+  "env -u SWIFT_BACKTRACE $env_vars $bin export --fixtures - --group x --output $tmp/x.png </dev/tty & pid=\$!; sleep 2; kill -SEGV \$pid; sleep 30"
+wait_for "Backtrace took" 30 || fail "no crash report"; ok
+sleep 1
+tmx capture-pane -p -S - -t "$session" > "$tmp/crash.txt"
+grep -q "Program crashed" "$tmp/crash.txt" || fail "no crash report"; ok
+! grep -q "Press space" "$tmp/crash.txt" || fail "the crash report waits for a key"; ok
 echo "show: $checks checks passed"

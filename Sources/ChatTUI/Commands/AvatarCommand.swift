@@ -11,7 +11,8 @@ struct AvatarCommand: ToolCommand {
     static let name = "avatar"
     static let summary = "write one member's styled avatar to a PNG, JPEG or WebP file"
     static let usage = [
-        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--color-space SPACE] [--preset NAME] --output FILE.png|.jpg|.webp"
+        "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--color-space SPACE] [--preset NAME] --output FILE.png|.jpg|.webp",
+        "chat-tui avatar --fixtures - --member ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
     ]
     static let specs =
         [
@@ -33,15 +34,18 @@ struct AvatarCommand: ToolCommand {
                 choices: PlaceholderStyle.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "--color-space", valueName: "SPACE",
-                help: "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)"
-            ),
+                help:
+                    "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)",
+                choices: ColorSpace.allCases.map(\.name)),
             OptionSpec(
                 name: "--output", valueName: "FILE",
-                help: "file to write (replaced atomically); its extension picks the format", short: "o"),
+                help: "file to write (replaced atomically); its extension picks the format", short: "o",
+                dash: .standardOutput),
             CompositionOptions.presetSpec,
-        ] + OutputOptions.encodingSpecs + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+        ] + OutputOptions.encodingSpecs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec]
+        + SessionOptions.cacheSpecs
 
-    var fixturePath: String
+    var fixture: FixtureSource
     var memberID: String
     var groupID: String?
     var style: MemberStyle
@@ -49,22 +53,22 @@ struct AvatarCommand: ToolCommand {
     var size: Double
     var scale: Int
     var colorSpace: ColorSpace
-    var outputPath: String
+    var destination: PathArgument
     var encoding: OutputEncoding
     var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
-        guard let member = arguments.string("--member"), let output = arguments.string("--output") else {
+        fixture = try FixtureSource(arguments)
+        guard let member = arguments.string("--member"), let output = arguments.path("--output") else {
             throw UsageError(message: "give --member ID and --output FILE.png", command: Self.name)
         }
         memberID = member
-        outputPath = output
-        encoding = try OutputOptions.encoding(from: arguments, path: output)
+        destination = output
+        encoding = try OutputOptions.encoding(from: arguments, path: output.path)
         groupID = arguments.string("--group")
         // Size, scale, style and colour space are read by the same fields as the composition options, with the
-        // same limits; `--preset NAME` sets them first, as it does for every command (its other parameters do
+        // same limits; `--preset NAME` sets them first, as for every command that composes (its other parameters do
         // not apply).
         var parameters = try CompositionOptions.parameters(from: arguments)
         if let text = arguments.string("--style"), let field = ParameterCatalogue.field(named: "member-style") {
@@ -89,23 +93,38 @@ struct AvatarCommand: ToolCommand {
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
-        let fixture: Fixture
-        do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+        if destination == .standardOutput, let refusal = output.refusalOfImage(option: "--output") { return refusal }
+        let loaded: Fixture
+        do { loaded = try fixture.load() } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
-        guard let member = AvatarExporter.member(memberID, group: groupID, in: fixture) else {
+        guard let member = AvatarExporter.member(memberID, group: groupID, in: loaded) else {
             let place = groupID.map { " in group \"\(Sanitizer.clean($0))\"" } ?? ""
             output.standardError(
-                "chat-tui: \(fixturePath): no member with id \"\(Sanitizer.clean(memberID))\"\(place)\n")
+                "chat-tui: \(Sanitizer.clean(fixture.name)): no member with id \"\(Sanitizer.clean(memberID))\"\(place)\n"
+            )
             return .failure
         }
-        FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: outputPath))
+        let composer = SessionOptions.makeComposer(pipeline).composer
+        guard let path = destination.path else {
+            do {
+                let encoded = try await AvatarExporter.encode(
+                    member, style: style, placeholder: placeholder, size: size, scale: scale, encoding: encoding,
+                    colorSpace: colorSpace, composer: composer)
+                for warning in encoded.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
+                output.standardOutputBytes(encoded.bytes)
+                return .success
+            } catch {
+                output.standardError("chat-tui: standard output: \(Sanitizer.clean("\(error)"))\n")
+                return .failure
+            }
+        }
+        FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
         let outcome = await AvatarExporter.export(
             member, style: style, placeholder: placeholder, size: size, scale: scale,
-            to: outputPath, encoding: encoding, colorSpace: colorSpace,
-            composer: SessionOptions.makeComposer(pipeline).composer,
-            inputs: ExportInputs.identities(fixturePath: fixturePath, fixture: fixture))
+            to: path, encoding: encoding, colorSpace: colorSpace, composer: composer,
+            inputs: ExportInputs.identities(fixturePath: fixture.path, fixture: loaded))
         for warning in outcome.warnings { output.standardError("warning: \(Sanitizer.clean(warning))\n") }
         if let failure = outcome.failure {
             output.standardError("chat-tui: \(Sanitizer.clean(failure))\n")

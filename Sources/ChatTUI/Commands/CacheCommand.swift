@@ -17,7 +17,8 @@ struct CacheCommand: ToolCommand {
             help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays"),
     ]
 
-    enum Action: String, Sendable { case stats, clear }
+    enum Action: String, CaseIterable, Sendable { case stats, clear }
+    static let operands = Operands.words(Action.allCases.map(\.rawValue))
 
     var action: Action
     var location: DiskCacheLocation

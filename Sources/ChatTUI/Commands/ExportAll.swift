@@ -39,7 +39,7 @@ extension ExportCommand {
         let summary: BatchExport.Summary
         var report = BatchReport(quiet: quiet)
         do throws(FixtureError) {
-            if fixturePath != "-", GroupStream.isJSONLines(fixturePath) {
+            if let fixturePath = fixture.path, fixture.isJSONLinesFile {
                 var input = StreamBatchInput(try GroupStream(path: fixturePath))
                 if let problem = prepareFolder() { return fail(problem) }
                 batch.protectedFiles = ExportInputs.identities(fixturePath: fixturePath, groups: [])
@@ -47,13 +47,11 @@ extension ExportCommand {
                 progress = ProgressBar(total: nil, output: output, quiet: quiet)
                 summary = try await run(batch, &input, progress: &progress, report: &report)
             } else {
-                let fixture = try loadFixture()
-                if let refusal = limitRefusal(fixture.groups, output: output) { return refusal }
+                let loaded = try fixture.load()
+                if let refusal = limitRefusal(loaded.groups, output: output) { return refusal }
                 if let problem = prepareFolder() { return fail(problem) }
-                batch.protectedFiles = ExportInputs.identities(
-                    fixturePath: fixturePath == "-" ? nil : fixturePath,
-                    fixture: fixture)
-                var input = FixtureBatchInput(fixture)
+                batch.protectedFiles = ExportInputs.identities(fixturePath: fixture.path, fixture: loaded)
+                var input = FixtureBatchInput(loaded)
                 // With a shard, how many groups it holds is known only at the end.
                 progress = ProgressBar(total: shard == nil ? input.total : nil, output: output, quiet: quiet)
                 summary = try await run(batch, &input, progress: &progress, report: &report)

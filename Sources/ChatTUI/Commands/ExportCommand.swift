@@ -25,8 +25,8 @@ struct ExportCommand: ToolCommand {
             OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
             OptionSpec(
                 name: "--output", valueName: "FILE",
-                help: "file to write (replaced atomically); its extension picks the format; - for standard output",
-                short: "o"),
+                help: "file to write (replaced atomically); its extension picks the format", short: "o",
+                dash: .standardOutput),
             OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
             OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
             OptionSpec(
@@ -37,8 +37,8 @@ struct ExportCommand: ToolCommand {
             OptionSpec(
                 name: "--sheet", valueName: "FILE",
                 help:
-                    "write a variants sheet instead: the parameters on 1-9 and 12 members and on --group, labelled, with the group in light and dark chat-list rows; - for standard output"
-            ),
+                    "write a variants sheet instead: the parameters on 1-9 and 12 members and on --group, labelled, with the group in light and dark chat-list rows",
+                dash: .standardOutput),
             SheetOptions.listAvatarSizeSpec,
         ] + SheetOptions.themeSpecs + ReportOptions.specs + OutputOptions.specs + [
             SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec,
@@ -46,18 +46,18 @@ struct ExportCommand: ToolCommand {
         + SessionOptions.cacheSpecs + CompositionOptions.specs
 
     static let notes = [
-        "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays.",
+        "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays; in --output-dir only when that file lies inside the folder (a link leading out of it is refused, naming where it leads).",
         "Refused with exit 1 and nothing written: a path ending in /, . or .., a folder, a device, FIFO or socket (also behind a link: /dev/null is never replaced), a file-descriptor path such as /dev/stdout or /dev/fd/1 (write to a file instead), and the fixture or any photo it names. Group ids longer than 200 bytes are shortened for --all: their start, a dash and 16 hex digits of their SHA-256.",
     ]
 
     enum Target: Sendable, Equatable {
-        case one(groupID: String, output: String)
+        case one(groupID: String, output: PathArgument)
         case all(directory: String)
         /// A variants sheet (`--sheet`), of the group when one is given.
-        case sheet(groupID: String?, output: String)
+        case sheet(groupID: String?, output: PathArgument)
     }
 
-    var fixturePath: String
+    var fixture: FixtureSource
     var target: Target
     var jobs: Int
     var shard: Shard?
@@ -65,8 +65,6 @@ struct ExportCommand: ToolCommand {
     var parameters: CompositionParameters
     var settings: ExportSettings
     var sync: OutputOptions.SyncMode
-    /// Where relative photo paths of a fixture read from standard input resolve (`--base-dir`).
-    var baseDirectory: String?
     var json: Bool
     var quiet: Bool
     var strict: Bool
@@ -76,15 +74,14 @@ struct ExportCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
-        baseDirectory = try SessionOptions.baseDirectory(from: arguments)
+        fixture = try FixtureSource(arguments)
         json = arguments.has("--json")
         quiet = arguments.has("--quiet")
         strict = arguments.has("--strict")
         listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
         themes = try SheetOptions.themes(from: arguments).themes
         switch (
-            arguments.has("--all"), arguments.string("--group"), arguments.string("--output"),
+            arguments.has("--all"), arguments.string("--group"), arguments.path("--output"),
             arguments.string("--output-dir")
         ) {
         case _ where arguments.string("--sheet") != nil:
@@ -95,7 +92,12 @@ struct ExportCommand: ToolCommand {
                     message: "--sheet FILE writes one picture: it takes none of --all, --output, --output-dir, --json"
                         + " or --skip-existing", command: Self.name)
             }
-            target = .sheet(groupID: arguments.string("--group"), output: arguments.string("--sheet") ?? "")
+            guard !arguments.has("--spec") else {
+                throw UsageError(
+                    message: "--spec describes an export of a group's avatar; --sheet FILE writes no spec: "
+                        + "give one of them", command: Self.name)
+            }
+            target = .sheet(groupID: arguments.string("--group"), output: arguments.path("--sheet") ?? .path(""))
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
@@ -136,7 +138,7 @@ struct ExportCommand: ToolCommand {
             scaled.scale = scale
             try scaled.checkPixelSize(command: Self.name)
         }
-        if let output = target.singleOutput, output == "-" {
+        if target.singleOutput == .standardOutput {
             guard scales == nil else {
                 throw UsageError(
                     message: "--output - writes one image to standard output: give one --scale", command: Self.name)
@@ -150,23 +152,23 @@ struct ExportCommand: ToolCommand {
                     message: "--spec writes a file beside the image: give --output FILE, not -", command: Self.name)
             }
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
-        } else if let output = target.singleOutput {
+        } else if let output = target.singleOutput?.path {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
             // One file: flushing it is the sync at the end.
             if sync == .end { settings.durability = .synced }
         } else {
             (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
         }
-        if arguments.has("--spec") { settings.spec = SpecRequest(fixturePath: fixturePath) }
+        if arguments.has("--spec") { settings.spec = SpecRequest(fixturePath: fixture.spelling) }
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
         let (composer, remote) = SessionOptions.makeComposer(pipeline)
         switch target {
-        case .one(let groupID, let path):
+        case .one(let groupID, let destination):
             let group: ChatGroup?
             let ids: [String]
-            do { (group, ids) = try findGroup(groupID) } catch {
+            do { (group, ids) = try fixture.findGroup(groupID) } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
@@ -175,12 +177,14 @@ struct ExportCommand: ToolCommand {
                     "; did you mean \"\(Sanitizer.clean($0))\"?"
                 }
                 output.standardError(
-                    "chat-tui: \(fixtureName): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
+                    "chat-tui: \(fixture.name): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
                 return .failure
             }
             if let refusal = limitRefusal([group], output: output) { return refusal }
-            let inputs = ExportInputs.identities(fixturePath: fixturePath == "-" ? nil : fixturePath, groups: [group])
-            guard path != "-" else { return await writeToStandardOutput(group, composer: composer, output: output) }
+            let inputs = ExportInputs.identities(fixturePath: fixture.path, groups: [group])
+            guard let path = destination.path else {
+                return await writeToStandardOutput(group, composer: composer, output: output)
+            }
             FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
             let outcome = await GroupExporter.export(
                 group, to: path, composer: composer, parameters: parameters,
@@ -196,8 +200,8 @@ struct ExportCommand: ToolCommand {
             return strict && !outcome.warnings.isEmpty ? .failure : .success
         case .all(let directory):
             return await exportAll(to: directory, composer: composer, remote: remote, output: output)
-        case .sheet(let groupID, let path):
-            return await exportSheet(groupID: groupID, to: path, composer: composer, output: output)
+        case .sheet(let groupID, let destination):
+            return await exportSheet(groupID: groupID, to: destination, composer: composer, output: output)
         }
     }
 
@@ -213,43 +217,12 @@ struct ExportCommand: ToolCommand {
         }
     }
 
-    /// How messages name the fixture: its path, or "standard input" for `--fixtures -`.
-    var fixtureName: String { fixturePath == "-" ? "standard input" : fixturePath }
-
-    /// The fixture, read from standard input for `--fixtures -` (relative photo paths then resolve against
-    /// `--base-dir`, else the current folder).
-    func loadFixture() throws(FixtureError) -> Fixture {
-        guard fixturePath == "-" else { return try FixtureLoader.load(path: fixturePath) }
-        return try FixtureLoader.loadStandardInput(
-            baseDirectory: URL(fileURLWithPath: baseDirectory ?? FileIO.currentDirectory, isDirectory: true))
-    }
-
-    /// The group with `id` and, when there is none, every id seen (for a suggestion): a `.jsonl` fixture is
-    /// streamed until it turns up, any other is read whole.
-    func findGroup(_ id: String) throws(FixtureError) -> (group: ChatGroup?, ids: [String]) {
-        guard fixturePath != "-", GroupStream.isJSONLines(fixturePath) else {
-            let groups = try loadFixture().groups
-            return (groups.first { $0.id == id }, groups.map(\.id))
-        }
-        let stream = try GroupStream(path: fixturePath)
-        var ids: [String] = []
-        while let group = try stream.next() {
-            if group.id == id { return (group, []) }
-            ids.append(group.id)
-        }
-        return (nil, ids)
-    }
-
     /// `--output -`: the image on standard output, refused when that is a terminal.
     private func writeToStandardOutput(
         _ group: ChatGroup, composer: GroupComposer,
         output: CommandOutput
     ) async -> ExitStatus {
-        guard !output.outputIsTerminal else {
-            output.standardError(
-                "chat-tui: --output -: standard output is a terminal; redirect it to a file or a pipe\n")
-            return .failure
-        }
+        if let refusal = output.refusalOfImage(option: "--output") { return refusal }
         let encoded: (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
         do {
             encoded = try await GroupExporter.encode(

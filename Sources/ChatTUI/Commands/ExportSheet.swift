@@ -9,7 +9,7 @@ import Support
 
 extension ExportCommand.Target {
     /// The one file this target writes (`--output` or `--sheet`), nil for `--all`.
-    var singleOutput: String? {
+    var singleOutput: PathArgument? {
         switch self {
         case .one(_, let output), .sheet(_, let output): output
         case .all: nil
@@ -29,7 +29,8 @@ extension ExportCommand {
 
     /// `--sheet FILE`: the variants sheet of the parameters (and of `groupID`'s group), written atomically like
     /// one export, or to standard output for `-`.
-    func exportSheet(groupID: String?, to path: String, composer: GroupComposer, output: CommandOutput) async
+    func exportSheet(groupID: String?, to destination: PathArgument, composer: GroupComposer, output: CommandOutput)
+        async
         -> ExitStatus
     {
         let groups: [ChatGroup]
@@ -40,7 +41,7 @@ extension ExportCommand {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
             return .failure
         } catch {
-            output.standardError("chat-tui: \(fixtureName): \(Sanitizer.clean("\(error)"))\n")
+            output.standardError("chat-tui: \(fixture.name): \(Sanitizer.clean("\(error)"))\n")
             return .failure
         }
         if let groupID, group == nil {
@@ -48,7 +49,7 @@ extension ExportCommand {
                 "; did you mean \"\(Sanitizer.clean($0))\"?"
             }
             output.standardError(
-                "chat-tui: \(fixtureName): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
+                "chat-tui: \(fixture.name): no group with id \"\(Sanitizer.clean(groupID))\"\(close ?? "")\n")
             return .failure
         }
         do throws(UsageError) {
@@ -59,9 +60,14 @@ extension ExportCommand {
             output.standardError("chat-tui: \(error.message)\nTry 'chat-tui export --help'.\n")
             return .usage
         }
-        if path == "-", output.outputIsTerminal {
-            output.standardError(
-                "chat-tui: --sheet -: standard output is a terminal; redirect it to a file or a pipe\n")
+        if destination == .standardOutput, let refusal = output.refusalOfImage(option: "--sheet") { return refusal }
+        let shape = group.map { (id: $0.id, memberCount: $0.members.count) }
+        let sheetBytes = VariantsSheet.memoryBytes(
+            parameters: parameters, group: shape, listAvatarPoints: listAvatarPoints, themes: themes.count)
+        let budget = composer.pipeline.configuration.memoryBudget
+        if let budget, sheetBytes > budget.limit {
+            let reason = sheetTooLarge(bytes: sheetBytes, budget: budget.limit, group: shape)
+            output.standardError("chat-tui: \(destination.name): \(reason)\n")
             return .failure
         }
         let text = ChatRowText(
@@ -75,7 +81,7 @@ extension ExportCommand {
                 pool: VariantsSheet.photoPool(groups, first: group), group: group, text: text, themes: themes,
                 parameters: parameters, listAvatarPoints: listAvatarPoints, composer: composer)
         } catch {
-            output.standardError("chat-tui: \(path): export cancelled\n")
+            output.standardError("chat-tui: \(destination.name): export cancelled\n")
             return .failure
         }
         if !quiet {
@@ -87,29 +93,47 @@ extension ExportCommand {
             ImageMetadata.Entry("Comment", parameters.identifier),
         ])
         do {
-            let bytes = try settings.encoding.encode(sheet.image(), metadata: metadata)
-            if path == "-" {
-                output.standardOutputBytes(bytes)
-            } else {
+            // Painted and encoded with the sheet's memory reserved: nothing else of the process's work may use it.
+            let encoded = try await sheet.painted(reserving: sheetBytes, from: budget) { image in
+                Result { () throws(CodecError) in try settings.encoding.encode(image, metadata: metadata) }
+            }
+            let bytes = try encoded.get()
+            if let path = destination.path {
                 FileIO.removeStaleTemporaryFiles(in: FileIO.parentDirectory(of: path))
-                let inputs = ExportInputs.identities(
-                    fixturePath: fixturePath == "-" ? nil : fixturePath, groups: groups)
+                let inputs = ExportInputs.identities(fixturePath: fixture.path, groups: groups)
                 try FileIO.writeAtomically(
                     bytes, to: path, options: AtomicWriteOptions(inputs: inputs, durability: settings.durability))
+            } else {
+                output.standardOutputBytes(bytes)
             }
         } catch {
             output.standardError(
-                "chat-tui: \(Sanitizer.clean(path == "-" ? "standard output: \(error)" : "\(error)"))\n")
+                "chat-tui: \(Sanitizer.clean(destination.path == nil ? "standard output: \(error)" : "\(error)"))\n")
             return .failure
         }
         return strict && !sheet.warnings.isEmpty ? .failure : .success
     }
 
+    /// Why a sheet of `bytes` is refused under a budget of `budget` bytes: how much it takes, the limit it
+    /// exceeds, and the scale it would fit at.
+    func sheetTooLarge(bytes: Int, budget: Int, group: (id: String, memberCount: Int)?) -> String {
+        let fits = VariantsSheet.scaleFitting(
+            limit: budget, parameters: parameters, group: group, listAvatarPoints: listAvatarPoints,
+            themes: themes.count)
+        let limit =
+            pipeline.memoryLimit.map { "--memory-limit \(VariantsSheet.describeBytes($0))" }
+            ?? "the default memory limit, a quarter of this machine's memory"
+        return "the variants sheet at --size \(formatNumber(parameters.size)) --scale \(parameters.scale) takes "
+            + "about \(VariantsSheet.describeBytes(bytes)) of pixels at once, more than the "
+            + "\(VariantsSheet.describeBytes(budget)) of work memory allowed (three quarters of \(limit)); "
+            + (fits.map { "it fits at --scale \($0)" } ?? "a smaller --size fits") + ", or give a larger --memory-limit"
+    }
+
     /// The fixture's groups the sheet draws from, and the group with `id` among them: a whole fixture, or the
     /// first `sheetStreamGroups` groups of a stream (read on to the group when one is named).
     private func sheetGroups(_ id: String?) throws -> (groups: [ChatGroup], group: ChatGroup?) {
-        guard fixturePath != "-", GroupStream.isJSONLines(fixturePath) else {
-            let groups = try loadFixture().groups
+        guard let fixturePath = fixture.path, fixture.isJSONLinesFile else {
+            let groups = try fixture.load().groups
             return (groups, groups.first { $0.id == id })
         }
         let stream = try GroupStream(path: fixturePath)

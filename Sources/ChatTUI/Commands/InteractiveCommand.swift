@@ -17,7 +17,7 @@ struct InteractiveCommand: ToolCommand {
     ]
     static let specs =
         [
-            SessionOptions.fixtureSpec,
+            SessionOptions.fixtureFileSpec,
             OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
             OptionSpec(
                 name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)",
@@ -63,7 +63,7 @@ struct InteractiveCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
+        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
         exportDirectory = arguments.string("--export-dir") ?? "."
         colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
         dither = try TerminalOptions.dither(from: arguments, command: Self.name)
@@ -123,6 +123,7 @@ struct InteractiveCommand: ToolCommand {
         (options.themes, options.sheetTheme) = (themes, sheetTheme)
         options.colorMode = mode
         options.fixturePath = fixturePath
+        options.memoryBudget = composer.pipeline.configuration.memoryBudget
         // Every export from the app hands off its spec: what an engineer builds the pixels from goes with them.
         options.specExporter = { [fixturePath] group, parameters, images, output, path, note in
             let current = inputs.merging(ExportInputs.identities(fixturePath: fixturePath, groups: [group])) { $1 }
@@ -156,7 +157,8 @@ struct InteractiveCommand: ToolCommand {
                         image, columns: columns, rows: rows, mode: mode,
                         backdrop: .checkerboard, dither: dither, utf8: driver.supportsUnicode)
                 },
-                wake: wake, pendingSignal: { signals.received })
+                wake: wake, pendingSignal: { signals.received }, pendingRepaint: { signals.takeContinued() },
+                farewell: { output.standardError("chat-tui: \(Sanitizer.clean($0))\n") })
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -188,6 +190,9 @@ struct InteractiveCommand: ToolCommand {
             var record = try SessionRecord.decode(bytes, path: path)
             if parametersGiven { record.parameters = parameters }
             options.session = record
+            options.sessionSavedAt = FileIO.status(of: path).map {
+                Date(timeIntervalSince1970: Double($0.modificationNanoseconds) / 1e9)
+            }
         } catch {
             options.startupWarnings.append("last session not restored: \(error) (--fresh starts clean)")
         }
@@ -206,7 +211,8 @@ struct InteractiveCommand: ToolCommand {
     }
 
     /// `e`/`E` in the app: the same export as `chat-tui export`, in the format the path's extension names (the
-    /// app has checked the folder and asked before replacing anything).
+    /// app has checked the folder and asked before replacing anything); no file leaves its folder through a
+    /// symbolic link.
     private static func exportForApp(
         _ group: ChatGroup, _ parameters: CompositionParameters, _ path: String,
         _ composer: GroupComposer, inputs: [FileIdentity: String]
@@ -214,7 +220,8 @@ struct InteractiveCommand: ToolCommand {
         let format = try OutputFormat.resolve(path: path, requested: nil)
         let outcome = await GroupExporter.export(
             group, to: path, composer: composer, parameters: parameters,
-            settings: ExportSettings(encoding: OutputEncoding(format: format)),
+            settings: ExportSettings(
+                encoding: OutputEncoding(format: format), folder: FileIO.parentDirectory(of: path)),
             inputs: inputs)
         if let failure = outcome.failure { throw ExportFailure(message: failure) }
     }
@@ -235,7 +242,8 @@ struct InteractiveCommand: ToolCommand {
                 scales: images.count > 1 ? images.map(\.scale) : nil, encoding: encoding, spec: true)
         _ = try await GroupExporter.writeSpec(
             group, composer: composer, parameters: parameters, images: images, to: path, command: command,
-            warnings: nil, settings: ExportSettings(encoding: encoding), inputs: inputs)
+            warnings: nil, settings: ExportSettings(encoding: encoding, folder: FileIO.parentDirectory(of: path)),
+            inputs: inputs)
     }
 }
 

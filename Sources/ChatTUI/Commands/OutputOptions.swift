@@ -132,3 +132,14 @@ enum OutputOptions {
         return OutputEncoding(format: format, quality: quality, pngCompression: compression)
     }
 }
+
+extension CommandOutput {
+    /// For an image bound for standard output (`--output -`, `--sheet -`, `avatar -o -`): the failure, said on
+    /// standard error, when standard output is a terminal, which an image would only garble; nil when the
+    /// bytes may go.
+    func refusalOfImage(option: String) -> ExitStatus? {
+        guard outputIsTerminal else { return nil }
+        standardError("chat-tui: \(option) -: standard output is a terminal; redirect it to a file or a pipe\n")
+        return .failure
+    }
+}

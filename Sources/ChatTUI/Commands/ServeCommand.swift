@@ -20,7 +20,7 @@ struct ServeCommand: ToolCommand {
     ]
     static let specs =
         [
-            SessionOptions.fixtureSpec,
+            SessionOptions.fixtureFileSpec,
             OptionSpec(
                 name: "--listen", valueName: "ADDR:PORT",
                 help: "address and port, a.b.c.d:PORT or [v6]:PORT (default 127.0.0.1:8080; port 0 picks a free one)"),
@@ -84,10 +84,8 @@ struct ServeCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = SessionOptions.fixturePath(from: arguments)
-        guard fixturePath != "-" else {
-            throw UsageError(message: "--fixtures -: the service reloads its fixture, give a file", command: Self.name)
-        }
+        // A file only (the option spec refuses `-`): the service reads it again when it changes.
+        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
         let listenText = arguments.string("--listen") ?? "127.0.0.1:8080"
         guard let listen = ListenAddress(listenText) else {
             throw UsageError(
@@ -131,7 +129,7 @@ struct ServeCommand: ToolCommand {
             output.standardError("chat-tui serve: \(Sanitizer.clean(error.message))\n")
             return .failure
         }
-        let fixture = FixtureSource(path: fixturePath)
+        let fixture = ReloadingFixture(path: fixturePath)
         if let problem = fixture.health.problem {
             output.standardError("chat-tui serve: \(problem)\n")
             return .failure

@@ -8,11 +8,15 @@ import RemoteSources
 import Support
 import TerminalUI
 
-/// Options about where data comes from and where caches go, shared by the interactive app and `export`.
+/// Options about where data comes from and where caches go, shared by the commands.
 enum SessionOptions {
     static let fixtureSpec = OptionSpec(
         name: "--fixtures", valueName: "PATH",
-        help: "chat-list fixture (JSON); default: the bundled sample data")
+        help: "chat-list fixture (JSON); default: the bundled sample data", dash: .standardInput)
+    /// `--fixtures` of the interactive app, which reads its keys from standard input: a file only.
+    static let fixtureFileSpec = OptionSpec(
+        name: "--fixtures", valueName: "PATH",
+        help: "chat-list fixture (JSON file, watched for changes); default: the bundled sample data")
     static let baseDirSpec = OptionSpec(
         name: "--base-dir", valueName: "DIR",
         help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
@@ -70,10 +74,6 @@ enum SessionOptions {
                 message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
         }
         return directory
-    }
-
-    static func fixturePath(from arguments: ParsedArguments) -> String {
-        arguments.string("--fixtures") ?? bundledFixturePath
     }
 
     static func cacheLocation(from arguments: ParsedArguments) throws(UsageError) -> DiskCacheLocation {

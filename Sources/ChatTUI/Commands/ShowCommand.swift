@@ -19,7 +19,9 @@ struct ShowCommand: ToolCommand {
     static let usage = [
         "chat-tui show [--fixtures PATH] --group ID [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE] [options]",
         "chat-tui show FILE [--width COLS] [--height ROWS] [--graphics MODE] [--color MODE] [--dither MODE]",
+        "FILE - reads the image from standard input; --fixtures - reads the fixture from it",
     ]
+    static let operands = Operands.file
     /// Cells across when neither --width nor --height is given.
     static let defaultWidth = 32
     static let sideRange = 1...1000
@@ -36,14 +38,16 @@ struct ShowCommand: ToolCommand {
                 name: "--height", valueName: "ROWS",
                 help: "height in terminal cells (default: what the width and the picture's shape give)"),
         ] + InteractiveCommand.specs.filter { ["--color", "--dither", "--graphics"].contains($0.name) }
-        + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+        + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+        + CompositionOptions.specs
 
     enum Source: Equatable, Sendable {
         case group(String)
-        case file(String)
+        /// An image file, or standard input for `-`.
+        case file(PathArgument)
     }
 
-    var fixturePath: String
+    var fixture: FixtureSource
     var source: Source
     var width: Int?
     var height: Int?
@@ -54,10 +58,11 @@ struct ShowCommand: ToolCommand {
     var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        fixturePath = SessionOptions.fixturePath(from: arguments)
+        fixture = try FixtureSource(arguments)
         switch (arguments.string("--group"), arguments.positionals) {
         case (let group?, []): source = .group(group)
-        case (nil, let files) where files.count == 1: source = .file(files[0])
+        case (nil, let files) where files.count == 1:
+            source = .file(files[0] == "-" ? .standardInput : .path(files[0]))
         default:
             throw UsageError(message: "give either --group ID or one image FILE", command: Self.name)
         }
@@ -75,28 +80,34 @@ struct ShowCommand: ToolCommand {
     func run(output: CommandOutput) async -> ExitStatus {
         let image: RGBAImage
         switch source {
-        case .file(let path):
+        case .file(let file):
             let bytes: [UInt8]
-            do { bytes = try FileIO.readRegularFile(path: path, maxBytes: ImageLimits().maxFileBytes) } catch {
+            do {
+                let limit = ImageLimits().maxFileBytes
+                bytes =
+                    try file.path.map { try FileIO.readRegularFile(path: $0, maxBytes: limit) }
+                    ?? FileIO.readStandardInput(maxBytes: limit)
+            } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
             do { image = try ImageDecoder.decode(bytes) } catch {
-                output.standardError("chat-tui: \(Sanitizer.clean(path)): \(Sanitizer.clean("\(error)"))\n")
+                output.standardError("chat-tui: \(Sanitizer.clean(file.name)): \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
         case .group(let id):
-            let fixture: Fixture
-            do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
+            let loaded: Fixture
+            do { loaded = try fixture.load() } catch {
                 output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
                 return .failure
             }
-            guard let group = fixture.groups.first(where: { $0.id == id }) else {
-                let close = Suggestion.closest(to: id, among: fixture.groups.map(\.id)).map {
+            guard let group = loaded.groups.first(where: { $0.id == id }) else {
+                let close = Suggestion.closest(to: id, among: loaded.groups.map(\.id)).map {
                     "; did you mean \"\(Sanitizer.clean($0))\"?"
                 }
                 output.standardError(
-                    "chat-tui: \(fixturePath): no group with id \"\(Sanitizer.clean(id))\"\(close ?? "")\n")
+                    "chat-tui: \(Sanitizer.clean(fixture.name)): no group with id \"\(Sanitizer.clean(id))\"\(close ?? "")\n"
+                )
                 return .failure
             }
             do {
@@ -120,6 +131,12 @@ struct ShowCommand: ToolCommand {
             output.outputIsTerminal
             ? TerminalProbe.graphics(option: graphics, environment: environment) : GraphicsSetup.halfBlocks
         if let warning = setup.warning { output.standardError("warning: \(warning)\n") }
+        let planned = Self.pictureCells(image: (image.width, image.height), setup: setup, width: width, height: height)
+        if let asked = planned.asked {
+            output.standardError(
+                Self.reductionNote(
+                    columns: planned.columns, rows: planned.rows, asked: asked, cell: setup.cellPixelSize))
+        }
         let mode = ColorMode.detect(environment: environment, override: colorOption.override)
         do {
             output.standardOutput(
@@ -132,18 +149,50 @@ struct ShowCommand: ToolCommand {
     }
 
     /// The size in cells: the given sides, else the one given and the picture's shape (cells of
-    /// `cell` pixels), else `defaultWidth` across.
+    /// `cell` pixels), else `defaultWidth` across. A side worked out from the shape is at most
+    /// `sideRange`'s largest, both sides reduced alike (a very wide picture at `--height 1000`).
     static func cells(
         image: (width: Int, height: Int), cell: CellPixelSize, width: Int?, height: Int?
     ) -> (columns: Int, rows: Int) {
         // Rows per column that keep the picture's shape on cells `cell.width` x `cell.height` pixels.
-        let ratio = Double(image.height) / Double(max(1, image.width)) * Double(cell.width) / Double(cell.height)
+        let ratio =
+            Double(max(1, image.height)) / Double(max(1, image.width)) * Double(max(1, cell.width))
+            / Double(max(1, cell.height))
+        let most = Double(sideRange.upperBound)
+        /// Both sides within `most`, their proportion kept.
+        func bounded(_ columns: Double, _ rows: Double) -> (columns: Int, rows: Int) {
+            let shrink = min(1, most / max(columns, rows))
+            return (max(1, Int((columns * shrink).rounded())), max(1, Int((rows * shrink).rounded())))
+        }
         switch (width, height) {
         case (let columns?, let rows?): return (columns, rows)
-        case (nil, let rows?): return (max(1, Int((Double(rows) / ratio).rounded())), rows)
-        case (let columns?, nil): return (columns, max(1, Int((Double(columns) * ratio).rounded())))
-        case (nil, nil): return (defaultWidth, max(1, Int((Double(defaultWidth) * ratio).rounded())))
+        case (nil, let rows?): return bounded(Double(rows) / ratio, Double(rows))
+        case (let columns?, nil): return bounded(Double(columns), Double(columns) * ratio)
+        case (nil, nil): return bounded(Double(defaultWidth), Double(defaultWidth) * ratio)
         }
+    }
+
+    /// The cells the picture is drawn in: `cells`, and with a pixel protocol no more than a picture may
+    /// cover (`PictureFrame.budgetedCells`: the app's limits of pixels per side and in all), both sides
+    /// reduced alike. `asked` is what `cells` gave when that was more, for the note that says so.
+    static func pictureCells(
+        image: (width: Int, height: Int), setup: GraphicsSetup, width: Int?, height: Int?
+    ) -> (columns: Int, rows: Int, asked: (columns: Int, rows: Int)?) {
+        let cell = setup.drawsPixels ? setup.cellPixelSize : CellPixelSize.halfBlock
+        let asked = cells(image: image, cell: cell, width: width, height: height)
+        guard setup.drawsPixels else { return (asked.columns, asked.rows, nil) }
+        let kept = PictureFrame.budgetedCells(columns: asked.columns, rows: asked.rows, cell: cell)
+        return (kept.columns, kept.rows, kept == asked ? nil : asked)
+    }
+
+    /// What is said on standard error when the picture is drawn in fewer cells than asked.
+    static func reductionNote(
+        columns: Int, rows: Int, asked: (columns: Int, rows: Int), cell: CellPixelSize
+    ) -> String {
+        "note: the picture is drawn in \(columns) x \(rows) cells: \(asked.columns) x \(asked.rows) cells of "
+            + "\(cell.width) x \(cell.height) px would be \(asked.columns * cell.width) x \(asked.rows * cell.height) px, "
+            + "more than a picture may have (\(PictureFrame.maximumSide) px a side, "
+            + "\(PictureFrame.maximumPixels) px in all)\n"
     }
 
     /// The text that draws `image`: half blocks with SGR colours (one line per row), or a kitty, sixel or
@@ -154,7 +203,8 @@ struct ShowCommand: ToolCommand {
         height: Int?
     ) throws(GraphicsError) -> String {
         let cell = setup.drawsPixels ? setup.cellPixelSize : CellPixelSize.halfBlock
-        let (columns, rows) = cells(image: (image.width, image.height), cell: cell, width: width, height: height)
+        let (columns, rows, _) = pictureCells(
+            image: (image.width, image.height), setup: setup, width: width, height: height)
         let newlines = String(repeating: "\n", count: rows)
         switch setup.graphicsProtocol {
         case .halfblock:
@@ -162,7 +212,13 @@ struct ShowCommand: ToolCommand {
                 image, columns: columns, rows: rows, mode: mode, backdrop: .checkerboard, dither: dither)
             return SGR.text(of: grid, mode: mode) + "\n"
         case .kitty:
-            return try KittyGraphics.display(image, id: 1, columns: columns, rows: rows) + newlines
+            // kitty scales the picture to its cells: more pixels than they show would only be sent to be
+            // thrown away, so a larger picture goes at the cells' pixels.
+            let pixels = cell.imagePixels(columns: columns, rows: rows)
+            let sent =
+                image.width > pixels.width || image.height > pixels.height
+                ? Resampler.resample(image, width: pixels.width, height: pixels.height) : image
+            return try KittyGraphics.display(sent, id: 1, columns: columns, rows: rows) + newlines
         case .iterm:
             let pixels = cell.imagePixels(columns: columns, rows: rows)
             return try ITermImages.display(

@@ -10,7 +10,7 @@ struct SignCommand: ToolCommand {
     static let name = "sign"
     static let summary = "print a signed composite URL path for chat-tui serve"
     static let usage = [
-        "chat-tui sign --key-file FILE --member PHOTO [--member PHOTO…] [--name NAME…] [--format png|jpg|webp] [composition options]",
+        "chat-tui sign --key-file FILE --member PHOTO [--member PHOTO…] [--name NAME…] [--format png|jpeg|webp] [composition options]",
         "chat-tui sign --unsigned --member PHOTO…   the /insecure/… form a loopback service serves without a key",
         "PHOTO is a path inside the service's --photo-dir or an http(s) URL on one of its --allow-host hosts",
     ]
@@ -22,7 +22,8 @@ struct SignCommand: ToolCommand {
             OptionSpec(
                 name: "--name", valueName: "NAME", help: "a member's name, for its placeholder, in order (repeatable)"),
             OptionSpec(
-                name: "--format", valueName: "FMT", help: "png (default), jpg or webp", choices: ["png", "jpg", "webp"]),
+                name: "--format", valueName: "FMT", help: "png (default), jpeg or webp",
+                choices: OutputFormat.allCases.map(\.rawValue)),
             OptionSpec(name: "--quality", valueName: "N", help: "JPEG or WebP quality, 1 to 100"),
         ] + CompositionOptions.specs
 
@@ -49,7 +50,8 @@ struct SignCommand: ToolCommand {
         let formatText = arguments.string("--format") ?? "png"
         guard let format = OutputFormat(fileExtension: formatText) else {
             throw UsageError(
-                message: "--format: expected png, jpg or webp, got '\(Sanitizer.clean(formatText))'", command: Self.name
+                message: "--format: expected png, jpeg or webp, got '\(Sanitizer.clean(formatText))'",
+                command: Self.name
             )
         }
         let quality = try arguments.integer("--quality", in: 1...100)

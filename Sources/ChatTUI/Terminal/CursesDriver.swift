@@ -32,6 +32,11 @@ final class CursesDriver: TerminalDriver {
     private var window: UnsafeMutablePointer<WINDOW>?
     private var previous: CellGrid?
     private var highestPair: Int32 = 0
+    /// The key code curses gives the focus report `CSI I` when the terminfo entry names it (0: none).
+    private var focusInCode: Int32 = 0
+    static let focusIn = "\u{1B}[I"
+    static let focusReportsOn = "\u{1B}[?1004h"
+    static let focusReportsOff = "\u{1B}[?1004l"
     private var colorCount: Int32 = 0
     /// Input read during the start-up queries that curses has not been given yet (see `InputBacklog`).
     private var backlog = InputBacklog()
@@ -118,6 +123,10 @@ final class CursesDriver: TerminalDriver {
                         + Self.resetSequence())
             }
         }
+        // Focus reports (`CSI I` when the window has the focus again: tmux sends it on a switch back to the
+        // app's window, which tmux has redrawn without the pictures) ask for a full repaint.
+        _ = TerminalExchange.writeAll(Array(Self.focusReportsOn.utf8))
+        focusInCode = key_defined(Self.focusIn)
         // newterm installed ncurses' SIGWINCH handler; ours runs it and then wakes the loop.
         WindowChangeForwarding.install(posting: wakeDescriptor)
     }
@@ -191,6 +200,7 @@ final class CursesDriver: TerminalDriver {
             wrefresh(screen)
         }
         if !removal.output.isEmpty { _ = TerminalExchange.writeAll(Array(removal.output.utf8)) }
+        _ = TerminalExchange.writeAll(Array(Self.focusReportsOff.utf8))
         WindowChangeForwarding.remove()
         endwin()
         FatalSignals.disarm()
@@ -254,6 +264,12 @@ final class CursesDriver: TerminalDriver {
         return key.map(TerminalInput.key) ?? .ignored
     }
 
+    func invalidate() {
+        // No previous frame: the next draw clears the screen (`wclear`) and paints every cell.
+        previous = nil
+        pictureLayer.invalidateAll()
+    }
+
     func copyToClipboard(_ text: String) -> Bool {
         guard window != nil, let sequence = ClipboardSequence.bytes(for: text) else { return false }
         // ncurses has flushed its own output (doupdate), so the sequence goes out between frames.
@@ -285,20 +301,34 @@ final class CursesDriver: TerminalDriver {
         case 3: return .ctrlC
         case 27:
             var next: wint_t = 0
-            guard wget_wch(window, &next) != cn_err() else { return .escape }
-            // Esc pressed twice in a row is two keys (closing two overlays), not ESC starting a sequence.
+            let status = wget_wch(window, &next)
+            guard status != cn_err() else { return .escape }
+            // Esc pressed twice in a row is two keys (closing two overlays), not ESC starting a sequence; so is
+            // Esc and then a key curses recognised (an arrow).
+            if status == cn_key_code_yes() {
+                ungetch(Int32(bitPattern: next))
+                return .escape
+            }
             if next == 27 {
                 ungetch(27)
                 return .escape
             }
             var introducer: UInt32? = UInt32(next)
-            return EscapeSequence.resolve {
+            let reading = EscapeSequence.resolve {
                 if let first = introducer {
                     introducer = nil
                     return first
                 }
                 var more: wint_t = 0
                 return wget_wch(window, &more) == cn_err() ? nil : UInt32(more)
+            }
+            switch reading {
+            case .key(let key): return key
+            case .dropped: return nil
+            case .escapeThen(let code):
+                // The key typed right after Esc is read next, as itself.
+                _ = unget_wch(wchar_t(bitPattern: code))
+                return .escape
             }
         case 10, 13: return .enter
         case 8, 127: return .backspace
@@ -312,6 +342,8 @@ final class CursesDriver: TerminalDriver {
     }
 
     private func functionKey(_ code: Int32) -> Key? {
+        // A terminfo entry that names the focus report as a key (tmux's, with ncurses 6.4) makes curses read it.
+        if focusInCode > 0 && code == focusInCode { return .focusIn }
         switch code {
         case cn_key_up(): return .up
         case cn_key_down(): return .down
@@ -419,7 +451,8 @@ final class CursesDriver: TerminalDriver {
     private static func resetSequence() -> [UInt8] {
         let mouseOff =
             capability("kmous") == nil ? [] : Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
-        return mouseOff + ["rmkx", "sgr0", "cnorm", "rmcup"].flatMap { capability($0) ?? [] }
+        return mouseOff + Array(focusReportsOff.utf8)
+            + ["rmkx", "sgr0", "cnorm", "rmcup"].flatMap { capability($0) ?? [] }
     }
 
     /// Registered once: an `atexit` hook that leaves curses mode if the process exits while a screen is active.

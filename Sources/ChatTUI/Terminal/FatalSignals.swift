@@ -83,3 +83,27 @@ enum FatalSignals {
         restoreState.pointee.sequenceLength = 0
     }
 }
+
+/// The Swift runtime's crash report, when it runs (any command but a running session, whose handlers replace
+/// it): on a terminal it ends with "Press space to interact, D to debug…" and waits 30 s for a key on the
+/// user's terminal. It reads its settings from `SWIFT_BACKTRACE` once, as the runtime loads, before `main`;
+/// so the setting is made and the program started again, before anything else happens.
+enum CrashReport {
+    /// What `SWIFT_BACKTRACE` is set to: the report is still written (to standard error), but never waits.
+    static let setting = "interactive=no"
+
+    /// Starts this program again with `SWIFT_BACKTRACE` set to `setting` when the runtime would otherwise ask
+    /// for keys: standard input and output both terminals (the runtime's rule for `interactive=tty`) and no
+    /// `SWIFT_BACKTRACE` of the user's. Returns when nothing needs doing, or when the program cannot be
+    /// started again (then a crash may still ask, as before).
+    static func neverWaitForInput() {
+        guard getenv("SWIFT_BACKTRACE") == nil, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+            setenv("SWIFT_BACKTRACE", setting, 0) == 0
+        else { return }
+        // The file itself rather than /proc/self/exe, so the process keeps its name (`ps`, tmux's pane title).
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &path, path.count - 1)
+        guard length > 0 else { return }
+        execv(path, CommandLine.unsafeArgv)
+    }
+}

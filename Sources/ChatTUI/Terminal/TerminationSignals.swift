@@ -5,10 +5,13 @@ import Synchronization
 /// The last termination signal received, 0 for none. Written by the signal handler (an atomic store is
 /// async-signal-safe), read by the main loop.
 private let receivedTerminationSignal = Atomic<Int32>(0)
+/// Whether SIGCONT came since the main loop last looked (the app was stopped: the terminal may show anything).
+private let receivedContinue = Atomic<Bool>(false)
 /// The wake pipe the handler posts to, so the loop wakes from `poll` at once; -1 for none.
 private let terminationWake = Atomic<Int32>(-1)
 
-/// Turns SIGINT, SIGTERM and SIGHUP into a flag the main loop reads, and wakes the loop through its wake pipe,
+/// Turns SIGINT, SIGTERM and SIGHUP into a flag the main loop reads (SIGCONT into another, for a full repaint),
+/// and wakes the loop through its wake pipe,
 /// so that the app leaves through its normal path and the terminal is always restored; the handler does an
 /// atomic store and one `write` and nothing else. A SIGHUP that is ignored when the app starts (`nohup`) stays
 /// ignored: the app then ends when it sees its terminal's input end instead.
@@ -34,6 +37,15 @@ final class TerminationSignals {
                 WakeSignal.post(toDescriptor: terminationWake.load(ordering: .sequentiallyConsistent))
             }
         }
+        previousHandlers[SIGCONT] = signal(SIGCONT) { _ in
+            receivedContinue.store(true, ordering: .sequentiallyConsistent)
+            WakeSignal.post(toDescriptor: terminationWake.load(ordering: .sequentiallyConsistent))
+        }
+    }
+
+    /// Whether SIGCONT came since the last call: the screen is to be repainted whole.
+    func takeContinued() -> Bool {
+        receivedContinue.exchange(false, ordering: .sequentiallyConsistent)
     }
 
     /// The signal that asked the app to stop, nil while none has.

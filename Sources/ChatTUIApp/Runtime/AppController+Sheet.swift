@@ -7,7 +7,7 @@ extension AppController {
     /// one avatar: the whole variants sheet composed through the provider and painted, off the loop's thread
     /// like every composite; nil for any other group.
     func sheetWork(for standIn: ChatGroup)
-        -> (@Sendable (CompositionParameters) async throws(CancellationError) -> Composite)?
+        -> (@Sendable (CompositionParameters) async throws(CompositionError) -> Composite)?
     {
         guard let (themeName, group) = VariantsSheetView.sheet(of: standIn) else { return nil }
         let pool = VariantsSheet.photoPool(state.groups, first: group)
@@ -18,14 +18,28 @@ extension AppController {
             unread: group.unread)
         let listAvatarPoints = options.listAvatarPoints
         let provider = provider
-        return { parameters throws(CancellationError) in
+        let budget = options.memoryBudget
+        return { parameters throws(CompositionError) in
+            // A sheet above the memory budget is drawn at the largest scale that fits (at 1 when none does, as a
+            // composite above the budget is made alone): the pane shows it reduced anyway.
+            let shape = (id: group.id, memberCount: group.members.count)
+            var drawn = parameters
+            if let budget {
+                drawn.scale =
+                    VariantsSheet.scaleFitting(
+                        limit: budget.limit, parameters: parameters, group: shape, listAvatarPoints: listAvatarPoints,
+                        themes: 1) ?? 1
+            }
             let sheet = try await VariantsSheet.compose(
-                pool: pool, group: group, text: text, themes: [theme], parameters: parameters,
+                pool: pool, group: group, text: text, themes: [theme], parameters: drawn,
                 listAvatarPoints: listAvatarPoints,
-                composite: { group, parameters throws(CancellationError) in
+                composite: { group, parameters throws(CompositionError) in
                     try await provider.composite(for: group, parameters: parameters)
                 })
-            return Composite(image: sheet.image(), warnings: sheet.warnings)
+            let bytes = VariantsSheet.memoryBytes(
+                parameters: drawn, group: shape, listAvatarPoints: listAvatarPoints, themes: 1)
+            let image = try await sheet.painted(reserving: bytes, from: budget) { $0 }
+            return Composite(image: image, warnings: sheet.warnings)
         }
     }
 }

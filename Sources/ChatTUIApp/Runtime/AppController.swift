@@ -73,10 +73,15 @@ package final class AppController {
         package var startupWarnings: [String] = []
         /// The last session with this fixture, to continue from (nil: start clean).
         package var session: SessionRecord?
-        /// Where the session is kept when the app quits (`SessionRecord.defaultPath`); nil: not kept.
+        /// When the session's file was written (its modification time), which the status line names on start.
+        package var sessionSavedAt: Date?
+        /// Where the session is kept (`SessionRecord.defaultPath`); nil: not kept.
         package var sessionPath: String?
         /// Writes the spec hand-off beside every export's images (`e`, `E`); nil: exports write images only.
         package var specExporter: SpecExporter?
+        /// The pipeline's memory budget, which the variants sheet reserves its painting from and whose limit
+        /// decides the scale it is drawn at (`VariantsSheet.scaleFitting`); nil: no limit.
+        package var memoryBudget: MemoryBudget?
         /// Descriptors to wait on besides the terminal and the wake pipe.
         package var wakeSources: [WakeSource] = []
 
@@ -84,32 +89,45 @@ package final class AppController {
     }
 
     /// Runs an interactive session on `driver` until the user quits, `pendingSignal` reports a termination
-    /// signal (the executable's handlers record it and post to `wake`), or the terminal goes away (end of input,
+    /// signal (the executable's handlers record it and post to `wake`; `pendingRepaint` says SIGCONT came), or the terminal goes away (end of input,
     /// hang-up, I/O error). Running exports get up to a second to finish on the way out; the driver is stopped,
-    /// restoring the terminal where there still is one, on every way out. Returns the exit status: 0 after
-    /// quitting, 128 + the signal number after a signal, 129 (as for SIGHUP) when the terminal went away.
-    /// Throws `TerminalError` when the terminal cannot be used.
+    /// restoring the terminal where there still is one, on every way out; a session change not written yet is
+    /// written on the way out too. What the user must know after the screen is gone (a session that could not
+    /// be saved) goes to `farewell` once the driver has stopped. Returns the exit status: 0 after quitting,
+    /// 128 + the signal number after a signal, 129 (as for SIGHUP) when the terminal went away. Throws
+    /// `TerminalError` when the terminal cannot be used.
     package static func run(
         fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
         exporter: @escaping CompositeExporter, imageCells: @escaping ImageCellRenderer,
-        wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?
+        wake: WakeSignal = WakeSignal(), pendingSignal: () -> Int32?, pendingRepaint: () -> Bool = { false },
+        farewell: (String) -> Void = { _ in }
     ) throws -> Int32 {
         if let failure = wake.failure { throw TerminalError.cannotWait(failure) }
         try driver.start()
-        defer { driver.stop() }
+        var lastWords: [String] = []
+        defer {
+            driver.stop()
+            lastWords.forEach(farewell)
+        }
         let controller = AppController(
             fixture: fixture, options: options, driver: driver, provider: provider,
             exporter: exporter, imageCells: imageCells, wake: wake)
-        defer { controller.cancelRequests() }
+        defer {
+            controller.cancelRequests()
+            lastWords = controller.state.sessionSaveProblem.map { ["the session is not saved: \($0)"] } ?? []
+        }
         controller.redraw()
         while true {
             if let signal = pendingSignal() {
+                controller.handle(.sessionEnding)
                 controller.waitForExports(seconds: 1)
                 return 128 + signal
             }
+            if pendingRepaint() { controller.handle(.repaint) }
             controller.processEvents()
             if controller.isFinished { return 0 }
             if controller.terminalClosed {
+                controller.handle(.sessionEnding)
                 controller.waitForExports(seconds: 1)
                 return 128 + SIGHUP
             }
@@ -160,7 +178,9 @@ package final class AppController {
         inbox = CompletionInbox(wake: wake)
         store = CompositeStore(renderImage: imageCells)
         // The session first, so that the start's warnings (said after it) stay on the status line.
-        if let session = options.session { handle(.sessionRestored(session)) }
+        if let session = options.session {
+            handle(.sessionRestored(session, savedAt: options.sessionSavedAt.map { describeTime($0) }))
+        }
         handle(.started(graphics: driver.graphics, warnings: options.startupWarnings))
     }
 
@@ -245,7 +265,7 @@ package final class AppController {
     /// Notices a terminal that went away.
     package func waitForEvents(timeoutMilliseconds: Int?) {
         var timeout = timeoutMilliseconds
-        for deadline in [state.statusDeadline, previewDeadline].compactMap({ $0 }) {
+        for deadline in [state.statusDeadline, state.sessionSaveDeadline, previewDeadline].compactMap({ $0 }) {
             let now = options.monotonicNanoseconds()
             let untilDeadline = deadline > now ? Int((deadline - now + 999_999) / 1_000_000) : 0
             timeout = min(timeout ?? untilDeadline, untilDeadline)
@@ -360,6 +380,7 @@ package final class AppController {
             colorMode: options.colorMode, graphics: driver.graphics)
         context.listAvatarPixels = listAvatarPixels
         context.listAvatarPoints = options.listAvatarPoints
+        context.memoryLimit = options.memoryBudget?.limit
         return context
     }
 
@@ -548,12 +569,30 @@ package final class AppController {
             store.invalidate(VariantsSheetView.standInIDs(of: groupIDs, selected: state.selectedGroup))
         case .saveSession(let record):
             guard let path = options.sessionPath else { break }
-            // On the way out: written at once, and a failure leaves the last session's file as it was.
-            try? FileIO.createDirectory(FileIO.parentDirectory(of: path))
-            try? FileIO.writeAtomically(Array(record.jsonText.utf8), to: path)
+            // Small, so written on the loop (a signal's way out has no later turn); atomically, so a failure or
+            // a kill mid-write leaves the last session's file as it was.
+            do throws(FileIOError) {
+                try FileIO.createDirectory(FileIO.parentDirectory(of: path))
+                try FileIO.writeAtomically(Array(record.jsonText.utf8), to: path)
+                handle(.sessionSaveEnded(problem: nil))
+            } catch {
+                handle(.sessionSaveEnded(problem: "\(path): \(error)"))
+            }
+        case .repaint:
+            driver.invalidate()
+            needsRedraw = true
         case .quit:
             break
         }
+    }
+
+    /// A time as the status line names it: the day and minute in the session's time zone.
+    private func describeTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
     }
 
     private func startExport(_ group: ChatGroup, _ jobs: [ExportJob], creatingFolder folder: String?) {

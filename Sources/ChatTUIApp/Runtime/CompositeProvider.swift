@@ -5,19 +5,19 @@ import TerminalUI
 
 /// Where the app gets composites: the pipeline (`GroupComposer`) in the app, a fake in tests. Called off the
 /// main thread; should stop early when its task is cancelled (the app cancels requests nobody needs any more)
-/// and then throw `CancellationError`.
+/// and then throw `CompositionError.cancelled`.
 package protocol CompositeProvider: Sendable {
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     /// What to show until `composite` answers, when that waits for photos from URLs (loading tiles for them);
     /// nil when there is nothing to wait for.
     func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
-        async throws(CancellationError) -> Composite?
+        async throws(CompositionError) -> Composite?
 }
 
 extension CompositeProvider {
     /// No photos from URLs: `composite` is all there is.
     package func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
-        async throws(CancellationError) -> Composite?
+        async throws(CompositionError) -> Composite?
     {
         nil
     }

@@ -13,18 +13,24 @@ package struct ExportFiles: Sendable {
     package var createFolder: @Sendable (String) throws -> Void
     /// What `~` stands for; nil when HOME is not set.
     package var homeDirectory: String?
+    /// Why a file cannot be written in its export folder because it is a symbolic link leading out of it
+    /// (path, folder); nil when it can.
+    package var linkLeavingFolder: @Sendable (String, String) -> FileIOError?
 
     package init(
         kind: @escaping @Sendable (String) -> PathKind, createFolder: @escaping @Sendable (String) throws -> Void,
-        homeDirectory: String?
+        homeDirectory: String?,
+        linkLeavingFolder: @escaping @Sendable (String, String) -> FileIOError? = { _, _ in nil }
     ) {
         self.kind = kind; self.createFolder = createFolder; self.homeDirectory = homeDirectory
+        self.linkLeavingFolder = linkLeavingFolder
     }
 
     /// The real file system, `~` from `$HOME`.
     package static let live = ExportFiles(
         kind: { FileIO.kind(of: $0) }, createFolder: { try FileIO.createDirectory($0) },
-        homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 })
+        homeDirectory: ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 },
+        linkLeavingFolder: { FileIO.linkLeavingFolder($0, folder: $1) })
 }
 
 /// One file of an export: the parameters (at one scale) and where it goes.
@@ -56,7 +62,8 @@ package enum ExportPlan: Hashable, Sendable {
 /// Turns an export request into files: `~` expanded, a folder (existing, or typed with a trailing `/`) given
 /// the default name `<group-id>.png`; a typed file name is used as typed when one scale is written, and when
 /// several are (or the name is the default one) each scale is named `name.png`, `name@2x.png`, `name@3x.png`.
-/// Nothing new is named inside `/dev` or `/proc`, devices are never written; a missing folder is created and
+/// Nothing new is named inside `/dev` or `/proc`, devices are never written, no file leaves its folder through
+/// a symbolic link; a missing folder is created and
 /// existing files are replaced only after the user agreed.
 package enum ExportPlanner {
     package static func plan(_ request: ExportRequest, files: ExportFiles) -> ExportPlan {
@@ -104,6 +111,10 @@ package enum ExportPlanner {
         }
         var existing: [String] = []
         for job in jobs where creatingFolder == nil {
+            // Checked before any question: a link planted in the folder must not send the file elsewhere.
+            if let refusal = files.linkLeavingFolder(job.path, folder) {
+                return .refuse("Cannot export to \(job.path): \(refusal.reason)")
+            }
             switch files.kind(job.path) {
             case .missing: break
             case .regularFile: existing.append(job.path)

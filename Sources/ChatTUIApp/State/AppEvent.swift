@@ -14,8 +14,14 @@ package enum AppEvent: Sendable {
     /// The session starts: how the terminal shows pictures, and problems found before (an unreadable presets
     /// file).
     case started(graphics: GraphicsSetup, warnings: [String])
-    /// The last session with this fixture, read at start (`SessionRecord`), to continue from.
-    case sessionRestored(SessionRecord)
+    /// The last session with this fixture, read at start (`SessionRecord`), to continue from; `savedAt` is
+    /// when its file was written, as the status line says it.
+    case sessionRestored(SessionRecord, savedAt: String? = nil)
+    /// The session is ending without `q` (a termination signal, the terminal gone): a change not written yet
+    /// is written now.
+    case sessionEnding
+    /// Writing the session file ended: nil, or why it failed (the path and the reason).
+    case sessionSaveEnded(problem: String?)
     /// A key, a click, the wheel or a resize.
     case key(Key)
     /// A composite of the group's current revision arrived (the composite store kept it), with the warnings of
@@ -41,6 +47,9 @@ package enum AppEvent: Sendable {
     case frameDrawn(pictureProblem: GraphicsError?)
     /// The terminal could not take text for its clipboard (too long for the request).
     case copyRefused
+    /// What the terminal shows may be lost (SIGCONT; Ctrl-L and the window's focus coming back reach the
+    /// reducer as keys and mean the same): everything is drawn again, pictures whole.
+    case repaint
     /// Time passed: `now` is the loop's monotonic clock in nanoseconds (status messages leave by it).
     case timer(now: UInt64)
 }

@@ -18,6 +18,9 @@ package enum Effect: Hashable, Sendable {
     /// Make the composites of the groups with these ids again (their data or a photo they show changed): the
     /// old ones stay on screen until the new ones arrive (`CompositeStore.invalidate`).
     case invalidateComposites([String])
+    /// Draw everything again, cells and pictures whole, forgetting what the terminal is believed to show
+    /// (`TerminalDriver.invalidate`).
+    case repaint
     /// Keep this for the next session with the same fixture (the runtime writes the session file).
     case saveSession(SessionRecord)
     /// Leave the app.
@@ -53,19 +56,86 @@ package enum AppReducer {
     /// How long a status-line message stays, in nanoseconds of the `.timer` clock.
     package static let statusNanoseconds: UInt64 = 4_000_000_000
 
+    /// Said inside a tmux that does not pass focus reports on: its window switch wipes the pictures unseen.
+    package static let focusEventsAdvice =
+        "tmux's focus-events is off: pictures come back after a window switch on Ctrl-L; "
+        + "`set -g focus-events on` repaints them at once"
+
+    /// How long a session change waits before it is written, in nanoseconds of the `.timer` clock: a run of
+    /// keys costs one write, and a change is on disk a second after it was made.
+    package static let sessionSaveNanoseconds: UInt64 = 1_000_000_000
+
     /// The state after `event`, and what the runtime must do about it; `metrics` is the screen's geometry now.
     package static func reduce(_ state: AppState, _ event: AppEvent, metrics: ListMetrics) -> (AppState, [Effect]) {
+        var (next, effects) = reduceEvent(state, event, metrics: metrics)
+        keepSession(&next, &effects, after: event)
+        return (next, effects)
+    }
+
+    /// Writes the session when it changed: at the first `.timer` at or after `sessionSaveNanoseconds` from the
+    /// first `.timer` that saw the change, at once when the session ends; a save the event asked for itself
+    /// (`q`) is the session as written.
+    private static func keepSession(_ state: inout AppState, _ effects: inout [Effect], after event: AppEvent) {
+        for case .saveSession(let record) in effects {
+            state.savedSession = record
+            state.sessionSaveDeadline = nil
+        }
+        let record = SessionRecord(of: state)
+        guard record != state.savedSession else {
+            state.sessionSaveDeadline = nil
+            return
+        }
+        switch event {
+        case .sessionEnding:
+            save(record)
+        case .timer(let now):
+            if let deadline = state.sessionSaveDeadline {
+                if now >= deadline { save(record) }
+            } else {
+                state.sessionSaveDeadline = now + sessionSaveNanoseconds
+            }
+        default:
+            break
+        }
+        func save(_ record: SessionRecord) {
+            effects.append(.saveSession(record))
+            state.savedSession = record
+            state.sessionSaveDeadline = nil
+        }
+    }
+
+    private static func reduceEvent(_ state: AppState, _ event: AppEvent, metrics: ListMetrics) -> (
+        AppState, [Effect]
+    ) {
         var next = state
         var effects: [Effect] = []
         switch event {
+        case .repaint, .key(.control("l")), .key(.focusIn):
+            // One way to a full repaint, whatever asked for it; whatever is open stays open.
+            effects.append(.repaint)
         case .key(let key):
             return KeyBindings.reduce(state, key, metrics: metrics)
         case .started(let graphics, let warnings):
             // How pictures are drawn and why, unless half blocks were asked for (warnings, said after it, win).
             if graphics != .halfBlocks { next.announce(graphics.summary) }
             for warning in [graphics.warning].compactMap({ $0 }) + warnings { next.announce(warning, warning: true) }
-        case .sessionRestored(let record):
-            restore(&next, record, metrics)
+            if graphics.drawsPixels, graphics.passthrough?.focusEvents == false {
+                // Kept in `w` without taking the status line from how pictures are drawn.
+                next.addWarning(Self.focusEventsAdvice)
+            }
+            // What was said before (a restored session) follows once the start's message has had its time.
+            if !state.status.isEmpty && next.status != state.status { next.queuedStatus = [state.status] }
+        case .sessionRestored(let record, let savedAt):
+            restore(&next, record, savedAt: savedAt, metrics)
+            next.savedSession = SessionRecord(of: next)
+        case .sessionEnding:
+            break
+        case .sessionSaveEnded(let problem):
+            // Said once per problem, and again at exit (`AppController.run`).
+            if let problem, problem != state.sessionSaveProblem {
+                next.announce("The session is not saved: \(problem)", warning: true)
+            }
+            next.sessionSaveProblem = problem
         case .compositeArrived(let key, let warnings):
             recordWarnings(&next, warnings, of: key)
         case .exportPlanned(let request, let plan):
@@ -113,13 +183,16 @@ package enum AppReducer {
     /// Makes the saved session current: the parameters (undoable, back to the start's with `u`) unless they
     /// break a limit of this fixture's groups now, the pinned A, the selected group, the export scales and the
     /// panel.
-    private static func restore(_ state: inout AppState, _ record: SessionRecord, _ metrics: ListMetrics) {
+    private static func restore(
+        _ state: inout AppState, _ record: SessionRecord, savedAt: String?, _ metrics: ListMetrics
+    ) {
         var restored = ["the panel"]
         let problem = CompositionLimits.problem(record.parameters, memberCounts: state.memberCounts)
         if problem == nil {
             ParameterEditing.commit(&state, to: record.parameters, label: "restored session")
             restored.insert("parameters", at: 0)
             state.handedOff = record.parameters
+            if record.parameters != state.initialParameters { state.restoredParameters = record.parameters }
         }
         if let pinned = record.pinned, CompositionLimits.problem(pinned, memberCounts: state.memberCounts) == nil {
             state.pinned = pinned
@@ -135,7 +208,10 @@ package enum AppReducer {
         if let problem {
             state.announce("The last session's parameters are not restored: \(problem)", warning: true)
         } else {
-            state.announce("Restored the last session (\(restored.joined(separator: ", "))); --fresh starts clean")
+            let offers = state.restoredParameters == nil ? "" : "; 0 offers it and the defaults"
+            state.announce(
+                "Restored the session" + (savedAt.map { " of \($0)" } ?? "")
+                    + " (\(restored.joined(separator: ", ")))\(offers); --fresh starts clean")
         }
     }
 
@@ -154,6 +230,11 @@ package enum AppReducer {
         } else if let deadline = timing?.deadline, now >= deadline {
             state.status = ""
             state.statusTiming = nil
+            if !state.queuedStatus.isEmpty {
+                state.announce(state.queuedStatus.removeFirst())
+                state.statusTiming = StatusTiming(
+                    text: state.status, serial: state.statusSerial, deadline: now + statusNanoseconds)
+            }
         }
     }
 

@@ -26,6 +26,17 @@ package struct AppState: Equatable, Sendable {
     package var parameters: CompositionParameters
     /// What `0` resets to.
     package let initialParameters: CompositionParameters
+    /// The parameters of the session restored at start, which `0` offers besides `initialParameters`; nil when
+    /// none was restored.
+    package var restoredParameters: CompositionParameters?
+    /// The session as last written (or restored, or as the app started): a state whose `SessionRecord` differs
+    /// has a change to save.
+    package var savedSession: SessionRecord?
+    /// When the pending session change is written, on the `.timer` clock (nil: nothing pending).
+    package var sessionSaveDeadline: UInt64?
+    /// Why the session could not be written the last time it was tried (path and reason); nil after a
+    /// successful write.
+    package var sessionSaveProblem: String?
     /// The member counts of the groups, each once: the composites the parameters must keep meaningful
     /// (`CompositionLimits`), since every group's avatar is drawn with them.
     package private(set) var memberCounts: [Int]
@@ -59,10 +70,15 @@ package struct AppState: Equatable, Sendable {
     package var prompt: Prompt?
     /// A yes/no question the runtime asked (replace files? create a folder?), answered before anything else.
     package var question: Question?
+    /// What was typed into the prompts and the filter, for ↑ (Esc keeps typed text there too).
+    package var promptHistory = PromptHistory()
     /// The open list overlay (warnings, presets, shared text), if any.
     package var overlay: Overlay?
     /// The last message for the status line; a `.timer` event clears it a few seconds after it was set.
     package var status: String = ""
+    /// Messages that follow the status message when it leaves (the restored session after the start's
+    /// graphics message); any new message drops them.
+    package var queuedStatus: [String] = []
     /// Counts announcements, so that the same message said twice restarts its time on screen.
     package private(set) var statusSerial = 0
     /// Which message the `.timer` events time, and when it leaves (nil while there is no message).
@@ -127,6 +143,7 @@ package struct AppState: Equatable, Sendable {
         self.presetsUnavailableReason = presetsUnavailableReason
         matches = Array(groups.indices)
         memberCounts = Set(groups.map(\.members.count)).sorted()
+        savedSession = SessionRecord(of: self)
     }
 
     /// How the preview scales its composite: the 1:1 view when open, else fitted at the zoom.
@@ -227,6 +244,7 @@ package struct AppState: Equatable, Sendable {
     package mutating func announce(_ message: String, warning: Bool = false) {
         status = message
         statusSerial &+= 1
+        queuedStatus = []
         if warning { addWarning(message) }
     }
 

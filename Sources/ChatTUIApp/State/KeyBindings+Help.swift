@@ -15,7 +15,7 @@ extension KeyBindings {
         ("( )", "tile corner radius − / + " + fineStep("tile-radius")),
         ("b", "cycle background (light grey, white, dark, transparent)"),
         ("m", "cycle member style (rectangle, rounded, circle, original)"),
-        ("0", "reset parameters to the start's (says what changed)"),
+        ("0", "reset parameters to the restored session's, then the start's"),
         // Undo and redo on one line, so that the help still fits 36 rows.
         ("u  U  Ctrl-R", "undo / redo the last change of parameters or members"),
         ("n  N", "add a member from the other groups / drop the last (session only)"),
@@ -43,7 +43,8 @@ extension KeyBindings {
         // The variants sheet shares the comparison strip's line, so that the help still fits 36 rows.
         ("i  I", "guides: tile frames, spacing in pt and px · I: pixel inspector (1:1)"),
         ("c  v  t", "comparison strip · v: variants sheet (arrows, Enter) · t: light / dark row"),
-        ("?", "toggle this help (↑ ↓ PgUp PgDn scroll it when it does not fit)"),
+        // Ctrl-L shares the help's line, so that the help still fits 36 rows.
+        ("?  Ctrl-L", "toggle this help (↑ ↓ PgUp PgDn scroll it) · Ctrl-L: repaint all, pictures too"),
         ("q  Ctrl-C", "quit, keeping the session (q asks if not exported or saved); Esc closes, never quits"),
     ]
 

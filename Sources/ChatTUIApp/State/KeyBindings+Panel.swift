@@ -31,7 +31,9 @@ extension KeyBindings {
             }
             next.prompt = Prompt(
                 purpose: .value(parameter: field.name),
-                editor: LineEditor(field.text(in: state.parameters) ?? "auto", suggested: true))
+                editor: LineEditor(
+                    field.text(in: state.parameters) ?? "auto", suggested: true,
+                    recall: state.promptHistory.recall("value:" + field.name)))
         case .backspace, .delete:
             guard case .parameter(let field) = row else {
                 next.exportScales = nil

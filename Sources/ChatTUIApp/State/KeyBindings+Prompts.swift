@@ -28,9 +28,15 @@ extension KeyBindings {
         switch key {
         case .escape:
             next.prompt = nil
+            // Typed text is never dropped silently: it is kept for ↑ the next time the prompt opens.
+            if prompt.editor.isTyped {
+                next.promptHistory.record(prompt.editor.text, in: prompt.historyKey)
+                next.announce("Cancelled; ↑ in the prompt brings back what was typed")
+            }
         case .enter:
             next.prompt = nil
             let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+            next.promptHistory.record(text, in: prompt.historyKey)
             switch prompt.purpose {
             case .exportPath:
                 if let group = next.selectedGroup, !text.isEmpty { return (next, [export(&next, group, to: text)]) }
@@ -52,10 +58,30 @@ extension KeyBindings {
             }
         default:
             guard prompt.editor.apply(key) else { break }
-            prompt.note = prompt.purpose == .exportPath ? exportNote(next, prompt.editor.text) : nil
+            prompt.note = note(next, prompt)
             next.prompt = prompt
         }
         return (next, [])
+    }
+
+    /// What a prompt says beside the text as it is typed: for `E` the files Enter writes; for a value, why the
+    /// text is refused (flagged before Enter), a colour's swatch (`Prompt.swatch`), or nothing.
+    static func note(_ state: AppState, _ prompt: Prompt) -> String? {
+        switch prompt.purpose {
+        case .exportPath:
+            return exportNote(state, prompt.editor.text)
+        case .value(let name):
+            guard let field = ParameterCatalogue.field(named: name) else { return nil }
+            let text = prompt.editor.text.trimmingCharacters(in: .whitespaces)
+            do throws(ParameterError) {
+                _ = try field.parseClamping(text, for: state.parameters)
+                return field.kind == .color && Prompt.color(of: text) != nil ? Prompt.swatch : nil
+            } catch {
+                return "\(error)"
+            }
+        case .presetName, .presetRename:
+            return nil
+        }
     }
 
     /// The `E` prompt's note: the files Enter writes for `text` at the chosen scales, the spec hand-off too.

@@ -37,11 +37,11 @@ package enum KeyBindings {
             switch key {
             case .enter:
                 next.filterEditor = nil
+                next.promptHistory.record(editor.text, in: Self.filterHistory)
                 return (next, [])
             case .escape:
                 next.filterEditor = nil
-                next.setFilter("")
-                keepSelectionVisible(&next, metrics)
+                clearFilter(&next, metrics)
                 return (next, [])
             default:
                 if editor.apply(key) {
@@ -73,9 +73,8 @@ package enum KeyBindings {
         var effects: [Effect] = []
         switch key {
         case .escape where !next.filter.isEmpty:
-            // Esc backs out of a kept filter, as in other list-and-filter tools.
-            next.setFilter("")
-            keepSelectionVisible(&next, metrics)
+            // Esc backs out of a kept filter, as in other list-and-filter tools; `/` then ↑ brings it back.
+            clearFilter(&next, metrics)
         case .escape:
             // Esc closes things; it never ends the session (one Esc too many lost the tuning).
             next.announce("Nothing to close: q quits")
@@ -91,7 +90,7 @@ package enum KeyBindings {
         case .end, .character("G"): moveSelection(&next, by: next.matches.count, metrics)
         case .mouse(let x, let y): effects += select(&next, clickAt: x, y, metrics)
         case .character("/"):
-            next.filterEditor = LineEditor(next.filter)
+            next.filterEditor = LineEditor(next.filter, recall: next.promptHistory.recall(Self.filterHistory))
         case .character("?"):
             next.showsHelp = true
             next.overlayScroll = 0
@@ -119,7 +118,8 @@ package enum KeyBindings {
             if let group = next.selectedGroup {
                 let path = next.defaultExportPath(for: group)
                 next.prompt = Prompt(
-                    purpose: .exportPath, editor: LineEditor(path, suggested: true),
+                    purpose: .exportPath,
+                    editor: LineEditor(path, suggested: true, recall: next.promptHistory.recall("export")),
                     note: exportNote(next, path))
             }
         case .character("u"): effects += ParameterEditing.undo(&next)
@@ -139,7 +139,8 @@ package enum KeyBindings {
             if next.presets == nil {
                 next.announce("Presets cannot be saved: \(next.presetsUnavailableReason)", warning: true)
             } else {
-                next.prompt = Prompt(purpose: .presetName, editor: LineEditor())
+                next.prompt = Prompt(
+                    purpose: .presetName, editor: LineEditor(recall: next.promptHistory.recall("preset")))
             }
         case .character("x"): cycleExportScales(&next, direction: 1)
         case .character("%"):
@@ -163,6 +164,21 @@ package enum KeyBindings {
             break
         }
         return (next, effects)
+    }
+
+    /// The `PromptHistory` kind of the `/` filter.
+    static let filterHistory = "filter"
+
+    /// Esc on the filter (being typed or kept): the list shows every group again, and the filter goes to the
+    /// history, so `/` then ↑ brings it back.
+    private static func clearFilter(_ state: inout AppState, _ metrics: ListMetrics) {
+        let text = state.filterEditor?.text ?? state.filter
+        state.filterEditor = nil
+        guard !state.filter.isEmpty || !text.isEmpty else { return }
+        state.promptHistory.record(state.filter.isEmpty ? text : state.filter, in: filterHistory)
+        state.setFilter("")
+        keepSelectionVisible(&state, metrics)
+        state.announce("Filter cleared: / then ↑ brings it back")
     }
 
     /// `q`: quits, keeping the session for the next start; asks first when the parameters were not exported
@@ -189,18 +205,34 @@ package enum KeyBindings {
             "m": ("member-style", 1),
         ]
         if character == "0" {
-            guard state.parameters != state.initialParameters else {
-                state.announce("The parameters are already those of the start")
-                return
-            }
-            ParameterEditing.commit(&state, to: state.initialParameters, label: "reset")
-            state.announce("Reset to the start's parameters (u undoes): \(state.undoStack.last?.description ?? "")")
+            reset(&state)
             return
         }
         guard let (name, direction) = steps[character], let field = ParameterCatalogue.field(named: name) else {
             return
         }
         ParameterEditing.step(&state, field, direction: direction, coarse: false)
+    }
+
+    /// `0`: back to the restored session's parameters, or to the start's (the defaults or the command line's)
+    /// when the parameters are those of the restored session already; so with a restored session, `0` offers
+    /// both in turn.
+    private static func reset(_ state: inout AppState) {
+        let restored = state.restoredParameters.flatMap {
+            CompositionLimits.problem($0, memberCounts: state.memberCounts) == nil ? $0 : nil
+        }
+        let (target, label, name): (CompositionParameters, String, String) =
+            if let restored, state.parameters != restored {
+                (restored, "reset to the restored session", "the restored session's parameters (0 again: the start's)")
+            } else {
+                (state.initialParameters, "reset", "the start's parameters")
+            }
+        guard state.parameters != target else {
+            state.announce("The parameters are already those of the start")
+            return
+        }
+        ParameterEditing.commit(&state, to: target, label: label)
+        state.announce("Reset to \(name) (u undoes): \(state.undoStack.last?.description ?? "")")
     }
 
     /// `e` and Enter in the `E` prompt: the export of `group` to `target` at the chosen scales.
@@ -242,12 +274,17 @@ package enum KeyBindings {
                 state.announce("Select a group to share its export command")
                 return []
             }
-            let output = OutputNaming.scaledPath(OutputNaming.fileName(for: group), scale: state.parameters.scale)
+            // The export `e` makes, at its scales and with its spec, named as its spec's command names it.
+            let scales = state.effectiveExportScales
+            var parameters = state.parameters
+            if scales.count == 1 { parameters.scale = scales[0] }
+            let name = OutputNaming.fileName(for: group)
+            let output = scales.count == 1 ? OutputNaming.scaledPath(name, scale: scales[0]) : name
             text =
                 editedMembersNote(state, group)
                 + ParameterSharing.exportCommand(
-                    state.parameters, fixturePath: state.fixturePath, groupID: group.id,
-                    output: output)
+                    parameters, fixturePath: state.fixturePath, groupID: group.id, output: output,
+                    scales: scales.count > 1 ? scales : nil, spec: state.writesSpecs)
         }
         state.overlay = .shared(title: asJSON ? "Preset JSON" : "Export command", text: text)
         return [.copy(text)]

@@ -44,6 +44,24 @@ package struct Prompt: Hashable, Sendable {
         self.purpose = purpose; self.editor = editor; self.note = note
     }
 
+    /// The note of a colour prompt whose text is a colour: two cells the status line paints in it.
+    package static let swatch = "██"
+
+    /// The colour `text` names when it is one (`#RGB`, `#RRGGBB`, `#RRGGBBAA`, with or without `#`), for the
+    /// swatch; nil otherwise.
+    package static func color(of text: String) -> RGBA8? {
+        RGBA8(parsing: text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Which `PromptHistory` the prompt's text goes to and is recalled from.
+    package var historyKey: String {
+        switch purpose {
+        case .exportPath: return "export"
+        case .value(let name): return "value:" + name
+        case .presetName, .presetRename: return "preset"
+        }
+    }
+
     /// The label in front of the text.
     package var label: String {
         switch purpose {

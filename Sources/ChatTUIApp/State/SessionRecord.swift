@@ -4,8 +4,8 @@ import GroupIcon
 import Support
 
 /// What the app keeps of a session for the next start with the same fixture: the parameters, the pinned A,
-/// the selected group, the export scales and the panel. Saved when the app quits (`Effect.saveSession`) and
-/// restored at start (`AppEvent.sessionRestored`) unless `--fresh` is given.
+/// the selected group, the export scales and the panel. Saved a moment after each change, when the app quits
+/// and when a signal or a lost terminal ends it (`Effect.saveSession`), and restored at start (`AppEvent.sessionRestored`) unless `--fresh` is given.
 ///
 /// The file is a presets file with more keys: the parameters and the pinned A are the presets `current` and
 /// `pinned`, so they are read (and every value checked) by `PresetFile.decode`, the reader of presets.
@@ -30,7 +30,7 @@ package struct SessionRecord: Hashable, Sendable {
     /// The part of `state` the next session starts from.
     package init(of state: AppState) {
         self.init(
-            parameters: state.parameters, pinned: state.pinned, groupID: state.selectedGroup?.id,
+            parameters: state.presetPreview ?? state.parameters, pinned: state.pinned, groupID: state.selectedGroup?.id,
             exportScales: state.exportScales, panelVisibility: state.panel.visibility,
             panelRow: state.panel.selectedRow)
     }

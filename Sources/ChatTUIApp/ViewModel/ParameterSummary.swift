@@ -19,8 +19,8 @@ package enum ParameterSummary {
         parts(parameters, memberCount, unit: "", closing: true).joined(separator: unicode ? " · " : " | ")
     }
 
-    /// The parts of a summary, from the layout's fields by their `summaryForm`: the title, the notes of changed
-    /// values, the labelled values (lengths followed by `unit`, to one decimal), then, when `closing`, the
+    /// The parts of a summary, from the layout's fields by their `summaryForm` (those the layout ignores for
+    /// `memberCount` members left out): the title, the notes of changed values, the labelled values (lengths followed by `unit`, to one decimal), then, when `closing`, the
     /// closing value. An unset value shows what the layout uses for `memberCount` members (nil: as many as it
     /// draws).
     private static func parts(
@@ -31,6 +31,13 @@ package enum ParameterSummary {
         let defaults = CompositionParameters()
         var titles: [String] = [], notes: [String] = [], labelled: [String] = [], closings: [String] = []
         for field in ParameterCatalogue.fields(for: parameters.layout) {
+            // A value the layout ignores here (a tile radius where tiles are circles) is not shown as if it
+            // changed the picture; the panel says why it is unused.
+            if field.summaryForm != .title, field.summaryForm != .closing,
+                ParameterUse.unusedReason(field, in: parameters, memberCount: count) != nil
+            {
+                continue
+            }
             let set = field.value(in: parameters)
             guard let shown = set ?? field.automaticValue(in: parameters, memberCount: count) else { continue }
             // A relative length shows as typed ("5%"), without the unit of points.

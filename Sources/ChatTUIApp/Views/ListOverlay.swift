@@ -29,10 +29,9 @@ package enum ListOverlay {
         case .shared(let title, let text):
             OverlayBox.draw(
                 into: &grid, title: title,
-                lines: [
-                    Sanitizer.clean(text), "",
-                    "Copied to the clipboard if the terminal allows (OSC 52).",
-                ],
+                // Line by line: a comment stays on its own line above the command.
+                lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { Sanitizer.clean(String($0)) }
+                    + ["", "Copied to the clipboard if the terminal allows (OSC 52)."],
                 footer: "any key closes", context: context)
         }
     }

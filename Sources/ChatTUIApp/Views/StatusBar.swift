@@ -19,6 +19,14 @@ package enum StatusBar {
             drawEditor(
                 prompt.editor, label: Sanitizer.clean(prompt.label), note: prompt.note.map(Sanitizer.clean),
                 into: &grid, context: context)
+            // A colour typed shows as it is typed: the swatch note's two cells in that colour.
+            if prompt.note == Prompt.swatch, context.colorMode != .monochrome,
+                let color = Prompt.color(of: prompt.editor.text), grid.width > 4
+            {
+                for x in (grid.width - 3)...(grid.width - 2) where grid[x, 0].text == "█" {
+                    grid[x, 0] = Cell("█", foreground: context.colorMode.color(r: color.r, g: color.g, b: color.b))
+                }
+            }
             return grid
         }
         if let editor = state.filterEditor {

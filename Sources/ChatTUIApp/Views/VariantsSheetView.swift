@@ -61,8 +61,11 @@ package enum VariantsSheetView {
         // The sheet shows the group as the fixture has it, which its own cell brings back.
         let group = SheetGeometry.group(state) ?? selected
         let dot = context.unicode ? " · " : " | "
+        let scale = drawnScale(state, group, context: context)
+        let reduced = scale < state.parameters.scale ? " at scale \(scale) (memory limit)" : ""
         grid.write(
-            context.fit("Variants" + dot + Sanitizer.clean(group.name), width - 1), x: 1, y: 0, style: .bold)
+            context.fit("Variants" + reduced + dot + Sanitizer.clean(group.name), width - 1), x: 1, y: 0,
+            style: .bold)
         writeLabels(state, group, width: width, dot: dot, context: context, into: &grid)
         let area = pictureArea(width: width, height: height)
         guard area.width > 0, area.height > 0 else { return (grid, pictures) }
@@ -83,6 +86,15 @@ package enum VariantsSheetView {
             markSelection(box, geometry, area: area, context: context, into: &grid, pictures: &pictures)
         }
         return (grid, pictures)
+    }
+
+    /// The scale the sheet of `group` is drawn at: the parameters' own, or the largest below it that fits the
+    /// memory budget (`VariantsSheet.scaleFitting`, as `AppController.sheetWork` draws it).
+    package static func drawnScale(_ state: AppState, _ group: ChatGroup, context: ViewContext) -> Int {
+        guard let limit = context.memoryLimit else { return state.parameters.scale }
+        return VariantsSheet.scaleFitting(
+            limit: limit, parameters: state.parameters, group: (group.id, group.members.count),
+            listAvatarPoints: context.listAvatarPoints, themes: 1) ?? 1
     }
 
     /// Where the sheet's picture goes in a `width` x `height` preview pane: below the title and the labels.

@@ -25,6 +25,9 @@ package struct ViewContext: Sendable {
     package var listAvatarPixels: Int?
     /// `--list-avatar-size` in points: the variants sheet's avatar-in-context row is shown at it.
     package var listAvatarPoints = 48.0
+    /// The memory budget's limit in bytes, which decides the scale the variants sheet is drawn at
+    /// (`VariantsSheet.scaleFitting`); nil: none.
+    package var memoryLimit: Int?
 
     package init(
         now: Date, timeZone: TimeZone = .current, unicode: Bool = true, colorMode: ColorMode = .truecolor,

@@ -73,7 +73,7 @@ package struct VariantsSheet: Sendable {
 
     /// How a sheet gets composites: `GroupComposer.composite(for:parameters:)` or a stand-in that draws the same.
     package typealias Compose =
-        @Sendable (ChatGroup, CompositionParameters) async throws(CancellationError) -> Composite
+        @Sendable (ChatGroup, CompositionParameters) async throws(CompositionError) -> Composite
 
     /// The group a variant of `count` members is drawn as: `variantMembers` of `pool`, without a photo of its own.
     package static func variantGroup(_ pool: [MemberSource], count: Int) -> ChatGroup {
@@ -90,7 +90,7 @@ package struct VariantsSheet: Sendable {
     package static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composer: GroupComposer
-    ) async throws(CancellationError) -> VariantsSheet {
+    ) async throws(CompositionError) -> VariantsSheet {
         try await compose(
             pool: pool, group: group, text: text, themes: themes, parameters: parameters,
             listAvatarPoints: listAvatarPoints, composite: composer.composite)
@@ -100,13 +100,24 @@ package struct VariantsSheet: Sendable {
     package static func compose(
         pool: [MemberSource], group: ChatGroup?, text: ChatRowText, themes: [ChatListTheme],
         parameters: CompositionParameters, listAvatarPoints: Double, composite: Compose
-    ) async throws(CancellationError) -> VariantsSheet {
+    ) async throws(CompositionError) -> VariantsSheet {
         var warnings: [AvatarWarning] = []
         var composites: [RGBAImage] = []
         for count in VariantsSheetLayout.memberCounts {
-            let variant = try await composite(variantGroup(pool, count: count), parameters)
-            composites.append(variant.image)
-            warnings += variant.warnings
+            do throws(CompositionError) {
+                let variant = try await composite(variantGroup(pool, count: count), parameters)
+                composites.append(variant.image)
+                warnings += variant.warnings
+            } catch .limitBroken {
+                // The app's parameters fit its groups, not necessarily every variant (a margin fine for three
+                // members leaves nine blank tiles): such a variant's cell is its bare background.
+                let canvas = Layouts.canvas(count: count, parameters: parameters)
+                composites.append(
+                    RGBAImage(
+                        width: max(1, Int((canvas.width * parameters.pixelsPerPoint).rounded())),
+                        height: max(1, Int((canvas.height * parameters.pixelsPerPoint).rounded())),
+                        fill: parameters.resolvedBackground))
+            }
         }
         if let group {
             let own = try await composite(group, parameters)

@@ -6,6 +6,7 @@ public struct Tile: Hashable, Sendable {
     public var frame: Rect
     /// The region of `frame` that is painted; anti-aliased at its edges.
     public var shape: Shape
+    /// A tile whose photo is centre-cropped into `frame` and painted inside `shape` (both in points).
     public init(frame: Rect, shape: Shape) { self.frame = frame; self.shape = shape }
 }
 

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 
 /// How `Composite.encoded(as:options:)` and `Composite.write(to:format:options:)` encode: everything of
@@ -16,6 +16,8 @@ public struct EncodingOptions: Hashable, Sendable {
     /// The colour space the file is written in, its profile embedded (`OutputEncoding.encode`); sRGB by default.
     public var colorSpace: ColorSpace
 
+    /// Options for `Composite.encoded(as:options:)` and `write(to:format:options:)`; the defaults give a
+    /// lossless file with no recorded entries, in sRGB.
     public init(
         quality: Int? = nil, jpegBackground: RGBA8 = .white, pngCompression: PNGCompression = .default,
         metadata: ImageMetadata? = nil, colorSpace: ColorSpace = .srgb

@@ -2,8 +2,11 @@ import Imaging
 
 /// The file format of an exported avatar.
 public enum OutputFormat: String, CaseIterable, Sendable {
+    /// PNG: lossless, with transparency; the format that keeps a composite's pixels exactly.
     case png
+    /// JPEG: lossy, no transparency (it is flattened onto `EncodingOptions.jpegBackground`).
     case jpeg
+    /// WebP: lossless by default, lossy with a quality; keeps transparency.
     case webp
 
     /// The extension written for it (`--all` names files `<id>.<extension>`).
@@ -31,6 +34,7 @@ public struct OutputEncoding: Hashable, Sendable {
     /// JPEG quality when none is given.
     public static let defaultJPEGQuality = 90
 
+    /// The file format the bytes are written in.
     public var format: OutputFormat
     /// JPEG and WebP quality, 1...100. nil: JPEG at `defaultJPEGQuality`, WebP lossless. PNG ignores it.
     public var quality: Int?
@@ -39,6 +43,8 @@ public struct OutputEncoding: Hashable, Sendable {
     /// How hard the PNG encoder works for a small file; the pixels are the same at every level.
     public var pngCompression: PNGCompression
 
+    /// An encoding in `format`; unset, JPEG gets `defaultJPEGQuality`, WebP is lossless and PNG compresses
+    /// at its default level.
     public init(
         format: OutputFormat = .png, quality: Int? = nil, jpegBackground: RGBA8 = .white,
         pngCompression: PNGCompression = .default

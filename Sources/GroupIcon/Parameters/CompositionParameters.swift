@@ -48,6 +48,9 @@ public struct CompositionParameters: Hashable, Sendable {
     /// CLI never do, so it is not a catalogue parameter, but it is part of `identifier` and so of cache keys.
     package var exactPixelSize: Int?
 
+    /// A parameter set; each argument left out takes the value a composite gets when nobody sets it (a
+    /// WeChat avatar of 132 pt at scale 1, the layout's own margins and background). Nothing is checked here:
+    /// `CompositionLimits.problem` says whether the set can be drawn, and the pipeline refuses one that cannot.
     public init(
         layout: LayoutKind = .wechat, size: Double = 132, scale: Int = 1, margin: Double? = nil,
         padding: Double? = nil, cornerRadius: Double = 0, tileRadius: Double = 0, background: RGBA8? = nil,
@@ -66,6 +69,7 @@ public struct CompositionParameters: Hashable, Sendable {
 
     /// Valid ranges, checked by the CLI and clamped by the interactive app.
     public static let sizeRange: ClosedRange<Double> = 8...2048
+    /// The pixels per point a composite may be drawn at.
     public static let scaleRange: ClosedRange<Int> = 1...4
 
     /// The fill actually used.

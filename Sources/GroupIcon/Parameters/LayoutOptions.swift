@@ -8,6 +8,7 @@
 public struct LayoutOptions: Hashable, Sendable {
     private var values: [String: StoredOption] = [:]
 
+    /// No option set: every layout option has its default.
     public init() {}
 
     /// The option's value, or its default when unset.
@@ -20,9 +21,12 @@ public struct LayoutOptions: Hashable, Sendable {
 /// A typed key for one layout option: its parameter name (the long option name, e.g. `grid-columns`) and the
 /// value it has when nobody set it.
 public struct LayoutOption<Value: LayoutOptionValue>: Sendable {
+    /// The option's parameter name, which is also its key in `LayoutOptions` and in presets.
     public let name: String
+    /// What the option is when nobody set it (and what `LayoutOptions` does not store).
     public let defaultValue: Value
 
+    /// The option called `name`, which is `defaultValue` until set.
     public init(_ name: String, default defaultValue: Value) {
         self.name = name; self.defaultValue = defaultValue
     }
@@ -30,9 +34,13 @@ public struct LayoutOption<Value: LayoutOptionValue>: Sendable {
 
 /// How an option value is kept: one of a few plain forms, so that `LayoutOptions` stays `Hashable`.
 public enum StoredOption: Hashable, Sendable {
+    /// An on/off option.
     case flag(Bool)
+    /// A whole-number option (grid columns).
     case integer(Int)
+    /// A length or ratio in points or as a plain number.
     case number(Double)
+    /// A list of numbers (a grid's horizontal and vertical spacing).
     case numbers([Double])
     /// A length relative to the canvas (`RelativeLength`).
     case relative(RelativeLength)

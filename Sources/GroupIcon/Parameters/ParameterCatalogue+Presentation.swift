@@ -12,8 +12,8 @@ extension ParameterCatalogue {
             write: { parameters, value in if case .memberStyle(let style) = value { parameters.memberStyle = style } }),
         ParameterField(
             name: "gap-color", label: "Gap colour",
-            help: "fill of the gaps between tiles, #RRGGBB or #RRGGBBAA (default: the background shows)",
-            kind: .color, valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+            help: "fill of the gaps between tiles, #RGB, #RRGGBB or #RRGGBBAA (default: the background shows)",
+            kind: .color, valueName: "COLOR", isOptional: true, expectation: "#RGB, #RRGGBB, #RRGGBBAA or transparent",
             // `none` rather than `auto`: unset, the gaps show the background.
             key: .custom { $0.gapColor?.hexString ?? "none" }, summary: .omitted,
             read: { $0.gapColor.map(ParameterValue.color) },

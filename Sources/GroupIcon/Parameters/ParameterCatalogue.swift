@@ -60,8 +60,8 @@ public enum ParameterCatalogue {
                 summary: .labelled("tile")),
             ParameterField(
                 name: "background", label: "Background",
-                help: "#RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
-                valueName: "COLOR", isOptional: true, expectation: "#RRGGBB, #RRGGBBAA or transparent",
+                help: "#RGB, #RRGGBB, #RRGGBBAA or transparent (default: light grey; transparent for qq)", kind: .color,
+                valueName: "COLOR", isOptional: true, expectation: "#RGB, #RRGGBB, #RRGGBBAA or transparent",
                 // The colour drawn: an unset background is the layout's own.
                 key: .custom { $0.resolvedBackground.hexString }, summary: .labelled("bg"),
                 read: { $0.background.map(ParameterValue.color) },

@@ -81,6 +81,7 @@ public struct ParameterField: Sendable {
     public let label: String
     /// One line for `--help`.
     public let help: String
+    /// What sort of value the field holds, which decides how it is parsed, stepped and shown.
     public let kind: Kind
     /// The placeholder for the value in `--help` (`PT`), nil for flags.
     public let valueName: String?

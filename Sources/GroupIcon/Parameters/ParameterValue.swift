@@ -2,15 +2,21 @@ import Imaging
 
 /// The value of one composition parameter, as `ParameterField` reads and writes it.
 public enum ParameterValue: Hashable, Sendable {
+    /// The layout field's value.
     case layout(LayoutKind)
+    /// A length in points or a plain number (size, margin, radii).
     case number(Double)
     /// A length as a percentage of the canvas or the tile (fields with `ParameterField.relativeBases`).
     case relative(RelativeLength)
     /// A list of numbers (`ParameterField.Kind.numbers`).
     case numbers([Double])
+    /// A whole number (scale, grid columns).
     case integer(Int)
+    /// An on/off field's value (overflow badge, right to left).
     case flag(Bool)
+    /// A colour field's value (background, gap colour).
     case color(RGBA8)
+    /// How members' photos sit in their tiles.
     case memberStyle(MemberStyle)
     /// One of a `.choice` field's words.
     case choice(String)
@@ -25,6 +31,7 @@ public struct ParameterError: Error, Hashable, Sendable, CustomStringConvertible
     /// The text given.
     public var got: String
 
+    /// The error for `got` given as `parameter`'s value where `expected` was wanted.
     public init(parameter: String, expected: String, got: String) {
         self.parameter = parameter; self.expected = expected; self.got = got
     }

@@ -19,8 +19,10 @@ public struct RelativeLength: Hashable, Sendable, CustomStringConvertible {
 
     /// The share in percent (5 for `5%`).
     public var percent: Double
+    /// Whether the percentage is of the canvas or of the tile.
     public var base: Base
 
+    /// `percent` percent of `base` (the canvas side unless said otherwise).
     public init(percent: Double, of base: Base = .canvas) {
         self.percent = percent; self.base = base
     }
@@ -72,6 +74,7 @@ public struct RelativeLengths: Hashable, Sendable {
     /// Each tile's corner radius as a share of the canvas or of the tile.
     public var tileRadius: RelativeLength?
 
+    /// Relative lengths for the parameters given; the others keep their value in points.
     public init(
         margin: RelativeLength? = nil, padding: RelativeLength? = nil, cornerRadius: RelativeLength? = nil,
         tileRadius: RelativeLength? = nil

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 
 /// Loads members' photos, styles them and composes group avatars, with coalescing, caches and a memory budget.
@@ -17,10 +17,15 @@ import Imaging
 /// bucket, same styled avatar, same composite key) share one piece of work. A file identity names the file
 /// (device and inode), not the path, so spellings of one path and hard links share their decodes.
 ///
-/// Every method may be called from any task. Cancelling the calling task makes it throw `CancellationError`
-/// right away; work another request still waits for goes on, and nothing partial is cached.
+/// Every method may be called from any task. Cancelling the calling task makes it throw
+/// `CompositionError.cancelled` right away; work another request still waits for goes on, and nothing partial is
+/// cached. Parameters that break `CompositionLimits` (a margin larger than a quarter of the size, a canvas of
+/// more than `CompositionLimits.maximumPixelSize` pixels) throw `CompositionError.limitBroken` before any photo
+/// is read or any memory is reserved.
 public final class AvatarPipeline: Sendable {
+    /// How photos are read, decoded and composed: `PipelineDependencies.live`, or fakes in tests.
     public let dependencies: PipelineDependencies
+    /// Cache sizes, the composite store and the memory limit it was made with.
     public let configuration: PipelineConfiguration
     /// Where composites persist between runs (`configuration.compositeCache`), nil when memory only.
     public var compositeCache: (any CompositeCaching)? { configuration.compositeCache }
@@ -35,6 +40,8 @@ public final class AvatarPipeline: Sendable {
     private let compositeRequests: RequestCoalescer<CompositeKey, CompositeResponse>
     private let recorder: StatisticsRecorder
 
+    /// A pipeline with its own memory caches, working through `dependencies` within `configuration`'s
+    /// limits. Pipelines share nothing, so one per process (or per composite store) is the usual number.
     public init(dependencies: PipelineDependencies, configuration: PipelineConfiguration = PipelineConfiguration()) {
         self.dependencies = dependencies
         self.configuration = configuration
@@ -68,7 +75,7 @@ public final class AvatarPipeline: Sendable {
             return .remote(
                 RemoteIdentity(
                     url: location, redactedURL: "an http(s) URL", contentIdentity: nil,
-                    failure: "photos from URLs are not fetched here"))
+                    failure: "photos from URLs are not fetched: the pipeline has no remotePhotos source"))
         }
         do {
             let photo = try await remote.fetch(location)
@@ -125,13 +132,15 @@ public final class AvatarPipeline: Sendable {
     }
 
     /// The composite of `members` (the first `maximumMembers` of its layout) under `parameters`.
-    /// Members without a usable photo are drawn as placeholders and reported in `warnings`.
+    /// Members without a usable photo are drawn as placeholders and reported in `warnings`. Throws
+    /// `CompositionError.limitBroken` when `parameters` break `CompositionLimits` for this many members.
     public func composite(members: [MemberSource], parameters: CompositionParameters)
-        async throws(CancellationError) -> CompositeResponse
+        async throws(CompositionError) -> CompositeResponse
     {
+        try CompositionError.check(parameters, memberCounts: [members.count])
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         let identities = await identities(of: drawn)
-        guard !Task.isCancelled else { throw CancellationError() }
+        guard !Task.isCancelled else { throw .cancelled }
         let hidden = members.count - drawn.count
         let key = CompositeKey(
             drawn: Array(zip(drawn, identities)), hiddenMembers: hidden, parameters: parameters,
@@ -140,20 +149,25 @@ public final class AvatarPipeline: Sendable {
             recorder.record { $0.memoryHits += 1 }
             return CompositeResponse(composite: cached, key: key, cacheHit: .memory)
         }
-        return try await compositeRequests.value(for: key) { [self] in
-            await makeComposite(
-                drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
-                parameters: parameters)
+        do {
+            return try await compositeRequests.value(for: key) { [self] in
+                await makeComposite(
+                    drawn: drawn, identities: identities, hiddenMembers: hidden, key: key,
+                    parameters: parameters)
+            }
+        } catch {
+            throw .cancelled
         }
     }
 
     /// A stand-in for `composite` while photos from URLs are still downloading: the members whose photo no
     /// cache holds yet drawn as `Placeholder.loading`, the others as usual; nil when every photo is at hand
     /// (then `composite` answers without the network). Never cached; made so that a chat list can show the
-    /// group at once and swap in the real composite when it arrives.
+    /// group at once and swap in the real composite when it arrives. Refuses parameters as `composite` does.
     public func provisionalComposite(members: [MemberSource], parameters: CompositionParameters)
-        async throws(CancellationError) -> Composite?
+        async throws(CompositionError) -> Composite?
     {
+        try CompositionError.check(parameters, memberCounts: [members.count])
         guard let remote = dependencies.remotePhotos else { return nil }
         let drawn = CompositeKey.drawnMembers(members, layout: parameters.layout)
         var identities: [ImageIdentity?] = []
@@ -184,10 +198,14 @@ public final class AvatarPipeline: Sendable {
                         warning: nil, isPlaceholder: true))
                 continue
             }
-            sources.append(
-                try await source(
-                    member, identity: identity, minimumSide: minimumSide,
-                    placeholder: parameters.placeholder))
+            do {
+                sources.append(
+                    try await source(
+                        member, identity: identity, minimumSide: minimumSide,
+                        placeholder: parameters.placeholder))
+            } catch {
+                throw .cancelled
+            }
         }
         // Warnings wait for the real composite.
         return Composite(
@@ -201,20 +219,22 @@ public final class AvatarPipeline: Sendable {
     /// radius, the member style left out (it is for members' photos). A group's own avatar is drawn so.
     /// Kept in memory and in the composite store under a key of its own (`CompositeKey(photo:)`), like a
     /// composite. When the photo cannot be used there is no response and the warning says why; nothing is
-    /// cached then, and concurrent requests share the decode, not the drawing.
+    /// cached then, and concurrent requests share the decode, not the drawing. Refuses parameters outside
+    /// their ranges and canvases over the pixel limit as `composite` does (there are no tiles to be too small).
     public func photoComposite(_ photo: MemberSource, parameters: CompositionParameters)
-        async throws(CancellationError) -> (response: CompositeResponse?, warning: AvatarWarning?)
+        async throws(CompositionError) -> (response: CompositeResponse?, warning: AvatarWarning?)
     {
         var parameters = parameters
         parameters.memberStyle = .rectangle
+        try CompositionError.check(parameters, memberCounts: [])
         let identity = await identity(of: photo)
-        guard !Task.isCancelled else { throw CancellationError() }
+        guard !Task.isCancelled else { throw .cancelled }
         let key = CompositeKey(photo: identity, parameters: parameters, allowedFolders: configuration.allowedFolders)
         if let cached = cachedComposite(for: key) { return (cached, nil) }
         let side = parameters.pixelSize
         let estimate = AvatarPipeline.canvasWorkingBytes(side: side)
             .addingReportingOverflow(decodeEstimate(identity, bucket: AvatarPipeline.sideBucket(side))).partialValue
-        let made = try await withBudget(estimate) { [self] () async -> (LoadedSource, RGBAImage?)? in
+        let made = try await budgeted(estimate) { [self] () async -> (LoadedSource, RGBAImage?)? in
             guard
                 let loaded = try? await source(
                     photo, identity: identity, minimumSide: side,
@@ -229,7 +249,7 @@ public final class AvatarPipeline: Sendable {
             input.deepImages = loaded.deep.map { [0: $0] } ?? [:]
             return (loaded, dependencies.compose(input))
         }
-        guard let (loaded, image) = made else { throw CancellationError() }
+        guard let (loaded, image) = made else { throw .cancelled }
         guard let image else { return (nil, loaded.warning) }
         recorder.record { $0.compositesMade += 1 }
         let composite = Composite(image: image)
@@ -241,31 +261,35 @@ public final class AvatarPipeline: Sendable {
     /// One member's decoded photo with a shorter side of at least `minimumSide` pixels when the photo is that
     /// large (nil = full resolution), or their placeholder (`minimumSide` square, in `placeholder` style) with
     /// a warning when the file is missing or undecodable. A member without an avatar gets the placeholder and
-    /// no warning.
+    /// no warning. A `minimumSide` outside 1...`CompositionLimits.maximumPixelSize` is refused
+    /// (`CompositionError.sideOutOfRange`).
     public func source(_ member: MemberSource, minimumSide: Int?, placeholder: PlaceholderStyle = .initials)
-        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+        async throws(CompositionError) -> (RGBAImage, AvatarWarning?)
     {
+        if let minimumSide { try CompositionError.check(side: minimumSide, parameter: "minimumSide") }
         let identity = await identity(of: member)
         let bucket = minimumSide.map(AvatarPipeline.sideBucket)
-        let loaded = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+        let loaded = try await budgeted(decodeEstimate(identity, bucket: bucket)) { [self] in
             try? await source(member, identity: identity, minimumSide: minimumSide, placeholder: placeholder)
         }
-        guard let loaded else { throw CancellationError() }
+        guard let loaded else { throw .cancelled }
         return (loaded.image, loaded.warning)
     }
 
     /// One member's avatar in `style` (placeholder and warning as for `source`). Styled avatars are kept in
     /// memory and, except for `original` and custom styles, in the composite store (`compositeCache`) under a
-    /// key of their own that covers the style and the member's file identity.
+    /// key of their own that covers the style and the member's file identity. A style's width, height or
+    /// diameter outside 1...`CompositionLimits.maximumPixelSize` is refused (`CompositionError.sideOutOfRange`).
     public func styled(_ member: MemberSource, style: AvatarStyle, placeholder: PlaceholderStyle = .initials)
-        async throws(CancellationError) -> (RGBAImage, AvatarWarning?)
+        async throws(CompositionError) -> (RGBAImage, AvatarWarning?)
     {
+        for (parameter, side) in style.sides { try CompositionError.check(side: side, parameter: parameter) }
         let identity = await identity(of: member)
         let bucket = style.requiredSourceSide.map(AvatarPipeline.sideBucket)
-        let avatar = try await withBudget(decodeEstimate(identity, bucket: bucket)) { [self] in
+        let avatar = try await budgeted(decodeEstimate(identity, bucket: bucket)) { [self] in
             try? await styled(member, identity: identity, style: style, placeholder: placeholder)
         }
-        guard let avatar else { throw CancellationError() }
+        guard let avatar else { throw .cancelled }
         return (avatar.image, avatar.warning)
     }
 
@@ -386,6 +410,13 @@ public final class AvatarPipeline: Sendable {
         input.deepImages = Dictionary(
             uniqueKeysWithValues: sources.indices.compactMap { index in sources[index].deep.map { (index, $0) } })
         return Composite(image: dependencies.compose(input), warnings: sources.compactMap(\.warning))
+    }
+
+    /// `withBudget` for the public entry points, whose one error type says cancelled.
+    private func budgeted<Result: Sendable>(_ bytes: Int, _ body: () async -> Result)
+        async throws(CompositionError) -> Result
+    {
+        do { return try await withBudget(bytes, body) } catch { throw .cancelled }
     }
 
     /// Runs `body` with `bytes` reserved from the memory budget (at once when there is none).

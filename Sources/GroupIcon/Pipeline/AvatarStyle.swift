@@ -50,6 +50,17 @@ public enum AvatarStyle: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The sides in pixels this style asks for, named as in its case: what the pipeline checks against
+    /// `CompositionLimits.maximumPixelSize` before it makes anything.
+    var sides: [(name: String, side: Int)] {
+        switch self {
+        case .original, .custom: return []
+        case .rectangle(let width, let height), .roundedRectangle(let width, let height, _, _, _):
+            return [("width", width), ("height", height)]
+        case .circle(let diameter): return [("diameter", diameter)]
+        }
+    }
+
     /// The styled image, or nil when a custom transform fails. Non-positive sizes are treated as 1.
     ///
     /// Resizing and masks are the raster layer's (`Resampler`'s centre crop with Lanczos-3, `Coverage`'s

@@ -11,14 +11,18 @@ public struct AvatarWarning: Hashable, Sendable, CustomStringConvertible {
         case groupPhoto
     }
 
+    /// The id of the member (or of the group, for its own photo) whose picture could not be used.
     public var memberID: String
+    /// That member's (or group's) display name, as messages show it.
     public var memberName: String
     /// The avatar file concerned, if any.
     public var path: String?
     /// What went wrong and what was done instead, e.g. `file not found; using a placeholder`.
     public var message: String
+    /// Whether a member's photo or the group's own photo is concerned.
     public var subject: Subject
 
+    /// A warning about `memberID`'s picture at `path`, with `message` saying what happened instead.
     public init(memberID: String, memberName: String, path: String?, message: String, subject: Subject = .member) {
         self.memberID = memberID; self.memberName = memberName; self.path = path; self.message = message
         self.subject = subject

@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Foundation
 
 /// A folder of cache entries named `<64 lowercase hex>.<fileExtension>`, whose modification times record

@@ -13,6 +13,7 @@ public struct CacheStatistics: Hashable, Sendable {
     /// Entries unused for this long are removed, nil when they are kept.
     public var ageLimit: TimeInterval?
 
+    /// Statistics with the given counts and limits (a `CompositeCaching` store reports its own).
     public init(entries: Int, bytes: Int64, oldest: Date?, sizeLimit: Int?, ageLimit: TimeInterval?) {
         self.entries = entries; self.bytes = bytes; self.oldest = oldest
         self.sizeLimit = sizeLimit; self.ageLimit = ageLimit

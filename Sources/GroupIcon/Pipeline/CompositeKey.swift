@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Support
 
 /// The identity of one composite: everything its pixels depend on, and nothing else.

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Foundation
 import Support
 
@@ -13,11 +13,14 @@ import Support
 /// every store (a sweep lists the whole folder). The bookkeeping is the directory itself (`CacheDirectory`);
 /// only files named like entries are ever read, counted or removed.
 public final class DiskCache: CompositeCaching {
+    /// The extension of entry files; only files named `<64 hex>.gicache` are read, counted or removed.
     public static let fileExtension = "gicache"
 
     /// The cache directory (created on the first store).
     public let directory: String
+    /// The total bytes of entries the cache keeps; a sweep trims least recently used entries to fit.
     public let sizeLimit: Int
+    /// Seconds an entry may go unused before a sweep removes it.
     public let ageLimit: TimeInterval
     private let readFile: @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8]
     private let writeAtomically: @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void
@@ -26,19 +29,24 @@ public final class DiskCache: CompositeCaching {
     private let sweepEstimate = LockedState<(swept: Int64, storedSince: Int64)?>(nil)
     private let removedCorruptEntries = LockedState(0)
 
-    /// A cache in `directory`; `readFile` and `writeAtomically` are the file operations it uses (tests inject
-    /// failing ones). Folders it creates are 0700 and entries 0600 (less the umask).
-    public init(
+    /// A cache in `directory` (created on the first store), keeping at most `sizeLimit` bytes of entries and
+    /// none unused for longer than `ageLimit` seconds. Folders it creates are 0700 and entries 0600 (less the
+    /// umask).
+    public convenience init(
+        directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60
+    ) {
+        self.init(
+            directory: directory, sizeLimit: sizeLimit, ageLimit: ageLimit,
+            readFile: { try FileIO.readRegularFile(path: $0, maxBytes: $1) })
+    }
+
+    /// The same with the file operations it uses given (tests inject failing ones).
+    package init(
         directory: String, sizeLimit: Int = 100 * 1024 * 1024, ageLimit: TimeInterval = 30 * 24 * 60 * 60,
-        readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8] = {
-            try FileIO.readRegularFile(path: $0, maxBytes: $1)
-        },
+        readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
         writeAtomically: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> Void = {
             try FileIO.writeAtomically(
-                $0, to: $1,
-                options: AtomicWriteOptions(
-                    permissions: 0o600,
-                    durability: .deferred))
+                $0, to: $1, options: AtomicWriteOptions(permissions: 0o600, durability: .deferred))
         }
     ) {
         self.directory = directory; self.sizeLimit = sizeLimit; self.ageLimit = ageLimit

@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Support
 
 /// What identifies the pixels of one member's avatar, found by `stat` (and, when asked, a content hash).
@@ -58,12 +58,12 @@ public enum ImageIdentity: Hashable, Sendable {
 public struct PhotoFileIdentity: Hashable, Sendable {
     /// The path the file was reached by. Used to read it; not part of the identity (see `==`).
     public var path: String
-    /// Device, inode, size and times when it was looked at.
-    public var version: FileStatus
+    /// Device, inode, size and times when it was looked at (`identifier` spells them out).
+    package var version: FileStatus
     /// `sha256:<hex>` of the content, when verified.
     public var contentDigest: String?
 
-    public init(path: String, version: FileStatus, contentDigest: String? = nil) {
+    package init(path: String, version: FileStatus, contentDigest: String? = nil) {
         self.path = path; self.version = version; self.contentDigest = contentDigest
     }
 

@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Support
 
 /// A global budget for the pixel memory composites need while they are made (decoded photos, the canvas and

@@ -1,4 +1,4 @@
-import FileSystem
+package import FileSystem
 import Foundation
 
 /// Limits of one in-memory cache.
@@ -7,6 +7,7 @@ public struct MemoryCacheLimits: Hashable, Sendable {
     public var costLimit: Int
     /// Entries kept.
     public var countLimit: Int
+    /// Limits of `costLimit` bytes and `countLimit` entries, whichever is reached first.
     public init(costLimit: Int, countLimit: Int) { self.costLimit = costLimit; self.countLimit = countLimit }
 }
 
@@ -26,9 +27,10 @@ public struct PipelineConfiguration: Sendable {
     public var maximumSourceFileBytes: Int
     /// Side of placeholders for requests that give no size (the `.original` style).
     public var defaultPlaceholderSide: Int
-    /// The folders avatar files must lie in (`--allow-paths`), nil for anywhere. A member whose path lies
-    /// outside gets a placeholder and a warning that says so, whether or not the file exists.
-    public var allowedFolders: PathConfinement?
+    /// The folders avatar files must lie in (`chat-tui --allow-paths`), nil for anywhere. A member whose path
+    /// lies outside gets a placeholder and a warning that says so, whether or not the file exists. Package-level:
+    /// a library client chooses its members' paths itself.
+    package var allowedFolders: PathConfinement?
     /// The budget composites and decodes reserve their pixel memory from before they start (waiting while it
     /// is used up); nil for none. The command line shares one between its pipelines to bound a whole process.
     package var memoryBudget: MemoryBudget?

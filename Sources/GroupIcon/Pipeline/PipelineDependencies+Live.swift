@@ -1,4 +1,4 @@
-import FileSystem
+internal import FileSystem
 import Imaging
 
 extension PipelineDependencies {

@@ -29,6 +29,7 @@ public struct PipelineDependencies: Sendable {
     /// anything else, which then goes through `decode`); nil: every photo is decoded to 8 bits. Set in `live`.
     package var decodeDeep: (@Sendable (_ bytes: [UInt8]) throws -> RGBA16Image?)?
 
+    /// Dependencies made of the given closures (tests' fakes); `live` is the real set.
     public init(
         readFile: @escaping @Sendable (_ path: String, _ maxBytes: Int) throws -> [UInt8],
         decode: @escaping @Sendable (_ bytes: [UInt8], _ minimumSide: Int?) throws -> RGBAImage,

@@ -15,6 +15,7 @@ public struct PipelineStatistics: Hashable, Sendable {
     /// Disk-cache writes that failed (the composite was still returned).
     public var diskWriteFailures = 0
 
+    /// All counters at zero.
     public init() {}
 }
 

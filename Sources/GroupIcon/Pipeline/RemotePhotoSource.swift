@@ -1,9 +1,11 @@
 /// A member photo fetched from an http(s) URL, as the pipeline needs it.
 public struct RemotePhoto: Sendable {
+    /// The image file's bytes as served.
     public var bytes: [UInt8]
     /// Names the content (e.g. `sha256:<hex>`): unchanged by a revalidation, changed by any new content.
     public var contentIdentity: String
 
+    /// A fetched photo of `bytes`, named by `contentIdentity`.
     public init(bytes: [UInt8], contentIdentity: String) {
         self.bytes = bytes; self.contentIdentity = contentIdentity
     }
@@ -20,6 +22,8 @@ public struct RemotePhotoSource: Sendable {
     /// `url` as messages may show it: credentials and query values masked, nothing that drives a terminal.
     public var redact: @Sendable (_ url: String) -> String
 
+    /// A source that fetches with `fetch`, looks into its cache with `cached` and masks URLs with
+    /// `redact` (RemoteSources' `RemoteImageStore.photoSource(offline:)` makes one).
     public init(
         fetch: @escaping @Sendable (_ url: String) async throws -> RemotePhoto,
         cached: @escaping @Sendable (_ url: String) async -> RemotePhoto?,
@@ -47,6 +51,7 @@ public struct RemoteIdentity: Hashable, Sendable {
     /// Why it could not be fetched (the fetcher's message); nil when it was.
     public var failure: String?
 
+    /// The identity of the photo at `url`: its content's identity, or why it could not be fetched.
     public init(url: String, redactedURL: String, contentIdentity: String?, failure: String?) {
         self.url = url; self.redactedURL = redactedURL; self.contentIdentity = contentIdentity; self.failure = failure
     }

@@ -4,11 +4,13 @@ import Support
 /// What one composite is drawn from: the parameters, the canvas the layout asked for, each drawn member's
 /// tile and photo, and how many members the layout left out (for the overflow badge).
 public struct CompositionInput: Sendable {
+    /// The parameters the composite is drawn with (background, radii, member style, scale).
     public var parameters: CompositionParameters
     /// The canvas in points (`Layouts.canvas`).
     public var canvas: Size
     /// Tile `i` shows `images[i]`; tiles without an image stay empty.
     public var tiles: [Tile]
+    /// The members' photos or placeholders, in tile order.
     public var images: [RGBAImage]
     /// Members beyond the layout's cap, not drawn.
     public var hiddenMembers: Int
@@ -20,6 +22,7 @@ public struct CompositionInput: Sendable {
     /// 8-bit rendering: the photo is resampled from its samples and rounded once, in the composite.
     package var deepImages: [Int: RGBA16Image] = [:]
 
+    /// An input drawing `images` into `tiles` on a `canvas` of that size in points.
     public init(
         parameters: CompositionParameters, canvas: Size, tiles: [Tile], images: [RGBAImage],
         hiddenMembers: Int = 0, placeholders: Set<Int> = []

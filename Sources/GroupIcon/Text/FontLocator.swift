@@ -1,5 +1,5 @@
 import CFreeType
-import FileSystem
+internal import FileSystem
 import Imaging
 
 /// A face in a font file on disk, as fontconfig found it.

@@ -123,43 +123,43 @@ final class TextRasterizer: Sendable {
     }
 
     /// `string` as one line of outline text at `pixelsPerEm` (`TextLine.mask`), without the characters the
-    /// font lacks, cut at the end with "…" until it is at most `maxWidth` pixels wide; nil without a text font,
-    /// when no character is left, or when not even "…" fits.
+    /// font lacks, cut at the end with "…" until it is at most `maxWidth` pixels wide (`LineFitter`); nil
+    /// without a text font, when no character is left, or when not even "…" fits.
     func lineMask(_ string: String, pixelsPerEm: Double, maxWidth: Int) -> CoverageMask? {
-        guard let text, pixelsPerEm >= 1, pixelsPerEm.isFinite, maxWidth > 0 else { return nil }
-        let scale = pixelsPerEm / Double(text.shaper.unitsPerEm)
+        guard let text, maxWidth > 0, let fitter = lineFitter(pixelsPerEm: pixelsPerEm),
+            let shown = fitter.fit(string, maxWidth: maxWidth), let glyphs = text.shaper.shape(shown)
+        else { return nil }
         let height = Int((TextLine.lineHeight * pixelsPerEm).rounded(.up))
-        let baseline = (TextLine.baseline * pixelsPerEm).rounded()
-        var characters = Array(string)
-        if text.shaper.shape(string) == nil {
-            // Characters the font lacks (an emoji in a group's name) are left out rather than losing the line.
-            characters = characters.filter { $0.isWhitespace || text.shaper.shape(String($0)) != nil }
-            while characters.first?.isWhitespace == true { characters.removeFirst() }
-            guard !characters.isEmpty else { return nil }
+        guard let box = text.face.inkBox(of: glyphs) else {
+            return CoverageMask(box: PixelBox(x: 0, y: 0, width: 0, height: height), values: [])
         }
-        var cut = false
-        while true {
-            let shown = String(characters) + (cut ? "…" : "")
-            guard let glyphs = text.shaper.shape(shown) else { return nil }
-            guard let box = text.face.inkBox(of: glyphs) else {
-                return CoverageMask(box: PixelBox(x: 0, y: 0, width: 0, height: height), values: [])
-            }
-            // One pixel of room either side for the anti-aliased edge; ink left of the pen origin moves it right.
-            let left = 1 - min(0, box.minX * scale)
-            let width = Int((left + box.maxX * scale).rounded(.up)) + 1
-            if width <= maxWidth {
-                guard
-                    let values = text.face.coverage(
-                        of: glyphs, pixelsPerEm: pixelsPerEm, origin: (left, baseline), width: width,
-                        height: height)
-                else { return nil }
-                return CoverageMask(box: PixelBox(x: 0, y: 0, width: width, height: height), values: values)
-            }
-            guard !characters.isEmpty else { return nil }
-            characters.removeLast()
-            while characters.last?.isWhitespace == true { characters.removeLast() }
-            cut = true
-        }
+        let line = Self.lineExtent(of: box, scale: pixelsPerEm / Double(text.shaper.unitsPerEm))
+        guard line.width <= maxWidth,
+            let values = text.face.coverage(
+                of: glyphs, pixelsPerEm: pixelsPerEm, origin: (line.left, (TextLine.baseline * pixelsPerEm).rounded()),
+                width: line.width, height: height)
+        else { return nil }
+        return CoverageMask(box: PixelBox(x: 0, y: 0, width: line.width, height: height), values: values)
+    }
+
+    /// How lines at `pixelsPerEm` are measured and cut: HarfBuzz shapes, FreeType's ink box gives the width.
+    /// Nil without a text font or at a size below a pixel per em.
+    func lineFitter(pixelsPerEm: Double) -> LineFitter? {
+        guard let text, pixelsPerEm >= 1, pixelsPerEm.isFinite else { return nil }
+        let scale = pixelsPerEm / Double(text.shaper.unitsPerEm)
+        return LineFitter(
+            isDrawable: { text.shaper.shape($0) != nil },
+            width: { string in
+                guard let glyphs = text.shaper.shape(string) else { return nil }
+                return text.face.inkBox(of: glyphs).map { Self.lineExtent(of: $0, scale: scale).width } ?? 0
+            })
+    }
+
+    /// Where a line's ink goes in its mask (`left`, the pen origin's x) and the mask's width: one pixel of room
+    /// either side for the anti-aliased edge; ink left of the pen origin moves it right.
+    private static func lineExtent(of box: InkBox, scale: Double) -> (left: Double, width: Int) {
+        let left = 1 - min(0, box.minX * scale)
+        return (left, Int((left + box.maxX * scale).rounded(.up)) + 1)
     }
 
     private func colorInk(_ string: String, side: Int) -> TextInk? {

@@ -34,7 +34,9 @@ package enum BMPCodec {
         guard infoSize >= 40 else {
             throw .unsupportedVariant(format: "BMP", detail: "an OS/2 bitmap (\(infoSize)-byte header)")
         }
-        guard bytes.count >= 14 + infoSize, infoSize <= 1024 else { throw corrupt("the file ends inside its header") }
+        // Sizes beyond V5's 124 bytes are defined by no version of the format, but the fields read here are all
+        // in the first 40 (the colour masks in the next 16), so such a header is read as a V5 one.
+        guard bytes.count >= 14 + infoSize else { throw corrupt("the file ends inside its header") }
         let rawHeight = Int32(bitPattern: uint32(bytes, 22))
         var header = Header(
             width: Int(Int32(bitPattern: uint32(bytes, 18))), height: Int(rawHeight.magnitude), topDown: rawHeight < 0,
@@ -155,14 +157,25 @@ package enum BMPCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// BMP (`BMPCodec`).
+    package static let bmp = Self(decodable: "BMP")
+}
+
 extension BMPCodec: ImageFormatDecoder {
-    /// Decoded by chat-tui itself.
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [format(.bmp, colorHandling: "sRGB (embedded V5 profiles are ignored)")]
+    }
+
+    /// Decoded by this library itself (`ImageDecoder.builtIn`).
     package static var library: LinkedLibrary { ImageDecoder.builtIn }
 
-    /// "BM", then a BITMAPINFOHEADER-sized or larger info header size (12 is OS/2's, refused when decoded).
+    /// "BM", then an info header size from 12 (OS/2's, refused when decoded) to 65535 bytes: any size, so that a
+    /// bitmap with a header of a size no version defines is named a BMP (and read when its first 40 bytes
+    /// suffice), yet text starting "BM" (whose bytes 14 to 17 make a number of millions) is not.
     package static func sniff(_ bytes: [UInt8]) -> ImageDecoder.Format? {
         guard bytes.count >= 26, starts(bytes, withText: "BM") else { return nil }
-        return [12, 40, 52, 56, 64, 108, 124].contains(Int(uint32(bytes, 14))) ? .bmp : nil
+        return (12...0xFFFF).contains(Int(uint32(bytes, 14))) ? .bmp : nil
     }
 
     package static func decodedSize(header: [UInt8], minimumSide: Int?) -> (width: Int, height: Int)? {

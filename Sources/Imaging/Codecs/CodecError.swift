@@ -11,7 +11,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
     case unrecognizedFormat(guess: String)
     /// The file ends inside a format's signature (a 2-byte `FF D8` file): `format` is the format it starts as.
     case truncatedSignature(format: String, bytes: Int)
-    /// A known image format that chat-tui does not decode (JPEG XL, Photoshop).
+    /// A known image format that no decoder of this build reads (JPEG XL, Photoshop).
     case unsupportedFormat(name: String)
     /// The encoded file is larger than `ImageLimits.maxFileBytes`.
     case fileTooLarge(bytes: Int, maxBytes: Int)
@@ -48,8 +48,7 @@ public enum CodecError: Error, Equatable, CustomStringConvertible {
         case .emptyFile:
             return "file is empty (0 bytes): not an image"
         case .unrecognizedFormat(let guess):
-            return
-                "not an image format chat-tui reads (it looks like \(guess)): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
+            return "not a supported image format (it looks like \(guess)): use \(ImageDecoder.supportedFormatNames)"
         case .truncatedSignature(let format, let bytes):
             return
                 "\(format) file cut short: it ends after \(bytes) byte\(bytes == 1 ? "" : "s"), inside the \(format) signature"

@@ -43,9 +43,39 @@ package enum ColorManagement {
             ? transform(.embedded(profile), layout: .rgba, make: { openProfile(profile) })
             // lcms2's own transform, made for this call and not cached.
             : makeTransform(from: openProfile(profile), layout: .rgba, tables: false)
-        guard let made else { return false }
+        guard let made else { return convertGrayToSRGB(&image, profile: profile) }
         made.apply(to: &image.pixels)
         return true
+    }
+
+    /// A grey profile's conversion of a grey image (every pixel's red, green and blue equal, as the decoders
+    /// expand grey samples): each grey level through lcms2's `TYPE_GRAY_8` transform of the profile, made once
+    /// into a table of the 256 levels. A grey profile on a colour image is no valid file: left as it is.
+    private static func convertGrayToSRGB(_ image: inout RGBAImage, profile: [UInt8]) -> Bool {
+        guard let gray = transform(.embedded(profile), layout: .gray, make: { openProfile(profile) }),
+            let table = gray.grayTable, isGray(image.pixels)
+        else { return false }
+        image.pixels.withUnsafeMutableBufferPointer { pixels in
+            table.withUnsafeBufferPointer { table in
+                for index in stride(from: 0, to: pixels.count - 3, by: 4) {
+                    let level = Int(pixels[index]) * 3
+                    (pixels[index], pixels[index + 1], pixels[index + 2]) =
+                        (table[level], table[level + 1], table[level + 2])
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether every 4-sample pixel of `samples` has equal red, green and blue.
+    private static func isGray<Sample: FixedWidthInteger>(_ samples: [Sample]) -> Bool {
+        samples.withUnsafeBufferPointer { samples in
+            for index in stride(from: 0, to: samples.count - 3, by: 4)
+            where samples[index] != samples[index + 1] || samples[index] != samples[index + 2] {
+                return false
+            }
+            return true
+        }
     }
 
     /// `convertToSRGB(_:profile:)` for a 16-bit image; `matrixShaper: false` has lcms2 evaluate a
@@ -83,6 +113,17 @@ package enum ColorManagement {
     @discardableResult
     package static func convertToSRGB(_ image: inout RGBA16Image, profile: [UInt8]) -> Bool {
         convertDeep(&image, from: .embedded(profile), make: { openProfile(profile) })
+            || convertGrayToSRGB(&image, profile: profile)
+    }
+
+    /// `convertGrayToSRGB(_:profile:)` at 16 bits: a table of all 65 536 levels through lcms2's `TYPE_GRAY_16`
+    /// transform, made once per profile.
+    private static func convertGrayToSRGB(_ image: inout RGBA16Image, profile: [UInt8]) -> Bool {
+        guard let gray = transform(.embedded(profile), layout: .gray16, make: { openProfile(profile) }),
+            gray.deepGrayTable != nil, isGray(image.samples)
+        else { return false }
+        gray.applyPremultiplied(to: &image.samples)
+        return true
     }
 
     /// `convertToSRGB(_:primaries:)` for a 16-bit image.
@@ -167,6 +208,27 @@ package enum ColorManagement {
         var pixels = cmyk
         transform.apply(to: &pixels)
         // The CMYK layout's fourth byte is ink, not alpha: the output's alpha is set here.
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for index in stride(from: 3, to: buffer.count, by: 4) { buffer[index] = 255 }
+        }
+        return pixels
+    }
+
+    /// sRGB RGBA pixels (8 bits a sample) of 16-bit CMYK samples (0 for no ink, four a pixel) through
+    /// `profile` (lcms2's `TYPE_CMYK_16` input), nil when the profile is no usable CMYK one.
+    package static func convertCMYKToSRGB(_ cmyk: [UInt16], profile: [UInt8]) -> [UInt8]? {
+        guard let transform = transform(.embedded(profile), layout: .cmyk16, make: { openProfile(profile) }),
+            let handle = transform.handle
+        else { return nil }
+        let count = cmyk.count / 4
+        var pixels = [UInt8](repeating: 255, count: count * 4)
+        guard count > 0 else { return pixels }
+        cmyk.withUnsafeBytes { input in
+            pixels.withUnsafeMutableBytes { output in
+                cmsDoTransform(handle, input.baseAddress, output.baseAddress, cmsUInt32Number(count))
+            }
+        }
+        // The CMYK layout's fourth sample is ink, not alpha: the output's alpha is set here.
         pixels.withUnsafeMutableBufferPointer { buffer in
             for index in stride(from: 3, to: buffer.count, by: 4) { buffer[index] = 255 }
         }
@@ -262,9 +324,10 @@ package enum ColorManagement {
         }
     }
 
-    /// The sample layout a transform reads; its output is RGBA of the same sample size.
+    /// The sample layout a transform reads; its output is RGBA of the same sample size (8-bit RGBA for
+    /// `cmyk16`), or for the grey layouts a table of RGB per grey level.
     private enum Layout: Hashable, Sendable {
-        case rgba, rgba16, cmyk, cmykInverted
+        case rgba, rgba16, cmyk, cmykInverted, cmyk16, gray, gray16
 
         var lcmsFormat: cmsUInt32Number {
             switch self {
@@ -272,14 +335,30 @@ package enum ColorManagement {
             case .rgba16: return CLCMS2_TYPE_RGBA_16
             case .cmyk: return CLCMS2_TYPE_CMYK_8
             case .cmykInverted: return CLCMS2_TYPE_CMYK_8_REV
+            case .cmyk16: return CLCMS2_TYPE_CMYK_16
+            case .gray: return CLCMS2_TYPE_GRAY_8
+            case .gray16: return CLCMS2_TYPE_GRAY_16
             }
         }
 
-        var outputFormat: cmsUInt32Number { self == .rgba16 ? CLCMS2_TYPE_RGBA_16 : CLCMS2_TYPE_RGBA_8 }
+        var outputFormat: cmsUInt32Number {
+            switch self {
+            case .rgba16: return CLCMS2_TYPE_RGBA_16
+            case .gray: return CLCMS2_TYPE_RGB_8
+            case .gray16: return CLCMS2_TYPE_RGB_16
+            case .rgba, .cmyk, .cmykInverted, .cmyk16: return CLCMS2_TYPE_RGBA_8
+            }
+        }
 
         var hasAlpha: Bool { self == .rgba || self == .rgba16 }
 
-        var colorSpace: cmsColorSpaceSignature { hasAlpha ? cmsSigRgbData : cmsSigCmykData }
+        var colorSpace: cmsColorSpaceSignature {
+            switch self {
+            case .rgba, .rgba16: return cmsSigRgbData
+            case .cmyk, .cmykInverted, .cmyk16: return cmsSigCmykData
+            case .gray, .gray16: return cmsSigGrayData
+            }
+        }
     }
 
     private struct TransformKey: Hashable, Sendable {
@@ -300,8 +379,20 @@ package enum ColorManagement {
         /// `apply` skips the work, which for a photo tagged with an sRGB profile is most of its decoding time.
         let isIdentity: Bool
 
-        init(handle: cmsHTRANSFORM, probesIdentity: Bool = false) {
+        /// RGB for each of the 256 grey levels (a `.gray` conversion).
+        let grayTable: [UInt8]?
+        /// RGB for each of the 65 536 grey levels (a `.gray16` conversion).
+        let deepGrayTable: [UInt16]?
+        /// Whether lcms2 evaluates every stage of the profile for each pixel (`cmsFLAGS_NOOPTIMIZE`).
+        let stageByStage: Bool
+        /// The pixels converted stage by stage so far.
+        let stageByStagePixels = LockedState(0)
+
+        init(handle: cmsHTRANSFORM, probesIdentity: Bool = false, stageByStage: Bool = false) {
             self.handle = handle
+            self.stageByStage = stageByStage
+            self.grayTable = nil
+            self.deepGrayTable = nil
             self.matrixShaper = nil
             self.deepMatrixShaper = nil
             isIdentity =
@@ -316,6 +407,9 @@ package enum ColorManagement {
 
         init(matrixShaper: MatrixShaper) {
             self.handle = nil
+            self.stageByStage = false
+            self.grayTable = nil
+            self.deepGrayTable = nil
             self.matrixShaper = matrixShaper
             self.deepMatrixShaper = nil
             isIdentity = Self.leavesProbeUnchanged { matrixShaper.apply(to: &$0) }
@@ -324,8 +418,22 @@ package enum ColorManagement {
         /// Not probed: `convertDeep` asks the 8-bit transform of the same source whether it is the identity.
         init(deepMatrixShaper: DeepMatrixShaper) {
             self.handle = nil
+            self.stageByStage = false
+            self.grayTable = nil
+            self.deepGrayTable = nil
             self.matrixShaper = nil
             self.deepMatrixShaper = deepMatrixShaper
+            isIdentity = false
+        }
+
+        /// A grey conversion's table of RGB per level (`grayTable` or `deepGrayTable`).
+        init(grayTable: [UInt8]?, deepGrayTable: [UInt16]?) {
+            self.handle = nil
+            self.stageByStage = false
+            self.grayTable = grayTable
+            self.deepGrayTable = deepGrayTable
+            self.matrixShaper = nil
+            self.deepMatrixShaper = nil
             isIdentity = false
         }
 
@@ -350,7 +458,7 @@ package enum ColorManagement {
         /// straight colours, so partly transparent pixels are divided by their alpha first and multiplied again
         /// after.
         func applyPremultiplied(to samples: inout [UInt16]) {
-            guard handle != nil || deepMatrixShaper != nil, samples.count >= 4 else { return }
+            guard handle != nil || deepMatrixShaper != nil || deepGrayTable != nil, samples.count >= 4 else { return }
             samples.withUnsafeMutableBufferPointer { samples in
                 // In Float, whose 24-bit mantissa keeps the scaled sample well within a 16-bit step.
                 func scaleTranslucent(_ scale: (Float) -> Float) {
@@ -366,8 +474,17 @@ package enum ColorManagement {
                 scaleTranslucent { 65535 / $0 }
                 if let deepMatrixShaper {
                     deepMatrixShaper.apply(to: samples)
+                } else if let deepGrayTable {
+                    deepGrayTable.withUnsafeBufferPointer { table in
+                        for index in stride(from: 0, to: samples.count - 3, by: 4) {
+                            let level = Int(samples[index]) * 3
+                            (samples[index], samples[index + 1], samples[index + 2]) =
+                                (table[level], table[level + 1], table[level + 2])
+                        }
+                    }
                 } else if let handle {
                     cmsDoTransform(handle, samples.baseAddress, samples.baseAddress, cmsUInt32Number(samples.count / 4))
+                    if stageByStage { stageByStagePixels.withLock { $0 += samples.count / 4 } }
                 }
                 scaleTranslucent { $0 / 65535 }
             }
@@ -437,17 +554,64 @@ package enum ColorManagement {
         if tables, layout == .rgba16, let deep = matrixShaperStages(profile, to: sRGB, DeepMatrixShaper.init) {
             return Transform(deepMatrixShaper: deep)
         }
+        if layout == .gray || layout == .gray16 { return grayTables(profile, to: sRGB, layout: layout) }
         // COPY_ALPHA carries the RGBA layouts' alpha through untouched. At 16 bits lcms2 would otherwise fold
-        // the conversion into a sampled table, several levels off near black and where out-of-gamut colours clip
-        // (measured on Adobe RGB); evaluated stage by stage it stays within the 8-bit tables' rounding, slowly.
+        // a matrix-and-curve conversion into a sampled table, several levels off near black and where
+        // out-of-gamut colours clip (measured on Adobe RGB); evaluated stage by stage it stays within the 8-bit
+        // tables' rounding, slowly. A profile with lookup tables is evaluated stage by stage at a cost per pixel
+        // that made a 0.4 MB 16-bit PNG take 17 s, so its conversion is sampled once into lcms2's finest table
+        // (HIGHRESPRECALC), within a level of the stage-by-stage result at 8 bits.
         var flags = cmsUInt32Number(cmsFLAGS_NOCACHE) | (layout.hasAlpha ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0)
-        if layout == .rgba16 { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
+        let stageByStage = layout == .rgba16 && (!tables || !hasLookupTables(profile))
+        if stageByStage {
+            flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE)
+        } else if layout == .rgba16 {
+            flags |= cmsUInt32Number(cmsFLAGS_HIGHRESPRECALC)
+        }
         guard
             let handle = cmsCreateTransform(
                 profile, layout.lcmsFormat, sRGB, layout.outputFormat,
                 cmsUInt32Number(INTENT_PERCEPTUAL), flags)
         else { return nil }
-        return Transform(handle: handle, probesIdentity: layout == .rgba)
+        return Transform(handle: handle, probesIdentity: layout == .rgba, stageByStage: stageByStage)
+    }
+
+    /// Every grey level of `profile` through lcms2's transform to sRGB, as lcms2 converts grey pixels.
+    private static func grayTables(_ profile: cmsHPROFILE, to sRGB: cmsHPROFILE, layout: Layout) -> Transform? {
+        let flags = cmsUInt32Number(cmsFLAGS_NOCACHE)
+        guard
+            let handle = cmsCreateTransform(
+                profile, layout.lcmsFormat, sRGB, layout.outputFormat, cmsUInt32Number(INTENT_PERCEPTUAL), flags)
+        else { return nil }
+        defer { cmsDeleteTransform(handle) }
+        func table<Sample: FixedWidthInteger & UnsignedInteger>(_: Sample.Type) -> [Sample] {
+            let levels = (0...Int(Sample.max)).map { Sample($0) }
+            var table = [Sample](repeating: 0, count: levels.count * 3)
+            levels.withUnsafeBytes { input in
+                table.withUnsafeMutableBytes { output in
+                    cmsDoTransform(handle, input.baseAddress, output.baseAddress, cmsUInt32Number(levels.count))
+                }
+            }
+            return table
+        }
+        return layout == .gray
+            ? Transform(grayTable: table(UInt8.self), deepGrayTable: nil)
+            : Transform(grayTable: nil, deepGrayTable: table(UInt16.self))
+    }
+
+    /// Whether `profile` converts to the connection space through lookup tables for the perceptual intent
+    /// rather than (only) a matrix and curves.
+    private static func hasLookupTables(_ profile: cmsHPROFILE) -> Bool {
+        cmsIsMatrixShaper(profile) == 0
+            || cmsIsCLUT(profile, cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(LCMS_USED_AS_INPUT)) != 0
+    }
+
+    /// How many pixels the cached 16-bit conversion of `profile` has evaluated stage by stage, lcms2's slow
+    /// path (nil when no such conversion was made): the work a decode asked of lcms2 per pixel.
+    static func stageByStagePixels(deepProfile profile: [UInt8]) -> Int? {
+        let key = TransformKey(source: .embedded(profile), layout: .rgba16)
+        guard let cached = transforms.withLock({ $0[key] }), let transform = cached else { return nil }
+        return transform.stageByStagePixels.withLock { $0 }
     }
 
     /// `profile`'s conversion to `sRGB` as tables (`MatrixShaper`, `DeepMatrixShaper`) that `make` builds from

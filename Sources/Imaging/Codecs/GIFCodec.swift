@@ -123,7 +123,16 @@ package enum GIFCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// GIF (`GIFCodec`).
+    package static let gif = Self(decodable: "GIF")
+}
+
 extension GIFCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [format(.gif, colorHandling: "sRGB by definition; first frame, transparency, interlacing")]
+    }
+
     /// giflib has no version call: the version of the headers it was built against.
     package static var library: LinkedLibrary {
         // giflib has no version call: the headers'.

@@ -233,7 +233,19 @@ package enum HEIFCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// HEIC and other HEIF images (HEVC-coded) (`HEIFCodec`).
+    package static let heif = Self(decodable: "HEIC")
+    /// AVIF: HEIF with AV1-coded images (`HEIFCodec`).
+    package static let avif = Self(decodable: "AVIF")
+}
+
 extension HEIFCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        let colorHandling = "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"
+        return [format(.heif, colorHandling: colorHandling), format(.avif, colorHandling: colorHandling)]
+    }
+
     package static var library: LinkedLibrary {
         LinkedLibrary(name: "libheif", version: String(cString: heif_get_version()))
     }

@@ -1,61 +1,50 @@
 /// Decodes an image file of any supported format, recognised by its leading bytes (never its extension,
 /// which is often wrong for downloaded avatars).
 package enum ImageDecoder {
-    /// An image format told apart by its leading bytes.
-    package enum Format: Equatable, Sendable {
-        case png
-        case jpeg
-        case webp
-        case gif
-        /// HEIC and other HEIF images (HEVC-coded).
-        case heif
-        /// AVIF: HEIF with AV1-coded images.
-        case avif
-        case tiff
-        case bmp
-        /// A recognised format this build does not decode, by its common name.
-        case unsupported(name: String)
-        /// Fewer bytes than a signature, all of them matching it: a decodable format's file cut short.
-        case truncated(name: String)
-        case unknown
+    /// An image format told apart by its leading bytes: one of the formats a decoder reads (each defined
+    /// beside its decoder: `.png` in `PNGCodec.swift`), a recognised format this build does not decode, a
+    /// decodable format's file cut inside its signature, or `.unknown`.
+    package struct Format: Hashable, Sendable {
+        /// What a sniffed format means for decoding.
+        package enum Kind: Hashable, Sendable {
+            /// A format a decoder in `decoders` reads.
+            case decodable
+            /// A recognised format this build does not decode.
+            case unsupported
+            /// Fewer bytes than a signature, all of them matching it: a decodable format's file cut short.
+            case truncated
+            /// No format recognised.
+            case unknown
+        }
 
         /// The format's common name, as messages and `--version` spell it; nil for `.unknown`.
-        package var name: String? {
-            switch self {
-            case .png: return "PNG"
-            case .jpeg: return "JPEG"
-            case .webp: return "WebP"
-            case .gif: return "GIF"
-            case .heif: return "HEIC"
-            case .avif: return "AVIF"
-            case .tiff: return "TIFF"
-            case .bmp: return "BMP"
-            case .unsupported(let name), .truncated(let name): return name
-            case .unknown: return nil
-            }
+        package let name: String?
+        package let kind: Kind
+
+        /// A format a decoder reads, by its common name.
+        package init(decodable name: String) {
+            self.name = name
+            self.kind = .decodable
         }
 
-        /// The decoder for a format this build reads.
-        var decoder: (any ImageFormatDecoder.Type)? {
-            switch self {
-            case .png: return PNGCodec.self
-            case .jpeg: return JPEGCodec.self
-            case .webp: return WebPCodec.self
-            case .gif: return GIFCodec.self
-            case .heif, .avif: return HEIFCodec.self
-            case .tiff: return TIFFCodec.self
-            case .bmp: return BMPCodec.self
-            case .unsupported, .truncated, .unknown: return nil
-            }
+        private init(name: String?, kind: Kind) {
+            self.name = name
+            self.kind = kind
         }
+
+        /// A recognised format this build does not decode, by its common name.
+        package static func unsupported(name: String) -> Format { Format(name: name, kind: .unsupported) }
+        /// A decodable format's file cut inside its signature.
+        package static func truncated(name: String) -> Format { Format(name: name, kind: .truncated) }
+        /// No format recognised.
+        package static let unknown = Format(name: nil, kind: .unknown)
     }
 
-    /// A C library that decodes a format, with its version as the library reports it.
     /// The "library" of a format decoded by this project's own code (BMP).
-    package static let builtIn = LinkedLibrary(name: "chat-tui", version: "built in")
+    package static let builtIn = LinkedLibrary(name: "GroupIcon", version: "built in")
 
     /// One format this build reads: its name, the library that decodes it and the colour handling it gets
-    /// (what `chat-tui --version` lists and the README describes).
+    /// (what `chat-tui --version` lists and docs/LIMITS.md describes).
     package struct SupportedFormat: Equatable, Sendable {
         package let format: Format
         package let library: LinkedLibrary
@@ -63,61 +52,61 @@ package enum ImageDecoder {
         package let colorHandling: String
     }
 
-    /// The decoders, in the order `sniff` asks them.
-    static var decoders: [any ImageFormatDecoder.Type] {
-        [PNGCodec.self, JPEGCodec.self, WebPCodec.self, GIFCodec.self, HEIFCodec.self, TIFFCodec.self, BMPCodec.self]
-    }
+    /// The decoders, one line each, in the order `sniff` asks them: the only list of formats.
+    static let decoders: [any ImageFormatDecoder.Type] = [
+        PNGCodec.self, JPEGCodec.self, WebPCodec.self, GIFCodec.self, HEIFCodec.self, TIFFCodec.self, BMPCodec.self,
+    ]
+
+    /// Recognised formats no decoder reads, by their signatures, so that a message can name them.
+    private static let unsupportedSignatures: [(name: String, signatures: [[UInt8]])] = [
+        ("JPEG XL", [[0xFF, 0x0A], [0, 0, 0, 0x0C] + Array("JXL ".utf8)]),
+        ("Photoshop", [Array("8BPS".utf8)]),
+    ]
 
     /// Every format this build decodes, with its library's run-time version, and Little CMS, which converts
     /// their colour profiles, last (its `format` is `.unknown`: it decodes none itself).
     package static var supportedFormats: [SupportedFormat] {
-        func entry(_ format: Format, _ colorHandling: String) -> SupportedFormat {
-            SupportedFormat(format: format, library: format.decoder!.library, colorHandling: colorHandling)
-        }
-        return [
-            entry(.png, "iCCP profile converted to sRGB; gAMA applied by libpng; untagged files are sRGB"),
-            entry(.jpeg, "APP2 ICC profile (RGB or CMYK) converted to sRGB; untagged CMYK by the naive ink model"),
-            entry(.webp, "ICCP profile converted to sRGB; first frame of an animation"),
-            entry(.gif, "sRGB by definition; first frame, transparency, interlacing"),
-            entry(.heif, "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"),
-            entry(.avif, "colr ICC profile or nclx primaries (BT.709, Display P3, BT.2020) converted to sRGB"),
-            entry(.tiff, "ICC profile tag converted to sRGB; first page"),
-            entry(.bmp, "sRGB (embedded V5 profiles are ignored)"),
-        ] + [
+        decoders.flatMap { $0.formats } + [
             SupportedFormat(
                 format: .unknown, library: ColorManagement.library,
                 colorHandling: "colour profiles to sRGB, perceptual intent")
         ]
     }
 
+    /// The names of the formats this build decodes, as a message lists them: "PNG, JPEG, ... or BMP".
+    package static var supportedFormatNames: String {
+        let names = decoders.flatMap { $0.formats.compactMap(\.format.name) }
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// The format `bytes` start with.
     package static func sniff(_ bytes: [UInt8]) -> Format {
         var cut: Format?
         for decoder in decoders {
-            switch decoder.sniff(bytes) {
-            case .truncated(let name)?: cut = cut ?? .truncated(name: name)
-            case let format?: return format
-            case nil: continue
-            }
+            guard let format = decoder.sniff(bytes) else { continue }
+            if format.kind != .truncated { return format }
+            cut = cut ?? format
         }
         if let cut { return cut }
-        func hasPrefix(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            bytes.count >= offset + prefix.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
+        for (name, signatures) in unsupportedSignatures where signatures.contains(where: bytes.starts(with:)) {
+            return .unsupported(name: name)
         }
-        if hasPrefix([0xFF, 0x0A]) || hasPrefix([0, 0, 0, 0x0C] + Array("JXL ".utf8)) {
-            return .unsupported(name: "JPEG XL")
-        }
-        if hasPrefix(Array("8BPS".utf8)) { return .unsupported(name: "Photoshop") }
         return .unknown
+    }
+
+    /// The decoder that reads `bytes`, nil when none recognises them whole.
+    static func decoder(for bytes: [UInt8]) -> (any ImageFormatDecoder.Type)? {
+        decoders.first { $0.sniff(bytes)?.kind == .decodable }
     }
 
     /// The bytes of RGBA pixels `decode(_:minimumSide:)` makes of the image whose first bytes are `header`,
     /// read from its size fields alone (PNG's IHDR, JPEG's frame header, ...); nil when `header` does not hold
     /// them.
     package static func decodedByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
-        guard let decoder = sniff(header).decoder,
-            let size = decoder.decodedSize(header: header, minimumSide: minimumSide)
-        else { return nil }
+        guard let size = decoder(for: header)?.decodedSize(header: header, minimumSide: minimumSide) else {
+            return nil
+        }
         // A zero side is no image the decoder accepts, so there is nothing to estimate.
         guard size.width > 0, size.height > 0 else { return nil }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
@@ -125,34 +114,22 @@ package enum ImageDecoder {
     }
 
     /// The bytes a decoded member photo holds in the source cache, from its header: `decodedByteCount`, three
-    /// times that for a 16-bit PNG or a 10- or 12-bit HEIC or AVIF, which keep 16-bit samples (`decodeDeep`, 8
-    /// bytes a pixel) and their 8-bit rendering. TIFF declares no size in its header, so none is estimated.
+    /// times that for an image whose decoder says it has deep samples (`hasDeepSamples`: a 16-bit PNG, a 10- or
+    /// 12-bit HEIC or AVIF), which keeps 16-bit samples (`decodeDeep`, 8 bytes a pixel) and their 8-bit
+    /// rendering. A format that declares no size in its header (TIFF) is not estimated.
     package static func sourceByteCount(header: [UInt8], minimumSide: Int?) -> Int? {
         guard let bytes = decodedByteCount(header: header, minimumSide: minimumSide) else { return nil }
-        let isDeep: Bool
-        switch sniff(header) {
-        // Byte 24 is IHDR's bit depth.
-        case .png: isDeep = header.count > 24 && header[24] == 16
-        case .heif, .avif: isDeep = HEIFCodec.hasDeepSamples(header: header)
-        default: isDeep = false
-        }
-        guard isDeep else { return bytes }
+        guard decoder(for: header)?.hasDeepSamples(header: header) == true else { return bytes }
         return bytes > Int.max / 3 ? nil : bytes * 3
     }
 
     /// Decodes a deep image, recognised by its content as `decode` recognises it, to its samples at 16 bits
-    /// in sRGB (`RGBA16Image`): a 16-bit PNG (`PNGCodec.decodeDeep`), 16-bit RGB(A) TIFF
-    /// (`TIFFCodec.decodeDeep`) or 10- or 12-bit HEIC or AVIF (`HEIFCodec.decodeDeep`); nil for any other
-    /// image, which `decode` reads at 8 bits.
+    /// in sRGB (`RGBA16Image`) through its decoder's `decodeDeep` (16-bit PNG, 16-bit RGB(A) TIFF, 10- or
+    /// 12-bit HEIC or AVIF); nil for any other image, which `decode` reads at 8 bits.
     package static func decodeDeep(_ bytes: [UInt8], limits: ImageLimits = .init()) throws(CodecError)
         -> RGBA16Image?
     {
-        switch sniff(bytes) {
-        case .png: return try PNGCodec.decodeDeep(bytes, limits: limits)
-        case .tiff: return try TIFFCodec.decodeDeep(bytes, limits: limits)
-        case .heif, .avif: return try HEIFCodec.decodeDeep(bytes, limits: limits)
-        default: return nil
-        }
+        try decoder(for: bytes)?.decodeDeep(bytes, limits: limits)
     }
 
     /// Decodes any supported format to 8-bit straight-alpha sRGB RGBA (`supportedFormats`).
@@ -164,11 +141,13 @@ package enum ImageDecoder {
     ) throws(CodecError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .emptyFile }
         try limits.checkFileSize(bytes.count)
+        if let decoder = decoder(for: bytes) {
+            return try decoder.decode(bytes, minimumSide: minimumSide, limits: limits)
+        }
         let format = sniff(bytes)
-        if let decoder = format.decoder { return try decoder.decode(bytes, minimumSide: minimumSide, limits: limits) }
-        switch format {
-        case .truncated(let name): throw .truncatedSignature(format: name, bytes: bytes.count)
-        case .unsupported(let name): throw .unsupportedFormat(name: name)
+        switch (format.kind, format.name) {
+        case (.truncated, let name?): throw .truncatedSignature(format: name, bytes: bytes.count)
+        case (.unsupported, let name?): throw .unsupportedFormat(name: name)
         default: throw .unrecognizedFormat(guess: describeContent(bytes))
         }
     }

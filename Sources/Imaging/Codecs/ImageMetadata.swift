@@ -11,11 +11,15 @@ public struct ImageMetadata: Hashable, Sendable {
 
     /// One keyword and its value.
     public struct Entry: Hashable, Sendable {
+        /// The entry's name: an XML name of ASCII letters, digits, `-` and `_` (`Title`, `Comment`).
         public var keyword: String
+        /// The entry's text.
         public var value: String
+        /// The entry `keyword` = `value`.
         public init(_ keyword: String, _ value: String) { self.keyword = keyword; self.value = value }
     }
 
+    /// Metadata of `entries`, written in this order.
     public init(_ entries: [Entry]) { self.entries = entries }
 
     /// The value of `keyword`, if recorded.

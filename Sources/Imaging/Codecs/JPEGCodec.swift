@@ -308,7 +308,21 @@ package enum JPEGCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// JPEG (`JPEGCodec`).
+    package static let jpeg = Self(decodable: "JPEG")
+}
+
 extension JPEGCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [
+            format(
+                .jpeg,
+                colorHandling:
+                    "APP2 ICC profile (RGB, grey or CMYK) converted to sRGB; untagged CMYK by the naive ink model")
+        ]
+    }
+
     /// TurboJPEG has no version call: the version of the headers it was built against (`jconfig.h`).
     package static var library: LinkedLibrary {
         let number = Int(CTURBOJPEG_VERSION_NUMBER)

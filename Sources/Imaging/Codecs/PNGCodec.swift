@@ -356,7 +356,26 @@ package enum PNGCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// PNG (`PNGCodec`).
+    package static let png = Self(decodable: "PNG")
+}
+
 extension PNGCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [
+            format(
+                .png,
+                colorHandling:
+                    "iCCP profile (RGB or grey) converted to sRGB; gAMA applied by libpng; untagged files are sRGB")
+        ]
+    }
+
+    /// A 16-bit file: IHDR's bit depth, byte 24.
+    package static func hasDeepSamples(header: [UInt8]) -> Bool {
+        header.count > 24 && header.starts(with: signature) && header[24] == 16
+    }
+
     package static var library: LinkedLibrary {
         // xyyzz: 10639 is 1.6.39.
         let number = Int(png_access_version_number())

@@ -64,7 +64,16 @@ package enum WebPCodec {
     }
 }
 
+extension ImageDecoder.Format {
+    /// WebP (`WebPCodec`).
+    package static let webp = Self(decodable: "WebP")
+}
+
 extension WebPCodec: ImageFormatDecoder {
+    package static var formats: [ImageDecoder.SupportedFormat] {
+        [format(.webp, colorHandling: "ICCP profile converted to sRGB; first frame of an animation")]
+    }
+
     package static var library: LinkedLibrary {
         let version = Int(WebPGetDecoderVersion())
         return LinkedLibrary(name: "libwebp", version: "\(version >> 16).\(version >> 8 & 0xFF).\(version & 0xFF)")

@@ -7,9 +7,13 @@ import Foundation
 /// The QQ reference itself uses `cutRadius = r` and `cutDistance = sqrt(3) * r`, which replaces the 60° arc facing
 /// the neighbour with a concave arc of the cell's own radius.
 public struct Notch: Hashable, Sendable, Codable {
+    /// The direction of the bite from the circle's centre: 0 points down (+y), growing clockwise.
     public var degrees: Double
+    /// The radius of the disc bitten out.
     public var cutRadius: Double
+    /// How far the bitten disc's centre lies from the circle's centre.
     public var cutDistance: Double
+    /// A bite of radius `cutRadius`, `cutDistance` from the centre in the direction `degrees`.
     public init(degrees: Double, cutRadius: Double, cutDistance: Double) {
         self.degrees = degrees; self.cutRadius = cutRadius; self.cutDistance = cutDistance
     }
@@ -26,9 +30,13 @@ public struct Notch: Hashable, Sendable, Codable {
 /// coordinates. Exact for rects, rounded rects and circles; for notched circles and intersections it is the
 /// usual max/min combination, exact near every edge except right at corners, which is what coverage needs.
 public indirect enum Shape: Hashable, Sendable {
+    /// The rectangle itself.
     case rect(Rect)
+    /// The rectangle with its corners rounded by `cornerRadius` (clamped to half the shorter side).
     case roundedRect(Rect, cornerRadius: Double)
+    /// The disc of `radius` around `center`.
     case circle(center: Point, radius: Double)
+    /// The disc with `notches` bitten out of it (the QQ layout's overlapping avatars).
     case notchedCircle(center: Point, radius: Double, notches: [Notch])
     /// The points inside both shapes (for example a quarter of a circle in the DingTalk layout).
     case intersection(Shape, Shape)

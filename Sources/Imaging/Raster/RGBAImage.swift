@@ -3,7 +3,9 @@
 /// A value type over one flat buffer (never nested arrays), so images are cheap to pass between tasks and
 /// copy only when written to.
 public struct RGBAImage: Hashable, Sendable {
+    /// Columns of pixels.
     public let width: Int
+    /// Rows of pixels.
     public let height: Int
     /// `width * height * 4` bytes.
     public var pixels: [UInt8]

@@ -23,6 +23,9 @@ package struct Multiplexer: Hashable, Sendable {
     /// goes past tmux to the outer terminal, counts from.
     package var paneColumn: Int
     package var paneRow: Int
+    /// tmux's `focus-events`: whether it tells the app that its window has the focus again (the app then
+    /// repaints the pictures tmux's redraw wiped); nil when not known.
+    package var focusEvents: Bool?
 
     package init(
         kind: Kind, allowsPassthrough: Bool? = nil, version: String? = nil, outerTerminalName: String? = nil,
@@ -56,9 +59,11 @@ package struct Multiplexer: Hashable, Sendable {
     }
 
     /// One line, fields split by `|`: the option (1/0, or on/off/all), the pane's left column and top row in
-    /// its window, the status line (on/off/2-5) and its position, the outer terminal, tmux's version.
+    /// its window, the status line (on/off/2-5) and its position, the outer terminal, tmux's version, and
+    /// `focus-events` (read when present: a line of the first seven fields alone is read as before).
     static let displayFormat =
         "#{allow-passthrough}|#{pane_left}|#{pane_top}|#{status}|#{status-position}|#{client_termname}|#{version}"
+        + "|#{focus-events}"
 
     /// What tmux printed for `tmuxDisplayArguments`, nil when it printed nothing (tmux could not be asked, or
     /// timed out). Each field is read strictly: one that does not parse counts as not known, so garbage never
@@ -75,7 +80,14 @@ package struct Multiplexer: Hashable, Sendable {
             return result
         }
         let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 7 else { return result }
+        guard fields.count == 7 || fields.count == 8 else { return result }
+        if fields.count == 8 {
+            switch fields[7] {
+            case "1", "on": result.focusEvents = true
+            case "0", "off": result.focusEvents = false
+            default: break
+            }
+        }
         if let version = Self.cleanVersion(fields[6]) { result.version = version }
         switch fields[0] {
         case "1", "on", "all": result.allowsPassthrough = true

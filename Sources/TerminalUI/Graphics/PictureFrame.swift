@@ -109,6 +109,36 @@ package struct PictureFrame: Hashable, Sendable {
             width: min(areaWidth, keptColumns * cellWidth), height: min(areaHeight, keptRows * cellHeight))
     }
 
+    /// The most of `columns` x `rows` cells of `cell` pixels that a picture of their shape may cover: all of
+    /// them when their pixels are within `maximumSide` and `maximumPixels`, else both counts reduced alike
+    /// until they are (at least one cell each), so that the picture is scaled down rather than cut.
+    package static func budgetedCells(columns: Int, rows: Int, cell: CellPixelSize) -> (columns: Int, rows: Int) {
+        let columns = max(1, columns), rows = max(1, rows)
+        let cellWidth = max(1, cell.width), cellHeight = max(1, cell.height)
+        let width = Double(columns) * Double(cellWidth), height = Double(rows) * Double(cellHeight)
+        let mostColumns = max(1, maximumSide / cellWidth), mostRows = max(1, maximumSide / cellHeight)
+        guard columns > mostColumns || rows > mostRows || width * height > Double(maximumPixels) else {
+            return (columns, rows)
+        }
+        let shrink = min(
+            1, Double(mostColumns) / Double(columns), Double(mostRows) / Double(rows),
+            (Double(maximumPixels) / (width * height)).squareRoot())
+        // A hair over the product, so that a side shrunk exactly to its limit is not floored one cell short.
+        var kept = (
+            columns: max(1, min(columns, mostColumns, Int(Double(columns) * shrink + 1e-9))),
+            rows: max(1, min(rows, mostRows, Int(Double(rows) * shrink + 1e-9)))
+        )
+        // Rounding may leave a cell too many of the pixel count; the longer side gives it up.
+        while kept.columns * cellWidth * kept.rows * cellHeight > maximumPixels, kept.columns > 1 || kept.rows > 1 {
+            if kept.columns > 1, kept.columns * cellWidth >= kept.rows * cellHeight || kept.rows == 1 {
+                kept.columns -= 1
+            } else {
+                kept.rows -= 1
+            }
+        }
+        return kept
+    }
+
     /// This frame in the coordinates of the area `budget` is part of.
     private func moved(by budget: PixelBox) -> PictureFrame {
         PictureFrame(

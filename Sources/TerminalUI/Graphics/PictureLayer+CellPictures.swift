@@ -36,21 +36,6 @@ extension PictureLayer {
                 || rows.contains { $0 >= picture.area.y && $0 < picture.area.y + picture.area.height }
                 || painted.contains { picture.area.contains(x: $0.x, y: $0.y) }
         }
-        // Sixel pictures that stay where they were: the cell rows to send again (absent: all of them). One
-        // encoded off the loop goes whole when at least half its rows changed (a list avatar's new composite
-        // usually changes all but its edge rows): its bytes are ready, where the rows would be encoded again
-        // here, libsixel's palette and all, to save a few bytes.
-        var sixelRows: [UInt32: ClosedRange<Int>] = [:]
-        if setup.graphicsProtocol == .sixel && !fullRepaint {
-            for picture in toSend where !covering.contains(picture.id) {
-                guard let old = previous[picture.id], old.hasSameGeometry(as: picture),
-                    let changed = changedRows(from: old, to: picture, painted: painted, repainted: update.rowsToRepaint)
-                else { continue }
-                let encoded = picture.encodedBytes(.sixel(colors: setup.sixelColors)) != nil
-                if encoded, changed.count * 2 >= picture.area.height { continue }
-                sixelRows[picture.id] = changed
-            }
-        }
         var sequences: [String] = []
         if setup.usesUnicodePlaceholders {
             // Only a picture that went frees its id; one sent again keeps it (its image is replaced).
@@ -64,7 +49,7 @@ extension PictureLayer {
         var onScreen = wanted.filter { !unsent.contains($0.id) }
         for picture in toSend {
             do {
-                sequences.append(try cellSequence(for: picture, rows: sixelRows[picture.id]))
+                sequences.append(try cellSequence(for: picture))
                 update.sent.append(picture.id)
                 onScreen.append(picture)
             } catch {
@@ -76,43 +61,12 @@ extension PictureLayer {
         return update
     }
 
-    /// The cell rows of a sixel picture that stays in place to send again, nil when it goes in full: those
-    /// whose pixels changed, were painted over or are repainted.
-    private func changedRows(
-        from old: PixelPicture, to picture: PixelPicture, painted: [ChangedCells.Paint], repainted: [Int]
-    ) -> ClosedRange<Int>? {
-        let area = picture.area
-        let cellHeight = max(1, setup.cellPixelSize.height)
-        let rowBytes = picture.image.width * 4
-        guard !picture.isScaledByTerminal, old.image.pixels.count == picture.image.pixels.count,
-            picture.image.pixels.count == rowBytes * picture.image.height
-        else { return nil }
-        // The first and last cell row to send; none yet.
-        var first = Int.max, last = Int.min
-        func include(_ row: Int) { (first, last) = (min(first, row), max(last, row)) }
-        old.image.pixels.withUnsafeBufferPointer { before in
-            picture.image.pixels.withUnsafeBufferPointer { after in
-                guard let before = before.baseAddress, let after = after.baseAddress else { return }
-                for y in 0..<picture.image.height
-                where memcmp(before + y * rowBytes, after + y * rowBytes, rowBytes) != 0 {
-                    include(y / cellHeight)
-                }
-            }
-        }
-        for paint in painted where area.contains(x: paint.x, y: paint.y) { include(paint.y - area.y) }
-        for row in repainted where row >= area.y && row < area.y + area.height { include(row - area.y) }
-        guard first <= last, first > 0 || last < area.height - 1 else { return nil }
-        return first...last
-    }
-
     /// The cursor move to the picture's top-left cell, then the picture in the protocol (through tmux, both
-    /// wrapped in its passthrough, the move counted from the pane's corner on the outer screen). `rows`: for
-    /// sixel, only these cell rows of the picture.
-    private mutating func cellSequence(
-        for picture: PixelPicture, rows: ClosedRange<Int>?
-    ) throws(GraphicsError) -> String {
-        var area = picture.area
-        if let rows, setup.graphicsProtocol == .sixel { area.y += rows.lowerBound }
+    /// wrapped in its passthrough, the move counted from the pane's corner on the outer screen). A sixel picture
+    /// always goes whole, with its own palette: rows sent alone had a palette of their own, and a band of it
+    /// stayed on screen (issue 35).
+    private mutating func cellSequence(for picture: PixelPicture) throws(GraphicsError) -> String {
+        let area = picture.area
         let move = cursorMove(to: area)
         switch setup.graphicsProtocol {
         case .kitty:
@@ -124,18 +78,14 @@ extension PictureLayer {
             // Sixel draws one image pixel per screen pixel from the cursor, so the image goes as it is: bytes
             // encoded off the loop when the image is the one they were made from (it fits its cells unscaled).
             let cells = setup.cellPixelSize.imagePixels(columns: area.width, rows: area.height)
-            if rows == nil, let bytes = picture.encodedBytes(.sixel(colors: setup.sixelColors)),
+            if let bytes = picture.encodedBytes(.sixel(colors: setup.sixelColors)),
                 !picture.isScaledByTerminal, picture.image.width <= cells.width, picture.image.height <= cells.height
             {
                 return passed(move + bytes)
             }
             let image = fitted(picture, filling: false)
-            let cellHeight = max(1, setup.cellPixelSize.height)
-            let pixelRows = rows.map { $0.lowerBound * cellHeight..<($0.upperBound + 1) * cellHeight }
             return passed(
-                move
-                    + (try SixelEncoder.encode(
-                        image, rows: pixelRows, backdrop: .checkerboard, colors: setup.sixelColors)))
+                move + (try SixelEncoder.encode(image, backdrop: .checkerboard, colors: setup.sixelColors)))
         case .halfblock:
             return ""
         }

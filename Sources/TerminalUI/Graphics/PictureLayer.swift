@@ -16,8 +16,7 @@ import Imaging
 /// the driver's diff paints into is sent again, and one that goes away (or shrinks, or moves) has its old
 /// rows repainted in full, since cells whose text did not change would otherwise keep its pixels, unless a
 /// picture of the same size is sent into exactly its cells (the next group's avatar in a list row). A sixel
-/// picture that stays in place is sent again only from its first to its last cell row whose pixels changed or
-/// were painted over.
+/// picture is always sent whole, with its own palette.
 ///
 /// Through tmux (`GraphicsSetup.passthrough`) every picture sequence goes wrapped in tmux's passthrough, after a
 /// cursor move of its own: tmux does not move the outer terminal's cursor before passing a sequence on, so the
@@ -72,6 +71,8 @@ package struct PictureLayer {
     /// Kitty images the terminal still holds that are not placed again: after a frame without pictures, they are
     /// sent again when they come back, and the others are freed by the next frame that has pictures.
     var released: [UInt32] = []
+    /// Set by `invalidateAll`: the next `update` believes the terminal holds nothing.
+    private(set) var forgetsTerminal = false
 
     /// Kitty images kept by the terminal while off the screen: a few pages of a tall list scrolled away and
     /// back (list avatars are about 144 px, 81 kB each in the terminal), and the preview's.
@@ -85,6 +86,17 @@ package struct PictureLayer {
 
     /// The tmux pane moved on the outer screen (a split, a zoom): the next pictures are placed by its new corner.
     package mutating func setPassthrough(_ multiplexer: Multiplexer) { setup.passthrough = multiplexer }
+
+    /// Forgets everything it believes the terminal holds (a full repaint: Ctrl-L, the window's focus back after
+    /// a tmux window switch, SIGCONT): the next `update` sends every picture whole, as on a first frame, and for
+    /// kitty first deletes every image the terminal may still hold, since which ones it does is unknown.
+    package mutating func invalidateAll() {
+        shown = []
+        held = []
+        released = []
+        placeholderIDs = [:]
+        forgetsTerminal = true
+    }
 
     /// Plans the change from the pictures on screen to `next`.
     ///
@@ -100,9 +112,22 @@ package struct PictureLayer {
             $0.area.width > 0 && $0.area.height > 0 && $0.image.width > 0 && $0.image.height > 0
                 && seen.insert($0.id).inserted
         }
+        let forgets = forgetsTerminal
+        forgetsTerminal = false
+        let full = fullRepaint || forgets
         // The seam between the protocols: kitty's placed images live above the text, the others in the cells.
-        if placesKittyImages { return updateKittyPlacements(to: wanted, fullRepaint: fullRepaint) }
-        return updateCellPictures(to: wanted, painted: painted, fullRepaint: fullRepaint)
+        var update =
+            placesKittyImages
+            ? updateKittyPlacements(to: wanted, fullRepaint: full)
+            : updateCellPictures(to: wanted, painted: painted, fullRepaint: full)
+        if forgets && setup.graphicsProtocol == .kitty {
+            let clear = passed(KittyGraphics.deleteAll)
+            let opening = output([""])
+            let start = String(opening.dropLast(Self.restoreCursor.count))
+            update.output =
+                update.output.isEmpty ? output([clear]) : start + clear + update.output.dropFirst(start.count)
+        }
+        return update
     }
 
     /// Whether pictures are kitty images placed by id over the text (not Unicode placeholders in the cells).

@@ -19,25 +19,21 @@ package enum SixelEncoder {
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colors` entries. The image is shown at
-    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`. With
-    /// `rows`, only those pixel rows (clamped to the image) go, as a picture of their own, read in place rather
-    /// than copied out (a sixel picture that stays sends again only the cell rows that changed).
+    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
     package static func encode(
-        _ image: RGBAImage, rows: Range<Int>? = nil, backdrop: Backdrop,
-        colors: Int = maximumColors
+        _ image: RGBAImage, backdrop: Backdrop, colors: Int = maximumColors
     ) throws(GraphicsError) -> String {
         // An opaque picture (the usual case: laid over its backdrop already) comes back as it is.
         let opaque = backdrop.composite(image)
         let width = opaque.width
-        let rows = (rows ?? 0..<opaque.height).clamped(to: 0..<max(0, opaque.height))
-        guard width > 0, !rows.isEmpty, opaque.pixels.count == width * opaque.height * 4 else {
+        let height = opaque.height
+        guard width > 0, height > 0, opaque.pixels.count == width * height * 4 else {
             return "\u{1B}Pq\u{1B}\\"
         }
-        let pixels = opaque.pixels[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]
-        let palette = try Self.palette(pixels, width: width, height: rows.count, colors: colors)
+        let pixels = opaque.pixels[...]
+        let palette = try Self.palette(pixels, width: width, height: height, colors: colors)
         // A large picture's bands are mapped and written on every core at once, each run of whole bands on
         // its own (the palette is the whole picture's), and joined in order: the same text as in one piece.
-        let height = rows.count
         let runs = ParallelRuns.runs(rows: height, width: width, granule: 6)
         let bodies = ParallelRuns.map(runs) { run in
             let start = pixels.startIndex + run.lowerBound * width * 4

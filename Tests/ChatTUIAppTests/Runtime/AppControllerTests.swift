@@ -17,12 +17,12 @@ private final class FakeProvider: CompositeProvider {
 
     init(slowWhenMarginSet: Bool) { self.slowWhenMarginSet = slowWhenMarginSet }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError)
         -> Composite
     {
         calls.withLock { $0.append(PreviewKey(groupID: group.id, parameters: parameters)) }
         if slowWhenMarginSet && parameters.margin != nil {
-            guard (try? await Task.sleep(for: .seconds(3600))) != nil else { throw CancellationError() }
+            guard (try? await Task.sleep(for: .seconds(3600))) != nil else { throw .cancelled }
         }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
     }

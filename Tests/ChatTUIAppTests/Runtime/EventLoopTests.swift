@@ -17,7 +17,7 @@ private final class RecordingProvider: CompositeProvider {
 
     init(warning: AvatarWarning? = nil) { self.warning = warning }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         calls.withLock { $0.append(PreviewKey(groupID: group.id, parameters: parameters)) }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white), warnings: warning.map { [$0] } ?? [])
@@ -28,7 +28,7 @@ private final class RecordingProvider: CompositeProvider {
 private final class GatedProvider: CompositeProvider {
     let open = LockedState(true)
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         while !open.withLock({ $0 }) { try? await Task.sleep(nanoseconds: 1_000_000) }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))

@@ -1,5 +1,6 @@
 import FileSystem
 import Fixtures
+import Foundation
 import GroupIcon
 import Testing
 
@@ -117,6 +118,33 @@ import Testing
     private func paths(_ plan: ExportPlan) -> [String]? {
         guard case .write(let jobs, _) = plan else { return nil }
         return jobs.map(\.path)
+    }
+
+    /// Issue 39: `e` wrote through a dangling link out of the export folder without a question, and `y` to
+    /// "Replace out/ride.png?" replaced the file the link led to. Now the plan refuses both, naming the target.
+    @Test func aLinkOutOfTheExportFolderIsRefusedBeforeAnyQuestion() throws {
+        let root = try FileIO.makeTemporaryDirectory(prefix: "planner-links")
+        defer { _ = FileIO.removeTree(root) }
+        try FileIO.createDirectory(root + "/out")
+        try FileIO.writeAtomically([1], to: root + "/precious.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/out/ride.png", withDestinationPath: "../precious.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/out/kittens.png", withDestinationPath: root + "/gone/kittens.png")
+        let real = try #require(FileIO.realPath(of: root))
+        for (id, target) in [("ride", real + "/precious.txt"), ("kittens", root + "/gone/kittens.png")] {
+            var export = ExportRequest(
+                group: ChatGroup(id: id, name: id, members: []), parameters: CompositionParameters(), scales: [1],
+                target: root + "/out/")
+            export.replacesFiles = true
+            #expect(
+                ExportPlanner.plan(export, files: .live)
+                    == .refuse(
+                        "Cannot export to \(root)/out/\(id).png: is a symbolic link to \(target), outside the export"
+                            + " folder \(root)/out: exports never write through a link out of their folder (remove the"
+                            + " link, or export elsewhere)"))
+        }
+        #expect(try FileIO.readRegularFile(path: root + "/precious.txt", maxBytes: 10) == [1])
     }
 
     @Test func aTypedPathIsUsedAsTypedForOneScale() {

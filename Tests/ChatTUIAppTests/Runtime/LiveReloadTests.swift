@@ -26,7 +26,7 @@ private final class ColorProvider: CompositeProvider {
     let colors = LockedState<[String: RGBA8]>([:])
     let calls = LockedState<[String]>([])
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         calls.withLock { $0.append(group.id) }
         let color = group.members.first?.avatarPath.flatMap { path in colors.withLock { $0[path] } } ?? .white

@@ -31,7 +31,7 @@ private final class MarginProvider: CompositeProvider {
         for continuation in waiting { continuation.resume() }
     }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         asked.withLock { $0.append(parameters) }
         if parameters.scale == 1 {
@@ -53,6 +53,7 @@ private final class MarginProvider: CompositeProvider {
 
 /// A terminal that notes, at every frame, the pictures it sent and how many composites were being made.
 private final class FrameLog: TerminalDriver {
+    func invalidate() {}
     struct Frame {
         var sent: [UInt32]
         var runningRequests: Int

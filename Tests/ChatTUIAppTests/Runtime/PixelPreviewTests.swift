@@ -14,7 +14,7 @@ private struct FixedProvider: CompositeProvider {
     let image: RGBAImage
     let askedSides = LockedState<[String: Set<Int>]>([:])
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         askedSides.withLock { _ = $0[group.id, default: []].insert(parameters.pixelSize) }
         return Composite(image: image)

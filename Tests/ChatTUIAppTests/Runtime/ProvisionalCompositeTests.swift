@@ -14,16 +14,16 @@ private final class DownloadingProvider: CompositeProvider {
     let released = LockedState(false)
 
     func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
-        async throws(CancellationError) -> Composite?
+        async throws(CompositionError) -> Composite?
     {
         Composite(image: RGBAImage(width: 4, height: 4, fill: RGBA8(r: 0xD6, g: 0xD6, b: 0xD6)))
     }
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError)
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError)
         -> Composite
     {
         while !released.withLock({ $0 }) {
-            guard (try? await Task.sleep(for: .milliseconds(5))) != nil else { throw CancellationError() }
+            guard (try? await Task.sleep(for: .milliseconds(5))) != nil else { throw .cancelled }
         }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
     }

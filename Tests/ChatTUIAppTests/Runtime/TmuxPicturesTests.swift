@@ -10,7 +10,7 @@ import Testing
 
 /// Answers every request with one grey composite.
 private struct GreyProvider: CompositeProvider {
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         Composite(image: RGBAImage(width: 96, height: 96, fill: RGBA8(r: 120, g: 120, b: 120)))
     }

@@ -13,7 +13,7 @@ import Testing
 private final class RecordingProvider: CompositeProvider, @unchecked Sendable {
     let asked = LockedState<[(group: String, parameters: CompositionParameters)]>([])
 
-    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CancellationError) -> Composite
+    func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         asked.withLock { $0.append((group.id, parameters)) }
         return Composite(

@@ -95,7 +95,7 @@ import Testing
         #expect(restored.parameters == parameters && restored.pinned == CompositionParameters())
         #expect(restored.selectedGroup?.id == "g1" && restored.exportScales == [2, 3])
         #expect(restored.panel.visibility == .shown && restored.panel.selectedRow == "margin")
-        #expect(restored.status.hasPrefix("Restored the last session"))
+        #expect(restored.status.hasPrefix("Restored the session"))
         // Restored counts as saved: q quits at once; u goes back to the start's parameters.
         #expect(keys.press(chars("q"), on: restored).0.shouldQuit)
         #expect(keys.state(after: chars("u"), on: restored).parameters == CompositionParameters())
@@ -134,8 +134,9 @@ import Testing
         #expect(typed.prompt?.editor.text == "abc")
         #expect(typed.prompt?.note?.contains("margin") == true)
         #expect(typed.prompt?.note?.contains("abc") == true)
-        // Editing takes the error away; Ctrl-U clears the line.
-        #expect(keys.state(after: [.backspace], on: typed).prompt?.note == nil)
+        // Each edit is checked again as it is typed; Ctrl-U clears the line.
+        #expect(keys.state(after: [.backspace], on: typed).prompt?.note?.contains("'ab'") == true)
+        #expect(keys.state(after: [.control("u")] + chars("6"), on: typed).prompt?.note == nil)
         #expect(keys.state(after: [.control("u")], on: typed).prompt?.editor.text == "")
         let fixed = keys.state(after: [.control("u")] + chars("6") + [.enter], on: typed)
         #expect(fixed.prompt == nil && margin(fixed) == 6)

@@ -125,7 +125,7 @@ import Testing
             ("/", "filter"), ("click", "select a row"), ("l", "layout"), ("[ ]", "margin"),
             ("{ }", "canvas corner radius"), ("( )", "tile corner radius"), ("b", "background"),
             ("0", "reset"), ("u", "undo"), ("+ -", "zoom"), ("c", "comparison"), ("e", "export selected"),
-            ("E", "path you type"), ("?", "help"), ("q  Ctrl-C", "quit"),
+            ("E", "path you type"), ("?  Ctrl-L", "help"), ("q  Ctrl-C", "quit"),
         ]
         for entry in expected {
             let found = rows.contains { row in
@@ -181,7 +181,7 @@ import Testing
                 state, width: 80, height: 20, source: FakeCellSource(),
                 context: ViewFixtures.context))
         #expect(rows[0].contains("Group 0"))
-        #expect(rows[1].contains("QQ · margin 4 · corner 0 · tile 0 · bg transparent · 132pt"))
+        #expect(rows[1].contains("QQ · margin 4 · corner 0 · bg transparent · 132pt"))
     }
 
     @Test func comparisonStripShowsEveryLayout() {

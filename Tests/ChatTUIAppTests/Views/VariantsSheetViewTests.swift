@@ -62,4 +62,24 @@ import Testing
             source: FakeCellSource(), context: context)
         #expect(unselected.first?.image[left + 1, top + 1] == .white)
     }
+
+    @Test func aSheetAboveTheMemoryLimitIsDrawnAtAScaleThatFitsAndSaysSo() throws {
+        var selected = state(selection: nil)
+        selected.parameters.size = 1024
+        selected.parameters.scale = 4
+        let group = try #require(selected.selectedGroup)
+        var context = ViewFixtures.context
+        context.memoryLimit = 192 << 20
+        // At scale 4 the sheet holds about 2.4 GB; at 1, under 192 MB.
+        #expect(VariantsSheetView.drawnScale(selected, group, context: context) == 1)
+        let (grid, _) = VariantsSheetView.compose(
+            selected, group, width: 100, height: 30, source: FakeCellSource(), context: context)
+        #expect(ViewFixtures.rows(grid)[0].contains("Variants at scale 1 (memory limit)"))
+        // Within the limit (or without one) the parameters' own scale, and nothing said.
+        context.memoryLimit = nil
+        #expect(VariantsSheetView.drawnScale(selected, group, context: context) == 4)
+        let (plain, _) = VariantsSheetView.compose(
+            selected, group, width: 100, height: 30, source: FakeCellSource(), context: context)
+        #expect(!ViewFixtures.rows(plain)[0].contains("memory limit"))
+    }
 }

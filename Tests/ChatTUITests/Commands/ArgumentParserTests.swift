@@ -60,7 +60,7 @@ import Testing
         (["--size", "nan"], "--size: expected a size in points from 8 to 2048, got 'nan'"),
         (["--scale", "5"], "--scale: expected a whole number from 1 to 4, got '5'"),
         (["--margin", "-1"], "--margin: expected a length in points from 0 to 33, got '-1'"),
-        (["--background", "red"], "--background: expected #RRGGBB, #RRGGBBAA or transparent, got 'red'"),
+        (["--background", "red"], "--background: expected #RGB, #RRGGBB, #RRGGBBAA or transparent, got 'red'"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message, command: "export")) {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Foundation
 import GroupExport
 import GroupIcon
 import Testing
@@ -28,6 +29,36 @@ import Testing
         #expect(throws: UsageError(message: "a.jpg: the .jpg extension contradicts --format png", command: "avatar")) {
             try command(["--output", "a.jpg", "--format", "png"])
         }
+    }
+
+    /// Issue 39: `avatar -o -` wrote a file named `-` and `--fixtures -` read one. `-` is standard output for
+    /// `--output` and standard input for `--fixtures`, as for `export`; `./-` is a file.
+    @Test func aDashIsAStandardStream() async throws {
+        let parsed = try command(["-o", "-", "--fixtures", "-", "--format", "webp"])
+        #expect(parsed.destination == .standardOutput)
+        #expect(parsed.fixture.argument == .standardInput && parsed.fixture.name == "standard input")
+        #expect(parsed.encoding.format == .webp)
+        #expect(try command(["-o", "./-"]).destination == .path("./-"))
+        let bytes = LockedText(), err = LockedText()
+        let output = CommandOutput(
+            standardOutput: { bytes.append($0) }, standardError: { err.append($0) }, errorIsTerminal: false)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let status = await CommandLineTool.chatTUI.run(
+            [
+                "avatar", "--fixtures", root.appendingPathComponent("sample-data/groups.json").path, "--member",
+                "u01", "-o", "-", "--no-cache",
+            ], output: output)
+        #expect(status == .success, "\(err.text)")
+        #expect(
+            bytes.text.unicodeScalars.prefix(4).map(\.value) == [0x89, 0x50, 0x4E, 0x47], "no PNG on standard output")
+        // On a terminal the image is refused, as for export.
+        let terminal = CommandOutput(
+            standardOutput: { bytes.append($0) }, standardError: { err.append($0) }, errorIsTerminal: false,
+            outputIsTerminal: true)
+        #expect(
+            await CommandLineTool.chatTUI.run(["avatar", "--member", "u01", "-o", "-"], output: terminal) == .failure)
+        #expect(err.text.contains("chat-tui: --output -: standard output is a terminal"))
     }
 
     @Test func theColorSpaceIsReadByTheCatalogueField() throws {

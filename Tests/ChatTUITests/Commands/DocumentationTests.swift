@@ -19,11 +19,11 @@ import Testing
         }
     }
 
-    @Test func readmeListsEveryLayoutAndOption() throws {
-        let readme = try read("README.md")
-        #expect(readme.contains("`--layout \(LayoutRegistry.kinds.map(\.rawValue).joined(separator: "|"))`"))
+    @Test func commandLineReferenceListsEveryLayoutAndOption() throws {
+        let reference = try read("docs/CLI.md")
+        #expect(reference.contains("`--layout \(LayoutRegistry.kinds.map(\.rawValue).joined(separator: "|"))`"))
         for field in ParameterCatalogue.all {
-            #expect(readme.contains("`--\(field.name)"), "README.md does not mention --\(field.name)")
+            #expect(reference.contains("`--\(field.name)"), "docs/CLI.md does not mention --\(field.name)")
         }
     }
 }

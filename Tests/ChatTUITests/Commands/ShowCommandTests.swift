@@ -85,6 +85,46 @@ import Testing
         #expect(drawn.hasSuffix("\u{1B}\\\n\n\n\n\n"))
     }
 
+    @Test func aPictureIsNeverLargerThanTheAppsLimitsOnHugeCells() throws {
+        // 64 x 128 px cells (the largest a terminal may report) and --width 400 asked for 25600 px square
+        // (10 GB with the resampler's work); the picture keeps its shape in fewer cells, within the limits.
+        var setup = GraphicsSetup.halfBlocks
+        setup.cellPixelSize = CellPixelSize(width: 64, height: 128)
+        setup.cellSizeIsKnown = true
+        for graphicsProtocol in [GraphicsProtocol.sixel, .iterm, .kitty] {
+            setup.graphicsProtocol = graphicsProtocol
+            let planned = ShowCommand.pictureCells(image: (64, 64), setup: setup, width: 400, height: nil)
+            #expect(planned.columns * 64 <= PictureFrame.maximumSide && abs(planned.columns - 2 * planned.rows) <= 1)
+            #expect(planned.columns * 64 * planned.rows * 128 <= PictureFrame.maximumPixels)
+            #expect(planned.asked?.columns == 400 && planned.asked?.rows == 200)
+        }
+        // Drawn: a wide picture (25600 x 384 px asked) is sent 4096 px across, the most a side may have.
+        setup.graphicsProtocol = .sixel
+        let wide = RGBAImage(width: 64, height: 1, fill: .white)
+        let sixel = try ShowCommand.drawing(wide, setup: setup, mode: .truecolor, width: 400, height: nil)
+        // The sixel's raster attributes: "Pan;Pad;Ph;Pv, its size in pixels.
+        let raster = try #require(sixel.firstMatch(of: #/"1;1;(\d+);(\d+)/#))
+        #expect(Int(raster.output.1) == PictureFrame.maximumSide && Int(raster.output.2) == 128)
+        // kitty gets no more pixels than its cells show: a large image goes at the cells' pixels.
+        setup.graphicsProtocol = .kitty
+        let large = RGBAImage(width: 1500, height: 1500, fill: .white)
+        let kitty = try ShowCommand.drawing(large, setup: setup, mode: .truecolor, width: 4, height: nil)
+        let small = try ShowCommand.drawing(
+            RGBAImage(width: 256, height: 256, fill: .white), setup: setup, mode: .truecolor, width: 4, height: nil)
+        #expect(kitty == small, "1500 px reduced to the 4 x 2 cells' 256 x 256 px")
+        let note = ShowCommand.reductionNote(
+            columns: 63, rows: 31, asked: (400, 200), cell: CellPixelSize(width: 64, height: 128))
+        #expect(note.contains("63 x 31 cells") && note.contains("25600 x 25600 px") && note.contains("4096 px a side"))
+    }
+
+    @Test func aSideWorkedOutFromTheShapeStaysWithinTheLargestWidth() {
+        // A 4096 x 1 picture at --height 1000 would be millions of columns of half blocks.
+        let halfBlock = CellPixelSize.halfBlock
+        let (columns, rows) = ShowCommand.cells(image: (4096, 1), cell: halfBlock, width: nil, height: 1000)
+        #expect(columns == 1000 && rows == 1)
+        #expect(ShowCommand.cells(image: (1, 4096), cell: halfBlock, width: 1000, height: nil) == (1, 1000))
+    }
+
     @Test func mistakesAreUsageErrorsOrNameTheFile() async {
         let (both, _, bothErr) = await run(["a.png", "--group", "ride"])
         #expect(both == .usage && bothErr.contains("give either --group ID or one image FILE"))

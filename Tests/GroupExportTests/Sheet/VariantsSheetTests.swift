@@ -151,8 +151,8 @@ import Testing
 
     @Test func theContextRowShowsTheGroupsCompositeAtTheListsSize() async throws {
         // Margin and corner radius in points: the row shows the 80 px composite reduced to 48 px, as the list
-        // does, not a composite made at 24 pt, whose 6 pt margins and 20 pt corners would leave little of
-        // the photos.
+        // does, not a composite made at 24 pt, whose 6 pt margins and corners of half its side would leave
+        // little of the photos.
         let folder = try ExportFolder()
         let composer = folder.composer()
         let group = folder.group(4)
@@ -166,6 +166,12 @@ import Testing
         #expect(sheet.rowAvatar == reduced)
         var atListSize = parameters
         atListSize.size = 24
+        // 6 pt margins and 20 pt corners on a 24 pt canvas break their limits: the library refuses them.
+        await #expect(throws: CompositionError.self) {
+            try await composer.composite(for: group, parameters: atListSize)
+        }
+        atListSize.margin = 2
+        atListSize.cornerRadius = 12
         let composedSmall = try await composer.composite(for: group, parameters: atListSize).image
         #expect(composedSmall.width == 48 && sheet.rowAvatar != composedSmall)
         // Drawn into the row: the avatar's middle pixel is the reduced composite's, over the row's background.
@@ -173,6 +179,21 @@ import Testing
         let row = try #require(sheet.layout.row), box = try #require(sheet.layout.contextRows.first)
         let middle = reduced[24, 24]
         #expect(image[box.x + row.avatar.x + 24, box.y + row.avatar.y + 24] == middle)
+    }
+
+    @Test func aVariantWhoseTilesWouldBeTooSmallIsItsBareBackground() async throws {
+        // A 30 pt margin suits the one-member group but leaves nine members' tiles below the minimum: the
+        // library refuses that composite, and the sheet shows the variant's background instead of failing.
+        let folder = try ExportFolder()
+        let group = folder.group(0)
+        let parameters = CompositionParameters(size: 132, margin: 30)
+        let text = ChatRowText(name: group.name, message: "hello", time: "12:30", unread: 0)
+        let sheet = try await VariantsSheet.compose(
+            pool: VariantsSheet.photoPool([group], first: group), group: group, text: text, themes: [],
+            parameters: parameters, listAvatarPoints: 24, composer: folder.composer())
+        let nine = try #require(VariantsSheetLayout.memberCounts.firstIndex(of: 9))
+        #expect(sheet.composites[nine] == RGBAImage(width: 132, height: 132, fill: parameters.resolvedBackground))
+        #expect(sheet.composites[0] != sheet.composites[nine])
     }
 
     @Test func theLayoutWorkedOutFromTheParametersIsTheOneComposed() async throws {
@@ -214,5 +235,41 @@ import Testing
             }
         }
         return out
+    }
+
+    @Test func aSheetsMemoryIsItsCompositesAndItsCanvasTwiceAndFitsAtALowerScale() async throws {
+        var parameters = CompositionParameters()
+        parameters.size = 1024
+        parameters.scale = 4
+        let group = (id: "ride", memberCount: 3)
+        let layout = VariantsSheetLayout(parameters: parameters, group: group, listAvatarPoints: 48, themes: 1)
+        let bytes = VariantsSheet.memoryBytes(
+            parameters: parameters, group: group, listAvatarPoints: 48, themes: 1)
+        // Eleven 4096 px composites (704 MiB) and the canvas, painted and encoded.
+        #expect(bytes >= 11 * 4096 * 4096 * 4 + 2 * layout.width * layout.height * 4)
+        #expect(bytes > 2_000_000_000)
+        let limit = 192 << 20
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: limit, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == 1)
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: bytes, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == 4)
+        #expect(
+            VariantsSheet.scaleFitting(
+                limit: 1 << 20, parameters: parameters, group: group, listAvatarPoints: 48, themes: 1) == nil)
+        #expect(VariantsSheet.describeBytes(bytes).hasSuffix(" GB") && VariantsSheet.describeBytes(limit) == "192 MB")
+    }
+
+    @Test func aSheetIsPaintedWithItsMemoryReserved() async throws {
+        let sheet = try await VariantsSheet.compose(
+            pool: [], group: nil, text: ChatRowText(name: "n", message: "m", time: "", unread: 0), themes: [],
+            parameters: CompositionParameters(), listAvatarPoints: 48,
+            composite: { _, _ in Composite(image: RGBAImage(width: 8, height: 8, fill: .white), warnings: []) })
+        let budget = MemoryBudget(limit: 1 << 20)
+        let (reserved, width) = try await sheet.painted(reserving: 1000, from: budget) { image in
+            (budget.reserved, image.width)
+        }
+        #expect(reserved == 1000 && width == sheet.layout.width && budget.reserved == 0)
     }
 }

@@ -54,7 +54,7 @@ import Testing
             confined.composite.warnings.map(\.message)
                 == Array(
                     repeating:
-                        "outside the folders allowed by --allow-paths; using a placeholder", count: 3))
+                        "outside the allowed folders; using a placeholder", count: 3))
         #expect(confined.composite.warnings.map(\.memberID) == ["u2", "u3", "u4"])
         #expect(environment.decodes == decodesBefore + 1, "the confined pipeline decoded a photo outside")
     }

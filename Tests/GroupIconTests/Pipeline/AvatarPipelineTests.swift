@@ -209,6 +209,17 @@ import Testing
         #expect(environment.decodes == 2)  // 20-pixel circle, then full resolution for the custom style
     }
 
+    @Test func aURLWithoutARemoteSourceSaysWhatTheLibraryLacks() async throws {
+        let environment = try FakeEnvironment()
+        let result = try await environment.pipeline().composite(
+            members: [MemberSource(id: "u1", name: "A", url: "https://example.invalid/a.png")],
+            parameters: CompositionParameters())
+        #expect(
+            result.composite.warnings.map(\.message) == [
+                "photos from URLs are not fetched: the pipeline has no remotePhotos source; using a placeholder"
+            ])
+    }
+
     @Test func cancellationDoesNotPoisonTheInFlightMap() async throws {
         let gate = DecodeGate()
         let environment = try FakeEnvironment(gate: gate)
@@ -224,7 +235,7 @@ import Testing
         #expect(await eventually { await pipeline.inFlightCount() == 2 })
         cancelled.cancel()
         let outcome = await cancelled.result
-        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(throws: CompositionError.cancelled) { try outcome.get() }
         #expect(await eventually { await pipeline.inFlightCount() == 0 })
         #expect(pipeline.compositeMemory.count == 0)
 

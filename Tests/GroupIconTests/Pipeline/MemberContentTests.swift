@@ -23,6 +23,32 @@ import Testing
         return AvatarPipeline(dependencies: .live, configuration: configuration)
     }
 
+    @Test func aPhotoFileReadIntoMemoryComposesLikeItsPath() async throws {
+        let content = try PhotoContent(readingFile: Self.path("alice.jpg"))
+        #expect(content == PhotoContent(bytes: try Self.bytes("alice.jpg")))
+        let fromContent = try await pipeline().composite(
+            members: [MemberSource(id: "a", name: "Alice", photo: content)], parameters: parameters)
+        let fromPath = try await pipeline().composite(
+            members: [MemberSource(id: "a", name: "Alice", imagePath: Self.path("alice.jpg"))], parameters: parameters)
+        #expect(fromContent.composite.warnings.isEmpty)
+        #expect(fromContent.composite.image == fromPath.composite.image)
+    }
+
+    @Test func aPhotoFileThatCannotBeReadSaysWhichAndWhy() throws {
+        let missing = Self.path("nobody.jpg")
+        #expect(throws: PhotoReadError.cannotRead(path: missing, reason: "no such file")) {
+            try PhotoContent(readingFile: missing)
+        }
+        do {
+            _ = try PhotoContent(readingFile: Self.path("alice.jpg"), maximumBytes: 100)
+            Issue.record("a file over the limit was read")
+        } catch {
+            #expect(error.description.hasPrefix(Self.path("alice.jpg") + ": cannot read the photo: "))
+            #expect(error.description.contains("100"))
+        }
+        #expect(throws: PhotoReadError.self) { try PhotoContent(readingFile: Self.avatars.path) }
+    }
+
     @Test func bytesAndImagesComposeLikeTheFiles() async throws {
         let files = [
             MemberSource(id: "a", name: "Alice", imagePath: Self.path("alice.jpg")),

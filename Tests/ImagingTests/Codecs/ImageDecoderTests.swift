@@ -57,7 +57,7 @@ import Testing
         }
         #expect(
             CodecError.unrecognizedFormat(guess: "text").description
-                == "not an image format chat-tui reads (it looks like text): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
+                == "not a supported image format (it looks like text): use PNG, JPEG, WebP, GIF, HEIC, AVIF, TIFF or BMP"
         )
     }
 

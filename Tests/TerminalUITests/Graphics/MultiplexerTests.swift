@@ -37,6 +37,12 @@ import Testing
         #expect(Multiplexer.tmux(display: "all|0|0|off|top|xterm|3.4").paneRow == 0)
         let off = Multiplexer.tmux(display: "0|0|0|on|bottom|xterm|3.3a")
         #expect(off.allowsPassthrough == false && !off.passesPictures)
+        // focus-events, the eighth field when tmux gives it: unknown without it or when garbled.
+        #expect(off.focusEvents == nil)
+        #expect(Multiplexer.tmux(display: "1|0|0|on|bottom|xterm|3.3a|off").focusEvents == false)
+        #expect(Multiplexer.tmux(display: "1|0|0|on|bottom|xterm|3.3a|1").focusEvents == true)
+        #expect(Multiplexer.tmux(display: "1|0|0|on|bottom|xterm|3.3a|x").focusEvents == nil)
+        #expect(Multiplexer.tmuxDisplayArguments(environment: [:]).last?.hasSuffix("|#{focus-events}") == true)
         // tmux before 3.3 has no such option (an empty field) and passes everything.
         #expect(Multiplexer.tmux(display: "|0|0|on|bottom|xterm|3.2a").allowsPassthrough == true)
         #expect(Multiplexer.tmux(display: "|0|0|on|bottom|xterm|3.3a").allowsPassthrough == nil)

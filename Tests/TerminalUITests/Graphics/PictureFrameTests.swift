@@ -176,4 +176,23 @@ import Testing
         let tall = PictureFrame.budgeted(areaWidth: 100, areaHeight: 20_000, cell: CellPixelSize(width: 10, height: 20))
         #expect(tall.height <= PictureFrame.maximumSide && tall.height % 20 == 0 && tall.width == 100)
     }
+
+    @Test func cellsBeyondTheBudgetAreReducedAlikeWithTheirShapeKept() {
+        // `show --width 400` on 64 x 128 px cells: 25600 px square asked; within both limits after, same shape.
+        let huge = CellPixelSize(width: 64, height: 128)
+        let kept = PictureFrame.budgetedCells(columns: 400, rows: 200, cell: huge)
+        #expect(kept.columns * 64 <= PictureFrame.maximumSide && kept.rows * 128 <= PictureFrame.maximumSide)
+        #expect(kept.columns * 64 * kept.rows * 128 <= PictureFrame.maximumPixels)
+        #expect(abs(kept.columns - 2 * kept.rows) <= 1 && kept.columns >= 40)
+        // 1000 columns of 10 x 20 px (10000 px square): the pixel count decides, and little is given away.
+        let ordinary = CellPixelSize(width: 10, height: 20)
+        let wide = PictureFrame.budgetedCells(columns: 1000, rows: 500, cell: ordinary)
+        let pixels = wide.columns * 10 * wide.rows * 20
+        #expect(pixels <= PictureFrame.maximumPixels && pixels > PictureFrame.maximumPixels * 95 / 100)
+        #expect(abs(Double(wide.columns) / Double(wide.rows) - 2) < 0.02)
+        // One long side: only its limit matters; within the budget nothing changes; never below one cell.
+        #expect(PictureFrame.budgetedCells(columns: 1000, rows: 1, cell: ordinary) == (409, 1))
+        #expect(PictureFrame.budgetedCells(columns: 80, rows: 24, cell: ordinary) == (80, 24))
+        #expect(PictureFrame.budgetedCells(columns: 0, rows: 0, cell: huge) == (1, 1))
+    }
 }

@@ -248,13 +248,13 @@ import Testing
         #expect(scrolled.rowsToRepaint.isEmpty)
         #expect(scrolled.sent == [101])
         #expect(!scrolled.output.isEmpty)
-        // A smaller one would leave pixels of it behind: its rows are repainted, and the preview's rows there
-        // (2...4, not the whole preview) go again.
+        // A smaller one would leave pixels of it behind: its rows are repainted, and the preview, whose rows
+        // 2...4 are wiped, goes again whole (one palette), from its first row.
         let shorter = layer.update(
             to: [preview, picture(id: 102, x: 1, y: 2, shortBy: 1)], painted: [], fullRepaint: false)
         #expect(shorter.rowsToRepaint == [2, 3, 4])
         #expect(Set(shorter.sent) == [1, 102])
-        #expect(shorter.output.contains("\u{1B}[3;21H"))
+        #expect(shorter.output.contains("\u{1B}[1;21H\u{1B}Pq\"1;1;40;96#"))
     }
 
     @Test func halfBlocksDrawNoPicturesAndDuplicateIdsAreDrawnOnce() {

@@ -141,18 +141,6 @@ enum SixelDecoder {
         #expect(largest <= 8, "a channel is \(largest) levels off")
     }
 
-    @Test func someRowsGoAsThePictureOfThoseRows() throws {
-        let image = Backdrop.checkerboard.composite(GraphicsFixtures.picture(width: 50, height: 40))
-        let cut = try #require(
-            RGBAImage(width: 50, height: 18, pixels: Array(image.pixels[(12 * 50 * 4)..<(30 * 50 * 4)])))
-        let rows = try SixelEncoder.encode(image, rows: 12..<30, backdrop: .checkerboard)
-        #expect(rows == (try SixelEncoder.encode(cut, backdrop: .checkerboard)))
-        #expect(rows.contains("\"1;1;50;18"))
-        // Rows past the picture are left out; none at all is an empty picture.
-        #expect((try SixelEncoder.encode(image, rows: 30..<99, backdrop: .checkerboard)).contains("\"1;1;50;10"))
-        #expect((try SixelEncoder.encode(image, rows: 45..<50, backdrop: .checkerboard)) == "\u{1B}Pq\u{1B}\\")
-    }
-
     @Test func decoderCatchesAWrongPicture() throws {
         // The check above must be able to fail: the same sixel against another picture scores far lower.
         let image = GraphicsFixtures.picture(width: 60, height: 30)

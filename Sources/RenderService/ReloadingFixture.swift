@@ -1,11 +1,11 @@
-import FileSystem
+internal import FileSystem
 import Fixtures
 import Support
 
 /// The fixture the `/v1/groups/…` route serves, reloaded when its file changes (checked by `stat` on each
 /// request: device, inode, size, modification and change time) or on `reload()` (SIGHUP). A fixture that
 /// fails to load leaves the last good groups in place and its error on `/readyz`.
-package final class FixtureSource: Sendable {
+package final class ReloadingFixture: Sendable {
     private struct State: Sendable {
         var status: FileStatus?
         var groups: [String: ChatGroup] = [:]

@@ -67,4 +67,21 @@ import Testing
         #expect(result.key == nil)
         #expect(result.rest.count == 100 - EscapeSequence.maximumLength)
     }
+
+    @Test func aStringWhoseEndHasNotComeIsHandedOnToSkip() {
+        // A 1 MB DCS among keys: only what is waiting is read here (at most 512 characters); the rest is
+        // skipped by the driver as it comes.
+        var queue = Array(("P" + String(repeating: "x", count: 2000)).unicodeScalars)[...]
+        var unfinished: UnfinishedReply?
+        let key = EscapeSequence.resolve(next: { queue.popFirst()?.value }, unfinished: &unfinished)
+        #expect(key == nil && unfinished == UnfinishedReply(kind: .string))
+        #expect(queue.count == 2001 - 1 - EscapeSequence.maximumStringLength)
+        // One that ends among what is waiting is done with; an introducer alone is an Alt key.
+        for text in ["P1$r0m\u{1B}\\", "]0;t\u{07}", "_"] {
+            var rest = Array(text.unicodeScalars)[...]
+            var left: UnfinishedReply?
+            #expect(EscapeSequence.resolve(next: { rest.popFirst()?.value }, unfinished: &left) == nil)
+            #expect(left == nil && rest.isEmpty, "\(text)")
+        }
+    }
 }

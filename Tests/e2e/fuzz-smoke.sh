@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 checks=0
-for target in FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt FuzzTerminalReplies \
+for target in FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzPaths FuzzPrompt FuzzTerminalReplies FuzzTerminalInput \
     FuzzPresets FuzzDecodePNG FuzzDecodeJPEG FuzzDecodeWebP FuzzDecodeGIF FuzzDecodeHEIF FuzzDecodeTIFF FuzzDecodeBMP; do
   # At most 10 s a target (the 160 s the eight first targets had, split over fifteen): a slower machine runs a
   # prefix of the same mutations, never other ones.

@@ -51,6 +51,9 @@ static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
+// How many columns curses counts for a character: the C library's wcwidth, which Swift does not see.
+static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
 // Whether the terminfo database has an entry for `name`, looked up without opening a screen or writing anything:
 // newterm on a missing entry fails only after the caller may have sent the terminal its questions.
 static inline int cn_terminfo_exists(const char *name) {

@@ -42,5 +42,39 @@ read -r auto _ < <(settled preview auto 100 "$tmp/ref-first.png")
 above "$auto" 30 || fail "--graphics auto did not draw the sixel picture (PSNR $auto dB)"; ok
 keys type 'q'
 wait_status; ok
+kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true
+
+# ---- Widths measured: names with flags, 🔕, a ZWJ family, a toned thumb, ❤️ and CJK. The app asks xterm how
+# wide it draws each kind and lays the list out with the answers (or draws a grapheme in a width-safe form):
+# in the screenshot the list/preview separator is one straight line, in the same pixel column on every row.
+python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+run_xterm env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$tmp/widths.json" --no-cache \
+  --graphics halfblock
+i=0; straight=""
+while [ $i -lt 60 ]; do
+  shot "$tmp/widths.png"
+  # Pixel columns lit over (nearly) the whole height of a cell row, on every row but the status bar, in the middle of
+  # the window (where the separator is; thumbnails and the preview picture are farther out).
+  if straight=$(python3 - "$tmp/widths.png" $cell "$columns" "$rows" <<'PY'
+import sys
+from PIL import Image
+import numpy as np
+path, cw, ch, columns, rows = sys.argv[1], *map(int, sys.argv[2:6])
+lit = np.asarray(Image.open(path).convert("L"), dtype=np.int32) > 40
+common = None
+for row in range(rows - 1):
+    band = lit[row * ch:(row + 1) * ch, columns * cw // 4: columns * cw * 3 // 4]
+    # The line glyph may leave a pixel or two of the cell's height dark.
+    full = set(np.nonzero(band.mean(axis=0) >= 0.8)[0])
+    common = full if common is None else common & full
+print(sorted(common))
+sys.exit(0 if common else 1)
+PY
+  ); then break; fi
+  i=$((i+1)); sleep 0.5
+done
+[ -n "$straight" ] && [ "$straight" != "[]" ] || fail "widths: no separator straight through every row (screenshot $tmp/widths.png)"; ok
+keys type 'q'
+wait_status; ok
 
 echo "$checks passed, 0 failed"

@@ -195,6 +195,32 @@ tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "TERM=xterm-ghostty: q did not exit"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "TERM=xterm-ghostty: exit status $(cat "$tmp/status")"; ok
 
+# ---- Widths measured: names with flags, 🔕, a ZWJ family, a toned thumb, ❤️, CJK and long names. The app asks
+# tmux how wide it draws each kind; every row's separator is then in the same column of tmux's grid (counted
+# as tmux counts: the C library's wcwidth per character, joiners and selectors none).
+python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+session="$session-widths"
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/widths.json --no-cache; sleep 30"
+wait_for "Thumbs" 60 || fail "widths: the list did not appear"
+wait_settled || fail "widths: the screen was never drawn whole"
+tmx capture-pane -p -t "$session" > "$tmp/widths.txt"
+python3 - "$tmp/widths.txt" <<'PY' || fail "widths: the separator is not straight"
+import ctypes, locale, sys
+locale.setlocale(locale.LC_ALL, "C.UTF-8")
+libc = ctypes.CDLL("libc.so.6")
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")[:29]
+columns = {}
+for number, row in enumerate(rows):
+    assert "\u2502" in row, "row %d has no separator: %r" % (number, row)
+    before = row[: row.index("\u2502")]
+    columns.setdefault(sum(max(0, libc.wcwidth(ctypes.c_wchar(c))) for c in before), []).append(number)
+assert len(columns) == 1, "separator columns (column: rows) %r" % columns
+# The flags whose width curses and tmux count apart are shown by their region letters.
+assert any("CN China Team" in row for row in rows), "the flag is not drawn as its region letters"
+PY
+ok
+
 # ---- export: warnings and errors that quote such names carry no raw control characters.
 # check_clean FILE: no C0 control but newline, no DEL, no C1 control, no bidi or zero-width character.
 check_clean() { python3 - "$1" <<'PY'

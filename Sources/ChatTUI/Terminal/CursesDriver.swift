@@ -39,6 +39,8 @@ final class CursesDriver: TerminalDriver {
     /// Whether curses may still hold backlog bytes in its `ungetch` queue: until it reports nothing waiting.
     private var isHandingBack = false
     private(set) var supportsUnicode = false
+    /// How wide this terminal draws the graphemes terminals disagree on (measured at start).
+    private var widths = GraphemeWidths.standard
     /// Whether colours are 24-bit values (a `*-direct` terminfo entry).
     private(set) var isDirectColor = false
     /// Why the app gave the terminal up to another job for good (see `JobControl`); nil while it has it.
@@ -152,12 +154,43 @@ final class CursesDriver: TerminalDriver {
             replies = questions.replies
             unfinished = questions.unfinishedReply
         }
+        if supportsUnicode { measureWidths(typed: &typed, unfinished: &unfinished) }
         backlog = InputBacklog(typedAhead + typed, skipping: unfinished, now: Self.now())
         handBackPiece()
         return GraphicsDetection.setup(
             environment: environment, replies: replies, option: graphicsOption,
             windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
             rows: Int(cn_lines()), multiplexer: multiplexer)
+    }
+
+    /// Asks the terminal how wide it draws each kind of grapheme terminals disagree on (`GraphemeWidths`),
+    /// drawing the samples on the blank screen before the first frame and erasing them, and lays all text out
+    /// with the answers. Keys typed meanwhile go to `typed`; a kind without an answer in time is in doubt, and
+    /// its graphemes are drawn in their width-safe form.
+    private func measureWidths(typed: inout [UInt8], unfinished: inout UnfinishedReply?) {
+        doupdate()
+        var parser = TerminalReplyParser(continuing: unfinished)
+        var replies: [TerminalReply] = []
+        var answered = false
+        func take(_ events: [TerminalReplyParser.Event]) {
+            for event in events {
+                switch event {
+                case .input(let bytes): typed += bytes
+                case .reply(.deviceAttributes): answered = true
+                case .reply(let reply): replies.append(reply)
+                }
+            }
+        }
+        if TerminalExchange.writeAll(Array(GraphemeWidths.question.utf8)) {
+            TerminalExchange.readReplies(
+                while: { !answered },
+                until: TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds),
+                { take(parser.feed($0)) })
+        }
+        take(parser.flush())
+        unfinished = parser.unfinished
+        widths = GraphemeWidths.measured(from: replies)
+        TextWidth.install(widths)
     }
 
     /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
@@ -236,7 +269,9 @@ final class CursesDriver: TerminalDriver {
             previous = nil
             cleared = true
         }
-        let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
+        let paints = ChangedCells.paints(
+            from: previous, to: grid, unicode: supportsUnicode, widths: widths,
+            cursesWidth: { Int(cn_wcwidth($0.value)) })
         let update = pictureLayer.update(to: pictures, painted: paints, fullRepaint: cleared)
         for row in update.rowsToRepaint where row < grid.height { wredrawln(window, Int32(row), 1) }
         for paint in paints {
@@ -394,9 +429,8 @@ final class CursesDriver: TerminalDriver {
     }
 
     private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>) {
-        var text = Array(cell.text.unicodeScalars)
-        // Terminals disagree on how wide an emoji ZWJ sequence is; its first emoji alone keeps the row aligned.
-        if text.contains("\u{200D}") { text = Array(text.prefix(1)) }
+        // Graphemes whose width is in doubt come here in their width-safe form already (`ChangedCells`).
+        let text = Array(cell.text.unicodeScalars)
         var characters = text.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
         if characters.isEmpty { characters = [wchar_t(32)] }
         characters.append(0)

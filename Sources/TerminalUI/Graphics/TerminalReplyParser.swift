@@ -18,6 +18,8 @@ package enum TerminalReply: Hashable, Sendable {
     /// terminfo capabilities asked for by name. Names and values are hex on the wire and decoded here (printable
     /// ASCII only); a boolean capability, and every name of an invalid report, has the value "".
     case capabilities(valid: Bool, [String: String])
+    /// `ESC [ row ; column R`: CPR, where the cursor is (from 1), asked by `CSI 6 n`.
+    case cursorPosition(row: Int, column: Int)
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -262,7 +264,7 @@ package struct TerminalReplyParser: Sendable {
         }
     }
 
-    /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).
+    /// DA1, XTSMGRAPHICS, the cell-size report and CPR; nil for anything else (a key, a mouse report).
     private static func controlReply(_ parameterBytes: [UInt8], final: UInt8) -> TerminalReply? {
         let text = String(decoding: parameterBytes, as: UTF8.self)
         let isPrivate = text.hasPrefix("?")
@@ -278,6 +280,8 @@ package struct TerminalReplyParser: Sendable {
             return .deviceAttributes(parameters)
         case (true, UInt8(ascii: "S")) where parameters.count >= 3:
             return .graphicsAttributes(item: parameters[0], status: parameters[1], value: parameters[2])
+        case (false, UInt8(ascii: "R")) where parameters.count == 2:
+            return .cursorPosition(row: parameters[0], column: parameters[1])
         case (false, UInt8(ascii: "t")) where parameters.count == 3 && parameters[0] == 6:
             return .cellPixelSize(CellPixelSize(width: parameters[2], height: parameters[1]))
         default:

@@ -7,7 +7,8 @@ import Support
 /// Text is laid out with these widths (`TextWidth` consults the table the driver installs), and a grapheme is
 /// sent as it is only when the terminal and curses (the C library's `wcwidth` of its first character) both
 /// advance by the columns the layout gave it; otherwise it is sent in a width-safe form (`TerminalText`): a
-/// flag as its two region letters, an emoji sequence as its first emoji, anything else as `?`. A kind not
+/// flag as its two region letters, an emoji sequence as its first emoji (a ZWJ sequence always), anything
+/// else as `?`. A kind not
 /// measured (no answer in time) counts as in doubt.
 package struct GraphemeWidths: Hashable, Sendable {
     /// The kinds of grapheme whose width depends on the terminal.

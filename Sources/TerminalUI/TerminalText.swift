@@ -26,7 +26,8 @@ package enum TerminalText {
     /// - Without UTF-8: the grapheme itself when ASCII, else `?`; a two-column grapheme's second column gets a
     ///   space.
     /// - With UTF-8: the grapheme itself when the terminal draws its kind `columns` wide (`widths`, measured)
-    ///   and curses, which counts `cursesWidth` of its first scalar (the C library's `wcwidth`), agrees.
+    ///   and curses, which counts `cursesWidth` of its first scalar (the C library's `wcwidth`), agrees; never
+    ///   a ZWJ sequence, which curses cannot hold whole.
     ///   Otherwise a width-safe form: a flag as its two region letters (`CN`); an emoji sequence as its first
     ///   emoji, when that is drawn alike by both; a text-presentation base made an emoji by U+FE0F as the base
     ///   alone, then a space; anything else as `?` (and a space).
@@ -42,7 +43,11 @@ package enum TerminalText {
         guard let character = grapheme.first, let base = scalars.first,
             let kind = GraphemeWidths.kind(of: character)
         else { return (grapheme, nil) }
-        if widths.draws(kind, columns: columns) && cursesWidth(base) == columns { return (grapheme, nil) }
+        // A ZWJ sequence is never sent whole: curses keeps at most four characters of a cell (CCHARW_MAX), so a
+        // family would arrive cut after a joiner, which tmux then joins to whatever comes next.
+        if kind != .joinedEmoji && widths.draws(kind, columns: columns) && cursesWidth(base) == columns {
+            return (grapheme, nil)
+        }
         switch kind {
         case .flag where columns == 2:
             let letters = scalars.filter { (0x1F1E6...0x1F1FF).contains($0.value) }.prefix(2).compactMap {

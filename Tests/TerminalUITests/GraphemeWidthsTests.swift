@@ -79,6 +79,8 @@ import Testing
         // A family drawn six wide and a toned thumb four wide: their first emoji.
         #expect(drawn("👨‍👩‍👧", xterm) == "👨")
         #expect(drawn("👍🏽", xterm) == "👍")
+        // A family is never sent whole, even where the terminal draws it two wide: curses would cut it.
+        #expect(drawn("👨‍👩‍👧", .standard) == "👨")
         // Nothing measured (no answer in time): nothing in doubt is sent as it is.
         let silent = GraphemeWidths()
         #expect(drawn("🔕", silent) == "? ")

@@ -74,6 +74,36 @@ PY
   i=$((i+1)); sleep 0.5
 done
 [ -n "$straight" ] && [ "$straight" != "[]" ] || fail "widths: no separator straight through every row (screenshot $tmp/widths.png)"; ok
+# Rows repainted in part (the selection moving away and back, the help overlay over the list and gone) are
+# the rows first drawn, pixel for pixel: a grapheme drawn wider or narrower than curses counts left stray
+# characters there (`China Team t`).
+list_area() { python3 - "$1" "$2" $cell "$rows" <<'PY'
+import sys
+from PIL import Image
+import numpy as np
+path, out, cw, ch, rows = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
+image = np.asarray(Image.open(path).convert("RGB"))
+np.save(out, image[: (rows - 1) * ch, : 47 * cw])
+PY
+}
+# quiet NAME: screenshots until two in a row agree (the app has drawn what the keys asked for), up to 30 s.
+quiet() { local last="" now i=0
+  while [ $i -lt 60 ]; do
+    shot "$tmp/$1.png"; now=$(md5sum < "$tmp/$1.png")
+    [ "$now" = "$last" ] && return 0; last=$now; i=$((i+1)); sleep 0.5
+  done; fail "widths: the screen never settled ($1)"; }
+quiet widths-first
+list_area "$tmp/widths-first.png" "$tmp/first.npy"
+for step in j j j k k k '?'; do keys type "$step"; quiet widths-step; done
+keys key Escape; quiet widths-again
+list_area "$tmp/widths-again.png" "$tmp/again.npy"
+python3 -c "
+import sys, numpy as np
+first, again = np.load('$tmp/first.npy'), np.load('$tmp/again.npy')
+changed = np.argwhere((first != again).any(axis=2))
+sys.exit('list rows changed at pixels %s' % changed[:5].tolist() if len(changed) else 0)
+" || fail "widths: the list is not drawn as before after moving and the help overlay (screenshots $tmp/widths-first.png, $tmp/widths-again.png)"
+ok
 keys type 'q'
 wait_status; ok
 

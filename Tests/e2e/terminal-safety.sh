@@ -220,6 +220,17 @@ assert len(columns) == 1, "separator columns (column: rows) %r" % columns
 assert any("CN China Team" in row for row in rows), "the flag is not drawn as its region letters"
 PY
 ok
+# Rows repainted in part (the selection moving away and back, the help overlay over the list and gone) read as
+# they did: a grapheme drawn wider or narrower than curses counts leaves stray characters there.
+for step in j j j k k k '?' Escape; do tmx send-keys -t "$session" "$step"; wait_settled 10 || fail "widths: $step"; done
+tmx capture-pane -p -t "$session" > "$tmp/widths-again.txt"
+python3 - "$tmp/widths.txt" "$tmp/widths-again.txt" <<'PY' || fail "widths: the list changed after moving and the help overlay"
+import sys
+first, again = (open(path, encoding="utf-8").read().split("\n")[:29] for path in sys.argv[1:3])
+for number, (was, now) in enumerate(zip(first, again)):
+    assert was[: was.index("\u2502")] == now[: now.index("\u2502")], "row %d: %r became %r" % (number, was, now)
+PY
+ok
 
 # ---- export: warnings and errors that quote such names carry no raw control characters.
 # check_clean FILE: no C0 control but newline, no DEL, no C1 control, no bidi or zero-width character.

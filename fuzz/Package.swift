@@ -4,7 +4,7 @@ import PackageDescription
 /// libFuzzer entry points for chat-tui's parsers of untrusted bytes. A package of its own because each target
 /// has no `main` (libFuzzer supplies it), so they link only with `--sanitize=fuzzer`; the main package's plain
 /// `swift build` never sees them. Build and run them with scripts/fuzz.sh, which compiles with -enable-testing:
-/// the path, prompt, terminal-reply and presets targets reach the app's `package` API through `@testable import`
+/// the path, prompt, terminal-reply, terminal-input and presets targets reach the app's `package` API through `@testable import`
 /// of the `ChatTUIApp` product, and the FuzzDecode* targets (one per image decoder, each called directly) reach
 /// the codecs' entry points the same way.
 let decoderTargets = ["PNG", "JPEG", "WebP", "GIF", "HEIF", "TIFF", "BMP"].map { format in
@@ -35,6 +35,8 @@ let package = Package(
             ]),
         .executableTarget(
             name: "FuzzTerminalReplies", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
+        .executableTarget(
+            name: "FuzzTerminalInput", dependencies: [.product(name: "ChatTUIApp", package: "chat-tui")]),
         .executableTarget(
             name: "FuzzPresets",
             dependencies: [

@@ -10,6 +10,7 @@
 #include <wchar.h>
 #include <langinfo.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Swift 6 rejects reads of mutable C globals; these getters are the only way the driver sees them.
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
@@ -49,6 +50,20 @@ static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
 static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+
+// How many columns curses counts for a character: the C library's wcwidth, which Swift does not see.
+static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+// Whether the terminfo database has an entry for `name`, looked up without opening a screen or writing anything:
+// newterm on a missing entry fails only after the caller may have sent the terminal its questions.
+static inline int cn_terminfo_exists(const char *name) {
+    int error = 0;
+    TERMINAL *previous = cur_term;
+    int found = setupterm(name, 1, &error) == OK;
+    if (found) del_curterm(cur_term);
+    set_curterm(previous);
+    return found;
+}
 
 // Last-resort restore (atexit): leaves curses mode when a screen is still active.
 static inline void cn_restore_terminal(void) { if (!isendwin()) endwin(); }

@@ -10,8 +10,12 @@ package enum ChangedCells {
     }
 
     /// The cells `ScreenDiff` marks as changed, each with the text that is safe to send to a terminal with
-    /// (`unicode`) or without a UTF-8 locale.
-    package static func paints(from previous: CellGrid?, to next: CellGrid, unicode: Bool) -> [Paint] {
+    /// (`unicode`) or without a UTF-8 locale, that draws graphemes `widths` wide and behind curses, which
+    /// counts `cursesWidth` (see `TerminalText.drawable`).
+    package static func paints(
+        from previous: CellGrid?, to next: CellGrid, unicode: Bool, widths: GraphemeWidths = .standard,
+        cursesWidth: (Unicode.Scalar) -> Int = { TextWidth.width(of: $0) }
+    ) -> [Paint] {
         var paints: [Paint] = []
         for run in ScreenDiff(from: previous, to: next).runs {
             let y = run.row
@@ -30,16 +34,16 @@ package enum ChangedCells {
                 } else {
                     let drawable = TerminalText.drawable(
                         cell.text, columns: TextWidth.width(of: cell.text),
-                        unicode: unicode)
+                        unicode: unicode, widths: widths, cursesWidth: cursesWidth)
                     var sent = cell
                     sent.text = drawable.text
                     paints.append(Paint(x: x, y: y, cell: sent))
-                    if drawable.padsSecondColumn {
+                    if let second = drawable.secondColumn {
                         paints.append(
                             Paint(
                                 x: x + 1, y: y,
                                 cell: Cell(
-                                    " ", foreground: cell.foreground,
+                                    second, foreground: cell.foreground,
                                     background: cell.background, style: cell.style)))
                     }
                 }

@@ -19,15 +19,18 @@ package enum EscapeSequence {
 
     /// The longest sequence consumed; anything longer is not a sequence, and the rest is read as keys.
     package static let maximumLength = 32
-    /// The longest string sequence (APC, DCS, OSC) consumed.
+    /// The most characters of a string sequence (DCS, OSC, APC, PM, SOS) consumed at once; the rest of a longer
+    /// one is handed on as an `UnfinishedReply`.
     package static let maximumStringLength = 512
 
     /// What an ESC just read stands for: `.key(.escape)` when `next()` has nothing waiting; for a sequence
     /// introducer with nothing behind it, or any other character, the Esc key and then that character
     /// (`.escapeThen`); a click or the wheel for an SGR mouse report (`mouseReport`), `.focusIn` for focus
     /// coming back (`CSI I`); otherwise `.dropped` after consuming the sequence. `next()` returns the next
-    /// waiting character code without blocking, or nil.
-    package static func resolve(next: () -> UInt32?) -> Reading {
+    /// waiting character code without blocking, or nil. A string sequence (a terminal's late reply) whose end
+    /// is not among the waiting characters (or not within `maximumStringLength`) is set in `unfinished`, for
+    /// the caller to skip the rest of as it comes (`InputBacklog.skip`).
+    package static func resolve(next: () -> UInt32?, unfinished: inout UnfinishedReply?) -> Reading {
         guard let introducer = next() else { return .key(.escape) }
         switch introducer {
         case UInt32(UInt8(ascii: "[")):
@@ -46,23 +49,35 @@ package enum EscapeSequence {
         case UInt32(UInt8(ascii: "O")):
             // SS3: one more character (F1-F4 and keypad keys on some terminals).
             guard next() != nil else { return .escapeThen(introducer) }
-        case UInt32(UInt8(ascii: "_")), UInt32(UInt8(ascii: "P")), UInt32(UInt8(ascii: "]")):
-            // APC, DCS, OSC: a terminal's late answer to a start-up query (a kitty graphics reply), up to the
-            // string terminator (ESC \ or BEL).
-            guard let first = next() else { return .escapeThen(introducer) }
-            var (code, previous, count): (UInt32?, UInt32, Int) = (first, 0, 1)
-            while let current = code {
-                if current == 0x07 || (previous == 0x1B && current == UInt32(UInt8(ascii: "\\"))) { break }
-                previous = current
-                code = count < maximumStringLength ? next() : nil
-                count += 1
+        case let code where UnfinishedReply.stringKind(introducer: code) != nil:
+            // A string: a terminal's late answer (a kitty graphics reply, a slow DECRQSS), up to its string
+            // terminator. With nothing behind the introducer it is Esc typed just before the key.
+            guard let kind = UnfinishedReply.stringKind(introducer: code), var character = next() else {
+                return .escapeThen(introducer)
             }
+            var reply = UnfinishedReply(kind: kind)
+            for taken in 1...maximumStringLength {
+                // Characters come decoded: only ASCII ones can end a string.
+                if case .ended = reply.consume(CollectionOfOne(character < 0x80 ? UInt8(character) : 0x41)) {
+                    return .dropped
+                }
+                guard taken < maximumStringLength, let following = next() else { break }
+                character = following
+            }
+            unfinished = reply
         default:
             // Alt+key or Esc typed just before a key: Esc, then the key (the curses driver reads ESC ESC as two
             // Esc keys).
             return .escapeThen(introducer)
         }
         return .dropped
+    }
+
+    /// `resolve(next:unfinished:)` for a caller that reads all of a sequence at once (tests, the fuzz target):
+    /// an unfinished string is dropped with what was read of it.
+    package static func resolve(next: () -> UInt32?) -> Reading {
+        var unfinished: UnfinishedReply?
+        return resolve(next: next, unfinished: &unfinished)
     }
 
     /// The largest cell coordinate a mouse report is believed for (a bigger one is garbage, not a screen).

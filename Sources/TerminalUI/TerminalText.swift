@@ -20,24 +20,51 @@ package enum TerminalText {
         String(text.map { grapheme in grapheme.unicodeScalars.allSatisfy(\.isASCII) ? grapheme : "?" })
     }
 
-    /// What to send for a grid cell holding `grapheme` that takes `columns` (1 or 2) grid columns, and whether
-    /// the driver must also paint a space into the second column.
+    /// What to send for a grid cell holding `grapheme` that takes `columns` (1 or 2) grid columns, and what to
+    /// paint into the second column, if anything.
     ///
     /// - Without UTF-8: the grapheme itself when ASCII, else `?`; a two-column grapheme's second column gets a
     ///   space.
-    /// - With UTF-8: the grapheme itself, except for a two-column grapheme whose first scalar `wcwidth` counts
-    ///   as one column (a text-presentation base made an emoji by U+FE0F): the base alone, then a space.
-    package static func drawable(_ grapheme: String, columns: Int, unicode: Bool) -> (
-        text: String, padsSecondColumn: Bool
-    ) {
+    /// - With UTF-8: the grapheme itself when the terminal draws its kind `columns` wide (`widths`, measured)
+    ///   and curses, which counts `cursesWidth` of its first scalar (the C library's `wcwidth`), agrees; never
+    ///   a ZWJ sequence, which curses cannot hold whole.
+    ///   Otherwise a width-safe form: a flag as its two region letters (`CN`); an emoji sequence as its first
+    ///   emoji, when that is drawn alike by both; a text-presentation base made an emoji by U+FE0F as the base
+    ///   alone, then a space; anything else as `?` (and a space).
+    package static func drawable(
+        _ grapheme: String, columns: Int, unicode: Bool, widths: GraphemeWidths = .standard,
+        cursesWidth: (Unicode.Scalar) -> Int = { TextWidth.width(of: $0) }
+    ) -> (text: String, secondColumn: String?) {
         let scalars = grapheme.unicodeScalars
+        let pad: String? = columns == 2 ? " " : nil
         if !unicode {
-            let text = scalars.allSatisfy(\.isASCII) ? grapheme : "?"
-            return (text, columns == 2)
+            return (scalars.allSatisfy(\.isASCII) ? grapheme : "?", pad)
         }
-        guard columns == 2, let base = scalars.first, scalars.contains("\u{FE0F}"),
-            TextWidth.width(of: base) == 1
-        else { return (grapheme, false) }
-        return (String(base), true)
+        guard let character = grapheme.first, let base = scalars.first,
+            let kind = GraphemeWidths.kind(of: character)
+        else { return (grapheme, nil) }
+        // A ZWJ sequence is never sent whole: curses keeps at most four characters of a cell (CCHARW_MAX), so a
+        // family would arrive cut after a joiner, which tmux then joins to whatever comes next.
+        if kind != .joinedEmoji && widths.draws(kind, columns: columns) && cursesWidth(base) == columns {
+            return (grapheme, nil)
+        }
+        switch kind {
+        case .flag where columns == 2:
+            let letters = scalars.filter { (0x1F1E6...0x1F1FF).contains($0.value) }.prefix(2).compactMap {
+                Unicode.Scalar($0.value - 0x1F1E6 + 0x41).map(String.init)
+            }
+            if letters.count == 2 { return (letters[0], letters[1]) }
+        case .joinedEmoji, .modifiedEmoji:
+            if base.properties.isEmojiPresentation, widths.draws(.emoji, columns: columns),
+                cursesWidth(base) == columns
+            {
+                return (String(base), nil)
+            }
+        case .selectedEmoji where cursesWidth(base) == 1:
+            return (String(base), pad)
+        default:
+            break
+        }
+        return ("?", pad)
     }
 }

@@ -24,8 +24,15 @@ package enum TextWidth {
     /// emoji).
     private static let blockElements: ClosedRange<UInt32> = 0x2500...0x259F
 
-    /// Columns taken by one grapheme: 0, 1 or 2.
+    /// Columns taken by one grapheme: 0, 1 or 2; for a kind whose width depends on the terminal, what the
+    /// terminal was measured to draw (`terminalWidths`).
     package static func width(of grapheme: Character) -> Int {
+        width(of: grapheme, widths: terminalWidths)
+    }
+
+    /// Columns taken by one grapheme with `widths` for the kinds terminals disagree on.
+    package static func width(of grapheme: Character, widths: GraphemeWidths) -> Int {
+        if let kind = GraphemeWidths.kind(of: grapheme) { return widths.layoutWidth(of: kind) }
         let scalars = grapheme.unicodeScalars
         guard let base = scalars.first else { return 0 }
         if scalars.count > 1 {

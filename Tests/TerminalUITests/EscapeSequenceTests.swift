@@ -84,4 +84,24 @@ import Testing
         #expect(result.reading == .dropped)
         #expect(result.rest.count == 100 - EscapeSequence.maximumLength)
     }
+
+    @Test func aStringWhoseEndHasNotComeIsHandedOnToSkip() {
+        // A 1 MB DCS among keys: only what is waiting is read here (at most 512 characters); the rest is
+        // skipped by the driver as it comes.
+        var queue = Array(("P" + String(repeating: "x", count: 2000)).unicodeScalars)[...]
+        var unfinished: UnfinishedReply?
+        let reading = EscapeSequence.resolve(next: { queue.popFirst()?.value }, unfinished: &unfinished)
+        #expect(reading == .dropped && unfinished == UnfinishedReply(kind: .string))
+        #expect(queue.count == 2001 - 1 - EscapeSequence.maximumStringLength)
+        // One that ends among what is waiting is done with; an introducer alone is Esc and then that key.
+        let readings: [(String, EscapeSequence.Reading)] = [
+            ("P1$r0m\u{1B}\\", .dropped), ("]0;t\u{07}", .dropped), ("_", .escapeThen(UInt32(UInt8(ascii: "_")))),
+        ]
+        for (text, expected) in readings {
+            var rest = Array(text.unicodeScalars)[...]
+            var left: UnfinishedReply?
+            #expect(EscapeSequence.resolve(next: { rest.popFirst()?.value }, unfinished: &left) == expected)
+            #expect(left == nil && rest.isEmpty, "\(text)")
+        }
+    }
 }

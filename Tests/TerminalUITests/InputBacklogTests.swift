@@ -71,7 +71,8 @@ import Testing
         let cases = [
             (hugeDA1 + "jq", hugeDA1 + "jq"),
             (longNumber + "\u{1B}[?62;4c" + "jq", longNumber + "jq"),
-            ("jq" + "\u{1B}[?62c" + unfinishedKitty, "jq" + unfinishedKitty),
+            // A reply begun is no input: its rest is skipped after the exchange (below).
+            ("jq" + "\u{1B}[?62c" + unfinishedKitty, "jq"),
             (String(repeating: "paste ", count: 100) + "\u{1B}[?62c", String(repeating: "paste ", count: 100)),
         ]
         for (arriving, expected) in cases {
@@ -84,5 +85,44 @@ import Testing
                 #expect(handed.allSatisfy { $0.count <= InputBacklog.pieceLimit })
             }
         }
+    }
+
+    /// The bytes of `reads` the backlog keeps as keys after a skipped `reply`, each read at its time (ms).
+    private func kept(skipping reply: UnfinishedReply, _ reads: [(String, UInt64)]) -> String {
+        var backlog = InputBacklog(Array("k".utf8), skipping: reply, now: 0)
+        for (text, milliseconds) in reads { backlog.append(Array(text.utf8), now: milliseconds * 1_000_000) }
+        return String(decoding: pieces(&backlog).flatMap { $0 }, as: UTF8.self)
+    }
+
+    @Test func theRestOfAnUnfinishedReplyIsSkippedHoweverSlowlyItComes() {
+        // DECRQSS dripping at 30 ms a byte after the start-up deadline: none of it is a key; what follows is.
+        let drip = Array("0;38:2::17:34:51m\u{1B}\\".map { String($0) }.enumerated()).map { ($1, UInt64($0 + 1) * 30) }
+        #expect(kept(skipping: UnfinishedReply(kind: .string), drip + [("q", 900)]) == "kq")
+        // A megabyte of OSC, in reads of 64 KiB, ended by BEL, then keys in the same read.
+        let huge = String(repeating: "x", count: 1 << 20)
+        var reads: [(String, UInt64)] = Array(repeating: (String(huge.prefix(65536)), 1), count: huge.count / 65536)
+        reads.append(("\u{07}jq", 2))
+        #expect(kept(skipping: UnfinishedReply(kind: .operatingSystemCommand), reads) == "kjq")
+        // A private control sequence ends at its final byte.
+        #expect(kept(skipping: UnfinishedReply(kind: .control), [("62;4", 10), ("cj", 20)]) == "kj")
+    }
+
+    @Test func aReplyThatStopsComingIsGivenUp() {
+        // An Alt key that looked like a string's start: after a second of nothing, keys are keys again.
+        let limit = InputBacklog.skipIdleLimit / 1_000_000
+        #expect(kept(skipping: UnfinishedReply(kind: .string), [("j", limit + 1), ("q", limit + 2)]) == "kjq")
+        var backlog = InputBacklog(skipping: UnfinishedReply(kind: .string), now: 0)
+        #expect(backlog.isSkipping)
+        #expect(backlog.append(Array("ab".utf8), now: 1) == 2 && backlog.isEmpty)
+        #expect(backlog.append([0x1B, UInt8(ascii: "\\"), UInt8(ascii: "q")], now: 2) == 2 && !backlog.isSkipping)
+        #expect(backlog.nextPiece() == Array("q".utf8))
+    }
+
+    @Test func aReplyMetAmongKeysSkipsWhatIsWaitingAfterIt() {
+        // The driver met ESC P among keys: the bytes not handed over yet are the reply's rest first.
+        var backlog = InputBacklog(Array("1$r0m\u{1B}\\jq".utf8))
+        backlog.skip(UnfinishedReply(kind: .string), now: 0)
+        #expect(!backlog.isSkipping)
+        #expect(pieces(&backlog).flatMap { $0 } == Array("jq".utf8))
     }
 }

@@ -12,7 +12,7 @@ import Testing
     /// `TerminalText.drawable` as "TEXT|PADS".
     private func sent(_ grapheme: String, columns: Int, unicode: Bool) -> String {
         let drawable = TerminalText.drawable(grapheme, columns: columns, unicode: unicode)
-        return "\(drawable.text)|\(drawable.padsSecondColumn)"
+        return "\(drawable.text)|\(drawable.secondColumn != nil)"
     }
 
     @Test func emojiPresentationSelectorIsMeasuredAsTwoColumnsAndDrawnInTwo() {

@@ -11,4 +11,12 @@ run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logm
   -e "$tmp/run.sh" env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" \
   --cache-dir "$tmp/cache"
 app_checks mlterm
+kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true
+
+# ---- Widths measured (support/x-terminal.sh's width_checks).
+python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logmsg=false -g 120x40+0+0 -w 16 \
+  -e "$tmp/run.sh" env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$tmp/widths.json" \
+  --no-cache --graphics halfblock
+width_checks mlterm
 echo "$checks passed, 0 failed"

@@ -42,5 +42,12 @@ read -r auto _ < <(settled preview auto 100 "$tmp/ref-first.png")
 above "$auto" 30 || fail "--graphics auto did not draw the sixel picture (PSNR $auto dB)"; ok
 keys type 'q'
 wait_status; ok
+kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true
+
+# ---- Widths measured (support/x-terminal.sh's width_checks).
+python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+run_xterm env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$tmp/widths.json" --no-cache \
+  --graphics halfblock
+width_checks xterm
 
 echo "$checks passed, 0 failed"

@@ -3,6 +3,9 @@
 # pane's tty goes away, as when ssh drops) while the app is idle, while it composes a large list, and while it
 # exports; it must exit within two seconds and leave no process behind. Once with SIGHUP delivered, once with
 # SIGHUP ignored (nohup), where only the end of the terminal's input can tell the app.
+# Then an app started in the background (`chat-tui &` in an interactive bash): it stops as a background reader
+# does, draws nothing over the shell and takes no CPU, and `fg` brings it back whole; with SIGTTIN ignored (as
+# some supervisors leave it) it ends at once with exit status 129 and a message instead of spinning.
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" loss
 python3 scripts/generate-big-fixture.py 3000 "$tmp/big.json" >/dev/null 2>&1
@@ -54,5 +57,39 @@ data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"\x89PNG\r\n\x1a\n" and data.endswith(b"IEND\xaeB`\x82")
 PY
 done
+ok
+stop_server
+
+# cpu_ticks PID: user + system CPU time of PID so far, in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 "env -i PATH=$PATH HOME=$HOME TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME=$tmp/state PS1='shell> ' bash --norc --noprofile -i"
+wait_for "shell>" 10 || fail "the shell did not start"
+tmx send-keys -t "$session" "$bin --fixtures $root/sample-data/groups.json --no-cache & echo started" Enter
+wait_for "started" 10 || fail "the background app was not started"
+i=0; until app=$(pgrep -x -P "$(tmx display -p -t "$session" '#{pane_pid}')" chat-tui); do
+  i=$((i+1)); [ $i -gt 100 ] && fail "background: no app process"; sleep 0.1; done
+# Input waiting (the shell's) is what made the app spin: type at the shell while the app is in the background.
+tmx send-keys -t "$session" "echo typed-at-the-shell" Enter
+i=0; until [ "$(ps -o stat= -p "$app" | cut -c1)" = T ]; do
+  i=$((i+1)); [ $i -gt 50 ] && { ps -o pid,stat,pcpu,etime,cmd -p "$app"; fail "background: the app did not stop"; }
+  sleep 0.1; done
+before=$(cpu_ticks "$app"); sleep 1; after=$(cpu_ticks "$app")
+[ $((after - before)) -le 1 ] || fail "background: the stopped app used $((after - before)) ticks of CPU in a second"
+tmx capture-pane -p -t "$session" | grep -qF "? help" && fail "background: the app drew over the shell"
+ok
+tmx send-keys -t "$session" "fg" Enter
+wait_for "? help" 30 || fail "background: fg did not bring the app back"
+wait_settled || fail "background: the screen was never drawn whole after fg"
+tmx capture-pane -p -t "$session" | grep -qF "shell>" && fail "background: the shell's text is left on the app's screen"
+tmx send-keys -t "$session" q
+wait_for "shell>" 10 || fail "background: q did not end the app"
+ok
+
+# SIGTTIN ignored: the app cannot stop, so it ends as on a hung-up terminal, quickly, with a message.
+tmx send-keys -t "$session" "(trap '' TTIN; exec $bin --fixtures $root/sample-data/groups.json --no-cache 2> $tmp/ttin.err) & wait \$!; echo exit-\$?-status" Enter
+wait_for "exit-1" 5 || fail "SIGTTIN ignored: the app still runs after 5 s"
+wait_for "exit-129-status" 1 || fail "SIGTTIN ignored: expected exit status 129"
+grep -q "SIGTTIN is ignored" "$tmp/ttin.err" || fail "SIGTTIN ignored: no message ($(cat "$tmp/ttin.err"))"
+tmx capture-pane -p -t "$session" | grep -qF "? help" && fail "SIGTTIN ignored: the app drew over the shell"
 ok
 echo "$checks passed, 0 failed"

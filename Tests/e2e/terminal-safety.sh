@@ -127,6 +127,111 @@ tmx send-keys -t "$session" q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not exit after typed-ahead input"; sleep 0.1; done
 [ "$(cat "$tmp/status")" = "0" ] || fail "exit status $(cat "$tmp/status")"; ok
 
+# ---- Replies the app never reads as keys: a fake terminal (a pty) answers the colour question with a DECRQSS
+# report dripping at 30 ms a byte, past the question's deadline, and later sends a 1 MB DCS string; then q. The
+# app quits at once each time, and the session it saves has the parameters of a run without those replies.
+cat > "$tmp/fake_terminal.py" <<'PY'
+import os, pty, select, sys, time
+binary, fixture, mode = sys.argv[1:4]
+env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+env.pop("COLORTERM", None)
+pid, fd = pty.fork()
+if pid == 0:
+    os.execve(binary, [binary, "--fixtures", fixture, "--no-cache", "--graphics", "halfblock"], env)
+seen = b""
+def read(seconds):
+    global seen
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.02)
+        if ready:
+            try: seen += os.read(fd, 65536)
+            except OSError: return
+def wait_for(text, seconds):
+    end = time.time() + seconds
+    while text not in seen and time.time() < end: read(0.05)
+    return text in seen
+assert wait_for(b"$qm", 30), "the colour question was not asked"
+if mode in ("drip", "both"):
+    for byte in b"\x1bP1$r0;38:2::17:34:51m\x1b\\":
+        os.write(fd, bytes([byte])); read(0.03)
+assert wait_for(b"help", 60), "the app did not draw"
+read(1)
+if mode in ("huge", "both"):
+    os.write(fd, b"\x1bP" + b"j" * (1 << 20) + b"\x1b\\")
+started = time.time()
+os.write(fd, b"q")
+while True:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done: break
+    if time.time() - started > 5: os.kill(pid, 9); sys.exit("q was not read within 5 s")
+    read(0.05)
+assert os.waitstatus_to_exitcode(status) == 0, "exit status %d" % os.waitstatus_to_exitcode(status)
+PY
+cp "$root/sample-data/groups.json" "$tmp/replies.json"
+session_file() { find "$XDG_STATE_HOME" -name '*.json' -newer "$tmp/replies.json" -print0 | xargs -0 ls -t | head -1; }
+python3 "$tmp/fake_terminal.py" "$bin" "$tmp/replies.json" none || fail "the app under a fake terminal"
+cp "$(session_file)" "$tmp/session-plain.json"
+for mode in drip huge; do
+  touch "$tmp/replies.json"; sleep 0.01
+  python3 "$tmp/fake_terminal.py" "$bin" "$tmp/replies.json" $mode || fail "$mode reply: the app did not quit on q"
+  python3 - "$tmp/session-plain.json" "$(session_file)" <<'PY' || fail "$mode reply: its bytes were read as keys"
+import json, sys
+plain, after = (json.load(open(path)) for path in sys.argv[1:3])
+for record in (plain, after): record.pop("savedAt", None)
+assert plain == after, "the session changed: %r -> %r" % (plain, after)
+PY
+  ok
+done
+
+# ---- TERM names a terminal without a terminfo entry here: the app starts as xterm-256color and says so.
+session="$session-ghostty"
+rm -f "$tmp/status"
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "env TERM=xterm-ghostty LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/hostile-names.json --no-cache; echo \$? > $tmp/status; sleep 30"
+wait_for "Plain Group" 60 || fail "TERM=xterm-ghostty: the app did not start"
+wait_for "drawn as xterm-256color" 10 || fail "TERM=xterm-ghostty: no note on the status line"; ok
+tmx send-keys -t "$session" q
+i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "TERM=xterm-ghostty: q did not exit"; sleep 0.1; done
+[ "$(cat "$tmp/status")" = "0" ] || fail "TERM=xterm-ghostty: exit status $(cat "$tmp/status")"; ok
+
+# ---- Widths measured: names with flags, 🔕, a ZWJ family, a toned thumb, ❤️, CJK and long names. The app asks
+# tmux how wide it draws each kind; every row's separator is then in the same column of tmux's grid (counted
+# as tmux counts: the C library's wcwidth per character, joiners and selectors none).
+python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+session="$session-widths"
+tmx -f /dev/null new-session -d -s "$session" -x 120 -y 30 \
+  "env TERM=tmux-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $bin --fixtures $tmp/widths.json --no-cache; sleep 30"
+wait_for "Thumbs" 60 || fail "widths: the list did not appear"
+wait_settled || fail "widths: the screen was never drawn whole"
+tmx capture-pane -p -t "$session" > "$tmp/widths.txt"
+python3 - "$tmp/widths.txt" <<'PY' || fail "widths: the separator is not straight"
+import ctypes, locale, sys
+locale.setlocale(locale.LC_ALL, "C.UTF-8")
+libc = ctypes.CDLL("libc.so.6")
+rows = open(sys.argv[1], encoding="utf-8").read().split("\n")[:29]
+columns = {}
+for number, row in enumerate(rows):
+    assert "\u2502" in row, "row %d has no separator: %r" % (number, row)
+    before = row[: row.index("\u2502")]
+    columns.setdefault(sum(max(0, libc.wcwidth(ctypes.c_wchar(c))) for c in before), []).append(number)
+assert len(columns) == 1, "separator columns (column: rows) %r" % columns
+# The flags whose width curses and tmux count apart are shown by their region letters.
+assert any("CN China Team" in row for row in rows), "the flag is not drawn as its region letters"
+PY
+ok
+# Rows repainted in part (the selection moving away and back, the help overlay over the list and gone) read as
+# they did: a grapheme drawn wider or narrower than curses counts leaves stray characters there.
+for step in j j j k k k '?' Escape; do tmx send-keys -t "$session" "$step"; wait_settled 10 || fail "widths: $step"; done
+tmx capture-pane -p -t "$session" > "$tmp/widths-again.txt"
+python3 - "$tmp/widths.txt" "$tmp/widths-again.txt" <<'PY' || fail "widths: the list changed after moving and the help overlay"
+import sys
+first, again = (open(path, encoding="utf-8").read().split("\n")[:29] for path in sys.argv[1:3])
+for number, (was, now) in enumerate(zip(first, again)):
+    assert was[: was.index("\u2502")] == now[: now.index("\u2502")], "row %d: %r became %r" % (number, was, now)
+PY
+ok
+
 # ---- export: warnings and errors that quote such names carry no raw control characters.
 # check_clean FILE: no C0 control but newline, no DEL, no C1 control, no bidi or zero-width character.
 check_clean() { python3 - "$1" <<'PY'

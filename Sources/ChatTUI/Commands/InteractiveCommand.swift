@@ -87,6 +87,11 @@ struct InteractiveCommand: ToolCommand {
             )
             return .failure
         }
+        // Nothing is sent to the terminal while another job owns it (`chat-tui &`): stop until `fg`.
+        if let reason = JobControl.awaitForeground(descriptor: STDIN_FILENO) {
+            output.standardError("chat-tui: \(reason)\n")
+            return .hangUp
+        }
         let fixture: Fixture
         do { fixture = try FixtureLoader.load(path: fixturePath) } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")
@@ -101,19 +106,27 @@ struct InteractiveCommand: ToolCommand {
             return .usage
         }
         let environment = ProcessInfo.processInfo.environment
+        // The terminfo entry is known before anything is sent: a TERM without one would be refused after the
+        // questions and colours below reached the terminal.
+        let terminal: TerminalType
+        do throws(TerminalError) {
+            terminal = try TerminalType.resolve(term: environment["TERM"] ?? "", exists: CursesDriver.terminfoExists)
+        } catch {
+            output.standardError("chat-tui: \(Sanitizer.clean(error.description))\n")
+            return .failure
+        }
         var mode = ColorMode.detect(environment: environment, override: colorOption.override)
         // A terminal that keeps 24-bit colour without saying so in its environment (xterm, TERM=xterm) is asked.
-        var typedAhead: [UInt8] = []
+        var probe = ColorProbe.Outcome()
         if ColorMode.asksTruecolor(environment: environment, option: colorOption) {
-            let probe = ColorProbe.ask()
-            typedAhead = probe.typed
+            probe = ColorProbe.ask()
             if probe.keepsTruecolor { mode = .truecolor }
         }
-        let term = environment["TERM"] ?? ""
         // ncurses ignores COLORTERM: 24-bit colour needs the matching `*-direct` terminfo entry.
         let terminalName =
             mode == .truecolor
-            ? ColorMode.directTerminfoName(for: term, colorterm: environment["COLORTERM"] ?? "truecolor") : nil
+            ? terminal.direct(colorterm: environment["COLORTERM"] ?? "truecolor", exists: CursesDriver.terminfoExists)
+                ?? terminal.name : terminal.name
         let composer = SessionOptions.makeComposer(pipeline).composer
         let inputs = ExportInputs.identities(fixturePath: fixturePath, fixture: fixture)
         var options = AppController.Options()
@@ -131,12 +144,15 @@ struct InteractiveCommand: ToolCommand {
                 group, parameters, images: images, output: output, to: path, fixturePath: fixturePath,
                 composer: composer, inputs: current, note: note)
         }
+        if let note = terminal.note { options.startupWarnings.append(note) }
         Self.loadPresets(environment: environment, into: &options)
         loadSession(environment: environment, into: &options)
         if watchesFiles { Self.watchFiles(fixturePath: fixturePath, fixture: fixture, into: &options) }
         let wake = WakeSignal()
         let driver = CursesDriver(
-            terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics, typedAhead: typedAhead)
+            terminalName: terminalName, wakeDescriptor: wake.postDescriptor, graphics: graphics,
+            typedAhead: probe.typed,
+            unfinishedReply: probe.unfinished)
         // Installed before the driver starts: ncurses installs its own SIGINT/SIGTERM handlers only where the
         // disposition is still the default.
         let signals = TerminationSignals(wake: wake)
@@ -159,6 +175,7 @@ struct InteractiveCommand: ToolCommand {
                 },
                 wake: wake, pendingSignal: { signals.received }, pendingRepaint: { signals.takeContinued() },
                 farewell: { output.standardError("chat-tui: \(Sanitizer.clean($0))\n") })
+            if let reason = driver.lostTerminalReason { output.standardError("chat-tui: \(reason)\n") }
             return status == 0 ? .success : ExitStatus(rawValue: status) ?? .failure
         } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")

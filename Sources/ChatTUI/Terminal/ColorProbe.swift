@@ -5,15 +5,25 @@ import TerminalUI
 /// terminfo capabilities by XTGETTCAP, then an SGR round-trip), for a
 /// terminal whose environment does not say so (xterm with `TERM=xterm` and no `COLORTERM`). The terminal is in
 /// raw mode for at most `timeoutMilliseconds`; the DA1 answer, which every terminal gives, normally ends the wait
-/// at once. Keys typed meanwhile are kept for curses.
+/// at once. Keys typed meanwhile are kept for curses, and a reply still unfinished at the deadline is handed on,
+/// so that its rest is skipped rather than read as keys.
 enum ColorProbe {
     static let timeoutMilliseconds = 150
 
-    /// Whether the terminal reported the colour back, and the key input read meanwhile.
-    static func ask() -> (keepsTruecolor: Bool, typed: [UInt8]) {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return (false, []) }
-        return TerminalExchange.withRawInput { () -> (keepsTruecolor: Bool, typed: [UInt8]) in
-            guard TerminalExchange.writeAll(Array(ColorMode.truecolorQuestions.utf8)) else { return (false, []) }
+    /// What the exchange learnt and left.
+    struct Outcome {
+        /// Whether the terminal reported the colour back.
+        var keepsTruecolor = false
+        /// The key input read meanwhile.
+        var typed: [UInt8] = []
+        /// A reply begun and not ended by the deadline.
+        var unfinished: UnfinishedReply?
+    }
+
+    static func ask() -> Outcome {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return Outcome() }
+        return TerminalExchange.withRawInput { () -> Outcome in
+            guard TerminalExchange.writeAll(Array(ColorMode.truecolorQuestions.utf8)) else { return Outcome() }
             var parser = TerminalReplyParser()
             var keeps = false
             var answered = false
@@ -35,7 +45,7 @@ enum ColorProbe {
                 while: { !answered }, until: TerminalExchange.deadline(afterMilliseconds: timeoutMilliseconds),
                 { take(parser.feed($0)) })
             take(parser.flush())
-            return (keeps, typed)
-        } ?? (false, [])
+            return Outcome(keepsTruecolor: keeps, typed: typed, unfinished: parser.unfinished)
+        } ?? Outcome()
     }
 }

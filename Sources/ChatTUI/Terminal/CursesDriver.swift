@@ -22,8 +22,9 @@ final class CursesDriver: TerminalDriver {
     private let wakeDescriptor: Int32
     /// `--graphics`: what to draw pictures with, or detect it at start.
     private let graphicsOption: GraphicsOption
-    /// Keys typed before the start (see `init`).
+    /// Keys typed before the start, and a reply left unfinished then (see `init`).
     private let typedAhead: [UInt8]
+    private let unfinishedReply: UnfinishedReply?
     private(set) var graphics = GraphicsSetup.halfBlocks
     private var pictureLayer = PictureLayer(setup: .halfBlocks)
     /// The tmux or screen in between, as learned at start (`TmuxQuery`); nil for a terminal reached directly.
@@ -43,21 +44,27 @@ final class CursesDriver: TerminalDriver {
     /// Whether curses may still hold backlog bytes in its `ungetch` queue: until it reports nothing waiting.
     private var isHandingBack = false
     private(set) var supportsUnicode = false
+    /// How wide this terminal draws the graphemes terminals disagree on (measured at start).
+    private var widths = GraphemeWidths.standard
     /// Whether colours are 24-bit values (a `*-direct` terminfo entry).
     private(set) var isDirectColor = false
+    /// Why the app gave the terminal up to another job for good (see `JobControl`); nil while it has it.
+    private(set) var lostTerminalReason: String?
 
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
     /// `graphics`: the graphics protocol, or `.auto` to ask the terminal at start.
-    /// `typedAhead`: key input read before the driver existed (`ColorProbe`), handed to curses first.
+    /// `typedAhead`: key input read before the driver existed (`ColorProbe`), handed to curses first;
+    /// `unfinishedReply`: a reply begun then and not ended, whose rest is skipped.
     init(
         terminalName: String? = nil, wakeDescriptor: Int32 = -1, graphics: GraphicsOption = .fixed(.halfblock),
-        typedAhead: [UInt8] = []
+        typedAhead: [UInt8] = [], unfinishedReply: UnfinishedReply? = nil
     ) {
         self.terminalName = terminalName
         self.wakeDescriptor = wakeDescriptor
         graphicsOption = graphics
         self.typedAhead = typedAhead
+        self.unfinishedReply = unfinishedReply
     }
 
     /// Standard input, which ncurses reads.
@@ -139,13 +146,14 @@ final class CursesDriver: TerminalDriver {
     private func detectGraphics(environment: [String: String]) -> GraphicsSetup {
         var replies = TerminalReplies()
         var typed: [UInt8] = []
+        var unfinished = unfinishedReply
         // Half blocks by choice need nothing from tmux.
         multiplexer = graphicsOption == .fixed(.halfblock) ? nil : TmuxQuery.multiplexer(environment: environment)
         if GraphicsDetection.needsQuery(environment: environment, option: graphicsOption, multiplexer: multiplexer) {
             // Curses' set-up (the alternate screen) goes first, so that a terminal that shows a query it
             // does not know shows it where the first frame clears it.
             doupdate()
-            var questions = GraphicsQuestions(option: graphicsOption, multiplexer: multiplexer)
+            var questions = GraphicsQuestions(option: graphicsOption, multiplexer: multiplexer, continuing: unfinished)
             let deadline = TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds)
             while let question = questions.next(), TerminalExchange.writeAll(Array(question.utf8)),
                 TerminalExchange.readReplies(
@@ -153,13 +161,45 @@ final class CursesDriver: TerminalDriver {
             {}
             typed += questions.finish()
             replies = questions.replies
+            unfinished = questions.unfinishedReply
         }
-        backlog = InputBacklog(typedAhead + typed)
+        if supportsUnicode { measureWidths(typed: &typed, unfinished: &unfinished) }
+        backlog = InputBacklog(typedAhead + typed, skipping: unfinished, now: Self.now())
         handBackPiece()
         return GraphicsDetection.setup(
             environment: environment, replies: replies, option: graphicsOption,
             windowPixels: Self.windowPixels(), columns: Int(cn_cols()),
             rows: Int(cn_lines()), multiplexer: multiplexer)
+    }
+
+    /// Asks the terminal how wide it draws each kind of grapheme terminals disagree on (`GraphemeWidths`),
+    /// drawing the samples on the blank screen before the first frame and erasing them, and lays all text out
+    /// with the answers. Keys typed meanwhile go to `typed`; a kind without an answer in time is in doubt, and
+    /// its graphemes are drawn in their width-safe form.
+    private func measureWidths(typed: inout [UInt8], unfinished: inout UnfinishedReply?) {
+        doupdate()
+        var parser = TerminalReplyParser(continuing: unfinished)
+        var replies: [TerminalReply] = []
+        var answered = false
+        func take(_ events: [TerminalReplyParser.Event]) {
+            for event in events {
+                switch event {
+                case .input(let bytes): typed += bytes
+                case .reply(.deviceAttributes): answered = true
+                case .reply(let reply): replies.append(reply)
+                }
+            }
+        }
+        if TerminalExchange.writeAll(Array(GraphemeWidths.question.utf8)) {
+            TerminalExchange.readReplies(
+                while: { !answered },
+                until: TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds),
+                { take(parser.feed($0)) })
+        }
+        take(parser.flush())
+        unfinished = parser.unfinished
+        widths = GraphemeWidths.measured(from: replies)
+        TextWidth.install(widths)
     }
 
     /// Gives curses the backlog's next piece; false (and no longer handing back) when the backlog is empty.
@@ -172,11 +212,14 @@ final class CursesDriver: TerminalDriver {
         return isHandingBack
     }
 
-    /// The bytes waiting on standard input now (at most 4 KiB), without blocking.
-    private static func waitingInput() -> [UInt8] {
+    /// The monotonic clock, in nanoseconds (for `InputBacklog`'s skipped replies).
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// The bytes waiting on standard input now (at most `limit`), without blocking.
+    private static func waitingInput(limit: Int = 4096) -> [UInt8] {
         var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&entry, 1, 0) > 0, entry.revents & Int16(POLLIN) != 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: limit)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         return count > 0 ? Array(buffer[0..<count]) : []
     }
@@ -192,6 +235,16 @@ final class CursesDriver: TerminalDriver {
 
     func stop() {
         guard let screen = window else { return }
+        if lostTerminalReason != nil {
+            // Another job owns the terminal now: nothing is written to it, nor are its modes changed.
+            WindowChangeForwarding.remove()
+            FatalSignals.disarm()
+            if let screenHandle { delscreen(screenHandle) }
+            screenHandle = nil
+            window = nil
+            previous = nil
+            return
+        }
         let removal = pictureLayer.removeAll()
         if !removal.rowsToRepaint.isEmpty {
             // Sixel and iTerm2 pixels go with the cells under them (a terminal without an alternate screen
@@ -212,7 +265,9 @@ final class CursesDriver: TerminalDriver {
 
     @discardableResult
     func draw(_ grid: CellGrid, pictures: [PixelPicture]) -> GraphicsError? {
-        guard let window else { return nil }
+        guard let window, lostTerminalReason == nil else { return nil }
+        // In the background a frame would be drawn over the shell: wait for the terminal first.
+        if !JobControl.ownsTerminal(STDIN_FILENO) && !regainTerminal() { return nil }
         if highestPair > Self.pairResetThreshold {
             reset_color_pairs()
             highestPair = 0
@@ -224,7 +279,9 @@ final class CursesDriver: TerminalDriver {
             previous = nil
             cleared = true
         }
-        let paints = ChangedCells.paints(from: previous, to: grid, unicode: supportsUnicode)
+        let paints = ChangedCells.paints(
+            from: previous, to: grid, unicode: supportsUnicode, widths: widths,
+            cursesWidth: { Int(cn_wcwidth($0.value)) })
         let update = pictureLayer.update(to: pictures, painted: paints, fullRepaint: cleared)
         for row in update.rowsToRepaint where row < grid.height { wredrawln(window, Int32(row), 1) }
         for paint in paints {
@@ -239,15 +296,27 @@ final class CursesDriver: TerminalDriver {
     }
 
     func readInput() -> TerminalInput {
-        guard let window else { return .closed }
+        guard let window, lostTerminalReason == nil else { return .closed }
         wtimeout(window, 0)
-        // Input that arrives while the backlog is handed over queues behind it, so keys keep their order.
-        if !backlog.isEmpty { backlog.append(Self.waitingInput()) }
+        // Input that arrives while the backlog is handed over queues behind it, so keys keep their order; so
+        // does the rest of a reply being skipped, read here in large pieces (a reply of a megabyte is a few
+        // reads, not a million keys) and never given to curses.
+        var skipped = 0
+        if backlog.isSkipping {
+            skipped = backlog.append(Self.waitingInput(limit: 65536), now: Self.now())
+        } else if !backlog.isEmpty {
+            backlog.append(Self.waitingInput())
+        }
+        if backlog.isSkipping && backlog.isEmpty && !isHandingBack { return skipped > 0 ? .ignored : .none }
         var code: wint_t = 0
         var status = wget_wch(window, &code)
         if status == cn_err() {
             // ERR with a zero timeout is "nothing waiting" (curses' queue is empty too); a terminal that went
-            // away is noticed by the app's poll.
+            // away is noticed by the app's poll. In the background the read failed (EIO) while the poll saw
+            // input waiting, the shell's: the app stops until it has the terminal back.
+            if backlog.isEmpty && !JobControl.ownsTerminal(STDIN_FILENO) {
+                return regainTerminal() ? .key(.resize) : .closed
+            }
             guard handBackPiece() else { return .none }
             status = wget_wch(window, &code)
             if status == cn_err() { return .ignored }
@@ -268,6 +337,19 @@ final class CursesDriver: TerminalDriver {
         // No previous frame: the next draw clears the screen (`wclear`) and paints every cell.
         previous = nil
         pictureLayer.invalidateAll()
+    }
+
+    /// Waits, stopped, until the app's job owns the terminal again (`JobControl`), then takes the terminal's
+    /// modes back and repaints the whole screen, pictures too, at the next frame: the shell had it meanwhile.
+    /// False, with `lostTerminalReason` set, when the app cannot wait.
+    private func regainTerminal() -> Bool {
+        if let reason = JobControl.awaitForeground(descriptor: STDIN_FILENO) {
+            lostTerminalReason = reason
+            return false
+        }
+        reset_prog_mode()
+        invalidate()
+        return true
     }
 
     func copyToClipboard(_ text: String) -> Bool {
@@ -314,14 +396,19 @@ final class CursesDriver: TerminalDriver {
                 return .escape
             }
             var introducer: UInt32? = UInt32(next)
-            let reading = EscapeSequence.resolve {
-                if let first = introducer {
-                    introducer = nil
-                    return first
-                }
-                var more: wint_t = 0
-                return wget_wch(window, &more) == cn_err() ? nil : UInt32(more)
-            }
+            var unfinished: UnfinishedReply?
+            let reading = EscapeSequence.resolve(
+                next: {
+                    if let first = introducer {
+                        introducer = nil
+                        return first
+                    }
+                    var more: wint_t = 0
+                    return wget_wch(window, &more) == cn_err() ? nil : UInt32(more)
+                }, unfinished: &unfinished)
+            // A reply still coming: curses reads the terminal a byte at a time and holds none of the rest, so
+            // the rest is read past curses and skipped.
+            if let unfinished { backlog.skip(unfinished, now: Self.now()) }
             switch reading {
             case .key(let key): return key
             case .dropped: return nil
@@ -373,9 +460,8 @@ final class CursesDriver: TerminalDriver {
     }
 
     private func put(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>) {
-        var text = Array(cell.text.unicodeScalars)
-        // Terminals disagree on how wide an emoji ZWJ sequence is; its first emoji alone keeps the row aligned.
-        if text.contains("\u{200D}") { text = Array(text.prefix(1)) }
+        // Graphemes whose width is in doubt come here in their width-safe form already (`ChangedCells`).
+        let text = Array(cell.text.unicodeScalars)
         var characters = text.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
         if characters.isEmpty { characters = [wchar_t(32)] }
         characters.append(0)
@@ -432,6 +518,9 @@ final class CursesDriver: TerminalDriver {
     private static func packed(_ rgb: RGBA8) -> Int32 {
         max(8, Int32(rgb.r) << 16 | Int32(rgb.g) << 8 | Int32(rgb.b))
     }
+
+    /// Whether the terminfo database has an entry named `name` (looked up without writing to the terminal).
+    static func terminfoExists(_ name: String) -> Bool { cn_terminfo_exists(name) != 0 }
 
     /// The terminfo string capability `name` of the current terminal, without its padding (`$<5>`); nil when
     /// the terminal has none.

@@ -77,7 +77,7 @@ package struct TerminalReplies: Hashable, Sendable {
         case .graphicsAttributes: break
         case .cellPixelSize(let size): cellPixelSize = size
         case .terminalVersion(let name): terminalVersion = name
-        case .statusString, .capabilities: break
+        case .statusString, .capabilities, .cursorPosition: break
         }
     }
 }

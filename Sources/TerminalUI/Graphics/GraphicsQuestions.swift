@@ -14,11 +14,16 @@ package struct GraphicsQuestions: Sendable {
     private var roundsAsked = 0
     private var deviceAttributesAnswers = 0
 
-    /// `multiplexer`: the tmux or screen in between, if any (see `Multiplexer.passesPictures`).
-    package init(option: GraphicsOption, multiplexer: Multiplexer? = nil) {
+    /// `multiplexer`: the tmux or screen in between, if any (see `Multiplexer.passesPictures`); `continuing`:
+    /// a reply an earlier exchange left unfinished, whose rest comes first (`TerminalReplyParser`).
+    package init(option: GraphicsOption, multiplexer: Multiplexer? = nil, continuing: UnfinishedReply? = nil) {
         self.option = option
         throughTmux = multiplexer?.passesPictures == true
+        parser = TerminalReplyParser(continuing: continuing)
     }
+
+    /// A reply still unfinished after `finish()`: the reader after the exchange skips its rest.
+    package var unfinishedReply: UnfinishedReply? { parser.unfinished }
 
     /// Whether a question was asked whose DA1 answer has not come.
     package var isWaiting: Bool { deviceAttributesAnswers < roundsAsked }

@@ -18,6 +18,8 @@ package enum TerminalReply: Hashable, Sendable {
     /// terminfo capabilities asked for by name. Names and values are hex on the wire and decoded here (printable
     /// ASCII only); a boolean capability, and every name of an invalid report, has the value "".
     case capabilities(valid: Bool, [String: String])
+    /// `ESC [ row ; column R`: CPR, where the cursor is (from 1), asked by `CSI 6 n`.
+    case cursorPosition(row: Int, column: Int)
 }
 
 /// Separates terminal replies from key input in the bytes read from the terminal.
@@ -25,7 +27,10 @@ package enum TerminalReply: Hashable, Sendable {
 /// Replies can arrive at any time, between and even inside bursts of key bytes, and a read can end in the
 /// middle of one; so the parser keeps an unfinished escape sequence until more bytes come (or `flush` is
 /// called when nothing more arrives) and hands every byte that is not part of a recognised reply back, in
-/// order, as input (arrow keys, mouse reports and lone Esc included).
+/// order, as input (arrow keys, mouse reports and lone Esc included). A string sequence (DCS, OSC, APC, PM,
+/// SOS) is a reply whatever its length, consumed to its end and never input: one longer than
+/// `maximumSequenceLength` is skipped without being kept, and one still unfinished when the exchange ends
+/// (`flush`) is handed on as `unfinished`, for the reader that comes next to skip the rest of.
 package struct TerminalReplyParser: Sendable {
     /// What the bytes were.
     package enum Event: Hashable, Sendable {
@@ -33,15 +38,30 @@ package struct TerminalReplyParser: Sendable {
         case reply(TerminalReply)
     }
 
-    /// Longest sequence kept waiting for its end; a longer one is not a reply and is handed back as input.
+    /// Longest sequence kept waiting for its end; a longer control sequence is not a reply and is handed back
+    /// as input, a longer string is skipped to its end.
     package static let maximumSequenceLength = 512
 
     private var pending: [UInt8] = []
+    /// A reply being skipped: the bytes fed go to its end first.
+    package private(set) var unfinished: UnfinishedReply?
 
-    package init() {}
+    /// `continuing`: a reply an earlier exchange left unfinished, whose rest comes first.
+    package init(continuing unfinished: UnfinishedReply? = nil) { self.unfinished = unfinished }
 
     /// Parses `bytes` after whatever was left over from the last call.
     package mutating func feed(_ bytes: [UInt8]) -> [Event] {
+        var bytes = bytes[...]
+        if var reply = unfinished {
+            switch reply.consume(bytes) {
+            case .continues:
+                unfinished = reply
+                return []
+            case .ended(let count, _):
+                unfinished = nil
+                bytes = bytes.dropFirst(count)
+            }
+        }
         pending.append(contentsOf: bytes)
         var events: [Event] = []
         var index = 0
@@ -55,6 +75,11 @@ package struct TerminalReplyParser: Sendable {
             case .incomplete:
                 emitInput()
                 pending.removeFirst(index)
+                // A string longer than any reply that is read: its rest is skipped, and nothing of it kept.
+                if pending.count > Self.maximumSequenceLength, let reply = Self.unfinishedReply(pending) {
+                    unfinished = reply
+                    pending.removeAll()
+                }
                 return events
             case .notReply(let length):
                 input.append(contentsOf: pending[index..<index + length])
@@ -70,11 +95,35 @@ package struct TerminalReplyParser: Sendable {
         return events
     }
 
-    /// Hands back an unfinished sequence as input: called when no byte arrived for a while, so that a lone
-    /// Esc key is not held forever.
+    /// Ends the wait for the rest of an unfinished sequence: called when no byte arrived for a while, so that
+    /// a lone Esc key is not held forever. A started string or private control sequence (`CSI ?`, `CSI >`,
+    /// which no key sends) is a reply, not input: it becomes `unfinished`. Anything else is input.
     package mutating func flush() -> [Event] {
         defer { pending.removeAll() }
-        return pending.isEmpty ? [] : [.input(pending)]
+        guard !pending.isEmpty else { return [] }
+        if let reply = Self.unfinishedReply(pending) {
+            unfinished = reply
+            return []
+        }
+        return [.input(pending)]
+    }
+
+    /// The reply `bytes` (an unfinished sequence from its ESC) have begun, its bytes so far consumed; nil when
+    /// they may be a key.
+    private static func unfinishedReply(_ bytes: [UInt8]) -> UnfinishedReply? {
+        guard bytes.count >= 2, bytes[0] == 0x1B else { return nil }
+        var reply: UnfinishedReply
+        if let kind = UnfinishedReply.stringKind(introducer: UInt32(bytes[1])) {
+            reply = UnfinishedReply(kind: kind)
+        } else if bytes[1] == UInt8(ascii: "["), bytes.count >= 3,
+            bytes[2] == UInt8(ascii: "?") || bytes[2] == UInt8(ascii: ">")
+        {
+            reply = UnfinishedReply(kind: .control)
+        } else {
+            return nil
+        }
+        guard case .continues = reply.consume(bytes.dropFirst(2)) else { return nil }
+        return reply
     }
 
     private enum Scan {
@@ -92,6 +141,9 @@ package struct TerminalReplyParser: Sendable {
             return applicationCommand(at: start)
         case UInt8(ascii: "P"):
             return stringCommand(at: start, reply: Self.deviceControlReply)
+        case UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+            // OSC, PM, SOS: none is asked for; a terminal's answer of that form is dropped whole.
+            return stringCommand(at: start) { _ in nil }
         case UInt8(ascii: "["):
             return controlSequence(at: start)
         default:
@@ -104,18 +156,21 @@ package struct TerminalReplyParser: Sendable {
         stringCommand(at: start, reply: Self.kittyReply)
     }
 
-    /// A string sequence (APC, DCS) from `start` to its `ESC \`, its body read by `reply` (nil: dropped).
+    /// A string sequence from `start` to its end (`UnfinishedReply.Kind.string`), its body read by `reply`
+    /// (nil: dropped). One cut short, or longer than `maximumSequenceLength`, is dropped whole too.
     private func stringCommand(at start: Int, reply: ([UInt8]) -> TerminalReply?) -> Scan {
-        var end = start + 2
-        while end + 1 < pending.count {
-            if pending[end] == 0x1B && pending[end + 1] == UInt8(ascii: "\\") {
-                let body = Array(pending[(start + 2)..<end])
-                return .reply(reply(body), length: end + 2 - start)
-            }
-            end += 1
-            if end - start > Self.maximumSequenceLength { return .notReply(length: 1) }
+        guard let kind = UnfinishedReply.stringKind(introducer: UInt32(pending[start + 1])) else {
+            return .notReply(length: 1)
         }
-        return .incomplete
+        var scan = UnfinishedReply(kind: kind)
+        guard case .ended(let count, let terminated) = scan.consume(pending[(start + 2)...]) else {
+            return .incomplete
+        }
+        let length = 2 + count
+        guard terminated else { return .reply(nil, length: length) }
+        let terminator = kind == .operatingSystemCommand && pending[start + length - 1] == 0x07 ? 1 : 2
+        let body = Array(pending[(start + 2)..<(start + length - terminator)])
+        return .reply(body.count <= Self.maximumSequenceLength ? reply(body) : nil, length: length)
     }
 
     /// `ESC [ params intermediates final`.
@@ -209,7 +264,7 @@ package struct TerminalReplyParser: Sendable {
         }
     }
 
-    /// DA1, XTSMGRAPHICS and the cell-size report; nil for anything else (a key, a mouse report).
+    /// DA1, XTSMGRAPHICS, the cell-size report and CPR; nil for anything else (a key, a mouse report).
     private static func controlReply(_ parameterBytes: [UInt8], final: UInt8) -> TerminalReply? {
         let text = String(decoding: parameterBytes, as: UTF8.self)
         let isPrivate = text.hasPrefix("?")
@@ -225,6 +280,8 @@ package struct TerminalReplyParser: Sendable {
             return .deviceAttributes(parameters)
         case (true, UInt8(ascii: "S")) where parameters.count >= 3:
             return .graphicsAttributes(item: parameters[0], status: parameters[1], value: parameters[2])
+        case (false, UInt8(ascii: "R")) where parameters.count == 2:
+            return .cursorPosition(row: parameters[0], column: parameters[1])
         case (false, UInt8(ascii: "t")) where parameters.count == 3 && parameters[0] == 6:
             return .cellPixelSize(CellPixelSize(width: parameters[2], height: parameters[1]))
         default:

@@ -82,7 +82,7 @@ import Testing
         for read in reads where !replies.isComplete {
             keys += replies.record(parser.feed(Array(read.utf8)))
         }
-        // Timeout or complete: whatever is left unfinished is input.
+        // Timeout or complete: whatever is left unfinished is input, but for a reply begun.
         keys += replies.record(parser.flush())
         let cell = CellPixelSize.resolve(reply: replies.cellPixelSize, windowPixels: nil, columns: 80, rows: 24)
         return (
@@ -100,9 +100,9 @@ import Testing
         let silent = detect(["k", "q"])
         #expect(silent.chosen == .halfblock && !silent.complete && silent.keys == "kq")
         #expect(silent.cell == .fallback)
-        // An answer cut off by the timeout is not taken for a reply, and its bytes are not lost.
+        // An answer cut off by the timeout is not taken for a reply, nor for keys: its rest is skipped later.
         let cut = detect(["\u{1B}[?62;4"])
-        #expect(cut.chosen == .halfblock && cut.keys == "\u{1B}[?62;4")
+        #expect(cut.chosen == .halfblock && cut.keys == "")
     }
 
     @Test func queryAsksEverythingAndDA1Last() {
@@ -163,7 +163,8 @@ import Testing
         #expect(questions.isWaiting && questions.next() == nil)
         #expect(questions.feed(Array("\u{1B}[?62;".utf8)).isEmpty)
         #expect(questions.isWaiting)
-        #expect(questions.finish() == Array("\u{1B}[?62;".utf8))
+        #expect(questions.finish().isEmpty)
+        #expect(questions.unfinishedReply == UnfinishedReply(kind: .control))
     }
 }
 
@@ -200,6 +201,47 @@ import Testing
         #expect(parser.feed(bytes("c k")) == [.reply(.deviceAttributes([62, 4])), .input(bytes(" k"))])
         #expect(parser.feed(bytes("\u{1B}_Gi=31;ENOENT:no")) == [])
         #expect(parser.feed(bytes("pe\u{1B}\\")) == [.reply(.kittyGraphics(id: 31, ok: false))])
+    }
+
+    @Test func aStringOfAnyLengthIsConsumedWholeAndNeverInput() {
+        // A 1 MB DCS string in one read and in reads of 1 KiB: not a byte of it is a key, the key after it is.
+        let huge = bytes("\u{1B}P" + String(repeating: "1$r", count: 350_000) + "\u{1B}\\q")
+        var whole = TerminalReplyParser()
+        #expect(whole.feed(huge) == [.input(bytes("q"))])
+        var split = TerminalReplyParser()
+        var events: [TerminalReplyParser.Event] = []
+        for start in stride(from: 0, to: huge.count, by: 1024) {
+            events += split.feed(Array(huge[start..<min(huge.count, start + 1024)]))
+        }
+        #expect(events == [.input(bytes("q"))])
+        // OSC, PM and SOS answers are dropped whole too; an OSC may end with BEL.
+        var parser = TerminalReplyParser()
+        #expect(
+            parser.feed(bytes("\u{1B}]11;rgb:0/0/0\u{07}j\u{1B}^x\u{1B}\\k\u{1B}Xy\u{1B}\\l")) == [
+                .input(bytes("j")), .input(bytes("k")), .input(bytes("l")),
+            ])
+    }
+
+    @Test func aReplyUnfinishedAtTheDeadlineIsHandedOnNotInput() {
+        // DECRQSS dripping: at the deadline half of it has come.
+        var parser = TerminalReplyParser()
+        #expect(parser.feed(bytes("j\u{1B}P1$r0;38:2")) == [.input(bytes("j"))])
+        #expect(parser.flush() == [])
+        let unfinished = parser.unfinished
+        #expect(unfinished == UnfinishedReply(kind: .string))
+        // The next exchange goes on skipping it, however it is read.
+        var next = TerminalReplyParser(continuing: unfinished)
+        #expect(next.feed(bytes("::17:34")) == [])
+        #expect(next.feed(bytes(":51m\u{1B}")) == [])
+        #expect(next.feed(bytes("\\k\u{1B}[?62c")) == [.input(bytes("k")), .reply(.deviceAttributes([62]))])
+        #expect(next.unfinished == nil)
+        // A private CSI report cut short is a reply too; a plain one may be a key and is input.
+        var control = TerminalReplyParser()
+        _ = control.feed(bytes("\u{1B}[?62;4"))
+        #expect(control.flush() == [] && control.unfinished == UnfinishedReply(kind: .control))
+        var key = TerminalReplyParser()
+        _ = key.feed(bytes("\u{1B}[1;5"))
+        #expect(key.flush() == [.input(bytes("\u{1B}[1;5"))] && key.unfinished == nil)
     }
 
     @Test func aLoneEscapeIsHandedBackOnFlush() {

@@ -10,7 +10,7 @@
 # `kitty @`), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
 # cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, gone WHAT NAME REFERENCE, wait_status
 # [SECONDS], keys ARGS... (xdotool to the window), resize_window WIDTH HEIGHT (then columns and rows are the new
-# ones), app_checks TERMINAL, and cleanup, which also calls extra_cleanup if the script defines one.
+# ones), app_checks TERMINAL, width_checks TERMINAL, and cleanup, which also calls extra_cleanup if the script defines one.
 name=${1:?usage: source x-terminal.sh NAME PROGRAM...}
 shift
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
@@ -204,3 +204,70 @@ app_checks() { local terminal=$1 psnr size thumb tsize covered back scrolled sam
   sleep 0.5; shot "$tmp/quit.png"
   left=$(measure colour "$tmp/quit.png" "$tmp/quit.png")
   [ "$left" -lt 50 ] || fail "$terminal: $left coloured pixels are left on screen after quitting"; ok; }
+
+# width_checks TERMINAL: on the app started by run_in with support/widths_fixture.py's names (flags, 🔕, a ZWJ
+# family, a toned thumb, ❤️, CJK, a long name) and --graphics halfblock, which asks the terminal how wide it
+# draws each kind and lays the list out with the answers (or draws a grapheme in a width-safe form): in the
+# screenshot the list/preview separator is one straight line, in the same pixel column on every row; rows
+# repainted in part (the selection moving away and back, the help overlay over the list and gone) are the rows
+# first drawn, pixel for pixel (a grapheme drawn wider or narrower than curses counts left stray characters
+# there: `China Team t`); q exits 0.
+width_checks() { local terminal=$1 i=0 straight=""
+  while [ $i -lt 60 ]; do
+    shot "$tmp/widths.png"
+    if straight=$(straight_separator "$tmp/widths.png"); then break; fi
+    i=$((i+1)); sleep 0.5
+  done
+  [ -n "$straight" ] || fail "$terminal widths: no separator straight through every row (screenshot $tmp/widths.png)"; ok
+  quiet widths-first
+  list_area "$tmp/widths-first.png" "$tmp/first.npy"
+  for step in j j j k k k '?'; do keys type "$step"; quiet widths-step; done
+  keys key Escape; quiet widths-again
+  list_area "$tmp/widths-again.png" "$tmp/again.npy"
+  python3 - "$tmp/first.npy" "$tmp/again.npy" <<'PY' || fail "$terminal widths: the list is not drawn as before after moving and the help overlay (screenshots $tmp/widths-first.png, $tmp/widths-again.png)"
+import sys
+import numpy as np
+first, again = np.load(sys.argv[1]), np.load(sys.argv[2])
+changed = np.argwhere((first != again).any(axis=2))
+sys.exit("list rows changed at pixels %s" % changed[:5].tolist() if len(changed) else 0)
+PY
+  ok
+  keys type 'q'
+  wait_status; ok; }
+
+# straight_separator SHOT: prints the pixel columns lit over (nearly: a line glyph may leave a pixel or two
+# dark) the whole height of every cell row but the status bar, in the middle half of the window, where the
+# list/preview separator is (thumbnails and the preview picture are farther out); fails when there is none.
+straight_separator() { python3 - "$1" $cell "$columns" "$rows" <<'PY'
+import sys
+from PIL import Image
+import numpy as np
+path, cw, ch, columns, rows = sys.argv[1], *map(int, sys.argv[2:6])
+lit = np.asarray(Image.open(path).convert("L"), dtype=np.int32) > 40
+common = None
+for row in range(rows - 1):
+    band = lit[row * ch:(row + 1) * ch, columns * cw // 4: columns * cw * 3 // 4]
+    full = set(np.nonzero(band.mean(axis=0) >= 0.8)[0])
+    common = full if common is None else common & full
+print(sorted(int(x) for x in common))
+sys.exit(0 if common else 1)
+PY
+}
+
+# list_area SHOT OUT.npy: the list's pixels (left of the separator, above the status bar) saved for comparing.
+list_area() { python3 - "$1" "$2" $cell "$rows" <<'PY'
+import sys
+from PIL import Image
+import numpy as np
+path, out, cw, ch, rows = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
+np.save(out, np.asarray(Image.open(path).convert("RGB"))[: (rows - 1) * ch, : 47 * cw])
+PY
+}
+
+# quiet NAME: screenshots to $tmp/NAME.png until two in a row agree (the app has drawn what the keys asked
+# for), up to 30 s.
+quiet() { local last="" now i=0
+  while [ $i -lt 60 ]; do
+    shot "$tmp/$1.png"; now=$(md5sum < "$tmp/$1.png")
+    [ "$now" = "$last" ] && return 0; last=$now; i=$((i+1)); sleep 0.5
+  done; fail "the screen never settled ($1)"; }

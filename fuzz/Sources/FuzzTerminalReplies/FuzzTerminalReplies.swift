@@ -93,18 +93,21 @@ public func fuzzTerminalReplies(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
     // wheel on a cell of a believable screen, anything else nothing; never more characters than were sent.
     var queue = bytes[...]
     var taken = 0
-    let key = EscapeSequence.resolve {
+    let reading = EscapeSequence.resolve {
         guard let byte = queue.popFirst() else { return nil }
         taken += 1
         return UInt32(byte)
     }
     guard taken <= bytes.count else { fatalError("resolved past the input") }
-    switch key {
-    case .mouse(let x, let y)?, .wheelUp(let x, let y)?, .wheelDown(let x, let y)?:
+    switch reading {
+    case .key(.mouse(let x, let y)), .key(.wheelUp(let x, let y)), .key(.wheelDown(let x, let y)):
         let range = 0..<EscapeSequence.maximumMouseCoordinate
         guard range.contains(x), range.contains(y) else { fatalError("a mouse report at \(x), \(y)") }
-    case .escape?, nil: break
-    case let other?: fatalError("an escape sequence read as \(other)")
+    case .key(.escape), .key(.focusIn), .dropped: break
+    case .escapeThen:
+        // Esc and then one key, read again as itself: nothing past that key is taken.
+        guard taken == 1 else { fatalError("Esc then a key, with \(taken) characters taken") }
+    case .key(let other): fatalError("an escape sequence read as \(other)")
     }
     return 0
 }

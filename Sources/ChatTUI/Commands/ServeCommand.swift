@@ -90,7 +90,7 @@ struct ServeCommand: ToolCommand {
         guard let listen = ListenAddress(listenText) else {
             throw UsageError(
                 message:
-                    "--listen: expected an IPv4 address and port such as 127.0.0.1:8080, got '\(Sanitizer.clean(listenText))'",
+                    "--listen: expected a.b.c.d:PORT or [IPv6]:PORT such as 127.0.0.1:8080, got '\(Sanitizer.clean(listenText))'",
                 command: Self.name)
         }
         self.listen = listen

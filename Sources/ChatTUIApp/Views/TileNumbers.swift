@@ -23,8 +23,11 @@ enum TileNumbers {
     }
 
     /// The font square's side in pixels for a tile `width` x `height` pixels: a number about a fifth of the
-    /// tile high, never under one pixel a square.
-    static func scale(width: Int, height: Int) -> Int { max(1, min(width, height) / 24) }
+    /// tile high, but at least two pixels a square (one is mostly outline) where that is at most half the tile.
+    static func scale(width: Int, height: Int) -> Int {
+        let side = min(width, height)
+        return max(1, min(side / 10, max(2, side / 24)))
+    }
 
     /// Draws `number` into `image` with its top-left font square at (`x`, `y`), squares `scale` pixels wide,
     /// each lit square outlined in black `max(1, scale / 2)` pixels wide; clipped to the image.

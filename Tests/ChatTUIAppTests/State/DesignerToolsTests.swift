@@ -121,6 +121,9 @@ private func fourAtHundred(scale: Int = 1) -> AppState {
         let read = try #require(digitPattern(in: image, x: 3, y: 3, size: 90))
         #expect(read.rows == tenRows)
         #expect(read.scale == 4)
+        // A tile 20 px square still gets squares of two pixels: tile 1 at (0, 160).
+        let small = try #require(digitPattern(in: image, x: 3, y: 163, size: 15))
+        #expect(small.rows == expectedDigits[1] && small.scale == 2)
     }
 
     @Test func withAPinnedTheGuidesAreDrawnOnAAsOnBAtEachOnesParameters() throws {

@@ -2,12 +2,13 @@
 # End to end inside tmux. chat-tui in tmux (allow-passthrough on, the status line at the top, so the pane starts
 # one row down) inside `xterm -ti vt340` under Xvfb: automatic detection finds sixel through tmux's passthrough,
 # screenshots show the preview and a list thumbnail in pixels matching the exported PNG (PSNR >= 30 dB each),
-# fast scrolling and back leaves the first screen again, nothing stays after the help overlay, a resize or
-# quitting. Then kitty's Unicode placeholders, which Debian's kitty 0.26 cannot show: the app runs in tmux under
-# a recorded pty that answers as kitty 0.35 would, and its output is decoded (the image transmitted through the
-# passthrough, placed virtually, every cell of the picture a placeholder naming its row and column; gone under
-# the help). Last, with passthrough off, the status line names the tmux option. Skipped (with the reason) only
-# when Xvfb, xterm or tmux cannot be installed.
+# fast scrolling and back leaves the first screen again, detaching and attaching again from a new xterm brings
+# every picture back, nothing stays after the help overlay, a resize or quitting. Then kitty's Unicode
+# placeholders, which Debian's kitty 0.26 cannot show: the app runs in tmux under a recorded pty that answers as
+# kitty 0.35 would, and its output is decoded (the image transmitted through the passthrough, placed virtually,
+# every cell of the picture a placeholder naming its row and column; gone under the help). Last, with
+# passthrough off, the status line names the tmux option. Skipped (with the reason) only when Xvfb, xterm or
+# tmux cannot be installed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -149,6 +150,21 @@ above "$covered" 25 && fail "the picture is still on screen under the help overl
 keys Escape
 read -r back _ < <(settled preview back 100)
 above "$back" 30 || fail "after the help the preview is not the picture again (PSNR $back dB)"; ok
+
+# Detaching and attaching again from a new xterm of the same size, which holds no picture: tmux 3.3a sends no
+# resize, only a focus report (even with `focus-events` off, as here), and the app repaints everything, the
+# preview and the list's thumbnails.
+tmx detach-client -s main
+i=0; while kill -0 "$xterm_pid" 2>/dev/null; do i=$((i+1)); [ $i -gt 100 ] && fail "detaching did not end the xterm"; sleep 0.1; done
+xterm -ti vt340 -geometry "${columns}x${rows}+0+0" -fa 'DejaVu Sans Mono' -fs 11 -b 0 -bw 0 -bg black -fg white \
+  -e tmux -L "$socket" attach -t main &
+xterm_pid=$!
+pids+=($xterm_pid)
+read -r attached _ < <(settled preview attached 100)
+above "$attached" 30 || fail "after attaching again the preview is not the picture (PSNR $attached dB)"; ok
+read -r attached_thumb _ < <(SQUARE=1 settled thumb attached-thumb 20)
+above "$attached_thumb" 30 || fail "after attaching again no list thumbnail (PSNR $attached_thumb dB)"; ok
+echo "detached and attached again: preview PSNR $attached dB, thumbnail PSNR $attached_thumb dB"
 
 # A resize: the xterm (so the tmux pane) shrinks; the preview is drawn anew, nothing of the old one is left.
 xdotool windowsize "$(xdotool search --pid "$xterm_pid" | head -1)" 1000 700

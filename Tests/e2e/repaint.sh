@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# End to end: full repaints. Ctrl-L, coming back to the app's tmux window (a focus report: the app asks for them
-# with CSI ? 1004 h, and tmux passes them on with `focus-events on`) and SIGCONT each make the app draw the
-# whole screen again: its output after the trigger starts by clearing the screen and repaints every row. (That
-# pictures go whole on such a frame is PictureInvalidationTests' and RepaintTests'.)
+# End to end: full repaints. Ctrl-L, coming back to the app's tmux window or attaching to its session again (a
+# focus report: the app asks for them with CSI ? 1004 h, and tmux passes them on with `focus-events on`; tmux
+# sends no resize when the new client has the old size) and SIGCONT each make the app draw the whole screen
+# again: its output after the trigger starts by clearing the screen and repaints every row. (That pictures go
+# whole on such a frame is PictureInvalidationTests' and RepaintTests'.)
 set -euo pipefail
 source "$(dirname "$0")/support/tmux-session.sh" repaint
 tmx -f /dev/null new-session -d -s "$session" -x 160 -y 48 \
@@ -33,6 +34,14 @@ sleep 0.5
 : > "$tmp/out"
 tmx select-window -t "$session:0"
 repainted "coming back to the app's window"
+# Detaching and attaching again at the same size: tmux sends no resize, only a focus report (which it sends on
+# attaching even with `focus-events` off).
+tmx detach-client -s "$session"
+sleep 0.5
+: > "$tmp/out"
+TERM=xterm-256color timeout 120 script -qfc "stty cols 160 rows 48; tmux -L $socket attach -t $session" /dev/null \
+  >/dev/null 2>&1 &
+repainted "attaching again"
 kill -CONT "$app"
 repainted "SIGCONT"
 echo "$checks passed, 0 failed"

@@ -28,8 +28,10 @@ package enum KeyBindings {
             return (next, [.saveSession(SessionRecord(of: next)), .quit])
         }
         if key == .resize {
+            // A resize is a full repaint, pictures too, even to the same size: a terminal re-attached (as
+            // `dtach -r winch` signals it) or reset and then resized holds none of what was drawn.
             keepSelectionVisible(&next, metrics)
-            return (next, [])
+            return (next, [.repaint])
         }
         if next.question != nil { return answer(next, key) }
         if next.prompt != nil { return editPrompt(next, key) }

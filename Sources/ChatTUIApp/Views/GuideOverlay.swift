@@ -33,7 +33,8 @@ enum GuideOverlay {
 
     /// Frame lines in pixels for every tile into `image`, whose pixel (0, 0) is the pane cell `origin` and whose
     /// cells are `cell` pixels; the composite lies at `placement` (pane cells). Lines are one pixel wide per
-    /// eight pixels of cell width, so they show at any cell size.
+    /// eight pixels of cell width, so they show at any cell size; each tile's number (`TileNumbers`, sized by
+    /// the tile) sits just inside its top-left corner, as the cell guides and the legend number them.
     static func draw(
         _ guides: Guides, placement: Rect, into image: inout RGBAImage, origin: (x: Int, y: Int), cell: CellPixelSize
     ) {
@@ -52,5 +53,11 @@ enum GuideOverlay {
             )
         }
         FrameLines.draw(frames, thickness: thickness, color: pixelColor, into: &image)
+        for (index, frame) in frames.enumerated() {
+            let scale = TileNumbers.scale(width: frame.right - frame.left, height: frame.bottom - frame.top)
+            TileNumbers.draw(
+                index + 1, x: frame.left + thickness + scale, y: frame.top + thickness + scale, scale: scale,
+                color: pixelColor, into: &image)
+        }
     }
 }

@@ -216,13 +216,13 @@ private final class CellLog: @unchecked Sendable {
         await press(chars("?"), controller, terminal)
         #expect(terminal.pictureUpdates.last?.output.contains(KittyGraphics.delete(id: id)) == true)
         #expect(terminal.pictureLayer.shown.isEmpty)
-        // Closing it sends the picture again; so does a resize, after deleting it.
+        // Closing it sends the picture again; so does a resize, a full repaint that first deletes every image.
         await press(chars("x"), controller, terminal)
         #expect(terminal.pictureUpdates.last?.sent.contains(id) == true)
         terminal.size = TerminalSize(width: 110, height: 32)
         await press([.resize], controller, terminal)
         let resized = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
-        #expect(resized.output.contains(KittyGraphics.delete(id: id)))
+        #expect(resized.output.contains(KittyGraphics.deleteAll))
         #expect(previewPictures(terminal).first?.area != area)
         // The warnings overlay too; and on the way out every picture is deleted.
         await press(chars("w"), controller, terminal)

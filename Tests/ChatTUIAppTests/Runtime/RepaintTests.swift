@@ -70,6 +70,39 @@ import Testing
     }
 }
 
+extension RepaintTests {
+    /// A re-attached terminal (tmux sends a focus report; dtach a resize at the same size) or one reset and
+    /// then resized holds none of the pictures: each of those events sends every picture whole again, the
+    /// preview and every list avatar.
+    @Test(arguments: [Key.focusIn, .resize, .control("l")])
+    func everyPictureIsSentAgainAfter(_ key: Key) async {
+        let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
+        terminal.graphics = GraphicsSetup(
+            graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
+            cellSizeIsKnown: true, sixelColors: 256)
+        var options = AppController.Options()
+        options.now = { ViewFixtures.now }
+        options.timeZone = ViewFixtures.utc
+        options.monotonicNanoseconds = { 0 }
+        let controller = AppController(
+            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")),
+            options: options, driver: terminal, provider: WhiteComposites(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        controller.step(timeoutMilliseconds: 0)
+        await controller.driveUntilSettled()
+        let shown = Set(terminal.pictureLayer.shown.map(\.id))
+        // The preview and the three list avatars.
+        #expect(shown.count == 4 && shown.isSuperset(of: PreviewView.pictureIDs.prefix(1)))
+        let updates = terminal.pictureUpdates.count
+        terminal.pendingKeys = [key]
+        controller.step(timeoutMilliseconds: 0)
+        await controller.driveUntilSettled()
+        let sent = Set(terminal.pictureUpdates.dropFirst(updates).flatMap(\.sent))
+        #expect(sent == shown, "after \(key)")
+        #expect(terminal.invalidations == 1)
+    }
+}
+
 /// Answers every request at once with a small white composite.
 private struct WhiteComposites: CompositeProvider {
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite

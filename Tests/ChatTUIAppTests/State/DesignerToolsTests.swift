@@ -81,6 +81,51 @@ private func fourAtHundred(scale: Int = 1) -> AppState {
         #expect(picture.image[150, 100] == .white)
     }
 
+    @Test func pixelGuidesNumberEachTileAtItsTopLeftCorner() throws {
+        let state = keys.state(after: chars("i"), on: fourAtHundred())
+        var context = ViewFixtures.context
+        context.graphics = GraphicsSetup(
+            graphicsProtocol: .kitty, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
+            cellSizeIsKnown: true, sixelColors: 256)
+        let composed = PreviewView.compose(state, width: 60, height: 30, source: FakeCellSource(), context: context)
+        let image = try #require(composed.pictures.first).image
+        // Tiles 123 px square with their top-left corners at (99, 35), (257, 35), (99, 194) and (257, 194);
+        // the region just inside each corner, past its frame line, holds its number and nothing else.
+        let corners = [(99, 35), (257, 35), (99, 194), (257, 194)]
+        for (index, corner) in corners.enumerated() {
+            let read = try #require(digitPattern(in: image, x: corner.0 + 3, y: corner.1 + 3, size: 55))
+            #expect(read.rows == expectedDigits[index + 1], "tile \(index + 1)")
+            // Big enough to read: squares of several pixels, outlined in black.
+            #expect(read.scale >= 4)
+            let firstLit = try #require(read.rows[0].firstIndex(of: "#")).utf16Offset(in: read.rows[0])
+            #expect(image[read.left + firstLit * read.scale + read.scale / 2, read.top - 1] == .black)
+        }
+        // The same picture without guides has no number there.
+        let plain = PreviewView.compose(
+            fourAtHundred(), width: 60, height: 30, source: FakeCellSource(), context: context)
+        let plainImage = try #require(plain.pictures.first).image
+        #expect(digitPattern(in: plainImage, x: 102, y: 38, size: 55) == nil)
+    }
+
+    @Test func aTileNumberOfTwoDigitsReadsInOrder() throws {
+        var guides = Guides(memberCount: 10, parameters: CompositionParameters())
+        guides.canvas = Size(width: 100, height: 100)
+        // Nine small tiles along the bottom, the tenth the whole top half.
+        guides.tiles =
+            (0..<9).map { Rect(x: Double($0) * 11, y: 80, width: 10, height: 10) }
+            + [Rect(x: 0, y: 0, width: 100, height: 50)]
+        var image = RGBAImage(width: 200, height: 200, fill: .white)
+        GuideOverlay.draw(
+            guides, placement: Rect(x: 0, y: 0, width: 20, height: 20), into: &image, origin: (0, 0),
+            cell: CellPixelSize(width: 10, height: 10))
+        let read = try #require(digitPattern(in: image, x: 3, y: 3, size: 90))
+        #expect(read.rows == tenRows)
+        #expect(read.scale == 4)
+        // A tile 20 px square still gets squares of two pixels: tile 1 at (0, 160).
+        let small = try #require(digitPattern(in: image, x: 3, y: 163, size: 15))
+        #expect(small.rows == expectedDigits[1] && small.scale == 2)
+    }
+
     @Test func withAPinnedTheGuidesAreDrawnOnAAsOnBAtEachOnesParameters() throws {
         // A at a 10 pt margin, B at 20 pt: each picture gets its own four frames.
         let state = keys.state(
@@ -322,4 +367,40 @@ private func fourAtHundred(scale: Int = 1) -> AppState {
         #expect(listed.selection == 2 && listed.parameters == state.parameters)
         #expect(presser.state(after: [.wheelUp(x: 3, y: 1)], on: listed).selection == 1)
     }
+}
+
+/// The font's digits as the guides draw them, five rows of three squares each.
+private let expectedDigits: [Int: [String]] = [
+    1: [".#.", "##.", ".#.", ".#.", "###"], 2: ["###", "..#", "###", "#..", "###"],
+    3: ["###", "..#", "###", "..#", "###"], 4: ["#.#", "#.#", "###", "..#", "..#"],
+]
+
+/// "10": a one, a square's gap, a nought.
+private let tenRows = [".#..###", "##..#.#", ".#..#.#", ".#..#.#", "###.###"]
+
+/// The guides' magenta pixels in the `size`-pixel square at (`x`, `y`) read as a five-row bitmap: their
+/// bounding box cut into squares of a fifth of its height, each sampled at its centre. Nil without any.
+private func digitPattern(in image: RGBAImage, x: Int, y: Int, size: Int) -> (
+    rows: [String], scale: Int, left: Int, top: Int
+)? {
+    var lit: [(x: Int, y: Int)] = []
+    for row in y..<min(image.height, y + size) {
+        for column in x..<min(image.width, x + size) where image[column, row] == GuideOverlay.pixelColor {
+            lit.append((column, row))
+        }
+    }
+    guard let left = lit.map(\.x).min(), let right = lit.map(\.x).max(), let top = lit.map(\.y).min(),
+        let bottom = lit.map(\.y).max()
+    else { return nil }
+    let scale = (bottom - top + 1) / 5
+    guard scale > 0 else { return nil }
+    let columns = (right - left + 1) / scale
+    let rows = (0..<5).map { row in
+        String(
+            (0..<columns).map { column in
+                image[left + column * scale + scale / 2, top + row * scale + scale / 2] == GuideOverlay.pixelColor
+                    ? "#" : "."
+            })
+    }
+    return (rows, scale, left, top)
 }

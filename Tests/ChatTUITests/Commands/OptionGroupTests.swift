@@ -45,6 +45,30 @@ import Testing
         }
     }
 
+    /// Each command lists every option of the groups its `init` composes: an option left out would never be
+    /// given, and its group would read it as absent without a word.
+    @Test func commandsListTheOptionsOfTheirGroups() {
+        let groups: [(any ToolCommand.Type, [any OptionGroup.Type])] = [
+            (
+                ExportCommand.self,
+                [
+                    FixtureSource.self, ReportOptions.self, SheetOptions.self, OutputOptions.self,
+                    SessionOptions.PipelineOptions.self,
+                ]
+            ),
+            (AvatarCommand.self, [FixtureSource.self, EncodingOptions.self, SessionOptions.PipelineOptions.self]),
+            (ShowCommand.self, [FixtureSource.self, TerminalOptions.self, SessionOptions.PipelineOptions.self]),
+            (InteractiveCommand.self, [TerminalOptions.self, SheetOptions.self, SessionOptions.PipelineOptions.self]),
+        ]
+        for (command, composed) in groups {
+            let names = Set(command.specs.map(\.name))
+            for group in composed {
+                let missing = group.options.map(\.name).filter { !names.contains($0) }
+                #expect(missing.isEmpty, "\(command) composes \(group) but does not list \(missing)")
+            }
+        }
+    }
+
     /// The groups read what their options say, and report a bad value under the command that was run.
     @Test func groupsReadTheirOptions() throws {
         let specs = TerminalOptions.options + SheetOptions.options + ReportOptions.options

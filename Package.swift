@@ -15,6 +15,7 @@ import PackageDescription
 //   GroupExport           chat groups -> composites -> files (shared by the app and `chat-tui export`)
 //   ChatTUIApp            the interactive app: state, reducer, views, runtime; no ncurses
 //   ArgumentParsing       command-line scanning and the command protocol
+//   RenderService         `chat-tui serve`: routes, signed URLs, ETags, metrics; libmicrohttpd underneath
 //   ChatTUI               the `chat-tui` executable: commands, the ncurses driver, signals
 //   ChatTUITestSupport    test doubles (in-memory terminal); never part of a product
 //   ChatTUIBench          the `chat-tui-bench` developer executable
@@ -31,6 +32,8 @@ let package = Package(
         // For the fuzz targets in fuzz/ (prompts, output paths): the app's API is `package`, reached there with
         // `@testable import`; nothing public is promised.
         .library(name: "ChatTUIApp", targets: ["ChatTUIApp"]),
+        // For the service's URL fuzz target (fuzz/Sources/FuzzServiceURLs), the same way: nothing public promised.
+        .library(name: "RenderService", targets: ["RenderService"]),
         .executable(name: "chat-tui", targets: ["ChatTUI"]),
         .executable(name: "chat-tui-bench", targets: ["ChatTUIBench"]),
     ],
@@ -49,6 +52,9 @@ let package = Package(
         .systemLibrary(name: "CTIFF", path: "Sources/CTIFF", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", providers: [.apt(["liblcms2-dev"])]),
+        // The render service (`chat-tui serve`): libmicrohttpd speaks HTTP, libcrypto signs its URLs.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "Support"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
@@ -68,6 +74,12 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),
         .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures"]),
         .target(
+            name: "RenderService",
+            dependencies: [
+                "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "ArgumentParsing", "CMicroHTTPD",
+                "CCrypto",
+            ]),
+        .target(
             name: "ChatTUIApp",
             dependencies: [
                 "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI",
@@ -77,7 +89,7 @@ let package = Package(
             name: "ChatTUI",
             dependencies: [
                 "Support", "FileSystem", "GroupIcon", "RemoteSources", "Fixtures", "GroupExport", "TerminalUI",
-                "ChatTUIApp", "ArgumentParsing", "CNcurses",
+                "ChatTUIApp", "RenderService", "ArgumentParsing", "CNcurses",
             ]),
         .target(name: "ChatTUITestSupport", dependencies: ["TerminalUI"]),
         .executableTarget(
@@ -114,6 +126,9 @@ let package = Package(
                 "GroupExport", "GroupIcon", "Fixtures", "Support", "FileSystem",
             ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging", "Support"]),
+        .testTarget(
+            name: "RenderServiceTests",
+            dependencies: ["RenderService", "GroupExport", "GroupIcon", "Fixtures", "Support", "FileSystem"]),
         .testTarget(
             name: "ChatTUIAppTests",
             dependencies: [

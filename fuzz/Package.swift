@@ -42,6 +42,11 @@ let package = Package(
             dependencies: [
                 .product(name: "ChatTUIApp", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
             ]),
+        .executableTarget(
+            name: "FuzzServiceURLs",
+            dependencies: [
+                .product(name: "RenderService", package: "chat-tui"), .product(name: "GroupIcon", package: "chat-tui"),
+            ]),
     ] + decoderTargets,
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,8 @@
 #
 # Targets: FuzzFixtureDecoder, FuzzImageHeaders, FuzzImageDecoder, FuzzResampler, FuzzSheetText, FuzzPaths,
 # FuzzPrompt, FuzzTerminalReplies, FuzzTerminalInput, FuzzPresets, and one per image decoder called directly:
-# FuzzDecodePNG, FuzzDecodeJPEG, FuzzDecodeWebP, FuzzDecodeGIF, FuzzDecodeHEIF, FuzzDecodeTIFF, FuzzDecodeBMP
-# (default: all seventeen).
+# FuzzDecodePNG, FuzzDecodeJPEG, FuzzDecodeWebP, FuzzDecodeGIF, FuzzDecodeHEIF, FuzzDecodeTIFF, FuzzDecodeBMP,
+# and FuzzServiceURLs (the render service's request targets) (default: all eighteen).
 # --runs N runs N inputs each (default 1000000); --time S stops each after S seconds instead. New inputs go to a scratch folder; with
 # --merge the committed corpus fuzz/corpus/TARGET is replaced by the minimised union of both (-merge=1).
 # A crash, leak, timeout or out-of-memory stops with exit 1 and leaves the input in fuzz/artifacts/; a failed
@@ -33,7 +33,7 @@ done
 [ ${#limit[@]} -gt 0 ] || limit=(-runs=1000000)
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzSheetText FuzzPaths FuzzPrompt
                                     FuzzTerminalReplies FuzzTerminalInput FuzzPresets FuzzDecodePNG FuzzDecodeJPEG FuzzDecodeWebP
-                                    FuzzDecodeGIF FuzzDecodeHEIF FuzzDecodeTIFF FuzzDecodeBMP)
+                                    FuzzDecodeGIF FuzzDecodeHEIF FuzzDecodeTIFF FuzzDecodeBMP FuzzServiceURLs)
 
 # --sanitize=fuzzer makes SwiftPM leave `main` to libFuzzer. The sanitizers themselves go in one
 # -sanitize=fuzzer,address: given as two --sanitize options, swiftc compiles with only one of them (whichever
@@ -66,6 +66,7 @@ for target in "${targets[@]}"; do
     FuzzPrompt) dictionary=; max_len=2048 ;;
     FuzzTerminalReplies|FuzzTerminalInput) dictionary=fuzz/dictionaries/terminal.dict; max_len=4096 ;;
     FuzzPresets) dictionary=fuzz/dictionaries/presets.dict; max_len=4096 ;;
+    FuzzServiceURLs) dictionary=fuzz/dictionaries/service.dict; max_len=4096 ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   corpus=fuzz/corpus/$target

@@ -6,6 +6,8 @@ set -euo pipefail
 # show-pictures.sh: mlterm (sixel) and kitty (its graphics protocol). zsh and fish: the coordinator's shells.
 # Member photos: giflib, libtiff, libheif (with its built-in libde265 HEVC and dav1d/aom AV1 decoders), Little CMS 2;
 # libgs-common holds the ICC profiles (Adobe RGB, ROMM/ProPhoto, CMYK) scripts/make-format-corpus.py uses.
+# The render service (chat-tui serve): libmicrohttpd for HTTP, OpenSSL's libcrypto for HMAC-SHA256 URL
+# signatures; nginx-light and wrk for its nginx set-up test and benchmark; curl for its e2e test.
 # Placeholder text: FreeType + HarfBuzz + fontconfig, a CJK font and a colour emoji font (the golden
 # placeholder images are drawn with exactly these two). time: GNU time, for the peak memory Tests/e2e/cli.sh
 # measures of a fixture on standard input.
@@ -14,7 +16,8 @@ packages=(libncurses-dev ncurses-term libpng-dev libpng-tools zlib1g-dev libturb
           libgif-dev libtiff-dev libheif-dev liblcms2-dev libgs-common
           xvfb xterm xdotool imagemagick x11-apps fonts-dejavu-core
           libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-noto-cjk fonts-noto-color-emoji
-          mlterm kitty zsh fish time)
+          mlterm kitty zsh fish time
+          libmicrohttpd-dev libssl-dev nginx-light wrk curl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

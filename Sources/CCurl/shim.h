@@ -47,3 +47,9 @@ static inline long ccurl_global_default(void) { return CURL_GLOBAL_DEFAULT; }
 
 /* CURLVERSION_NOW names the struct version these headers describe; a macro alias Swift does not import. */
 static inline curl_version_info_data *ccurl_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
+
+/* CURLOPT_OPENSOCKETFUNCTION: the callback that opens each socket libcurl connects, which sees the address
+ * it will connect to after resolution (and after every redirect). */
+static inline CURLcode ccurl_easy_setopt_opensocket(CURL *handle, curl_opensocket_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
+}

@@ -249,7 +249,7 @@ package enum GroupExporter {
 
     /// `sha256:<hex>` of the inputs text and the encoding: what an output records and `--skip-existing`
     /// compares.
-    static func inputsRecord(_ inputs: String, encoding: OutputEncoding) -> String {
+    package static func inputsRecord(_ inputs: String, encoding: OutputEncoding) -> String {
         "sha256:" + SHA256.hexDigest(inputs + "\nencoding: " + encoding.identifier)
     }
 

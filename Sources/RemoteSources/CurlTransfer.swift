@@ -1,5 +1,6 @@
 import CCurl
 internal import FileSystem
+import Foundation
 import GroupIcon
 
 /// One request on its own libcurl easy handle: the options that enforce the fetcher's limits, the body and
@@ -55,6 +56,9 @@ final class CurlTransfer {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "REDIR_PROTOCOLS_STR")
         try set(CURLOPT_FOLLOWLOCATION, 1, "FOLLOWLOCATION")
         try set(CURLOPT_MAXREDIRS, configuration.maximumRedirects, "MAXREDIRS")
+        if configuration.refusesPrivateAddresses {
+            try require(ccurl_easy_setopt_opensocket(handle, publicAddressSocket), "OPENSOCKETFUNCTION")
+        }
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout), "CONNECTTIMEOUT_MS")
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout), "TIMEOUT_MS")
         // Refuses a body whose Content-Length announces more than the cap before any of it arrives; bodies
@@ -287,4 +291,25 @@ struct ResponseHeaderCollector {
         default: break
         }
     }
+}
+
+/// libcurl's socket opener for fetchers that refuse private addresses: a socket only for a public address
+/// (`AddressPolicy`); for any other, CURL_SOCKET_BAD, which fails the transfer as a connection failure.
+private let publicAddressSocket: curl_opensocket_callback = { _, _, address in
+    guard let address else { return -1 }
+    let family = address.pointee.family
+    let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr) ?? 16
+    let raw = UnsafeRawPointer(address).advanced(by: offset)
+    let length = Int(address.pointee.addrlen)
+    let allowed: Bool
+    switch family {
+    case AF_INET where length >= MemoryLayout<sockaddr_in>.size:
+        allowed = AddressPolicy.isPublic(ipv4: (4..<8).map { raw.load(fromByteOffset: $0, as: UInt8.self) })
+    case AF_INET6 where length >= MemoryLayout<sockaddr_in6>.size:
+        allowed = AddressPolicy.isPublic(ipv6: (8..<24).map { raw.load(fromByteOffset: $0, as: UInt8.self) })
+    default:
+        allowed = false
+    }
+    guard allowed else { return -1 }
+    return socket(family, address.pointee.socktype, address.pointee.protocol)
 }

@@ -24,18 +24,23 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
     /// requests to it waiting for a connection, and new ones, fail at once with `.hostFailedEarlier` instead
     /// of each waiting out the timeouts again. 0 (the default) asks every time; `.infinity` for a whole run.
     public var hostFailureLifetime: Double
+    /// Whether connections to loopback, private, link-local and other non-public addresses are refused
+    /// (`AddressPolicy`), checked on each address libcurl connects to, after resolution and redirects: for a
+    /// service that fetches URLs others chose. Off by default: a user's own fixture may name a local server.
+    public var refusesPrivateAddresses: Bool
 
     /// Defaults suited to avatars: 6 connections per host (what browsers use), 24 in all, 10 s to connect,
     /// 30 s per transfer, 20 MiB per photo, 5 redirects, no memory of unreachable hosts.
     public init(
         maximumConnectionsPerHost: Int = 6, maximumConnections: Int = 24, connectTimeout: Double = 10,
         totalTimeout: Double = 30, maximumBodyBytes: Int = 20 << 20, maximumRedirects: Int = 5,
-        userAgent: String? = nil, hostFailureLifetime: Double = 0
+        userAgent: String? = nil, hostFailureLifetime: Double = 0, refusesPrivateAddresses: Bool = false
     ) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost; self.maximumConnections = maximumConnections
         self.connectTimeout = connectTimeout; self.totalTimeout = totalTimeout
         self.maximumBodyBytes = maximumBodyBytes; self.maximumRedirects = maximumRedirects
         self.userAgent = userAgent; self.hostFailureLifetime = hostFailureLifetime
+        self.refusesPrivateAddresses = refusesPrivateAddresses
     }
 }
 

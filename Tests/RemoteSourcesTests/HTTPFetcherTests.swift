@@ -135,6 +135,18 @@ import Testing
     }
 
     /// The case: an answer that is not HTTP was reported as a redirect to a disallowed scheme.
+    /// A fetcher that refuses private addresses never connects to the loopback server, whose address libcurl
+    /// resolves from the URL; the same URL is fetched by a default fetcher.
+    @Test func privateAddressesAreRefusedWhenAsked() async throws {
+        try await withHTTPTestServer { server in
+            let url = server.url("/photos/a.jpg")
+            let refusing = try fetcher(HTTPFetcherConfiguration(refusesPrivateAddresses: true))
+            #expect(await error(url, refusing) != nil)
+            #expect(try await fetcher().fetch(HTTPRequest(url: url)).statusCode == 200)
+            #expect(try await server.stats().totalRequests == 1)
+        }
+    }
+
     @Test func anAnswerThatIsNotHTTPIsNamedSo() async throws {
         try await withHTTPTestServer { server in
             let url = server.url("/garbage")

@@ -8,8 +8,8 @@ cd "$(dirname "$0")/../.."
 checks=0
 for target in FuzzFixtureDecoder FuzzImageHeaders FuzzImageDecoder FuzzResampler FuzzSheetText FuzzPaths FuzzPrompt \
     FuzzTerminalReplies FuzzTerminalInput FuzzPresets FuzzDecodePNG FuzzDecodeJPEG FuzzDecodeWebP FuzzDecodeGIF FuzzDecodeHEIF \
-    FuzzDecodeTIFF FuzzDecodeBMP; do
-  # At most 10 s a target (the 160 s the eight first targets had, split over seventeen): a slower machine runs a
+    FuzzDecodeTIFF FuzzDecodeBMP FuzzServiceURLs; do
+  # At most 10 s a target (the 160 s the eight first targets had, split over eighteen): a slower machine runs a
   # prefix of the same mutations, never other ones.
   status=0; scripts/fuzz.sh --runs 10000 --time 10 --seed 1 "$target" || status=$?
   [ $status -eq 2 ] && { echo "FAIL: the fuzz targets did not build or run (see above)"; exit 1; }

@@ -12,7 +12,7 @@ extension CommandLineTool {
         program: "chat-tui", version: ProductVersion.text,
         commands: [
             InteractiveCommand.self, ExportCommand.self, AvatarCommand.self, ShowCommand.self, LayoutCommand.self,
-            CacheCommand.self,
+            CacheCommand.self, ServeCommand.self, SignCommand.self,
         ],
         versionDetails: {
             let libraries =

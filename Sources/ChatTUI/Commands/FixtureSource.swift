@@ -15,6 +15,16 @@ struct FixtureSource: OptionGroup, Equatable {
         name: "--base-dir", valueName: "DIR",
         help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
     static let options = [fixturesSpec, baseDirSpec]
+    /// `--fixtures` of the commands that watch the file and read it again (the interactive app, whose keys
+    /// come from standard input, and `serve`): a file only.
+    static let fileSpec = OptionSpec(
+        name: "--fixtures", valueName: "PATH",
+        help: "chat-list fixture (JSON file, watched for changes); default: the bundled sample data")
+
+    /// The file `fileSpec` names, the bundled sample data when it is not given.
+    static func filePath(from arguments: ParsedArguments) -> String {
+        arguments.string(fileSpec) ?? SessionOptions.bundledFixturePath
+    }
 
     var argument: PathArgument
     /// `--base-dir`: where a fixture on standard input finds its relative photo paths.

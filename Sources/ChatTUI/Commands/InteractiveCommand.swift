@@ -15,10 +15,6 @@ struct InteractiveCommand: ToolCommand {
     static let usage = [
         "chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--list-avatar-size PT] [--no-watch] [--fresh] [--preset NAME] [options]"
     ]
-    /// `--fixtures` of the interactive app, which reads its keys from standard input: a file only.
-    static let fixtureFileSpec = OptionSpec(
-        name: "--fixtures", valueName: "PATH",
-        help: "chat-list fixture (JSON file, watched for changes); default: the bundled sample data")
     static let exportDirSpec = OptionSpec(
         name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)")
     static let noWatchSpec = OptionSpec(
@@ -28,7 +24,9 @@ struct InteractiveCommand: ToolCommand {
         name: "--fresh", valueName: nil,
         help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)")
     static let specs =
-        [fixtureFileSpec, exportDirSpec] + TerminalOptions.options + SheetOptions.options + [noWatchSpec, freshSpec]
+        [FixtureSource.fileSpec, exportDirSpec] + TerminalOptions.options + SheetOptions.options + [
+            noWatchSpec, freshSpec,
+        ]
         + SessionOptions.PipelineOptions.options + CompositionOptions.specs
 
     var fixturePath: String
@@ -53,7 +51,7 @@ struct InteractiveCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = arguments.string(Self.fixtureFileSpec) ?? SessionOptions.bundledFixturePath
+        fixturePath = FixtureSource.filePath(from: arguments)
         exportDirectory = arguments.string(Self.exportDirSpec) ?? "."
         let terminal = try TerminalOptions(parsing: arguments)
         (colorOption, dither, graphics) = (terminal.colorOption, terminal.dither, terminal.graphics)

@@ -59,6 +59,7 @@ import Testing
             (AvatarCommand.self, [FixtureSource.self, EncodingOptions.self, SessionOptions.PipelineOptions.self]),
             (ShowCommand.self, [FixtureSource.self, TerminalOptions.self, SessionOptions.PipelineOptions.self]),
             (InteractiveCommand.self, [TerminalOptions.self, SheetOptions.self, SessionOptions.PipelineOptions.self]),
+            (ServeCommand.self, [SessionOptions.PipelineOptions.self]),
         ]
         for (command, composed) in groups {
             let names = Set(command.specs.map(\.name))

@@ -1,0 +1,210 @@
+import FileSystem
+import Fixtures
+import Foundation
+import GroupExport
+import GroupIcon
+import Support
+import Testing
+
+@testable import RenderService
+
+/// The service end to end without a socket: a fixture on disk, the real pipeline without a disk cache.
+@Suite struct AvatarServiceTests {
+    static let sampleAvatars = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-data/avatars").path
+
+    final class Folder: Sendable {
+        let root: String
+        init() throws {
+            root = try FileIO.makeTemporaryDirectory(prefix: "render-service-tests")
+            for name in ["alice.jpg", "bob.png"] {
+                let bytes = try FileIO.readRegularFile(path: sampleAvatars + "/" + name, maxBytes: 1 << 24)
+                try FileIO.writeAtomically(bytes, to: root + "/" + name)
+            }
+            try writeFixture(
+                members:
+                    #"{"id": "a", "name": "Alice", "avatar": "alice.jpg"}, {"id": "b", "name": "Bob", "avatar": "bob.png"}"#
+            )
+        }
+        deinit { FileIO.removeTree(root) }
+
+        var fixturePath: String { root + "/groups.json" }
+
+        func writeFixture(members: String) throws {
+            let text = #"{"groups": [{"id": "pair", "name": "Pair", "members": [\#(members)]}]}"#
+            try FileIO.writeAtomically(Array(text.utf8), to: fixturePath)
+        }
+
+        func service(queue: Int = 4, allowsUnsigned: Bool = true) -> AvatarService {
+            let composer = GroupComposer(
+                pipeline: AvatarPipeline(
+                    dependencies: .live,
+                    configuration: PipelineConfiguration(compositeCache: DiskCache(location: .disabled))))
+            return AvatarService(
+                router: Router(signer: nil, allowsUnsigned: allowsUnsigned),
+                configuration: ServiceConfiguration(
+                    parameters: CompositionParameters(size: 40), photoFolder: root, allowedHosts: ["img.example"]),
+                composer: composer, fixture: ReloadingFixture(path: fixturePath), presets: nil,
+                admission: AdmissionControl(workers: 1, queueLimit: queue))
+        }
+    }
+
+    private func respond(_ service: AvatarService, _ target: String, ifNoneMatch: String? = nil) async
+        -> ServiceResponse
+    {
+        switch service.answer(method: "GET", target: target, ifNoneMatch: ifNoneMatch) {
+        case .now(let response, _): return response
+        case .later(_, let work): return await work()
+        }
+    }
+
+    @Test func groupAvatarWithETagAnd304() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        let first = await respond(service, "/v1/groups/pair.png?scale=2")
+        #expect(first.status == 200)
+        #expect(first.header("Content-Type") == "image/png")
+        #expect(first.header("Cache-Control") == "public, max-age=60")
+        let image = try PNGCodec.decode(first.body)
+        #expect(image.width == 80)
+        let tag = try #require(first.header("ETag"))
+        #expect(tag.hasPrefix("\"") && tag.count == 66)
+
+        let again = await respond(service, "/v1/groups/pair.png?scale=2", ifNoneMatch: tag)
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.header("ETag") == tag)
+        // 304 is answered from the key alone: the composite was made once.
+        #expect(service.composerStatistics.compositesMade == 1)
+
+        // Another parameter, format or member photo is another tag.
+        let other = await respond(service, "/v1/groups/pair.png?scale=2&margin=3")
+        #expect(other.status == 200 && other.header("ETag") != tag)
+        let jpeg = await respond(service, "/v1/groups/pair.jpg?scale=2")
+        #expect(jpeg.header("Content-Type") == "image/jpeg" && jpeg.header("ETag") != tag)
+        #expect(jpeg.body.starts(with: [0xff, 0xd8]))
+        let webp = await respond(service, "/v1/groups/pair.webp?scale=2")
+        #expect(webp.header("Content-Type") == "image/webp")
+        #expect(Array(webp.body[8..<12]) == Array("WEBP".utf8))
+
+        try folder.writeFixture(
+            members:
+                #"{"id": "a", "name": "Alice", "avatar": "bob.png"}, {"id": "b", "name": "Bob", "avatar": "bob.png"}"#)
+        let changed = await respond(service, "/v1/groups/pair.png?scale=2", ifNoneMatch: tag)
+        #expect(changed.status == 200)
+        #expect(changed.header("ETag") != tag)
+    }
+
+    @Test func aRepeatIsAnsweredWithTheBytesAlreadyEncoded() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        let first = await respond(service, "/v1/groups/pair.webp")
+        let before = service.composerStatistics
+        let second = await respond(service, "/v1/groups/pair.webp")
+        #expect(second == first)
+        // Not even the pipeline's memory cache was asked.
+        #expect(service.composerStatistics == before)
+        let metrics = await respond(service, "/metrics")
+        #expect(String(decoding: metrics.body, as: UTF8.self).contains("chat_tui_encoded_cache_hits_total 1\n"))
+    }
+
+    @Test func unknownGroupsAndBadParameters() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        #expect(await respond(service, "/v1/groups/nobody.png").status == 404)
+        let bad = await respond(service, "/v1/groups/pair.png?margin=-4")
+        #expect(bad.status == 400)
+        #expect(String(decoding: bad.body, as: UTF8.self).contains("\"parameter\":\"margin\""))
+        #expect(await respond(service, "/healthz").status == 200)
+        #expect(await respond(service, "/readyz").status == 200)
+        service.beginStopping()
+        #expect(await respond(service, "/readyz").status == 503)
+    }
+
+    @Test func unsignedCompositesReadPhotosInsideTheFolderOnly() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        let ok = await respond(service, "/insecure/v1/composite.png?member=alice.jpg&member=bob.png&name=A&size=30")
+        #expect(ok.status == 200)
+        #expect(ok.header("Cache-Control") == "public, max-age=60")
+        #expect(try PNGCodec.decode(ok.body).width == 30)
+        for photo in ["..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "a%2F..%2Fb.png", "", "a%5Cb"] {
+            #expect(await respond(service, "/insecure/v1/composite.png?member=\(photo)").status == 400)
+        }
+        #expect(
+            await respond(service, "/insecure/v1/composite.png?member=http%3A%2F%2Fevil.example%2Fa.png").status == 403)
+        // A missing photo is a placeholder, and such an answer is not kept by caches.
+        let missing = await respond(service, "/insecure/v1/composite.png?member=missing.png")
+        #expect(missing.status == 200)
+        #expect(missing.header("Cache-Control") == "no-store")
+        #expect(missing.header("ETag") == nil)
+    }
+
+    /// A gate a task waits at, cancelled or not, until it is opened (before or after the task arrives).
+    final class Gate: Sendable {
+        private let state = LockedState<(opened: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let opened = state.withLock { state in
+                    if !state.opened { state.waiter = continuation }
+                    return state.opened
+                }
+                if opened { continuation.resume() }
+            }
+        }
+
+        func open() {
+            state.withLock { state in
+                state.opened = true
+                return state.waiter.take()
+            }?.resume()
+        }
+    }
+
+    /// Waits until the task is cancelled (an operation or a deadline that never ends by itself).
+    private static func untilCancelled() async {
+        let (stream, _) = AsyncStream<Int>.makeStream()
+        for await _ in stream {}
+    }
+
+    @Test func theDeadlineAnswersWithoutWaitingForTheWork() async {
+        let now: @Sendable () async -> Void = {}
+        let never: @Sendable () async -> Void = { await Self.untilCancelled() }
+        // Work that ignores cancellation until the test opens its gate: the answer must not wait for it.
+        let gate = Gate()
+        let answer = await AvatarService.race(deadline: now) {
+            await gate.wait()
+            return ServiceResponse(status: 200, headers: [], body: [])
+        }
+        #expect(answer == nil)
+        gate.open()
+        let finished = await AvatarService.race(deadline: never) {
+            ServiceResponse(status: 200, headers: [], body: [1])
+        }
+        #expect(finished?.body == [1])
+    }
+
+    @Test func beyondTheQueueIsRefusedAtOnce() async throws {
+        let folder = try Folder()
+        let service = folder.service(queue: 0)
+        // One worker, no queue: while one request holds its place, the next is 503 without any work.
+        guard case .later(_, let work) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
+        else {
+            Issue.record("expected work")
+            return
+        }
+        guard case .now(let refused, _) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
+        else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(await work().status == 200)
+        guard case .later = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil) else {
+            Issue.record("the place was not given back")
+            return
+        }
+    }
+}

@@ -14,36 +14,34 @@ struct AvatarCommand: ToolCommand {
         "chat-tui avatar [--fixtures PATH] --member ID [--group ID] [--style STYLE] [--size PT] [--scale N] [--placeholder STYLE] [--color-space SPACE] [--preset NAME] --output FILE.png|.jpg|.webp",
         "chat-tui avatar --fixtures - --member ID --output - [--format FMT] > FILE   (fixture on stdin, image on stdout)",
     ]
+    static let memberSpec = OptionSpec(name: "--member", valueName: "ID", help: "the member whose avatar to write")
+    static let groupSpec = OptionSpec(
+        name: "--group", valueName: "ID",
+        help: "look for the member in this group (default: the first group that has them)")
+    static let styleSpec = OptionSpec(
+        name: "--style", valueName: "STYLE",
+        help: "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)",
+        choices: ["original", "rectangle", "circle"])
+    /// `--size`, `--scale`, `--placeholder` and `--color-space` with this command's help; they are read by the
+    /// composition options' fields, with the same limits.
+    static let compositionSpecs = [
+        OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
+        OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
+        OptionSpec(
+            name: "--placeholder", valueName: "STYLE",
+            help: "initials or silhouette for a member without a photo (default initials)",
+            choices: PlaceholderStyle.allCases.map(\.rawValue)),
+        OptionSpec(
+            name: "--color-space", valueName: "SPACE",
+            help: "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)",
+            choices: ColorSpace.allCases.map(\.name)),
+    ]
     static let specs =
-        [
-            SessionOptions.fixtureSpec,
-            OptionSpec(name: "--member", valueName: "ID", help: "the member whose avatar to write"),
-            OptionSpec(
-                name: "--group", valueName: "ID",
-                help: "look for the member in this group (default: the first group that has them)"),
-            OptionSpec(
-                name: "--style", valueName: "STYLE",
-                help:
-                    "original (the photo untouched), rectangle, rounded:R[:BORDER[:#COLOUR]] or circle (default rectangle)",
-                choices: ["original", "rectangle", "circle"]),
-            OptionSpec(name: "--size", valueName: "PT", help: "side in points (default 132; not used by original)"),
-            OptionSpec(name: "--scale", valueName: "N", help: "pixels per point, 1 to 4 (default 1)"),
-            OptionSpec(
-                name: "--placeholder", valueName: "STYLE",
-                help: "initials or silhouette for a member without a photo (default initials)",
-                choices: PlaceholderStyle.allCases.map(\.rawValue)),
-            OptionSpec(
-                name: "--color-space", valueName: "SPACE",
-                help:
-                    "srgb or display-p3: the colour space the file is written in, its profile embedded (default srgb)",
-                choices: ColorSpace.allCases.map(\.name)),
-            OptionSpec(
-                name: "--output", valueName: "FILE",
-                help: "file to write (replaced atomically); its extension picks the format", short: "o",
-                dash: .standardOutput),
-            CompositionOptions.presetSpec,
-        ] + OutputOptions.encodingSpecs + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec]
-        + SessionOptions.cacheSpecs
+        [FixtureSource.fixturesSpec, memberSpec, groupSpec, styleSpec] + compositionSpecs
+        + [ExportCommand.outputSpec, CompositionOptions.presetSpec] + EncodingOptions.options + [
+            FixtureSource.baseDirSpec
+        ]
+        + SessionOptions.PipelineOptions.options
 
     var fixture: FixtureSource
     var memberID: String
@@ -59,19 +57,20 @@ struct AvatarCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixture = try FixtureSource(arguments)
-        guard let member = arguments.string("--member"), let output = arguments.path("--output") else {
+        fixture = try FixtureSource(parsing: arguments)
+        guard let member = arguments.string(Self.memberSpec), let output = arguments.path(ExportCommand.outputSpec)
+        else {
             throw UsageError(message: "give --member ID and --output FILE.png", command: Self.name)
         }
         memberID = member
         destination = output
-        encoding = try OutputOptions.encoding(from: arguments, path: output.path)
-        groupID = arguments.string("--group")
+        encoding = try EncodingOptions(parsing: arguments).encoding(path: output.path, command: Self.name)
+        groupID = arguments.string(Self.groupSpec)
         // Size, scale, style and colour space are read by the same fields as the composition options, with the
         // same limits; `--preset NAME` sets them first, as for every command that composes (its other parameters do
         // not apply).
         var parameters = try CompositionOptions.parameters(from: arguments)
-        if let text = arguments.string("--style"), let field = ParameterCatalogue.field(named: "member-style") {
+        if let text = arguments.string(Self.styleSpec), let field = ParameterCatalogue.field(named: "member-style") {
             do throws(ParameterError) {
                 try field.set(text, in: &parameters)
             } catch {
@@ -88,12 +87,14 @@ struct AvatarCommand: ToolCommand {
         size = parameters.size
         scale = parameters.scale
         colorSpace = parameters.colorSpace
-        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         pipeline.isBatch = true
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
-        if destination == .standardOutput, let refusal = output.refusalOfImage(option: "--output") { return refusal }
+        if destination == .standardOutput, let refusal = output.refusalOfImage(option: ExportCommand.outputSpec.name) {
+            return refusal
+        }
         let loaded: Fixture
         do { loaded = try fixture.load() } catch {
             output.standardError("chat-tui: \(Sanitizer.clean("\(error)"))\n")

@@ -10,12 +10,10 @@ struct CacheCommand: ToolCommand {
     static let name = "cache"
     static let summary = "show or clear the disk cache of composites"
     static let usage = ["chat-tui cache stats [--cache-dir DIR] [--json]", "chat-tui cache clear [--cache-dir DIR]"]
-    static let specs = [
-        SessionOptions.cacheSpecs[0],
-        OptionSpec(
-            name: "--json", valueName: nil,
-            help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays"),
-    ]
+    static let jsonSpec = OptionSpec(
+        name: "--json", valueName: nil,
+        help: "stats as JSON: location, entries, bytes, sizeLimit, ageLimitDays, oldestDays")
+    static let specs = [SessionOptions.cacheDirSpec, jsonSpec]
 
     enum Action: String, CaseIterable, Sendable { case stats, clear }
     static let operands = Operands.words(Action.allCases.map(\.rawValue))
@@ -29,8 +27,8 @@ struct CacheCommand: ToolCommand {
             throw UsageError(message: "expected 'stats' or 'clear'", command: Self.name)
         }
         self.action = action
-        location = arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
-        json = arguments.has("--json")
+        location = arguments.string(SessionOptions.cacheDirSpec).map(DiskCacheLocation.directory) ?? .standard
+        json = arguments.has(Self.jsonSpec)
     }
 
     func run(output: CommandOutput) async -> ExitStatus {

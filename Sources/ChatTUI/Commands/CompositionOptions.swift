@@ -20,6 +20,12 @@ enum CompositionOptions {
                 short: field.name == "layout" ? "l" : nil, choices: completionChoices(of: field))
         }
 
+    /// The option that sets the catalogue's parameter `name` (`scale` gives `--scale`), for a command that
+    /// reads that option its own way.
+    static func spec(forParameter name: String) -> OptionSpec? {
+        specs.first { $0.name == "--" + name }
+    }
+
     /// The words a shell offers for a parameter's value: layouts, a choice's words, the plain member styles.
     private static func completionChoices(of field: ParameterField) -> [String] {
         switch field.kind {
@@ -42,7 +48,7 @@ enum CompositionOptions {
         throws(UsageError) -> CompositionParameters
     {
         let preset = try presetSettings(from: arguments, environment: environment)
-        let presetPosition = arguments.positions["--preset"] ?? -1
+        let presetPosition = arguments.position(of: presetSpec) ?? -1
         var parameters = CompositionParameters()
         for field in ParameterCatalogue.all where !skipping.contains(field.name) {
             let option = "--" + field.name
@@ -53,7 +59,7 @@ enum CompositionOptions {
             do throws(ParameterError) {
                 try field.set(text, in: &parameters)
             } catch {
-                let origin = useGiven ? "--" : "--preset \(arguments.string("--preset") ?? ""): "
+                let origin = useGiven ? "--" : "--preset \(arguments.string(presetSpec) ?? ""): "
                 // What was typed is quoted in the message: control characters must not reach the terminal.
                 throw UsageError(message: Sanitizer.clean("\(origin)\(error)"), command: arguments.command)
             }
@@ -92,7 +98,7 @@ enum CompositionOptions {
     private static func presetSettings(from arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> [String: String]
     {
-        guard let name = arguments.string("--preset") else { return [:] }
+        guard let name = arguments.string(presetSpec) else { return [:] }
         do throws(PresetError) {
             guard let path = PresetFile.defaultPath(environment: environment) else { throw .noConfigurationFolder }
             let file = try PresetFile.load(path: path)

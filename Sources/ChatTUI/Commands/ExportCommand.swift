@@ -19,31 +19,29 @@ struct ExportCommand: ToolCommand {
         "--scale 1,2,3 writes FILE.png, FILE@2x.png and FILE@3x.png; a .jsonl fixture is read as a stream",
         "--spec also writes FILE.spec.json (each group's DIR/<group-id>.spec.json with --all), the hand-off engineers build from",
     ]
+    static let groupSpec = OptionSpec(name: "--group", valueName: "ID", help: "the group to export")
+    static let outputSpec = OptionSpec(
+        name: "--output", valueName: "FILE",
+        help: "file to write (replaced atomically); its extension picks the format",
+        short: "o", dash: .standardOutput)
+    static let allSpec = OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>")
+    static let outputDirSpec = OptionSpec(
+        name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)")
+    static let jobsSpec = OptionSpec(
+        name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)", short: "j")
+    static let shardSpec = OptionSpec(
+        name: "--shard", valueName: "K/N",
+        help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel")
+    static let sheetSpec = OptionSpec(
+        name: "--sheet", valueName: "FILE",
+        help:
+            "write a variants sheet instead: the parameters on 1-9 and 12 members and on --group, labelled, with the group in light and dark chat-list rows",
+        dash: .standardOutput)
+
     static let specs =
-        [
-            SessionOptions.fixtureSpec,
-            OptionSpec(name: "--group", valueName: "ID", help: "the group to export"),
-            OptionSpec(
-                name: "--output", valueName: "FILE",
-                help: "file to write (replaced atomically); its extension picks the format", short: "o",
-                dash: .standardOutput),
-            OptionSpec(name: "--all", valueName: nil, help: "export every group to DIR/<group-id>.<ext>"),
-            OptionSpec(name: "--output-dir", valueName: "DIR", help: "folder for --all (created if missing)"),
-            OptionSpec(
-                name: "--jobs", valueName: "N", help: "groups exported at once with --all (default: cores)", short: "j"),
-            OptionSpec(
-                name: "--shard", valueName: "K/N",
-                help: "with --all, only shard K of N (stable hash of the group id), e.g. for GNU parallel"),
-            OptionSpec(
-                name: "--sheet", valueName: "FILE",
-                help:
-                    "write a variants sheet instead: the parameters on 1-9 and 12 members and on --group, labelled, with the group in light and dark chat-list rows",
-                dash: .standardOutput),
-            SheetOptions.listAvatarSizeSpec,
-        ] + SheetOptions.themeSpecs + ReportOptions.specs + OutputOptions.specs + [
-            SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec,
-        ]
-        + SessionOptions.cacheSpecs + CompositionOptions.specs
+        [FixtureSource.fixturesSpec, groupSpec, outputSpec, allSpec, outputDirSpec, jobsSpec, shardSpec, sheetSpec]
+        + SheetOptions.options + ReportOptions.options + OutputOptions.options + [FixtureSource.baseDirSpec]
+        + SessionOptions.PipelineOptions.options + CompositionOptions.specs
 
     static let notes = [
         "Output files: each file is written in full to a temporary file and then linked or renamed into place, so a reader sees the old file or the new one, never a mix. A new file is created; a regular file is replaced, keeping its permission bits (never setuid or setgid); a symbolic link is followed and the file it leads to is written, the link stays; in --output-dir only when that file lies inside the folder (a link leading out of it is refused, naming where it leads).",
@@ -74,30 +72,29 @@ struct ExportCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixture = try FixtureSource(arguments)
-        json = arguments.has("--json")
-        quiet = arguments.has("--quiet")
-        strict = arguments.has("--strict")
-        listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
-        themes = try SheetOptions.themes(from: arguments).themes
-        switch (
-            arguments.has("--all"), arguments.string("--group"), arguments.path("--output"),
-            arguments.string("--output-dir")
-        ) {
-        case _ where arguments.string("--sheet") != nil:
-            guard !arguments.has("--all"), arguments.string("--output") == nil, arguments.string("--output-dir") == nil,
-                !json, !arguments.has("--skip-existing")
+        fixture = try FixtureSource(parsing: arguments)
+        let report = ReportOptions(parsing: arguments)
+        (json, quiet, strict) = (report.json, report.quiet, report.strict)
+        let sheet = try SheetOptions(parsing: arguments)
+        (listAvatarPoints, themes) = (sheet.listAvatarPoints, sheet.themes)
+        let files = try OutputOptions(parsing: arguments)
+        let all = arguments.has(Self.allSpec)
+        let outputDirectory = arguments.string(Self.outputDirSpec)
+        switch (all, arguments.string(Self.groupSpec), arguments.path(Self.outputSpec), outputDirectory) {
+        case _ where arguments.string(Self.sheetSpec) != nil:
+            guard !all, arguments.string(Self.outputSpec) == nil, outputDirectory == nil, !json, !files.skipExisting
             else {
                 throw UsageError(
                     message: "--sheet FILE writes one picture: it takes none of --all, --output, --output-dir, --json"
                         + " or --skip-existing", command: Self.name)
             }
-            guard !arguments.has("--spec") else {
+            guard !files.writesSpec else {
                 throw UsageError(
                     message: "--spec describes an export of a group's avatar; --sheet FILE writes no spec: "
                         + "give one of them", command: Self.name)
             }
-            target = .sheet(groupID: arguments.string("--group"), output: arguments.path("--sheet") ?? .path(""))
+            target = .sheet(
+                groupID: arguments.string(Self.groupSpec), output: arguments.path(Self.sheetSpec) ?? .path(""))
         case (false, let group?, let output?, nil):
             target = .one(groupID: group, output: output)
         case (true, nil, nil, let directory?):
@@ -109,13 +106,13 @@ struct ExportCommand: ToolCommand {
             throw UsageError(
                 message: "give either --group ID --output FILE.png, or --all --output-dir DIR", command: Self.name)
         }
-        if SheetOptions.themeGiven(in: arguments) || arguments.string("--list-avatar-size") != nil, !target.isSheet {
+        if sheet.isGiven, !target.isSheet {
             throw UsageError(
                 message: "--theme, --theme-* and --list-avatar-size draw the chat-list rows of --sheet FILE",
                 command: Self.name)
         }
-        jobs = try arguments.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        if let text = arguments.string("--shard") {
+        jobs = try arguments.integer(Self.jobsSpec, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        if let text = arguments.string(Self.shardSpec) {
             guard case .all = target else {
                 throw UsageError(
                     message: "--shard splits an --all batch; it does not apply to --group", command: Self.name)
@@ -126,9 +123,9 @@ struct ExportCommand: ToolCommand {
             }
             self.shard = shard
         }
-        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         pipeline.isBatch = true
-        let scales = try OutputOptions.scales(from: arguments)
+        let scales = files.scales
         if case .sheet = target, scales != nil {
             throw UsageError(message: "--sheet FILE is drawn at one scale: give one --scale", command: Self.name)
         }
@@ -138,6 +135,7 @@ struct ExportCommand: ToolCommand {
             scaled.scale = scale
             try scaled.checkPixelSize(command: Self.name)
         }
+        sync = files.sync
         if target.singleOutput == .standardOutput {
             guard scales == nil else {
                 throw UsageError(
@@ -147,19 +145,19 @@ struct ExportCommand: ToolCommand {
                 throw UsageError(
                     message: "--json and --output - both use standard output: give --output FILE", command: Self.name)
             }
-            guard !arguments.has("--spec") else {
+            guard !files.writesSpec else {
                 throw UsageError(
                     message: "--spec writes a file beside the image: give --output FILE, not -", command: Self.name)
             }
-            (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
+            settings = try files.settings(path: nil, command: Self.name)
         } else if let output = target.singleOutput?.path {
-            (settings, sync) = try OutputOptions.settings(from: arguments, path: output)
+            settings = try files.settings(path: output, command: Self.name)
             // One file: flushing it is the sync at the end.
             if sync == .end { settings.durability = .synced }
         } else {
-            (settings, sync) = try OutputOptions.settings(from: arguments, path: nil)
+            settings = try files.settings(path: nil, command: Self.name)
         }
-        if arguments.has("--spec") { settings.spec = SpecRequest(fixturePath: fixture.spelling) }
+        if files.writesSpec { settings.spec = SpecRequest(fixturePath: fixture.spelling) }
     }
 
     func run(output: CommandOutput) async -> ExitStatus {
@@ -222,7 +220,7 @@ struct ExportCommand: ToolCommand {
         _ group: ChatGroup, composer: GroupComposer,
         output: CommandOutput
     ) async -> ExitStatus {
-        if let refusal = output.refusalOfImage(option: "--output") { return refusal }
+        if let refusal = output.refusalOfImage(option: Self.outputSpec.name) { return refusal }
         let encoded: (bytes: [UInt8], inputs: String, warnings: [AvatarWarning])
         do {
             encoded = try await GroupExporter.encode(

@@ -5,19 +5,27 @@ import Support
 import TerminalUI
 
 /// The options of `export` about what it tells: `--json`, `--quiet`, `--strict`.
-enum ReportOptions {
-    static let specs = [
-        OptionSpec(
-            name: "--json", valueName: nil,
-            help:
-                "print a JSON result on standard output: each file written (path, bytes, inputs hash) and the warnings; with --all a summary"
-        ),
-        OptionSpec(
-            name: "--quiet", valueName: nil, help: "print no warnings, progress or summary (errors still)",
-            short: "q"),
-        OptionSpec(
-            name: "--strict", valueName: nil, help: "exit 1 when there was any warning (after writing every file)"),
-    ]
+struct ReportOptions: OptionGroup {
+    static let jsonSpec = OptionSpec(
+        name: "--json", valueName: nil,
+        help:
+            "print a JSON result on standard output: each file written (path, bytes, inputs hash) and the warnings; with --all a summary"
+    )
+    static let quietSpec = OptionSpec(
+        name: "--quiet", valueName: nil, help: "print no warnings, progress or summary (errors still)", short: "q")
+    static let strictSpec = OptionSpec(
+        name: "--strict", valueName: nil, help: "exit 1 when there was any warning (after writing every file)")
+    static let options = [jsonSpec, quietSpec, strictSpec]
+
+    var json: Bool
+    var quiet: Bool
+    var strict: Bool
+
+    init(parsing arguments: ParsedArguments) {
+        json = arguments.has(Self.jsonSpec)
+        quiet = arguments.has(Self.quietSpec)
+        strict = arguments.has(Self.strictSpec)
+    }
 }
 
 /// The warnings of a batch, one per problem: one broken photo shared by 700 groups is one warning with a

@@ -60,7 +60,9 @@ extension ExportCommand {
             output.standardError("chat-tui: \(error.message)\nTry 'chat-tui export --help'.\n")
             return .usage
         }
-        if destination == .standardOutput, let refusal = output.refusalOfImage(option: "--sheet") { return refusal }
+        if destination == .standardOutput, let refusal = output.refusalOfImage(option: Self.sheetSpec.name) {
+            return refusal
+        }
         let shape = group.map { (id: $0.id, memberCount: $0.members.count) }
         let sheetBytes = VariantsSheet.memoryBytes(
             parameters: parameters, group: shape, listAvatarPoints: listAvatarPoints, themes: themes.count)

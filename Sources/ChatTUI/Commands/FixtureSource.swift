@@ -2,11 +2,30 @@ import ArgumentParsing
 import FileSystem
 import Fixtures
 import Foundation
+import Support
 
 /// Where a command reads its fixture: the file `--fixtures` names (the bundled sample data when it is not
 /// given), or standard input for `--fixtures -` (`PathArgument`), whose relative photo paths resolve against
 /// `--base-dir`, else the current folder. Every command that reads a fixture reads it through this.
-struct FixtureSource: Equatable, Sendable {
+struct FixtureSource: OptionGroup, Equatable {
+    static let fixturesSpec = OptionSpec(
+        name: "--fixtures", valueName: "PATH",
+        help: "chat-list fixture (JSON); default: the bundled sample data", dash: .standardInput)
+    static let baseDirSpec = OptionSpec(
+        name: "--base-dir", valueName: "DIR",
+        help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
+    static let options = [fixturesSpec, baseDirSpec]
+    /// `--fixtures` of the commands that watch the file and read it again (the interactive app, whose keys
+    /// come from standard input, and `serve`): a file only.
+    static let fileSpec = OptionSpec(
+        name: "--fixtures", valueName: "PATH",
+        help: "chat-list fixture (JSON file, watched for changes); default: the bundled sample data")
+
+    /// The file `fileSpec` names, the bundled sample data when it is not given.
+    static func filePath(from arguments: ParsedArguments) -> String {
+        arguments.string(fileSpec) ?? SessionOptions.bundledFixturePath
+    }
+
     var argument: PathArgument
     /// `--base-dir`: where a fixture on standard input finds its relative photo paths.
     var baseDirectory: String?
@@ -15,10 +34,26 @@ struct FixtureSource: Equatable, Sendable {
         self.argument = argument; self.baseDirectory = baseDirectory
     }
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
         self.init(
-            argument: arguments.path("--fixtures") ?? .path(SessionOptions.bundledFixturePath),
-            baseDirectory: try SessionOptions.baseDirectory(from: arguments))
+            argument: arguments.path(Self.fixturesSpec) ?? .path(SessionOptions.bundledFixturePath),
+            baseDirectory: try Self.baseDirectory(from: arguments))
+    }
+
+    /// `--base-dir`, which only a fixture read from standard input uses (a file's photos resolve against its
+    /// own folder).
+    private static func baseDirectory(from arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let directory = arguments.string(baseDirSpec) else { return nil }
+        guard arguments.path(fixturesSpec) == .standardInput else {
+            throw UsageError(
+                message: "--base-dir applies to --fixtures - (a fixture file's photos resolve against its folder)",
+                command: arguments.command)
+        }
+        guard FileIO.isDirectory(directory) else {
+            throw UsageError(
+                message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
+        }
+        return directory
     }
 
     /// The file's path; nil for standard input.

@@ -15,31 +15,19 @@ struct InteractiveCommand: ToolCommand {
     static let usage = [
         "chat-tui [--fixtures PATH] [--export-dir DIR] [--color MODE] [--dither MODE] [--graphics MODE] [--list-avatar-size PT] [--no-watch] [--fresh] [--preset NAME] [options]"
     ]
+    static let exportDirSpec = OptionSpec(
+        name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)")
+    static let noWatchSpec = OptionSpec(
+        name: "--no-watch", valueName: nil,
+        help: "do not reload the fixture and redraw photos when their files change on disk")
+    static let freshSpec = OptionSpec(
+        name: "--fresh", valueName: nil,
+        help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)")
     static let specs =
-        [
-            SessionOptions.fixtureFileSpec,
-            OptionSpec(name: "--export-dir", valueName: "DIR", help: "where 'e' writes PNGs (default: current folder)"),
-            OptionSpec(
-                name: "--color", valueName: "MODE", help: "auto, truecolor, 256, 16 or none (default auto)",
-                choices: ["auto", "truecolor", "256", "16", "none"]),
-            OptionSpec(
-                name: "--dither", valueName: "MODE",
-                help: "none, ordered, diffusion or tempered: how 256/16 colours stand in for others (default tempered)",
-                choices: DitherMode.allCases.map(\.rawValue)),
-            OptionSpec(
-                name: "--graphics", valueName: "MODE",
-                help:
-                    "auto, kitty, sixel, iterm or halfblock: how the preview is drawn (default auto: ask the terminal)",
-                choices: ["auto"] + GraphicsProtocol.allCases.map(\.rawValue)),
-            SheetOptions.listAvatarSizeSpec,
-        ] + SheetOptions.themeSpecs + [
-            OptionSpec(
-                name: "--no-watch", valueName: nil,
-                help: "do not reload the fixture and redraw photos when their files change on disk"),
-            OptionSpec(
-                name: "--fresh", valueName: nil,
-                help: "start clean instead of from the last session with this fixture ($XDG_STATE_HOME/chat-tui)"),
-        ] + [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs + CompositionOptions.specs
+        [FixtureSource.fileSpec, exportDirSpec] + TerminalOptions.options + SheetOptions.options + [
+            noWatchSpec, freshSpec,
+        ]
+        + SessionOptions.PipelineOptions.options + CompositionOptions.specs
 
     var fixturePath: String
     var exportDirectory: String
@@ -63,21 +51,18 @@ struct InteractiveCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
-        exportDirectory = arguments.string("--export-dir") ?? "."
-        colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
-        dither = try TerminalOptions.dither(from: arguments, command: Self.name)
-        graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
-        listAvatarPoints = try SheetOptions.listAvatarPoints(from: arguments)
-        (themes, sheetTheme) = try SheetOptions.themes(from: arguments)
-        watchesFiles = !arguments.has("--no-watch")
-        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        fixturePath = FixtureSource.filePath(from: arguments)
+        exportDirectory = arguments.string(Self.exportDirSpec) ?? "."
+        let terminal = try TerminalOptions(parsing: arguments)
+        (colorOption, dither, graphics) = (terminal.colorOption, terminal.dither, terminal.graphics)
+        let sheet = try SheetOptions(parsing: arguments)
+        (listAvatarPoints, themes, sheetTheme) = (sheet.listAvatarPoints, sheet.themes, sheet.selectedTheme)
+        watchesFiles = !arguments.has(Self.noWatchSpec)
+        pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
-        parametersGiven = CompositionOptions.specs.contains {
-            arguments.has($0.name) || arguments.string($0.name) != nil
-        }
-        startsFresh = arguments.has("--fresh")
+        parametersGiven = CompositionOptions.specs.contains { arguments.isGiven($0) }
+        startsFresh = arguments.has(Self.freshSpec)
     }
 
     func run(output: CommandOutput) async -> ExitStatus {

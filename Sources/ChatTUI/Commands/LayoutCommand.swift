@@ -10,16 +10,14 @@ struct LayoutCommand: ToolCommand {
         "chat-tui layout --layout \(LayoutRegistry.kinds.map(\.rawValue).joined(separator: "|")) --count N [--size PT] [options] [--json]",
         "chat-tui layout --list",
     ]
-    static let specs =
-        [
-            OptionSpec(name: "--count", valueName: "N", help: "number of members (required)"),
-            OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)"),
-            OptionSpec(
-                name: "--list", valueName: nil,
-                help:
-                    "list the layouts (name, members drawn, what it draws); with --json one JSON object a line: layout, name, maximumMembers, summary"
-            ),
-        ] + CompositionOptions.specs
+    static let countSpec = OptionSpec(name: "--count", valueName: "N", help: "number of members (required)")
+    static let jsonSpec = OptionSpec(name: "--json", valueName: nil, help: "print JSON (coordinates in points, y down)")
+    static let listSpec = OptionSpec(
+        name: "--list", valueName: nil,
+        help:
+            "list the layouts (name, members drawn, what it draws); with --json one JSON object a line: layout, name, maximumMembers, summary"
+    )
+    static let specs = [countSpec, jsonSpec, listSpec] + CompositionOptions.specs
 
     var count: Int
     var parameters: CompositionParameters
@@ -28,14 +26,14 @@ struct LayoutCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        list = arguments.has("--list")
-        json = arguments.has("--json")
+        list = arguments.has(Self.listSpec)
+        json = arguments.has(Self.jsonSpec)
         parameters = try CompositionOptions.parameters(from: arguments)
         if list {
             count = 0
             return
         }
-        guard let count = try arguments.integer("--count", in: 0...10_000) else {
+        guard let count = try arguments.integer(Self.countSpec, in: 0...10_000) else {
             throw UsageError(message: "--count is required (number of members, 0 to 10000)", command: Self.name)
         }
         self.count = count

@@ -4,37 +4,19 @@ import GroupExport
 import GroupIcon
 
 /// The options of `export` about the files it writes: format, quality, scales, durability, skipping.
-enum OutputOptions {
-    static let specs =
-        encodingSpecs + [
-            OptionSpec(
-                name: "--sync", valueName: "MODE",
-                help: "per-file (fsync each file), end (one sync after the batch, default) or none",
-                choices: SyncMode.allCases.map(\.rawValue)),
-            OptionSpec(
-                name: "--skip-existing", valueName: nil,
-                help: "leave outputs whose recorded parameters and inputs match alone"),
-            OptionSpec(
-                name: "--spec", valueName: nil,
-                help:
-                    "also write NAME.spec.json beside each group's images: canvas and tile frames in pt and px, parameters, photo sources and hashes, the command that reproduces it"
-            ),
-        ]
-
-    /// The options about how a file is encoded, shared by `export` and `avatar`.
-    static let encodingSpecs = [
-        OptionSpec(
-            name: "--format", valueName: "FMT",
-            help: "png, jpeg or webp (default: from the file extension, else png)",
-            choices: OutputFormat.allCases.map(\.rawValue)),
-        OptionSpec(
-            name: "--quality", valueName: "N",
-            help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)"),
-        OptionSpec(
-            name: "--png-compression", valueName: "LEVEL",
-            help: "fast, default or small: PNG encoding time against file size (same pixels)",
-            choices: PNGCompression.allCases.map(\.rawValue)),
-    ]
+struct OutputOptions: OptionGroup {
+    static let syncSpec = OptionSpec(
+        name: "--sync", valueName: "MODE",
+        help: "per-file (fsync each file), end (one sync after the batch, default) or none",
+        choices: SyncMode.allCases.map(\.rawValue))
+    static let skipExistingSpec = OptionSpec(
+        name: "--skip-existing", valueName: nil, help: "leave outputs whose recorded parameters and inputs match alone")
+    static let specFileSpec = OptionSpec(
+        name: "--spec", valueName: nil,
+        help:
+            "also write NAME.spec.json beside each group's images: canvas and tile frames in pt and px, parameters, photo sources and hashes, the command that reproduces it"
+    )
+    static let options = EncodingOptions.options + [syncSpec, skipExistingSpec, specFileSpec]
 
     /// When written files reach the disk.
     enum SyncMode: String, CaseIterable {
@@ -47,29 +29,38 @@ enum OutputOptions {
         case none
     }
 
-    /// The requested `--format`, nil when absent.
-    static func format(from arguments: ParsedArguments) throws(UsageError) -> OutputFormat? {
-        guard let text = arguments.string("--format") else { return nil }
-        let aliases: [String: OutputFormat] = ["png": .png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp]
-        guard let format = aliases[text.lowercased()] else {
-            throw UsageError(message: "--format: expected png, jpeg or webp, got '\(text)'", command: arguments.command)
-        }
-        return format
-    }
-
-    static func sync(from arguments: ParsedArguments) throws(UsageError) -> SyncMode {
-        guard let text = arguments.string("--sync") else { return .end }
-        guard let mode = SyncMode(rawValue: text) else {
-            throw UsageError(
-                message: "--sync: expected per-file, end or none, got '\(text)'", command: arguments.command)
-        }
-        return mode
-    }
-
+    var encoding: EncodingOptions
+    /// `--sync`, `end` when absent.
+    var sync: SyncMode
+    /// `--skip-existing`.
+    var skipExisting: Bool
+    /// `--spec`: a spec file beside each image.
+    var writesSpec: Bool
     /// `--scale` as a comma-separated list of scales (`1,2,3`): sorted, each once. nil when it is a single
     /// scale (one file, named as given) or absent, which the composition options read.
-    static func scales(from arguments: ParsedArguments) throws(UsageError) -> [Int]? {
-        guard let text = arguments.string("--scale"), text.contains(",") else { return nil }
+    var scales: [Int]?
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        scales = try Self.scales(from: arguments)
+        if let text = arguments.string(Self.syncSpec) {
+            guard let mode = SyncMode(rawValue: text) else {
+                throw UsageError(
+                    message: "--sync: expected per-file, end or none, got '\(text)'", command: arguments.command)
+            }
+            sync = mode
+        } else {
+            sync = .end
+        }
+        encoding = try EncodingOptions(parsing: arguments)
+        skipExisting = arguments.has(Self.skipExistingSpec)
+        writesSpec = arguments.has(Self.specFileSpec)
+    }
+
+    /// The list `--scale` gives, nil for one scale.
+    private static func scales(from arguments: ParsedArguments) throws(UsageError) -> [Int]? {
+        guard let option = CompositionOptions.spec(forParameter: "scale"), let text = arguments.string(option),
+            text.contains(",")
+        else { return nil }
         let range = CompositionParameters.scaleRange
         var scales = Set<Int>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -86,50 +77,74 @@ enum OutputOptions {
 
     /// Format, quality, scales, durability and skipping for files named like `path` (nil for `--all`, whose
     /// extension comes from the format).
-    static func settings(from arguments: ParsedArguments, path: String?) throws(UsageError)
-        -> (settings: ExportSettings, sync: SyncMode)
-    {
-        let sync = try sync(from: arguments)
-        let settings = ExportSettings(
-            encoding: try encoding(from: arguments, path: path),
-            scales: try scales(from: arguments),
-            durability: sync == .perFile ? .synced : .deferred,
-            skipExisting: arguments.has("--skip-existing"))
-        return (settings, sync)
+    func settings(path: String?, command: String) throws(UsageError) -> ExportSettings {
+        ExportSettings(
+            encoding: try encoding.encoding(path: path, command: command), scales: scales,
+            durability: sync == .perFile ? .synced : .deferred, skipExisting: skipExisting)
     }
+}
 
-    /// Format, quality and PNG compression for a file named like `path` (nil when the format names the file):
-    /// the extension picks the format, a contradicting `--format` or an extension no format has is refused, so
-    /// a file never holds bytes its name does not announce.
-    static func encoding(from arguments: ParsedArguments, path: String?) throws(UsageError) -> OutputEncoding {
-        let requested = try format(from: arguments)
-        let format: OutputFormat
-        if let path {
-            do { format = try OutputFormat.resolve(path: path, requested: requested) } catch {
-                throw UsageError(message: "\(error)", command: arguments.command)
+/// The options about how a file is encoded, shared by `export` and `avatar`.
+struct EncodingOptions: OptionGroup {
+    static let formatSpec = OptionSpec(
+        name: "--format", valueName: "FMT", help: "png, jpeg or webp (default: from the file extension, else png)",
+        choices: OutputFormat.allCases.map(\.rawValue))
+    static let qualitySpec = OptionSpec(
+        name: "--quality", valueName: "N",
+        help: "JPEG/WebP quality 1-100 (JPEG default 90; WebP is lossless without it)")
+    static let pngCompressionSpec = OptionSpec(
+        name: "--png-compression", valueName: "LEVEL",
+        help: "fast, default or small: PNG encoding time against file size (same pixels)",
+        choices: PNGCompression.allCases.map(\.rawValue))
+    static let options = [formatSpec, qualitySpec, pngCompressionSpec]
+
+    /// `--format`, nil when absent.
+    var format: OutputFormat?
+    /// `--quality`, nil when absent.
+    var quality: Int?
+    /// `--png-compression`, nil when absent.
+    var pngCompression: PNGCompression?
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        if let text = arguments.string(Self.formatSpec) {
+            let aliases: [String: OutputFormat] = ["png": .png, "jpeg": .jpeg, "jpg": .jpeg, "webp": .webp]
+            guard let format = aliases[text.lowercased()] else {
+                throw UsageError(
+                    message: "--format: expected png, jpeg or webp, got '\(text)'", command: arguments.command)
             }
-        } else {
-            format = requested ?? .png
+            self.format = format
         }
-        let quality = try arguments.integer("--quality", in: 1...100)
-        if quality != nil, format == .png {
-            throw UsageError(message: "--quality applies to JPEG and WebP output, not PNG", command: arguments.command)
-        }
-        var compression = PNGCompression.default
-        if let text = arguments.string("--png-compression") {
+        quality = try arguments.integer(Self.qualitySpec, in: 1...100)
+        if let text = arguments.string(Self.pngCompressionSpec) {
             guard let level = PNGCompression(rawValue: text) else {
                 throw UsageError(
                     message: "--png-compression: expected fast, default or small, got '\(text)'",
                     command: arguments.command)
             }
-            guard format == .png else {
-                throw UsageError(
-                    message: "--png-compression applies to PNG output, not \(format.rawValue)",
-                    command: arguments.command)
-            }
-            compression = level
+            pngCompression = level
         }
-        return OutputEncoding(format: format, quality: quality, pngCompression: compression)
+    }
+
+    /// Format, quality and PNG compression for a file named like `path` (nil when the format names the file):
+    /// the extension picks the format, a contradicting `--format` or an extension no format has is refused, so
+    /// a file never holds bytes its name does not announce.
+    func encoding(path: String?, command: String) throws(UsageError) -> OutputEncoding {
+        let resolved: OutputFormat
+        if let path {
+            do { resolved = try OutputFormat.resolve(path: path, requested: format) } catch {
+                throw UsageError(message: "\(error)", command: command)
+            }
+        } else {
+            resolved = format ?? .png
+        }
+        if quality != nil, resolved == .png {
+            throw UsageError(message: "--quality applies to JPEG and WebP output, not PNG", command: command)
+        }
+        if pngCompression != nil, resolved != .png {
+            throw UsageError(
+                message: "--png-compression applies to PNG output, not \(resolved.rawValue)", command: command)
+        }
+        return OutputEncoding(format: resolved, quality: quality, pngCompression: pngCompression ?? .default)
     }
 }
 

@@ -18,45 +18,57 @@ struct ServeCommand: ToolCommand {
         "GET /SIGNATURE/v1/composite.png?member=PHOTO&…   a signed composite (chat-tui sign prints the path)",
         "GET /healthz, /readyz, /metrics",
     ]
+    static let listenSpec = OptionSpec(
+        name: "--listen", valueName: "ADDR:PORT",
+        help: "address and port, a.b.c.d:PORT or [v6]:PORT (default 127.0.0.1:8080; port 0 picks a free one)")
+    static let keyFileSpec = OptionSpec(
+        name: "--key-file", valueName: "FILE",
+        help: "keys that sign composite URLs, one per line, at least 32 bytes each; the first signs")
+    static let photoDirSpec = OptionSpec(
+        name: "--photo-dir", valueName: "DIR",
+        help: "folder the photo names of composite URLs are read in (default: the fixture's folder)")
+    static let allowHostSpec = OptionSpec(
+        name: "--allow-host", valueName: "HOST",
+        help: "a host composite URLs may name photos on (repeatable; default: none)")
+    static let accessLogSpec = OptionSpec(
+        name: "--access-log", valueName: "FILE",
+        help:
+            "append the access log (one JSON line per request) to FILE, reopened on SIGHUP (default: standard error)"
+    )
+    static let allowPrivateAddressesSpec = OptionSpec(
+        name: "--allow-private-addresses", valueName: nil,
+        help: "let photo URLs reach loopback, private and link-local addresses (refused by default)")
+    static let threadsSpec = OptionSpec(
+        name: "--threads", valueName: "N", help: "HTTP polling threads and render workers (default: cores)")
+    static let queueSpec = OptionSpec(
+        name: "--queue", valueName: "N",
+        help: "avatar requests that may wait for a worker (default 64); more: 503")
+    static let deadlineSpec = OptionSpec(
+        name: "--deadline", valueName: "SECONDS",
+        help: "longest a request waits and renders (default 30); then 503")
+    static let maxAgeSpec = OptionSpec(
+        name: "--max-age", valueName: "SECONDS",
+        help: "Cache-Control max-age of fixture groups' avatars (default 60)")
+    static let idleTimeoutSpec = OptionSpec(
+        name: "--idle-timeout", valueName: "SECONDS",
+        help: "a connection silent this long is closed (default 10)")
+    static let connectionLimitSpec = OptionSpec(
+        name: "--connection-limit", valueName: "N", help: "connections held at once (default 1000)")
     static let specs =
         [
-            SessionOptions.fixtureFileSpec,
-            OptionSpec(
-                name: "--listen", valueName: "ADDR:PORT",
-                help: "address and port, a.b.c.d:PORT or [v6]:PORT (default 127.0.0.1:8080; port 0 picks a free one)"),
-            OptionSpec(
-                name: "--key-file", valueName: "FILE",
-                help: "keys that sign composite URLs, one per line, at least 32 bytes each; the first signs"),
-            OptionSpec(
-                name: "--photo-dir", valueName: "DIR",
-                help: "folder the photo names of composite URLs are read in (default: the fixture's folder)"),
-            OptionSpec(
-                name: "--allow-host", valueName: "HOST",
-                help: "a host composite URLs may name photos on (repeatable; default: none)"),
-            OptionSpec(
-                name: "--access-log", valueName: "FILE",
-                help:
-                    "append the access log (one JSON line per request) to FILE, reopened on SIGHUP (default: standard error)"
-            ),
-            OptionSpec(
-                name: "--allow-private-addresses", valueName: nil,
-                help: "let photo URLs reach loopback, private and link-local addresses (refused by default)"),
-            OptionSpec(
-                name: "--threads", valueName: "N", help: "HTTP polling threads and render workers (default: cores)"),
-            OptionSpec(
-                name: "--queue", valueName: "N",
-                help: "avatar requests that may wait for a worker (default 64); more: 503"),
-            OptionSpec(
-                name: "--deadline", valueName: "SECONDS",
-                help: "longest a request waits and renders (default 30); then 503"),
-            OptionSpec(
-                name: "--max-age", valueName: "SECONDS",
-                help: "Cache-Control max-age of fixture groups' avatars (default 60)"),
-            OptionSpec(
-                name: "--idle-timeout", valueName: "SECONDS",
-                help: "a connection silent this long is closed (default 10)"),
-            OptionSpec(
-                name: "--connection-limit", valueName: "N", help: "connections held at once (default 1000)"),
+            FixtureSource.fileSpec,
+            listenSpec,
+            keyFileSpec,
+            photoDirSpec,
+            allowHostSpec,
+            accessLogSpec,
+            allowPrivateAddressesSpec,
+            threadsSpec,
+            queueSpec,
+            deadlineSpec,
+            maxAgeSpec,
+            idleTimeoutSpec,
+            connectionLimitSpec,
             SessionOptions.allowPathsSpec,
         ] + SessionOptions.cacheSpecs + CompositionOptions.specs
 
@@ -85,8 +97,8 @@ struct ServeCommand: ToolCommand {
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
         // A file only (the option spec refuses `-`): the service reads it again when it changes.
-        fixturePath = arguments.string("--fixtures") ?? SessionOptions.bundledFixturePath
-        let listenText = arguments.string("--listen") ?? "127.0.0.1:8080"
+        fixturePath = FixtureSource.filePath(from: arguments)
+        let listenText = arguments.string(Self.listenSpec) ?? "127.0.0.1:8080"
         guard let listen = ListenAddress(listenText) else {
             throw UsageError(
                 message:
@@ -94,16 +106,16 @@ struct ServeCommand: ToolCommand {
                 command: Self.name)
         }
         self.listen = listen
-        keyFile = arguments.string("--key-file")
-        accessLogPath = arguments.string("--access-log")
-        photoDirectory = arguments.string("--photo-dir")
-        allowedHosts = Set(arguments.strings("--allow-host").map { $0.lowercased() })
-        threads = try arguments.integer("--threads", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        queue = try arguments.integer("--queue", in: 0...100_000) ?? 64
-        maxAge = try arguments.integer("--max-age", in: 0...31_536_000) ?? 60
-        idleTimeout = try arguments.integer("--idle-timeout", in: 1...3600) ?? 10
-        connectionLimit = try arguments.integer("--connection-limit", in: 1...100_000) ?? 1000
-        if let text = arguments.string("--deadline") {
+        keyFile = arguments.string(Self.keyFileSpec)
+        accessLogPath = arguments.string(Self.accessLogSpec)
+        photoDirectory = arguments.string(Self.photoDirSpec)
+        allowedHosts = Set(arguments.strings(Self.allowHostSpec).map { $0.lowercased() })
+        threads = try arguments.integer(Self.threadsSpec, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        queue = try arguments.integer(Self.queueSpec, in: 0...100_000) ?? 64
+        maxAge = try arguments.integer(Self.maxAgeSpec, in: 0...31_536_000) ?? 60
+        idleTimeout = try arguments.integer(Self.idleTimeoutSpec, in: 1...3600) ?? 10
+        connectionLimit = try arguments.integer(Self.connectionLimitSpec, in: 1...100_000) ?? 1000
+        if let text = arguments.string(Self.deadlineSpec) {
             guard let seconds = Double(text), (0.1...3600).contains(seconds) else {
                 throw UsageError(
                     message: "--deadline: expected seconds from 0.1 to 3600, got '\(Sanitizer.clean(text))'",
@@ -113,12 +125,12 @@ struct ServeCommand: ToolCommand {
         } else {
             deadline = 30
         }
-        pipeline = try SessionOptions.pipelineOptions(from: arguments)
-        noCache = arguments.has("--no-cache")
+        pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
+        noCache = arguments.has(SessionOptions.noCacheSpec)
         // Photo URLs come from requests: no redirects (to another host or anywhere), and no address inside the
         // network unless the operator says so.
         pipeline.fetcher.maximumRedirects = 0
-        pipeline.fetcher.refusesPrivateAddresses = !arguments.has("--allow-private-addresses")
+        pipeline.fetcher.refusesPrivateAddresses = !arguments.has(Self.allowPrivateAddressesSpec)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
     }

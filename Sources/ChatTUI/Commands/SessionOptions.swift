@@ -10,38 +10,30 @@ import TerminalUI
 
 /// Options about where data comes from and where caches go, shared by the commands.
 enum SessionOptions {
-    static let fixtureSpec = OptionSpec(
-        name: "--fixtures", valueName: "PATH",
-        help: "chat-list fixture (JSON); default: the bundled sample data", dash: .standardInput)
-    /// `--fixtures` of the interactive app, which reads its keys from standard input: a file only.
-    static let fixtureFileSpec = OptionSpec(
-        name: "--fixtures", valueName: "PATH",
-        help: "chat-list fixture (JSON file, watched for changes); default: the bundled sample data")
-    static let baseDirSpec = OptionSpec(
-        name: "--base-dir", valueName: "DIR",
-        help: "with --fixtures -: the folder relative photo paths resolve against (default: the current folder)")
     static let allowPathsSpec = OptionSpec(
         name: "--allow-paths", valueName: "DIR",
         help: "read avatar files only inside DIR (repeatable); for fixtures you do not trust")
+    static let cacheDirSpec = OptionSpec(
+        name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)")
+    static let noCacheSpec = OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache")
+    static let memoryLimitSpec = OptionSpec(
+        name: "--memory-limit", valueName: "SIZE",
+        help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)")
+    static let verifyContentSpec = OptionSpec(
+        name: "--verify-content", valueName: nil,
+        help: "hash every member photo into its cache keys (see README: stale composites)")
+    static let offlineSpec = OptionSpec(
+        name: "--offline", valueName: nil,
+        help: "photos from URLs only from the download cache, never from the network")
+    static let connectTimeoutSpec = OptionSpec(
+        name: "--connect-timeout", valueName: "SECONDS",
+        help: "photos from URLs: time to connect to a server (default 10), counted from the request's start")
+    static let timeoutSpec = OptionSpec(
+        name: "--timeout", valueName: "SECONDS",
+        help: "photos from URLs: time for a whole download (default 30), not counting time queued")
+    /// The options of the pipeline but `--allow-paths`, in the order help lists them (after it).
     static let cacheSpecs = [
-        OptionSpec(
-            name: "--cache-dir", valueName: "DIR", help: "disk cache of composites (default $XDG_CACHE_HOME/chat-tui)"),
-        OptionSpec(name: "--no-cache", valueName: nil, help: "do not read or write the disk cache"),
-        OptionSpec(
-            name: "--memory-limit", valueName: "SIZE",
-            help: "pixel memory for decodes and composites, e.g. 512M or 2G (default: a quarter of RAM)"),
-        OptionSpec(
-            name: "--verify-content", valueName: nil,
-            help: "hash every member photo into its cache keys (see README: stale composites)"),
-        OptionSpec(
-            name: "--offline", valueName: nil,
-            help: "photos from URLs only from the download cache, never from the network"),
-        OptionSpec(
-            name: "--connect-timeout", valueName: "SECONDS",
-            help: "photos from URLs: time to connect to a server (default 10), counted from the request's start"),
-        OptionSpec(
-            name: "--timeout", valueName: "SECONDS",
-            help: "photos from URLs: time for a whole download (default 30), not counting time queued"),
+        cacheDirSpec, noCacheSpec, memoryLimitSpec, verifyContentSpec, offlineSpec, connectTimeoutSpec, timeoutSpec,
     ]
 
     /// The values `--connect-timeout` and `--timeout` accept, in seconds.
@@ -60,37 +52,22 @@ enum SessionOptions {
         return candidates.first(where: FileIO.exists) ?? candidates[0]
     }
 
-    /// `--base-dir`, which only a fixture read from standard input uses (a file's photos resolve against its
-    /// own folder).
-    static func baseDirectory(from arguments: ParsedArguments) throws(UsageError) -> String? {
-        guard let directory = arguments.string("--base-dir") else { return nil }
-        guard arguments.string("--fixtures") == "-" else {
-            throw UsageError(
-                message: "--base-dir applies to --fixtures - (a fixture file's photos resolve against its folder)",
-                command: arguments.command)
-        }
-        guard FileIO.isDirectory(directory) else {
-            throw UsageError(
-                message: "--base-dir: \(Sanitizer.clean(directory)) is not a folder", command: arguments.command)
-        }
-        return directory
-    }
-
+    /// `--cache-dir` and `--no-cache`: where the disk cache is, or that there is none.
     static func cacheLocation(from arguments: ParsedArguments) throws(UsageError) -> DiskCacheLocation {
-        if arguments.has("--no-cache") {
-            if arguments.string("--cache-dir") != nil {
+        if arguments.has(noCacheSpec) {
+            if arguments.string(cacheDirSpec) != nil {
                 throw UsageError(
                     message: "--no-cache and --cache-dir contradict each other", command: arguments.command)
             }
             return .disabled
         }
-        return arguments.string("--cache-dir").map(DiskCacheLocation.directory) ?? .standard
+        return arguments.string(cacheDirSpec).map(DiskCacheLocation.directory) ?? .standard
     }
 
     /// The folders `--allow-paths` confines avatar files to, nil when it is not given; a folder that does not
     /// exist is a usage error.
     static func allowedFolders(from arguments: ParsedArguments) throws(UsageError) -> PathConfinement? {
-        let folders = arguments.strings("--allow-paths")
+        let folders = arguments.strings(allowPathsSpec)
         guard !folders.isEmpty else { return nil }
         do {
             return try PathConfinement(allowing: folders)
@@ -100,8 +77,9 @@ enum SessionOptions {
         }
     }
 
-    /// How the pipeline runs: its disk cache, memory limit and identity checks.
-    struct PipelineOptions: Sendable, Equatable {
+    /// How the pipeline runs: its disk cache, memory limit and identity checks (`--allow-paths` and
+    /// `cacheSpecs`).
+    struct PipelineOptions: OptionGroup, Equatable {
         var cache: DiskCacheLocation = .standard
         /// Bytes; nil for the default (`PipelineConfiguration.defaultMemoryLimit`).
         var memoryLimit: Int?
@@ -115,27 +93,11 @@ enum SessionOptions {
         var fetcher = HTTPFetcherConfiguration()
     }
 
-    static func pipelineOptions(from arguments: ParsedArguments) throws(UsageError) -> PipelineOptions {
-        var options = PipelineOptions(
-            cache: try cacheLocation(from: arguments), verifyContent: arguments.has("--verify-content"),
-            offline: arguments.has("--offline"), allowedFolders: try allowedFolders(from: arguments))
-        if let text = arguments.string("--memory-limit") {
-            guard let bytes = byteCount(text), bytes >= 16 << 20 else {
-                throw UsageError(
-                    message:
-                        "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
-                    command: arguments.command)
-            }
-            options.memoryLimit = bytes
-        }
-        if let seconds = try seconds(from: arguments, "--connect-timeout") { options.fetcher.connectTimeout = seconds }
-        if let seconds = try seconds(from: arguments, "--timeout") { options.fetcher.totalTimeout = seconds }
-        return options
-    }
-
-    /// The value of the option `name` as seconds in `timeoutRange`, nil when absent.
-    private static func seconds(from arguments: ParsedArguments, _ name: String) throws(UsageError) -> Double? {
-        guard let text = arguments.string(name) else { return nil }
+    /// The value of `option` as seconds in `timeoutRange`, nil when absent.
+    fileprivate static func seconds(from arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Double?
+    {
+        let name = option.name
+        guard let text = arguments.string(option) else { return nil }
         guard let seconds = Double(text), timeoutRange.contains(seconds) else {
             throw UsageError(
                 message:
@@ -192,6 +154,33 @@ extension CompositionParameters {
                 message:
                     "--size \(formatNumber(size)) × --scale \(scale) is \(formatNumber(size * Double(scale))) px: at most \(CompositionLimits.maximumPixelSize) px per side",
                 command: command)
+        }
+    }
+}
+
+extension SessionOptions.PipelineOptions {
+    static let options = [SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        self.init(
+            cache: try SessionOptions.cacheLocation(from: arguments),
+            verifyContent: arguments.has(SessionOptions.verifyContentSpec),
+            offline: arguments.has(SessionOptions.offlineSpec),
+            allowedFolders: try SessionOptions.allowedFolders(from: arguments))
+        if let text = arguments.string(SessionOptions.memoryLimitSpec) {
+            guard let bytes = SessionOptions.byteCount(text), bytes >= 16 << 20 else {
+                throw UsageError(
+                    message:
+                        "--memory-limit: expected a size of at least 16M like 512M, 2G or 1048576000, got '\(text)'",
+                    command: arguments.command)
+            }
+            memoryLimit = bytes
+        }
+        if let seconds = try SessionOptions.seconds(from: arguments, SessionOptions.connectTimeoutSpec) {
+            fetcher.connectTimeout = seconds
+        }
+        if let seconds = try SessionOptions.seconds(from: arguments, SessionOptions.timeoutSpec) {
+            fetcher.totalTimeout = seconds
         }
     }
 }

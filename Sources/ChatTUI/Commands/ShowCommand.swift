@@ -26,20 +26,17 @@ struct ShowCommand: ToolCommand {
     static let defaultWidth = 32
     static let sideRange = 1...1000
 
+    static let groupSpec = OptionSpec(name: "--group", valueName: "ID", help: "the group whose avatar to draw")
+    static let widthSpec = OptionSpec(
+        name: "--width", valueName: "COLS",
+        help: "width in terminal cells (default \(defaultWidth), or what --height and the picture's shape give)")
+    static let heightSpec = OptionSpec(
+        name: "--height", valueName: "ROWS",
+        help: "height in terminal cells (default: what the width and the picture's shape give)")
+
     static let specs =
-        [
-            SessionOptions.fixtureSpec,
-            OptionSpec(name: "--group", valueName: "ID", help: "the group whose avatar to draw"),
-            OptionSpec(
-                name: "--width", valueName: "COLS",
-                help: "width in terminal cells (default \(defaultWidth), or what --height and the picture's shape give)"
-            ),
-            OptionSpec(
-                name: "--height", valueName: "ROWS",
-                help: "height in terminal cells (default: what the width and the picture's shape give)"),
-        ] + InteractiveCommand.specs.filter { ["--color", "--dither", "--graphics"].contains($0.name) }
-        + [SessionOptions.baseDirSpec, SessionOptions.allowPathsSpec] + SessionOptions.cacheSpecs
-        + CompositionOptions.specs
+        [FixtureSource.fixturesSpec, groupSpec, widthSpec, heightSpec] + TerminalOptions.options
+        + [FixtureSource.baseDirSpec] + SessionOptions.PipelineOptions.options + CompositionOptions.specs
 
     enum Source: Equatable, Sendable {
         case group(String)
@@ -58,22 +55,21 @@ struct ShowCommand: ToolCommand {
     var pipeline: SessionOptions.PipelineOptions
 
     init(arguments: ParsedArguments) throws(UsageError) {
-        fixture = try FixtureSource(arguments)
-        switch (arguments.string("--group"), arguments.positionals) {
+        fixture = try FixtureSource(parsing: arguments)
+        switch (arguments.string(Self.groupSpec), arguments.positionals) {
         case (let group?, []): source = .group(group)
         case (nil, let files) where files.count == 1:
             source = .file(files[0] == "-" ? .standardInput : .path(files[0]))
         default:
             throw UsageError(message: "give either --group ID or one image FILE", command: Self.name)
         }
-        width = try arguments.integer("--width", in: Self.sideRange)
-        height = try arguments.integer("--height", in: Self.sideRange)
-        colorOption = try TerminalOptions.colorOption(from: arguments, command: Self.name)
-        dither = try TerminalOptions.dither(from: arguments, command: Self.name)
-        graphics = try TerminalOptions.graphics(from: arguments, command: Self.name)
+        width = try arguments.integer(Self.widthSpec, in: Self.sideRange)
+        height = try arguments.integer(Self.heightSpec, in: Self.sideRange)
+        let terminal = try TerminalOptions(parsing: arguments)
+        (colorOption, dither, graphics) = (terminal.colorOption, terminal.dither, terminal.graphics)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
-        pipeline = try SessionOptions.pipelineOptions(from: arguments)
+        pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         pipeline.isBatch = true
     }
 

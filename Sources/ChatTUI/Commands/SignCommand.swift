@@ -14,17 +14,26 @@ struct SignCommand: ToolCommand {
         "chat-tui sign --unsigned --member PHOTO…   the /insecure/… form a loopback service serves without a key",
         "PHOTO is a path inside the service's --photo-dir or an http(s) URL on one of its --allow-host hosts",
     ]
+    static let keyFileSpec = OptionSpec(
+        name: "--key-file", valueName: "FILE", help: "the service's key file; its first key signs")
+    static let unsignedSpec = OptionSpec(
+        name: "--unsigned", valueName: nil, help: "print the unsigned /insecure/… form instead")
+    static let memberSpec = OptionSpec(
+        name: "--member", valueName: "PHOTO", help: "a member's photo, in order (repeatable)")
+    static let nameSpec = OptionSpec(
+        name: "--name", valueName: "NAME", help: "a member's name, for its placeholder, in order (repeatable)")
+    static let formatSpec = OptionSpec(
+        name: "--format", valueName: "FMT", help: "png (default), jpeg or webp",
+        choices: OutputFormat.allCases.map(\.rawValue))
+    static let qualitySpec = OptionSpec(name: "--quality", valueName: "N", help: "JPEG or WebP quality, 1 to 100")
     static let specs =
         [
-            OptionSpec(name: "--key-file", valueName: "FILE", help: "the service's key file; its first key signs"),
-            OptionSpec(name: "--unsigned", valueName: nil, help: "print the unsigned /insecure/… form instead"),
-            OptionSpec(name: "--member", valueName: "PHOTO", help: "a member's photo, in order (repeatable)"),
-            OptionSpec(
-                name: "--name", valueName: "NAME", help: "a member's name, for its placeholder, in order (repeatable)"),
-            OptionSpec(
-                name: "--format", valueName: "FMT", help: "png (default), jpeg or webp",
-                choices: OutputFormat.allCases.map(\.rawValue)),
-            OptionSpec(name: "--quality", valueName: "N", help: "JPEG or WebP quality, 1 to 100"),
+            keyFileSpec,
+            unsignedSpec,
+            memberSpec,
+            nameSpec,
+            formatSpec,
+            qualitySpec,
         ] + CompositionOptions.specs
 
     static let notes = [
@@ -36,25 +45,25 @@ struct SignCommand: ToolCommand {
 
     init(arguments: ParsedArguments) throws(UsageError) {
         try arguments.requireNoPositionals()
-        let photos = arguments.strings("--member")
+        let photos = arguments.strings(Self.memberSpec)
         guard !photos.isEmpty else { throw UsageError(message: "give at least one --member PHOTO", command: Self.name) }
-        let names = arguments.strings("--name")
+        let names = arguments.strings(Self.nameSpec)
         guard names.count <= photos.count else {
             throw UsageError(message: "\(names.count) --name for \(photos.count) --member", command: Self.name)
         }
-        switch (arguments.string("--key-file"), arguments.has("--unsigned")) {
+        switch (arguments.string(Self.keyFileSpec), arguments.has(Self.unsignedSpec)) {
         case (let file?, false): keyFile = file
         case (nil, true): keyFile = nil
         default: throw UsageError(message: "give either --key-file FILE or --unsigned", command: Self.name)
         }
-        let formatText = arguments.string("--format") ?? "png"
+        let formatText = arguments.string(Self.formatSpec) ?? "png"
         guard let format = OutputFormat(fileExtension: formatText) else {
             throw UsageError(
                 message: "--format: expected png, jpeg or webp, got '\(Sanitizer.clean(formatText))'",
                 command: Self.name
             )
         }
-        let quality = try arguments.integer("--quality", in: 1...100)
+        let quality = try arguments.integer(Self.qualitySpec, in: 1...100)
         if quality != nil, format == .png {
             throw UsageError(message: "--quality applies to jpg and webp", command: Self.name)
         }

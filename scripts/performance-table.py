@@ -130,7 +130,7 @@ def service_rows(service, path, machine):
     """bench/service.sh's scenarios: requests per second and latency of `chat-tui serve` beside the Pillow
     service, and the memory over distinct requests; the machine's load during the run goes with the machine."""
     date = service.get("date") or file_date(path)
-    machine = "%s, load %s" % (service.get("machine") or machine, service_load(service))
+    machine = "%s, shared: load %s" % (service.get("machine") or machine, service_load(service))
     command = "`%s`" % service.get("command", "bench/service.sh")
     cores = service.get("server_cores", 1)
     where = "%d core%s" % (cores, "" if cores == 1 else "s")
@@ -139,22 +139,23 @@ def service_rows(service, path, machine):
               "nginx": "service, cache hit through nginx, %s" % where}
     for row in service["scenarios"]:
         ours, peer = row["ours"], row.get("pillow")
-        value = "%s/s, p50 %.2f / p99 %.2f ms" % (number(ours["requests_per_second"]), ours["p50_ms"], ours["p99_ms"])
-        peer_text = ("Pillow + gunicorn %s/s, p50 %.2f / p99 %.2f ms" % (
-            number(peer["requests_per_second"]), peer["p50_ms"], peer["p99_ms"]) if peer else "–")
+        value = "%s/s, p50 %s / p99 %s ms" % tuple(number(ours[key]) for key in ("requests_per_second", "p50_ms", "p99_ms"))
+        peer_text = ("Pillow + gunicorn %s/s, p50 %s / p99 %s ms" % tuple(
+            number(peer[key]) for key in ("requests_per_second", "p50_ms", "p99_ms")) if peer else "–")
         ratio = "%s×" % number(row["ratio"]) if row.get("ratio") else "–"
         yield labels[row["scenario"]], value, command, peer_text, ratio, machine, date
     memory = service.get("memory")
     if memory:
         samples = memory["samples"]
-        first = next((s for s in samples if s["requests"] > 0), samples[0])
-        yield ("service, RSS after %s / %s distinct requests" % (number(first["requests"]), number(samples[-1]["requests"])),
-               "%.0f / %.0f MiB" % (first["rss_kib"] / 1024, samples[-1]["rss_kib"] / 1024), command, "–", "–",
+        half = min((s for s in samples if s["requests"] >= memory["requests"] // 2), key=lambda s: s["requests"])
+        yield ("service, RSS after %s / %s distinct requests (64 pt, caches on)" % (
+                   number(half["requests"]), number(samples[-1]["requests"])),
+               "%.0f / %.0f MiB" % (half["rss_kib"] / 1024, samples[-1]["rss_kib"] / 1024), command, "–", "–",
                machine, date)
 
 
 def service_load(service):
-    """The 1-minute load averages before and after the run, from its `uptime` lines."""
+    """The 1-minute load averages before and after the run, from its `uptime` lines: other work on the machine."""
     def one_minute(line):
         return line.rsplit("load average:", 1)[-1].split(",")[0].strip() if "load average:" in line else "?"
     return "%s → %s" % (one_minute(service.get("load_before", "")), one_minute(service.get("load_after", "")))

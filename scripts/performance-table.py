@@ -4,10 +4,12 @@ measured it, the peer, the ratio, the machine and the date.
 
 It reads what bench/compare.sh writes: bench/results.json and bench/results-decode.json (bench/summarise.py's
 `rows`: figure, unit, ours, peers with value and ratio) and bench/batch-results.json (bench/batch.py's medians,
-ratios and memory), plus bench/interactive-figures.json, which holds the interactive figures (`chat-tui-bench
---only pictures,scroll,sheet`) that compare.sh does not summarise, each row with its own command, machine and
-date. A results file's date and machine are those it records (bench/summarise.py and bench/batch.py write them);
-for older files, its last commit's date (git), else its modification time, and --machine.
+ratios and memory); bench/service-results.json (bench/service.sh: `chat-tui serve` beside the Pillow service,
+and memory over distinct requests); and bench/interactive-figures.json, which holds the interactive figures
+(`chat-tui-bench --only pictures,scroll,sheet`) that compare.sh does not summarise, each row with its own
+command, machine and date. A results file's date and machine are those it records (bench/summarise.py,
+bench/batch.py and bench/service.sh write them); for older files, its last commit's date (git), else its
+modification time, and --machine.
 
 Usage: scripts/performance-table.py [--machine TEXT]   (prints Markdown; paste it into docs/PERFORMANCE.md)
 """
@@ -124,6 +126,41 @@ def decode_rows(decode, path, machine):
     yield from summary_rows(decode, path, wanted, machine)
 
 
+def service_rows(service, path, machine):
+    """bench/service.sh's scenarios: requests per second and latency of `chat-tui serve` beside the Pillow
+    service, and the memory over distinct requests; the machine's load during the run goes with the machine."""
+    date = service.get("date") or file_date(path)
+    machine = "%s, shared: load %s" % (service.get("machine") or machine, service_load(service))
+    command = "`%s`" % service.get("command", "bench/service.sh")
+    cores = service.get("server_cores", 1)
+    where = "%d core%s" % (cores, "" if cores == 1 else "s")
+    labels = {"cold": "service, cold composite (`--no-cache`), 132 pt @3x PNG, 9 JPEG members, %s" % where,
+              "warm": "service, warm (composite cache), same URL, %s" % where,
+              "nginx": "service, cache hit through nginx, %s" % where}
+    for row in service["scenarios"]:
+        ours, peer = row["ours"], row.get("pillow")
+        value = "%s/s, p50 %s / p99 %s ms" % tuple(number(ours[key]) for key in ("requests_per_second", "p50_ms", "p99_ms"))
+        peer_text = ("Pillow + gunicorn %s/s, p50 %s / p99 %s ms" % tuple(
+            number(peer[key]) for key in ("requests_per_second", "p50_ms", "p99_ms")) if peer else "–")
+        ratio = "%s×" % number(row["ratio"]) if row.get("ratio") else "–"
+        yield labels[row["scenario"]], value, command, peer_text, ratio, machine, date
+    memory = service.get("memory")
+    if memory:
+        samples = memory["samples"]
+        half = min((s for s in samples if s["requests"] >= memory["requests"] // 2), key=lambda s: s["requests"])
+        yield ("service, RSS after %s / %s distinct requests (64 pt, caches on)" % (
+                   number(half["requests"]), number(samples[-1]["requests"])),
+               "%.0f / %.0f MiB" % (half["rss_kib"] / 1024, samples[-1]["rss_kib"] / 1024), command, "–", "–",
+               machine, date)
+
+
+def service_load(service):
+    """The 1-minute load averages before and after the run, from its `uptime` lines: other work on the machine."""
+    def one_minute(line):
+        return line.rsplit("load average:", 1)[-1].split(",")[0].strip() if "load average:" in line else "?"
+    return "%s → %s" % (one_minute(service.get("load_before", "")), one_minute(service.get("load_after", "")))
+
+
 def interactive_rows(figures):
     for row in figures["rows"]:
         yield (row["figure"], row["value"], "`%s`" % row["command"], row.get("peer", "–"), row.get("ratio", "–"),
@@ -150,6 +187,10 @@ def main():
     batch = load(batch_path)
     if batch:
         rows += batch_rows(batch, batch_path, args.machine)
+    service_path = os.path.join(args.bench, "service-results.json")
+    service = load(service_path)
+    if service:
+        rows += service_rows(service, service_path, args.machine)
     interactive = load(interactive_path)
     if interactive:
         rows += interactive_rows(interactive)

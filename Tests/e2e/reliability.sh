@@ -207,13 +207,13 @@ PY
 expect_status 0 "$bin" export --fixtures scans.json --group s --output s.png --no-cache
 expect_message 'progressive JPEG has 499 scans at 7936x7936 px'; ok
 
-# ---- Terminals that cannot be used are refused by name.
-for term in dumb "" no-such-terminal; do
+# ---- Terminals that cannot be used are refused by name. (A TERM without a terminfo entry falls back to
+# xterm-256color instead: terminal-safety.sh runs that.)
+for term in dumb ""; do
   script -qec "env TERM='$term' $bin --no-cache --fixtures $root/sample-data/groups.json" /dev/null > term.txt 2>&1 || true
   case $term in
     dumb) grep -q 'terminal type "dumb" cannot move the cursor' term.txt ;;
     "") grep -q 'TERM is not set' term.txt ;;
-    *) grep -q 'cannot use terminal type "no-such-terminal"' term.txt ;;
   esac || { cat -v term.txt; fail "TERM='$term'"; }
   ! grep -q '\$TERM' term.txt || fail "a literal \$TERM in the message"; ok
 done

@@ -20,16 +20,16 @@ enum JobControl {
 
     /// The decision, from what the system says: `terminalGroup` is the terminal's foreground process group
     /// (negative when it has none, or is no terminal), `ownGroup` the app's; `readStops` whether SIGTTIN
-    /// is at its default; `stopFailed` whether the stop asked just before did not happen
-    /// (the system discards it for an orphaned process group, one no shell controls).
-    static func standing(terminalGroup: pid_t, ownGroup: pid_t, readStops: Bool, stopFailed: Bool) -> Standing {
+    /// is at its default; `orphaned` whether the app's process group is one no shell controls (the system
+    /// discards a stop sent to it).
+    static func standing(terminalGroup: pid_t, ownGroup: pid_t, readStops: Bool, orphaned: Bool) -> Standing {
         guard terminalGroup >= 0, terminalGroup != ownGroup else { return .foreground }
         if !readStops {
             return .cannotWait(
                 "the terminal belongs to another job and SIGTTIN is ignored, so the app cannot wait for it; run chat-tui in the foreground"
             )
         }
-        if stopFailed {
+        if orphaned {
             return .cannotWait(
                 "the terminal belongs to another job and no shell can bring the app back to the foreground; run chat-tui in the foreground"
             )
@@ -40,24 +40,31 @@ enum JobControl {
     /// Waits, stopped, until the app's process group owns the terminal on `descriptor`; nil then (at once when
     /// it owns it already), or why it cannot wait.
     static func awaitForeground(descriptor: Int32) -> String? {
-        var stopFailed = false
         while true {
             switch standing(
                 terminalGroup: tcgetpgrp(descriptor), ownGroup: getpgrp(), readStops: readStops(),
-                stopFailed: stopFailed)
+                orphaned: isOrphaned())
             {
             case .foreground: return nil
             case .cannotWait(let reason): return reason
             case .stop:
-                // What the system does to a background reader. The stop takes effect before `kill` returns;
-                // `fg` continues the group and the loop looks again (`bg` continues it in the background: it
-                // stops once more). Back within a moment means no stop happened: no one continues a job that
-                // fast.
-                let asked = DispatchTime.now().uptimeNanoseconds
+                // What the system does to a background reader. The stop is taken by a thread that does not block
+                // SIGTTIN, a moment after `kill` returns on this one (which may block it): wait for it before
+                // looking again, rather than asking again at once. `fg` continues the group, which discards a
+                // stop still pending; `bg` continues it in the background, and it stops once more.
                 kill(0, SIGTTIN)
-                stopFailed = DispatchTime.now().uptimeNanoseconds - asked < 50_000_000
+                usleep(20_000)
             }
         }
+    }
+
+    /// Whether the app's process group is orphaned, as far as its leader's parent tells: a shell that
+    /// controls jobs puts each in a group of its own and stays in the session, so a parent in the app's own
+    /// group or in another session (init, after the shell has gone) means nobody can continue a stopped app.
+    static func isOrphaned() -> Bool {
+        let parent = getppid()
+        let parentGroup = getpgid(parent)
+        return parentGroup < 0 || parentGroup == getpgrp() || getsid(parent) != getsid(0)
     }
 
     /// Whether the app's process group owns the terminal on `descriptor` (true for no terminal).
@@ -69,7 +76,7 @@ enum JobControl {
     /// Whether SIGTTIN stops the process: its disposition is the default. Whether this thread blocks it does
     /// not matter (the app's loop may run on a thread that blocks every signal, where the system then fails
     /// reads with EIO instead of stopping it): the stop is sent to the process group and taken by a thread
-    /// that does not block it; where none does, it does not happen, which `stopFailed` notices.
+    /// that does not block it.
     private static func readStops() -> Bool {
         var current = sigaction()
         guard sigaction(SIGTTIN, nil, &current) == 0 else { return false }

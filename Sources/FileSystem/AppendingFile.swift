@@ -9,12 +9,12 @@ import Foundation
 /// A log file written by appending whole lines: opened with `O_APPEND`, so each line is one `write` at the
 /// end of the file and lines from several threads or processes never interleave. `reopen` opens the path
 /// again (after a log rotation moved the old file away).
-public final class AppendingFile: Sendable {
-    public let path: String
+package final class AppendingFile: Sendable {
+    package let path: String
     private let descriptor: LockedDescriptor
 
     /// Opens (creating with mode 0644) the regular file at `path` for appending.
-    public init(path: String) throws(FileIOError) {
+    package init(path: String) throws(FileIOError) {
         self.path = path
         descriptor = LockedDescriptor(try Self.open(path))
     }
@@ -23,7 +23,7 @@ public final class AppendingFile: Sendable {
 
     /// Appends `line` and a newline in one write; a failed write is dropped (a full disk must not stop the
     /// program that logs).
-    public func append(line: String) {
+    package func append(line: String) {
         let bytes = Array((line + "\n").utf8)
         descriptor.use { fd in
             bytes.withUnsafeBytes { buffer in
@@ -39,7 +39,7 @@ public final class AppendingFile: Sendable {
     }
 
     /// Opens the path again; on failure the old descriptor stays.
-    public func reopen() throws(FileIOError) {
+    package func reopen() throws(FileIOError) {
         let fresh = try Self.open(path)
         descriptor.replace(with: fresh)
     }

@@ -1,6 +1,6 @@
 extension Int {
     /// A byte count for messages: exact below 1 KiB, otherwise KiB/MiB with one decimal.
-    public var byteCountDescription: String {
+    package var byteCountDescription: String {
         func oneDecimal(_ value: Int, unit: Int) -> String {
             let tenths = Int((Double(value) * 10 / Double(unit)).rounded())
             return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"

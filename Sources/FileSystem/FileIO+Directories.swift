@@ -9,7 +9,7 @@ import Foundation
 extension FileIO {
     /// Sets the modification (and access) time of `path`; `nil` means now. Returns false when that failed.
     @discardableResult
-    public static func setModificationTime(of path: String, to date: Date? = nil) -> Bool {
+    package static func setModificationTime(of path: String, to date: Date? = nil) -> Bool {
         guard let date else { return utimensat(AT_FDCWD, path, nil, 0) == 0 }
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let stamp = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
@@ -18,7 +18,7 @@ extension FileIO {
     }
 
     /// The names of the entries of `directory` (empty when it cannot be listed), without `.` and `..`.
-    public static func fileNames(in directory: String) -> [String] {
+    package static func fileNames(in directory: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
@@ -33,19 +33,19 @@ extension FileIO {
 
     /// Removes the file at `path`; a file that is already gone counts as removed.
     @discardableResult
-    public static func removeFile(_ path: String) -> Bool {
+    package static func removeFile(_ path: String) -> Bool {
         unlink(path) == 0 || errno == ENOENT
     }
 
     /// Whether something (a file, folder or any other node) exists at `path`, following symbolic links.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Creates `directory` and every missing folder above it (like `mkdir -p`), with `permissions` minus the
     /// umask. An existing folder is fine (its mode is left alone); an existing file of another kind is an error.
-    public static func createDirectory(_ directory: String, permissions: mode_t = 0o777) throws(FileIOError) {
+    package static func createDirectory(_ directory: String, permissions: mode_t = 0o777) throws(FileIOError) {
         guard !directory.isEmpty else { return }
         try checkSpelling(of: directory)
         var isFolder = stat()
@@ -63,7 +63,7 @@ extension FileIO {
     }
 
     /// A new, empty folder under the system's temporary directory, named after `prefix`.
-    public static func makeTemporaryDirectory(prefix: String) throws(FileIOError) -> String {
+    package static func makeTemporaryDirectory(prefix: String) throws(FileIOError) -> String {
         let base = FileManager.default.temporaryDirectory.path
         var template = Array(((base.hasSuffix("/") ? base : base + "/") + prefix + "-XXXXXX").utf8) + [0]
         let created = template.withUnsafeMutableBufferPointer { buffer in
@@ -77,10 +77,10 @@ extension FileIO {
 
     /// Removes `path` and, for a folder, everything in it. Best effort; returns false when something stayed.
     @discardableResult
-    public static func removeTree(_ path: String) -> Bool {
+    package static func removeTree(_ path: String) -> Bool {
         (try? FileManager.default.removeItem(atPath: path)) != nil
     }
 
     /// The process's current folder.
-    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+    package static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 }

@@ -5,7 +5,7 @@
 #endif
 
 /// What is at a path, as far as deciding where to write goes.
-public enum PathKind: Hashable, Sendable {
+package enum PathKind: Hashable, Sendable {
     /// Nothing (or nothing that can be examined: a component is missing or not searchable).
     case missing
     case regularFile
@@ -16,7 +16,7 @@ public enum PathKind: Hashable, Sendable {
 
 extension FileIO {
     /// What is at `path`, following symbolic links (a link to a folder is a folder).
-    public static func kind(of path: String) -> PathKind {
+    package static func kind(of path: String) -> PathKind {
         var info = stat()
         guard !path.isEmpty, stat(path, &info) == 0 else { return .missing }
         let type = info.st_mode & S_IFMT

@@ -10,7 +10,7 @@ extension FileIO {
     /// Otherwise the next file the program opens would take the number, and messages meant for standard
     /// error would land in it (an exported PNG, say). Opened read-only, the placeholder still fails every
     /// write, so the stream keeps reporting itself closed. Call first thing in `main`.
-    public static func reserveStandardDescriptors() {
+    package static func reserveStandardDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
         where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open returns the lowest free number, which is this one, since the lower ones are open by now.
@@ -23,7 +23,7 @@ extension FileIO {
 extension FileIO {
     /// All of standard input, at most `maxBytes` (for `--fixtures -`); more than that is `streamTooLarge`,
     /// naming "standard input".
-    public static func readStandardInput(maxBytes: Int) throws(FileIOError) -> [UInt8] {
+    package static func readStandardInput(maxBytes: Int) throws(FileIOError) -> [UInt8] {
         try readStream(STDIN_FILENO, name: "standard input", maxBytes: maxBytes)
     }
 

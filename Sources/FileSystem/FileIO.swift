@@ -8,7 +8,7 @@
 #endif
 
 /// When a written file reaches the disk.
-public enum WriteDurability: Sendable {
+package enum WriteDurability: Sendable {
     /// Before `writeAtomically` returns: the file and its folder entry are flushed (`fsync`).
     case synced
     /// Whenever the system writes it back, or at the next `FileIO.syncFileSystem`: the file still appears
@@ -21,20 +21,20 @@ public enum WriteDurability: Sendable {
 /// The `FileSystem` module is the only code in chat-tui that calls the file system directly (libc or
 /// Foundation's `FileManager`); every other module goes through `FileIO`, so that every path is checked the
 /// same way and every failure becomes a `FileIOError` that names the path and says what to fix.
-public enum FileIO {
+package enum FileIO {
     /// The bytes of the regular file at `path`, at most `maxBytes` of them.
     ///
     /// Opens non-blocking and inspects the open descriptor, so a FIFO cannot hang the caller and the checked
     /// file is the one read; directories, devices (like `/dev/zero`), FIFOs and sockets are refused. The
     /// size cap also holds for files that grow while being read or report no size (`/proc`).
-    public static func readRegularFile(path: String, maxBytes: Int) throws(FileIOError) -> [UInt8] {
+    package static func readRegularFile(path: String, maxBytes: Int) throws(FileIOError) -> [UInt8] {
         try readVersionedFile(path: path, maxBytes: maxBytes).bytes
     }
 
     /// The bytes of the regular file at `path` (as `readRegularFile`) and the status of the very file read,
     /// taken from the open descriptor: comparing it with an earlier `status(of:)` tells whether the bytes are
     /// still the version that was looked at (a file replaced or rewritten in between has another status).
-    public static func readVersionedFile(path: String, maxBytes: Int) throws(FileIOError)
+    package static func readVersionedFile(path: String, maxBytes: Int) throws(FileIOError)
         -> (bytes: [UInt8], status: FileStatus)
     {
         let (descriptor, info) = try openRegularFile(path)
@@ -60,7 +60,7 @@ public enum FileIO {
 
     /// At most the first `count` bytes of the regular file at `path` (fewer when it is shorter): enough to read
     /// an image header without reading the image. Refuses what `readRegularFile` refuses.
-    public static func readPrefix(of path: String, count: Int) throws(FileIOError) -> [UInt8] {
+    package static func readPrefix(of path: String, count: Int) throws(FileIOError) -> [UInt8] {
         let (descriptor, _) = try openRegularFile(path)
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
@@ -124,7 +124,7 @@ public enum FileIO {
     /// the file it points to, which is replaced (the link stays), unless it leads out of `options.folder`.
     /// Folders, devices, FIFOs and sockets (also behind links), file-descriptor paths like `/dev/stdout`, and
     /// the files in `options.inputs` are refused.
-    public static func writeAtomically(
+    package static func writeAtomically(
         _ bytes: [UInt8], to path: String,
         options: AtomicWriteOptions = AtomicWriteOptions()
     ) throws(FileIOError) {
@@ -162,7 +162,7 @@ public enum FileIO {
     /// Flushes every written file of the file system that holds `path` (a file or folder) to disk, with their
     /// folder entries: one `syncfs` after a batch of `.deferred` writes instead of an `fsync` per file. Where
     /// `syncfs` is missing (not Linux), the folder itself is flushed.
-    public static func syncFileSystem(containing path: String) throws(FileIOError) {
+    package static func syncFileSystem(containing path: String) throws(FileIOError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FileIOError(code: errno, path: path, directory: parentDirectory(of: path), operation: "open")
@@ -187,7 +187,7 @@ public enum FileIO {
     /// container; no process ids are involved. Everything else stays, including leftovers of older versions,
     /// whose names could not be told from a user's files.
     @discardableResult
-    public static func removeStaleTemporaryFiles(in directory: String) -> Int {
+    package static func removeStaleTemporaryFiles(in directory: String) -> Int {
         fileNames(in: directory).reduce(0) { removed, name in
             guard TemporaryFile.isTemporaryName(name) else { return removed }
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + name
@@ -205,7 +205,7 @@ public enum FileIO {
     }
 
     /// The folder part of `path`: "." for a bare name, "/" for a file at the root.
-    public static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = path[..<slash]
         return parent.isEmpty ? "/" : String(parent)

@@ -5,7 +5,7 @@
 #endif
 
 /// Why a file could not be read or written; every message names the path and says what to fix.
-public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case permissionDenied(path: String)
     case symlinkLoop(path: String)
@@ -53,7 +53,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file of an export folder (`folder`) that is a symbolic link leading to `target`, outside the folder.
     case linkLeavesFolder(path: String, target: String, folder: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyPath, .watchLimitReached, .watchUnavailable: return reason
         case .streamTooLarge(let name, _): return "\(name) \(reason)"
@@ -72,7 +72,7 @@ public enum FileIOError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The cause alone, without the path: for messages that name the path already
     /// (`member "Alice" (u1): a.jpg: file not found; using a placeholder`).
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .notFound: return "no such file"
         case .permissionDenied: return "permission denied (check the permissions of the file and its folders)"

@@ -6,11 +6,11 @@
 
 /// Which file a path leads to: its device and inode, the same for every spelling of the path, symbolic
 /// links and hard links included.
-public struct FileIdentity: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
 
-    public init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device; self.inode = inode
     }
 
@@ -21,7 +21,7 @@ public struct FileIdentity: Hashable, Sendable {
 
 extension FileIO {
     /// The identity of the file `path` leads to (following symbolic links), nil when there is none.
-    public static func identity(of path: String) -> FileIdentity? {
+    package static func identity(of path: String) -> FileIdentity? {
         guard (try? checkSpelling(of: path)) != nil else { return nil }
         var info = stat()
         return stat(path, &info) == 0 ? FileIdentity(info) : nil
@@ -29,21 +29,21 @@ extension FileIO {
 }
 
 /// How `FileIO.writeAtomically` creates and guards a file.
-public struct AtomicWriteOptions: Sendable {
+package struct AtomicWriteOptions: Sendable {
     /// Permission bits of a new file, less the umask (an existing file keeps its own): 0666 like `touch`,
     /// 0600 for private data such as cache entries.
-    public var permissions: mode_t
+    package var permissions: mode_t
     /// Files that must never be replaced, with what each is for messages ("the fixture file"): the inputs of
     /// an export, so that no output path can overwrite them, whatever it is spelt like.
-    public var inputs: [FileIdentity: String]
+    package var inputs: [FileIdentity: String]
     /// When the file reaches the disk: before `writeAtomically` returns, or at a later `syncFileSystem`.
-    public var durability: WriteDurability
+    package var durability: WriteDurability
     /// The export folder the file belongs in, nil for a path the user named: a symbolic link at the path is
     /// then followed only while it ends inside this folder, and a link that leads out of it is refused
     /// (`FileIOError.linkLeavesFolder`), so a link planted in an export folder cannot redirect an export.
-    public var folder: String?
+    package var folder: String?
 
-    public init(
+    package init(
         permissions: mode_t = 0o666, inputs: [FileIdentity: String] = [:],
         durability: WriteDurability = .synced, folder: String? = nil
     ) {

@@ -11,7 +11,7 @@
 /// The lock file itself is never removed (removing it would let two processes lock two different files of
 /// the same name); it is empty and may be deleted by hand when no process runs. A process that dies releases
 /// its lock with its descriptors.
-public struct FileLock: ~Copyable {
+package struct FileLock: ~Copyable {
     private let descriptor: Int32
 
     /// How often a held lock is tried again while waiting.
@@ -19,7 +19,7 @@ public struct FileLock: ~Copyable {
 
     /// Locks `path`, creating the file if needed, waiting up to `timeoutMilliseconds` for another holder to
     /// let go (0: one try). Throws `.locked` when the wait ends first.
-    public init(path: String, timeoutMilliseconds: Int = 5_000) throws(FileIOError) {
+    package init(path: String, timeoutMilliseconds: Int = 5_000) throws(FileIOError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw FileIOError(

@@ -9,21 +9,21 @@
 /// Device and inode name the file itself, whatever path spelling or hard link reached it; size, modification
 /// and change time tell whether it was rewritten. The change time (ctime) cannot be set by `touch`, `cp -p`,
 /// `rsync -t` or `tar x`: any write, `chmod` or timestamp change moves it to the current time.
-public struct FileStatus: Hashable, Sendable {
+package struct FileStatus: Hashable, Sendable {
     /// Size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// Modification time in nanoseconds since the epoch.
-    public var modificationNanoseconds: Int64
+    package var modificationNanoseconds: Int64
     /// Whether the path names a regular file (not a folder, device, FIFO or socket).
-    public var isRegularFile: Bool
+    package var isRegularFile: Bool
     /// The device the file lives on (`st_dev`).
-    public var device: UInt64
+    package var device: UInt64
     /// The file's inode number on that device (`st_ino`).
-    public var inode: UInt64
+    package var inode: UInt64
     /// Status change time in nanoseconds since the epoch (`st_ctim`).
-    public var changeNanoseconds: Int64
+    package var changeNanoseconds: Int64
 
-    public init(
+    package init(
         size: Int64, modificationNanoseconds: Int64, isRegularFile: Bool, device: UInt64 = 0,
         inode: UInt64 = 0, changeNanoseconds: Int64 = 0
     ) {
@@ -42,7 +42,7 @@ public struct FileStatus: Hashable, Sendable {
 
     /// Whether `other` describes the same file in the same state: same device and inode, size, modification
     /// and change time. A file replaced by `mv`, rewritten, or whose times were set back differs.
-    public func isSameVersion(as other: FileStatus) -> Bool {
+    package func isSameVersion(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode && size == other.size
             && modificationNanoseconds == other.modificationNanoseconds && changeNanoseconds == other.changeNanoseconds
     }
@@ -50,7 +50,7 @@ public struct FileStatus: Hashable, Sendable {
 
 extension FileIO {
     /// The status of `path`, or nil when nothing is there (or it cannot be examined).
-    public static func status(of path: String) -> FileStatus? {
+    package static func status(of path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileStatus(info)
@@ -59,7 +59,7 @@ extension FileIO {
     /// The absolute path of `path` with every symbolic link, `.`, `..` and repeated slash resolved (what
     /// messages name a file by, so that `av//a.png`, `av/./a.png` and a link to it read the same); nil when
     /// the path cannot be resolved (missing, a loop, no search permission).
-    public static func canonicalPath(of path: String) -> String? {
+    package static func canonicalPath(of path: String) -> String? {
         guard !path.isEmpty, let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

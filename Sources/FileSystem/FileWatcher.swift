@@ -19,17 +19,17 @@
     ///
     /// `@unchecked Sendable`: every mutable field is behind `lock` (an `NSLock`, which ThreadSanitizer understands),
     /// so `watch` may run on any thread while a loop calls `changes()`.
-    public final class FileWatcher: @unchecked Sendable {
+    package final class FileWatcher: @unchecked Sendable {
         /// What `changes()` found.
-        public struct Changes: Equatable, Sendable {
+        package struct Changes: Equatable, Sendable {
             /// Watched paths, as they were given to `watch`, whose file may have changed (been written, replaced,
             /// deleted or created).
-            public var paths: Set<String> = []
+            package var paths: Set<String> = []
             /// Folders that could not be watched when the watcher followed a folder that appeared or went away.
-            public var problems: [FileIOError] = []
+            package var problems: [FileIOError] = []
 
             /// A report of `paths` changed and `problems` met.
-            public init(paths: Set<String> = [], problems: [FileIOError] = []) {
+            package init(paths: Set<String> = [], problems: [FileIOError] = []) {
                 self.paths = paths; self.problems = problems
             }
         }
@@ -86,7 +86,7 @@
         private static let folderGone = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
 
         /// The descriptor to poll for input: readable when `changes()` has something to do.
-        public let descriptor: Int32
+        package let descriptor: Int32
         private let inotify: Int32
         private let timer: Int32
         private let quietNanoseconds: UInt64
@@ -103,7 +103,7 @@
 
         /// A watcher with nothing watched yet. Throws `FileIOError.watchUnavailable` when the system allows no
         /// more inotify instances (or descriptors) for this user.
-        public convenience init(quietMilliseconds: Int = 40, longestMilliseconds: Int = 200) throws(FileIOError) {
+        package convenience init(quietMilliseconds: Int = 40, longestMilliseconds: Int = 200) throws(FileIOError) {
             try self.init(
                 quietMilliseconds: quietMilliseconds, longestMilliseconds: longestMilliseconds,
                 calls: KernelCalls())
@@ -145,7 +145,7 @@
         /// Watches exactly `paths` from now on (relative ones against the current folder), replacing what was
         /// watched before. Returns the folders that could not be watched: the paths in them are not followed.
         @discardableResult
-        public func watch(_ paths: some Sequence<String>) -> [FileIOError] {
+        package func watch(_ paths: some Sequence<String>) -> [FileIOError] {
             var wanted: [String: Set<String>] = [:]
             for path in Set(paths) where !path.isEmpty && !path.utf8.contains(0) {
                 let absolute = FileIO.lexicallyAbsolute(path)
@@ -163,7 +163,7 @@
         /// Reads what is waiting (never blocks) and returns the paths whose changes have settled: the burst they
         /// came in has been quiet for the quiet time, or has lasted the longest time. Call it whenever
         /// `descriptor` is readable; it empties what made it readable.
-        public func changes() -> Changes {
+        package func changes() -> Changes {
             lock.lock()
             defer { lock.unlock() }
             var result = Changes()
@@ -300,28 +300,28 @@
     }
 #else
     /// Live reload needs Linux's inotify; elsewhere a watcher cannot be made (the app then runs without it).
-    public final class FileWatcher: Sendable {
+    package final class FileWatcher: Sendable {
         /// What `changes()` found (never anything here).
-        public struct Changes: Equatable, Sendable {
+        package struct Changes: Equatable, Sendable {
             /// Watched paths whose file may have changed.
-            public var paths: Set<String> = []
+            package var paths: Set<String> = []
             /// Folders that could not be watched.
-            public var problems: [FileIOError] = []
+            package var problems: [FileIOError] = []
         }
 
         /// No descriptor: nothing is ever watched.
-        public var descriptor: Int32 { -1 }
+        package var descriptor: Int32 { -1 }
 
         /// Always throws: there is no inotify here.
-        public init(quietMilliseconds: Int = 40, longestMilliseconds: Int = 200) throws(FileIOError) {
+        package init(quietMilliseconds: Int = 40, longestMilliseconds: Int = 200) throws(FileIOError) {
             throw .watchUnavailable(reason: "watching files needs Linux (inotify)")
         }
 
         /// Watches nothing.
         @discardableResult
-        public func watch(_ paths: some Sequence<String>) -> [FileIOError] { [] }
+        package func watch(_ paths: some Sequence<String>) -> [FileIOError] { [] }
 
         /// Nothing changed.
-        public func changes() -> Changes { Changes() }
+        package func changes() -> Changes { Changes() }
     }
 #endif

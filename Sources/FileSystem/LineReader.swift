@@ -11,13 +11,13 @@
 /// than `maximumLineBytes` is an error naming its number rather than a reason to keep growing the buffer; its
 /// bytes are skipped (read through in buffer-sized pieces), so the next call returns the line after it.
 /// Opens and checks the file as `FileIO.readRegularFile` does (no FIFOs, devices or folders).
-public final class LineReader {
+package final class LineReader {
     /// The file, as given.
-    public let path: String
+    package let path: String
     /// The longest line accepted, in bytes without its terminator.
-    public let maximumLineBytes: Int
+    package let maximumLineBytes: Int
     /// The number of the line `nextLine` returned last (1-based); 0 before the first.
-    public private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
 
     private var descriptor: Int32
     private var buffer: [UInt8]
@@ -27,7 +27,7 @@ public final class LineReader {
     private var reachedEnd = false
 
     /// Opens `path`; fails as `FileIO.readRegularFile` would.
-    public init(path: String, maximumLineBytes: Int, bufferBytes: Int = 1 << 16) throws(FileIOError) {
+    package init(path: String, maximumLineBytes: Int, bufferBytes: Int = 1 << 16) throws(FileIOError) {
         self.path = path
         self.maximumLineBytes = max(1, maximumLineBytes)
         descriptor = try FileIO.openRegularFile(path).descriptor
@@ -40,7 +40,7 @@ public final class LineReader {
 
     /// The next line's bytes without its terminator, nil after the last line. Throws `lineTooLong` for a line
     /// over the cap, after which reading goes on with the following line.
-    public func nextLine() throws(FileIOError) -> [UInt8]? {
+    package func nextLine() throws(FileIOError) -> [UInt8]? {
         // Bytes before `searched` are known to hold no line break.
         var searched = start
         while true {

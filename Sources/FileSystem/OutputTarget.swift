@@ -135,7 +135,7 @@ extension FileIO {
     /// The refusal a write of `path` into the export folder `folder` meets when `path` is a symbolic link
     /// leading out of the folder (`FileIOError.linkLeavesFolder`); nil otherwise. For questions asked before
     /// writing (the app asks before replacing a file): the write itself applies the same rule.
-    public static func linkLeavingFolder(_ path: String, folder: String) -> FileIOError? {
+    package static func linkLeavingFolder(_ path: String, folder: String) -> FileIOError? {
         do {
             _ = try OutputTarget(path, folder: folder)
             return nil

@@ -10,13 +10,13 @@
 ///
 /// Limit: the check looks at the path when it is made; a file swapped for a link in the moment between the
 /// check and the read is not caught. Keep untrusted writers out of the allowed folders.
-public struct PathConfinement: Hashable, Sendable {
+package struct PathConfinement: Hashable, Sendable {
     /// The allowed folders, each as given (made absolute, `.` and `..` worked out) and as its real path.
-    public let folders: [String]
+    package let folders: [String]
     private let realFolders: [String]
 
     /// Confines paths to `folders`; each must be an existing folder.
-    public init(allowing folders: [String]) throws(FileIOError) {
+    package init(allowing folders: [String]) throws(FileIOError) {
         var given: [String] = []
         var real: [String] = []
         for folder in folders {
@@ -35,7 +35,7 @@ public struct PathConfinement: Hashable, Sendable {
     }
 
     /// Throws `.outsideAllowedFolders` unless `path` is allowed.
-    public func check(_ path: String) throws(FileIOError) {
+    package func check(_ path: String) throws(FileIOError) {
         try FileIO.checkSpelling(of: path)
         let written = FileIO.lexicallyAbsolute(path)
         guard (folders + realFolders).contains(where: { Self.contains(folder: $0, path: written) }) else {
@@ -56,7 +56,7 @@ public struct PathConfinement: Hashable, Sendable {
 extension FileIO {
     /// `path` made absolute against the current folder, with `.`, `..` and repeated slashes worked out on the
     /// text alone (symbolic links are not looked at): `/a/./b//../c` is `/a/c`.
-    public static func lexicallyAbsolute(_ path: String) -> String {
+    package static func lexicallyAbsolute(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
         var names: [Substring] = []
         for name in full.split(separator: "/") {
@@ -71,21 +71,21 @@ extension FileIO {
 
     /// The absolute path of the file `path` leads to, without symbolic links, `.` or `..`; nil when it does
     /// not exist (errno says why).
-    public static func realPath(of path: String) -> String? {
+    package static func realPath(of path: String) -> String? {
         guard (try? checkSpelling(of: path)) != nil, let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether `path` leads to a folder.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return (try? checkSpelling(of: path)) != nil && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Why `path` cannot be looked at, nil when `stat` succeeds: a missing file, a name that is too long, a
     /// folder on the way without search permission, a loop of links, ...
-    public static func lookUpProblem(of path: String) -> FileIOError? {
+    package static func lookUpProblem(of path: String) -> FileIOError? {
         do { try checkSpelling(of: path) } catch { return error }
         var info = stat()
         guard stat(path, &info) != 0 else { return nil }

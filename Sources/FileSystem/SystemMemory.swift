@@ -6,7 +6,7 @@
 #endif
 
 /// How much memory this process can count on, and how it hands memory back.
-public enum SystemMemory {
+package enum SystemMemory {
     /// Makes glibc's allocator keep freed memory for the next allocation instead of giving it back to the
     /// system: one arena for every thread, blocks below 32 MB from the heap rather than their own mappings, and
     /// up to 64 MB free at the heap's top before it is trimmed. A composite, its enlargement and its encodings
@@ -14,7 +14,7 @@ public enum SystemMemory {
     /// each thread's arena hands them back and the next key faults in fresh zeroed pages (a quarter of the
     /// composition's CPU, and the slow keys, in the picture benchmark). Call it first, before other threads
     /// start. Elsewhere than glibc, and under the sanitizers' allocators, it does nothing.
-    public static func keepFreedMemoryForReuse() {
+    package static func keepFreedMemoryForReuse() {
         #if canImport(Glibc)
             _ = mallopt(M_ARENA_MAX, 1)
             _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
@@ -24,7 +24,7 @@ public enum SystemMemory {
 
     /// Physical memory, or the limit of the control group the process runs in (a container's memory limit)
     /// when that is lower; nil when neither can be found out.
-    public static func usableBytes() -> UInt64? {
+    package static func usableBytes() -> UInt64? {
         let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
         let physical = pages > 0 && pageSize > 0 ? UInt64(pages) * UInt64(pageSize) : nil
         let limits = [physical, controlGroupLimit()].compactMap { $0 }

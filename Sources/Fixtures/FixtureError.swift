@@ -1,4 +1,4 @@
-package import FileSystem
+internal import FileSystem
 import Foundation
 import Support
 

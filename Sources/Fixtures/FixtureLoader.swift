@@ -1,4 +1,4 @@
-package import FileSystem
+internal import FileSystem
 import Foundation
 
 /// Loads chat-list fixtures (README.md, "Fixture format") and reports every problem with the file, line:column or JSON path.

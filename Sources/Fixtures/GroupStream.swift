@@ -1,4 +1,4 @@
-package import FileSystem
+internal import FileSystem
 import Foundation
 
 /// The groups of a JSON Lines fixture (`.jsonl`: one group object per line, the objects of a `.json`

@@ -44,18 +44,7 @@ import Testing
     }
 
     @Test func theControllerRepaintsEveryCellAndPictureAfterARepaint() {
-        let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
-        terminal.graphics = GraphicsSetup(
-            graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
-            cellSizeIsKnown: true, sixelColors: 256)
-        var options = AppController.Options()
-        options.now = { ViewFixtures.now }
-        options.timeZone = ViewFixtures.utc
-        options.monotonicNanoseconds = { 0 }
-        let controller = AppController(
-            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")),
-            options: options, driver: terminal, provider: WhiteComposites(), exporter: { _, _, _ in },
-            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let (terminal, controller) = Self.sixelApp()
         controller.redraw()
         controller.processEvents()
         let draws = terminal.drawCount
@@ -76,18 +65,7 @@ extension RepaintTests {
     /// preview and every list avatar.
     @Test(arguments: [Key.focusIn, .resize, .control("l")])
     func everyPictureIsSentAgainAfter(_ key: Key) async {
-        let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
-        terminal.graphics = GraphicsSetup(
-            graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
-            cellSizeIsKnown: true, sixelColors: 256)
-        var options = AppController.Options()
-        options.now = { ViewFixtures.now }
-        options.timeZone = ViewFixtures.utc
-        options.monotonicNanoseconds = { 0 }
-        let controller = AppController(
-            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")),
-            options: options, driver: terminal, provider: WhiteComposites(), exporter: { _, _, _ in },
-            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        let (terminal, controller) = Self.sixelApp()
         controller.step(timeoutMilliseconds: 0)
         await controller.driveUntilSettled()
         let shown = Set(terminal.pictureLayer.shown.map(\.id))
@@ -100,6 +78,23 @@ extension RepaintTests {
         let sent = Set(terminal.pictureUpdates.dropFirst(updates).flatMap(\.sent))
         #expect(sent == shown, "after \(key)")
         #expect(terminal.invalidations == 1)
+    }
+
+    /// The app on a 100×30 sixel terminal with three groups of white composites, at a fixed clock.
+    static func sixelApp() -> (InMemoryTerminal, AppController) {
+        let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
+        terminal.graphics = GraphicsSetup(
+            graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
+            cellSizeIsKnown: true, sixelColors: 256)
+        var options = AppController.Options()
+        options.now = { ViewFixtures.now }
+        options.timeZone = ViewFixtures.utc
+        options.monotonicNanoseconds = { 0 }
+        let controller = AppController(
+            fixture: Fixture(groups: ViewFixtures.groups(3), baseDirectory: URL(fileURLWithPath: "/")),
+            options: options, driver: terminal, provider: WhiteComposites(), exporter: { _, _, _ in },
+            imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) })
+        return (terminal, controller)
     }
 }
 

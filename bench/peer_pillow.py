@@ -5,6 +5,8 @@ resampler), an anti-aliased mask drawn with ImageDraw at 4x and reduced, `alpha_
 background, then the canvas's rounded clip. With decode: `Image.open` + `draft` (JPEG DCT scaling to the
 tile's size, like our decoder's minimumSide) inside the timed work; and that decoding alone, for the WeChat
 tiles. PNG encoding: `Image.save` with its defaults of the composite chat-tui encodes (png-source.png).
+bench/compare.sh also runs it with pillow-simd's interpreter (bench/.venv-simd); the report names the Pillow
+version that ran (pillow-simd's carry a `.postN` suffix).
 
 Usage: peer_pillow.py INPUTS_DIR --json-out FILE [--runs N]
 """
@@ -13,6 +15,7 @@ import io
 import os
 import sys
 
+import PIL
 from PIL import Image, ImageChops, ImageDraw
 
 import benchlib
@@ -97,7 +100,7 @@ def main():
     encoded = io.BytesIO()
     source.save(encoded, "PNG")
     encode = benchlib.seconds_per_call(lambda: source.save(io.BytesIO(), "PNG"), runs=args.runs)
-    benchlib.write_json(args.json_out, {"composition": figures,
+    benchlib.write_json(args.json_out, {"pillow_version": PIL.__version__, "composition": figures,
                                         "png_encode": {"milliseconds": encode * 1000, "bytes": encoded.tell()},
                                         "jpeg_decode": {"sets_per_second": 1 / decode}})
 

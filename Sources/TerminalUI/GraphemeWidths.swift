@@ -115,7 +115,7 @@ package struct GraphemeWidths: Hashable, Sendable {
     /// that class (é, ß, Greek, Cyrillic) are left out: terminals that draw them two wide are CJK set-ups that
     /// draw names in those scripts that way throughout, and a name must never turn into `?`.
     private static func isAmbiguous(_ value: UInt32) -> Bool {
-        ambiguousRanges.contains { $0.contains(value) }
+        TextWidth.contains(value, in: ambiguousRanges)
     }
 
     private static let ambiguousRanges: [ClosedRange<UInt32>] = [

@@ -36,8 +36,7 @@ package enum TextWidth {
         let scalars = grapheme.unicodeScalars
         guard let base = scalars.first else { return 0 }
         if scalars.count > 1 {
-            if base.value > 0xFF && scalars.contains(zeroWidthJoiner) && base.properties.isEmoji { return 2 }
-            if isRegionalIndicator(base) && scalars.dropFirst().contains(where: isRegionalIndicator) { return 2 }
+            // Flags and ZWJ sequences are kinds above; a keycap (`1️⃣`: an ASCII base) is not.
             if scalars.contains(emojiPresentationSelector) && base.properties.isEmoji { return 2 }
             // Anything else a terminal draws scalar by scalar (a base plus combining marks, halfwidth kana plus
             // a voiced mark); one grapheme never takes more than two columns.
@@ -88,19 +87,17 @@ package enum TextWidth {
         return fitted + String(repeating: " ", count: max(0, width - self.width(of: fitted)))
     }
 
-    private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
     private static let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
 
-    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1F1E6...0x1F1FF).contains(scalar.value)
-    }
+    private static func isWide(_ value: UInt32) -> Bool { contains(value, in: wideRanges) }
 
-    private static func isWide(_ value: UInt32) -> Bool {
+    /// Whether `value` lies in one of `ranges` (sorted, disjoint), by binary search.
+    package static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
         var low = 0
-        var high = wideRanges.count - 1
+        var high = ranges.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let range = wideRanges[middle]
+            let range = ranges[middle]
             if value < range.lowerBound {
                 high = middle - 1
             } else if value > range.upperBound {

@@ -88,7 +88,7 @@ private struct WhiteProvider: CompositeProvider {
     @Test func aSaveThatFailsIsSaidOnTheStatusLineAndAtExit() throws {
         // The sessions folder is a file.
         let base = folder()
-        FileManager.default.createFile(atPath: base + "/sessions", contents: Data("x".utf8))
+        #expect(FileManager.default.createFile(atPath: base + "/sessions", contents: Data("x".utf8)))
         let path = base + "/sessions/s.json"
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [.character("]")])
         terminal.closesWhenKeysRunOut = true

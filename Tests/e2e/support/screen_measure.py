@@ -9,7 +9,8 @@ and LEFT, TOP pixels into the screenshot (a terminal's inner border). WHAT:
 - `thumb`: the second list entry's avatar (the second run of lit rows at the list's left edge), the same way.
 - `picture`: the lit part of the whole screen (`chat-tui show`'s picture), compared the same way.
 - `colour`: the number of pixels that are neither black nor grey text (a picture left behind); REFERENCE unused.
-- `same`: REFERENCE is another screenshot; the PSNR of the app's screen in the two; prints "PSNR".
+- `same`: REFERENCE is another screenshot; the PSNR of the app's screen above the status line in the two (the
+  status line's messages come and go by time); prints "PSNR".
 PSNR 0 means there is no picture.
 """
 import sys
@@ -76,6 +77,7 @@ elif what == "colour":
     spread = screen.max(axis=2) - screen.min(axis=2)
     print(int((spread > 40).sum()))
 elif what == "same":
-    print("%.2f" % psnr(screen, app_screen(reference)))
+    above_status = (rows - 1) * cell_h
+    print("%.2f" % psnr(screen[:above_status], app_screen(reference)[:above_status]))
 else:
     sys.exit("screen_measure.py: unknown measure " + what)

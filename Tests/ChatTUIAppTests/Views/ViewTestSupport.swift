@@ -13,13 +13,15 @@ final class FakeCellSource: CompositeCellSource {
     var available = true
     var warningsToReport: [String] = []
 
-    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
-        requests.append((group.id, parameters, columns, rows))
+    func cells(for subject: CompositeSubject, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
+        requests.append((subject.groupID, parameters, columns, rows))
         return available ? CellGrid(width: columns, height: rows, fill: Cell("#")) : nil
     }
 
     /// A white picture filling the whole area.
-    func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture? {
+    func picture(
+        for subject: CompositeSubject, parameters: CompositionParameters, request: PictureRequest
+    ) -> FramedPicture? {
         guard available else { return nil }
         let (width, height) = request.areaPixels
         return FramedPicture(
@@ -28,7 +30,7 @@ final class FakeCellSource: CompositeCellSource {
     }
 
     func pictureCells(
-        for group: ChatGroup, parameters: CompositionParameters,
+        for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
     ) -> (cells: CellRect, grid: CellGrid)? {
         guard available else { return nil }

@@ -34,6 +34,7 @@ private final class RecordingProvider: CompositeProvider, @unchecked Sendable {
                 cellSizeIsKnown: true, sixelColors: 256)
         }
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }

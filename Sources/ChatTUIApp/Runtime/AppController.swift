@@ -150,7 +150,8 @@ package final class AppController {
     let store: CompositeStore
     private let wake: WakeSignal
     let inbox: CompletionInbox
-    private var requests: [PreviewKey: BackgroundJob] = [:]
+    /// The composites being made: each job, and the request it frames its picture for (its slot's).
+    private var requests: [PreviewKey: (job: BackgroundJob, framedAhead: PictureRequest?)] = [:]
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     var needsRedraw = true
@@ -370,7 +371,7 @@ package final class AppController {
 
     /// Cancels every running composite request (on the way out).
     package func cancelRequests() {
-        for job in requests.values { job.cancel() }
+        for running in requests.values { running.job.cancel() }
     }
 
     /// Draws the current state (the loop does this whenever something changed).
@@ -431,8 +432,8 @@ package final class AppController {
     private func scheduleRequests() {
         let planned = plannedComposites()
         let plannedKeys = Set(planned.map(\.key))
-        for (key, job) in requests where !plannedKeys.contains(key) && !cancelledRequests.contains(key) {
-            job.cancel()
+        for (key, running) in requests where !plannedKeys.contains(key) && !cancelledRequests.contains(key) {
+            running.job.cancel()
             cancelledRequests.insert(key)
         }
         let previewKeys = Set(planned.filter { $0.slot.pane == .preview }.map(\.key))
@@ -443,7 +444,7 @@ package final class AppController {
                 break
             }
             guard !store.contains(key), requests[key] == nil else { continue }
-            requests[key] = options.backgroundWork.start(compositeJob(for: slot, key: key))
+            requests[key] = (options.backgroundWork.start(compositeJob(for: slot, key: key)), slot.framedAhead)
         }
     }
 
@@ -455,12 +456,8 @@ package final class AppController {
             if case .sheet(_, let theme) = slot.subject { sheetWork(for: slot.group, theme: theme) } else { nil }
         let (group, request, graphics) = (slot.group, slot.framedAhead, driver.graphics)
         return { [provider, inbox] in
-            func ready(_ composite: Composite) -> ReadyPicture? {
-                request.flatMap { request in
-                    CompositeStore.readyPicture(composite.image, request: request, graphics: graphics).map {
-                        ReadyPicture(request: request, picture: $0)
-                    }
-                }
+            func ready(_ composite: Composite) -> PixelPicture? {
+                request.flatMap { CompositeStore.readyPicture(composite.image, request: $0, graphics: graphics) }
             }
             if let sheet {
                 let result = try? await sheet(key.parameters)
@@ -494,13 +491,13 @@ package final class AppController {
         for message in messages {
             switch message {
             case .composite(let key, let result, let picture):
-                requests[key] = nil
+                let framedAhead = requests.removeValue(forKey: key)?.framedAhead
                 // A composite the screen stopped wanting while it was made (its parameters changed again, its
                 // row scrolled away) and does not want again is dropped: stale work is neither kept nor sent.
                 guard cancelledRequests.remove(key) == nil || wantedKeys.contains(key) else { continue }
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
-                if let picture { store.storePicture(picture.picture, for: key, request: picture.request) }
+                if let picture, let framedAhead { store.storePicture(picture, for: key, request: framedAhead) }
                 // Its warnings go to the list; the frame that shows them is paced like the picture's.
                 _ = apply(.compositeArrived(key, warnings: result.warnings))
                 noteArrival(of: key)

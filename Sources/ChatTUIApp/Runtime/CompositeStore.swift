@@ -42,7 +42,7 @@ package final class CompositeStore: CompositeCellSource {
     /// Framed pictures of the preview and of the list avatars in pixels, and their cells when they are drawn in
     /// half blocks: enough avatars for several pages of the list scrolled away and back (about 81 kB each at
     /// 144 px), while the byte limit bounds the preview's large ones.
-    private let pictures: MemoryCache<PictureKey, FramedPicture>
+    private let pictures: MemoryCache<PictureKey, PixelPicture>
     private let pictureGrids: MemoryCache<PictureKey, CellGrid>
     /// Where to look when the exact composite is missing; entries may name evicted composites, which
     /// `bestKey` skips, so nothing here has to follow the caches' evictions.
@@ -141,7 +141,7 @@ package final class CompositeStore: CompositeCellSource {
     package func picture(
         for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
-    ) -> FramedPicture? {
+    ) -> PixelPicture? {
         guard let key = pictureKey(subject, parameters, request) else { return nil }
         if let picture = pictures.value(for: key) { return picture }
         guard let image = composites.value(for: key.composite)?.image,
@@ -153,7 +153,8 @@ package final class CompositeStore: CompositeCellSource {
 
     /// The picture of `image` for `request`, nil when nothing would show: what `picture(for:)` makes when it
     /// has none kept, made off the loop for list avatars and the preview's current picture (`storePicture`).
-    package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> FramedPicture? {
+    /// Its `area` is the cells of the request's area it covers.
+    package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> PixelPicture? {
         guard let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
         let cells = frame.cells(request.cell)
         // Over the checkerboard, so that transparent parts look transparent in pixels too.
@@ -162,11 +163,11 @@ package final class CompositeStore: CompositeCellSource {
         {
             // Enlarged to fit, whole: the terminal scales the composite into its cells (kitty's scaling),
             // which saves resampling on the loop and sends a PNG of fewer pixels.
-            return FramedPicture(
-                cells: cells, image: Backdrop.checkerboard.composite(image),
+            return PixelPicture(
+                id: 0, area: cells, image: Backdrop.checkerboard.composite(image),
                 shown: (frame.region.width, frame.region.height))
         }
-        return FramedPicture(cells: cells, image: frame.render(image, over: .checkerboard))
+        return PixelPicture(id: 0, area: cells, image: frame.render(image, over: .checkerboard))
     }
 
     /// The picture of `image` for `request` made off the loop (a list avatar's, the preview's current one):
@@ -174,14 +175,13 @@ package final class CompositeStore: CompositeCellSource {
     /// only writes its bytes.
     package static func readyPicture(
         _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
-    ) -> FramedPicture? {
+    ) -> PixelPicture? {
         guard var picture = framedPicture(image, request: request) else { return nil }
         switch graphics.graphicsProtocol {
         case .sixel: picture.encoded = try? EncodedPicture.sixel(picture.image, colors: graphics.sixelColors)
         case .kitty, .iterm:
             // Where it is placed does not change its bytes, only the size of its cells.
-            picture.encoded = try? EncodedPicture.png(
-                picture.pixelPicture(id: 0, x: 0, y: 0), cell: graphics.cellPixelSize)
+            picture.encoded = try? EncodedPicture.png(picture, cell: graphics.cellPixelSize)
         case .halfblock: break
         }
         return picture
@@ -189,7 +189,7 @@ package final class CompositeStore: CompositeCellSource {
 
     /// Keeps `picture`, made from the arrived composite `key` for `request` off the loop, so that the frame
     /// that shows it only places and encodes it. Nothing is kept unless that composite is the one stored.
-    package func storePicture(_ picture: FramedPicture, for key: PreviewKey, request: PictureRequest) {
+    package func storePicture(_ picture: PixelPicture, for key: PreviewKey, request: PictureRequest) {
         guard contains(key) else { return }
         pictures.set(picture, for: PictureKey(composite: key, isProvisional: false, request: request))
     }
@@ -201,15 +201,15 @@ package final class CompositeStore: CompositeCellSource {
         guard let key = pictureKey(subject, parameters, request),
             let picture = picture(for: subject, parameters: parameters, request: request)
         else { return nil }
-        if let grid = pictureGrids.value(for: key) { return (picture.cells, grid) }
+        if let grid = pictureGrids.value(for: key) { return (picture.area, grid) }
         // The pixels fill whole cells (the last column and row may be reached in part, the rest transparent),
         // so that half blocks show them one pixel to one half cell when the cell is a half-block cell.
-        let (width, height) = request.cell.imagePixels(columns: picture.cells.width, rows: picture.cells.height)
+        let (width, height) = request.cell.imagePixels(columns: picture.area.width, rows: picture.area.height)
         let grid = renderImage(
-            picture.image.placed(width: width, height: height), picture.cells.width,
-            picture.cells.height)
+            picture.image.placed(width: width, height: height), picture.area.width,
+            picture.area.height)
         pictureGrids.set(grid, for: key)
-        return (picture.cells, grid)
+        return (picture.area, grid)
     }
 
     /// The composite the picture of `request` is made from: the exact one or the closest older one.

@@ -10,12 +10,12 @@ package protocol CompositeCellSource {
     /// `subject`'s composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
     /// cells; nil when no composite of it has arrived yet.
     func cells(for subject: CompositeSubject, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
-    /// `subject`'s composite at `parameters` (or the closest older one) framed for `request`: its pixels and
-    /// the cells of the request's area they cover; nil when no composite of it has arrived or nothing
+    /// `subject`'s composite at `parameters` (or the closest older one) framed for `request`: its pixels, and
+    /// as its `area` the cells of the request's area they cover; nil when no composite of it has arrived or nothing
     /// of it would show.
     func picture(
         for subject: CompositeSubject, parameters: CompositionParameters, request: PictureRequest
-    ) -> FramedPicture?
+    ) -> PixelPicture?
     /// That picture drawn into the cells it covers, for a screen that shows it in half blocks.
     func pictureCells(
         for subject: CompositeSubject, parameters: CompositionParameters,

@@ -87,7 +87,7 @@ package struct ScreenPlan: Sendable {
                 guard let framed = source.picture(for: subject, parameters: parameters, request: request) else {
                     return false
                 }
-                let picture = framed.pixelPicture(id: id, x: area.x, y: area.y)
+                let picture = framed.placed(id: id, x: area.x, y: area.y)
                 grid.fill(picture.area, with: PreviewView.reservedCell)
                 pictures.append(picture)
             case .halfBlocksAtPixels(let request):

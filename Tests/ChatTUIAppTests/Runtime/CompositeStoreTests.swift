@@ -96,7 +96,8 @@ import Testing
         for graphicsProtocol in [GraphicsProtocol.kitty, .iterm] {
             other.graphicsProtocol = graphicsProtocol
             let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: other))
-            let placed = PixelPicture(id: 1, area: made.cells, image: made.image, shown: made.shown)
+            let placed = PixelPicture(
+                id: 1, area: made.area, image: made.image, shown: (made.shownWidth, made.shownHeight))
             #expect(made.encoded == (try EncodedPicture.png(placed, cell: request.cell)))
         }
         other.graphicsProtocol = .halfblock
@@ -113,10 +114,10 @@ import Testing
         let composite = RGBAImage(width: 32, height: 32, fill: RGBA8(r: 200, g: 10, b: 10))
         let made = try #require(CompositeStore.framedPicture(composite, request: request))
         #expect(made.image.width == 32 && made.image.height == 32)
-        #expect(made.cells == CellRect(x: 0, y: 0, width: 4, height: 2))
+        #expect(made.area == CellRect(x: 0, y: 0, width: 4, height: 2))
         // A picture for a composite not stored is not kept.
-        let marked = FramedPicture(
-            cells: made.cells, image: RGBAImage(width: 32, height: 32, fill: RGBA8(r: 1, g: 2, b: 3)))
+        let marked = PixelPicture(
+            id: 0, area: made.area, image: RGBAImage(width: 32, height: 32, fill: RGBA8(r: 1, g: 2, b: 3)))
         store.storePicture(marked, for: key, request: request)
         #expect(store.store(Composite(image: composite), for: key))
         #expect(store.picture(for: .avatar(groupID: group.id), parameters: parameters, request: request) == made)

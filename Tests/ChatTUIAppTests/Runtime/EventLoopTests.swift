@@ -353,6 +353,8 @@ private final class GatedProvider: CompositeProvider {
         options.files = ExportFiles(
             kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in }, homeDirectory: nil)
         options.specExporter = { _, _, _, _, _, note in notes.withLock { $0.append(note) } }
+        // The two exports run in the order they were started.
+        options.backgroundWork = QueuedWork()
         // g0 takes g1's second member (n), is exported (e), goes back to its own (u) and is exported again.
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("neue"))
         let groups = [

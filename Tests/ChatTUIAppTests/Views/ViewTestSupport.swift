@@ -21,11 +21,11 @@ final class FakeCellSource: CompositeCellSource {
     /// A white picture filling the whole area.
     func picture(
         for subject: CompositeSubject, parameters: CompositionParameters, request: PictureRequest
-    ) -> FramedPicture? {
+    ) -> PixelPicture? {
         guard available else { return nil }
         let (width, height) = request.areaPixels
-        return FramedPicture(
-            cells: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+        return PixelPicture(
+            id: 0, area: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
             image: RGBAImage(width: width, height: height, fill: .white))
     }
 

@@ -54,8 +54,10 @@ package struct ScreenPlan: Sendable {
         /// slot).
         package var area: CellRect
         package var drawing: Drawing
-        /// The request to frame (and encode) its picture for off the loop, with its composite, when it is drawn
-        /// exactly as framed; nil when the loop frames it (something is drawn on it, or it is drawn in cells).
+        /// The request to frame (and encode) its picture for off the loop, with its composite: the preview's
+        /// current picture or the sheet when it goes out as a pixel picture with nothing drawn on it, and a list
+        /// avatar's pixel picture (also while an overlay has it in cells, ready for when the overlay closes);
+        /// nil when the loop frames it.
         package var framedAhead: PictureRequest?
         /// A row just off screen, composed ahead so that scrolling finds it.
         package var isPrefetch = false

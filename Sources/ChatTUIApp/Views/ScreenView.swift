@@ -24,28 +24,36 @@ package enum ScreenView {
         return paneContext
     }
 
-    /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip). While the help or an
-    /// overlay is open every picture is drawn in cells, so that none covers the overlay or is cut by it.
+    /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip), planned here
+    /// (`ScreenPlan.make`).
     package static func frame(
         _ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
         context: ViewContext
     ) -> ScreenFrame {
+        frame(ScreenPlan.make(state, layout: layout, context: context), source: source)
+    }
+
+    /// The screen's cells and its pixel pictures, drawn from `plan`'s slots with the composites `source` has.
+    /// While the help or an overlay is open every picture is drawn in cells (the plan says so), so that none
+    /// covers the overlay or is cut by it.
+    package static func frame(_ plan: ScreenPlan, source: CompositeCellSource) -> ScreenFrame {
+        let (state, layout, context) = (plan.state, plan.layout, plan.context)
         if layout.isTooSmall {
             return ScreenFrame(
                 grid: TooSmallNotice.render(width: layout.width, height: layout.height, context: context),
                 pictures: [])
         }
         var grid = CellGrid(width: layout.width, height: layout.height)
-        let paneContext = paneContext(state, context)
+        let paneContext = plan.paneContext
         let list = ChatListView.compose(
             state, width: layout.list.width, height: layout.list.height,
-            rowHeight: layout.rowHeight, source: source, context: paneContext)
+            rowHeight: layout.rowHeight, slots: plan.shown(in: .list), source: source, context: paneContext)
         grid.blit(list.grid, x: layout.list.x, y: layout.list.y)
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
         let preview = PreviewView.compose(
-            state, width: layout.preview.width, height: layout.preview.height,
+            state, width: layout.preview.width, height: layout.preview.height, slots: plan.shown(in: .preview),
             source: source, context: paneContext)
         grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
         func placed(_ pictures: [PixelPicture], in pane: CellRect) -> [PixelPicture] {

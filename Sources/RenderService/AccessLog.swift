@@ -8,7 +8,8 @@ package struct AccessLogEntry: Equatable, Sendable {
     /// The request target as sent (cut at `maximumTargetLength` bytes).
     package var target: String
     package var route: String
-    /// The status sent; 0 when the client went away before an answer was queued.
+    /// The status sent; 499 when the client hung up while its avatar was being made (the work was
+    /// cancelled), 0 when it went away before an answer was queued otherwise.
     package var status: Int
     /// Body bytes sent (none for HEAD and 304).
     package var bytes: Int

@@ -88,6 +88,8 @@ package final class AvatarService: Sendable {
     package let admission: AdmissionControl
     private let encoded: EncodedCache
     private let stopping = LockedState(false)
+    /// Avatar requests whose work was cancelled because their client went away.
+    private let cancellations = LockedState(0)
     /// Extra `/metrics` samples from outside (photo fetches, which the executable's download store counts).
     private let extraSamples: @Sendable () -> [MetricSample]
 
@@ -145,7 +147,7 @@ package final class AvatarService: Sendable {
             return .later(route: route.label) {
                 defer { self.admission.leave() }
                 let timeUp: @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(deadline)) }
-                return await Self.race(deadline: timeUp) {
+                let outcome = await Self.race(deadline: timeUp) {
                     await self.admission.run {
                         do throws(ServiceError) {
                             return try await self.render(request, ifNoneMatch: ifNoneMatch)
@@ -154,9 +156,17 @@ package final class AvatarService: Sendable {
                         }
                     }
                 }
-                    ?? ServiceError.unavailable(
+                switch outcome {
+                case .finished(let response):
+                    return response
+                case .deadline:
+                    return ServiceError.unavailable(
                         "the request took longer than its deadline of \(formatNumber(deadline)) s", retryAfter: 1
                     ).response
+                case .cancelled:
+                    self.cancellations.withLock { $0 += 1 }
+                    return ServiceError.unavailable("the client went away", retryAfter: 1).response
+                }
             }
         }
     }
@@ -274,6 +284,14 @@ package final class AvatarService: Sendable {
                 name: "chat_tui_queued", help: "Avatar requests waiting for a worker.", kind: .gauge,
                 value: counts.queued),
             MetricSample(
+                name: "chat_tui_renders_running",
+                help: "Renders on a worker now (one cut short by its deadline or client until it stops).",
+                kind: .gauge, value: counts.running),
+            MetricSample(
+                name: "chat_tui_cancelled_total",
+                help: "Avatar requests whose client went away first; their work was cancelled.", kind: .counter,
+                value: cancellations.withLock { $0 }),
+            MetricSample(
                 name: "chat_tui_cache_hits_total", help: "Composites found in the memory or disk cache.",
                 kind: .counter, value: pipeline.memoryHits + pipeline.diskHits),
             MetricSample(
@@ -291,35 +309,62 @@ package final class AvatarService: Sendable {
         ] + extraSamples()
     }
 
-    /// `operation`'s result, or nil when `deadline` returns first: then the operation is cancelled and the
-    /// answer does not wait for it to notice (its worker place stays taken until it does). The deadline is
-    /// cancelled when the operation finishes first.
+    /// How `race` ended.
+    enum RaceOutcome: Equatable, Sendable {
+        case finished(ServiceResponse)
+        /// The deadline came first.
+        case deadline
+        /// The task running `race` was cancelled (its client went away).
+        case cancelled
+    }
+
+    /// `operation`'s result, or how it was cut short: by `deadline` returning first, or by the cancellation
+    /// of the calling task. Then the operation is cancelled and the answer does not wait for it to notice
+    /// (its worker place stays taken until it does). The deadline is cancelled when the operation finishes.
     static func race(
         deadline: @escaping @Sendable () async -> Void,
         _ operation: @escaping @Sendable () async -> ServiceResponse
-    ) async -> ServiceResponse? {
-        let waiting = LockedState<CheckedContinuation<ServiceResponse?, Never>?>(nil)
-        let timer = LockedState<Task<Void, Never>?>(nil)
-        @Sendable func finish(_ response: ServiceResponse?) {
+    ) async -> RaceOutcome {
+        let waiting = LockedState<CheckedContinuation<RaceOutcome, Never>?>(nil)
+        let tasks = LockedState<(work: Task<Void, Never>?, timer: Task<Void, Never>?, cancelled: Bool)>(
+            (nil, nil, false))
+        @Sendable func finish(_ outcome: RaceOutcome) {
             waiting.withLock { continuation in
-                continuation?.resume(returning: response)
+                continuation?.resume(returning: outcome)
                 continuation = nil
             }
         }
-        return await withCheckedContinuation { continuation in
-            waiting.withLock { $0 = continuation }
-            let work = Task {
-                let response = await operation()
-                timer.withLock { $0?.cancel() }
-                finish(response)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiting.withLock { $0 = continuation }
+                let work = Task {
+                    let response = await operation()
+                    tasks.withLock { $0.timer }?.cancel()
+                    finish(.finished(response))
+                }
+                let timer = Task {
+                    await deadline()
+                    guard !Task.isCancelled else { return }
+                    work.cancel()
+                    finish(.deadline)
+                }
+                let cancelled = tasks.withLock { tasks in
+                    tasks.work = work; tasks.timer = timer
+                    return tasks.cancelled
+                }
+                // Cancelled before the tasks existed: the handler found none to cancel.
+                if cancelled {
+                    work.cancel(); timer.cancel()
+                    finish(.cancelled)
+                }
             }
-            let started = Task {
-                await deadline()
-                guard !Task.isCancelled else { return }
-                work.cancel()
-                finish(nil)
+        } onCancel: {
+            let (work, timer) = tasks.withLock { tasks in
+                tasks.cancelled = true
+                return (tasks.work, tasks.timer)
             }
-            timer.withLock { $0 = started }
+            work?.cancel(); timer?.cancel()
+            finish(.cancelled)
         }
     }
 }

@@ -46,7 +46,8 @@ package struct ListenAddress: Equatable, Sendable {
 
 /// The HTTP side of the service: libmicrohttpd's daemon with its own polling threads. Every request goes to
 /// `AvatarService.answer`; an avatar is rendered in a task while its connection is suspended (the polling
-/// thread goes on serving others) and sent when the task resumes it.
+/// thread goes on serving others) and sent when the task resumes it. A client that hangs up meanwhile
+/// (`HangUpWatcher`) cancels the task, and its request is logged with status 499.
 package final class HTTPServer: Sendable {
     private let daemon: DaemonHandle
     private let context: Unmanaged<ServerContext>
@@ -60,7 +61,9 @@ package final class HTTPServer: Sendable {
         address: ListenAddress, threads: Int, connectionLimit: Int, idleTimeout: Int, service: AvatarService,
         log: @escaping @Sendable (String) -> Void
     ) throws(ServiceError) {
-        let context = Unmanaged.passRetained(ServerContext(service: service, log: log))
+        let hangUps = HangUpWatcher()
+        hangUps?.start()
+        let context = Unmanaged.passRetained(ServerContext(service: service, log: log, hangUps: hangUps))
         let pointer = context.toOpaque()
         let start = { (genericAddress: UnsafePointer<sockaddr>) in
             cmhd_start(
@@ -86,6 +89,7 @@ package final class HTTPServer: Sendable {
             }
         }
         guard let started else {
+            hangUps?.stop()
             context.release()
             throw .configuration(
                 "cannot listen on \(address.urlAuthority): the port is in use or not allowed")
@@ -109,6 +113,7 @@ package final class HTTPServer: Sendable {
         // A render still running (past its deadline, not yet cancelled) must not resume a freed connection.
         context.takeUnretainedValue().isStopped.withLock { $0 = true }
         MHD_stop_daemon(daemon.pointer)
+        context.takeUnretainedValue().hangUps?.stop()
         context.release()
     }
 }
@@ -131,9 +136,12 @@ private final class ServerContext: Sendable {
     let live = LockedState(0)
     /// Set by `HTTPServer.stop` before the daemon stops; a finished render then resumes nothing.
     let isStopped = LockedState(false)
+    /// The sockets of suspended connections; nil when no epoll descriptor was left (then only the deadline
+    /// ends the work of a client that went away).
+    let hangUps: HangUpWatcher?
 
-    init(service: AvatarService, log: @escaping @Sendable (String) -> Void) {
-        self.service = service; self.log = log
+    init(service: AvatarService, log: @escaping @Sendable (String) -> Void, hangUps: HangUpWatcher?) {
+        self.service = service; self.log = log; self.hangUps = hangUps
     }
 }
 
@@ -144,7 +152,13 @@ private final class RequestContext: Sendable {
         case rendering
         case ready(ServiceResponse)
         case sent(status: Int, bytes: Int)
+        /// The client hung up while its answer was being made: the connection is closed without one.
+        case abandoned
     }
+
+    /// The status the access log and the metrics record for a request whose client went away first (nginx's
+    /// "client closed request").
+    static let clientClosedStatus = 499
 
     let target: String
     let started = ContinuousClock.now
@@ -195,18 +209,37 @@ private let accessHandler: MHD_AccessHandlerCallback = {
             // Suspended before the task starts, so that its resume always finds a suspended connection.
             MHD_suspend_connection(connection)
             let handle = ConnectionHandle(pointer: connection)
-            Task {
+            // A hang-up cancels the task, whether it has been made yet or not.
+            let job = LockedState<(task: Task<Void, Never>?, hungUp: Bool)>((nil, false))
+            let hangUps = server.hangUps
+            let token = hangUps?.watch(socket: cmhd_connection_fd(connection)) {
+                job.withLock { job in
+                    job.hungUp = true
+                    return job.task
+                }?.cancel()
+            }
+            let task = Task {
                 let response = await work()
-                request.phase.withLock { $0 = .ready(response) }
+                // Unwatched before the resume, after which MHD may close the socket and its number be reused.
+                let hungUp = token.map { !(hangUps?.unwatch($0) ?? true) } ?? false
+                request.phase.withLock { $0 = hungUp ? .abandoned : .ready(response) }
                 // Under the lock `stop` takes: once the daemon is stopped its connections are gone.
                 server.isStopped.withLock { stopped in
                     if !stopped { MHD_resume_connection(handle.pointer) }
                 }
             }
+            if job.withLock({ job in
+                job.task = task
+                return job.hungUp
+            }) {
+                task.cancel()
+            }
             return .YES
         }
     case .rendering, .sent:
         return .YES
+    case .abandoned:
+        return .NO
     case .ready(let response):
         return send(response, on: connection, for: request)
     }
@@ -236,9 +269,12 @@ private let requestCompleted: MHD_RequestCompletedCallback = { serverPointer, _,
     let elapsed = ContinuousClock.now - request.started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     let (status, bytes): (Int, Int)
-    if case .sent(let sentStatus, let sentBytes) = request.phase.withLock({ $0 }) {
+    switch request.phase.withLock({ $0 }) {
+    case .sent(let sentStatus, let sentBytes):
         (status, bytes) = (sentStatus, sentBytes)
-    } else {
+    case .abandoned:
+        (status, bytes) = (RequestContext.clientClosedStatus, 0)
+    default:
         (status, bytes) = (0, 0)
     }
     let route = request.route.withLock { $0 }

@@ -15,24 +15,35 @@ import Testing
 
     final class Folder: Sendable {
         let root: String
+        /// The fixture the service reads, its changes followed by a watcher that the test drives (`settle`).
+        let fixture: ReloadingFixture
+
         init() throws {
             root = try FileIO.makeTemporaryDirectory(prefix: "render-service-tests")
             for name in ["alice.jpg", "bob.png"] {
                 let bytes = try FileIO.readRegularFile(path: sampleAvatars + "/" + name, maxBytes: 1 << 24)
                 try FileIO.writeAtomically(bytes, to: root + "/" + name)
             }
-            try writeFixture(
+            try Self.writeFixture(
                 members:
-                    #"{"id": "a", "name": "Alice", "avatar": "alice.jpg"}, {"id": "b", "name": "Bob", "avatar": "bob.png"}"#
-            )
+                    #"{"id": "a", "name": "Alice", "avatar": "alice.jpg"}, {"id": "b", "name": "Bob", "avatar": "bob.png"}"#,
+                to: root + "/groups.json")
+            fixture = ReloadingFixture(path: root + "/groups.json", quietMilliseconds: 1)
         }
         deinit { FileIO.removeTree(root) }
 
         var fixturePath: String { root + "/groups.json" }
 
-        func writeFixture(members: String) throws {
+        func writeFixture(members: String) throws { try Self.writeFixture(members: members, to: fixturePath) }
+
+        static func writeFixture(members: String, to path: String) throws {
             let text = #"{"groups": [{"id": "pair", "name": "Pair", "members": [\#(members)]}]}"#
-            try FileIO.writeAtomically(Array(text.utf8), to: fixturePath)
+            try FileIO.writeAtomically(Array(text.utf8), to: path)
+        }
+
+        /// Waits until the fixture's watcher has reported the last change and the fixture was read again.
+        func settle() {
+            ReloadingFixtureTests.settle(fixture)
         }
 
         func service(queue: Int = 4, allowsUnsigned: Bool = true) -> AvatarService {
@@ -44,7 +55,7 @@ import Testing
                 router: Router(signer: nil, allowsUnsigned: allowsUnsigned),
                 configuration: ServiceConfiguration(
                     parameters: CompositionParameters(size: 40), photoFolder: root, allowedHosts: ["img.example"]),
-                composer: composer, fixture: ReloadingFixture(path: fixturePath), presets: nil,
+                composer: composer, fixture: fixture, presets: nil,
                 admission: AdmissionControl(workers: 1, queueLimit: queue))
         }
     }
@@ -90,6 +101,7 @@ import Testing
         try folder.writeFixture(
             members:
                 #"{"id": "a", "name": "Alice", "avatar": "bob.png"}, {"id": "b", "name": "Bob", "avatar": "bob.png"}"#)
+        folder.settle()
         let changed = await respond(service, "/v1/groups/pair.png?scale=2", ifNoneMatch: tag)
         #expect(changed.status == 200)
         #expect(changed.header("ETag") != tag)
@@ -177,12 +189,66 @@ import Testing
             await gate.wait()
             return ServiceResponse(status: 200, headers: [], body: [])
         }
-        #expect(answer == nil)
+        #expect(answer == .deadline)
         gate.open()
         let finished = await AvatarService.race(deadline: never) {
             ServiceResponse(status: 200, headers: [], body: [1])
         }
-        #expect(finished?.body == [1])
+        #expect(finished == .finished(ServiceResponse(status: 200, headers: [], body: [1])))
+    }
+
+    @Test func aCancelledRequestAnswersAtOnceAndCancelsItsWork() async {
+        let never: @Sendable () async -> Void = { await Self.untilCancelled() }
+        // Work that ends only when cancelled, and says so through the gate.
+        let stopped = Gate()
+        let started = Gate()
+        let request = Task {
+            await AvatarService.race(deadline: never) {
+                started.open()
+                await Self.untilCancelled()
+                stopped.open()
+                return ServiceResponse(status: 200, headers: [], body: [])
+            }
+        }
+        await started.wait()
+        request.cancel()
+        #expect(await request.value == .cancelled)
+        await stopped.wait()
+
+        // Cancelled before it began: the work is cancelled as it starts.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await AvatarService.race(deadline: never) {
+                await Self.untilCancelled()
+                return ServiceResponse(status: 200, headers: [], body: [])
+            }
+        }
+        #expect(await early.value == .cancelled)
+    }
+
+    @Test func aRequestWhoseClientWentAwayIsCountedAndGivesBackItsPlace() async throws {
+        let folder = try Folder()
+        let service = folder.service(queue: 0)
+        guard case .later(_, let work) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
+        else {
+            Issue.record("expected work")
+            return
+        }
+        // As HTTPServer does when the client hangs up: the task making the answer is cancelled.
+        let request = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await work()
+        }
+        let response = await request.value
+        #expect(response.status == 503)
+        #expect(service.admission.counts.inFlight == 0)
+        let metrics = String(decoding: await respond(service, "/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("chat_tui_cancelled_total 1\n"))
+        #expect(service.composerStatistics.compositesMade == 0)
+        guard case .later = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil) else {
+            Issue.record("the place was not given back")
+            return
+        }
     }
 
     @Test func beyondTheQueueIsRefusedAtOnce() async throws {

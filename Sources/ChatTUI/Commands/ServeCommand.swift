@@ -146,6 +146,12 @@ struct ServeCommand: ToolCommand {
             output.standardError("chat-tui serve: \(problem)\n")
             return .failure
         }
+        if fixture.isWatching {
+            fixture.startWatching()
+        } else {
+            output.standardError(
+                "chat-tui serve: no inotify instance left to follow the fixture's changes; SIGHUP reads it\n")
+        }
         let (composer, remote) = SessionOptions.makeComposer(pipeline)
         let photoFolder =
             photoDirectory.map(FileIO.lexicallyAbsolute)

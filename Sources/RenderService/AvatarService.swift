@@ -87,6 +87,11 @@ package final class AvatarService: Sendable {
     package let metrics = ServiceMetrics()
     package let admission: AdmissionControl
     private let encoded: EncodedCache
+    /// Whether answers are kept by request target (`keptAnswer`): not with `--no-cache`, nor when photo
+    /// identities are content hashes (`--verify-content`), which a file's status cannot stand for.
+    private let keepsAnswers: Bool
+    /// Reloads so far (keys, presets): a kept answer made before one is not used.
+    private let reloads = LockedState(0)
     private let stopping = LockedState(false)
     /// Avatar requests whose work was cancelled because their client went away.
     private let cancellations = LockedState(0)
@@ -102,14 +107,20 @@ package final class AvatarService: Sendable {
         self.fixture = fixture; self.presets = LockedState(presets); self.admission = admission
         self.extraSamples = extraSamples
         encoded = EncodedCache(byteLimit: configuration.encodedCacheBytes)
+        keepsAnswers = configuration.encodedCacheBytes > 0 && !composer.pipeline.configuration.verifyContent
     }
 
     /// Replaces the signing keys and presets (SIGHUP), and reads the fixture again.
     package func reload(signer: URLSigner?, presets: PresetFile?) {
         router.withLock { $0.signer = signer }
         self.presets.withLock { $0 = presets }
+        reloads.withLock { $0 += 1 }
         fixture?.reload()
     }
+
+    /// What the answers depend on besides the target and the photo files: changes whenever the keys, the
+    /// presets or the fixture are read again.
+    private var generation: Int { reloads.withLock { $0 } + (fixture?.generation ?? 0) }
 
     /// Marks the service as stopping: `/readyz` answers 503 so a balancer stops sending requests.
     package func beginStopping() { stopping.withLock { $0 = true } }
@@ -117,6 +128,13 @@ package final class AvatarService: Sendable {
     /// What to do about a request of `method` for `target` (the raw request target), with its
     /// `If-None-Match` header.
     package func answer(method: String, target: String, ifNoneMatch: String?) -> Answer {
+        if keepsAnswers, method == "GET" || method == "HEAD",
+            let (response, route) = keptAnswer(target: target, ifNoneMatch: ifNoneMatch)
+        {
+            return .now(response, route: route)
+        }
+        // Taken before the fixture is read: an answer made from an older fixture is not kept as current.
+        let generation = self.generation
         let route: Route
         do throws(ServiceError) {
             route = try router.withLock { $0 }.route(method: method, target: target)
@@ -150,7 +168,8 @@ package final class AvatarService: Sendable {
                 let outcome = await Self.race(deadline: timeUp) {
                     await self.admission.run {
                         do throws(ServiceError) {
-                            return try await self.render(request, ifNoneMatch: ifNoneMatch)
+                            return try await self.render(
+                                request, ifNoneMatch: ifNoneMatch, keptAs: (target, route.label, generation))
                         } catch {
                             return error.response
                         }
@@ -171,10 +190,48 @@ package final class AvatarService: Sendable {
         }
     }
 
+    /// The answer kept for `target` when every photo file it was drawn from is as it was then, and nothing
+    /// was reloaded since: 304 when `ifNoneMatch` names its tag, else the bytes already encoded. Nil
+    /// otherwise (then the request is routed and rendered). Costs a `stat` per photo and no task.
+    func keptAnswer(target: String, ifNoneMatch: String?) -> (ServiceResponse, route: String)? {
+        guard let kept = encoded.answer(for: target), kept.generation == generation else { return nil }
+        for file in kept.files {
+            guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.status) else { return nil }
+        }
+        let validators = [ServiceResponse.Header("ETag", kept.tag.quoted), .init("Cache-Control", kept.cacheControl)]
+        if let ifNoneMatch, kept.tag.matches(ifNoneMatch: ifNoneMatch) {
+            return (ServiceResponse(status: 304, headers: validators, body: []), kept.route)
+        }
+        guard let bytes = encoded.bytes(for: kept.tag.quoted) else { return nil }
+        return (
+            ServiceResponse(status: 200, headers: [.init("Content-Type", kept.contentType)] + validators, body: bytes),
+            kept.route
+        )
+    }
+
+    /// The photo files `group`'s avatar is drawn from, with their status now; nil when a photo is a URL or a
+    /// file is missing (such answers are not kept by target).
+    private static func photoFiles(of group: ChatGroup) -> [(path: String, status: FileStatus)]? {
+        var files: [(path: String, status: FileStatus)] = []
+        for path in [group.avatarPath] + group.members.map(\.avatarPath) {
+            guard let path else { continue }
+            guard !RemotePhotoSource.isURL(path), let status = FileIO.status(of: path) else { return nil }
+            files.append((path, status))
+        }
+        return files
+    }
+
     /// The avatar `request` asks for: 304 when `ifNoneMatch` names its entity tag (nothing composed), else
-    /// the encoded image with its `ETag` and `Cache-Control`.
-    package func render(_ request: ImageRequest, ifNoneMatch: String?) async throws(ServiceError) -> ServiceResponse {
+    /// the encoded image with its `ETag` and `Cache-Control`. With `keptAs` (the raw target, its route label
+    /// and the generation taken before the fixture was read), an answer worth keeping is remembered for that
+    /// target (`keptAnswer`).
+    package func render(
+        _ request: ImageRequest, ifNoneMatch: String?,
+        keptAs: (target: String, route: String, generation: Int)? = nil
+    ) async throws(ServiceError) -> ServiceResponse {
         let group = try group(for: request.source)
+        // Before the pipeline looks at the files: a change from here on makes the kept answer stale.
+        let files = keepsAnswers && keptAs != nil ? Self.photoFiles(of: group) : nil
         let base: CompositionParameters
         if case .group = request.source { base = configuration.parameters } else { base = CompositionParameters() }
         let (parameters, encoding) = try ImageParameters.resolve(
@@ -191,7 +248,15 @@ package final class AvatarService: Sendable {
                 status: 304, headers: [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)], body: [])
         }
         let contentType = ServiceResponse.Header("Content-Type", Self.contentType(of: request.format))
+        @Sendable func remember() {
+            guard let keptAs, let files else { return }
+            encoded.remember(
+                EncodedCache.Answer(
+                    tag: tag, route: keptAs.route, contentType: contentType.value, cacheControl: cacheControl,
+                    generation: keptAs.generation, files: files), for: keptAs.target)
+        }
         if let bytes = encoded.bytes(for: tag.quoted) {
+            remember()
             return ServiceResponse(
                 status: 200, headers: [contentType, .init("ETag", tag.quoted), .init("Cache-Control", cacheControl)],
                 body: bytes)
@@ -214,6 +279,7 @@ package final class AvatarService: Sendable {
         if composite.warnings.isEmpty {
             headers += [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)]
             encoded.store(bytes, for: tag.quoted)
+            remember()
         } else {
             // A placeholder stood in for a photo that could not be read or fetched: not worth keeping.
             headers += [

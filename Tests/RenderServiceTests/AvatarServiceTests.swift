@@ -120,6 +120,53 @@ import Testing
         #expect(String(decoding: metrics.body, as: UTF8.self).contains("chat_tui_encoded_cache_hits_total 1\n"))
     }
 
+    @Test func aRepeatIsAnsweredAtOnceWhileItsPhotosAndTheFixtureAreUnchanged() async throws {
+        let folder = try Folder()
+        let service = folder.service()
+        let target = "/v1/groups/pair.png?scale=2"
+        let first = await respond(service, target)
+        let tag = try #require(first.header("ETag"))
+        // Answered on the calling thread: no task, no queue, not even routing.
+        guard case .now(let again, let route) = service.answer(method: "GET", target: target, ifNoneMatch: nil)
+        else {
+            Issue.record("the repeat was not answered at once")
+            return
+        }
+        #expect(again == first && route == "group")
+        guard case .now(let notModified, _) = service.answer(method: "HEAD", target: target, ifNoneMatch: tag) else {
+            Issue.record("the conditional repeat was not answered at once")
+            return
+        }
+        #expect(notModified.status == 304 && notModified.header("ETag") == tag && notModified.body.isEmpty)
+
+        // A photo replaced: the target is rendered again, to another tag.
+        let bob = try FileIO.readRegularFile(path: folder.root + "/bob.png", maxBytes: 1 << 24)
+        try FileIO.writeAtomically(bob, to: folder.root + "/alice.jpg")
+        guard case .later(_, let work) = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("a changed photo was answered from the kept answer")
+            return
+        }
+        let changed = await work()
+        #expect(changed.status == 200 && changed.header("ETag") != tag)
+        guard case .now = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("the new answer was not kept")
+            return
+        }
+        // A reload (SIGHUP: keys, presets, fixture) forgets every kept answer.
+        service.reload(signer: nil, presets: nil)
+        guard case .later = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("a kept answer outlived a reload")
+            return
+        }
+        // An answer with a placeholder is never kept.
+        let missing = "/insecure/v1/composite.png?member=missing.png"
+        #expect(await respond(service, missing).header("Cache-Control") == "no-store")
+        guard case .later = service.answer(method: "GET", target: missing, ifNoneMatch: nil) else {
+            Issue.record("a placeholder answer was kept")
+            return
+        }
+    }
+
     @Test func unknownGroupsAndBadParameters() async throws {
         let folder = try Folder()
         let service = folder.service()
@@ -268,7 +315,9 @@ import Testing
         #expect(refused.status == 503)
         #expect(refused.header("Retry-After") == "1")
         #expect(await work().status == 200)
-        guard case .later = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil) else {
+        // (Another target: a repeat of the first would be answered from the kept answer, without a place.)
+        guard case .later = service.answer(method: "GET", target: "/v1/groups/pair.png?margin=1", ifNoneMatch: nil)
+        else {
             Issue.record("the place was not given back")
             return
         }

@@ -92,6 +92,8 @@ package final class AvatarService: Sendable {
     private let keepsAnswers: Bool
     /// Reloads so far (keys, presets): a kept answer made before one is not used.
     private let reloads = LockedState(0)
+    /// The photo files of kept answers, followed so that using one costs no system call.
+    package let photoWatch: PhotoWatch
     private let stopping = LockedState(false)
     /// Avatar requests whose work was cancelled because their client went away.
     private let cancellations = LockedState(0)
@@ -100,12 +102,12 @@ package final class AvatarService: Sendable {
 
     package init(
         router: Router, configuration: ServiceConfiguration, composer: GroupComposer, fixture: ReloadingFixture?,
-        presets: PresetFile?, admission: AdmissionControl,
+        presets: PresetFile?, admission: AdmissionControl, photoWatch: PhotoWatch = PhotoWatch(),
         extraSamples: @escaping @Sendable () -> [MetricSample] = { [] }
     ) {
         self.router = LockedState(router); self.configuration = configuration; self.composer = composer
         self.fixture = fixture; self.presets = LockedState(presets); self.admission = admission
-        self.extraSamples = extraSamples
+        self.photoWatch = photoWatch; self.extraSamples = extraSamples
         encoded = EncodedCache(byteLimit: configuration.encodedCacheBytes)
         keepsAnswers = configuration.encodedCacheBytes > 0 && !composer.pipeline.configuration.verifyContent
     }
@@ -118,9 +120,9 @@ package final class AvatarService: Sendable {
         fixture?.reload()
     }
 
-    /// What the answers depend on besides the target and the photo files: changes whenever the keys, the
-    /// presets or the fixture are read again.
-    private var generation: Int { reloads.withLock { $0 } + (fixture?.generation ?? 0) }
+    /// What the answers depend on besides the target: changes whenever the keys, the presets or the fixture
+    /// are read again, and when a followed photo file changes.
+    private var generation: Int { reloads.withLock { $0 } + (fixture?.generation ?? 0) + photoWatch.changes }
 
     /// Marks the service as stopping: `/readyz` answers 503 so a balancer stops sending requests.
     package func beginStopping() { stopping.withLock { $0 = true } }
@@ -190,9 +192,10 @@ package final class AvatarService: Sendable {
         }
     }
 
-    /// The answer kept for `target` when every photo file it was drawn from is as it was then, and nothing
-    /// was reloaded since: 304 when `ifNoneMatch` names its tag, else the bytes already encoded. Nil
-    /// otherwise (then the request is routed and rendered). Costs a `stat` per photo and no task.
+    /// The answer kept for `target` when nothing was reloaded and no photo file it was drawn from changed
+    /// since: 304 when `ifNoneMatch` names its tag, else the bytes already encoded. Nil otherwise (then the
+    /// request is routed and rendered). Costs no task, and no system call while its files are followed by
+    /// `photoWatch` (else a `stat` per file).
     func keptAnswer(target: String, ifNoneMatch: String?) -> (ServiceResponse, route: String)? {
         guard let kept = encoded.answer(for: target), kept.generation == generation else { return nil }
         for file in kept.files {
@@ -248,8 +251,15 @@ package final class AvatarService: Sendable {
                 status: 304, headers: [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)], body: [])
         }
         let contentType = ServiceResponse.Header("Content-Type", Self.contentType(of: request.format))
-        @Sendable func remember() {
-            guard let keptAs, let files else { return }
+        func remember() {
+            guard let keptAs, var files else { return }
+            if photoWatch.watch(files.map(\.path)) {
+                // Taken again now that the files are followed: a change before the watch began is not reported.
+                for file in files {
+                    guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.status) else { return }
+                }
+                files = []
+            }
             encoded.remember(
                 EncodedCache.Answer(
                     tag: tag, route: keptAs.route, contentType: contentType.value, cacheControl: cacheControl,

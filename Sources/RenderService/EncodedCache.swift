@@ -7,9 +7,9 @@ import Support
 /// encoded again each time).
 ///
 /// It also remembers, by request target, the last answer kept for it (`Answer`): its tag and headers, and the
-/// photo files it was made from with their status then. A repeat of the target whose files are unchanged is
-/// answered from these on the thread that read the request, without routing, composing or a task
-/// (`AvatarService.keptAnswer`).
+/// generation it was made under (reloads, fixture loads, photo changes reported by `PhotoWatch`). A repeat of
+/// the target is answered from these on the thread that read the request, without routing, composing or a
+/// task (`AvatarService.keptAnswer`).
 package final class EncodedCache: Sendable {
     /// What a request target was answered with, and what that answer depends on besides the target.
     struct Answer: Sendable {
@@ -20,7 +20,8 @@ package final class EncodedCache: Sendable {
         var cacheControl: String
         /// The service's configuration generation (reloads and fixture loads) it was made under.
         var generation: Int
-        /// Every photo file the avatar was drawn from, with its status taken before it was read.
+        /// The photo files the avatar was drawn from that `PhotoWatch` does not follow, with their status taken
+        /// before they were read (checked on each use).
         var files: [(path: String, status: FileStatus)]
     }
 

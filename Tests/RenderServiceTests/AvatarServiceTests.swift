@@ -56,7 +56,8 @@ import Testing
                 configuration: ServiceConfiguration(
                     parameters: CompositionParameters(size: 40), photoFolder: root, allowedHosts: ["img.example"]),
                 composer: composer, fixture: fixture, presets: nil,
-                admission: AdmissionControl(workers: 1, queueLimit: queue))
+                admission: AdmissionControl(workers: 1, queueLimit: queue),
+                photoWatch: PhotoWatch(quietMilliseconds: 1))
         }
     }
 
@@ -139,9 +140,15 @@ import Testing
         }
         #expect(notModified.status == 304 && notModified.header("ETag") == tag && notModified.body.isEmpty)
 
-        // A photo replaced: the target is rendered again, to another tag.
+        // A photo replaced: once the watcher reports it (a kept answer costs no stat until then), the target is
+        // rendered again, to another tag.
         let bob = try FileIO.readRegularFile(path: folder.root + "/bob.png", maxBytes: 1 << 24)
         try FileIO.writeAtomically(bob, to: folder.root + "/alice.jpg")
+        guard case .now = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("a kept answer looked at its files")
+            return
+        }
+        Self.settle(service.photoWatch)
         guard case .later(_, let work) = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
             Issue.record("a changed photo was answered from the kept answer")
             return
@@ -163,6 +170,42 @@ import Testing
         #expect(await respond(service, missing).header("Cache-Control") == "no-store")
         guard case .later = service.answer(method: "GET", target: missing, ifNoneMatch: nil) else {
             Issue.record("a placeholder answer was kept")
+            return
+        }
+    }
+
+    /// Waits (up to 10 s) until the photo watch has reported a change.
+    static func settle(_ watch: PhotoWatch) {
+        let before = watch.changes
+        let deadline = Date().addingTimeInterval(10)
+        while watch.changes == before, Date() < deadline {
+            var entry = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { continue }
+            watch.handleFileChanges()
+        }
+    }
+
+    @Test func withoutAWatchAKeptAnswerChecksItsFiles() async throws {
+        let folder = try Folder()
+        let composer = GroupComposer(
+            pipeline: AvatarPipeline(
+                dependencies: .live,
+                configuration: PipelineConfiguration(compositeCache: DiskCache(location: .disabled))))
+        let service = AvatarService(
+            router: Router(signer: nil, allowsUnsigned: true),
+            configuration: ServiceConfiguration(parameters: CompositionParameters(size: 40), photoFolder: folder.root),
+            composer: composer, fixture: folder.fixture, presets: nil,
+            admission: AdmissionControl(workers: 1, queueLimit: 4), photoWatch: PhotoWatch(watchesFiles: false))
+        let target = "/v1/groups/pair.webp"
+        _ = await respond(service, target)
+        guard case .now = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("the repeat was not answered at once")
+            return
+        }
+        let bob = try FileIO.readRegularFile(path: folder.root + "/bob.png", maxBytes: 1 << 24)
+        try FileIO.writeAtomically(bob, to: folder.root + "/alice.jpg")
+        guard case .later = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record("a changed photo was answered from the kept answer")
             return
         }
     }

@@ -144,6 +144,15 @@ slow.close()
 PY
 ok
 
+# --- a repeat is answered from the kept answer until a photo of it changes ---
+get "$base/v1/groups/kittens.png?scale=3" >/dev/null; before=$(header ETag)
+[ "$(get "$base/v1/groups/kittens.png?scale=3")" = 200 ] && [ "$(header ETag)" = "$before" ] || fail "a repeat"
+cp "$tmp/fx/avatars/kitty.png" "$tmp/kitty.png"
+cp "$tmp/fx/avatars/dmitry.png" "$tmp/fx/avatars/kitty.png"
+for _ in $(seq 50); do get "$base/v1/groups/kittens.png?scale=3" >/dev/null; [ "$(header ETag)" != "$before" ] && break; sleep 0.1; done
+[ "$(header ETag)" != "$before" ] || fail "a changed photo was not seen by a kept answer"; ok
+cp "$tmp/kitty.png" "$tmp/fx/avatars/kitty.png"
+
 # --- a change to the fixture is read without a signal (inotify, as the app's live reload) ---
 python3 - "$tmp/fx/groups.json" <<'PY'
 import json, sys

@@ -164,6 +164,7 @@ struct ServeCommand: ToolCommand {
             composer: composer, fixture: fixture, presets: loadPresets(output: output),
             admission: AdmissionControl(workers: threads, queueLimit: queue),
             extraSamples: { Self.fetchSamples(remote.statistics) })
+        service.photoWatch.startWatching()
         var accessLog: AppendingFile?
         if let accessLogPath {
             do throws(FileIOError) { accessLog = try AppendingFile(path: accessLogPath) } catch {

@@ -4,7 +4,7 @@
 # error status (400, 403, 404, 405, 414, 503 with Retry-After), /healthz /readyz /metrics, the access log, a
 # slow client, a garbage request and a header flood while another client is served, a fixture change,
 # SIGHUP, SIGTERM finishing the request in flight and exiting 0, one composite for six concurrent requests, --access-log, and
-# photo URLs: the host list, private addresses, redirects, file://, 50 MB, a decompression bomb, a hanging host,
+# photo URLs: the host list, private addresses, redirects (on the same host only), file://, 50 MB, a decompression bomb, a hanging host,
 # and a client that hangs up while its avatar waits for a photo (its work cancelled, 499 in the log).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -255,7 +255,10 @@ start "$tmp/serve-urls2.err" --allow-host 127.0.0.1 --allow-private-addresses --
 [ "$(get "$base$(photo /photos/a.jpg)")" = 200 ] && [ -n "$(header ETag)" ] || fail "an allowed photo URL"; ok
 [ "$(get "$base$("$bin" sign --unsigned --member "http://localhost:$hport/photos/a.jpg" | tail -1)")" = 403 ] \
   || fail "a host not on the list"; ok
-placeholder "$(photo /redirect/1)"; ok
+# Redirects stay on the photo's host: two there are followed, a fourth or one to another host name is not.
+[ "$(get "$base$(photo /redirect/2)")" = 200 ] && [ -n "$(header ETag)" ] || fail "a same-host redirect"; ok
+placeholder "$(photo /redirect/4)"; ok
+placeholder "$(photo "/redirect-to?url=http%3A%2F%2Flocalhost%3A$hport%2Fphotos%2Fa.jpg")"; ok
 placeholder "$(photo /to-file)"; ok
 placeholder "$(photo '/big?bytes=50000000')"; ok
 placeholder "$(photo /photos/bomb.png)"; ok

@@ -127,9 +127,10 @@ struct ServeCommand: ToolCommand {
         }
         pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         noCache = arguments.has(SessionOptions.noCacheSpec)
-        // Photo URLs come from requests: no redirects (to another host or anywhere), and no address inside the
-        // network unless the operator says so.
-        pipeline.fetcher.maximumRedirects = 0
+        // Photo URLs come from requests: redirects only on the photo's own scheme, host and port (the host was
+        // allowed), at most three, and no address inside the network unless the operator says so.
+        pipeline.fetcher.maximumRedirects = 3
+        pipeline.fetcher.redirectsStayOnHost = true
         pipeline.fetcher.refusesPrivateAddresses = !arguments.has(Self.allowPrivateAddressesSpec)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)

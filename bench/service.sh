@@ -7,8 +7,7 @@
 #   warm    one URL over and over: ours from its kept answer (no routing, composing or encoding), the peer
 #           from a dict;
 #   nginx   ours alone, the same URL through the nginx cache of docs/SERVICE.md
-#           (Tests/e2e/support/service-nginx-conf.sh; its cache on /dev/shm, one worker per server core,
-#           no access log);
+#           (Tests/e2e/support/service-nginx-conf.sh; its cache on /dev/shm, no access log);
 #   memory  ours alone: DISTINCT different URLs (64 pt, scale 1 or 2, margins 0.0000 to 4.9999), the server's
 #           RSS read from /proc after every tenth of them; flat means the second half adds at most 10 %.
 # The servers (and nginx) run on SERVER_CPUS (default core 0), wrk and the memory client on CLIENT_CPUS
@@ -69,10 +68,10 @@ json.dump({"groups": [{"id": "nine", "name": "Nine", "members": members}]}, open
 PY
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-serve() {  # LOG OPTIONS...: starts our service on a free port, one polling thread per server core; sets port
+serve() {  # LOG OPTIONS...: starts our service on a free port; sets port
   local log=$1; shift
   "${pin_server[@]}" "$bin" serve --fixtures "$tmp/groups.json" --listen 127.0.0.1:0 --access-log "$tmp/access.log" \
-    --threads "$server_cores" "$@" 2>"$log" &
+    "$@" 2>"$log" &
   pids+=($!)
   for _ in $(seq 300); do grep -q "listening on" "$log" 2>/dev/null && break; sleep 0.1; done
   port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$log" | head -1)
@@ -139,13 +138,14 @@ run warm ours "http://127.0.0.1:$port$url" "$tmp/summary.lua"
 curl -sf "http://127.0.0.1:$port/metrics" | grep '^chat_tui_request_duration_seconds_bucket' >"$tmp/warm-server.txt"
 
 listen=$(free_port)
-# nginx's folder (its cache) on tmpfs when there is one, one worker per server core, no access log.
+# nginx's folder (its cache) on tmpfs when there is one, no access log. NGINX_WORKERS (default 2, as the
+# set-up's) sets its worker processes: on a core shared with other work, two get more of it than one.
 ngx=$tmp
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then
   ngx=$(mktemp -d /dev/shm/chat-tui-bench.XXXXXX)
   trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$tmp" "$ngx"' EXIT
 fi
-NGINX_WORKERS=$server_cores Tests/e2e/support/service-nginx-conf.sh "$ngx" "$listen" "$port" >"$tmp/nginx.conf"
+Tests/e2e/support/service-nginx-conf.sh "$ngx" "$listen" "$port" >"$tmp/nginx.conf"
 sed -i 's|access_log .*;|access_log off;|' "$tmp/nginx.conf"
 "${pin_server[@]}" nginx -p "$ngx" -c "$tmp/nginx.conf" 2>"$tmp/nginx.err" &
 pids+=($!)

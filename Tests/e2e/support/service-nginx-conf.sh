@@ -2,8 +2,8 @@
 # Prints the nginx configuration of docs/SERVICE.md for a cache in front of chat-tui serve replicas:
 #   service-nginx-conf.sh FOLDER LISTEN_PORT REPLICA_PORT...
 # FOLDER holds nginx's pid, logs, temporary files and the cache (it must exist; on tmpfs, such as /dev/shm,
-# a hit reads no disk). NGINX_WORKERS sets worker_processes (default 2: one per core of this machine; the
-# benchmark gives one per core it pins nginx to). Shared by Tests/e2e/service-nginx.sh and bench/service.sh.
+# a hit reads no disk). NGINX_WORKERS sets worker_processes (default 2: one per core of this machine).
+# Shared by Tests/e2e/service-nginx.sh and bench/service.sh.
 set -euo pipefail
 folder=$1; listen=$2; shift 2
 # nginx started as root hands its workers to `nobody`, which could not write into a private folder.

@@ -145,7 +145,7 @@ def service_rows(service, path, machine):
     cores = service.get("server_cores", 1)
     where = "%d core%s" % (cores, "" if cores == 1 else "s")
     labels = {"cold": "service, cold composite (`--no-cache`), 132 pt @3x PNG, 9 JPEG members, %s" % where,
-              "warm": "service, warm (composite cache), same URL, %s" % where,
+              "warm": "service, warm (kept answer), same URL, %s" % where,
               "nginx": "service, cache hit through nginx, %s" % where}
     for row in service["scenarios"]:
         ours, peer = row["ours"], row.get("pillow")

@@ -53,3 +53,11 @@ static inline curl_version_info_data *ccurl_version_info(void) { return curl_ver
 static inline CURLcode ccurl_easy_setopt_opensocket(CURL *handle, curl_opensocket_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, callback);
 }
+
+/* CURLOPT_PREREQFUNCTION: called before each request is sent, the first and every redirect's, once its
+ * connection is up; CURL_PREREQFUNC_ABORT stops the transfer (CURLE_ABORTED_BY_CALLBACK). */
+static inline CURLcode ccurl_easy_setopt_prereq(CURL *handle, curl_prereq_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, callback);
+}
+static inline int ccurl_prereq_ok(void) { return CURL_PREREQFUNC_OK; }
+static inline int ccurl_prereq_abort(void) { return CURL_PREREQFUNC_ABORT; }

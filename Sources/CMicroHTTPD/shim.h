@@ -5,6 +5,10 @@
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+/* Swift's Glibc module leaves out epoll and eventfd, which HangUpWatcher waits with: one descriptor for the
+ * sockets of suspended connections, which MHD does not watch while they are suspended. */
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /* MHD_start_daemon and MHD_get_daemon_info are C variadic functions, which Swift cannot call. These wrappers
  * fix the one set of options the render service starts with and the one piece of information it reads. */
@@ -43,3 +47,9 @@ static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
 
 /* MHD_RESPMEM_MUST_COPY: the response copies the body, so the caller's buffer may go away. */
 static inline enum MHD_ResponseMemoryMode cmhd_must_copy(void) { return MHD_RESPMEM_MUST_COPY; }
+
+/* The socket of `connection` (MHD_get_connection_info is variadic); -1 when MHD cannot say. */
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}

@@ -56,8 +56,19 @@ final class CurlTransfer {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "REDIR_PROTOCOLS_STR")
         try set(CURLOPT_FOLLOWLOCATION, 1, "FOLLOWLOCATION")
         try set(CURLOPT_MAXREDIRS, configuration.maximumRedirects, "MAXREDIRS")
-        if configuration.refusesPrivateAddresses {
-            try require(ccurl_easy_setopt_opensocket(handle, publicAddressSocket), "OPENSOCKETFUNCTION")
+        if configuration.refusesPrivateAddresses || configuration.redirectsStayOnHost {
+            try require(ccurl_easy_setopt_opensocket(handle, checkedSocket), "OPENSOCKETFUNCTION")
+            try require(
+                ccurl_easy_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(self).toOpaque()),
+                "OPENSOCKETDATA")
+        }
+        if configuration.redirectsStayOnHost {
+            // The socket check runs before a new connection is made, this one before each request, also on a
+            // connection reused.
+            try require(ccurl_easy_setopt_prereq(handle, sameHostRequest), "PREREQFUNCTION")
+            try require(
+                ccurl_easy_setopt_pointer(handle, CURLOPT_PREREQDATA, Unmanaged.passUnretained(self).toOpaque()),
+                "PREREQDATA")
         }
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout), "CONNECTTIMEOUT_MS")
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout), "TIMEOUT_MS")
@@ -105,6 +116,31 @@ final class CurlTransfer {
         }
     }
 
+    var redirectsStayOnHost: Bool { configuration.redirectsStayOnHost }
+    var refusesPrivateAddresses: Bool { configuration.refusesPrivateAddresses }
+
+    /// Where a redirect that left the URL's host led (set by the request check, which then stops the
+    /// transfer).
+    private var offHostTarget: String?
+
+    /// Whether the request about to be sent (the first, or a redirect's) stays on the scheme, host and port
+    /// of the URL asked for; when not, remembers where it led.
+    fileprivate func staysOnHost() -> Bool {
+        guard let current = string(CURLINFO_EFFECTIVE_URL) else { return false }
+        if Self.origin(of: current) == Self.origin(of: request.url), Self.origin(of: current) != nil { return true }
+        offHostTarget = current
+        return false
+    }
+
+    /// A URL's scheme, host and port (the scheme's default when none is written), in lower case.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+
     /// Takes `count` body bytes; returning anything but `count` makes libcurl abort with CURLE_WRITE_ERROR.
     fileprivate func receiveBody(_ data: UnsafeRawPointer?, count: Int) -> Int {
         guard count > 0, let data else { return count }
@@ -140,6 +176,8 @@ final class CurlTransfer {
         switch code {
         case CURLE_OK:
             return response()
+        case CURLE_ABORTED_BY_CALLBACK where offHostTarget != nil, CURLE_COULDNT_CONNECT where offHostTarget != nil:
+            return .failure(.redirectToAnotherHost(url, target: offHostTarget.map(RedactedURL.init)))
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(url, limit: configuration.maximumBodyBytes))
         case CURLE_OPERATION_TIMEDOUT:
@@ -295,8 +333,25 @@ struct ResponseHeaderCollector {
 
 /// libcurl's socket opener for fetchers that refuse private addresses: a socket only for a public address
 /// (`AddressPolicy`); for any other, CURL_SOCKET_BAD, which fails the transfer as a connection failure.
-private let publicAddressSocket: curl_opensocket_callback = { _, _, address in
-    guard let address else { return -1 }
+/// CURLOPT_PREREQFUNCTION: lets a request go only while it stays on the first URL's host.
+private let sameHostRequest: curl_prereq_callback = { context, _, _, _, _ in
+    guard let context else { return ccurl_prereq_abort() }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.staysOnHost() ? ccurl_prereq_ok() : ccurl_prereq_abort()
+}
+
+/// CURLOPT_OPENSOCKETFUNCTION: opens the socket of a new connection only while the request stays on its
+/// host (when redirects must) and the address is public (when private ones are refused).
+private let checkedSocket: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return -1 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    if transfer.redirectsStayOnHost && !transfer.staysOnHost() { return -1 }
+    if transfer.refusesPrivateAddresses && !isPublic(address) { return -1 }
+    return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
+}
+
+/// Whether the address libcurl is about to connect to is public (`AddressPolicy`).
+private func isPublic(_ address: UnsafeMutablePointer<curl_sockaddr>) -> Bool {
     let family = address.pointee.family
     let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr) ?? 16
     let raw = UnsafeRawPointer(address).advanced(by: offset)
@@ -310,6 +365,5 @@ private let publicAddressSocket: curl_opensocket_callback = { _, _, address in
     default:
         allowed = false
     }
-    guard allowed else { return -1 }
-    return socket(family, address.pointee.socktype, address.pointee.protocol)
+    return allowed
 }

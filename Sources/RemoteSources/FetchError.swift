@@ -37,6 +37,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyRedirects(RedactedURL, limit: Int)
     /// A redirect led to a scheme other than http/https (e.g. `file:///etc/passwd`); it was not followed.
     case redirectToDisallowedScheme(RedactedURL, target: RedactedURL?)
+    /// A redirect led to another scheme, host or port where redirects must stay on the URL's host (the
+    /// render service's photo URLs); it was not followed.
+    case redirectToAnotherHost(RedactedURL, target: RedactedURL?)
     /// The server's answer is not HTTP libcurl accepts (no status line, HTTP/0.9, a final status of 0 or 1xx,
     /// headers beyond libcurl's limit); `problem` says which, in words.
     case invalidResponse(RedactedURL, problem: String)
@@ -84,6 +87,9 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .redirectToDisallowedScheme(let url, let target):
             let place = target.map { "to \($0)" } ?? "to an address"
             return "\(url): redirected \(place) that is not http:// or https://; not followed"
+        case .redirectToAnotherHost(let url, let target):
+            let place = target.map { "to \($0)" } ?? "elsewhere"
+            return "\(url): redirected \(place), off the photo's host; not followed (redirects stay on the host)"
         case .invalidResponse(let url, let problem):
             return "\(url): the server's answer is not usable HTTP (\(problem)); check the address and its port"
         case .truncated(let url, let received, let expected):

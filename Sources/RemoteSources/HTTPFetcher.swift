@@ -28,6 +28,10 @@ public struct HTTPFetcherConfiguration: Hashable, Sendable {
     /// (`AddressPolicy`), checked on each address libcurl connects to, after resolution and redirects: for a
     /// service that fetches URLs others chose. Off by default: a user's own fixture may name a local server.
     public var refusesPrivateAddresses: Bool
+    /// Whether a redirect may lead only to the same scheme, host and port as the URL asked for (up to
+    /// `maximumRedirects`); one elsewhere fails with `FetchError.redirectToAnotherHost`. For `serve`, whose
+    /// host allowlist names the hosts requests may reach.
+    package var redirectsStayOnHost = false
 
     /// Defaults suited to avatars: 6 connections per host (what browsers use), 24 in all, 10 s to connect,
     /// 30 s per transfer, 20 MiB per photo, 5 redirects, no memory of unreachable hosts.

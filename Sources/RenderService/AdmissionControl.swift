@@ -37,9 +37,10 @@ package final class AdmissionControl: Sendable {
         return await body()
     }
 
-    /// Requests admitted and not yet answered, and how many of them wait for a worker.
-    package var counts: (inFlight: Int, queued: Int) {
-        state.withLock { ($0.admitted, $0.waiters.count) }
+    /// Requests admitted and not yet answered, how many of them wait for a worker, and the workers running
+    /// (a render whose request was answered by its deadline or cancelled counts until it stops).
+    package var counts: (inFlight: Int, queued: Int, running: Int) {
+        state.withLock { ($0.admitted, $0.waiters.count, $0.running) }
     }
 
     private func acquire() async {

@@ -87,27 +87,42 @@ package final class AvatarService: Sendable {
     package let metrics = ServiceMetrics()
     package let admission: AdmissionControl
     private let encoded: EncodedCache
+    /// Whether answers are kept by request target (`keptAnswer`): not with `--no-cache`, nor when photo
+    /// identities are content hashes (`--verify-content`), which a file's status cannot stand for.
+    private let keepsAnswers: Bool
+    /// Reloads so far (keys, presets): a kept answer made before one is not used.
+    private let reloads = LockedState(0)
+    /// The photo files of kept answers, followed so that using one costs no system call.
+    package let photoWatch: PhotoWatch
     private let stopping = LockedState(false)
+    /// Avatar requests whose work was cancelled because their client went away.
+    private let cancellations = LockedState(0)
     /// Extra `/metrics` samples from outside (photo fetches, which the executable's download store counts).
     private let extraSamples: @Sendable () -> [MetricSample]
 
     package init(
         router: Router, configuration: ServiceConfiguration, composer: GroupComposer, fixture: ReloadingFixture?,
-        presets: PresetFile?, admission: AdmissionControl,
+        presets: PresetFile?, admission: AdmissionControl, photoWatch: PhotoWatch = PhotoWatch(),
         extraSamples: @escaping @Sendable () -> [MetricSample] = { [] }
     ) {
         self.router = LockedState(router); self.configuration = configuration; self.composer = composer
         self.fixture = fixture; self.presets = LockedState(presets); self.admission = admission
-        self.extraSamples = extraSamples
+        self.photoWatch = photoWatch; self.extraSamples = extraSamples
         encoded = EncodedCache(byteLimit: configuration.encodedCacheBytes)
+        keepsAnswers = configuration.encodedCacheBytes > 0 && !composer.pipeline.configuration.verifyContent
     }
 
     /// Replaces the signing keys and presets (SIGHUP), and reads the fixture again.
     package func reload(signer: URLSigner?, presets: PresetFile?) {
         router.withLock { $0.signer = signer }
         self.presets.withLock { $0 = presets }
+        reloads.withLock { $0 += 1 }
         fixture?.reload()
     }
+
+    /// What the answers depend on besides the target: changes whenever the keys, the presets or the fixture
+    /// are read again, and when a followed photo file changes.
+    private var generation: Int { reloads.withLock { $0 } + (fixture?.generation ?? 0) + photoWatch.changes }
 
     /// Marks the service as stopping: `/readyz` answers 503 so a balancer stops sending requests.
     package func beginStopping() { stopping.withLock { $0 = true } }
@@ -115,6 +130,13 @@ package final class AvatarService: Sendable {
     /// What to do about a request of `method` for `target` (the raw request target), with its
     /// `If-None-Match` header.
     package func answer(method: String, target: String, ifNoneMatch: String?) -> Answer {
+        if keepsAnswers, method == "GET" || method == "HEAD",
+            let (response, route) = keptAnswer(target: target, ifNoneMatch: ifNoneMatch)
+        {
+            return .now(response, route: route)
+        }
+        // Taken before the fixture is read: an answer made from an older fixture is not kept as current.
+        let generation = self.generation
         let route: Route
         do throws(ServiceError) {
             route = try router.withLock { $0 }.route(method: method, target: target)
@@ -145,26 +167,74 @@ package final class AvatarService: Sendable {
             return .later(route: route.label) {
                 defer { self.admission.leave() }
                 let timeUp: @Sendable () async -> Void = { try? await Task.sleep(for: .seconds(deadline)) }
-                return await Self.race(deadline: timeUp) {
+                let outcome = await Self.race(deadline: timeUp) {
                     await self.admission.run {
                         do throws(ServiceError) {
-                            return try await self.render(request, ifNoneMatch: ifNoneMatch)
+                            return try await self.render(
+                                request, ifNoneMatch: ifNoneMatch, keptAs: (target, route.label, generation))
                         } catch {
                             return error.response
                         }
                     }
                 }
-                    ?? ServiceError.unavailable(
+                switch outcome {
+                case .finished(let response):
+                    return response
+                case .deadline:
+                    return ServiceError.unavailable(
                         "the request took longer than its deadline of \(formatNumber(deadline)) s", retryAfter: 1
                     ).response
+                case .cancelled:
+                    self.cancellations.withLock { $0 += 1 }
+                    return ServiceError.unavailable("the client went away", retryAfter: 1).response
+                }
             }
         }
     }
 
+    /// The answer kept for `target` when nothing was reloaded and no photo file it was drawn from changed
+    /// since: 304 when `ifNoneMatch` names its tag, else the bytes already encoded. Nil otherwise (then the
+    /// request is routed and rendered). Costs no task, and no system call while its files are followed by
+    /// `photoWatch` (else a `stat` per file).
+    func keptAnswer(target: String, ifNoneMatch: String?) -> (ServiceResponse, route: String)? {
+        guard let kept = encoded.answer(for: target), kept.generation == generation else { return nil }
+        for file in kept.files {
+            guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.status) else { return nil }
+        }
+        let validators = [ServiceResponse.Header("ETag", kept.tag.quoted), .init("Cache-Control", kept.cacheControl)]
+        if let ifNoneMatch, kept.tag.matches(ifNoneMatch: ifNoneMatch) {
+            return (ServiceResponse(status: 304, headers: validators, body: []), kept.route)
+        }
+        guard let bytes = encoded.bytes(for: kept.tag.quoted) else { return nil }
+        return (
+            ServiceResponse(status: 200, headers: [.init("Content-Type", kept.contentType)] + validators, body: bytes),
+            kept.route
+        )
+    }
+
+    /// The photo files `group`'s avatar is drawn from, with their status now; nil when a photo is a URL or a
+    /// file is missing (such answers are not kept by target).
+    private static func photoFiles(of group: ChatGroup) -> [(path: String, status: FileStatus)]? {
+        var files: [(path: String, status: FileStatus)] = []
+        for path in [group.avatarPath] + group.members.map(\.avatarPath) {
+            guard let path else { continue }
+            guard !RemotePhotoSource.isURL(path), let status = FileIO.status(of: path) else { return nil }
+            files.append((path, status))
+        }
+        return files
+    }
+
     /// The avatar `request` asks for: 304 when `ifNoneMatch` names its entity tag (nothing composed), else
-    /// the encoded image with its `ETag` and `Cache-Control`.
-    package func render(_ request: ImageRequest, ifNoneMatch: String?) async throws(ServiceError) -> ServiceResponse {
+    /// the encoded image with its `ETag` and `Cache-Control`. With `keptAs` (the raw target, its route label
+    /// and the generation taken before the fixture was read), an answer worth keeping is remembered for that
+    /// target (`keptAnswer`).
+    package func render(
+        _ request: ImageRequest, ifNoneMatch: String?,
+        keptAs: (target: String, route: String, generation: Int)? = nil
+    ) async throws(ServiceError) -> ServiceResponse {
         let group = try group(for: request.source)
+        // Before the pipeline looks at the files: a change from here on makes the kept answer stale.
+        let files = keepsAnswers && keptAs != nil ? Self.photoFiles(of: group) : nil
         let base: CompositionParameters
         if case .group = request.source { base = configuration.parameters } else { base = CompositionParameters() }
         let (parameters, encoding) = try ImageParameters.resolve(
@@ -181,7 +251,22 @@ package final class AvatarService: Sendable {
                 status: 304, headers: [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)], body: [])
         }
         let contentType = ServiceResponse.Header("Content-Type", Self.contentType(of: request.format))
+        func remember() {
+            guard let keptAs, var files else { return }
+            if photoWatch.watch(files.map(\.path)) {
+                // Taken again now that the files are followed: a change before the watch began is not reported.
+                for file in files {
+                    guard let now = FileIO.status(of: file.path), now.isSameVersion(as: file.status) else { return }
+                }
+                files = []
+            }
+            encoded.remember(
+                EncodedCache.Answer(
+                    tag: tag, route: keptAs.route, contentType: contentType.value, cacheControl: cacheControl,
+                    generation: keptAs.generation, files: files), for: keptAs.target)
+        }
         if let bytes = encoded.bytes(for: tag.quoted) {
+            remember()
             return ServiceResponse(
                 status: 200, headers: [contentType, .init("ETag", tag.quoted), .init("Cache-Control", cacheControl)],
                 body: bytes)
@@ -204,6 +289,7 @@ package final class AvatarService: Sendable {
         if composite.warnings.isEmpty {
             headers += [.init("ETag", tag.quoted), .init("Cache-Control", cacheControl)]
             encoded.store(bytes, for: tag.quoted)
+            remember()
         } else {
             // A placeholder stood in for a photo that could not be read or fetched: not worth keeping.
             headers += [
@@ -274,6 +360,14 @@ package final class AvatarService: Sendable {
                 name: "chat_tui_queued", help: "Avatar requests waiting for a worker.", kind: .gauge,
                 value: counts.queued),
             MetricSample(
+                name: "chat_tui_renders_running",
+                help: "Renders on a worker now (one cut short by its deadline or client until it stops).",
+                kind: .gauge, value: counts.running),
+            MetricSample(
+                name: "chat_tui_cancelled_total",
+                help: "Avatar requests whose client went away first; their work was cancelled.", kind: .counter,
+                value: cancellations.withLock { $0 }),
+            MetricSample(
                 name: "chat_tui_cache_hits_total", help: "Composites found in the memory or disk cache.",
                 kind: .counter, value: pipeline.memoryHits + pipeline.diskHits),
             MetricSample(
@@ -291,35 +385,62 @@ package final class AvatarService: Sendable {
         ] + extraSamples()
     }
 
-    /// `operation`'s result, or nil when `deadline` returns first: then the operation is cancelled and the
-    /// answer does not wait for it to notice (its worker place stays taken until it does). The deadline is
-    /// cancelled when the operation finishes first.
+    /// How `race` ended.
+    enum RaceOutcome: Equatable, Sendable {
+        case finished(ServiceResponse)
+        /// The deadline came first.
+        case deadline
+        /// The task running `race` was cancelled (its client went away).
+        case cancelled
+    }
+
+    /// `operation`'s result, or how it was cut short: by `deadline` returning first, or by the cancellation
+    /// of the calling task. Then the operation is cancelled and the answer does not wait for it to notice
+    /// (its worker place stays taken until it does). The deadline is cancelled when the operation finishes.
     static func race(
         deadline: @escaping @Sendable () async -> Void,
         _ operation: @escaping @Sendable () async -> ServiceResponse
-    ) async -> ServiceResponse? {
-        let waiting = LockedState<CheckedContinuation<ServiceResponse?, Never>?>(nil)
-        let timer = LockedState<Task<Void, Never>?>(nil)
-        @Sendable func finish(_ response: ServiceResponse?) {
+    ) async -> RaceOutcome {
+        let waiting = LockedState<CheckedContinuation<RaceOutcome, Never>?>(nil)
+        let tasks = LockedState<(work: Task<Void, Never>?, timer: Task<Void, Never>?, cancelled: Bool)>(
+            (nil, nil, false))
+        @Sendable func finish(_ outcome: RaceOutcome) {
             waiting.withLock { continuation in
-                continuation?.resume(returning: response)
+                continuation?.resume(returning: outcome)
                 continuation = nil
             }
         }
-        return await withCheckedContinuation { continuation in
-            waiting.withLock { $0 = continuation }
-            let work = Task {
-                let response = await operation()
-                timer.withLock { $0?.cancel() }
-                finish(response)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiting.withLock { $0 = continuation }
+                let work = Task {
+                    let response = await operation()
+                    tasks.withLock { $0.timer }?.cancel()
+                    finish(.finished(response))
+                }
+                let timer = Task {
+                    await deadline()
+                    guard !Task.isCancelled else { return }
+                    work.cancel()
+                    finish(.deadline)
+                }
+                let cancelled = tasks.withLock { tasks in
+                    tasks.work = work; tasks.timer = timer
+                    return tasks.cancelled
+                }
+                // Cancelled before the tasks existed: the handler found none to cancel.
+                if cancelled {
+                    work.cancel(); timer.cancel()
+                    finish(.cancelled)
+                }
             }
-            let started = Task {
-                await deadline()
-                guard !Task.isCancelled else { return }
-                work.cancel()
-                finish(nil)
+        } onCancel: {
+            let (work, timer) = tasks.withLock { tasks in
+                tasks.cancelled = true
+                return (tasks.work, tasks.timer)
             }
-            timer.withLock { $0 = started }
+            work?.cancel(); timer?.cancel()
+            finish(.cancelled)
         }
     }
 }

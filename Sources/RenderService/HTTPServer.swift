@@ -46,7 +46,8 @@ package struct ListenAddress: Equatable, Sendable {
 
 /// The HTTP side of the service: libmicrohttpd's daemon with its own polling threads. Every request goes to
 /// `AvatarService.answer`; an avatar is rendered in a task while its connection is suspended (the polling
-/// thread goes on serving others) and sent when the task resumes it.
+/// thread goes on serving others) and sent when the task resumes it. A client that hangs up meanwhile
+/// (`HangUpWatcher`) cancels the task, and its request is logged with status 499.
 package final class HTTPServer: Sendable {
     private let daemon: DaemonHandle
     private let context: Unmanaged<ServerContext>
@@ -60,7 +61,9 @@ package final class HTTPServer: Sendable {
         address: ListenAddress, threads: Int, connectionLimit: Int, idleTimeout: Int, service: AvatarService,
         log: @escaping @Sendable (String) -> Void
     ) throws(ServiceError) {
-        let context = Unmanaged.passRetained(ServerContext(service: service, log: log))
+        let hangUps = HangUpWatcher()
+        hangUps?.start()
+        let context = Unmanaged.passRetained(ServerContext(service: service, log: log, hangUps: hangUps))
         let pointer = context.toOpaque()
         let start = { (genericAddress: UnsafePointer<sockaddr>) in
             cmhd_start(
@@ -86,6 +89,7 @@ package final class HTTPServer: Sendable {
             }
         }
         guard let started else {
+            hangUps?.stop()
             context.release()
             throw .configuration(
                 "cannot listen on \(address.urlAuthority): the port is in use or not allowed")
@@ -109,6 +113,7 @@ package final class HTTPServer: Sendable {
         // A render still running (past its deadline, not yet cancelled) must not resume a freed connection.
         context.takeUnretainedValue().isStopped.withLock { $0 = true }
         MHD_stop_daemon(daemon.pointer)
+        context.takeUnretainedValue().hangUps?.stop()
         context.release()
     }
 }
@@ -131,9 +136,12 @@ private final class ServerContext: Sendable {
     let live = LockedState(0)
     /// Set by `HTTPServer.stop` before the daemon stops; a finished render then resumes nothing.
     let isStopped = LockedState(false)
+    /// The sockets of suspended connections; nil when no epoll descriptor was left (then only the deadline
+    /// ends the work of a client that went away).
+    let hangUps: HangUpWatcher?
 
-    init(service: AvatarService, log: @escaping @Sendable (String) -> Void) {
-        self.service = service; self.log = log
+    init(service: AvatarService, log: @escaping @Sendable (String) -> Void, hangUps: HangUpWatcher?) {
+        self.service = service; self.log = log; self.hangUps = hangUps
     }
 }
 
@@ -141,10 +149,18 @@ private final class ServerContext: Sendable {
 private final class RequestContext: Sendable {
     enum Phase: Sendable {
         case new
+        /// The request has been read whole (it has no body); the next call answers it.
+        case complete
         case rendering
         case ready(ServiceResponse)
         case sent(status: Int, bytes: Int)
+        /// The client hung up while its answer was being made: the connection is closed without one.
+        case abandoned
     }
+
+    /// The status the access log and the metrics record for a request whose client went away first (nginx's
+    /// "client closed request").
+    static let clientClosedStatus = 499
 
     let target: String
     let started = ContinuousClock.now
@@ -176,39 +192,83 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     // A request body is never read: the routes take none (405 says so); it is dropped as it comes.
     if let uploadSize, uploadSize.pointee != 0 {
         uploadSize.pointee = 0
+        return .YES
     }
     let phase = request.phase.withLock { $0 }
     switch phase {
     case .new:
-        let method = methodPointer.map { String(cString: $0) } ?? ""
-        request.method.withLock { $0 = method }
-        let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
-            String(cString: $0)
-        }
-        switch server.service.answer(method: method, target: request.target, ifNoneMatch: ifNoneMatch) {
-        case .now(let response, let route):
-            request.route.withLock { $0 = route }
-            return send(response, on: connection, for: request)
-        case .later(let route, let work):
-            request.route.withLock { $0 = route }
-            request.phase.withLock { $0 = .rendering }
-            // Suspended before the task starts, so that its resume always finds a suspended connection.
-            MHD_suspend_connection(connection)
-            let handle = ConnectionHandle(pointer: connection)
-            Task {
-                let response = await work()
-                request.phase.withLock { $0 = .ready(response) }
-                // Under the lock `stop` takes: once the daemon is stopped its connections are gone.
-                server.isStopped.withLock { stopped in
-                    if !stopped { MHD_resume_connection(handle.pointer) }
-                }
-            }
+        // The first call comes with the headers. An answer queued now makes libmicrohttpd close the connection
+        // after it (it would not read the body), so a request without a body is answered on the next call,
+        // once the request is complete, and its connection is kept alive. One with a body is refused now.
+        if !announcesBody(connection) {
+            request.phase.withLock { $0 = .complete }
             return .YES
         }
+        return answer(request, on: connection, server: server, method: methodPointer)
+    case .complete:
+        return answer(request, on: connection, server: server, method: methodPointer)
     case .rendering, .sent:
         return .YES
+    case .abandoned:
+        return .NO
     case .ready(let response):
         return send(response, on: connection, for: request)
+    }
+}
+
+/// Whether the request says it has a body (`Content-Length` other than 0, or `Transfer-Encoding`).
+private func announcesBody(_ connection: OpaquePointer) -> Bool {
+    if MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil { return true }
+    guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length") else { return false }
+    return String(cString: length).trimmingCharacters(in: .whitespaces) != "0"
+}
+
+/// Asks the service about `request` and sends its answer now, or suspends the connection while a task makes it.
+private func answer(
+    _ request: RequestContext, on connection: OpaquePointer, server: ServerContext,
+    method methodPointer: UnsafePointer<CChar>?
+) -> MHD_Result {
+    let method = methodPointer.map { String(cString: $0) } ?? ""
+    request.method.withLock { $0 = method }
+    let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match").map {
+        String(cString: $0)
+    }
+    switch server.service.answer(method: method, target: request.target, ifNoneMatch: ifNoneMatch) {
+    case .now(let response, let route):
+        request.route.withLock { $0 = route }
+        return send(response, on: connection, for: request)
+    case .later(let route, let work):
+        request.route.withLock { $0 = route }
+        request.phase.withLock { $0 = .rendering }
+        // Suspended before the task starts, so that its resume always finds a suspended connection.
+        MHD_suspend_connection(connection)
+        let handle = ConnectionHandle(pointer: connection)
+        // A hang-up cancels the task, whether it has been made yet or not.
+        let job = LockedState<(task: Task<Void, Never>?, hungUp: Bool)>((nil, false))
+        let hangUps = server.hangUps
+        let token = hangUps?.watch(socket: cmhd_connection_fd(connection)) {
+            job.withLock { job in
+                job.hungUp = true
+                return job.task
+            }?.cancel()
+        }
+        let task = Task {
+            let response = await work()
+            // Unwatched before the resume, after which MHD may close the socket and its number be reused.
+            let hungUp = token.map { !(hangUps?.unwatch($0) ?? true) } ?? false
+            request.phase.withLock { $0 = hungUp ? .abandoned : .ready(response) }
+            // Under the lock `stop` takes: once the daemon is stopped its connections are gone.
+            server.isStopped.withLock { stopped in
+                if !stopped { MHD_resume_connection(handle.pointer) }
+            }
+        }
+        if job.withLock({ job in
+            job.task = task
+            return job.hungUp
+        }) {
+            task.cancel()
+        }
+        return .YES
     }
 }
 
@@ -236,9 +296,12 @@ private let requestCompleted: MHD_RequestCompletedCallback = { serverPointer, _,
     let elapsed = ContinuousClock.now - request.started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     let (status, bytes): (Int, Int)
-    if case .sent(let sentStatus, let sentBytes) = request.phase.withLock({ $0 }) {
+    switch request.phase.withLock({ $0 }) {
+    case .sent(let sentStatus, let sentBytes):
         (status, bytes) = (sentStatus, sentBytes)
-    } else {
+    case .abandoned:
+        (status, bytes) = (RequestContext.clientClosedStatus, 0)
+    default:
         (status, bytes) = (0, 0)
     }
     let route = request.route.withLock { $0 }

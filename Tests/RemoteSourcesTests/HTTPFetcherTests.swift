@@ -201,6 +201,35 @@ import Testing
         }
     }
 
+    @Test func redirectsMayBeKeptOnTheURLsHost() async throws {
+        try await withHTTPTestServer { server in
+            var configuration = HTTPFetcherConfiguration(maximumRedirects: 3)
+            configuration.redirectsStayOnHost = true
+            let staying = try fetcher(configuration)
+            // On the same host: followed, up to the limit.
+            let followed = try await staying.fetch(HTTPRequest(url: server.url("/redirect/2")))
+            #expect(followed.redirectCount == 2)
+            #expect(
+                await error(server.url("/redirect/4"), staying)
+                    == .tooManyRedirects(RedactedURL(server.url("/redirect/4")), limit: 3))
+            // The same server under another name, and another port: refused before any request is sent there.
+            for target in ["http://localhost:\(server.port)/photos/a.jpg", "http://127.0.0.1:1/photos/a.jpg"] {
+                let escaped = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                let url = server.url("/redirect-to?url=\(escaped)")
+                #expect(
+                    await error(url, staying) == .redirectToAnotherHost(RedactedURL(url), target: RedactedURL(target)))
+            }
+            #expect(try await server.stats().requests("/photos/a.jpg") == 0)
+            // Without the rule, the other name is followed.
+            let open = try fetcher(HTTPFetcherConfiguration(maximumRedirects: 3))
+            let elsewhere =
+                "http://localhost:\(server.port)/photos/a.jpg".addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics) ?? ""
+            #expect(
+                try await open.fetch(HTTPRequest(url: server.url("/redirect-to?url=\(elsewhere)"))).statusCode == 200)
+        }
+    }
+
     @Test func redirectsAreFollowedUpToTheLimit() async throws {
         try await withHTTPTestServer { server in
             let fetcher = try fetcher(HTTPFetcherConfiguration(maximumRedirects: 3))

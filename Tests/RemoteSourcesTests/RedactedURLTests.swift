@@ -52,6 +52,7 @@ import Testing
             .timedOut(url, phase: .connect, seconds: 10), .timedOut(url, phase: .total, seconds: 2.5),
             .tooLarge(url, limit: 1 << 20), .httpStatus(url, code: 403), .tooManyRedirects(url, limit: 5),
             .redirectToDisallowedScheme(url, target: RedactedURL("file:///etc/passwd")),
+            .redirectToAnotherHost(url, target: RedactedURL("https://bob:pw@other.example/a.jpg?sig=x")),
             .truncated(url, received: 10, expected: 20), .transferFailed(url, reason: "Failure when receiving data"),
             .notCached(url), .cancelled(url),
         ]

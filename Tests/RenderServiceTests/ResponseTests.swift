@@ -1,6 +1,7 @@
 import Foundation
 import GroupExport
 import GroupIcon
+import Support
 import Testing
 
 @testable import RenderService
@@ -154,6 +155,12 @@ import Testing
         #expect(object["ms"] as? Double == 12.5)
         #expect(object["route"] as? String == "group")
         #expect(object["target"] as? String == "/v1/groups/a\u{7}b.png?\"x\"")
+        // The plain case, written without JSONWriter, is what JSONWriter would write.
+        let plain = AccessLogEntry(
+            time: 1_700_000_000.25, method: "HEAD", target: "/s1G/v1/composite.png?member=a%2Fb.png&x=1<2>~'",
+            route: "composite", status: 304, bytes: 0, seconds: 0.0004)
+        #expect(plain.line == JSONWriter.text(plain.object))
+        #expect(entry.line == JSONWriter.text(entry.object))
         let long = AccessLogEntry(
             time: 0, method: "GET", target: String(repeating: "a", count: 5000), route: "other", status: 414,
             bytes: 0, seconds: 0)

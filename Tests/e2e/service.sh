@@ -2,9 +2,10 @@
 # End to end: `chat-tui serve` on 127.0.0.1 (a port the system picks) asked with curl. PNG, JPEG and WebP with
 # their Content-Type and Content-Length, 304 on If-None-Match, HEAD, signed URLs from `chat-tui sign`, every
 # error status (400, 403, 404, 405, 414, 503 with Retry-After), /healthz /readyz /metrics, the access log, a
-# slow client, a garbage request and a header flood while another client is served, SIGHUP, SIGTERM
-# finishing the request in flight and exiting 0, one composite for six concurrent requests, --access-log, and
-# photo URLs: the host list, private addresses, redirects, file://, 50 MB, a decompression bomb, a hanging host.
+# slow client, a garbage request and a header flood while another client is served, a fixture change,
+# SIGHUP, SIGTERM finishing the request in flight and exiting 0, one composite for six concurrent requests, --access-log, and
+# photo URLs: the host list, private addresses, redirects (on the same host only), file://, 50 MB, a decompression bomb, a hanging host,
+# and a client that hangs up while its avatar waits for a photo (its work cancelled, 499 in the log).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=$PWD/.build/debug/chat-tui
@@ -143,6 +144,25 @@ slow.close()
 PY
 ok
 
+# --- a repeat is answered from the kept answer until a photo of it changes ---
+get "$base/v1/groups/kittens.png?scale=3" >/dev/null; before=$(header ETag)
+[ "$(get "$base/v1/groups/kittens.png?scale=3")" = 200 ] && [ "$(header ETag)" = "$before" ] || fail "a repeat"
+cp "$tmp/fx/avatars/kitty.png" "$tmp/kitty.png"
+cp "$tmp/fx/avatars/dmitry.png" "$tmp/fx/avatars/kitty.png"
+for _ in $(seq 50); do get "$base/v1/groups/kittens.png?scale=3" >/dev/null; [ "$(header ETag)" != "$before" ] && break; sleep 0.1; done
+[ "$(header ETag)" != "$before" ] || fail "a changed photo was not seen by a kept answer"; ok
+cp "$tmp/kitty.png" "$tmp/fx/avatars/kitty.png"
+
+# --- a change to the fixture is read without a signal (inotify, as the app's live reload) ---
+python3 - "$tmp/fx/groups.json" <<'PY'
+import json, sys
+data = json.load(open(sys.argv[1]))
+data["groups"].append({"id": "watched", "name": "Watched", "members": [{"id": "w", "name": "Wes"}]})
+json.dump(data, open(sys.argv[1], "w"))
+PY
+for _ in $(seq 50); do [ "$(get "$base/v1/groups/watched.png")" = 200 ] && break; sleep 0.1; done
+[ "$(get "$base/v1/groups/watched.png")" = 200 ] || fail "a fixture written in place was not read again"; ok
+
 # --- SIGHUP reloads the fixture ---
 python3 - "$tmp/fx/groups.json" <<'PY'
 import json, sys
@@ -235,7 +255,10 @@ start "$tmp/serve-urls2.err" --allow-host 127.0.0.1 --allow-private-addresses --
 [ "$(get "$base$(photo /photos/a.jpg)")" = 200 ] && [ -n "$(header ETag)" ] || fail "an allowed photo URL"; ok
 [ "$(get "$base$("$bin" sign --unsigned --member "http://localhost:$hport/photos/a.jpg" | tail -1)")" = 403 ] \
   || fail "a host not on the list"; ok
-placeholder "$(photo /redirect/1)"; ok
+# Redirects stay on the photo's host: two there are followed, a fourth or one to another host name is not.
+[ "$(get "$base$(photo /redirect/2)")" = 200 ] && [ -n "$(header ETag)" ] || fail "a same-host redirect"; ok
+placeholder "$(photo /redirect/4)"; ok
+placeholder "$(photo "/redirect-to?url=http%3A%2F%2Flocalhost%3A$hport%2Fphotos%2Fa.jpg")"; ok
 placeholder "$(photo /to-file)"; ok
 placeholder "$(photo '/big?bytes=50000000')"; ok
 placeholder "$(photo /photos/bomb.png)"; ok
@@ -247,6 +270,24 @@ sleep 0.5
 [ "$(get "$base/v1/groups/kittens.png")" = 200 ] || fail "a fixture avatar while a photo host hangs"; ok
 wait "$hang"
 [ "$(cat "$tmp/hang.status")" = 200 ] || fail "the hanging photo's request: $(cat "$tmp/hang.status")"; ok
+kill -TERM "$pid"; wait "$pid" || fail "exit"
+
+# --- a client that goes away cancels its work: long before the fetch's own timeout (60 s) ---
+start "$tmp/serve-gone.err" --allow-host 127.0.0.1 --allow-private-addresses --timeout 60 --deadline 120
+metric() { curl -s "$base/metrics" | sed -n "s/^$1 //p"; }
+gone=$(photo /gated/gone.jpg)
+curl -s -o /dev/null --max-time 1 "$base$gone" && fail "the gated photo was answered"
+for _ in $(seq 100); do
+  [ "$(metric chat_tui_cancelled_total)" = 1 ] && [ "$(metric chat_tui_renders_running)" = 0 ] && break
+  sleep 0.1
+done
+[ "$(metric chat_tui_cancelled_total)" = 1 ] || fail "the hang-up was not counted: $(curl -s "$base/metrics")"
+[ "$(metric chat_tui_renders_running)" = 0 ] || fail "the render went on after its client hung up"
+[ "$(metric chat_tui_in_flight)" = 0 ] || fail "the request kept its place after its client hung up"; ok
+curl -s "$base/metrics" | grep -q '^chat_tui_requests_total{route="composite-unsigned",status="499"} 1$' \
+  || fail "no 499 in the metrics"
+grep -q '"route":"composite-unsigned","status":499' "$tmp/serve-gone.err" || fail "no 499 in the access log"; ok
+[ "$(get "$base/v1/groups/kittens.png")" = 200 ] || fail "served after a hang-up"; ok
 kill -TERM "$pid"; wait "$pid" || fail "exit"
 
 echo "service: $checks checks passed"

@@ -127,9 +127,10 @@ struct ServeCommand: ToolCommand {
         }
         pipeline = try SessionOptions.PipelineOptions(parsing: arguments)
         noCache = arguments.has(SessionOptions.noCacheSpec)
-        // Photo URLs come from requests: no redirects (to another host or anywhere), and no address inside the
-        // network unless the operator says so.
-        pipeline.fetcher.maximumRedirects = 0
+        // Photo URLs come from requests: redirects only on the photo's own scheme, host and port (the host was
+        // allowed), at most three, and no address inside the network unless the operator says so.
+        pipeline.fetcher.maximumRedirects = 3
+        pipeline.fetcher.redirectsStayOnHost = true
         pipeline.fetcher.refusesPrivateAddresses = !arguments.has(Self.allowPrivateAddressesSpec)
         parameters = try CompositionOptions.parameters(from: arguments)
         try parameters.checkPixelSize(command: Self.name)
@@ -146,6 +147,12 @@ struct ServeCommand: ToolCommand {
             output.standardError("chat-tui serve: \(problem)\n")
             return .failure
         }
+        if fixture.isWatching {
+            fixture.startWatching()
+        } else {
+            output.standardError(
+                "chat-tui serve: no inotify instance left to follow the fixture's changes; SIGHUP reads it\n")
+        }
         let (composer, remote) = SessionOptions.makeComposer(pipeline)
         let photoFolder =
             photoDirectory.map(FileIO.lexicallyAbsolute)
@@ -158,6 +165,7 @@ struct ServeCommand: ToolCommand {
             composer: composer, fixture: fixture, presets: loadPresets(output: output),
             admission: AdmissionControl(workers: threads, queueLimit: queue),
             extraSamples: { Self.fetchSamples(remote.statistics) })
+        service.photoWatch.startWatching()
         var accessLog: AppendingFile?
         if let accessLogPath {
             do throws(FileIOError) { accessLog = try AppendingFile(path: accessLogPath) } catch {

@@ -17,6 +17,7 @@ Routes (max-age=N, no-cache=1, no-store=1 in any query add Cache-Control; delay=
   /status/CODE               that status with a short text body
   /redirect/N                N redirects, then a JPEG        /loop  redirects to itself
   /to-file                   redirects to file:///etc/passwd /wrong-type  a JPEG sent as text/plain
+  /redirect-to?url=U         redirects to U
   /big?bytes=N               N bytes with Content-Length     /big-chunked?bytes=N  the same, chunked
   /truncated                 announces 4000 bytes, sends 1000 and closes
   /garbage                   answers bytes that are not HTTP (no status line) and closes
@@ -128,6 +129,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_redirect("/loop")
         elif path == "/to-file":
             self.send_redirect("file:///etc/passwd")
+        elif path == "/redirect-to":
+            self.send_redirect(query.get("url", ["/"])[0])
         elif path == "/wrong-type":
             self.send_body(200, PHOTOS["jpeg"], "text/plain", cache)
         elif path == "/big":

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Prints the nginx configuration of docs/SERVICE.md for a cache in front of chat-tui serve replicas:
 #   service-nginx-conf.sh FOLDER LISTEN_PORT REPLICA_PORT...
-# FOLDER holds nginx's pid, logs, temporary files and the cache (it must exist). Shared by
-# Tests/e2e/service-nginx.sh and bench/service.sh.
+# FOLDER holds nginx's pid, logs, temporary files and the cache (it must exist; on tmpfs, such as /dev/shm,
+# a hit reads no disk). NGINX_WORKERS sets worker_processes (default 2: one per core of this machine).
+# Shared by Tests/e2e/service-nginx.sh and bench/service.sh.
 set -euo pipefail
 folder=$1; listen=$2; shift 2
 # nginx started as root hands its workers to `nobody`, which could not write into a private folder.
 [ "$(id -u)" -eq 0 ] && echo "user root;"
 cat <<CONF
-worker_processes 2;
+worker_processes ${NGINX_WORKERS:-2};
 daemon off;
 pid $folder/nginx.pid;
 error_log $folder/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
     access_log $folder/nginx-access.log;
+    # A hit is a cached file sent as it is: descriptors kept open between hits, the kernel copies the body,
+    # and a client's connection serves many requests.
+    open_file_cache max=10000 inactive=60s;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 10000;
     client_body_temp_path $folder/body;
     proxy_temp_path $folder/proxy;
     fastcgi_temp_path $folder/fastcgi;

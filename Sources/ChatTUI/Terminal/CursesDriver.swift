@@ -201,6 +201,10 @@ final class CursesDriver: TerminalDriver {
         take(parser.flush())
         unfinished = parser.unfinished
         widths = GraphemeWidths.measured(from: replies)
+        // Behind tmux or screen the answers are the multiplexer's count, not the outer terminal's drawing.
+        if Multiplexer.detect(environment: ProcessInfo.processInfo.environment) != nil {
+            widths = widths.behindMultiplexer()
+        }
         TextWidth.install(widths)
     }
 

@@ -102,15 +102,21 @@ screen_checks() { local terminal=$1 photo=$tmp/sample/avatars/${2:-tanaka.jpg}
 # screen_window_switch TERMINAL SERVER: on the app in window 0 of session `main` of the tmux server on socket
 # SERVER (with `focus-events on`), a second window is opened (the screenshot then shows no picture) and closed
 # again, back to the app's window: tmux redraws the pane's text without the pictures and tells the app it has
-# the focus again, and the app repaints; the screen matches the app's model again.
-screen_window_switch() { local terminal=$1 server=$2 since i=0 size left
-  since=$(screen_frame)
+# the focus again, and the app repaints; the screen matches the app's model again. With OTHER_WINDOW_KNOWN=REASON
+# pictures left over the other window are the terminal's (reported, not failed).
+screen_window_switch() { local terminal=$1 server=$2 since i=0 size left limit=40
+  [ -n "${OTHER_WINDOW_KNOWN:-}" ] && limit=4
   size=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["columns"], d["rows"])' "$screen_dump")
   tmux -L "$server" new-window -t main: "sleep 600"
   until shot "$tmp/screen-other-window.png" \
       && left=$(python3 "$root/Tests/e2e/support/screen_measure.py" colour "$tmp/screen-other-window.png" \
         "$tmp/screen-other-window.png" $cell $size "$screen_offset") && [ "$left" -lt 50 ]; do
-    i=$((i+1)); [ $i -gt 40 ] && fail "$terminal: tmux did not show its new window"; sleep 0.5; done
+    i=$((i+1)); [ $i -gt $limit ] && break; sleep 0.5; done
+  if [ "$left" -ge 50 ]; then
+    [ -n "${OTHER_WINDOW_KNOWN:-}" ] || fail "$terminal: tmux's other window still shows $left coloured pixels"
+    echo "$terminal: other window: KNOWN ($OTHER_WINDOW_KNOWN): $left coloured pixels of the app's pictures stay"
+  else ok; fi
+  since=$(screen_frame)
   tmux -L "$server" kill-window -t main:1
   screen_quiet "$since"
   screen_matches "$terminal" window-switch; }

@@ -94,6 +94,17 @@ package struct GraphemeWidths: Hashable, Sendable {
         "\u{1B}7" + Kind.allCases.map { "\u{1B}[1;1H" + $0.sample + "\u{1B}[6n" }.joined()
         + "\u{1B}[1;1H\u{1B}[2K\u{1B}8\u{1B}[c"
 
+    /// The widths as they hold behind a multiplexer (tmux, screen), which answers the question by its own count,
+    /// not by how the terminal outside draws: the emoji sequences (flags, joined, modified, made emoji by
+    /// U+FE0F) are then in doubt, drawn in their width-safe forms. In kitty inside tmux 3.3, tmux counted ❤️ one
+    /// column while kitty drew it two wide, pushing the rest of its row (the date, the separator) one column on.
+    package func behindMultiplexer() -> GraphemeWidths {
+        GraphemeWidths(measured: measured.filter { !Self.sequenceKinds.contains($0.key) })
+    }
+
+    /// The kinds made of several scalars, whose width terminals and multiplexers count each their own way.
+    static let sequenceKinds: Set<Kind> = [.flag, .joinedEmoji, .modifiedEmoji, .selectedEmoji]
+
     /// The widths the answers to `question` give: the n-th cursor report on row 1 is the n-th kind's (its
     /// column less one). Anything else, or a report missing, leaves kinds unmeasured.
     package static func measured(from replies: [TerminalReply]) -> GraphemeWidths {

@@ -14,7 +14,8 @@ package struct ScreenDiff: Hashable, Sendable {
     /// The changes from `previous` (nil before the first frame) to `next`.
     ///
     /// Runs are maximal stretches of changed cells. A run never starts on the continuation half of a
-    /// double-width grapheme nor ends right after its first half, because a terminal cannot draw half of one.
+    /// double-width grapheme, in either frame, nor ends right after its first half, because a terminal cannot
+    /// draw half of one.
     package init(from previous: CellGrid?, to next: CellGrid) {
         guard let previous, previous.width == next.width, previous.height == next.height else {
             isFullRepaint = true
@@ -32,7 +33,14 @@ package struct ScreenDiff: Hashable, Sendable {
                     while column < width {
                         guard old[rowStart + column] != new[rowStart + column] else { column += 1; continue }
                         var start = column
-                        while start > 0 && new[rowStart + start].isContinuation { start -= 1 }
+                        // A cell that held the right half of a wide grapheme takes its left half along: the
+                        // terminal cannot keep half of one (xterm redrew the whole grapheme and shifted the row
+                        // by a column when an overlay's border replaced only its right half).
+                        while start > 0
+                            && (new[rowStart + start].isContinuation || old[rowStart + start].isContinuation)
+                        {
+                            start -= 1
+                        }
                         var end = column + 1
                         while end < width
                             && (old[rowStart + end] != new[rowStart + end] || new[rowStart + end].isContinuation)

@@ -106,4 +106,24 @@ import Testing
         #expect(column == used)
         #expect(paints.contains { $0.x == used && $0.cell.text == "│" })
     }
+
+    /// Behind tmux the answers are tmux's count: tmux 3.3 counted ❤️ one column where kitty outside drew it two
+    /// wide. The emoji sequences are then in doubt and drawn in their width-safe forms (❤ and a space);
+    /// single emoji, CJK and ambiguous characters keep their measured widths.
+    @Test func behindAMultiplexerTheEmojiSequencesAreInDoubt() {
+        let tmux = xterm.behindMultiplexer()
+        for kind in [GraphemeWidths.Kind.flag, .joinedEmoji, .modifiedEmoji, .selectedEmoji] {
+            #expect(tmux.measured[kind] == nil)
+        }
+        #expect(tmux.measured[.emoji] == 2 && tmux.measured[.wide] == 2 && tmux.measured[.ambiguous] == 1)
+        let heart = TerminalText.drawable(
+            "\u{2764}\u{FE0F}", columns: tmux.layoutWidth(of: .selectedEmoji), unicode: true, widths: tmux,
+            cursesWidth: glibc)
+        #expect(heart.text == "\u{2764}" && heart.secondColumn == " ")
+        #expect(
+            TerminalText.drawable(
+                "\u{2764}\u{FE0F}", columns: xterm.layoutWidth(of: .selectedEmoji), unicode: true, widths: xterm,
+                cursesWidth: glibc
+            ).text == "\u{2764}\u{FE0F}")
+    }
 }

@@ -59,4 +59,16 @@ import Testing
         before[2, 1] = Cell("你")
         #expect(runs(ScreenDiff(from: before, to: after)) == [[1, 2, 4]])
     }
+
+    /// An overlay's border over the right half of a wide grapheme (the help box's `│` over a list row's `点`): the
+    /// left half is repainted too, as a space, so the terminal never keeps the grapheme whole beside the border.
+    @Test func aCellOverTheRightHalfOfAWideGraphemeRepaintsItsLeftHalf() {
+        var previous = grid()
+        previous[1, 0] = Cell("8"); previous[2, 0] = Cell("点"); previous[3, 0] = .continuation
+        var next = previous
+        next[3, 0] = Cell("│")
+        #expect(runs(ScreenDiff(from: previous, to: next)) == [[0, 2, 4]])
+        let paints = ChangedCells.paints(from: previous, to: next, unicode: true)
+        #expect(paints.map { [$0.x: $0.cell.text] } == [[2: " "], [3: "│"]])
+    }
 }

@@ -8,6 +8,7 @@
 set -euo pipefail
 source "$(dirname "$0")/support/x-terminal.sh" graphics-kitty.sh kitty
 start_x
+use_screen_fixture
 app=(env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache")
 screen_text() { timeout 10 kitty @ --to "unix:$kitty_socket" get-text 2>/dev/null; }
 screen_has() { local i=0; until screen_text | grep -qF -- "$1"; do
@@ -17,7 +18,9 @@ stop_terminal() { kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid"
 parse_errors() { { grep -a 'PARSE ERROR' "$tmp/$1" || true; } | sed 's/^\[[^]]*\] //' | sort | uniq -c | head -5; }
 
 # ---- The app in kitty, detection automatic (a PSNR this high is kitty's PNG: sixel has 256 colours).
-run_kitty kitty.log "${app[@]}"
+run_kitty kitty.log env CHAT_TUI_SCREEN_DUMP="$screen_dump" "${app[@]}"
+# The screen, cell for cell, against the app's model of it (support/screen-check.sh), then the usual checks.
+screen_checks kitty
 app_checks kitty
 errors=$(parse_errors kitty.log)
 [ -z "$errors" ] || fail "kitty logged parse errors for what the app sent: $errors"; ok

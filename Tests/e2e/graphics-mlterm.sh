@@ -6,17 +6,26 @@
 set -euo pipefail
 source "$(dirname "$0")/support/x-terminal.sh" graphics-mlterm.sh mlterm
 start_x
+use_screen_fixture
 # Black like the other terminals here (the measures look for lit pixels), no scrollbar, no inner border, no restart after a crash, no log file: the app's cells start at the corner.
 run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logmsg=false -g 120x40+0+0 -w 16 \
-  -e "$tmp/run.sh" env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" \
-  --cache-dir "$tmp/cache"
+  -e "$tmp/run.sh" env CHAT_TUI_SCREEN_DUMP="$screen_dump" TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+  "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache"
+# The screen, cell for cell, against the app's model of it (support/screen-check.sh), then the usual checks.
+# Known mlterm 3.9 bug: with the help box drawn over list rows whose sixel thumbnail it replaces, mlterm keeps the
+# last CJK/Hangul characters of some of those rows inside the box (7 cells, rows 21, 27, 28) although curses
+# wrote blanks there; the same frames in half blocks leave nothing, nor does xterm, kitty or tmux. Reported as
+# known (the mismatching cells are printed), not failed; every other moment must match.
+SCREEN_KNOWN="help=mlterm-keeps-wide-characters-beside-removed-sixel-pictures" screen_checks mlterm
 app_checks mlterm
 kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true
 
 # ---- Widths measured (support/x-terminal.sh's width_checks).
 python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
+rm -f "$screen_dump"
 run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logmsg=false -g 120x40+0+0 -w 16 \
-  -e "$tmp/run.sh" env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$tmp/widths.json" \
-  --no-cache --graphics halfblock
+  -e "$tmp/run.sh" env CHAT_TUI_SCREEN_DUMP="$screen_dump" TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+  "$bin" --fixtures "$tmp/widths.json" --no-cache --graphics halfblock
+screen_quiet 0; screen_matches "mlterm widths" widths
 width_checks mlterm
 echo "$checks passed, 0 failed"

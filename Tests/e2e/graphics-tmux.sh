@@ -51,6 +51,13 @@ python3 -c 'import re,sys; m=re.match(r"(\d+)\.(\d+)", sys.argv[1]); sys.exit(0 
   "$version" || { echo "SKIP: graphics-tmux.sh needs tmux 3.3 or later (allow-passthrough), found $version"; exit 0; }
 
 fixture=$root/sample-data/groups.json
+# The screen against the app's model of it (support/screen-check.sh): the pane starts one row down, keys go
+# through tmux, and the fixture is a copy whose photos may change.
+screen_offset=1
+screen_type() { tmx send-keys -t main -l "$1"; }
+screen_key() { case $1 in ctrl+l) tmx send-keys -t main C-l ;; *) tmx send-keys -t main "$1" ;; esac; }
+source "$root/Tests/e2e/support/screen-check.sh"
+use_screen_fixture
 # The references: the first group (selected at start, in the preview) and the second (the first unselected row
 # of the list), exported at the scale the preview composes at.
 read -r first second thirtieth < <(python3 -c 'import json,sys; g=json.load(open(sys.argv[1]))["groups"]; print(g[0]["id"], g[1]["id"], g[30]["id"])' "$fixture")
@@ -63,7 +70,7 @@ done
 cat >"$tmp/run.sh" <<SH
 #!/usr/bin/env bash
 python3 -c 'import fcntl,struct,sys,termios; r,c,w,h=struct.unpack("HHHH",fcntl.ioctl(0,termios.TIOCGWINSZ,b"\0"*8)); print(w//c,h//r)' >"$tmp/cell"
-env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache" "\$@" 2>"$tmp/app-stderr"
+env CHAT_TUI_SCREEN_DUMP="$screen_dump" LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache" "\$@" 2>"$tmp/app-stderr"
 echo \$? >"$tmp/status"
 SH
 chmod +x "$tmp/run.sh"
@@ -72,6 +79,7 @@ set -g allow-passthrough on
 set -g status-position top
 set -g remain-on-exit on
 set -g default-terminal tmux-256color
+set -g focus-events on
 CONF
 
 # Waits until the pane's text (tmux capture-pane) has TEXT, for up to SECONDS.
@@ -128,6 +136,11 @@ above "$thumb" 30 || fail "list thumbnail vs exported PNG through tmux: PSNR $th
 echo "list thumbnail $tsize px, PSNR $thumb dB"
 cp "$tmp/thumb.png" "$tmp/first-screen.png"
 
+# The screen, cell for cell, against the app's model of it: after scrolling, the overlays, a photo reload and
+# Ctrl-L (screen_checks), and after a switch to another tmux window and back.
+screen_checks "tmux $version"
+screen_window_switch "tmux $version" "$socket"
+
 # Fast scrolling: thirty `j` at once select group 30, which the preview then shows; `g` goes back to the top, and
 # the screen is the first one again (every thumbnail back in its row, nothing left of the scrolled-past ones).
 keys $(printf 'j %.0s' $(seq 30))
@@ -152,7 +165,7 @@ read -r back _ < <(settled preview back 100)
 above "$back" 30 || fail "after the help the preview is not the picture again (PSNR $back dB)"; ok
 
 # Detaching and attaching again from a new xterm of the same size, which holds no picture: tmux 3.3a sends no
-# resize, only a focus report (even with `focus-events` off, as here), and the app repaints everything, the
+# resize, only a focus report (whether `focus-events` is on, as here, or off), and the app repaints everything, the
 # preview and the list's thumbnails.
 tmx detach-client -s main
 i=0; while kill -0 "$xterm_pid" 2>/dev/null; do i=$((i+1)); [ $i -gt 100 ] && fail "detaching did not end the xterm"; sleep 0.1; done

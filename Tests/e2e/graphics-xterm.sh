@@ -8,13 +8,14 @@
 set -euo pipefail
 source "$(dirname "$0")/support/x-terminal.sh" graphics-xterm.sh xterm
 start_x
+use_screen_fixture
 # The reference: the first group (selected at start) exported at the scale the preview composes at.
 reference "$(group 0)" "$tmp/ref-first.png"
 # The app reads the cell size from TIOCGWINSZ (xterm does not answer CSI 16 t by default); so does run.sh.
 app=(env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache")
 
-# ---- --graphics sixel: the preview in pixels.
-run_xterm "${app[@]}" --graphics sixel
+# ---- --graphics sixel: the preview in pixels (and the app's model of its screen, for screen_checks).
+run_xterm env CHAT_TUI_SCREEN_DUMP="$screen_dump" "${app[@]}" --graphics sixel
 read -r psnr size < <(settled preview sixel 100 "$tmp/ref-first.png")
 [ "$psnr" != "0" ] || fail "no picture in the preview pane"; ok
 width=${size%x*}; height=${size#*x}
@@ -31,6 +32,8 @@ above "$covered" 25 && fail "the picture is still on screen under the help overl
 keys type 'x'
 read -r back _ < <(settled preview back 100 "$tmp/ref-first.png")
 above "$back" 30 || fail "after closing the help the preview is not the picture again (PSNR $back dB)"; ok
+# The screen, cell for cell, against the app's model of it (support/x-terminal.sh's screen_checks).
+screen_checks xterm
 
 keys type 'q'
 wait_status; ok
@@ -46,8 +49,10 @@ kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || tr
 
 # ---- Widths measured (support/x-terminal.sh's width_checks).
 python3 "$root/Tests/e2e/support/widths_fixture.py" "$tmp/widths.json"
-run_xterm env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" --fixtures "$tmp/widths.json" --no-cache \
-  --graphics halfblock
+rm -f "$screen_dump"
+run_xterm env CHAT_TUI_SCREEN_DUMP="$screen_dump" TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 "$bin" \
+  --fixtures "$tmp/widths.json" --no-cache --graphics halfblock
+screen_quiet 0; screen_matches "xterm widths" widths
 width_checks xterm
 
 echo "$checks passed, 0 failed"

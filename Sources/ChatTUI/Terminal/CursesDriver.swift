@@ -50,6 +50,8 @@ final class CursesDriver: TerminalDriver {
     private(set) var isDirectColor = false
     /// Why the app gave the terminal up to another job for good (see `JobControl`); nil while it has it.
     private(set) var lostTerminalReason: String?
+    /// The model of the screen written after each frame for the end-to-end checks (`CHAT_TUI_SCREEN_DUMP`).
+    private let screenDump = ScreenDumpWriter.fromEnvironment()
 
     /// `terminalName`: the terminfo entry to use (e.g. `xterm-direct` for truecolor); nil = `$TERM`.
     /// `wakeDescriptor`: where to post when the window changes size, so that the app's loop wakes from `poll`.
@@ -199,6 +201,10 @@ final class CursesDriver: TerminalDriver {
         take(parser.flush())
         unfinished = parser.unfinished
         widths = GraphemeWidths.measured(from: replies)
+        // Behind tmux or screen the answers are the multiplexer's count, not the outer terminal's drawing.
+        if Multiplexer.detect(environment: ProcessInfo.processInfo.environment) != nil {
+            widths = widths.behindMultiplexer()
+        }
         TextWidth.install(widths)
     }
 
@@ -292,6 +298,13 @@ final class CursesDriver: TerminalDriver {
         doupdate()
         // After doupdate curses has written its frame, so the pictures land on top of it.
         if !update.output.isEmpty { _ = TerminalExchange.writeAll(Array(update.output.utf8)) }
+        screenDump?.frameDrawn(
+            paints: paints, size: TerminalSize(width: grid.width, height: grid.height), cleared: cleared,
+            pictures: pictureLayer.shown
+        ) {
+            colorCount > 0
+                ? ScreenDump.ResolvedColor(cursesValue: colorValue($0), direct: isDirectColor) : .terminalDefault
+        }
         return update.failures.first
     }
 

@@ -56,11 +56,13 @@ extension PictureLayer {
         return update
     }
 
-    /// A kitty picture placed again from the image the terminal holds: the cursor move, then the placement.
+    /// A kitty picture placed again from the image the terminal holds: the cursor move, then the placement, in
+    /// one passthrough through tmux (which moves the outer cursor back to its pane's cursor between two: list
+    /// avatars scrolled away and back were placed at tmux's cursor, off their rows).
     private func placement(of picture: PixelPicture) -> String {
         let move = cursorMove(to: picture.area)
         let place = KittyGraphics.place(id: picture.id, columns: picture.area.width, rows: picture.area.height)
-        return setup.passthrough == nil ? move + place : passed(move) + passed(place)
+        return passed(move + place)
     }
 
     /// The cursor move to the picture's top-left cell, then its image transmitted and placed there (through

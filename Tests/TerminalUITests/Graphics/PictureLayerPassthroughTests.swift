@@ -95,6 +95,19 @@ import Testing
         #expect(split(gone.output).passed == [KittyGraphics.delete(id: 7)])
     }
 
+    @Test func aHeldKittyImagePlacedAgainMovesTheCursorInTheSamePassthrough() throws {
+        var layer = layer(.kitty)
+        let avatar = picture()
+        _ = layer.update(to: [avatar, picture(id: 8, x: 30)], painted: [], fullRepaint: true)
+        // Scrolled away (the other picture stays, so the image is held) and back: placed again, not sent.
+        _ = layer.update(to: [picture(id: 8, x: 30)], painted: [], fullRepaint: false)
+        let back = layer.update(to: [avatar, picture(id: 8, x: 30)], painted: [], fullRepaint: false)
+        #expect(back.placed == [7])
+        // tmux puts the outer cursor back between passthrough sequences: the move must share the placement's.
+        let (passed, _) = split(back.output)
+        #expect(passed == ["\u{1B}[5;62H" + KittyGraphics.place(id: 7, columns: 3, rows: 2)])
+    }
+
     @Test func aChunkedKittyPictureMovesTheCursorInItsLastChunksPassthrough() throws {
         // Pixels that do not compress: a PNG of many chunks.
         var noisy = picture(columns: 20, rows: 10)

@@ -10,7 +10,8 @@
 # `kitty @`), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
 # cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, gone WHAT NAME REFERENCE, wait_status
 # [SECONDS], keys ARGS... (xdotool to the window), resize_window WIDTH HEIGHT (then columns and rows are the new
-# ones), app_checks TERMINAL, width_checks TERMINAL, and cleanup, which also calls extra_cleanup if the script defines one.
+# ones), app_checks TERMINAL, width_checks TERMINAL, cleanup, which also calls extra_cleanup if the script defines one,
+# and support/screen-check.sh's screen_checks TERMINAL and its parts (the screen against the app's model of it).
 name=${1:?usage: source x-terminal.sh NAME PROGRAM...}
 shift
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
@@ -271,3 +272,6 @@ quiet() { local last="" now i=0
     shot "$tmp/$1.png"; now=$(md5sum < "$tmp/$1.png")
     [ "$now" = "$last" ] && return 0; last=$now; i=$((i+1)); sleep 0.5
   done; fail "the screen never settled ($1)"; }
+
+# The screen against the app's own model of it: support/screen-check.sh (screen_checks and its parts).
+source "$root/Tests/e2e/support/screen-check.sh"

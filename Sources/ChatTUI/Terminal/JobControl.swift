@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Job control for the full-screen app: it reads and draws only while its process group owns the terminal
@@ -88,12 +89,11 @@ enum JobControl {
 
     /// Every process in /proc with its parent, group and session; nil when /proc cannot be read.
     private static func listedProcesses() -> [pid_t: ProcessEntry]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         var processes: [pid_t: ProcessEntry] = [:]
-        for name in names {
+        for name in FileIO.fileNames(in: "/proc") {
             guard let pid = pid_t(name),
-                let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                let entry = processEntry(stat: stat)
+                let bytes = try? FileIO.readRegularFile(path: "/proc/\(name)/stat", maxBytes: 4096),
+                let entry = processEntry(stat: String(decoding: bytes, as: UTF8.self))
             else { continue }
             processes[pid] = entry
         }

@@ -421,10 +421,10 @@ package final class AppController {
 
     /// The request the preview's current picture (or the variants sheet) for `key` will be drawn for, when the
     /// picture is drawn as it is made, so that it can be made with its composite; nil otherwise (half blocks,
-    /// an overlay, the guides or the 1:1 view drawing on it, A of an A/B comparison, the strip), when the loop
-    /// frames it as before.
+    /// the guides or the 1:1 view drawing on it, A of an A/B comparison, the strip), when the loop frames it as
+    /// before.
     private func readyPictureRequest(for key: PreviewKey) -> PictureRequest? {
-        let layout = screenLayout, context = ScreenView.paneContext(state, viewContext)
+        let layout = screenLayout, context = viewContext
         guard context.drawsPixelPictures, !layout.isTooSmall, !state.showsGuides, state.actualPixels == nil
         else { return nil }
         let (width, height) = (layout.preview.width, layout.preview.height)

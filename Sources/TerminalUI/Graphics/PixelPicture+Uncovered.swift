@@ -3,7 +3,8 @@ import Imaging
 /// A picture cut around a box of text drawn over it (the help, the warnings, a list of presets): the parts of
 /// its cells the box leaves free stay pixel pictures, and no picture cell lies under the box. Sixel and iTerm2
 /// pixels cannot lie under text, and a kitty image would hide it, so cutting the picture is the one rule that
-/// holds for every protocol; each part is a picture of its own, sent whole (for sixel with its own palette).
+/// holds for every protocol; each part is a picture of its own, sent whole (for sixel with the whole picture's
+/// palette).
 extension PixelPicture {
     /// The parts of this picture outside `box` (screen cells), at most four: the rows above the box and below
     /// it at the picture's full width, then the columns left and right of it on the box's rows. Each keeps its
@@ -32,7 +33,9 @@ extension PixelPicture {
             let (width, height) = cell.imagePixels(columns: part.width, rows: part.height)
             // A part beyond the picture's pixels (the last column or row is covered only in part) shows nothing.
             guard let image = screenImage.cropped(x: x, y: y, width: width, height: height) else { return nil }
-            return PixelPicture(id: Self.partID(id, part: index), area: part, image: image)
+            var cut = PixelPicture(id: Self.partID(id, part: index), area: part, image: image)
+            cut.paletteSource = paletteSource ?? screenImage
+            return cut
         }
     }
 

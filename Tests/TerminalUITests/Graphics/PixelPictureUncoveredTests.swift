@@ -97,6 +97,30 @@ import Testing
         #expect(parts.allSatisfy { $0.image.width == 30 })
     }
 
+    @Test func sixelPartsShowTheWholePicturesColours() throws {
+        // Many colours (more than the 16 registers asked for): each part alone would get a palette of its own.
+        let cell = GraphicsSetup.testCell
+        let whole = picture()
+        let resized = PixelPicture(
+            id: whole.id, area: whole.area,
+            image: Resampler.resample(
+                whole.image, width: cell.width * whole.area.width, height: cell.height * whole.area.height))
+        let parts = resized.uncovered(by: CellRect(x: 4, y: 3, width: 4, height: 3), cell: cell)
+        #expect(parts.count == 4 && parts.allSatisfy { $0.paletteSource == resized.image })
+        var layer = PictureLayer(setup: .forTests(.sixel, sixelColors: 16))
+        let update = layer.update(to: parts, painted: [], fullRepaint: true)
+        #expect(update.sent.count == 4)
+        func palettes(_ text: String) -> [[Substring]] {
+            text.split(separator: "\u{1B}P", omittingEmptySubsequences: false).dropFirst().map { sequence in
+                sequence.matches(of: /#[0-9]+;2;[0-9]+;[0-9]+;[0-9]+/).map { sequence[$0.range] }
+            }
+        }
+        let wholePalette = try #require(
+            palettes(try SixelEncoder.encode(resized.image, backdrop: .checkerboard, colors: 16)).first)
+        #expect(wholePalette.count == 16)
+        #expect(palettes(update.output) == Array(repeating: wholePalette, count: 4))
+    }
+
     @Test func croppingClipsToTheImage() throws {
         let image = picture().image
         #expect(image.cropped(x: 0, y: 0, width: image.width, height: image.height) == image)

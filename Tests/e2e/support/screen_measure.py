@@ -14,8 +14,8 @@ and LEFT, TOP pixels into the screenshot (a terminal's inner border). WHAT:
 - `overlay`: REFERENCE is a screenshot of the same screen without the overlay now open; the overlay's box is the
   smallest rectangle of cells holding every cell that changed (above the status line). Prints "PSNR COLOURED
   COLUMNSxROWS": the PSNR of the rest of the screen in the two (a picture turned into half blocks beside the box
-  lowers it), the pixels in the box that are neither black nor grey text (a picture under the box), and the box's
-  size in cells ("0 0 0x0" when nothing changed).
+  lowers it), the pixels inside the box's border that are neither black nor grey text (a picture under the box),
+  and the box's size in cells ("0 0 0x0" when nothing changed).
 PSNR 0 means there is no picture.
 """
 import sys
@@ -87,16 +87,18 @@ elif what == "same":
 elif what == "overlay":
     above_status = (rows - 1) * cell_h
     now, before = screen[:above_status], app_screen(reference)[:above_status]
-    # Each cell's mean change: a one-pixel border line in a black cell changes it by some 30.
+    # Each cell's mean change. The box's corners (a vertical stroke) and its title change a cell by 25 or more;
+    # a picture scaled by the terminal may end a pixel row earlier when cut, some 9 in a cell, which is no box.
     change = np.abs(now - before).mean(axis=2).reshape(rows - 1, cell_h, columns, cell_w).mean(axis=(1, 3))
-    changed = np.argwhere(change > 4)
+    changed = np.argwhere(change > 12)
     if len(changed) == 0:
         print("0 0 0x0")
         sys.exit()
     (r0, c0), (r1, c1) = changed.min(axis=0), changed.max(axis=0) + 1
     outside = np.ones(now.shape[:2], dtype=bool)
     outside[r0 * cell_h:r1 * cell_h, c0 * cell_w:c1 * cell_w] = False
-    box = now[r0 * cell_h:r1 * cell_h, c0 * cell_w:c1 * cell_w]
+    # Inside its border: a wide character cut at the box's edge may widen the changed cells by one beside it.
+    box = now[(r0 + 1) * cell_h:(r1 - 1) * cell_h, (c0 + 1) * cell_w:(c1 - 1) * cell_w]
     coloured = int(((box.max(axis=2) - box.min(axis=2)) > 40).sum())
     rest = psnr(now[outside], before[outside]) if outside.any() else 99.0
     print("%.2f %d %dx%d" % (rest, coloured, c1 - c0, r1 - r0))

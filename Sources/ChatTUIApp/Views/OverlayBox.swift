@@ -51,7 +51,8 @@ package enum OverlayBox {
             grid.write(vertical, x: box.x, y: box.y + row)
             grid.write(vertical, x: box.x + boxWidth - 1, y: box.y + row)
         }
-        grid.write(context.fit(" \(title) ", inner), x: box.x + 2, y: box.y, style: .bold)
+        // Within the corners: the title starts two columns in.
+        grid.write(context.fit(" \(title) ", inner - 2), x: box.x + 2, y: box.y, style: .bold)
         let shownFooter = context.fit(" \(footer) ", inner)
         grid.write(
             shownFooter, x: box.x + max(1, boxWidth - TextWidth.width(of: shownFooter) - 2),

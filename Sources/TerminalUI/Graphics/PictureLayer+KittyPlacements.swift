@@ -56,11 +56,13 @@ extension PictureLayer {
         return update
     }
 
-    /// A kitty picture placed again from the image the terminal holds: the cursor move, then the placement.
+    /// A kitty picture placed again from the image the terminal holds: the cursor move, then the placement,
+    /// through tmux in one passthrough (tmux puts the outer cursor back between passthrough sequences, and kitty
+    /// places the picture at the cursor).
     private func placement(of picture: PixelPicture) -> String {
         let move = cursorMove(to: picture.area)
         let place = KittyGraphics.place(id: picture.id, columns: picture.area.width, rows: picture.area.height)
-        return setup.passthrough == nil ? move + place : passed(move) + passed(place)
+        return passed(move + place)
     }
 
     /// The cursor move to the picture's top-left cell, then its image transmitted and placed there (through

@@ -95,6 +95,17 @@ import Testing
         #expect(split(gone.output).passed == [KittyGraphics.delete(id: 7)])
     }
 
+    @Test func aKittyPicturePlacedAgainMovesTheCursorInThePlacementsPassthrough() throws {
+        var layer = layer(.kitty)
+        let other = picture(id: 8, x: 20)
+        _ = layer.update(to: [picture(), other], painted: [], fullRepaint: true)
+        _ = layer.update(to: [other], painted: [], fullRepaint: false)
+        // It comes back with the same pixels: placed again from the image kitty holds, at its cell.
+        let back = layer.update(to: [picture(), other], painted: [], fullRepaint: false)
+        #expect(back.placed == [7] && back.sent.isEmpty)
+        #expect(split(back.output).passed == ["\u{1B}[5;62H" + KittyGraphics.place(id: 7, columns: 3, rows: 2)])
+    }
+
     @Test func aChunkedKittyPictureMovesTheCursorInItsLastChunksPassthrough() throws {
         // Pixels that do not compress: a PNG of many chunks.
         var noisy = picture(columns: 20, rows: 10)

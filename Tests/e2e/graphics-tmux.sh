@@ -116,6 +116,7 @@ settled() { local what=$1 name=$2 min=$3 last="" now size height i=0
     last=$now; i=$((i+1)); sleep 0.5
   done
   echo "$now"; }
+is_box() { local size=$1; [ "${size%x*}" -ge 10 ] && [ "${size#*x}" -ge 4 ]; }
 above() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= float(sys.argv[2]) else 1)' "$1" "$2"; }
 
 # ---- Sixel through the passthrough, found automatically.
@@ -149,9 +150,9 @@ for overlay in '?:help' 'w:warnings'; do
   keys "$key"
   last=""; for i in $(seq 60); do
     shot "$tmp/$what.png"; now=$(REFERENCE=$tmp/top.png measure overlay "$tmp/$what.png")
-    [ "${now##* }" != "0x0" ] && above "${now%% *}" 30 && [ "$now" = "$last" ] && break; last=$now; sleep 0.5; done
+    is_box "${now##* }" && above "${now%% *}" 30 && [ "$now" = "$last" ] && break; last=$now; sleep 0.5; done
   read -r beside coloured box <<<"$now"
-  [ "$box" != "0x0" ] || fail "no $what box on screen through tmux"; ok
+  is_box "$box" || fail "no $what box on screen through tmux (changed cells $box)"; ok
   above "$beside" 30 || fail "beside the $what box the screen changed through tmux (PSNR $beside dB, box $box)"; ok
   [ "$coloured" -lt 50 ] || fail "$coloured picture pixels under the $what box through tmux ($box cells)"; ok
   echo "$what box $box cells, the screen beside it at PSNR $beside dB, $coloured coloured pixels in it"

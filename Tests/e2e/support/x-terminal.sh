@@ -8,7 +8,7 @@
 # app's command after it; sets terminal_pid, window, cell, columns, rows), run_kitty LOG COMMAND... and
 # run_xterm COMMAND... (the terminals as the scripts configure them; kitty's log in $tmp/LOG, kitty_socket for
 # `kitty @`), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
-# cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, overlay_shown NAME SCREENSHOT, wait_status
+# cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, overlay_shown NAME SCREENSHOT, is_box SIZE, wait_status
 # [SECONDS], keys ARGS... (xdotool to the window), resize_window WIDTH HEIGHT (then columns and rows are the new
 # ones), overlay_checks TERMINAL SCREENSHOT, app_checks TERMINAL, width_checks TERMINAL, and cleanup, which also calls extra_cleanup if the script defines one.
 name=${1:?usage: source x-terminal.sh NAME PROGRAM...}
@@ -127,12 +127,14 @@ same_as() { local name=$1 other=$2 now i=0
     shot "$tmp/$name.png"; now=$(measure same "$tmp/$name.png" "$other")
     above "$now" 30 && break; i=$((i+1)); sleep 0.5; done
   echo "$now"; }
+# Whether an `overlay` measure's box (COLUMNSxROWS) is a box at all: 10 x 4 cells or more.
+is_box() { local size=$1; [ "${size%x*}" -ge 10 ] && [ "${size#*x}" -ge 4 ]; }
 # Screenshots until an overlay's box is on screen and the rest of the screen matches SCREENSHOT, taken without the
 # overlay (PSNR >= 30 dB), in two shots in a row, for up to 60 s; prints the last `overlay` measure.
 overlay_shown() { local name=$1 other=$2 last="" now i=0
   while [ $i -lt 120 ]; do
     shot "$tmp/$name.png"; now=$(measure overlay "$tmp/$name.png" "$other")
-    if [ "${now##* }" != "0x0" ] && above "${now%% *}" 30 && [ "$now" = "$last" ]; then break; fi
+    if is_box "${now##* }" && above "${now%% *}" 30 && [ "$now" = "$last" ]; then break; fi
     last=$now; i=$((i+1)); sleep 0.5; done
   echo "$now"; }
 wait_status() { local i=0 limit=${1:-10}
@@ -171,7 +173,7 @@ overlay_checks() { local terminal=$1 before=$2 overlay key what close beside col
     IFS=: read -r key what close <<<"$overlay"
     keys type "$key"
     read -r beside coloured box < <(overlay_shown "$what" "$before")
-    [ "$box" != "0x0" ] || fail "$terminal: no $what box on screen"; ok
+    is_box "$box" || fail "$terminal: no $what box on screen (changed cells $box)"; ok
     above "$beside" 30 || fail "$terminal: beside the $what box the screen changed (PSNR $beside dB, box $box)"; ok
     [ "$coloured" -lt 50 ] || fail "$terminal: $coloured picture pixels under the $what box ($box cells)"; ok
     echo "$terminal: $what box $box cells, the screen beside it at PSNR $beside dB, $coloured coloured pixels in it"

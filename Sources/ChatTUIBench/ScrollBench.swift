@@ -44,7 +44,7 @@ enum ScrollBench {
                 for: store.key(for: selected.id, parameters: previewParameters))
             // The app frames each list avatar for the list where it composes it, off the loop, as here.
             let listRequest = ChatListView.avatarRequest(rowHeight: layout.rowHeight, context: context)
-            var listPictures: [Int: (key: PreviewKey, picture: FramedPicture)] = [:]
+            var listPictures: [Int: (key: PreviewKey, picture: PixelPicture)] = [:]
             // Each avatar's off-loop CPU, so that a page's whole cost is its frame's plus its new avatars'.
             var avatarSeconds: [Int: Double] = [:]
             let composeStart = ResponseBench.processCPUSeconds()

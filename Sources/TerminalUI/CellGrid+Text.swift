@@ -13,8 +13,9 @@ extension CellGrid {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var column = x
+        let widths = TextWidth.terminalWidths
         for grapheme in text {
-            let columns = TextWidth.width(of: grapheme)
+            let columns = TextWidth.width(of: grapheme, widths: widths)
             guard columns > 0 else { continue }
             if column + columns > limit {
                 if column < limit, column >= 0 {

@@ -17,7 +17,9 @@ package enum TextWidth {
         {
             return 1
         }
-        return text.reduce(0) { $0 + width(of: $1) }
+        // The installed widths are read once per text, not once per grapheme through their lock.
+        let widths = terminalWidths
+        return text.reduce(0) { $0 + width(of: $1, widths: widths) }
     }
 
     /// Box drawing and block elements: one column each, whatever the terminal (none is East Asian wide or an
@@ -72,8 +74,9 @@ package enum TextWidth {
         let budget = maxWidth - ellipsisWidth
         var kept = ""
         var used = 0
+        let widths = terminalWidths
         for grapheme in text {
-            let columns = width(of: grapheme)
+            let columns = width(of: grapheme, widths: widths)
             if used + columns > budget { break }
             kept.append(grapheme)
             used += columns

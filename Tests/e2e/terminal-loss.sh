@@ -85,6 +85,23 @@ tmx send-keys -t "$session" q
 wait_for "shell>" 10 || fail "background: q did not end the app"
 ok
 
+# The same through a wrapper script that runs the app as its child (`; true` keeps bash from exec'ing it): the
+# app's own parent is in its group, the script's parent is the shell, so the group is not orphaned and the app
+# stops rather than ends.
+tmx send-keys -t "$session" "bash -c '$bin --fixtures $root/sample-data/groups.json --no-cache 2> $tmp/wrapped.err; true' & echo started-wrapped" Enter
+wait_for "started-wrapped" 10 || fail "wrapped: the background script was not started"
+pane=$(tmx display -p -t "$session" '#{pane_pid}')
+i=0; until wrapper=$(pgrep -n -x bash -P "$pane") && app=$(pgrep -x chat-tui -P "$wrapper"); do
+  i=$((i+1)); [ $i -gt 100 ] && fail "wrapped: no app process"; sleep 0.1; done
+i=0; until [ "$(ps -o stat= -p "$app" | cut -c1)" = T ]; do
+  i=$((i+1)); [ $i -gt 50 ] && { ps -o pid,stat,cmd -p "$app"; cat "$tmp/wrapped.err"; fail "wrapped: the app did not stop"; }
+  sleep 0.1; done
+tmx send-keys -t "$session" "fg" Enter
+wait_for "? help" 30 || fail "wrapped: fg did not bring the app back ($(cat "$tmp/wrapped.err"))"
+tmx send-keys -t "$session" q
+wait_for "shell>" 10 || fail "wrapped: q did not end the app"
+ok
+
 # SIGTTIN ignored: the app cannot stop, so it ends as on a hung-up terminal, quickly, with a message.
 tmx send-keys -t "$session" "(trap '' TTIN; exec $bin --fixtures $root/sample-data/groups.json --no-cache 2> $tmp/ttin.err) & wait \$!; echo exit-\$?-status" Enter
 wait_for "exit-1" 5 || fail "SIGTTIN ignored: the app still runs after 5 s"

@@ -58,13 +58,57 @@ enum JobControl {
         }
     }
 
-    /// Whether the app's process group is orphaned, as far as its leader's parent tells: a shell that
-    /// controls jobs puts each in a group of its own and stays in the session, so a parent in the app's own
-    /// group or in another session (init, after the shell has gone) means nobody can continue a stopped app.
+    /// One process as the system lists it: its parent, process group and session.
+    struct ProcessEntry: Equatable {
+        var parent: pid_t
+        var group: pid_t
+        var session: pid_t
+    }
+
+    /// Whether `group` is orphaned as POSIX defines it: no member has a parent in another process group of the
+    /// same session (the shell that controls it, which could continue it after a stop). A group none of whose
+    /// members are listed counts as orphaned, so that an app that cannot see itself ends rather than hangs.
+    static func isOrphaned(group: pid_t, processes: [pid_t: ProcessEntry]) -> Bool {
+        for entry in processes.values where entry.group == group {
+            guard let parent = processes[entry.parent] else { continue }
+            if parent.group != group && parent.session == entry.session { return false }
+        }
+        return true
+    }
+
+    /// Whether the app's process group is orphaned, from every process in /proc: a wrapper script that runs the
+    /// app as its child shares the app's group, and the script's parent (the shell) is the one that counts.
+    /// Without /proc, the app's own parent alone decides.
     static func isOrphaned() -> Bool {
+        if let processes = listedProcesses() { return isOrphaned(group: getpgrp(), processes: processes) }
         let parent = getppid()
         let parentGroup = getpgid(parent)
         return parentGroup < 0 || parentGroup == getpgrp() || getsid(parent) != getsid(0)
+    }
+
+    /// Every process in /proc with its parent, group and session; nil when /proc cannot be read.
+    private static func listedProcesses() -> [pid_t: ProcessEntry]? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var processes: [pid_t: ProcessEntry] = [:]
+        for name in names {
+            guard let pid = pid_t(name),
+                let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let entry = processEntry(stat: stat)
+            else { continue }
+            processes[pid] = entry
+        }
+        return processes.isEmpty ? nil : processes
+    }
+
+    /// Reads `/proc/PID/stat`: "pid (name) state ppid pgrp session ...", where the name may hold spaces and
+    /// parentheses, so the fields are counted from the last ")".
+    static func processEntry(stat: String) -> ProcessEntry? {
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count >= 4, let parent = pid_t(fields[1]), let group = pid_t(fields[2]),
+            let session = pid_t(fields[3])
+        else { return nil }
+        return ProcessEntry(parent: parent, group: group, session: session)
     }
 
     /// Whether the app's process group owns the terminal on `descriptor` (true for no terminal).

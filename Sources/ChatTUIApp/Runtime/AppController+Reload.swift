@@ -32,7 +32,7 @@ extension AppController {
             return
         }
         fixtureReading.isRunning = true
-        Task.detached { [inbox] in inbox.post(.fixtureReloaded(read())) }
+        _ = options.backgroundWork.start { [inbox] in inbox.post(.fixtureReloaded(read())) }
     }
 
     /// A read of the fixture ended (on the loop's thread).

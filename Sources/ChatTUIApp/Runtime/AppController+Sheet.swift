@@ -3,13 +3,12 @@ import GroupExport
 import GroupIcon
 
 extension AppController {
-    /// What a request for the sheet's stand-in group (`VariantsSheetView.standIn`) does instead of composing
-    /// one avatar: the whole variants sheet composed through the provider and painted, off the loop's thread
-    /// like every composite; nil for any other group.
-    func sheetWork(for standIn: ChatGroup)
-        -> (@Sendable (CompositionParameters) async throws(CompositionError) -> Composite)?
+    /// What a sheet slot's job (`CompositeSubject.sheet`) does instead of composing one avatar: `group`'s whole
+    /// variants sheet, its row in the theme `themeName`, composed through the provider and painted, off the
+    /// loop's thread like every composite.
+    func sheetWork(for group: ChatGroup, theme themeName: ChatListTheme.Name)
+        -> @Sendable (CompositionParameters) async throws(CompositionError) -> Composite
     {
-        guard let (themeName, group) = VariantsSheetView.sheet(of: standIn) else { return nil }
         let pool = VariantsSheet.photoPool(state.groups, first: group)
         let theme = options.themes.first { $0.name == themeName } ?? .standard(themeName)
         let text = ChatRowText(

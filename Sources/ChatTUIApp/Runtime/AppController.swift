@@ -11,9 +11,12 @@ import TerminalUI
 /// effects, asks for the composites the screen needs (the selected group's preview first, list thumbnails
 /// after), and draws. It changes the state only by the reducer's answer.
 ///
+/// What the screen shows is decided once per state, by `ScreenPlan.make`: the frame is drawn from the plan, and
+/// the composites requested are its slots, in its order, each job framing its picture for the slot's request.
+///
 /// Runs on one thread, which sleeps in one `poll` over the terminal's input, the `WakeSignal` that background
 /// work and signal handlers post to, and any extra descriptors (`Options.wakeSources`). Image and file work
-/// happens in detached tasks that post to the `CompletionInbox`; so a finished composite wakes the loop like a
+/// runs through `Options.backgroundWork` (detached tasks) and posts to the `CompletionInbox`; so a finished composite wakes the loop like a
 /// key does, and the loop never waits on a timer except for a real deadline (a message's expiry).
 package final class AppController {
     /// Another descriptor the loop waits on (for example a file-change watch): `onReadable` runs on the loop's
@@ -84,6 +87,8 @@ package final class AppController {
         package var memoryBudget: MemoryBudget?
         /// Descriptors to wait on besides the terminal and the wake pipe.
         package var wakeSources: [WakeSource] = []
+        /// Where composites, exports, presets and fixture reads run (tests queue them and run them at will).
+        package var backgroundWork: any BackgroundWork = DetachedTasks()
 
         package init() {}
     }
@@ -145,7 +150,8 @@ package final class AppController {
     let store: CompositeStore
     private let wake: WakeSignal
     let inbox: CompletionInbox
-    private var requests: [PreviewKey: Task<Void, Never>] = [:]
+    /// The composites being made: each job, and the request it frames its picture for (its slot's).
+    private var requests: [PreviewKey: (job: BackgroundJob, framedAhead: PictureRequest?)] = [:]
     private var cancelledRequests: Set<PreviewKey> = []
     private var pendingExports = 0
     var needsRedraw = true
@@ -159,6 +165,9 @@ package final class AppController {
     private var lastFrame: UInt64 = 0
     /// Until when a key's frame waits for its preview composite (`Options.previewWaitSeconds`).
     private var previewDeadline: UInt64?
+    /// The plan of the current state, made once and used by the frame and the requests alike; nil after the
+    /// state changed.
+    private var currentPlan: ScreenPlan?
 
     package init(
         fixture: Fixture, options: Options, driver: TerminalDriver, provider: any CompositeProvider,
@@ -194,10 +203,33 @@ package final class AppController {
     package var hasRunningExports: Bool { pendingExports > 0 }
 
     /// Whether every picture of the preview pane shows its exact composite.
-    package var isPreviewSettled: Bool { wantedPreviews().allSatisfy { store.contains($0.key) } }
+    package var isPreviewSettled: Bool { previewKeys().allSatisfy { store.contains($0) } }
 
-    /// Whether every composite the screen wants (preview, visible rows and the rows ahead) has arrived.
-    package var isSettled: Bool { wantedComposites().allSatisfy { store.contains($0.key) } }
+    /// Whether every composite the screen plans (preview, visible rows and the rows ahead) has arrived.
+    package var isSettled: Bool { plannedComposites().allSatisfy { store.contains($0.key) } }
+
+    /// The screen as the current state and terminal make it (`ScreenPlan.make`), made once per state.
+    package var plan: ScreenPlan {
+        let layout = screenLayout
+        if let currentPlan, currentPlan.layout == layout, currentPlan.context.graphics == driver.graphics {
+            return currentPlan
+        }
+        let made = ScreenPlan.make(state, layout: layout, context: viewContext, lookAhead: options.lookAhead)
+        currentPlan = made
+        return made
+    }
+
+    /// The composites the plan's slots need, in the plan's order (each once, with the first slot that needs it).
+    package func plannedComposites() -> [(key: PreviewKey, slot: ScreenPlan.Slot)] {
+        var seen = Set<PreviewKey>()
+        return plan.slots.map { (store.key(for: $0.subject, parameters: $0.parameters), $0) }
+            .filter { seen.insert($0.key).inserted }
+    }
+
+    /// The composites of the preview pane's slots.
+    private func previewKeys() -> [PreviewKey] {
+        plan.slots.filter { $0.pane == .preview }.map { store.key(for: $0.subject, parameters: $0.parameters) }
+    }
 
     /// One turn of the loop as tests drive it: waits up to `timeoutMilliseconds` for an event when it is above
     /// 0, then `processEvents`.
@@ -215,7 +247,7 @@ package final class AppController {
         reading: while handled < 256 {
             switch driver.readInput() {
             case .key(let key):
-                if previewsBeforeKeys == nil { previewsBeforeKeys = wantedPreviews().map(\.key) }
+                if previewsBeforeKeys == nil { previewsBeforeKeys = previewKeys() }
                 handle(.key(key))
                 handled += 1
             case .ignored:
@@ -235,7 +267,7 @@ package final class AppController {
             if requests.isEmpty || since >= options.thumbnailFrameSeconds { needsRedraw = true }
         }
         guard needsRedraw && !state.shouldQuit && !terminalClosed else { return }
-        let previews = wantedPreviews().map(\.key)
+        let previews = previewKeys()
         guard !waitsForPreview(previews, changedByKey: previewsBeforeKeys.map { $0 != previews } ?? false) else {
             return
         }
@@ -308,6 +340,7 @@ package final class AppController {
         let (next, effects) = AppReducer.reduce(state, event, metrics: metrics)
         let changed = next != state
         state = next
+        if changed { currentPlan = nil }
         for effect in effects { perform(effect) }
         return changed
     }
@@ -338,20 +371,14 @@ package final class AppController {
 
     /// Cancels every running composite request (on the way out).
     package func cancelRequests() {
-        for task in requests.values { task.cancel() }
-    }
-
-    /// The composites the screen shows now, most important first: the preview's pictures (the current
-    /// parameters, then a pinned A), the comparison variants, the visible rows, then a few rows ahead (below,
-    /// then above).
-    package func wantedComposites() -> [(key: PreviewKey, group: ChatGroup)] {
-        var seen = Set<PreviewKey>()
-        return (wantedPreviews() + wantedThumbnails()).filter { seen.insert($0.key).inserted }
+        for running in requests.values { running.job.cancel() }
     }
 
     /// Draws the current state (the loop does this whenever something changed).
     package func redraw() {
-        let frame = ScreenView.frame(state, layout: screenLayout, source: store, context: viewContext)
+        var plan = plan
+        plan.context.now = options.now()
+        let frame = ScreenView.frame(plan, source: store)
         let problem = driver.draw(frame.grid, pictures: frame.pictures)
         needsRedraw = false
         handle(.frameDrawn(pictureProblem: problem))
@@ -384,18 +411,13 @@ package final class AppController {
         return context
     }
 
-    /// How much of the composite the 1:1 view shows now (all of it when the view is closed or has nothing).
+    /// How much of the composite the 1:1 view shows now (all of it when the view is closed or has nothing):
+    /// the preview slot's request framing the composite that slot shows.
     private func actualPixelsShown() -> ShownFraction {
-        let layout = screenLayout
-        let context = viewContext
-        guard let view = state.actualPixels, !layout.isTooSmall, let group = state.selectedGroup,
-            let picture = PreviewGeometry.pictures(
-                state, width: layout.preview.width, height: layout.preview.height,
-                pixelCell: context.pixelCell
-            ).last,
-            let image = store.imageSize(for: group, parameters: picture.parameters)
+        guard let view = state.actualPixels, let slot = plan.slot(.preview), let request = slot.request,
+            let image = store.imageSize(for: slot.subject, parameters: slot.parameters)
         else { return ShownFraction() }
-        let area = context.pictureCell.imagePixels(columns: picture.area.width, rows: picture.area.height)
+        let area = request.areaPixels
         let shown = PictureFrame.visibleFraction(
             imageWidth: image.width, imageHeight: image.height,
             areaWidth: area.width, areaHeight: area.height,
@@ -403,109 +425,58 @@ package final class AppController {
         return ShownFraction(width: shown.width, height: shown.height)
     }
 
-    /// The selected group's preview pictures and comparison strip.
-    private func wantedPreviews() -> [(key: PreviewKey, group: ChatGroup)] {
-        let layout = screenLayout
-        guard !layout.isTooSmall, let selected = state.selectedGroup else { return [] }
-        if state.showsSheet, let sheetGroup = SheetGeometry.group(state) {
-            let standIn = VariantsSheetView.standIn(for: sheetGroup, theme: state.sheetTheme)
-            return [(store.key(for: standIn.id, parameters: state.parameters), standIn)]
-        }
-        let pictures = PreviewGeometry.pictures(
-            state, width: layout.preview.width, height: layout.preview.height,
-            pixelCell: viewContext.pixelCell)
-        var parameters = pictures.reversed().map(\.parameters)
-        if state.showsComparison { parameters += PreviewGeometry.comparisonVariants(of: state.parameters) }
-        return parameters.map { (store.key(for: selected.id, parameters: $0), selected) }
-    }
-
-    /// The request the preview's current picture (or the variants sheet) for `key` will be drawn for, when the
-    /// picture is drawn as it is made, so that it can be made with its composite; nil otherwise (half blocks,
-    /// the guides or the 1:1 view drawing on it, A of an A/B comparison, the strip), when the loop frames it as
-    /// before.
-    private func readyPictureRequest(for key: PreviewKey) -> PictureRequest? {
-        let layout = screenLayout, context = viewContext
-        guard context.drawsPixelPictures, !layout.isTooSmall, !state.showsGuides, state.actualPixels == nil
-        else { return nil }
-        let (width, height) = (layout.preview.width, layout.preview.height)
-        if state.showsSheet {
-            return VariantsSheetView.pictureRequest(
-                in: VariantsSheetView.pictureArea(width: width, height: height), context: context)
-        }
-        guard
-            let current = PreviewGeometry.pictures(state, width: width, height: height, pixelCell: context.pixelCell)
-                .last, current.size != nil, current.parameters == key.parameters
-        else { return nil }
-        return PreviewView.pictureRequest(in: current.area, state, context: context)
-    }
-
-    /// The chat list's avatars: visible rows, then a few ahead.
-    private func wantedThumbnails() -> [(key: PreviewKey, group: ChatGroup)] {
-        let layout = screenLayout
-        guard !layout.isTooSmall else { return [] }
-        let visible = layout.listMetrics.visibleRowCount
-        let first = state.scrollOffset
-        let parameters = ChatListView.avatarParameters(state, context: viewContext)
-        let positions =
-            Array(first..<(first + visible + options.lookAhead))
-            + Array((first - max(1, options.lookAhead / 2))..<first).reversed()
-        return positions.compactMap { state.group(atPosition: $0) }
-            .map { (store.key(for: $0.id, parameters: parameters), $0) }
-    }
-
-    /// Starts what the screen wants, preview first: list thumbnails wait while a preview picture is being
-    /// made and until the frame that shows it is drawn, so that on a parameter key the selected group's new
-    /// picture gets the cores first, and its frame composes and encodes the preview alone.
+    /// Starts what the plan's slots need, in the plan's order, and cancels what no slot needs any more. The
+    /// preview comes first: list thumbnails wait while a preview picture is being made and until the frame
+    /// that shows it is drawn, so that on a parameter key the selected group's new picture gets the cores
+    /// first, and its frame composes and encodes the preview alone.
     private func scheduleRequests() {
-        let previews = wantedPreviews()
-        let wanted = wantedComposites()
-        let wantedKeys = Set(wanted.map(\.key))
-        for (key, task) in requests where !wantedKeys.contains(key) && !cancelledRequests.contains(key) {
-            task.cancel()
+        let planned = plannedComposites()
+        let plannedKeys = Set(planned.map(\.key))
+        for (key, running) in requests where !plannedKeys.contains(key) && !cancelledRequests.contains(key) {
+            running.job.cancel()
             cancelledRequests.insert(key)
         }
-        let previewKeys = Set(previews.map(\.key))
-        // List avatars are framed for the list where they are composed, off the loop, and so is the preview's
-        // current picture (or the sheet) when it is drawn as it is made: the frame that shows them only places
-        // them and writes their bytes (for sixel, encoded off the loop too).
-        let listRequest = ChatListView.avatarRequest(rowHeight: screenLayout.rowHeight, context: viewContext)
-        for (key, group) in wanted where requests.count < options.maxConcurrentRequests {
+        let previewKeys = Set(planned.filter { $0.slot.pane == .preview }.map(\.key))
+        for (key, slot) in planned where requests.count < options.maxConcurrentRequests {
             if !previewKeys.contains(key)
-                && (previewAwaitingFrame || previews.contains(where: { requests[$0.key] != nil }))
+                && (previewAwaitingFrame || previewKeys.contains(where: { requests[$0] != nil }))
             {
                 break
             }
             guard !store.contains(key), requests[key] == nil else { continue }
-            let sheet = sheetWork(for: group)
-            let pictureRequest = previewKeys.contains(key) ? readyPictureRequest(for: key) : listRequest
-            let graphics = driver.graphics
-            requests[key] = Task.detached(priority: .userInitiated) { [provider, inbox, graphics] in
-                func ready(_ composite: Composite) -> ReadyPicture? {
-                    pictureRequest.flatMap { request in
-                        CompositeStore.readyPicture(composite.image, request: request, graphics: graphics).map {
-                            ReadyPicture(request: request, picture: $0)
-                        }
-                    }
-                }
-                if let sheet {
-                    let result = try? await sheet(key.parameters)
-                    guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
-                    return inbox.post(.composite(key, result, picture: ready(result)))
-                }
-                if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
-                    inbox.post(.provisional(key, provisional))
-                }
-                let result = try? await provider.composite(for: group, parameters: key.parameters)
-                guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
-                inbox.post(.composite(key, result, picture: ready(result)))
+            requests[key] = (options.backgroundWork.start(compositeJob(for: slot, key: key)), slot.framedAhead)
+        }
+    }
+
+    /// The job that makes `slot`'s composite (`key`) and, when the slot's picture is drawn as it is made
+    /// (`framedAhead`), frames it for the slot's request (and for sixel, kitty and iTerm2 encodes it), so that
+    /// the frame that shows it only places it and writes its bytes.
+    private func compositeJob(for slot: ScreenPlan.Slot, key: PreviewKey) -> @Sendable () async -> Void {
+        let sheet: (@Sendable (CompositionParameters) async throws(CompositionError) -> Composite)? =
+            if case .sheet(_, let theme) = slot.subject { sheetWork(for: slot.group, theme: theme) } else { nil }
+        let (group, request, graphics) = (slot.group, slot.framedAhead, driver.graphics)
+        return { [provider, inbox] in
+            func ready(_ composite: Composite) -> PixelPicture? {
+                request.flatMap { CompositeStore.readyPicture(composite.image, request: $0, graphics: graphics) }
             }
+            if let sheet {
+                let result = try? await sheet(key.parameters)
+                guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
+                return inbox.post(.composite(key, result, picture: ready(result)))
+            }
+            if let provisional = try? await provider.provisionalComposite(for: group, parameters: key.parameters) {
+                inbox.post(.provisional(key, provisional))
+            }
+            let result = try? await provider.composite(for: group, parameters: key.parameters)
+            guard !Task.isCancelled, let result else { return inbox.post(.composite(key, nil)) }
+            inbox.post(.composite(key, result, picture: ready(result)))
         }
     }
 
     /// A picture for `key` is in the store: the preview is drawn at once; thumbnails as a round (see
     /// `processEvents`).
     private func noteArrival(of key: PreviewKey) {
-        if wantedPreviews().contains(where: { $0.key == key }) {
+        if previewKeys().contains(key) {
             needsRedraw = true
             previewAwaitingFrame = true
         } else {
@@ -516,17 +487,17 @@ package final class AppController {
     private func takeCompletions() {
         let messages = inbox.drain()
         guard !messages.isEmpty else { return }
-        lazy var wantedKeys = Set(wantedComposites().map(\.key))
+        lazy var wantedKeys = Set(plannedComposites().map(\.key))
         for message in messages {
             switch message {
             case .composite(let key, let result, let picture):
-                requests[key] = nil
+                let framedAhead = requests.removeValue(forKey: key)?.framedAhead
                 // A composite the screen stopped wanting while it was made (its parameters changed again, its
                 // row scrolled away) and does not want again is dropped: stale work is neither kept nor sent.
                 guard cancelledRequests.remove(key) == nil || wantedKeys.contains(key) else { continue }
                 // A composite asked for before its group changed is not shown, nor are its warnings.
                 guard let result, store.store(result, for: key) else { continue }
-                if let picture { store.storePicture(picture.picture, for: key, request: picture.request) }
+                if let picture, let framedAhead { store.storePicture(picture, for: key, request: framedAhead) }
                 // Its warnings go to the list; the frame that shows them is paced like the picture's.
                 _ = apply(.compositeArrived(key, warnings: result.warnings))
                 noteArrival(of: key)
@@ -553,7 +524,7 @@ package final class AppController {
         case .copy(let text):
             if !driver.copyToClipboard(text) { handle(.copyRefused) }
         case .savePresets(let presets):
-            Task.detached { [inbox] in
+            _ = options.backgroundWork.start { [inbox] in
                 // Written under the file's lock over what is on disk now; what comes back has the presets
                 // other processes saved meanwhile as well.
                 var presets = presets
@@ -565,8 +536,7 @@ package final class AppController {
                 }
             }
         case .invalidateComposites(let groupIDs):
-            store.invalidate(groupIDs)
-            store.invalidate(VariantsSheetView.standInIDs(of: groupIDs, selected: state.selectedGroup))
+            store.invalidate(CompositeSubject.changed(by: groupIDs, selected: state.selectedGroup?.id))
         case .saveSession(let record):
             guard let path = options.sessionPath else { break }
             // Small, so written on the loop (a signal's way out has no later turn); atomically, so a failure or
@@ -600,7 +570,7 @@ package final class AppController {
         let files = options.files
         // The spec of a group edited in the session (`n`, `N`) says so above its command, as `y` does.
         let note = KeyBindings.editedMembersNote(state, group)
-        Task.detached { [exporter, specExporter = options.specExporter, inbox] in
+        _ = options.backgroundWork.start { [exporter, specExporter = options.specExporter, inbox] in
             do {
                 if let folder { try files.createFolder(folder) }
                 var images: [ExportSpec.Image] = []

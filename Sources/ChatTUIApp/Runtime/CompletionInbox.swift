@@ -2,15 +2,15 @@ import Dispatch
 import GroupExport
 import GroupIcon
 import Support
+import TerminalUI
 
 /// Messages from background tasks to the main loop. Posting also posts to the loop's `WakeSignal`, so a
 /// finished composite wakes the loop like a key does.
 package final class CompletionInbox: Sendable {
     package enum Message: Sendable {
-        /// A composite request ended; nil when it was cancelled. A list avatar's comes with its picture for the
-        /// list, made off the loop too, and so does the preview's current picture when it is drawn as it is made
-        /// (nil for the others).
-        case composite(PreviewKey, Composite?, picture: ReadyPicture? = nil)
+        /// A composite request ended; nil when it was cancelled. When its slot's picture is drawn as it is made
+        /// (`ScreenPlan.Slot.framedAhead`) it comes with that picture, framed off the loop too.
+        case composite(PreviewKey, Composite?, picture: PixelPicture? = nil)
         /// A composite request has a stand-in to show while photos download (the request goes on).
         case provisional(PreviewKey, Composite)
         /// An export ended with this status line; `failed` when it wrote nothing.
@@ -50,13 +50,4 @@ package final class CompletionInbox: Sendable {
             defer { queue = [] }; return queue
         }
     }
-}
-
-/// A picture made with its composite, off the loop (a list avatar's, the preview's current one), for the
-/// request it was made for: framed, and for sixel encoded.
-package struct ReadyPicture: Sendable {
-    package var request: PictureRequest
-    package var picture: FramedPicture
-
-    package init(request: PictureRequest, picture: FramedPicture) { self.request = request; self.picture = picture }
 }

@@ -40,15 +40,47 @@ package typealias SpecExporter =
 /// backdrop chosen by the caller).
 package typealias ImageCellRenderer = (RGBAImage, _ columns: Int, _ rows: Int) -> CellGrid
 
-/// Identifies a composite: which group, in which revision, drawn with which parameters.
+/// What a composite is of: a group's avatar, or a group's variants sheet with its avatar-in-context row in a
+/// theme. The composite store keys composites by it and the parameters.
+package enum CompositeSubject: Hashable, Sendable {
+    case avatar(groupID: String)
+    case sheet(groupID: String, theme: ChatListTheme.Name)
+
+    /// The group it is of.
+    package var groupID: String {
+        switch self {
+        case .avatar(let groupID), .sheet(let groupID, _): groupID
+        }
+    }
+
+    /// The subjects whose pixels change when the groups `groupIDs` changed (their data or a photo they show):
+    /// their avatars and sheets, and the sheets of the selected group, which also draw on other groups' photos.
+    package static func changed(by groupIDs: some Sequence<String>, selected: String?) -> [CompositeSubject] {
+        let groupIDs = Array(groupIDs)
+        let sheets = (groupIDs + (selected.map { [$0] } ?? [])).flatMap { groupID in
+            ChatListTheme.Name.allCases.map { CompositeSubject.sheet(groupID: groupID, theme: $0) }
+        }
+        return groupIDs.map { .avatar(groupID: $0) } + sheets
+    }
+}
+
+/// Identifies a composite: of what, in which revision, drawn with which parameters.
 package struct PreviewKey: Hashable, Sendable {
-    package var groupID: String
+    package var subject: CompositeSubject
     package var parameters: CompositionParameters
-    /// Counts the changes of the group's data and photos the app has seen (`CompositeStore.invalidate`): a
+    /// Counts the changes of the subject's data and photos the app has seen (`CompositeStore.invalidate`): a
     /// composite made before a change has an older revision, so it is never taken for the current one.
     package var revision: Int
 
-    package init(groupID: String, parameters: CompositionParameters, revision: Int = 0) {
-        self.groupID = groupID; self.parameters = parameters; self.revision = revision
+    package init(subject: CompositeSubject, parameters: CompositionParameters, revision: Int = 0) {
+        self.subject = subject; self.parameters = parameters; self.revision = revision
     }
+
+    /// The key of a group's avatar.
+    package init(groupID: String, parameters: CompositionParameters, revision: Int = 0) {
+        self.init(subject: .avatar(groupID: groupID), parameters: parameters, revision: revision)
+    }
+
+    /// The group the composite is of.
+    package var groupID: String { subject.groupID }
 }

@@ -5,8 +5,8 @@ import TerminalUI
 
 /// The composites that have arrived, and the cells drawn from them, for the views.
 ///
-/// Asked for a composite that has not arrived yet, it answers with the group's latest one in the same layout
-/// and scale, else in the same layout, else the group's latest one at all, so that the old picture stays on
+/// Asked for a composite that has not arrived yet, it answers with the subject's latest one in the same layout
+/// and scale, else in the same layout, else the subject's latest one at all, so that the old picture stays on
 /// screen until the new one is there. The scale comes first because the preview (made at a raised scale) and
 /// the group's list avatar arrive in turn: a key's preview that is late keeps the previous preview on screen,
 /// rather than the list avatar's smaller composite enlarged, drawn and sent again for nothing. A
@@ -15,8 +15,8 @@ import TerminalUI
 /// photos changed (`invalidate`), its composites count as older ones: shown until the new ones arrive, never
 /// taken for them, and composites still arriving from before the change are not kept.
 package final class CompositeStore: CompositeCellSource {
-    private struct GroupLayout: Hashable, Sendable {
-        package var groupID: String
+    private struct SubjectLayout: Hashable, Sendable {
+        package var subject: CompositeSubject
         package var layout: LayoutKind
         /// nil: any scale. A list avatar made at its exact pixels is not at the scale of the preview it might
         /// otherwise stand in for.
@@ -42,17 +42,17 @@ package final class CompositeStore: CompositeCellSource {
     /// Framed pictures of the preview and of the list avatars in pixels, and their cells when they are drawn in
     /// half blocks: enough avatars for several pages of the list scrolled away and back (about 81 kB each at
     /// 144 px), while the byte limit bounds the preview's large ones.
-    private let pictures: MemoryCache<PictureKey, FramedPicture>
+    private let pictures: MemoryCache<PictureKey, PixelPicture>
     private let pictureGrids: MemoryCache<PictureKey, CellGrid>
     /// Where to look when the exact composite is missing; entries may name evicted composites, which
     /// `bestKey` skips, so nothing here has to follow the caches' evictions.
-    private var latestByGroup: [String: PreviewKey] = [:]
-    /// By group and layout, and by group, layout and scale.
-    private var latestByGroupLayout: [GroupLayout: PreviewKey] = [:]
+    private var latestBySubject: [CompositeSubject: PreviewKey] = [:]
+    /// By subject and layout, and by subject, layout and scale.
+    private var latestBySubjectLayout: [SubjectLayout: PreviewKey] = [:]
     /// Keys whose stored composite is provisional.
     private var provisional = Set<PreviewKey>()
-    /// Each group's current revision (absent: 0).
-    private var revisions: [String: Int] = [:]
+    /// Each subject's current revision (absent: 0).
+    private var revisions: [CompositeSubject: Int] = [:]
     private let renderImage: ImageCellRenderer
 
     /// Up to `compositeLimit` composites (and 256 MB of pixels) and `cellLimit` rendered grids are kept, least
@@ -68,15 +68,20 @@ package final class CompositeStore: CompositeCellSource {
     /// Whether exactly this composite has arrived (a provisional one does not count).
     package func contains(_ key: PreviewKey) -> Bool { !provisional.contains(key) && composites.value(for: key) != nil }
 
-    /// The key of the group's composite at `parameters` in the group's current revision.
-    package func key(for groupID: String, parameters: CompositionParameters) -> PreviewKey {
-        PreviewKey(groupID: groupID, parameters: parameters, revision: revisions[groupID] ?? 0)
+    /// The key of `subject`'s composite at `parameters` in the subject's current revision.
+    package func key(for subject: CompositeSubject, parameters: CompositionParameters) -> PreviewKey {
+        PreviewKey(subject: subject, parameters: parameters, revision: revisions[subject] ?? 0)
     }
 
-    /// Makes the composites of the groups `groupIDs` outdated (their data or a photo they show changed): they
-    /// stay on screen until composites of the new revision arrive.
-    package func invalidate(_ groupIDs: some Sequence<String>) {
-        for groupID in groupIDs { revisions[groupID, default: 0] += 1 }
+    /// The key of a group's avatar at `parameters`.
+    package func key(for groupID: String, parameters: CompositionParameters) -> PreviewKey {
+        key(for: .avatar(groupID: groupID), parameters: parameters)
+    }
+
+    /// Makes the composites of `subjects` outdated (their data or a photo they show changed): they stay on
+    /// screen until composites of the new revision arrive.
+    package func invalidate(_ subjects: some Sequence<CompositeSubject>) {
+        for subject in subjects { revisions[subject, default: 0] += 1 }
     }
 
     /// Keeps an arrived composite and makes it the group's latest; false (and nothing kept) when it was asked
@@ -96,18 +101,21 @@ package final class CompositeStore: CompositeCellSource {
         keep(result, for: key)
     }
 
-    private func isCurrent(_ key: PreviewKey) -> Bool { key.revision == revisions[key.groupID] ?? 0 }
+    private func isCurrent(_ key: PreviewKey) -> Bool { key.revision == revisions[key.subject] ?? 0 }
 
     private func keep(_ result: Composite, for key: PreviewKey) {
         composites.set(result, for: key)
-        latestByGroup[key.groupID] = key
+        latestBySubject[key.subject] = key
         let (layout, pixelsPerPoint) = (key.parameters.layout, key.parameters.pixelsPerPoint)
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, pixelsPerPoint: nil)] = key
-        latestByGroupLayout[GroupLayout(groupID: key.groupID, layout: layout, pixelsPerPoint: pixelsPerPoint)] = key
+        latestBySubjectLayout[SubjectLayout(subject: key.subject, layout: layout, pixelsPerPoint: nil)] = key
+        latestBySubjectLayout[SubjectLayout(subject: key.subject, layout: layout, pixelsPerPoint: pixelsPerPoint)] =
+            key
     }
 
-    package func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
-        guard columns > 0, rows > 0, let key = bestKey(group, parameters),
+    package func cells(
+        for subject: CompositeSubject, parameters: CompositionParameters, columns: Int, rows: Int
+    ) -> CellGrid? {
+        guard columns > 0, rows > 0, let key = bestKey(subject, parameters),
             let composite = composites.value(for: key)
         else { return nil }
         let renderKey = RenderKey(
@@ -131,10 +139,10 @@ package final class CompositeStore: CompositeCellSource {
     }
 
     package func picture(
-        for group: ChatGroup, parameters: CompositionParameters,
+        for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
-    ) -> FramedPicture? {
-        guard let key = pictureKey(group, parameters, request) else { return nil }
+    ) -> PixelPicture? {
+        guard let key = pictureKey(subject, parameters, request) else { return nil }
         if let picture = pictures.value(for: key) { return picture }
         guard let image = composites.value(for: key.composite)?.image,
             let picture = Self.framedPicture(image, request: request)
@@ -145,7 +153,8 @@ package final class CompositeStore: CompositeCellSource {
 
     /// The picture of `image` for `request`, nil when nothing would show: what `picture(for:)` makes when it
     /// has none kept, made off the loop for list avatars and the preview's current picture (`storePicture`).
-    package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> FramedPicture? {
+    /// Its `area` is the cells of the request's area it covers.
+    package static func framedPicture(_ image: RGBAImage, request: PictureRequest) -> PixelPicture? {
         guard let frame = request.frame(imageWidth: image.width, imageHeight: image.height) else { return nil }
         let cells = frame.cells(request.cell)
         // Over the checkerboard, so that transparent parts look transparent in pixels too.
@@ -154,11 +163,11 @@ package final class CompositeStore: CompositeCellSource {
         {
             // Enlarged to fit, whole: the terminal scales the composite into its cells (kitty's scaling),
             // which saves resampling on the loop and sends a PNG of fewer pixels.
-            return FramedPicture(
-                cells: cells, image: Backdrop.checkerboard.composite(image),
+            return PixelPicture(
+                id: 0, area: cells, image: Backdrop.checkerboard.composite(image),
                 shown: (frame.region.width, frame.region.height))
         }
-        return FramedPicture(cells: cells, image: frame.render(image, over: .checkerboard))
+        return PixelPicture(id: 0, area: cells, image: frame.render(image, over: .checkerboard))
     }
 
     /// The picture of `image` for `request` made off the loop (a list avatar's, the preview's current one):
@@ -166,14 +175,13 @@ package final class CompositeStore: CompositeCellSource {
     /// only writes its bytes.
     package static func readyPicture(
         _ image: RGBAImage, request: PictureRequest, graphics: GraphicsSetup
-    ) -> FramedPicture? {
+    ) -> PixelPicture? {
         guard var picture = framedPicture(image, request: request) else { return nil }
         switch graphics.graphicsProtocol {
         case .sixel: picture.encoded = try? EncodedPicture.sixel(picture.image, colors: graphics.sixelColors)
         case .kitty, .iterm:
             // Where it is placed does not change its bytes, only the size of its cells.
-            picture.encoded = try? EncodedPicture.png(
-                picture.pixelPicture(id: 0, x: 0, y: 0), cell: graphics.cellPixelSize)
+            picture.encoded = try? EncodedPicture.png(picture, cell: graphics.cellPixelSize)
         case .halfblock: break
         }
         return picture
@@ -181,63 +189,65 @@ package final class CompositeStore: CompositeCellSource {
 
     /// Keeps `picture`, made from the arrived composite `key` for `request` off the loop, so that the frame
     /// that shows it only places and encodes it. Nothing is kept unless that composite is the one stored.
-    package func storePicture(_ picture: FramedPicture, for key: PreviewKey, request: PictureRequest) {
+    package func storePicture(_ picture: PixelPicture, for key: PreviewKey, request: PictureRequest) {
         guard contains(key) else { return }
         pictures.set(picture, for: PictureKey(composite: key, isProvisional: false, request: request))
     }
 
     package func pictureCells(
-        for group: ChatGroup, parameters: CompositionParameters,
+        for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
     ) -> (cells: CellRect, grid: CellGrid)? {
-        guard let key = pictureKey(group, parameters, request),
-            let picture = picture(for: group, parameters: parameters, request: request)
+        guard let key = pictureKey(subject, parameters, request),
+            let picture = picture(for: subject, parameters: parameters, request: request)
         else { return nil }
-        if let grid = pictureGrids.value(for: key) { return (picture.cells, grid) }
+        if let grid = pictureGrids.value(for: key) { return (picture.area, grid) }
         // The pixels fill whole cells (the last column and row may be reached in part, the rest transparent),
         // so that half blocks show them one pixel to one half cell when the cell is a half-block cell.
-        let (width, height) = request.cell.imagePixels(columns: picture.cells.width, rows: picture.cells.height)
+        let (width, height) = request.cell.imagePixels(columns: picture.area.width, rows: picture.area.height)
         let grid = renderImage(
-            picture.image.placed(width: width, height: height), picture.cells.width,
-            picture.cells.height)
+            picture.image.placed(width: width, height: height), picture.area.width,
+            picture.area.height)
         pictureGrids.set(grid, for: key)
-        return (picture.cells, grid)
+        return (picture.area, grid)
     }
 
     /// The composite the picture of `request` is made from: the exact one or the closest older one.
     private func pictureKey(
-        _ group: ChatGroup, _ parameters: CompositionParameters,
+        _ subject: CompositeSubject, _ parameters: CompositionParameters,
         _ request: PictureRequest
     ) -> PictureKey? {
-        guard request.columns > 0, request.rows > 0, let key = bestKey(group, parameters) else { return nil }
+        guard request.columns > 0, request.rows > 0, let key = bestKey(subject, parameters) else { return nil }
         return PictureKey(composite: key, isProvisional: provisional.contains(key), request: request)
     }
 
-    /// The pixel size of the composite shown for the group at `parameters`, if one has arrived.
-    package func imageSize(for group: ChatGroup, parameters: CompositionParameters) -> (width: Int, height: Int)? {
-        guard let key = bestKey(group, parameters), let image = composites.value(for: key)?.image else { return nil }
+    /// The pixel size of the composite shown for `subject` at `parameters`, if one has arrived.
+    package func imageSize(
+        for subject: CompositeSubject, parameters: CompositionParameters
+    ) -> (width: Int, height: Int)? {
+        guard let key = bestKey(subject, parameters), let image = composites.value(for: key)?.image else { return nil }
         return (image.width, image.height)
     }
 
     package func composite(for group: ChatGroup, parameters: CompositionParameters) -> RGBAImage? {
-        bestKey(group, parameters).flatMap { composites.value(for: $0)?.image }
+        bestKey(.avatar(groupID: group.id), parameters).flatMap { composites.value(for: $0)?.image }
     }
 
     package func warnings(for group: ChatGroup, parameters: CompositionParameters) -> [String] {
-        guard let key = bestKey(group, parameters) else { return [] }
+        guard let key = bestKey(.avatar(groupID: group.id), parameters) else { return [] }
         return composites.value(for: key)?.warnings.map(group.describe) ?? []
     }
 
-    private func bestKey(_ group: ChatGroup, _ parameters: CompositionParameters) -> PreviewKey? {
+    private func bestKey(_ subject: CompositeSubject, _ parameters: CompositionParameters) -> PreviewKey? {
         let shown = { (key: PreviewKey) in self.composites.value(for: key) != nil }
-        let exact = key(for: group.id, parameters: parameters)
+        let exact = key(for: subject, parameters: parameters)
         if shown(exact) { return exact }
         let layout = parameters.layout
         return [
-            latestByGroupLayout[
-                GroupLayout(groupID: group.id, layout: layout, pixelsPerPoint: parameters.pixelsPerPoint)],
-            latestByGroupLayout[GroupLayout(groupID: group.id, layout: layout, pixelsPerPoint: nil)],
-            latestByGroup[group.id],
+            latestBySubjectLayout[
+                SubjectLayout(subject: subject, layout: layout, pixelsPerPoint: parameters.pixelsPerPoint)],
+            latestBySubjectLayout[SubjectLayout(subject: subject, layout: layout, pixelsPerPoint: nil)],
+            latestBySubject[subject],
         ]
         .compactMap { $0 }.first(where: shown)
     }

@@ -242,7 +242,9 @@ package enum AppReducer {
     /// in an earlier revision and no longer give are taken out: a photo that was missing and is now there
     /// leaves no warning behind.
     private static func recordWarnings(_ state: inout AppState, _ warnings: [AvatarWarning], of key: PreviewKey) {
-        guard let group = state.groups.first(where: { $0.id == key.groupID }) else { return }
+        // A sheet's warnings are not its group's avatar's.
+        guard case .avatar(let groupID) = key.subject, let group = state.groups.first(where: { $0.id == groupID })
+        else { return }
         let described = warnings.map(group.describe)
         let texts = Set(described)
         var latest = state.compositeWarnings[key.groupID] ?? CompositeWarnings(revision: key.revision, texts: [])

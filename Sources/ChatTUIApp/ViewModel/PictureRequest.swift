@@ -83,34 +83,14 @@ package struct PictureRequest: Hashable, Sendable {
     }
 }
 
-/// A picture ready for the screen: its pixels, opaque (transparent parts over the checkerboard), and the
-/// cells they cover within the area it was asked for (the pixels start at those cells' top-left corner). The
-/// pixels are shown `shownWidth` x `shownHeight` screen pixels large: the image's own size, unless the request
-/// let the terminal scale it (`PictureRequest.terminalScales`).
-package struct FramedPicture: Equatable, Sendable {
-    package var cells: CellRect
-    package var image: RGBAImage
-    package var shownWidth: Int
-    package var shownHeight: Int
-
-    package init(cells: CellRect, image: RGBAImage, shown: (width: Int, height: Int)? = nil) {
-        self.cells = cells; self.image = image
-        (shownWidth, shownHeight) = shown ?? (image.width, image.height)
-    }
-
-    /// The image encoded off the loop for the terminal (sixel or kitty), for `PixelPicture`.
-    package var encoded: EncodedPicture?
-
-    /// The screen pixels the image covers.
-    package var shown: (width: Int, height: Int) { (shownWidth, shownHeight) }
-
-    /// This picture as pixel picture `id`, its cells moved by (`x`, `y`) (the corner of the area it was
-    /// framed for), with its shown size and the bytes encoded for it ahead.
-    package func pixelPicture(id: UInt32, x: Int, y: Int) -> PixelPicture {
-        var picture = PixelPicture(
-            id: id, area: CellRect(x: x + cells.x, y: y + cells.y, width: cells.width, height: cells.height),
-            image: image, shown: shown)
-        picture.encoded = encoded
-        return picture
+extension PixelPicture {
+    /// This picture, framed for a request's area (its `area` in that area's cells), as pixel picture `id` with
+    /// its cells moved by (`x`, `y`), the corner of the area on screen; its bytes encoded ahead go with it.
+    package func placed(id: UInt32, x: Int, y: Int) -> PixelPicture {
+        var placed = self
+        placed.id = id
+        placed.area.x += x
+        placed.area.y += y
+        return placed
     }
 }

@@ -23,9 +23,21 @@ package enum ChatListView {
     }
 
     /// The pane's cells and the pixel pictures of its avatars (pane coordinates; none unless
-    /// `context.drawsPixelPictures`).
+    /// `context.drawsPixelPictures`), its avatars planned here (`ScreenPlan.listSlots`).
     package static func compose(
         _ state: AppState, width: Int, height: Int, rowHeight: Int,
+        source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, pictures: [PixelPicture]) {
+        compose(
+            state, width: width, height: height, rowHeight: rowHeight,
+            slots: ScreenPlan.listSlots(state, width: width, height: height, rowHeight: rowHeight, context: context),
+            source: source, context: context)
+    }
+
+    /// The pane's cells, its avatars drawn from `slots` (the plan's visible list slots, in row order).
+    package static func compose(
+        _ state: AppState, width: Int, height: Int, rowHeight: Int, slots: [ScreenPlan.Slot],
         source: CompositeCellSource,
         context: ViewContext
     ) -> (grid: CellGrid, pictures: [PixelPicture]) {
@@ -38,13 +50,11 @@ package enum ChatListView {
             return (grid, pictures)
         }
         let rows = max(1, height / rowHeight)
-        for row in 0..<rows {
+        for (row, slot) in zip(0..<rows, slots) {
             let position = state.scrollOffset + row
-            guard let group = state.group(atPosition: position) else { break }
-            let id = firstPictureID &+ UInt32(truncatingIfNeeded: state.matches[position])
             let drawn = rowContents(
-                group, pictureID: id, selected: position == state.selection, width: width,
-                height: rowHeight, state: state, source: source, context: context)
+                slot, selected: position == state.selection, width: width, state: state, source: source,
+                context: context)
             grid.blit(drawn.grid, x: 0, y: row * rowHeight)
             if var picture = drawn.picture {
                 picture.area.y += row * rowHeight
@@ -61,42 +71,32 @@ package enum ChatListView {
         source: CompositeCellSource, context: ViewContext
     ) -> CellGrid {
         rowContents(
-            group, pictureID: firstPictureID, selected: selected, width: width, height: height, state: state,
-            source: source, context: context
+            ScreenPlan.avatarSlot(
+                group, pictureID: firstPictureID, y: 0, width: width, rowHeight: height, state: state,
+                context: context),
+            selected: selected, width: width, state: state, source: source, context: context
         ).grid
     }
 
-    /// The row's cells and, when the avatar is a pixel picture, that picture (row coordinates).
+    /// The row of `slot`'s group, its avatar drawn from the slot: the row's cells and, when the avatar is a
+    /// pixel picture, that picture (row coordinates).
     private static func rowContents(
-        _ group: ChatGroup, pictureID: UInt32, selected: Bool, width: Int, height: Int,
-        state: AppState, source: CompositeCellSource,
+        _ slot: ScreenPlan.Slot, selected: Bool, width: Int, state: AppState, source: CompositeCellSource,
         context: ViewContext
     ) -> (grid: CellGrid, picture: PixelPicture?) {
+        let (group, height) = (slot.group, slot.area.height)
         var grid = CellGrid(width: width, height: height)
-        var pixelPicture: PixelPicture?
-        let pixelAvatar = context.listAvatarCells
-        let avatarColumns = pixelAvatar?.columns ?? 2 * height
         if selected {
             for row in 0..<height { grid.write(context.selectionMark, x: 0, y: row, style: .bold) }
         }
-        let avatarRect = CellRect(x: 1, y: 0, width: avatarColumns, height: height)
-        let parameters = avatarParameters(state, context: context)
-        if context.drawsPixelPictures, avatarRect.x + avatarRect.width <= width,
-            let request = avatarRequest(rowHeight: height, context: context),
-            let framed = source.picture(for: group, parameters: parameters, request: request)
-        {
-            let picture = framed.pixelPicture(id: pictureID, x: avatarRect.x, y: 0)
-            grid.fill(picture.area, with: PreviewView.reservedCell)
-            pixelPicture = picture
-        } else if let avatar = source.cells(
-            for: group, parameters: parameters, columns: avatarColumns,
-            rows: height)
-        {
-            grid.blit(avatar, x: avatarRect.x, y: avatarRect.y)
-        } else {
-            grid.fill(avatarRect, with: context.placeholderCell)
+        var avatar = slot
+        avatar.area.y = 0
+        var pictures: [PixelPicture] = []
+        if !avatar.draw(source: source, into: &grid, pictures: &pictures) {
+            grid.fill(avatar.area, with: context.placeholderCell)
         }
-        let textX = avatarRect.x + avatarColumns + 1
+        let pixelPicture = pictures.first
+        let textX = avatar.area.x + avatar.area.width + 1
         let textWidth = width - textX
         guard textWidth > 0 else { return (grid, pixelPicture) }
 

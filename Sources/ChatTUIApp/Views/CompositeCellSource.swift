@@ -7,16 +7,18 @@ import TerminalUI
 /// The runtime answers with the exact composite when it has arrived and otherwise with the group's previous one
 /// (so nothing blanks while a new composite is being made); tests answer with fixed grids.
 package protocol CompositeCellSource {
-    /// The group's composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
-    /// cells; nil when no composite of the group has arrived yet.
-    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
-    /// The group's composite at `parameters` (or the closest older one) framed for `request`: its pixels and
-    /// the cells of the request's area they cover; nil when no composite of the group has arrived or nothing
+    /// `subject`'s composite at `parameters` (or the closest older one) drawn into exactly `columns`×`rows`
+    /// cells; nil when no composite of it has arrived yet.
+    func cells(for subject: CompositeSubject, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid?
+    /// `subject`'s composite at `parameters` (or the closest older one) framed for `request`: its pixels, and
+    /// as its `area` the cells of the request's area they cover; nil when no composite of it has arrived or nothing
     /// of it would show.
-    func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture?
+    func picture(
+        for subject: CompositeSubject, parameters: CompositionParameters, request: PictureRequest
+    ) -> PixelPicture?
     /// That picture drawn into the cells it covers, for a screen that shows it in half blocks.
     func pictureCells(
-        for group: ChatGroup, parameters: CompositionParameters,
+        for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
     ) -> (cells: CellRect, grid: CellGrid)?
     /// The group's composite at `parameters` (or the closest older one) itself, for the pixel inspector's

@@ -80,8 +80,9 @@ package enum OverlayBox {
         var pieces: [String] = []
         var current = ""
         var columns = 0
+        let widths = TextWidth.terminalWidths
         for grapheme in line {
-            let graphemeWidth = TextWidth.width(of: grapheme)
+            let graphemeWidth = TextWidth.width(of: grapheme, widths: widths)
             if columns + graphemeWidth > width, !current.isEmpty {
                 // Break after the last space of the piece when there is one past the indent.
                 var carried = ""

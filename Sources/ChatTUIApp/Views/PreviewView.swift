@@ -27,9 +27,20 @@ package enum PreviewView {
     }
 
     /// The pane's cells and the pixel pictures over them (pane coordinates; none unless
-    /// `context.drawsPixelPictures`).
+    /// `context.drawsPixelPictures`), its pictures planned here (`ScreenPlan.previewSlots`).
     package static func compose(
         _ state: AppState, width: Int, height: Int, source: CompositeCellSource,
+        context: ViewContext
+    ) -> (grid: CellGrid, pictures: [PixelPicture]) {
+        compose(
+            state, width: width, height: height,
+            slots: ScreenPlan.previewSlots(state, width: width, height: height, context: context), source: source,
+            context: context)
+    }
+
+    /// The pane's cells, its pictures drawn from `slots` (the plan's preview slots).
+    package static func compose(
+        _ state: AppState, width: Int, height: Int, slots: [ScreenPlan.Slot], source: CompositeCellSource,
         context: ViewContext
     ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
@@ -41,7 +52,7 @@ package enum PreviewView {
         }
         if state.showsSheet {
             return VariantsSheetView.compose(
-                state, group, width: width, height: height, source: source, context: context)
+                state, group, width: width, height: height, slot: slots.first, source: source, context: context)
         }
         let edited = state.membersAreEdited(group.id) ? " (members edited, session only)" : ""
         grid.write(context.fit(Sanitizer.clean(group.name) + edited, width - 1), x: 1, y: 0, style: .bold)
@@ -76,13 +87,10 @@ package enum PreviewView {
                     text, x: area.x + max(0, (area.width - TextWidth.width(of: text)) / 2), y: area.y - 1,
                     style: [.bold, .reverse])
             }
-            guard let (columns, rows) = picture.size else { continue }
-            let request = pictureRequest(in: area, state, context: context)
-            let drawn = draw(
-                group, parameters: picture.parameters, request: request, fitted: (columns, rows), at: area,
-                id: pictureIDs[min(shown.count - 1 - index, pictureIDs.count - 1)],
-                halfBlocksAtPixels: state.actualPixels != nil, source: source, context: context,
-                into: &grid, pictures: &pictures)
+            guard picture.size != nil else { continue }
+            let drawn =
+                slots.first { $0.source == (index == shown.count - 1 ? .preview : .pinned) }?
+                .draw(source: source, into: &grid, pictures: &pictures) ?? false
             // The guides and the inspector's cursor go on A's picture as on B's, at each one's own parameters.
             let parameters = index < shown.count - 1 ? state.pinned ?? state.parameters : state.parameters
             if drawn, state.showsGuides {
@@ -109,15 +117,10 @@ package enum PreviewView {
             }
         }
         if stripHeight > 0 {
-            let strip = ComparisonStrip.compose(
-                group, parameters: state.parameters, width: width, height: stripHeight,
-                source: source, context: context)
-            grid.blit(strip.grid, x: 0, y: height - stripHeight)
-            pictures += strip.pictures.map { picture in
-                var placed = picture
-                placed.area.y += height - stripHeight
-                return placed
-            }
+            ComparisonStrip.draw(
+                state.parameters, width: width, y: height - stripHeight,
+                slots: slots.filter { if case .comparison = $0.source { true } else { false } }, source: source,
+                context: context, into: &grid, pictures: &pictures)
         }
         return (grid, pictures)
     }
@@ -193,37 +196,5 @@ package enum PreviewView {
             guard picture.area.contains(x: x, y: y), grid.contains(x: x, y: y) else { return }
             grid[x, y] = Cell(context.unicode ? "◆" : "+", foreground: GuideOverlay.color(context), style: .bold)
         }
-    }
-
-    /// Draws `group`'s composite at `parameters` into `area` of the pane as the preview draws every picture: a
-    /// pixel picture with id `id` over reserved cells where the terminal shows pixels, else half blocks at the
-    /// picture's pixels (`halfBlocksAtPixels`, or a terminal whose cell size is known), else the composite
-    /// drawn into `fitted` cells, centred. False when no composite of the group has arrived yet.
-    static func draw(
-        _ group: ChatGroup, parameters: CompositionParameters, request: PictureRequest,
-        fitted: (columns: Int, rows: Int), at area: CellRect, id: UInt32, halfBlocksAtPixels: Bool,
-        source: CompositeCellSource, context: ViewContext, into grid: inout CellGrid, pictures: inout [PixelPicture]
-    ) -> Bool {
-        if context.drawsPixelPictures {
-            guard let framed = source.picture(for: group, parameters: parameters, request: request) else {
-                return false
-            }
-            let picture = framed.pixelPicture(id: id, x: area.x, y: area.y)
-            grid.fill(picture.area, with: reservedCell)
-            pictures.append(picture)
-        } else if context.pixelCell != nil || halfBlocksAtPixels {
-            guard let (cells, image) = source.pictureCells(for: group, parameters: parameters, request: request)
-            else { return false }
-            grid.blit(image, x: area.x + cells.x, y: area.y + cells.y)
-        } else {
-            guard
-                let image = source.cells(
-                    for: group, parameters: parameters, columns: fitted.columns, rows: fitted.rows)
-            else { return false }
-            var clipped = CellGrid(width: area.width, height: area.height)
-            clipped.blit(image, x: (area.width - fitted.columns) / 2, y: (area.height - fitted.rows) / 2)
-            grid.blit(clipped, x: area.x, y: area.y)
-        }
-        return true
     }
 }

@@ -25,13 +25,20 @@ package enum ScreenView {
         return CellRect(x: 0, y: 0, width: layout.width, height: layout.height)
     }
 
-    /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip). An open overlay's
-    /// box goes in its region (`overlayRegion`) and the pictures are cut around it (`PixelPicture.uncovered`):
-    /// they stay pixel pictures, and none lies under the box.
+    /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip), planned here
+    /// (`ScreenPlan.make`).
     package static func frame(
         _ state: AppState, layout: ScreenLayout, source: CompositeCellSource,
         context: ViewContext
     ) -> ScreenFrame {
+        frame(ScreenPlan.make(state, layout: layout, context: context), source: source)
+    }
+
+    /// The screen's cells and its pixel pictures, drawn from `plan`'s slots with the composites `source` has.
+    /// An open overlay's box goes in its region (`overlayRegion`) and the pictures are cut around it
+    /// (`PixelPicture.uncovered`): they stay pixel pictures, and none lies under the box.
+    package static func frame(_ plan: ScreenPlan, source: CompositeCellSource) -> ScreenFrame {
+        let (state, layout, context) = (plan.state, plan.layout, plan.context)
         if layout.isTooSmall {
             return ScreenFrame(
                 grid: TooSmallNotice.render(width: layout.width, height: layout.height, context: context),
@@ -40,13 +47,13 @@ package enum ScreenView {
         var grid = CellGrid(width: layout.width, height: layout.height)
         let list = ChatListView.compose(
             state, width: layout.list.width, height: layout.list.height,
-            rowHeight: layout.rowHeight, source: source, context: context)
+            rowHeight: layout.rowHeight, slots: plan.shown(in: .list), source: source, context: context)
         grid.blit(list.grid, x: layout.list.x, y: layout.list.y)
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
         let preview = PreviewView.compose(
-            state, width: layout.preview.width, height: layout.preview.height,
+            state, width: layout.preview.width, height: layout.preview.height, slots: plan.shown(in: .preview),
             source: source, context: context)
         grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
         func placed(_ pictures: [PixelPicture], in pane: CellRect) -> [PixelPicture] {

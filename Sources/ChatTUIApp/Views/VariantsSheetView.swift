@@ -8,42 +8,10 @@ import TerminalUI
 /// avatar-in-context row in the chosen theme, drawn through the preview's own picture path (pixels where the
 /// terminal has a graphics protocol, half blocks otherwise).
 ///
-/// The sheet reaches the composite store as a stand-in group (`standIn`): a parameter key asks for the sheet
-/// at the new parameters as it asks for a new preview, and the previous sheet stays on screen until it arrives.
+/// The sheet is a slot of the screen plan (`ScreenPlan.Source.sheet`), composed as the subject
+/// `CompositeSubject.sheet`: a parameter key asks for the sheet at the new parameters as it asks for a new
+/// preview, and the previous sheet stays on screen until it arrives.
 package enum VariantsSheetView {
-    /// Starts the id of every stand-in: a control character no fixture id the app shows can hold.
-    static let marker = "\u{1}variants-sheet\u{1}"
-
-    /// The stand-in of `group`'s sheet with its row in `theme`: the group itself under an id of its own.
-    package static func standIn(for group: ChatGroup, theme: ChatListTheme.Name) -> ChatGroup {
-        var standIn = group
-        standIn.id = id(of: group.id, theme: theme)
-        return standIn
-    }
-
-    /// The stand-ins whose sheets change when the groups `groupIDs` changed: theirs, and the selected group's,
-    /// whose sheet also draws on other groups' photos.
-    package static func standInIDs(of groupIDs: some Sequence<String>, selected: ChatGroup?) -> [String] {
-        let ids = Array(groupIDs) + (selected.map { [$0.id] } ?? [])
-        return ids.flatMap { groupID in ChatListTheme.Name.allCases.map { id(of: groupID, theme: $0) } }
-    }
-
-    private static func id(of groupID: String, theme: ChatListTheme.Name) -> String {
-        marker + theme.rawValue + "\u{1}" + groupID
-    }
-
-    /// The theme and the group of a stand-in; nil for any other group.
-    package static func sheet(of standIn: ChatGroup) -> (theme: ChatListTheme.Name, group: ChatGroup)? {
-        guard standIn.id.hasPrefix(marker) else { return nil }
-        let rest = standIn.id.dropFirst(marker.count)
-        guard let separator = rest.firstIndex(of: "\u{1}"),
-            let theme = ChatListTheme.Name(rawValue: String(rest[..<separator]))
-        else { return nil }
-        var group = standIn
-        group.id = String(rest[rest.index(after: separator)...])
-        return (theme, group)
-    }
-
     /// The colour that marks the selected cell: a blue no grey sheet background or label is.
     static func selectionColor(_ context: ViewContext) -> TerminalColor {
         context.colorMode == .monochrome ? .terminalDefault : .indexed(12)
@@ -52,9 +20,11 @@ package enum VariantsSheetView {
     /// The same colour in pixels.
     static let selectionPixelColor = RGBA8(r: 0x1E, g: 0x6F, b: 0xFF)
 
+    /// The pane's cells and the sheet's pixel picture, drawn from `slot` (the plan's sheet slot; planned here
+    /// when nil).
     static func compose(
-        _ state: AppState, _ selected: ChatGroup, width: Int, height: Int, source: CompositeCellSource,
-        context: ViewContext
+        _ state: AppState, _ selected: ChatGroup, width: Int, height: Int, slot: ScreenPlan.Slot? = nil,
+        source: CompositeCellSource, context: ViewContext
     ) -> (grid: CellGrid, pictures: [PixelPicture]) {
         var grid = CellGrid(width: width, height: height)
         var pictures: [PixelPicture] = []
@@ -69,11 +39,8 @@ package enum VariantsSheetView {
         writeLabels(state, group, width: width, dot: dot, context: context, into: &grid)
         let area = pictureArea(width: width, height: height)
         guard area.width > 0, area.height > 0 else { return (grid, pictures) }
-        let request = pictureRequest(in: area, context: context)
-        let drawn = PreviewView.draw(
-            standIn(for: group, theme: state.sheetTheme), parameters: state.parameters, request: request,
-            fitted: (area.width, area.height), at: area, id: PreviewView.pictureIDs[0], halfBlocksAtPixels: false,
-            source: source, context: context, into: &grid, pictures: &pictures)
+        let slot = slot ?? ScreenPlan.previewSlots(state, width: width, height: height, context: context).first
+        let drawn = slot?.draw(source: source, into: &grid, pictures: &pictures) ?? false
         if !drawn {
             let message = context.fit("composing the variants" + context.ellipsis, area.width)
             grid.write(

@@ -20,9 +20,9 @@ import Testing
             Composite(image: RGBAImage(width: 40, height: 10)), for: PreviewKey(groupID: group.id, parameters: wide))
         store.store(
             Composite(image: RGBAImage(width: 10, height: 10)), for: PreviewKey(groupID: group.id, parameters: square))
-        let cells = store.cells(for: group, parameters: wide, columns: 20, rows: 5)
+        let cells = store.cells(for: .avatar(groupID: group.id), parameters: wide, columns: 20, rows: 5)
         #expect(cells?.width == 20 && cells?.height == 5)
-        _ = store.cells(for: group, parameters: square, columns: 20, rows: 10)
+        _ = store.cells(for: .avatar(groupID: group.id), parameters: square, columns: 20, rows: 10)
         #expect(sizes.withLock { $0 } == [[20, 3], [20, 10]])
     }
 
@@ -33,10 +33,12 @@ import Testing
         })
         let (group, other) = (ViewFixtures.groups(2)[0], ViewFixtures.groups(2)[1])
         let parameters = CompositionParameters()
-        func letter() -> String? { store.cells(for: group, parameters: parameters, columns: 1, rows: 1)?[0, 0].text }
+        func letter() -> String? {
+            store.cells(for: .avatar(groupID: group.id), parameters: parameters, columns: 1, rows: 1)?[0, 0].text
+        }
         let old = store.key(for: group.id, parameters: parameters)
         #expect(store.store(Composite(image: RGBAImage(width: 1, height: 1)), for: old))
-        store.invalidate([group.id])
+        store.invalidate([CompositeSubject.avatar(groupID: group.id)])
         let new = store.key(for: group.id, parameters: parameters)
         #expect(new != old && new.revision == old.revision + 1)
         #expect(store.key(for: other.id, parameters: parameters).revision == 0)
@@ -58,7 +60,7 @@ import Testing
         let group = ViewFixtures.groups(1)[0]
         var preview = CompositionParameters(scale: 4), list = CompositionParameters(scale: 3)
         func letter(_ parameters: CompositionParameters) -> String? {
-            store.cells(for: group, parameters: parameters, columns: 1, rows: 1)?[0, 0].text
+            store.cells(for: .avatar(groupID: group.id), parameters: parameters, columns: 1, rows: 1)?[0, 0].text
         }
         // The preview at the raised scale arrives, then the same parameters' list avatar.
         store.store(
@@ -94,7 +96,8 @@ import Testing
         for graphicsProtocol in [GraphicsProtocol.kitty, .iterm] {
             other.graphicsProtocol = graphicsProtocol
             let made = try #require(CompositeStore.readyPicture(composite, request: request, graphics: other))
-            let placed = PixelPicture(id: 1, area: made.cells, image: made.image, shown: made.shown)
+            let placed = PixelPicture(
+                id: 1, area: made.area, image: made.image, shown: (made.shownWidth, made.shownHeight))
             #expect(made.encoded == (try EncodedPicture.png(placed, cell: request.cell)))
         }
         other.graphicsProtocol = .halfblock
@@ -111,15 +114,15 @@ import Testing
         let composite = RGBAImage(width: 32, height: 32, fill: RGBA8(r: 200, g: 10, b: 10))
         let made = try #require(CompositeStore.framedPicture(composite, request: request))
         #expect(made.image.width == 32 && made.image.height == 32)
-        #expect(made.cells == CellRect(x: 0, y: 0, width: 4, height: 2))
+        #expect(made.area == CellRect(x: 0, y: 0, width: 4, height: 2))
         // A picture for a composite not stored is not kept.
-        let marked = FramedPicture(
-            cells: made.cells, image: RGBAImage(width: 32, height: 32, fill: RGBA8(r: 1, g: 2, b: 3)))
+        let marked = PixelPicture(
+            id: 0, area: made.area, image: RGBAImage(width: 32, height: 32, fill: RGBA8(r: 1, g: 2, b: 3)))
         store.storePicture(marked, for: key, request: request)
         #expect(store.store(Composite(image: composite), for: key))
-        #expect(store.picture(for: group, parameters: parameters, request: request) == made)
+        #expect(store.picture(for: .avatar(groupID: group.id), parameters: parameters, request: request) == made)
         // Kept with its composite, it is what the list gets, not made again on the loop.
         store.storePicture(marked, for: key, request: request)
-        #expect(store.picture(for: group, parameters: parameters, request: request) == marked)
+        #expect(store.picture(for: .avatar(groupID: group.id), parameters: parameters, request: request) == marked)
     }
 }

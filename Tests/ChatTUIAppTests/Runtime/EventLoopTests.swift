@@ -109,8 +109,11 @@ private final class GatedProvider: CompositeProvider {
 }
 
 @Suite struct EventLoopTests {
-    private func options() -> AppController.Options {
+    /// Background work queued and run when a test drives the loop (`QueuedWork`), or with `tasks` in real
+    /// tasks, for the tests of what wakes the loop's `poll` and of `run`, which waits in it.
+    private func options(tasks: Bool = false) -> AppController.Options {
         var options = AppController.Options()
+        if !tasks { options.backgroundWork = QueuedWork() }
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.files = ExportFiles(
@@ -130,7 +133,7 @@ private final class GatedProvider: CompositeProvider {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [.down, .character("]")])
         terminal.closesWhenKeysRunOut = true
         let status = try AppController.run(
-            fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
+            fixture: fixture(ViewFixtures.groups(5)), options: options(tasks: true), driver: terminal,
             provider: RecordingProvider(), exporter: { _, _, _ in },
             imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
             pendingSignal: { nil })
@@ -141,7 +144,7 @@ private final class GatedProvider: CompositeProvider {
     @Test func aSignalEndsTheSessionWithItsStatus() throws {
         let terminal = InMemoryTerminal(width: 100, height: 30)
         let status = try AppController.run(
-            fixture: fixture(ViewFixtures.groups(5)), options: options(), driver: terminal,
+            fixture: fixture(ViewFixtures.groups(5)), options: options(tasks: true), driver: terminal,
             provider: RecordingProvider(), exporter: { _, _, _ in },
             imageCells: { _, columns, rows in CellGrid(width: columns, height: rows) },
             pendingSignal: { SIGTERM })
@@ -189,7 +192,7 @@ private final class GatedProvider: CompositeProvider {
     @Test func aFinishedCompositeWakesTheLoopWithoutAKeyOrTimer() async {
         let terminal = InMemoryTerminal(width: 100, height: 30)
         let controller = AppController(
-            fixture: fixture(ViewFixtures.groups(3)), options: options(), driver: terminal,
+            fixture: fixture(ViewFixtures.groups(3)), options: options(tasks: true), driver: terminal,
             provider: RecordingProvider(), exporter: { _, _, _ in },
             imageCells: { _, columns, rows in CellGrid(width: columns, height: rows, fill: Cell("#")) })
         // The waits run on a thread of their own, so that the composites can be made on the pool meanwhile.
@@ -353,6 +356,7 @@ private final class GatedProvider: CompositeProvider {
         options.files = ExportFiles(
             kind: { $0 == "out" ? .directory : .missing }, createFolder: { _ in }, homeDirectory: nil)
         options.specExporter = { _, _, _, _, _, note in notes.withLock { $0.append(note) } }
+        // The two exports run in the order they were started.
         // g0 takes g1's second member (n), is exported (e), goes back to its own (u) and is exported again.
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: chars("neue"))
         let groups = [

@@ -9,40 +9,14 @@ import Testing
 @testable import ChatTUIApp
 
 /// A composite whose colour says the parameters' margin, so that every parameter key changes every picture.
-/// While `holdThumbnails` is on, list thumbnails (made at scale 1, where the preview's composite is made at a
-/// raised scale) wait until `releaseThumbnails`, whatever cancellation says: like work that finished just before
-/// it was cancelled.
+/// Records the parameters asked for. (Jobs run when the test's `QueuedWork` runs them, so a thumbnail is "being
+/// made" until then.)
 private final class MarginProvider: CompositeProvider {
-    private struct Hold {
-        var on = false
-        var waiting: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let hold = LockedState(Hold())
     let asked = LockedState<[CompositionParameters]>([])
-
-    func holdThumbnails() { hold.withLock { $0.on = true } }
-
-    func releaseThumbnails() {
-        let waiting = hold.withLock { hold in
-            defer { hold = Hold() }
-            return hold.waiting
-        }
-        for continuation in waiting { continuation.resume() }
-    }
 
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError) -> Composite
     {
         asked.withLock { $0.append(parameters) }
-        if parameters.scale == 1 {
-            await withCheckedContinuation { continuation in
-                let held = hold.withLock { hold in
-                    if hold.on { hold.waiting.append(continuation) }
-                    return hold.on
-                }
-                if !held { continuation.resume() }
-            }
-        }
         return Composite(image: RGBAImage(width: 40, height: 40, fill: Self.color(parameters)))
     }
 
@@ -91,6 +65,7 @@ private final class FrameLog: TerminalDriver {
             cellSizeIsKnown: true, sixelColors: 256)
         let log = FrameLog(terminal)
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         // Time stands still: the key's frame waits for its preview however long it takes.
@@ -145,16 +120,15 @@ private final class FrameLog: TerminalDriver {
         controller.redraw()
         #expect(await controller.driveUntilSettled())
         let start = controller.state.parameters
-        provider.holdThumbnails()
-        // One margin step: its preview is drawn, its thumbnails are being made (and held up).
+        // One margin step: its preview is drawn, its thumbnails are being made (queued, not run yet).
         log.terminal.pendingKeys = [.character("]")]
         #expect(await controller.drive { controller.isPreviewSettled && controller.runningRequestCount > 0 })
         let stale = controller.state.parameters
         #expect(stale != start)
         // Another step before they finish: they are no longer wanted.
         log.terminal.pendingKeys = [.character("]")]
+        // They run cancelled, like work that finished just as it was cancelled.
         #expect(await controller.drive { controller.isPreviewSettled })
-        provider.releaseThumbnails()
         #expect(await controller.driveUntilSettled())
         #expect(controller.state.parameters != stale)
         // Thumbnails are asked for at the list avatar's pixels (`exactPixelSize`), otherwise at those parameters.

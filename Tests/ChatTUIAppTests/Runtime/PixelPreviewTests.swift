@@ -55,6 +55,7 @@ private final class CellLog: @unchecked Sendable {
                 cellSizeIsKnown: true, sixelColors: 256)
         }
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }

@@ -9,9 +9,15 @@ import Testing
 @testable import ChatTUIApp
 
 /// Answers with a provisional composite (grey: photos still downloading) at once, and with the real one
-/// (white) once the test lets it.
+/// (white) once the test releases it; the test can wait until a request waits for that.
 private final class DownloadingProvider: CompositeProvider {
-    let released = LockedState(false)
+    private struct Gate {
+        var released = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var watchers: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let gate = LockedState(Gate())
 
     func provisionalComposite(for group: ChatGroup, parameters: CompositionParameters)
         async throws(CompositionError) -> Composite?
@@ -22,10 +28,39 @@ private final class DownloadingProvider: CompositeProvider {
     func composite(for group: ChatGroup, parameters: CompositionParameters) async throws(CompositionError)
         -> Composite
     {
-        while !released.withLock({ $0 }) {
-            guard (try? await Task.sleep(for: .milliseconds(5))) != nil else { throw .cancelled }
+        await withCheckedContinuation { continuation in
+            let (now, watchers) = gate.withLock { gate in
+                if gate.released { return (true, [CheckedContinuation<Void, Never>]()) }
+                gate.waiting.append(continuation)
+                defer { gate.watchers = [] }
+                return (false, gate.watchers)
+            }
+            if now { continuation.resume() }
+            for watcher in watchers { watcher.resume() }
         }
         return Composite(image: RGBAImage(width: 4, height: 4, fill: .white))
+    }
+
+    /// Returns once a request waits for `release`.
+    func requestWaits() async {
+        await withCheckedContinuation { continuation in
+            let now = gate.withLock { gate in
+                if !gate.waiting.isEmpty { return true }
+                gate.watchers.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Lets every request, waiting or to come, answer.
+    func release() {
+        let waiting = gate.withLock { gate in
+            gate.released = true
+            defer { gate.waiting = [] }
+            return gate.waiting
+        }
+        for continuation in waiting { continuation.resume() }
     }
 }
 
@@ -33,7 +68,9 @@ private final class DownloadingProvider: CompositeProvider {
     /// Loading tiles first, then the real composite in their place, with no empty frame in between.
     @Test func loadingCompositesAreReplacedInPlace() async {
         let terminal = InMemoryTerminal(width: 100, height: 30, keys: [])
+        let work = QueuedWork()
         var options = AppController.Options()
+        options.backgroundWork = work
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         let provider = DownloadingProvider()
@@ -45,17 +82,16 @@ private final class DownloadingProvider: CompositeProvider {
                 CellGrid(width: columns, height: rows, fill: Cell(image[0, 0] == .white ? "#" : "~"))
             })
         controller.step(timeoutMilliseconds: 0)
-        var polls = 0
-        while !terminal.row(0).hasPrefix("▌~~~~"), polls < 2000 {
-            polls += 1
-            try? await Task.sleep(for: .milliseconds(5))
-            controller.step(timeoutMilliseconds: 0)
-        }
+        // The preview's job posts its loading tiles, then waits for the photos.
+        let running = Task { await work.runPending() }
+        await provider.requestWaits()
+        controller.step(timeoutMilliseconds: 0)
         #expect(terminal.row(0).hasPrefix("▌~~~~"))
         #expect(controller.runningRequestCount > 0)
 
-        provider.released.withLock { $0 = true }
-        controller.waitForBackgroundWork(seconds: 120)
+        provider.release()
+        await running.value
+        await controller.settle(work)
         #expect(terminal.row(0).hasPrefix("▌####"))
         #expect(controller.runningRequestCount == 0)
     }

@@ -87,6 +87,7 @@ extension RepaintTests {
             graphicsProtocol: .sixel, reason: "test", cellPixelSize: CellPixelSize(width: 8, height: 16),
             cellSizeIsKnown: true, sixelColors: 256)
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }

@@ -28,6 +28,7 @@ private struct GreyProvider: CompositeProvider {
         setup.usesUnicodePlaceholders = placeholders
         terminal.graphics = setup
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }

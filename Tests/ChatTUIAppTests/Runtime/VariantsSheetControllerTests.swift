@@ -34,6 +34,7 @@ private final class RecordingProvider: CompositeProvider, @unchecked Sendable {
                 cellSizeIsKnown: true, sixelColors: 256)
         }
         var options = AppController.Options()
+        options.backgroundWork = QueuedWork()
         options.now = { ViewFixtures.now }
         options.timeZone = ViewFixtures.utc
         options.monotonicNanoseconds = { 0 }
@@ -92,19 +93,13 @@ private final class RecordingProvider: CompositeProvider, @unchecked Sendable {
         #expect(screen.contains("####") && !screen.contains("composing the variants"))
     }
 
-    @Test func aStandInNamesItsGroupAndTheme() throws {
-        let group = groups(withMembers: [2])[0]
-        let standIn = VariantsSheetView.standIn(for: group, theme: .dark)
-        #expect(standIn.id != group.id && standIn.members == group.members)
-        let (theme, back) = try #require(VariantsSheetView.sheet(of: standIn))
-        #expect(theme == .dark && back == group)
-        #expect(VariantsSheetView.sheet(of: group) == nil)
-        // A changed group's sheets and the selected one's count as changed.
-        let other = groups(withMembers: [2, 3])[1]
-        let changed = Set(VariantsSheetView.standInIDs(of: [other.id], selected: group))
-        let expected = [group, other].flatMap { g in
-            ChatListTheme.Name.allCases.map { VariantsSheetView.standIn(for: g, theme: $0).id }
+    @Test func aChangedGroupOutdatesItsAvatarItsSheetsAndTheSelectedGroupsSheets() {
+        let (group, other) = (groups(withMembers: [2])[0], groups(withMembers: [2, 3])[1])
+        let changed = Set(CompositeSubject.changed(by: [other.id], selected: group.id))
+        let sheets = [group, other].flatMap { g in
+            ChatListTheme.Name.allCases.map { CompositeSubject.sheet(groupID: g.id, theme: $0) }
         }
-        #expect(changed == Set(expected))
+        #expect(changed == Set(sheets + [.avatar(groupID: other.id)]))
+        #expect(!changed.contains(.avatar(groupID: group.id)))
     }
 }

@@ -13,22 +13,24 @@ final class FakeCellSource: CompositeCellSource {
     var available = true
     var warningsToReport: [String] = []
 
-    func cells(for group: ChatGroup, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
-        requests.append((group.id, parameters, columns, rows))
+    func cells(for subject: CompositeSubject, parameters: CompositionParameters, columns: Int, rows: Int) -> CellGrid? {
+        requests.append((subject.groupID, parameters, columns, rows))
         return available ? CellGrid(width: columns, height: rows, fill: Cell("#")) : nil
     }
 
     /// A white picture filling the whole area.
-    func picture(for group: ChatGroup, parameters: CompositionParameters, request: PictureRequest) -> FramedPicture? {
+    func picture(
+        for subject: CompositeSubject, parameters: CompositionParameters, request: PictureRequest
+    ) -> PixelPicture? {
         guard available else { return nil }
         let (width, height) = request.areaPixels
-        return FramedPicture(
-            cells: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
+        return PixelPicture(
+            id: 0, area: CellRect(x: 0, y: 0, width: request.columns, height: request.rows),
             image: RGBAImage(width: width, height: height, fill: .white))
     }
 
     func pictureCells(
-        for group: ChatGroup, parameters: CompositionParameters,
+        for subject: CompositeSubject, parameters: CompositionParameters,
         request: PictureRequest
     ) -> (cells: CellRect, grid: CellGrid)? {
         guard available else { return nil }

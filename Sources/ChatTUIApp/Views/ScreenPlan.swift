@@ -140,14 +140,14 @@ package struct ScreenPlan: Sendable {
         guard width > 0, height > 0, let selected = state.selectedGroup else { return [] }
         // A picture drawn as it is made (no guides or 1:1 view drawing on it) is framed off the loop; an
         // overlay cuts it in the frame.
-        let framesAhead = context.drawsPixelPictures && !state.showsGuides && state.actualPixels == nil
+        let framesAhead = context.graphics.drawsPixels && !state.showsGuides && state.actualPixels == nil
         if state.showsSheet {
             let group = SheetGeometry.group(state) ?? selected
             let area = VariantsSheetView.pictureArea(width: width, height: height)
             guard area.width > 0, area.height > 0 else { return [] }
             let request = VariantsSheetView.pictureRequest(in: area, context: context)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: PreviewView.pictureIDs[0], request: request)
                 : context.pixelCell != nil
                     ? .halfBlocksAtPixels(request) : .cells(columns: area.width, rows: area.height)
@@ -165,7 +165,7 @@ package struct ScreenPlan: Sendable {
             let current = index == pictures.count - 1
             let request = PreviewView.pictureRequest(in: picture.area, state, context: context)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: PreviewView.pictureIDs[current ? 0 : 1], request: request)
                 : context.pixelCell != nil || state.actualPixels != nil
                     ? .halfBlocksAtPixels(request) : .cells(columns: columns, rows: rows)
@@ -186,7 +186,7 @@ package struct ScreenPlan: Sendable {
                 x: index * (slotWidth + 1) + (slotWidth - side) / 2, y: height - stripHeight + 1, width: side,
                 height: side / 2)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: ComparisonStrip.firstPictureID &+ UInt32(index), request: request)
                 : .cells(columns: side, rows: side / 2)
             slots.append(
@@ -230,7 +230,7 @@ package struct ScreenPlan: Sendable {
         let area = CellRect(x: 1, y: y, width: columns, height: rowHeight)
         let request = ChatListView.avatarRequest(rowHeight: rowHeight, context: context)
         let drawing: Drawing =
-            if context.drawsPixelPictures, area.x + area.width <= width, let request {
+            if context.graphics.drawsPixels, area.x + area.width <= width, let request {
                 .pixelPicture(id: pictureID, request: request)
             } else {
                 .cells(columns: columns, rows: rowHeight)

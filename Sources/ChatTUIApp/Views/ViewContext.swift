@@ -34,9 +34,6 @@ package struct ViewContext: Sendable {
         self.graphics = graphics
     }
 
-    /// Whether pictures go to the screen as pixel pictures now.
-    package var drawsPixelPictures: Bool { graphics.drawsPixels }
-
     /// The terminal's cell in pixels when the preview is drawn in pixels; nil for half blocks.
     package var pixelCell: CellPixelSize? { graphics.drawsPixels ? graphics.cellPixelSize : nil }
 

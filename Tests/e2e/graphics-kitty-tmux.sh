@@ -3,8 +3,8 @@
 # outside (tmux's client_termname, XTVERSION through the passthrough) and draws kitty pictures through tmux's
 # passthrough; kitty 0.26 predates Unicode placeholders, so they are placements at the cursor, moved there from
 # the pane's corner. Then support/x-terminal.sh's app_checks (the preview and a list thumbnail match the
-# exported PNGs at PSNR >= 30 dB, nothing stays after fast scrolling, the help, a resize or quitting) and no
-# [PARSE ERROR] in kitty's log. Skipped (with the reason) when kitty or tmux is not installed.
+# exported PNGs at PSNR >= 30 dB, the help and the warnings beside the pictures, nothing stays after fast
+# scrolling, a resize or quitting) and no [PARSE ERROR] in kitty's log. Skipped (with the reason) when kitty or tmux is not installed.
 set -euo pipefail
 source "$(dirname "$0")/support/x-terminal.sh" graphics-kitty-tmux.sh kitty tmux
 start_x

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End to end in kitty (Debian's 0.26, the kitty graphics protocol) under Xvfb with software OpenGL: automatic
 # detection finds kitty, then support/x-terminal.sh's app_checks (the preview and a list thumbnail match the
-# exported PNGs at PSNR >= 30 dB, nothing stays on screen after the help overlay, fast scrolling, a resize or
-# quitting), and kitty's own log has no [PARSE ERROR] for anything the app sent. A forced `--graphics sixel`
+# exported PNGs at PSNR >= 30 dB, the help and the warnings beside the pictures, not over them, nothing stays
+# on screen after fast scrolling, a resize or quitting), and kitty's own log has no [PARSE ERROR] for anything the app sent. A forced `--graphics sixel`
 # gets the warning (the status line's, listed by `w`, read with kitty's remote control). tmux inside kitty is
 # graphics-kitty-tmux.sh. Skipped (with the reason) when kitty is not installed.
 set -euo pipefail

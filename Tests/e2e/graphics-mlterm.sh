@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End to end in mlterm (sixel) under Xvfb: automatic detection finds sixel (mlterm reports it in DA1 and answers
 # CSI 16 t), then the checks of support/x-terminal.sh's app_checks: the preview and a list thumbnail match the
-# exported PNGs (PSNR >= 30 dB), nothing stays on screen after the help overlay, fast scrolling, a resize or
-# quitting. Skipped (with the reason) when mlterm is not installed.
+# exported PNGs (PSNR >= 30 dB), the help and the warnings beside the pictures, not over them, nothing stays on
+# screen after fast scrolling, a resize or quitting. Skipped (with the reason) when mlterm is not installed.
 set -euo pipefail
 source "$(dirname "$0")/support/x-terminal.sh" graphics-mlterm.sh mlterm
 start_x

@@ -3,10 +3,11 @@
 # one row down) inside `xterm -ti vt340` under Xvfb: automatic detection finds sixel through tmux's passthrough,
 # screenshots show the preview and a list thumbnail in pixels matching the exported PNG (PSNR >= 30 dB each),
 # fast scrolling and back leaves the first screen again, detaching and attaching again from a new xterm brings
-# every picture back, nothing stays after the help overlay, a resize or quitting. Then kitty's Unicode
+# every picture back, the help and the warnings leave the pictures beside their boxes as they were and none under
+# them, nothing stays after a resize or quitting. Then kitty's Unicode
 # placeholders, which Debian's kitty 0.26 cannot show: the app runs in tmux under a recorded pty that answers as
 # kitty 0.35 would, and its output is decoded (the image transmitted through the passthrough, placed virtually,
-# every cell of the picture a placeholder naming its row and column; gone under the help). Last, with
+# every cell of the picture a placeholder naming its row and column; none inside the help's box). Last, with
 # passthrough off, the status line names the tmux option. Skipped (with the reason) only when Xvfb, xterm or
 # tmux cannot be installed.
 set -euo pipefail
@@ -123,6 +124,7 @@ settled() { local what=$1 name=$2 min=$3 last="" now size height i=0
     last=$now; i=$((i+1)); sleep 0.5
   done
   echo "$now"; }
+is_box() { local size=$1; [ "${size%x*}" -ge 10 ] && [ "${size#*x}" -ge 4 ]; }
 above() { python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= float(sys.argv[2]) else 1)' "$1" "$2"; }
 
 # ---- Sixel through the passthrough, found automatically.
@@ -154,15 +156,23 @@ for i in $(seq 60); do
 above "$same" 30 || fail "back at the top through tmux the screen differs from the first one (PSNR $same dB)"; ok
 echo "fast scrolling and back: preview PSNR $scrolled dB, the screen again at PSNR $same dB"
 
-# The help overlay: the preview picture goes; closing it brings it back.
-keys '?'
-for i in $(seq 20); do
-  shot "$tmp/help.png"; read -r covered _ < <(measure preview "$tmp/help.png")
-  above "$covered" 25 || break; sleep 0.5; done
-above "$covered" 25 && fail "the picture is still on screen under the help overlay (PSNR $covered dB)"; ok
-keys Escape
-read -r back _ < <(settled preview back 100)
-above "$back" 30 || fail "after the help the preview is not the picture again (PSNR $back dB)"; ok
+# The help and the warnings: beside their box the screen is as before (the pictures stay pixels, cut around it),
+# no picture lies under it, and closing it brings the whole preview back.
+for overlay in '?:help' 'w:warnings'; do
+  IFS=: read -r key what <<<"$overlay"
+  keys "$key"
+  last=""; for i in $(seq 60); do
+    shot "$tmp/$what.png"; now=$(REFERENCE=$tmp/top.png measure overlay "$tmp/$what.png")
+    is_box "${now##* }" && above "${now%% *}" 30 && [ "$now" = "$last" ] && break; last=$now; sleep 0.5; done
+  read -r beside coloured box <<<"$now"
+  is_box "$box" || fail "no $what box on screen through tmux (changed cells $box)"; ok
+  above "$beside" 30 || fail "beside the $what box the screen changed through tmux (PSNR $beside dB, box $box)"; ok
+  [ "$coloured" -lt 50 ] || fail "$coloured picture pixels under the $what box through tmux ($box cells)"; ok
+  echo "$what box $box cells, the screen beside it at PSNR $beside dB, $coloured coloured pixels in it"
+  keys Escape
+  read -r back _ < <(settled preview "$what-closed" 100)
+  above "$back" 30 || fail "after the $what the preview is not the picture again (PSNR $back dB)"; ok
+done
 
 # Detaching and attaching again from a new xterm of the same size, which holds no picture: tmux 3.3a sends no
 # resize, only a focus report (whether `focus-events` is on, as here, or off), and the app repaints everything, the
@@ -328,10 +338,40 @@ read -r verdict ident grid kpsnr placed < <(python3 "$tmp/decode.py" "$tmp/kitty
 above "$kpsnr" 30 || fail "the placeholder image vs exported PNG: PSNR $kpsnr dB < 30 dB"; ok
 [ "$placed" -ge 2 ] || fail "only the preview was placed: the list thumbnails are no placeholder pictures"; ok
 echo "kitty placeholders: preview image $ident over $grid cells, PSNR $kpsnr dB, $placed placements"
+# The help: the pictures are cut around its box, so no placeholder lies inside it, and the preview's whole image
+# is freed (its parts are images of their own).
+cat >"$tmp/inside.py" <<'PY'
+import sys, unicodedata
+lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
+def cells(line):
+    column, out = 0, []
+    for ch in line:
+        if unicodedata.combining(ch) or ch in "\u200d\ufe0f":
+            continue
+        out.append((column, ch))
+        column += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return out
+top = next((y for y, line in enumerate(lines) if "┌" in line and "Keys" in line), None)
+if top is None:
+    print("no-box 0 0"); sys.exit()
+left = next(c for c, ch in cells(lines[top]) if ch == "┌")
+right = max(c for c, ch in cells(lines[top]) if ch in "─┐")
+bottom = next((y for y in range(top + 1, len(lines)) if any(c == left and ch == "└" for c, ch in cells(lines[y]))), len(lines) - 1)
+inside = outside = 0
+for y, line in enumerate(lines):
+    for c, ch in cells(line):
+        if ch == "\U0010EEEE":
+            if top <= y <= bottom and left <= c <= right: inside += 1
+            else: outside += 1
+print("box %d %d" % (inside, outside))
+PY
 tmux -L "$socket-kitty" send-keys -t main '?'
-i=0; while tmux -L "$socket-kitty" capture-pane -p -t main | grep -q $'\U10EEEE'; do
-  i=$((i+1)); [ $i -gt 100 ] && fail "placeholders are left in the pane under the help overlay"; sleep 0.1; done; ok
-grep -qa "a=d,d=I,i=$ident," "$tmp/kitty.raw" || fail "the preview's image was not freed under the help overlay"; ok
+i=0; until tmux -L "$socket-kitty" capture-pane -p -t main >"$tmp/help-pane.txt" \
+    && read -r found inside outside < <(python3 "$tmp/inside.py" "$tmp/help-pane.txt") && [ "$found" = box ] \
+    && [ "$inside" = 0 ] && grep -qa "a=d,d=I,i=$ident," "$tmp/kitty.raw"; do
+  i=$((i+1)); [ $i -gt 100 ] && fail "under the help: ${found:-?} ${inside:-?} placeholders inside the box, or image $ident kept"
+  sleep 0.1; done; ok
+echo "kitty placeholders under the help: none inside its box, $outside beside it"
 # Esc and q apart: together they read as Alt-q.
 tmux -L "$socket-kitty" send-keys -t main Escape; sleep 0.5; tmux -L "$socket-kitty" send-keys -t main q
 i=0; until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt 100 ] && fail "q did not end the app (kitty)"; sleep 0.1; done

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End to end in a real terminal: chat-tui with --graphics sixel in `xterm -ti vt340` under Xvfb. Screenshots of
 # the X screen show that the preview is drawn in pixels and matches the exported PNG of the same group scaled
-# to the same size (PSNR >= 30 dB), that the help overlay takes the picture away and closing it brings it back
-# (keys typed with xdotool), that automatic detection finds sixel in this xterm, and that q exits 0.
+# to the same size (PSNR >= 30 dB), that the help and the warnings leave the pictures beside their boxes as they
+# were and none under them, and closing them brings the whole picture back (keys typed with xdotool), that automatic detection finds sixel in this xterm, and that q exits 0.
 # Skipped (with the reason) only when xterm is not installed; any other problem fails. The X server, the
 # terminal and the measures are support/x-terminal.sh's.
 set -euo pipefail
@@ -24,14 +24,9 @@ width=${size%x*}; height=${size#*x}
 above "$psnr" 30 || fail "preview vs exported PNG: PSNR $psnr dB < 30 dB (screenshot $tmp/sixel.png)"; ok
 echo "sixel preview $size px, PSNR $psnr dB against the exported PNG"
 
-# The help overlay covers the preview: the picture goes (the pane shows the help box and half blocks)...
-keys type '?'
-covered=$(gone preview help "$tmp/ref-first.png")
-above "$covered" 25 && fail "the picture is still on screen under the help overlay (PSNR $covered dB)"; ok
-# ... and any key brings it back, whole.
-keys type 'x'
-read -r back _ < <(settled preview back 100 "$tmp/ref-first.png")
-above "$back" 30 || fail "after closing the help the preview is not the picture again (PSNR $back dB)"; ok
+# The help and the warnings: the pictures are cut around their boxes, re-encoded as sixel in parts (sixel cannot
+# lie under text), and closing them brings the whole picture back.
+overlay_checks xterm "$tmp/sixel.png"
 # The screen, cell for cell, against the app's model of it (support/x-terminal.sh's screen_checks).
 screen_checks xterm
 

@@ -7,7 +7,7 @@ import TerminalUI
 /// The left pane: one row per group as a messenger shows it: avatar, name, time, last message, unread badge,
 /// muted mark.
 ///
-/// Avatars are half blocks, or pixel pictures where the preview is one (`ViewContext.drawsPixelPictures`):
+/// Avatars are half blocks, or pixel pictures where the preview is one (`GraphicsSetup.drawsPixels`):
 /// then the avatar's cells are reserved (`PreviewView.reservedCell`) and the picture goes to the driver.
 package enum ChatListView {
     /// The first id of the list's pixel pictures: a group's avatar is this plus the group's index in the
@@ -23,7 +23,7 @@ package enum ChatListView {
     }
 
     /// The pane's cells and the pixel pictures of its avatars (pane coordinates; none unless
-    /// `context.drawsPixelPictures`), its avatars planned here (`ScreenPlan.listSlots`).
+    /// `context.graphics.drawsPixels`), its avatars planned here (`ScreenPlan.listSlots`).
     package static func compose(
         _ state: AppState, width: Int, height: Int, rowHeight: Int,
         source: CompositeCellSource,

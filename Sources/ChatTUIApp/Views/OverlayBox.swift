@@ -1,30 +1,34 @@
 import TerminalUI
 
-/// A framed box centred over the screen with a title, lines and a footer: the help, the warnings, the presets
-/// and the shared text.
+/// A framed box with a title, lines and a footer over a region of the screen (`ScreenView.overlayRegion`): the
+/// help, the warnings, the presets, the shared text and the A/B differences. Pictures are cut around the box it
+/// returns (`PixelPicture.uncovered`), so that it never turns them into cells.
 package enum OverlayBox {
     /// The widest a box gets, so that long lines wrap into a readable column.
     static let maximumWidth = 100
 
-    /// Draws the box over `grid`, clipped to it. Lines longer than the box are wrapped, continuations indented
-    /// by `hangingIndent` columns; `highlighted` marks one line as selected. Lines must be sanitised already.
-    /// When the lines do not fit, the box shows them from line `scroll` (at most the last screenful; by default
-    /// the rows around the highlighted line) and its footer says which rows are shown.
+    /// Draws the box into `grid`, centred in `region` (the whole grid when nil; clipped to both) and returns
+    /// the cells it covers, nil when there is no room for one. Lines longer than the box are wrapped,
+    /// continuations indented by `hangingIndent` columns; `highlighted` marks one line as selected. Lines must be
+    /// sanitised already. When the lines do not fit, the box shows them from line `scroll` (at most the last
+    /// screenful; by default the rows around the highlighted line) and its footer says which rows are shown.
+    @discardableResult
     package static func draw(
-        into grid: inout CellGrid, title: String, lines: [String], footer: String,
+        into grid: inout CellGrid, in region: CellRect? = nil, title: String, lines: [String], footer: String,
         highlighted: Int? = nil, hangingIndent: Int = 0, scroll: Int? = nil,
         context: ViewContext
-    ) {
+    ) -> CellRect? {
+        let region = clipped(region ?? CellRect(x: 0, y: 0, width: grid.width, height: grid.height), to: grid)
         let widest = lines.map { TextWidth.width(of: $0) }.max() ?? 0
         let boxWidth = min(
-            grid.width, maximumWidth,
+            region.width, maximumWidth,
             max(widest, TextWidth.width(of: title) + 2, TextWidth.width(of: footer) + 2) + 4)
         let inner = boxWidth - 2
-        guard boxWidth >= 3, grid.height >= 3 else { return }
+        guard boxWidth >= 3, region.height >= 3 else { return nil }
         let wrapped = lines.enumerated().flatMap { index, line in
             wrap(line, width: max(1, inner - 2), indent: hangingIndent).map { (index, $0) }
         }
-        let boxHeight = min(grid.height, wrapped.count + 4)
+        let boxHeight = min(region.height, wrapped.count + 4)
         let visibleRows = max(0, boxHeight - 4)
         let row = { (line: Int) in wrapped.firstIndex { $0.0 >= line } ?? wrapped.count }
         let wanted = scroll.map(row) ?? highlighted.map { row($0) - visibleRows / 2 } ?? 0
@@ -35,7 +39,7 @@ package enum OverlayBox {
             ? "\(first + 1)-\(first + shown.count) of \(wrapped.count), \(context.unicode ? "↑ ↓" : "up/down") scroll · \(footer)"
             : footer
         let box = CellRect(
-            x: (grid.width - boxWidth) / 2, y: (grid.height - boxHeight) / 2,
+            x: region.x + (region.width - boxWidth) / 2, y: region.y + (region.height - boxHeight) / 2,
             width: boxWidth, height: boxHeight)
         grid.fill(box, with: .blank)
         let (horizontal, vertical, corners) =
@@ -47,7 +51,8 @@ package enum OverlayBox {
             grid.write(vertical, x: box.x, y: box.y + row)
             grid.write(vertical, x: box.x + boxWidth - 1, y: box.y + row)
         }
-        grid.write(context.fit(" \(title) ", inner), x: box.x + 2, y: box.y, style: .bold)
+        // Within the corners: the title starts two columns in.
+        grid.write(context.fit(" \(title) ", inner - 2), x: box.x + 2, y: box.y, style: .bold)
         let shownFooter = context.fit(" \(footer) ", inner)
         grid.write(
             shownFooter, x: box.x + max(1, boxWidth - TextWidth.width(of: shownFooter) - 2),
@@ -57,6 +62,15 @@ package enum OverlayBox {
                 context.fit(entry.1, inner - 2), x: box.x + 2, y: box.y + 2 + row,
                 style: entry.0 == highlighted ? .reverse : [])
         }
+        return box
+    }
+
+    /// `region` cut to the grid.
+    private static func clipped(_ region: CellRect, to grid: CellGrid) -> CellRect {
+        let x = max(0, region.x), y = max(0, region.y)
+        return CellRect(
+            x: x, y: y, width: max(0, min(region.x + region.width, grid.width) - x),
+            height: max(0, min(region.y + region.height, grid.height) - y))
     }
 
     /// `line` cut into pieces at most `width` columns wide (wide characters kept whole), preferably after a

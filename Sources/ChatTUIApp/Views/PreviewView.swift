@@ -27,7 +27,7 @@ package enum PreviewView {
     }
 
     /// The pane's cells and the pixel pictures over them (pane coordinates; none unless
-    /// `context.drawsPixelPictures`), its pictures planned here (`ScreenPlan.previewSlots`).
+    /// `context.graphics.drawsPixels`), its pictures planned here (`ScreenPlan.previewSlots`).
     package static func compose(
         _ state: AppState, width: Int, height: Int, source: CompositeCellSource,
         context: ViewContext
@@ -132,7 +132,7 @@ package enum PreviewView {
         // picture's screen pixels, so with them the picture has those pixels.
         PictureRequest(
             columns: area.width, rows: area.height, cell: context.pictureCell, scale: state.previewScale,
-            terminalScales: context.drawsPixelPictures && context.graphics.graphicsProtocol == .kitty
+            terminalScales: context.graphics.drawsPixels && context.graphics.graphicsProtocol == .kitty
                 && !state.showsGuides && state.actualPixels?.cursor == nil)
     }
 
@@ -145,7 +145,7 @@ package enum PreviewView {
         guard
             let placement = PreviewGeometry.compositePlacement(picture, canvas: guides.canvas, state, context: context)
         else { return }
-        if context.drawsPixelPictures, var last = pictures.last {
+        if context.graphics.drawsPixels, var last = pictures.last {
             GuideOverlay.draw(
                 guides, placement: placement, into: &last.image, origin: (last.area.x, last.area.y),
                 cell: context.pictureCell)
@@ -173,7 +173,7 @@ package enum PreviewView {
             x: placement.minX + Double(cursor.x) * placement.width / Double(size.width),
             y: placement.minY + Double(cursor.y) * placement.height / Double(size.height),
             width: placement.width / Double(size.width), height: placement.height / Double(size.height))
-        if context.drawsPixelPictures, var last = pictures.last {
+        if context.graphics.drawsPixels, var last = pictures.last {
             let cell = context.pictureCell
             let (cellWidth, cellHeight) = (Double(max(1, cell.width)), Double(max(1, cell.height)))
             let left = Int(((pixel.minX - Double(last.area.x)) * cellWidth).rounded()) - 1

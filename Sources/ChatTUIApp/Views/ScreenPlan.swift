@@ -56,7 +56,7 @@ package struct ScreenPlan: Sendable {
         package var drawing: Drawing
         /// The request to frame (and encode) its picture for off the loop, with its composite: the preview's
         /// current picture or the sheet when it goes out as a pixel picture with nothing drawn on it, and a list
-        /// avatar's pixel picture (also while an overlay has it in cells, ready for when the overlay closes);
+        /// avatar's pixel picture;
         /// nil when the loop frames it.
         package var framedAhead: PictureRequest?
         /// A row just off screen, composed ahead so that scrolling finds it.
@@ -109,13 +109,10 @@ package struct ScreenPlan: Sendable {
 
     package var state: AppState
     package var layout: ScreenLayout
-    /// The terminal context of the whole screen; the panes draw with `paneContext`.
+    /// The terminal context of the screen, which the panes draw with.
     package var context: ViewContext
     /// Every picture, most important first.
     package var slots: [Slot]
-
-    /// The context the panes draw with (pictures in cells while an overlay covers them).
-    package var paneContext: ViewContext { ScreenView.paneContext(state, context) }
 
     /// The slots of one pane that are on screen.
     package func shown(in pane: Pane) -> [Slot] { slots.filter { $0.pane == pane && !$0.isPrefetch } }
@@ -129,12 +126,11 @@ package struct ScreenPlan: Sendable {
         -> ScreenPlan
     {
         guard !layout.isTooSmall else { return ScreenPlan(state: state, layout: layout, context: context, slots: []) }
-        let paneContext = ScreenView.paneContext(state, context)
         let preview = previewSlots(
-            state, width: layout.preview.width, height: layout.preview.height, context: paneContext)
+            state, width: layout.preview.width, height: layout.preview.height, context: context)
         let list = listSlots(
             state, width: layout.list.width, height: layout.list.height, rowHeight: layout.rowHeight,
-            context: paneContext, lookAhead: lookAhead)
+            context: context, lookAhead: lookAhead)
         return ScreenPlan(state: state, layout: layout, context: context, slots: preview + list)
     }
 
@@ -142,15 +138,16 @@ package struct ScreenPlan: Sendable {
     /// pinned A and the comparison strip's pictures, in that order.
     package static func previewSlots(_ state: AppState, width: Int, height: Int, context: ViewContext) -> [Slot] {
         guard width > 0, height > 0, let selected = state.selectedGroup else { return [] }
-        // A picture drawn as it is made (no guides, 1:1 view or overlay drawing on it) is framed off the loop.
-        let framesAhead = context.drawsPixelPictures && !state.showsGuides && state.actualPixels == nil
+        // A picture drawn as it is made (no guides or 1:1 view drawing on it) is framed off the loop; an
+        // overlay cuts it in the frame.
+        let framesAhead = context.graphics.drawsPixels && !state.showsGuides && state.actualPixels == nil
         if state.showsSheet {
             let group = SheetGeometry.group(state) ?? selected
             let area = VariantsSheetView.pictureArea(width: width, height: height)
             guard area.width > 0, area.height > 0 else { return [] }
             let request = VariantsSheetView.pictureRequest(in: area, context: context)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: PreviewView.pictureIDs[0], request: request)
                 : context.pixelCell != nil
                     ? .halfBlocksAtPixels(request) : .cells(columns: area.width, rows: area.height)
@@ -168,7 +165,7 @@ package struct ScreenPlan: Sendable {
             let current = index == pictures.count - 1
             let request = PreviewView.pictureRequest(in: picture.area, state, context: context)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: PreviewView.pictureIDs[current ? 0 : 1], request: request)
                 : context.pixelCell != nil || state.actualPixels != nil
                     ? .halfBlocksAtPixels(request) : .cells(columns: columns, rows: rows)
@@ -189,7 +186,7 @@ package struct ScreenPlan: Sendable {
                 x: index * (slotWidth + 1) + (slotWidth - side) / 2, y: height - stripHeight + 1, width: side,
                 height: side / 2)
             let drawing: Drawing =
-                context.drawsPixelPictures
+                context.graphics.drawsPixels
                 ? .pixelPicture(id: ComparisonStrip.firstPictureID &+ UInt32(index), request: request)
                 : .cells(columns: side, rows: side / 2)
             slots.append(
@@ -233,7 +230,7 @@ package struct ScreenPlan: Sendable {
         let area = CellRect(x: 1, y: y, width: columns, height: rowHeight)
         let request = ChatListView.avatarRequest(rowHeight: rowHeight, context: context)
         let drawing: Drawing =
-            if context.drawsPixelPictures, area.x + area.width <= width, let request {
+            if context.graphics.drawsPixels, area.x + area.width <= width, let request {
                 .pixelPicture(id: pictureID, request: request)
             } else {
                 .cells(columns: columns, rows: rowHeight)

@@ -16,12 +16,13 @@ package enum ScreenView {
         frame(state, layout: layout, source: source, context: context).grid
     }
 
-    /// `context` for the panes: pixel pictures are taken away while the help or another overlay covers them.
-    /// The runtime asks the same when it makes the preview's picture ahead of its frame.
-    package static func paneContext(_ state: AppState, _ context: ViewContext) -> ViewContext {
-        var paneContext = context
-        paneContext.picturesCovered = state.showsHelp || state.overlay != nil
-        return paneContext
+    /// Where the open overlay's box goes: the A/B differences in the parameter panel (or, without one, over
+    /// the chat list), so that both pictures being compared stay whole; every other overlay centred over the
+    /// screen. Nil when none is open.
+    package static func overlayRegion(_ state: AppState, layout: ScreenLayout) -> CellRect? {
+        if case .comparison? = state.overlay, !state.showsHelp { return layout.panel ?? layout.list }
+        guard state.showsHelp || state.overlay != nil else { return nil }
+        return CellRect(x: 0, y: 0, width: layout.width, height: layout.height)
     }
 
     /// The screen's cells and its pixel pictures (list avatars, preview, comparison strip), planned here
@@ -34,8 +35,8 @@ package enum ScreenView {
     }
 
     /// The screen's cells and its pixel pictures, drawn from `plan`'s slots with the composites `source` has.
-    /// While the help or an overlay is open every picture is drawn in cells (the plan says so), so that none
-    /// covers the overlay or is cut by it.
+    /// An open overlay's box goes in its region (`overlayRegion`) and the pictures are cut around it
+    /// (`PixelPicture.uncovered`): they stay pixel pictures, and none lies under the box.
     package static func frame(_ plan: ScreenPlan, source: CompositeCellSource) -> ScreenFrame {
         let (state, layout, context) = (plan.state, plan.layout, plan.context)
         if layout.isTooSmall {
@@ -44,17 +45,16 @@ package enum ScreenView {
                 pictures: [])
         }
         var grid = CellGrid(width: layout.width, height: layout.height)
-        let paneContext = plan.paneContext
         let list = ChatListView.compose(
             state, width: layout.list.width, height: layout.list.height,
-            rowHeight: layout.rowHeight, slots: plan.shown(in: .list), source: source, context: paneContext)
+            rowHeight: layout.rowHeight, slots: plan.shown(in: .list), source: source, context: context)
         grid.blit(list.grid, x: layout.list.x, y: layout.list.y)
         for row in 0..<layout.list.height {
             grid.write(context.separator, x: layout.list.x + layout.list.width, y: row, style: .dim)
         }
         let preview = PreviewView.compose(
             state, width: layout.preview.width, height: layout.preview.height, slots: plan.shown(in: .preview),
-            source: source, context: paneContext)
+            source: source, context: context)
         grid.blit(preview.grid, x: layout.preview.x, y: layout.preview.y)
         func placed(_ pictures: [PixelPicture], in pane: CellRect) -> [PixelPicture] {
             pictures.map { picture in
@@ -66,11 +66,15 @@ package enum ScreenView {
         }
         // The preview's first: sent first, it shows first.
         let pictures = placed(preview.pictures, in: layout.preview) + placed(list.pictures, in: layout.list)
+        let overlayRegion = overlayRegion(state, layout: layout)
         if let panel = layout.panel {
             for row in 0..<panel.height { grid.write(context.separator, x: panel.x - 1, y: row, style: .dim) }
-            grid.blit(
-                ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),
-                x: panel.x, y: panel.y)
+            // An overlay placed in the panel takes it whole.
+            if overlayRegion != panel {
+                grid.blit(
+                    ParameterPanelView.render(state, width: panel.width, height: panel.height, context: context),
+                    x: panel.x, y: panel.y)
+            }
         }
         let warnings = state.selectedGroup.map { source.warnings(for: $0, parameters: state.parameters) } ?? []
         grid.blit(
@@ -78,11 +82,14 @@ package enum ScreenView {
                 state, width: layout.width, warnings: warnings, panelShown: layout.panel != nil,
                 context: context),
             x: 0, y: layout.statusRow)
+        var box: CellRect?
         if state.showsHelp {
-            HelpOverlay.draw(into: &grid, scroll: state.overlayScroll, context: context)
+            box = HelpOverlay.draw(into: &grid, in: overlayRegion, scroll: state.overlayScroll, context: context)
         } else if let overlay = state.overlay {
-            ListOverlay.draw(overlay, state: state, into: &grid, context: context)
+            box = ListOverlay.draw(overlay, state: state, into: &grid, in: overlayRegion, context: context)
         }
-        return ScreenFrame(grid: grid, pictures: pictures)
+        guard let box else { return ScreenFrame(grid: grid, pictures: pictures) }
+        let cell = context.graphics.cellPixelSize
+        return ScreenFrame(grid: grid, pictures: pictures.flatMap { $0.uncovered(by: box, cell: cell) })
     }
 }

@@ -110,7 +110,7 @@ package enum VariantsSheetView {
         _ box: PixelBox, _ geometry: SheetGeometry, area: CellRect, context: ViewContext,
         into grid: inout CellGrid, pictures: inout [PixelPicture]
     ) {
-        if context.drawsPixelPictures, var last = pictures.last {
+        if context.graphics.drawsPixels, var last = pictures.last {
             let cell = context.pictureCell
             let rect = geometry.rect(of: box)
             let (cellWidth, cellHeight) = (Double(max(1, cell.width)), Double(max(1, cell.height)))

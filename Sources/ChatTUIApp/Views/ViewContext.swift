@@ -17,9 +17,6 @@ package struct ViewContext: Sendable {
     /// How the terminal shows pictures: the preview, the list's avatars and the strip are drawn in pixels when
     /// it can.
     package var graphics: GraphicsSetup
-    /// Set while an overlay covers the screen: its pictures are then drawn in cells, since pixel pictures
-    /// would hide the overlay (kitty) or be cut into by it.
-    package var picturesCovered = false
     /// The side of a list avatar in screen pixels (`--list-avatar-size` at the export scale), used where the
     /// avatars are pixel pictures; nil: as tall as the list row, twice as many columns wide.
     package var listAvatarPixels: Int?
@@ -37,15 +34,10 @@ package struct ViewContext: Sendable {
         self.graphics = graphics
     }
 
-    /// Whether pictures go to the screen as pixel pictures now.
-    package var drawsPixelPictures: Bool { graphics.drawsPixels && !picturesCovered }
-
-    /// The terminal's cell in pixels when the preview is drawn in pixels (also while an overlay covers it, so
-    /// the same composite serves both); nil for half blocks.
+    /// The terminal's cell in pixels when the preview is drawn in pixels; nil for half blocks.
     package var pixelCell: CellPixelSize? { graphics.drawsPixels ? graphics.cellPixelSize : nil }
 
-    /// The cells a list avatar takes where the avatars are pixel pictures (also under an overlay, so that the
-    /// row keeps its shape); nil for half blocks.
+    /// The cells a list avatar takes where the avatars are pixel pictures; nil for half blocks.
     package var listAvatarCells: (columns: Int, rows: Int)? {
         guard let pixels = listAvatarPixels, let cell = pixelCell else { return nil }
         return ScreenLayout.avatarCells(pixels: pixels, cell: cell)

@@ -85,7 +85,9 @@ extension PictureLayer {
             }
             let image = fitted(picture, filling: false)
             return passed(
-                move + (try SixelEncoder.encode(image, backdrop: .checkerboard, colors: setup.sixelColors)))
+                move
+                    + (try SixelEncoder.encode(
+                        image, backdrop: .checkerboard, colors: setup.sixelColors, paletteFrom: picture.paletteSource)))
         case .halfblock:
             return ""
         }

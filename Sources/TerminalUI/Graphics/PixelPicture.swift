@@ -17,6 +17,10 @@ package struct PixelPicture: Equatable, Sendable {
     package var image: RGBAImage {
         didSet { encoded = nil }
     }
+    /// For a part of a picture cut around a box of text (`uncovered`): the whole picture's pixels, from which
+    /// sixel takes the part's palette, so that the parts show the whole picture's colours and no seam between
+    /// them. Nil for a whole picture.
+    package var paletteSource: RGBAImage?
     /// The screen pixels the image covers: its own size unless the terminal scales it.
     package var shownWidth: Int
     package var shownHeight: Int

@@ -19,9 +19,11 @@ package enum SixelEncoder {
 
     /// `image` composited over `backdrop` (sixel has no partial transparency) as one DCS sixel sequence
     /// (`ESC P ... q` ... `ESC \`) with an adaptive palette of up to `colors` entries. The image is shown at
-    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`.
+    /// the cursor at one image pixel per screen pixel, so size it with `CellPixelSize.imagePixels`. With
+    /// `paletteFrom`, the palette is the one that image would get: a part of a picture (`PixelPicture.uncovered`)
+    /// so shows exactly the colours the whole picture shows.
     package static func encode(
-        _ image: RGBAImage, backdrop: Backdrop, colors: Int = maximumColors
+        _ image: RGBAImage, backdrop: Backdrop, colors: Int = maximumColors, paletteFrom: RGBAImage? = nil
     ) throws(GraphicsError) -> String {
         // An opaque picture (the usual case: laid over its backdrop already) comes back as it is.
         let opaque = backdrop.composite(image)
@@ -31,7 +33,15 @@ package enum SixelEncoder {
             return "\u{1B}Pq\u{1B}\\"
         }
         let pixels = opaque.pixels[...]
-        let palette = try Self.palette(pixels, width: width, height: height, colors: colors)
+        let source = paletteFrom.map { backdrop.composite($0) }
+        let palette =
+            if let source, source.width > 0, source.height > 0,
+                source.pixels.count == source.width * source.height * 4
+            {
+                try Self.palette(source.pixels[...], width: source.width, height: source.height, colors: colors)
+            } else {
+                try Self.palette(pixels, width: width, height: height, colors: colors)
+            }
         // A large picture's bands are mapped and written on every core at once, each run of whole bands on
         // its own (the palette is the whole picture's), and joined in order: the same text as in one piece.
         let runs = ParallelRuns.runs(rows: height, width: width, granule: 6)

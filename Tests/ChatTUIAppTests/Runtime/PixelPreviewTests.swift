@@ -204,7 +204,7 @@ private final class CellLog: @unchecked Sendable {
         #expect(!shown.isScaledByTerminal && shown.image.width > 132 && shown.image.width == shown.shownWidth)
     }
 
-    @Test func picturesAreSentOnlyWhenTheyChangeAndTakenAwayUnderOverlays() async throws {
+    @Test func picturesAreSentOnlyWhenTheyChangeAndCutAroundOverlays() async throws {
         let (controller, terminal) = makeController(.kitty)
         await press([], controller, terminal)
         let id = PreviewView.pictureIDs[0]
@@ -213,10 +213,12 @@ private final class CellLog: @unchecked Sendable {
         // A frame that changes only the status line sends no picture.
         await press(chars("x"), controller, terminal)
         #expect(terminal.lastPaintCount > 0 && terminal.pictureUpdates.last?.output == "")
-        // The help covers the preview: the picture is deleted and the preview is drawn in cells under it.
+        // The help covers the preview (all of it at this size): the picture is deleted, and nothing of it is
+        // drawn in cells either.
         await press(chars("?"), controller, terminal)
         #expect(terminal.pictureUpdates.last?.output.contains(KittyGraphics.delete(id: id)) == true)
         #expect(terminal.pictureLayer.shown.isEmpty)
+        #expect(!(0..<30).contains { terminal.row($0).contains("##########") })
         // Closing it sends the picture again; so does a resize, a full repaint that first deletes every image.
         await press(chars("x"), controller, terminal)
         #expect(terminal.pictureUpdates.last?.sent.contains(id) == true)
@@ -225,13 +227,32 @@ private final class CellLog: @unchecked Sendable {
         let resized = try #require(terminal.pictureUpdates.last { !$0.sent.isEmpty })
         #expect(resized.output.contains(KittyGraphics.deleteAll))
         #expect(previewPictures(terminal).first?.area != area)
-        // The warnings overlay too; and on the way out every picture is deleted.
+        // The warnings' small box: the preview is cut around it, its parts above, below and beside the box
+        // stay pixel pictures (none under the box) and none of it is drawn in cells.
+        let whole = try #require(previewPictures(terminal).first)
         await press(chars("w"), controller, terminal)
-        #expect(terminal.pictureLayer.shown.isEmpty)
-        // Above the overlay box the preview's first rows are half blocks (list avatars are 6 columns wide).
-        #expect(
-            (2..<6).contains { terminal.row($0).contains("##########") },
-            "the preview is drawn in cells around the overlay")
+        let layout = controller.screenLayout
+        var scratch = CellGrid(width: layout.width, height: layout.height)
+        let box = try #require(
+            ListOverlay.draw(
+                .warnings, state: controller.state, into: &scratch,
+                in: ScreenView.overlayRegion(controller.state, layout: layout), context: ViewFixtures.context))
+        let parts = terminal.pictureLayer.shown.filter { picture in
+            (0..<4).contains { picture.id == PixelPicture.partID(id, part: $0) }
+        }
+        #expect(!parts.isEmpty && !terminal.pictureLayer.shown.contains { $0.id == id })
+        for part in parts {
+            #expect(
+                part.area.x >= whole.area.x && part.area.y >= whole.area.y
+                    && part.area.x + part.area.width <= whole.area.x + whole.area.width
+                    && part.area.y + part.area.height <= whole.area.y + whole.area.height)
+            let overlapsBox =
+                part.area.x < box.x + box.width && box.x < part.area.x + part.area.width
+                && part.area.y < box.y + box.height && box.y < part.area.y + part.area.height
+            #expect(!overlapsBox, "part \(part.area) under the box \(box)")
+        }
+        #expect(!(0..<32).contains { terminal.row($0).contains("##########") })
+        // Closing it brings the whole picture back; on the way out every picture is deleted.
         await press([.escape], controller, terminal)
         #expect(previewPictures(terminal).count == 1)
         try terminal.start()
@@ -284,7 +305,7 @@ private final class CellLog: @unchecked Sendable {
         let sentBefore = terminal.pictureUpdates.flatMap(\.sent).filter { avatarIDs.contains($0) }.count
         await press([.down], controller, terminal)
         #expect(terminal.pictureUpdates.flatMap(\.sent).filter { avatarIDs.contains($0) }.count == sentBefore)
-        // Under an overlay every avatar is deleted and drawn in cells; after it they come back.
+        // The help covers every avatar: each is deleted, none drawn in cells; after it they come back.
         await press(chars("?"), controller, terminal)
         let covered = try #require(terminal.pictureUpdates.last)
         for id in avatarIDs { #expect(covered.output.contains(KittyGraphics.delete(id: id))) }

@@ -76,18 +76,16 @@ import Testing
         #expect(preview[0].framedAhead != nil)
     }
 
-    @Test func underAnOverlayPicturesAreDrawnInCellsAndNothingIsFramedAheadForThePreview() {
+    @Test func underAnOverlayThePlanIsTheSameThePicturesAreCutInTheFrame() {
         var state = ViewFixtures.state(ViewFixtures.groups(30))
+        let closed = plan(state, lookAhead: 0)
         state.showsHelp = true
-        let plan = plan(state, lookAhead: 0)
-        let preview = plan.slots[0]
-        #expect(preview.source == .preview)
-        guard case .halfBlocksAtPixels = preview.drawing else {
-            Issue.record("the preview under the help is \(preview.drawing)")
-            return
-        }
-        #expect(preview.framedAhead == nil)
-        #expect(plan.shown(in: .list).allSatisfy { if case .cells = $0.drawing { true } else { false } })
+        let open = plan(state, lookAhead: 0)
+        // The overlay changes nothing the plan holds: the preview stays a pixel picture framed ahead, and so do
+        // the list avatars (`ScreenView.frame` cuts them around the box).
+        #expect(open.slots.map(\.drawing) == closed.slots.map(\.drawing))
+        #expect(open.slots[0].source == .preview && open.slots[0].framedAhead != nil)
+        #expect(open.shown(in: .list).allSatisfy { if case .pixelPicture = $0.drawing { true } else { false } })
     }
 
     @Test func halfBlocksHaveNoRequestAndTheGuidesStopFramingAhead() {

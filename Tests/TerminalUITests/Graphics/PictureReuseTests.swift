@@ -107,13 +107,13 @@ import Testing
         var layer = layer(.kitty)
         _ = layer.update(to: page(1), painted: [], fullRepaint: true)
         _ = layer.update(to: page(2), painted: [], fullRepaint: false)
-        // The help opens: every picture is drawn in cells under it, so every placement goes.
+        // A frame without pictures (the help covering all of them): every placement goes.
         let covered = layer.update(to: [], painted: [], fullRepaint: false)
         let deleted = kittyCommands(covered.output).filter { $0["a"] == "d" }
         #expect(
             deleted.compactMap { $0["i"] }.sorted() == ["2", "3", "4", "5"] && deleted.allSatisfy { $0["d"] == "i" })
         #expect(layer.shown.isEmpty && layer.held.isEmpty)
-        // It closes: the pictures are sent again, and image 1 (held off screen before) is freed.
+        // The pictures come back: they are sent again, and image 1 (held off screen before) is freed.
         let reopened = layer.update(to: page(2), painted: [], fullRepaint: false)
         #expect(transmitted(reopened.output) == ["2", "3", "4", "5"])
         #expect(kittyCommands(reopened.output).filter { $0["d"] == "I" }.map { $0["i"] } == ["1"])

@@ -11,6 +11,11 @@ and LEFT, TOP pixels into the screenshot (a terminal's inner border). WHAT:
 - `colour`: the number of pixels that are neither black nor grey text (a picture left behind); REFERENCE unused.
 - `same`: REFERENCE is another screenshot; the PSNR of the app's screen above the status line in the two (the
   status line's messages come and go by time); prints "PSNR".
+- `overlay`: REFERENCE is a screenshot of the same screen without the overlay now open; the overlay's box is the
+  rectangle of cells around the largest group of changed cells that touch (above the status line). Prints "PSNR
+  COLOURED COLUMNSxROWS": the PSNR of the rest of the screen in the two (a picture turned into half blocks beside
+  the box lowers it), the pixels inside the box's border that are neither black nor grey text (a picture under
+  the box), and the box's size in cells ("0 0 0x0" when nothing changed).
 PSNR 0 means there is no picture.
 """
 import sys
@@ -79,5 +84,40 @@ elif what == "colour":
 elif what == "same":
     above_status = (rows - 1) * cell_h
     print("%.2f" % psnr(screen[:above_status], app_screen(reference)[:above_status]))
+elif what == "overlay":
+    above_status = (rows - 1) * cell_h
+    now, before = screen[:above_status], app_screen(reference)[:above_status]
+    # Each cell's mean change. The box's corners (a vertical stroke) and its title change a cell by 25 or more;
+    # a picture scaled by the terminal may end a pixel row earlier when cut, some 9 in a cell, which is no box.
+    change = np.abs(now - before).mean(axis=2).reshape(rows - 1, cell_h, columns, cell_w).mean(axis=(1, 3))
+    strong = change > 12
+    # The box: the largest group of changed cells that touch (its border joins them); a stray cell elsewhere (an
+    # emoji drawn a little differently) is no part of it.
+    seen, best = np.zeros(strong.shape, dtype=bool), []
+    for start in map(tuple, np.argwhere(strong)):
+        if seen[start]:
+            continue
+        seen[start], group, stack = True, [], [start]
+        while stack:
+            r, c = stack.pop()
+            group.append((r, c))
+            for nr in range(max(0, r - 1), min(strong.shape[0], r + 2)):
+                for nc in range(max(0, c - 1), min(strong.shape[1], c + 2)):
+                    if strong[nr, nc] and not seen[nr, nc]:
+                        seen[nr, nc] = True
+                        stack.append((nr, nc))
+        best = max(best, group, key=len)
+    if not best:
+        print("0 0 0x0")
+        sys.exit()
+    changed = np.array(best)
+    (r0, c0), (r1, c1) = changed.min(axis=0), changed.max(axis=0) + 1
+    outside = np.ones(now.shape[:2], dtype=bool)
+    outside[r0 * cell_h:r1 * cell_h, c0 * cell_w:c1 * cell_w] = False
+    # Inside its border: a wide character cut at the box's edge may widen the changed cells by one beside it.
+    box = now[(r0 + 1) * cell_h:(r1 - 1) * cell_h, (c0 + 1) * cell_w:(c1 - 1) * cell_w]
+    coloured = int(((box.max(axis=2) - box.min(axis=2)) > 40).sum())
+    rest = psnr(now[outside], before[outside]) if outside.any() else 99.0
+    print("%.2f %d %dx%d" % (rest, coloured, c1 - c0, r1 - r0))
 else:
     sys.exit("screen_measure.py: unknown measure " + what)

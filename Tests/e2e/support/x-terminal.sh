@@ -8,10 +8,11 @@
 # app's command after it; sets terminal_pid, window, cell, columns, rows), run_kitty LOG COMMAND... and
 # run_xterm COMMAND... (the terminals as the scripts configure them; kitty's log in $tmp/LOG, kitty_socket for
 # `kitty @`), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
-# cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, gone WHAT NAME REFERENCE, wait_status
+# cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, overlay_shown NAME SCREENSHOT, is_box SIZE, wait_status
 # [SECONDS], keys ARGS... (xdotool to the window), resize_window WIDTH HEIGHT (then columns and rows are the new
-# ones), app_checks TERMINAL, width_checks TERMINAL, cleanup, which also calls extra_cleanup if the script defines one,
-# and support/screen-check.sh's screen_checks TERMINAL and its parts (the screen against the app's model of it).
+# ones), overlay_checks TERMINAL SCREENSHOT, app_checks TERMINAL, width_checks TERMINAL, cleanup, which also
+# calls extra_cleanup if the script defines one, and support/screen-check.sh's screen_checks TERMINAL and its
+# parts (the screen against the app's model of it).
 name=${1:?usage: source x-terminal.sh NAME PROGRAM...}
 shift
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
@@ -128,11 +129,15 @@ same_as() { local name=$1 other=$2 now i=0
     shot "$tmp/$name.png"; now=$(measure same "$tmp/$name.png" "$other")
     above "$now" 30 && break; i=$((i+1)); sleep 0.5; done
   echo "$now"; }
-# Screenshots until WHAT no longer matches REFERENCE (PSNR below 25 dB, for up to 10 s); prints that PSNR.
-gone() { local what=$1 name=$2 ref=$3 now i=0
-  while [ $i -lt 20 ]; do
-    shot "$tmp/$name.png"; read -r now _ < <(measure "$what" "$tmp/$name.png" "$ref")
-    above "$now" 25 || break; i=$((i+1)); sleep 0.5; done
+# Whether an `overlay` measure's box (COLUMNSxROWS) is a box at all: 10 x 4 cells or more.
+is_box() { local size=$1; [ "${size%x*}" -ge 10 ] && [ "${size#*x}" -ge 4 ]; }
+# Screenshots until an overlay's box is on screen and the rest of the screen matches SCREENSHOT, taken without the
+# overlay (PSNR >= 30 dB), in two shots in a row, for up to 60 s; prints the last `overlay` measure.
+overlay_shown() { local name=$1 other=$2 last="" now i=0
+  while [ $i -lt 120 ]; do
+    shot "$tmp/$name.png"; now=$(measure overlay "$tmp/$name.png" "$other")
+    if is_box "${now##* }" && above "${now%% *}" 30 && [ "$now" = "$last" ]; then break; fi
+    last=$now; i=$((i+1)); sleep 0.5; done
   echo "$now"; }
 wait_status() { local i=0 limit=${1:-10}
   until [ -s "$tmp/status" ]; do i=$((i+1)); [ $i -gt $((limit*10)) ] && fail "the app did not end"; sleep 0.1; done
@@ -160,12 +165,31 @@ run_xterm() {
   run_in xterm -ti vt340 -geometry 120x40+0+0 -fa 'DejaVu Sans Mono' -fs 11 -b 0 -bw 0 -bg black -fg white \
     -e "$tmp/run.sh" "$@"; }
 
+# overlay_checks TERMINAL SCREENSHOT: overlays beside pictures, not over them. On the app's first screen (as in
+# SCREENSHOT, with the first group's preview) the help and then the warnings open: beside the box the screen is as
+# before (the pictures stay pixels, cut around it, no half-block mosaic), no picture lies under it, and closing it
+# brings the whole preview back.
+overlay_checks() { local terminal=$1 before=$2 overlay key what close beside coloured box back
+  [ -s "$tmp/ref-first.png" ] || reference "$(group 0)" "$tmp/ref-first.png"
+  for overlay in '?:help:x' 'w:warnings:Escape'; do
+    IFS=: read -r key what close <<<"$overlay"
+    keys type "$key"
+    read -r beside coloured box < <(overlay_shown "$what" "$before")
+    is_box "$box" || fail "$terminal: no $what box on screen (changed cells $box)"; ok
+    above "$beside" 30 || fail "$terminal: beside the $what box the screen changed (PSNR $beside dB, box $box)"; ok
+    [ "$coloured" -lt 50 ] || fail "$terminal: $coloured picture pixels under the $what box ($box cells)"; ok
+    echo "$terminal: $what box $box cells, the screen beside it at PSNR $beside dB, $coloured coloured pixels in it"
+    keys key "$close"
+    read -r back _ < <(settled preview "$what-closed" 100 "$tmp/ref-first.png")
+    above "$back" 30 || fail "$terminal: after closing the $what the preview is not the picture again (PSNR $back dB)"; ok
+  done; }
+
 # The checks every terminal gets, on the app started by run_in with the sample data (TERMINAL names it in the
 # messages): the preview and the second list entry's avatar match their exported PNGs (PSNR >= 30 dB each); the
-# help overlay takes the preview's picture away and closing it brings it back; thirty `j` typed at once select
-# group 30, whose picture the preview then shows, and `g` goes back to a screen like the first; after a resize
+# thirty `j` typed at once select group 30, whose picture the preview then shows, and `g` goes back to a screen
+# like the first; `overlay_checks` there; after a resize
 # the preview and the thumbnail are clean pictures again; `q` exits 0 and leaves no picture on the screen.
-app_checks() { local terminal=$1 psnr size thumb tsize covered back scrolled same resized rsize left
+app_checks() { local terminal=$1 psnr size thumb tsize back scrolled same resized rsize left
   [ -s "$tmp/ref-first.png" ] || reference "$(group 0)" "$tmp/ref-first.png"
   [ -s "$tmp/ref-second.png" ] || reference "$(group 1)" "$tmp/ref-second.png"
   [ -s "$tmp/ref-scrolled.png" ] || reference "$(group 30)" "$tmp/ref-scrolled.png"
@@ -186,12 +210,7 @@ app_checks() { local terminal=$1 psnr size thumb tsize covered back scrolled sam
   above "$same" 30 || fail "$terminal: back at the top the screen differs from the first one (PSNR $same dB)"; ok
   echo "$terminal: fast scrolling and back: preview PSNR $scrolled dB, the screen again at PSNR $same dB"
 
-  keys type '?'
-  covered=$(gone preview help "$tmp/ref-first.png")
-  above "$covered" 25 && fail "$terminal: the picture is still on screen under the help overlay (PSNR $covered dB)"; ok
-  keys type 'x'
-  read -r back _ < <(settled preview back 100 "$tmp/ref-first.png")
-  above "$back" 30 || fail "$terminal: after closing the help the preview is not the picture again (PSNR $back dB)"; ok
+  overlay_checks "$terminal" "$tmp/top.png"
 
   resize_window "$(( (columns - 20) * cell_w ))" "$(( (rows - 6) * cell_h ))"
   read -r resized rsize < <(settled preview resized 100 "$tmp/ref-first.png")

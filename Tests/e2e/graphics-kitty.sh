@@ -28,7 +28,9 @@ stop_terminal
 
 # ---- A forced --graphics sixel, which kitty cannot show: a warning on the status line.
 run_kitty kitty-sixel.log "${app[@]}" --graphics sixel
-# The status line says it at start; `w` lists it for as long as the app runs.
+# The status line says it at start; `w` lists it for as long as the app runs. A key typed before kitty has
+# started the app's command goes nowhere, so `w` waits for the app's first screen.
+screen_has "? help" || fail "the app with --graphics sixel did not draw in kitty"
 keys type 'w'
 screen_has "does not report sixel" \
   || fail "no warning for --graphics sixel in kitty: $(screen_text | tail -1 | cut -c1-200)"; ok

@@ -21,6 +21,8 @@ public struct CompositionInput: Sendable {
     /// Tile `i`'s photo with 16 bits per channel (a 16-bit PNG), drawn instead of `images[i]`, which is its
     /// 8-bit rendering: the photo is resampled from its samples and rounded once, in the composite.
     package var deepImages: [Int: RGBA16Image] = [:]
+    /// The resampler's inner loops (the fastest this CPU runs; tests compare them with the portable ones).
+    package var resamplerKernels: ResamplerKernels = .fastest
 
     /// An input drawing `images` into `tiles` on a `canvas` of that size in points.
     public init(
@@ -176,9 +178,12 @@ package enum Compositor {
                 let frame = placement.photoFrame.scaled(by: scale)
                 let photo =
                     input.deepImages[index].map {
-                        Resampler.premultiplied($0, frame: frame, region: region, rows: rows)
+                        Resampler.premultiplied(
+                            $0, frame: frame, region: region, rows: rows, kernels: input.resamplerKernels)
                     }
-                    ?? Resampler.premultiplied(input.images[index], frame: frame, region: region, rows: rows)
+                    ?? Resampler.premultiplied(
+                        input.images[index], frame: frame, region: region, rows: rows,
+                        kernels: input.resamplerKernels)
                 paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
             }
             for decoration in decorations {

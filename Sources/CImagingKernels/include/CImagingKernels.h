@@ -1,0 +1,36 @@
+// The resampler's inner loops in C, for what Swift cannot express: 256-bit AVX2 vectors with fused
+// multiply-adds in functions compiled for that instruction set alone (`__attribute__((target))`), chosen at run
+// time, so that the package still builds for baseline x86-64 and runs on a CPU without AVX2 (Imaging's Swift
+// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`.
+#ifndef CIMAGINGKERNELS_H
+#define CIMAGINGKERNELS_H
+
+#include <stddef.h>
+
+/// 1 when this CPU and operating system run the AVX2 and FMA kernels below, else 0 (always 0 off x86-64).
+int ck_has_avx2_fma(void);
+
+/// The number of Floats `ck_expand_weights` writes for `outputs` windows of `stride` weights.
+ptrdiff_t ck_expanded_weight_count(ptrdiff_t outputs, ptrdiff_t stride);
+
+/// Spreads each window's weights into 8-Float pairs of taps (w0 ×4, w1 ×4), a window's odd last tap paired with
+/// a weight of 0, `(stride + 1) / 2` pairs per window: what `ck_filter_rows_avx2` multiplies two pixels by.
+void ck_expand_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                       float *expanded);
+
+/// Horizontal pass over one or two source rows (`lower` may be NULL): output `x` of each is the sum over
+/// window `x` (from pixel `starts[x] - first`, `counts[x]` taps) of weight times pixel, written to `upperOut` /
+/// `lowerOut`. A window with an odd count also reads the pixel after it (weighted 0): the rows must hold one
+/// finite pixel past the last window.
+void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                         const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut,
+                         float *lowerOut);
+
+/// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
+/// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
+/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`.
+void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                      const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                      float *out);
+
+#endif

@@ -1,0 +1,139 @@
+#include "CImagingKernels.h"
+
+#include <string.h>
+
+ptrdiff_t ck_expanded_weight_count(ptrdiff_t outputs, ptrdiff_t stride) { return outputs * ((stride + 1) / 2) * 8; }
+
+void ck_expand_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                       float *expanded) {
+    ptrdiff_t pairs = (stride + 1) / 2;
+    for (ptrdiff_t x = 0; x < outputs; x++) {
+        const float *window = weights + x * stride;
+        float *out = expanded + x * pairs * 8;
+        for (ptrdiff_t tap = 0; tap < pairs * 2; tap++) {
+            float w = tap < counts[x] ? window[tap] : 0.0f;
+            for (int lane = 0; lane < 4; lane++) out[tap * 4 + lane] = w;
+        }
+    }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int ck_has_avx2_fma(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+/* Two taps per 256-bit vector (two RGBA pixels against their weights), two vectors in flight per row. */
+AVX2 void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                              const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs,
+                              float *upperOut, float *lowerOut) {
+    ptrdiff_t pairStride = ((stride + 1) / 2) * 8;
+    for (ptrdiff_t x = 0; x < outputs; x++) {
+        const float *w = expanded + x * pairStride;
+        const float *a = upper + (starts[x] - first) * 4;
+        ptrdiff_t pairs = (counts[x] + 1) / 2, p = 0;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0;
+        if (lower) {
+            const float *b = lower + (starts[x] - first) * 4;
+            __m256 b0 = a0, b1 = a0;
+            for (; p + 2 <= pairs; p += 2) {
+                __m256 w0 = _mm256_loadu_ps(w + p * 8), w1 = _mm256_loadu_ps(w + p * 8 + 8);
+                a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(a + p * 8), a0);
+                b0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + p * 8), b0);
+                a1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(a + p * 8 + 8), a1);
+                b1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(b + p * 8 + 8), b1);
+            }
+            if (p < pairs) {
+                __m256 w0 = _mm256_loadu_ps(w + p * 8);
+                a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(a + p * 8), a0);
+                b0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + p * 8), b0);
+            }
+            b0 = _mm256_add_ps(b0, b1);
+            _mm_storeu_ps(lowerOut + x * 4, _mm_add_ps(_mm256_castps256_ps128(b0), _mm256_extractf128_ps(b0, 1)));
+        } else {
+            for (; p + 2 <= pairs; p += 2) {
+                a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8), _mm256_loadu_ps(a + p * 8), a0);
+                a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8 + 8), _mm256_loadu_ps(a + p * 8 + 8), a1);
+            }
+            if (p < pairs) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8), _mm256_loadu_ps(a + p * 8), a0);
+        }
+        a0 = _mm256_add_ps(a0, a1);
+        _mm_storeu_ps(upperOut + x * 4, _mm_add_ps(_mm256_castps256_ps128(a0), _mm256_extractf128_ps(a0, 1)));
+    }
+}
+
+/* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0. */
+AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
+    __m256 alpha = _mm256_permute_ps(sum, _MM_SHUFFLE(3, 3, 3, 3));
+    alpha = _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
+    return _mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), alpha);
+}
+
+AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                           const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                           float *out) {
+    ptrdiff_t rowFloats = width * 4;
+    for (ptrdiff_t y = 0; y < height; y++) {
+        const float *taps = weights + y * stride;
+        const float *first = rows + (starts[y] - firstRow) * rowFloats;
+        float *target = out + y * rowFloats;
+        ptrdiff_t count = counts[y], i = 0;
+        /* Eight pixels at a time down their columns, in registers: each weight broadcast once per eight. */
+        for (; i + 32 <= rowFloats; i += 32) {
+            __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats) {
+                __m256 w = _mm256_broadcast_ss(taps + tap);
+                s0 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel), s0);
+                s1 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 8), s1);
+                s2 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 16), s2);
+                s3 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 24), s3);
+            }
+            _mm256_storeu_ps(target + i, valid_premultiplied(s0));
+            _mm256_storeu_ps(target + i + 8, valid_premultiplied(s1));
+            _mm256_storeu_ps(target + i + 16, valid_premultiplied(s2));
+            _mm256_storeu_ps(target + i + 24, valid_premultiplied(s3));
+        }
+        for (; i + 8 <= rowFloats; i += 8) {
+            __m256 s = _mm256_setzero_ps();
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+                s = _mm256_fmadd_ps(_mm256_broadcast_ss(taps + tap), _mm256_loadu_ps(pixel), s);
+            _mm256_storeu_ps(target + i, valid_premultiplied(s));
+        }
+        if (i < rowFloats) {
+            /* The last pixel of an odd width: a 128-bit vector. */
+            __m128 s = _mm_setzero_ps();
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+                s = _mm_fmadd_ps(_mm_broadcast_ss(taps + tap), _mm_loadu_ps(pixel), s);
+            __m256 clamped = valid_premultiplied(_mm256_castps128_ps256(s));
+            _mm_storeu_ps(target + i, _mm256_castps256_ps128(clamped));
+        }
+    }
+}
+
+#else
+
+int ck_has_avx2_fma(void) { return 0; }
+
+/* Never called where ck_has_avx2_fma() is 0. */
+void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                         const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut,
+                         float *lowerOut) {
+    (void)upper, (void)lower, (void)expanded, (void)stride, (void)starts, (void)first, (void)counts, (void)outputs;
+    (void)upperOut, (void)lowerOut;
+}
+
+void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                      const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                      float *out) {
+    (void)rows, (void)width, (void)weights, (void)stride, (void)starts, (void)firstRow, (void)counts;
+    (void)height, (void)out;
+}
+
+#endif

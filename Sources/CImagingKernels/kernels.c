@@ -117,9 +117,68 @@ AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weig
     }
 }
 
+AVX2 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows,
+                                       ptrdiff_t columns, ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xff000000);
+    ptrdiff_t bytes = columns * 4, whole = bytes / 32 * 32;
+    for (ptrdiff_t row = 0; row < rows; row++) {
+        const uint8_t *line = pixels + row * rowBytes;
+        __m256i all = _mm256_set1_epi8(-1);
+        ptrdiff_t i = 0;
+        for (; i < whole; i += 32) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(line + i));
+            all = _mm256_and_si256(all, chunk);
+            __m256i low = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(chunk));
+            __m256i high = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(chunk, 1));
+            if (row > 0) {
+                low = _mm256_add_epi16(low, _mm256_loadu_si256((const __m256i *)(sums + i)));
+                high = _mm256_add_epi16(high, _mm256_loadu_si256((const __m256i *)(sums + i + 16)));
+            }
+            _mm256_storeu_si256((__m256i *)(sums + i), low);
+            _mm256_storeu_si256((__m256i *)(sums + i + 16), high);
+        }
+        if (!_mm256_testc_si256(all, alpha)) return 0;
+        for (; i < bytes; i += 4) {
+            if (line[i + 3] != 255) return 0;
+            for (int lane = 0; lane < 4; lane++)
+                sums[i + lane] = (uint16_t)((row > 0 ? sums[i + lane] : 0) + line[i + lane]);
+        }
+    }
+    const float fullShare = 1.0f / (float)(rows * blockWidth);
+    if (blockWidth == 1) {
+        const __m256 share = _mm256_set1_ps(fullShare);
+        ptrdiff_t column = 0;
+        for (; column + 2 <= columns; column += 2) {
+            __m128i two = _mm_loadu_si128((const __m128i *)(sums + column * 4));
+            __m256 value = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(two));
+            _mm256_storeu_ps(out + column * 4, _mm256_mul_ps(value, share));
+        }
+        if (column < columns) {
+            __m128i one = _mm_loadl_epi64((const __m128i *)(sums + column * 4));
+            _mm_storeu_ps(out + column * 4, _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvtepu16_epi32(one)), _mm_set1_ps(fullShare)));
+        }
+        return 1;
+    }
+    for (ptrdiff_t column = 0, block = 0; column < columns; block++) {
+        ptrdiff_t end = column + blockWidth < columns ? column + blockWidth : columns;
+        float share = end - column == blockWidth ? fullShare : 1.0f / (float)(rows * (end - column));
+        __m128i sum = _mm_setzero_si128();
+        for (; column < end; column++)
+            sum = _mm_add_epi32(sum, _mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)(sums + column * 4))));
+        _mm_storeu_ps(out + block * 4, _mm_mul_ps(_mm_cvtepi32_ps(sum), _mm_set1_ps(share)));
+    }
+    return 1;
+}
+
 #else
 
 int ck_has_avx2_fma(void) { return 0; }
+
+int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                  ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    (void)pixels, (void)rowBytes, (void)rows, (void)columns, (void)blockWidth, (void)sums, (void)out;
+    return 0;
+}
 
 /* Never called where ck_has_avx2_fma() is 0. */
 void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,

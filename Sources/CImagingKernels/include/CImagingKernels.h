@@ -6,6 +6,7 @@
 #define CIMAGINGKERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// 1 when this CPU and operating system run the AVX2 and FMA kernels below, else 0 (always 0 off x86-64).
 int ck_has_avx2_fma(void);
@@ -32,5 +33,12 @@ void ck_filter_rows_avx2(const float *upper, const float *lower, const float *ex
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
                       float *out);
+
+/// Block averages of an opaque source, one block row: `rows` rows (`rowBytes` apart) of `columns` RGBA8
+/// pixels from `pixels`, summed down in `sums` (16-bit, `columns * 4` of them) and across in blocks of
+/// `blockWidth` (the last one possibly narrower), each block's average written to `out` as 4 Floats. 0 as
+/// soon as a row holds a pixel that is not opaque (`out` is then not written), else 1.
+int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                  ptrdiff_t blockWidth, uint16_t *sums, float *out);
 
 #endif

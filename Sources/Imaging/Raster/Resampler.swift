@@ -152,7 +152,7 @@ package enum Resampler {
                 kernel: kernel, kernels: kernels
             ) {
                 grid, row, columns, scratch, out in
-                grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, into: out)
+                grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, kernels: kernels, into: out)
             }
         }
     }
@@ -439,13 +439,22 @@ package struct BlockGrid {
     /// row summed again, premultiplied in floating point column by column, then block by block.
     package func premultipliedRow(
         _ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-        scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+        scratch: Scratch, kernels: ResamplerKernels = .fastest, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
         let rows = row * blockHeight..<min(row * blockHeight + blockHeight, sourceHeight)
         let firstSourceColumn = columns.lowerBound * blockWidth
         let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
-        if opaqueColumnSums(
+        if kernels == .avx2 {
+            // The same sums and averages in 256-bit integer vectors (the same Float operations at the end).
+            let opaque = scratch.integerSums.withMemoryRebound(to: UInt16.self, capacity: sourceColumns * 4) { sums in
+                ck_opaque_block_averages_avx2(
+                    base + (rows.lowerBound * sourceWidth + firstSourceColumn) * 4, sourceWidth * 4, rows.count,
+                    sourceColumns, blockWidth, sums, UnsafeMutableRawPointer(target).assumingMemoryBound(to: Float.self)
+                )
+            }
+            if opaque != 0 { return }
+        } else if opaqueColumnSums(
             rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns, base: base,
             into: scratch.integerSums)
         {

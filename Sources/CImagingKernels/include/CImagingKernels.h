@@ -8,6 +8,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// What the AVX2 kernels did on this thread between `ck_work_start` and `ck_work_stop`, counted per call from
+/// the loop bounds (not per instruction), for the benchmark's work per output pixel: lane multiply-adds executed
+/// (zero-weighted padding taps included), bytes the filter passes loaded (pixels and weights, as Floats),
+/// source bytes the block averages read, pixels the vertical pass wrote, and the time spent in the two filter
+/// passes and in the block averages (a clock read on entry and exit of each call).
+typedef struct {
+    uint64_t multiplyAdds;
+    uint64_t filterBytes;
+    uint64_t sourceBytes;
+    uint64_t outputPixels;
+    uint64_t filterNanoseconds;
+    uint64_t averagingNanoseconds;
+} ck_work;
+
+/// Starts counting on this thread, from 0.
+void ck_work_start(void);
+
+/// This thread's counts since `ck_work_start`; counting stops.
+ck_work ck_work_stop(void);
+
 /// 1 when this CPU and operating system run the AVX2 and FMA kernels below, else 0 (always 0 off x86-64).
 int ck_has_avx2_fma(void);
 

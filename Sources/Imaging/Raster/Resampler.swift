@@ -84,6 +84,37 @@ package enum ResamplerKernels: Hashable, Sendable {
     package static let fastest: ResamplerKernels = ck_has_avx2_fma() != 0 ? .avx2 : .portable
 }
 
+/// What the AVX2 kernels did on the calling thread between `start()` and `stop()` (the portable loops count
+/// nothing): the benchmark's measured work per output pixel, counted by each kernel call from its loop bounds,
+/// and the time spent in the kernels.
+package struct ResamplerWork: Sendable {
+    /// Lane multiply-adds executed, a window's zero-weighted padding tap included.
+    package var multiplyAdds: Int
+    /// Bytes the two filter passes loaded: working-format pixels and weights.
+    package var filterBytes: Int
+    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included).
+    package var sourceBytes: Int
+    /// Pixels the vertical pass wrote: the resampler's output.
+    package var outputPixels: Int
+    /// Seconds in the two filter passes.
+    package var filterSeconds: Double
+    /// Seconds in the block averages.
+    package var averagingSeconds: Double
+
+    /// Starts counting on the calling thread, from 0.
+    package static func start() { ck_work_start() }
+
+    /// The calling thread's counts since `start()`; counting stops.
+    package static func stop() -> ResamplerWork {
+        let work = ck_work_stop()
+        return ResamplerWork(
+            multiplyAdds: Int(work.multiplyAdds), filterBytes: Int(work.filterBytes),
+            sourceBytes: Int(work.sourceBytes), outputPixels: Int(work.outputPixels),
+            filterSeconds: Double(work.filterNanoseconds) / 1e9,
+            averagingSeconds: Double(work.averagingNanoseconds) / 1e9)
+    }
+}
+
 /// Centre-crops photos to a tile's aspect ratio and resamples them onto the canvas pixel grid.
 ///
 /// The filter is Lanczos-3, widened by the scale factor when downscaling (so it averages every source pixel,

@@ -93,13 +93,13 @@ package enum Compositor {
         if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip = placements.last?.clip,
             let lastTile = input.tiles.last
         {
-            decorations.append((OverflowBadge.shade, [Coverage.mask(of: lastClip, scale: scale)]))
+            decorations.append((OverflowBadge.shade, [CoverageCache.shared.mask(of: lastClip, scale: scale)]))
             let text =
                 OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map {
                     [$0]
                 }
                 ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map {
-                    Coverage.mask(of: $0, scale: scale)
+                    CoverageCache.shared.mask(of: $0, scale: scale)
                 }
             decorations.append((OverflowBadge.ink, text))
         }
@@ -159,7 +159,7 @@ package enum Compositor {
             var claimed = [Float](repeating: 0, count: strip.pixelCount)
             for (index, placement) in placements.enumerated() {
                 if let border = placement.border {
-                    let mask = Coverage.mask(of: border.shape, scale: scale, rows: rows)
+                    let mask = CoverageCache.shared.mask(of: border.shape, scale: scale, rows: rows)
                     let region = mask.box.intersection(strip)
                     if !region.isEmpty {
                         let fill = PremultipliedPixels(
@@ -170,7 +170,7 @@ package enum Compositor {
                         paint(fill, through: mask, strip: strip, layer: &layer, claimed: &claimed)
                     }
                 }
-                let mask = Coverage.mask(of: placement.clip, scale: scale, rows: rows)
+                let mask = CoverageCache.shared.mask(of: placement.clip, scale: scale, rows: rows)
                 // The photo's region is the whole clip's, cut to the strip's rows by the resampler: its rows are
                 // then those of the one-piece composite.
                 let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
@@ -192,7 +192,7 @@ package enum Compositor {
             if let glyph {
                 layer = Array(glyph[rows.lowerBound * canvas.width..<rows.upperBound * canvas.width])
             }
-            let clip = Coverage.mask(
+            let clip = CoverageCache.shared.mask(
                 of: .roundedRect(
                     Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
                     cornerRadius: parameters.resolvedCornerRadius * scale), scale: 1, rows: rows)
@@ -232,7 +232,9 @@ package enum Compositor {
             var coverage = [Float](repeating: 0, count: strip.pixelCount)
             coverage.withUnsafeMutableBufferPointer { coverage in
                 for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
-                    forEachCoveredPixel(of: Coverage.mask(of: shape, scale: scale, rows: rows), strip: strip) {
+                    forEachCoveredPixel(
+                        of: CoverageCache.shared.mask(of: shape, scale: scale, rows: rows), strip: strip
+                    ) {
                         i, amount in
                         coverage[i] = min(1, coverage[i] + amount)
                     }

@@ -71,7 +71,7 @@ let package = Package(
                 "Support", "FileSystem", "CImagingKernels", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF",
                 "CTIFF", "CHeif", "CLCMS2",
             ]),
-        .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "Imaging", "CFreeType"]),
+        .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "CImagingKernels", "Imaging", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),

@@ -253,9 +253,48 @@ AVX2 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes
     return opaque;
 }
 
+/* Over the background, clipped, straightened and rounded: two pixels per vector. */
+AVX2 static inline __m256 finish(__m256 pixel, __m256 background, __m256 clip) {
+    const __m256 one = _mm256_set1_ps(1.0f), full = _mm256_set1_ps(255.0f), zero = _mm256_setzero_ps();
+    __m256 share = _mm256_sub_ps(one, _mm256_div_ps(_mm256_permute_ps(pixel, 0xff), full));
+    __m256 p = _mm256_mul_ps(_mm256_add_ps(pixel, _mm256_mul_ps(background, share)), clip);
+    __m256 alpha = _mm256_permute_ps(p, 0xff);
+    /* Translucent: colour times 255 / alpha, alpha kept; opaque (alpha at least 255): as it is; both at most 255. */
+    __m256 straight = _mm256_blend_ps(_mm256_mul_ps(p, _mm256_div_ps(full, alpha)), alpha, 0x88);
+    __m256 chosen = _mm256_blendv_ps(straight, p, _mm256_cmp_ps(alpha, full, _CMP_GE_OQ));
+    chosen = _mm256_min_ps(chosen, full);
+    chosen = _mm256_and_ps(chosen, _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ));
+    return _mm256_floor_ps(_mm256_add_ps(chosen, _mm256_set1_ps(0.5f)));
+}
+
+AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                         uint8_t *out) {
+    __m128 one = _mm_loadu_ps(background);
+    __m256 bg = _mm256_set_m128(one, one);
+    ptrdiff_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m256 c = _mm256_set_m128(_mm_set1_ps(clip[i + 1]), _mm_set1_ps(clip[i]));
+        __m256i ints = _mm256_cvttps_epi32(finish(_mm256_loadu_ps(layer + i * 4), bg, c));
+        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_extracti128_si256(ints, 1));
+        _mm_storel_epi64((__m128i *)(out + i * 4), _mm_packus_epi16(words, words));
+    }
+    if (i < count) {
+        __m256 pixel = _mm256_castps128_ps256(_mm_loadu_ps(layer + i * 4));
+        __m256i ints = _mm256_cvttps_epi32(finish(pixel, bg, _mm256_set1_ps(clip[i])));
+        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_castsi256_si128(ints));
+        int32_t bytes = _mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+        memcpy(out + i * 4, &bytes, 4);
+    }
+}
+
 #else
 
 int ck_has_avx2_fma(void) { return 0; }
+
+void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                    uint8_t *out) {
+    (void)layer, (void)clip, (void)background, (void)count, (void)out;
+}
 
 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
                                   ptrdiff_t blockWidth, uint16_t *sums, float *out) {

@@ -43,7 +43,7 @@ enum CompositionBench {
     private static func resamplerWork(_ images: [RGBAImage], members: Int, parameters: CompositionParameters)
         -> ResamplerWorkFigures?
     {
-        guard ResamplerKernels.fastest == .avx2 else { return nil }
+        guard VectorKernels.fastest == .avx2 else { return nil }
         let tiles = Layouts.tiles(count: members, parameters: parameters)
         var fastest: (seconds: Double, work: ResamplerWork)?
         for _ in 0..<25 {

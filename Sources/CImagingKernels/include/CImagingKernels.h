@@ -61,4 +61,11 @@ void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, 
 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
                                   ptrdiff_t blockWidth, uint16_t *sums, float *out);
 
+/// A composite's last pass over `count` premultiplied pixels of `layer`: each laid over the premultiplied
+/// `background` (4 Floats), multiplied by its `clip` coverage, divided by its alpha and rounded half up to
+/// straight RGBA bytes in `out`, as `Compositor` and `PremultipliedPixels.straightImage` do it in Swift, with
+/// the same Float operations.
+void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                    uint8_t *out);
+
 #endif

@@ -72,16 +72,17 @@ package struct PremultipliedPixels {
     }
 }
 
-/// Which inner loops `Resampler` runs: the same filter, windows and weights either way; the sums differ only in
-/// Float rounding (the order of additions, fused multiply-adds), so a pixel differs by at most one level.
-package enum ResamplerKernels: Hashable, Sendable {
+/// Which inner loops `Resampler` and the compositor's last pass run: the same filter, windows and weights either
+/// way; the sums differ only in Float rounding (the order of additions, fused multiply-adds), so a pixel differs
+/// by at most one level.
+package enum VectorKernels: Hashable, Sendable {
     /// Swift's `SIMD4<Float>` loops, for any CPU (on x86-64, baseline SSE2: a multiply and an add per tap).
     case portable
     /// 256-bit AVX2 loops with fused multiply-adds in C (`CImagingKernels`): two pixels per vector.
     case avx2
 
     /// The fastest this CPU runs, found once.
-    package static let fastest: ResamplerKernels = ck_has_avx2_fma() != 0 ? .avx2 : .portable
+    package static let fastest: VectorKernels = ck_has_avx2_fma() != 0 ? .avx2 : .portable
 }
 
 /// What the AVX2 kernels did on the calling thread between `start()` and `stop()` (the portable loops count
@@ -169,7 +170,7 @@ package enum Resampler {
     /// `kernels` chooses the inner loops (the fastest this CPU runs unless told).
     package static func premultiplied(
         _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernel: FilterKernel = .lanczos3, kernels: ResamplerKernels = .fastest
+        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest
     ) -> PremultipliedPixels {
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard source.pixels.count == source.width * source.height * 4 else {
@@ -192,7 +193,7 @@ package enum Resampler {
     /// only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
     package static func premultiplied(
         _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernels: ResamplerKernels = .fastest
+        kernels: VectorKernels = .fastest
     ) -> PremultipliedPixels {
         source.samples.withUnsafeBufferPointer { samples in
             premultiplied(
@@ -208,7 +209,7 @@ package enum Resampler {
     /// The geometry shared by both sample depths; `readRow` writes a block row's premultiplied averages.
     private static func premultiplied(
         width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?, kernel: FilterKernel,
-        kernels: ResamplerKernels,
+        kernels: VectorKernels,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
@@ -252,7 +253,7 @@ package enum Resampler {
     /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
     /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
     private static func filter(
-        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: ResamplerKernels,
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels,
         into out: UnsafeMutableBufferPointer<SIMD4<Float>>,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
@@ -470,7 +471,7 @@ package struct BlockGrid {
     /// row summed again, premultiplied in floating point column by column, then block by block.
     package func premultipliedRow(
         _ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-        scratch: Scratch, kernels: ResamplerKernels = .fastest, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+        scratch: Scratch, kernels: VectorKernels = .fastest, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
         let rows = row * blockHeight..<min(row * blockHeight + blockHeight, sourceHeight)

@@ -6,7 +6,7 @@ import Testing
 /// The AVX2 kernels against the portable Swift loops (the resampler as it was before them, and what a CPU
 /// without AVX2 runs): the same filter, so every channel of every pixel within one level, on sources with odd
 /// sizes, translucent and transparent pixels, 8 and 16 bits, at every kind of scale the resampler treats apart.
-@Suite struct ResamplerKernelsTests {
+@Suite struct VectorKernelsTests {
     /// Whether /proc/cpuinfo lists AVX2 and FMA (where it is readable): then the fastest kernels must be AVX2's,
     /// so the comparisons below are not of the portable loops with themselves.
     private static var cpuListsAVX2AndFMA: Bool? {
@@ -19,7 +19,7 @@ import Testing
 
     @Test func fastestKernelsAreAVX2WhereTheCPUHasIt() {
         guard let listed = Self.cpuListsAVX2AndFMA else { return }
-        #expect((ResamplerKernels.fastest == .avx2) == listed)
+        #expect((VectorKernels.fastest == .avx2) == listed)
     }
 
     /// A deterministic noisy source: smooth gradients plus noise, alpha opaque, varied or with holes of 0.
@@ -67,7 +67,7 @@ import Testing
     /// at fractional positions, with regions reaching past the frame.
     @Test(arguments: [(1, 1), (3, 7), (37, 23), (129, 65), (64, 301), (512, 512)])
     func avx2KernelsMatchThePortableOnesWithinOneLevel(width: Int, height: Int) throws {
-        guard ResamplerKernels.fastest == .avx2 else { return }
+        guard VectorKernels.fastest == .avx2 else { return }
         let frames = [
             Rect(x: 0.37, y: 1.5, width: 151.3, height: 99.9), Rect(x: 2, y: 3, width: 37, height: 23),
             Rect(x: 0.5, y: 0.25, width: 25.7, height: 31), Rect(x: 21.99, y: 3.2, width: 102.67, height: 102.67),
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func avx2KernelsMatchThePortableOnesOnDeepSourcesAndStrips() throws {
-        guard ResamplerKernels.fastest == .avx2 else { return }
+        guard VectorKernels.fastest == .avx2 else { return }
         let eight = Self.source(width: 203, height: 157, alpha: .varied, seed: 7)
         // Premultiplied 16-bit samples from the 8-bit pixels, with noise in the low byte.
         var samples = [UInt16](repeating: 0, count: eight.pixels.count)

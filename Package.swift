@@ -6,6 +6,7 @@ import PackageDescription
 // `--explicit-target-dependency-import-check error`, so an import of a module a target does not declare fails.
 //   Support               locks, hashing, byte coding, the checksummed cache-entry envelope, text-safety rules
 //   FileSystem            the only module that calls the file system
+//   CImagingKernels       the resampler's AVX2 loops in C, chosen at run time
 //   Imaging               image types, pixel geometry, coverage, the resampler, every codec
 //   GroupIcon             layouts, parameters, compositor, placeholders, text, pipeline (the library product;
 //                         re-exports Imaging)
@@ -56,6 +57,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "Support"),
+        // The resampler's AVX2 and FMA inner loops, picked at run time (Imaging/Raster/Resampler.swift).
+        .target(name: "CImagingKernels"),
         .target(name: "FileSystem", dependencies: ["CFileSystem"]),
         // FreeType, HarfBuzz and fontconfig for placeholder text. pkg-config supplies only -I flags here
         // (harfbuzz.pc pulls in freetype2's /usr/include/freetype2), which SwiftPM passes on intact.
@@ -65,10 +68,10 @@ let package = Package(
         .target(
             name: "Imaging",
             dependencies: [
-                "Support", "FileSystem", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF", "CTIFF", "CHeif",
-                "CLCMS2",
+                "Support", "FileSystem", "CImagingKernels", "CPNG", "CTurboJPEG", "CDeflate", "CZlib", "CWebP", "CGIF",
+                "CTIFF", "CHeif", "CLCMS2",
             ]),
-        .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "Imaging", "CFreeType"]),
+        .target(name: "GroupIcon", dependencies: ["Support", "FileSystem", "CImagingKernels", "Imaging", "CFreeType"]),
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),

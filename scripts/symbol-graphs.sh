@@ -15,9 +15,10 @@ bin=$(swift build --show-bin-path)
 toolchain=$(dirname "$(readlink -f "$(command -v swift)")")
 out=.build/symbol-graphs
 rm -rf "$out" && mkdir -p "$out"
-# The C modules' maps and the headers they include (the flags pkg-config gives SwiftPM for CFreeType).
+# The C modules' maps and the headers they include (the flags pkg-config gives SwiftPM for CFreeType); a C
+# target of the package's own keeps its map beside its header, in include/.
 includes=()
-for map in Sources/C*/module.modulemap; do includes+=(-I "$(dirname "$map")"); done
+for map in Sources/C*/module.modulemap Sources/C*/include/module.modulemap; do includes+=(-I "$(dirname "$map")"); done
 for flag in $(pkg-config --cflags-only-I harfbuzz); do includes+=(-Xcc "$flag"); done
 for module in "${modules[@]}"; do
   mkdir -p "$out/$module"

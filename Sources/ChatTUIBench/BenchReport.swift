@@ -38,6 +38,24 @@ struct CompositionFigures: Codable, Sendable {
     var pixels: Int
     var compositesPerSecond: Double
     var compositesPerSecondWithDecode: Double
+    /// One composite from decoded sources, counted by the resampler's AVX2 kernels (absent without AVX2).
+    var resamplerWork: ResamplerWorkFigures?
+}
+
+/// The resampler's work in one composite, per pixel it outputs (the tiles' pixels, edge pixels included), and
+/// where the time of the fastest composite made while counting went (clock reads around each kernel call included).
+struct ResamplerWorkFigures: Codable, Sendable {
+    var outputPixels: Int
+    var multiplyAddsPerOutputPixel: Double
+    var filterBytesPerOutputPixel: Double
+    var sourceBytesPerOutputPixel: Double
+    /// Lane multiply-adds per second within the filter passes.
+    var filterMultiplyAddsPerSecond: Double
+    /// Source bytes per second within the block averages.
+    var averagingBytesPerSecond: Double
+    /// Shares of the composites' time in the filter passes and in the block averages.
+    var filterShare: Double
+    var averagingShare: Double
 }
 
 /// Reading and decoding the WeChat composite's JPEGs, each at the size its tile needs, and nothing else: the

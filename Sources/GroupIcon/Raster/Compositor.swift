@@ -1,3 +1,4 @@
+import CImagingKernels
 import Imaging
 import Support
 
@@ -21,6 +22,9 @@ public struct CompositionInput: Sendable {
     /// Tile `i`'s photo with 16 bits per channel (a 16-bit PNG), drawn instead of `images[i]`, which is its
     /// 8-bit rendering: the photo is resampled from its samples and rounded once, in the composite.
     package var deepImages: [Int: RGBA16Image] = [:]
+    /// The resampler's and the last pass's inner loops (the fastest this CPU runs; tests compare them with the
+    /// portable ones).
+    package var vectorKernels: VectorKernels = .fastest
 
     /// An input drawing `images` into `tiles` on a `canvas` of that size in points.
     public init(
@@ -91,13 +95,13 @@ package enum Compositor {
         if parameters.overflowBadge, input.hiddenMembers > 0, let lastClip = placements.last?.clip,
             let lastTile = input.tiles.last
         {
-            decorations.append((OverflowBadge.shade, [Coverage.mask(of: lastClip, scale: scale)]))
+            decorations.append((OverflowBadge.shade, [CoverageCache.shared.mask(of: lastClip, scale: scale)]))
             let text =
                 OverflowBadge.textMask(hidden: input.hiddenMembers, frame: lastTile.frame.scaled(by: scale)).map {
                     [$0]
                 }
                 ?? OverflowBadge.glyphs(hidden: input.hiddenMembers, in: lastTile.frame).map {
-                    Coverage.mask(of: $0, scale: scale)
+                    CoverageCache.shared.mask(of: $0, scale: scale)
                 }
             decorations.append((OverflowBadge.ink, text))
         }
@@ -115,7 +119,7 @@ package enum Compositor {
             ? stride(from: 0, to: canvas.height, by: stripRows).map { $0..<min(canvas.height, $0 + stripRows) }
             : ParallelRuns.runs(rows: canvas.height, width: canvas.width)
         guard runs.count > 1 else {
-            return PremultipliedPixels(box: canvas, values: strip.layer(rows: 0..<canvas.height)).straightImage()
+            return RGBAImage(width: canvas.width, height: canvas.height, pixels: strip.bytes(rows: 0..<canvas.height))
                 ?? RGBAImage(width: 1, height: 1)
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: canvas.pixelCount * 4) { output, initialised in
@@ -123,11 +127,9 @@ package enum Compositor {
             let target = SharedBuffer(base)
             let compose = { @Sendable (rows: Range<Int>) in
                 let first = target.base + rows.lowerBound * canvas.width * 4, count = rows.count * canvas.width * 4
-                guard
-                    let part = PremultipliedPixels(box: canvas.rows(rows), values: strip.layer(rows: rows))
-                        .straightImage(), part.pixels.count == count
-                else { return first.initialize(repeating: 0, count: count) }
-                part.pixels.withUnsafeBufferPointer { part in
+                let part = strip.bytes(rows: rows)
+                guard part.count == count else { return first.initialize(repeating: 0, count: count) }
+                part.withUnsafeBufferPointer { part in
                     guard let source = part.baseAddress else { return }
                     first.initialize(from: source, count: part.count)
                 }
@@ -148,8 +150,36 @@ package enum Compositor {
         /// The whole canvas's group glyph layer, for a composite without tiles.
         var glyph: [SIMD4<Float>]?
 
-        /// The finished premultiplied pixels of canvas rows `rows`.
-        func layer(rows: Range<Int>) -> [SIMD4<Float>] {
+        /// The straight RGBA bytes of canvas rows `rows`: without a gap colour, the last pass (background, clip)
+        /// and the conversion to bytes in one AVX2 kernel where the CPU has it.
+        func bytes(rows: Range<Int>) -> [UInt8] {
+            let strip = canvas.rows(rows)
+            guard input.vectorKernels == .avx2, input.parameters.gapColor == nil else {
+                return PremultipliedPixels(box: strip, values: layer(rows: rows)).straightImage()?.pixels ?? []
+            }
+            let (layer, _, clip) = tileLayer(rows: rows)
+            guard clip.values.count == layer.count, !layer.isEmpty else {
+                return PremultipliedPixels(box: strip, values: self.layer(rows: rows)).straightImage()?.pixels ?? []
+            }
+            let background = premultiplied(input.parameters.resolvedBackground)
+            return [UInt8](unsafeUninitializedCapacity: layer.count * 4) { out, initialised in
+                layer.withUnsafeBytes { layer in
+                    clip.values.withUnsafeBufferPointer { clip in
+                        withUnsafeBytes(of: background) { background in
+                            ck_finish_avx2(
+                                layer.baseAddress?.assumingMemoryBound(to: Float.self), clip.baseAddress,
+                                background.baseAddress?.assumingMemoryBound(to: Float.self), layer.count / 16,
+                                out.baseAddress)
+                        }
+                    }
+                }
+                initialised = layer.count * 4
+            }
+        }
+
+        /// The tiles, decorations or glyph of canvas rows `rows` before the last pass, with how much of each pixel
+        /// tiles claimed and the canvas clip's mask.
+        private func tileLayer(rows: Range<Int>) -> (layer: [SIMD4<Float>], claimed: [Float], clip: CoverageMask) {
             let parameters = input.parameters
             let scale = parameters.pixelsPerPoint
             let strip = canvas.rows(rows)
@@ -157,7 +187,7 @@ package enum Compositor {
             var claimed = [Float](repeating: 0, count: strip.pixelCount)
             for (index, placement) in placements.enumerated() {
                 if let border = placement.border {
-                    let mask = Coverage.mask(of: border.shape, scale: scale, rows: rows)
+                    let mask = CoverageCache.shared.mask(of: border.shape, scale: scale, rows: rows)
                     let region = mask.box.intersection(strip)
                     if !region.isEmpty {
                         let fill = PremultipliedPixels(
@@ -168,7 +198,7 @@ package enum Compositor {
                         paint(fill, through: mask, strip: strip, layer: &layer, claimed: &claimed)
                     }
                 }
-                let mask = Coverage.mask(of: placement.clip, scale: scale, rows: rows)
+                let mask = CoverageCache.shared.mask(of: placement.clip, scale: scale, rows: rows)
                 // The photo's region is the whole clip's, cut to the strip's rows by the resampler: its rows are
                 // then those of the one-piece composite.
                 let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
@@ -176,9 +206,12 @@ package enum Compositor {
                 let frame = placement.photoFrame.scaled(by: scale)
                 let photo =
                     input.deepImages[index].map {
-                        Resampler.premultiplied($0, frame: frame, region: region, rows: rows)
+                        Resampler.premultiplied(
+                            $0, frame: frame, region: region, rows: rows, kernels: input.vectorKernels)
                     }
-                    ?? Resampler.premultiplied(input.images[index], frame: frame, region: region, rows: rows)
+                    ?? Resampler.premultiplied(
+                        input.images[index], frame: frame, region: region, rows: rows,
+                        kernels: input.vectorKernels)
                 paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
             }
             for decoration in decorations {
@@ -187,10 +220,19 @@ package enum Compositor {
             if let glyph {
                 layer = Array(glyph[rows.lowerBound * canvas.width..<rows.upperBound * canvas.width])
             }
-            let clip = Coverage.mask(
+            let clip = CoverageCache.shared.mask(
                 of: .roundedRect(
                     Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
                     cornerRadius: parameters.resolvedCornerRadius * scale), scale: 1, rows: rows)
+            return (layer, claimed, clip)
+        }
+
+        /// The finished premultiplied pixels of canvas rows `rows`.
+        func layer(rows: Range<Int>) -> [SIMD4<Float>] {
+            let parameters = input.parameters
+            let strip = canvas.rows(rows)
+            let (tiles, claimed, clip) = tileLayer(rows: rows)
+            var layer = tiles
             let background = premultiplied(parameters.resolvedBackground)
             // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
             // outer edge); the background shows through the rest.
@@ -227,7 +269,9 @@ package enum Compositor {
             var coverage = [Float](repeating: 0, count: strip.pixelCount)
             coverage.withUnsafeMutableBufferPointer { coverage in
                 for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
-                    forEachCoveredPixel(of: Coverage.mask(of: shape, scale: scale, rows: rows), strip: strip) {
+                    forEachCoveredPixel(
+                        of: CoverageCache.shared.mask(of: shape, scale: scale, rows: rows), strip: strip
+                    ) {
                         i, amount in
                         coverage[i] = min(1, coverage[i] + amount)
                     }

@@ -1,3 +1,4 @@
+import CImagingKernels
 import Foundation
 
 /// Pixels with premultiplied alpha as Floats in 0...255, for one `PixelBox`: the raster layer's working
@@ -71,6 +72,50 @@ package struct PremultipliedPixels {
     }
 }
 
+/// Which inner loops `Resampler` and the compositor's last pass run: the same filter, windows and weights either
+/// way; the sums differ only in Float rounding (the order of additions, fused multiply-adds), so a pixel differs
+/// by at most one level.
+package enum VectorKernels: Hashable, Sendable {
+    /// Swift's `SIMD4<Float>` loops, for any CPU (on x86-64, baseline SSE2: a multiply and an add per tap).
+    case portable
+    /// 256-bit AVX2 loops with fused multiply-adds in C (`CImagingKernels`): two pixels per vector.
+    case avx2
+
+    /// The fastest this CPU runs, found once.
+    package static let fastest: VectorKernels = ck_has_avx2_fma() != 0 ? .avx2 : .portable
+}
+
+/// What the AVX2 kernels did on the calling thread between `start()` and `stop()` (the portable loops count
+/// nothing): the benchmark's measured work per output pixel, counted by each kernel call from its loop bounds,
+/// and the time spent in the kernels.
+package struct ResamplerWork: Sendable {
+    /// Lane multiply-adds executed, a window's zero-weighted padding tap included.
+    package var multiplyAdds: Int
+    /// Bytes the two filter passes loaded: working-format pixels and weights.
+    package var filterBytes: Int
+    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included).
+    package var sourceBytes: Int
+    /// Pixels the vertical pass wrote: the resampler's output.
+    package var outputPixels: Int
+    /// Seconds in the two filter passes.
+    package var filterSeconds: Double
+    /// Seconds in the block averages.
+    package var averagingSeconds: Double
+
+    /// Starts counting on the calling thread, from 0.
+    package static func start() { ck_work_start() }
+
+    /// The calling thread's counts since `start()`; counting stops.
+    package static func stop() -> ResamplerWork {
+        let work = ck_work_stop()
+        return ResamplerWork(
+            multiplyAdds: Int(work.multiplyAdds), filterBytes: Int(work.filterBytes),
+            sourceBytes: Int(work.sourceBytes), outputPixels: Int(work.outputPixels),
+            filterSeconds: Double(work.filterNanoseconds) / 1e9,
+            averagingSeconds: Double(work.averagingNanoseconds) / 1e9)
+    }
+}
+
 /// Centre-crops photos to a tile's aspect ratio and resamples them onto the canvas pixel grid.
 ///
 /// The filter is Lanczos-3, widened by the scale factor when downscaling (so it averages every source pixel,
@@ -121,23 +166,25 @@ package enum Resampler {
     ///
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
     /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
+    ///
+    /// `kernels` chooses the inner loops (the fastest this CPU runs unless told).
     package static func premultiplied(
         _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernel: FilterKernel = .lanczos3
+        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest
     ) -> PremultipliedPixels {
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard source.pixels.count == source.width * source.height * 4 else {
             return premultiplied(
-                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel
+                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel, kernels: kernels
             ) { _, _, _, _, _ in }
         }
         return source.pixels.withUnsafeBufferPointer { bytes in
             premultiplied(
                 width: source.width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: kernel
+                kernel: kernel, kernels: kernels
             ) {
                 grid, row, columns, scratch, out in
-                grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, into: out)
+                grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, kernels: kernels, into: out)
             }
         }
     }
@@ -145,12 +192,13 @@ package enum Resampler {
     /// `premultiplied(_:frame:region:rows:)` of a 16-bit image: the same filter over its samples, so the
     /// only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
     package static func premultiplied(
-        _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil
+        _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
+        kernels: VectorKernels = .fastest
     ) -> PremultipliedPixels {
         source.samples.withUnsafeBufferPointer { samples in
             premultiplied(
                 width: source.width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: .lanczos3
+                kernel: .lanczos3, kernels: kernels
             ) {
                 grid, row, columns, _, out in
                 grid.premultipliedRow(row, columns: columns, from: samples, into: out)
@@ -161,6 +209,7 @@ package enum Resampler {
     /// The geometry shared by both sample depths; `readRow` writes a block row's premultiplied averages.
     private static func premultiplied(
         width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?, kernel: FilterKernel,
+        kernels: VectorKernels,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
@@ -190,7 +239,7 @@ package enum Resampler {
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
             kernel: kernel)
         result.values.withUnsafeMutableBufferPointer { out in
-            filter(grid: grid, columns: columns, rows: rows, into: out, readRow: readRow)
+            filter(grid: grid, columns: columns, rows: rows, kernels: kernels, into: out, readRow: readRow)
         }
         return result
     }
@@ -204,16 +253,20 @@ package enum Resampler {
     /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
     /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
     private static func filter(
-        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights,
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels,
         into out: UnsafeMutableBufferPointer<SIMD4<Float>>,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
         let outWidth = columns.outputs, outHeight = rows.outputs
         let firstColumn = columns.firstSource, columnSpan = columns.sourceSpan
         let firstRow = rows.firstSource, rowSpan = rows.sourceSpan
-        // Two source rows at a time: each weight is loaded and broadcast once for both.
-        let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan)
+        // Two source rows at a time: each weight is loaded and broadcast once for both. One zero pixel more
+        // after them: the AVX2 loop reads a pixel past a window with an odd count of taps (weighted 0).
+        let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan + 1)
+        sourceRows.initialize(repeating: .zero)
         defer { sourceRows.deallocate() }
+        let expanded = kernels == .avx2 ? ExpandedWeights(columns) : nil
+        defer { expanded?.deallocate() }
         let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
         defer { scratch.deallocate() }
         let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
@@ -239,6 +292,13 @@ package enum Resampler {
                                 UnsafeMutableBufferPointer(start: lower, count: columnSpan))
                         }
                         let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
+                        if let expanded {
+                            ck_filter_rows_avx2(
+                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats, stride,
+                                starts.baseAddress, firstColumn, counts.baseAddress, outWidth, floats(upperOut),
+                                hasLower ? floats(lowerOut) : nil)
+                            continue
+                        }
                         for x in 0..<outWidth {
                             let offset = starts[x] &- firstColumn, taps = weights + x &* stride
                             let first = upper + offset, second = lower + offset
@@ -268,6 +328,18 @@ package enum Resampler {
             }
         }
 
+        if kernels == .avx2 {
+            rows.weights.withUnsafeBufferPointer { weights in
+                rows.starts.withUnsafeBufferPointer { starts in
+                    rows.counts.withUnsafeBufferPointer { counts in
+                        ck_sum_rows_avx2(
+                            floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
+                            firstRow, counts.baseAddress, outHeight, floats(target))
+                    }
+                }
+            }
+            return
+        }
         rows.weights.withUnsafeBufferPointer { weights in
             guard let weights = weights.baseAddress else { return }
             for y in 0..<outHeight {
@@ -308,6 +380,28 @@ package enum Resampler {
                 }
             }
         }
+    }
+
+    /// The Floats of working-format pixels, for the C kernels.
+    @inline(__always)
+    private static func floats(_ pixels: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
+        UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
+    }
+
+    /// A window's weights as `ck_filter_rows_avx2` multiplies them: pairs of taps, each weight four times.
+    private struct ExpandedWeights {
+        let floats: UnsafeMutablePointer<Float>
+
+        init(_ columns: FilterWeights) {
+            floats = .allocate(capacity: max(1, ck_expanded_weight_count(columns.outputs, columns.stride)))
+            columns.weights.withUnsafeBufferPointer { weights in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    ck_expand_weights(weights.baseAddress, columns.stride, counts.baseAddress, columns.outputs, floats)
+                }
+            }
+        }
+
+        func deallocate() { floats.deallocate() }
     }
 
     /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, each
@@ -377,13 +471,22 @@ package struct BlockGrid {
     /// row summed again, premultiplied in floating point column by column, then block by block.
     package func premultipliedRow(
         _ row: Int, columns: Range<Int>, from bytes: UnsafeBufferPointer<UInt8>,
-        scratch: Scratch, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+        scratch: Scratch, kernels: VectorKernels = .fastest, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         guard let base = bytes.baseAddress, let target = out.baseAddress, !columns.isEmpty else { return }
         let rows = row * blockHeight..<min(row * blockHeight + blockHeight, sourceHeight)
         let firstSourceColumn = columns.lowerBound * blockWidth
         let sourceColumns = min(columns.upperBound * blockWidth, sourceWidth) - firstSourceColumn
-        if opaqueColumnSums(
+        if kernels == .avx2 {
+            // The same sums and averages in 256-bit integer vectors (the same Float operations at the end).
+            let opaque = scratch.integerSums.withMemoryRebound(to: UInt16.self, capacity: sourceColumns * 4) { sums in
+                ck_opaque_block_averages_avx2(
+                    base + (rows.lowerBound * sourceWidth + firstSourceColumn) * 4, sourceWidth * 4, rows.count,
+                    sourceColumns, blockWidth, sums, UnsafeMutableRawPointer(target).assumingMemoryBound(to: Float.self)
+                )
+            }
+            if opaque != 0 { return }
+        } else if opaqueColumnSums(
             rows, firstSourceColumn: firstSourceColumn, sourceColumns: sourceColumns, base: base,
             into: scratch.integerSums)
         {

@@ -113,3 +113,37 @@ import Testing
         #expect(Coverage.mask(of: .circle(center: Point(x: 5, y: 5), radius: 3), scale: 0).values.isEmpty)
     }
 }
+
+@Suite struct CoverageCacheTests {
+    @Test func cachedMasksAreTheRasterisedOnesPerShapeScaleAndRows() {
+        let cache = CoverageCache(byteBudget: 1 << 20)
+        let shapes: [Shape] = [
+            .roundedRect(Rect(x: 0.5, y: 1.25, width: 30.3, height: 20), cornerRadius: 4),
+            .circle(center: Point(x: 12, y: 9.5), radius: 7.3),
+            .intersection(
+                .circle(center: Point(x: 10, y: 10), radius: 8), .rect(Rect(x: 4, y: 0, width: 9, height: 20))),
+        ]
+        for shape in shapes {
+            for (scale, rows) in [(1.0, nil), (3, nil), (3, 5..<17)] as [(Double, Range<Int>?)] {
+                let expected = Coverage.mask(of: shape, scale: scale, rows: rows)
+                #expect(cache.mask(of: shape, scale: scale, rows: rows) == expected)
+                // The second time from the cache: still the same mask, and no new entry.
+                let count = cache.count
+                #expect(cache.mask(of: shape, scale: scale, rows: rows) == expected)
+                #expect(cache.count == count)
+            }
+        }
+        #expect(cache.count == shapes.count * 3)
+    }
+
+    @Test func aFullCacheStartsAgainAndLargeMasksAreNotKept() {
+        // 100 values (400 bytes) per 10 × 10 mask: two fit in 1000 bytes, the third starts the cache again.
+        let cache = CoverageCache(byteBudget: 1000)
+        let squares = (0..<3).map { Shape.rect(Rect(x: Double($0), y: 0, width: 10, height: 10)) }
+        for square in squares { _ = cache.mask(of: square, scale: 1) }
+        #expect(cache.count == 1)
+        _ = cache.mask(of: .rect(Rect(x: 0, y: 0, width: 40, height: 40)), scale: 1)
+        #expect(cache.count == 1)
+        #expect(cache.mask(of: squares[2], scale: 1) == Coverage.mask(of: squares[2], scale: 1))
+    }
+}

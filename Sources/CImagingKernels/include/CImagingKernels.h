@@ -1,0 +1,71 @@
+// The resampler's inner loops in C, for what Swift cannot express: 256-bit AVX2 vectors with fused
+// multiply-adds in functions compiled for that instruction set alone (`__attribute__((target))`), chosen at run
+// time, so that the package still builds for baseline x86-64 and runs on a CPU without AVX2 (Imaging's Swift
+// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`.
+#ifndef CIMAGINGKERNELS_H
+#define CIMAGINGKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What the AVX2 kernels did on this thread between `ck_work_start` and `ck_work_stop`, counted per call from
+/// the loop bounds (not per instruction), for the benchmark's work per output pixel: lane multiply-adds executed
+/// (zero-weighted padding taps included), bytes the filter passes loaded (pixels and weights, as Floats),
+/// source bytes the block averages read, pixels the vertical pass wrote, and the time spent in the two filter
+/// passes and in the block averages (a clock read on entry and exit of each call).
+typedef struct {
+    uint64_t multiplyAdds;
+    uint64_t filterBytes;
+    uint64_t sourceBytes;
+    uint64_t outputPixels;
+    uint64_t filterNanoseconds;
+    uint64_t averagingNanoseconds;
+} ck_work;
+
+/// Starts counting on this thread, from 0.
+void ck_work_start(void);
+
+/// This thread's counts since `ck_work_start`; counting stops.
+ck_work ck_work_stop(void);
+
+/// 1 when this CPU and operating system run the AVX2 and FMA kernels below, else 0 (always 0 off x86-64).
+int ck_has_avx2_fma(void);
+
+/// The number of Floats `ck_expand_weights` writes for `outputs` windows of `stride` weights.
+ptrdiff_t ck_expanded_weight_count(ptrdiff_t outputs, ptrdiff_t stride);
+
+/// Spreads each window's weights into 8-Float pairs of taps (w0 ×4, w1 ×4), a window's odd last tap paired with
+/// a weight of 0, `(stride + 1) / 2` pairs per window: what `ck_filter_rows_avx2` multiplies two pixels by.
+void ck_expand_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                       float *expanded);
+
+/// Horizontal pass over one or two source rows (`lower` may be NULL): output `x` of each is the sum over
+/// window `x` (from pixel `starts[x] - first`, `counts[x]` taps) of weight times pixel, written to `upperOut` /
+/// `lowerOut`. A window with an odd count also reads the pixel after it (weighted 0): the rows must hold one
+/// finite pixel past the last window.
+void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                         const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut,
+                         float *lowerOut);
+
+/// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
+/// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
+/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`.
+void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                      const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                      float *out);
+
+/// Block averages of an opaque source, one block row: `rows` rows (`rowBytes` apart) of `columns` RGBA8
+/// pixels from `pixels`, summed down in `sums` (16-bit, `columns * 4` of them) and across in blocks of
+/// `blockWidth` (the last one possibly narrower), each block's average written to `out` as 4 Floats. 0 as
+/// soon as a row holds a pixel that is not opaque (`out` is then not written), else 1.
+int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                  ptrdiff_t blockWidth, uint16_t *sums, float *out);
+
+/// A composite's last pass over `count` premultiplied pixels of `layer`: each laid over the premultiplied
+/// `background` (4 Floats), multiplied by its `clip` coverage, divided by its alpha and rounded half up to
+/// straight RGBA bytes in `out`, as `Compositor` and `PremultipliedPixels.straightImage` do it in Swift, with
+/// the same Float operations.
+void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                    uint8_t *out);
+
+#endif

@@ -1,0 +1,320 @@
+#include "CImagingKernels.h"
+
+#include <string.h>
+#include <time.h>
+
+static _Thread_local ck_work work;
+static _Thread_local int counting;
+
+void ck_work_start(void) {
+    memset(&work, 0, sizeof work);
+    counting = 1;
+}
+
+ck_work ck_work_stop(void) {
+    counting = 0;
+    return work;
+}
+
+
+ptrdiff_t ck_expanded_weight_count(ptrdiff_t outputs, ptrdiff_t stride) { return outputs * ((stride + 1) / 2) * 8; }
+
+void ck_expand_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                       float *expanded) {
+    ptrdiff_t pairs = (stride + 1) / 2;
+    for (ptrdiff_t x = 0; x < outputs; x++) {
+        const float *window = weights + x * stride;
+        float *out = expanded + x * pairs * 8;
+        for (ptrdiff_t tap = 0; tap < pairs * 2; tap++) {
+            float w = tap < counts[x] ? window[tap] : 0.0f;
+            for (int lane = 0; lane < 4; lane++) out[tap * 4 + lane] = w;
+        }
+    }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+int ck_has_avx2_fma(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+#define AVX2 __attribute__((target("avx2,fma")))
+
+static uint64_t nanoseconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* Two taps per 256-bit vector (two RGBA pixels against their weights), two vectors in flight per row. */
+AVX2 void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                              const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs,
+                              float *upperOut, float *lowerOut) {
+    ptrdiff_t pairStride = ((stride + 1) / 2) * 8;
+    uint64_t pairCount = 0, start = counting ? nanoseconds() : 0;
+    for (ptrdiff_t x = 0; x < outputs; x++) {
+        const float *w = expanded + x * pairStride;
+        const float *a = upper + (starts[x] - first) * 4;
+        ptrdiff_t pairs = (counts[x] + 1) / 2, p = 0;
+        pairCount += (uint64_t)pairs;
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0;
+        if (lower) {
+            const float *b = lower + (starts[x] - first) * 4;
+            __m256 b0 = a0, b1 = a0;
+            for (; p + 2 <= pairs; p += 2) {
+                __m256 w0 = _mm256_loadu_ps(w + p * 8), w1 = _mm256_loadu_ps(w + p * 8 + 8);
+                a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(a + p * 8), a0);
+                b0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + p * 8), b0);
+                a1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(a + p * 8 + 8), a1);
+                b1 = _mm256_fmadd_ps(w1, _mm256_loadu_ps(b + p * 8 + 8), b1);
+            }
+            if (p < pairs) {
+                __m256 w0 = _mm256_loadu_ps(w + p * 8);
+                a0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(a + p * 8), a0);
+                b0 = _mm256_fmadd_ps(w0, _mm256_loadu_ps(b + p * 8), b0);
+            }
+            b0 = _mm256_add_ps(b0, b1);
+            _mm_storeu_ps(lowerOut + x * 4, _mm_add_ps(_mm256_castps256_ps128(b0), _mm256_extractf128_ps(b0, 1)));
+        } else {
+            for (; p + 2 <= pairs; p += 2) {
+                a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8), _mm256_loadu_ps(a + p * 8), a0);
+                a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8 + 8), _mm256_loadu_ps(a + p * 8 + 8), a1);
+            }
+            if (p < pairs) a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + p * 8), _mm256_loadu_ps(a + p * 8), a0);
+        }
+        a0 = _mm256_add_ps(a0, a1);
+        _mm_storeu_ps(upperOut + x * 4, _mm_add_ps(_mm256_castps256_ps128(a0), _mm256_extractf128_ps(a0, 1)));
+    }
+    if (!counting) return;
+    uint64_t rows = lower ? 2 : 1;
+    work.multiplyAdds += pairCount * 8 * rows;
+    work.filterBytes += pairCount * 32 * (rows + 1);
+    work.filterNanoseconds += nanoseconds() - start;
+}
+
+/* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0. */
+AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
+    __m256 alpha = _mm256_permute_ps(sum, _MM_SHUFFLE(3, 3, 3, 3));
+    alpha = _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
+    return _mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), alpha);
+}
+
+AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                           const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                           float *out) {
+    ptrdiff_t rowFloats = width * 4;
+    uint64_t start = counting ? nanoseconds() : 0;
+    for (ptrdiff_t y = 0; y < height; y++) {
+        const float *taps = weights + y * stride;
+        const float *first = rows + (starts[y] - firstRow) * rowFloats;
+        float *target = out + y * rowFloats;
+        ptrdiff_t count = counts[y], i = 0;
+        if (counting) {
+            work.multiplyAdds += (uint64_t)(count * rowFloats);
+            work.filterBytes += (uint64_t)(count * (rowFloats * 4 + (rowFloats + 31) / 32 * 4));
+            work.outputPixels += (uint64_t)width;
+        }
+        /* Eight pixels at a time down their columns, in registers: each weight broadcast once per eight. */
+        for (; i + 32 <= rowFloats; i += 32) {
+            __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats) {
+                __m256 w = _mm256_broadcast_ss(taps + tap);
+                s0 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel), s0);
+                s1 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 8), s1);
+                s2 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 16), s2);
+                s3 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 24), s3);
+            }
+            _mm256_storeu_ps(target + i, valid_premultiplied(s0));
+            _mm256_storeu_ps(target + i + 8, valid_premultiplied(s1));
+            _mm256_storeu_ps(target + i + 16, valid_premultiplied(s2));
+            _mm256_storeu_ps(target + i + 24, valid_premultiplied(s3));
+        }
+        for (; i + 8 <= rowFloats; i += 8) {
+            __m256 s = _mm256_setzero_ps();
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+                s = _mm256_fmadd_ps(_mm256_broadcast_ss(taps + tap), _mm256_loadu_ps(pixel), s);
+            _mm256_storeu_ps(target + i, valid_premultiplied(s));
+        }
+        if (i < rowFloats) {
+            /* The last pixel of an odd width: a 128-bit vector. */
+            __m128 s = _mm_setzero_ps();
+            const float *pixel = first + i;
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+                s = _mm_fmadd_ps(_mm_broadcast_ss(taps + tap), _mm_loadu_ps(pixel), s);
+            __m256 clamped = valid_premultiplied(_mm256_castps128_ps256(s));
+            _mm_storeu_ps(target + i, _mm256_castps256_ps128(clamped));
+        }
+    }
+    if (counting) work.filterNanoseconds += nanoseconds() - start;
+}
+
+AVX2 static int opaque_block_averages(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                      ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xff000000);
+    ptrdiff_t bytes = columns * 4, whole = bytes / 32 * 32;
+    for (ptrdiff_t row = 0; row < rows; row++) {
+        const uint8_t *line = pixels + row * rowBytes;
+        __m256i all = _mm256_set1_epi8(-1);
+        ptrdiff_t i = 0;
+        for (; i < whole; i += 32) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(line + i));
+            all = _mm256_and_si256(all, chunk);
+            __m256i low = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(chunk));
+            __m256i high = _mm256_cvtepu8_epi16(_mm256_extracti128_si256(chunk, 1));
+            if (row > 0) {
+                low = _mm256_add_epi16(low, _mm256_loadu_si256((const __m256i *)(sums + i)));
+                high = _mm256_add_epi16(high, _mm256_loadu_si256((const __m256i *)(sums + i + 16)));
+            }
+            _mm256_storeu_si256((__m256i *)(sums + i), low);
+            _mm256_storeu_si256((__m256i *)(sums + i + 16), high);
+        }
+        if (!_mm256_testc_si256(all, alpha)) return 0;
+        for (; i < bytes; i += 4) {
+            if (line[i + 3] != 255) return 0;
+            for (int lane = 0; lane < 4; lane++)
+                sums[i + lane] = (uint16_t)((row > 0 ? sums[i + lane] : 0) + line[i + lane]);
+        }
+    }
+    const float fullShare = 1.0f / (float)(rows * blockWidth);
+    if (blockWidth == 1) {
+        const __m256 share = _mm256_set1_ps(fullShare);
+        ptrdiff_t column = 0;
+        for (; column + 2 <= columns; column += 2) {
+            __m128i two = _mm_loadu_si128((const __m128i *)(sums + column * 4));
+            __m256 value = _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(two));
+            _mm256_storeu_ps(out + column * 4, _mm256_mul_ps(value, share));
+        }
+        if (column < columns) {
+            __m128i one = _mm_loadl_epi64((const __m128i *)(sums + column * 4));
+            _mm_storeu_ps(out + column * 4, _mm_mul_ps(_mm_cvtepi32_ps(_mm_cvtepu16_epi32(one)), _mm_set1_ps(fullShare)));
+        }
+        return 1;
+    }
+    for (ptrdiff_t column = 0, block = 0; column < columns; block++) {
+        ptrdiff_t end = column + blockWidth < columns ? column + blockWidth : columns;
+        float share = end - column == blockWidth ? fullShare : 1.0f / (float)(rows * (end - column));
+        __m128i sum = _mm_setzero_si128();
+        for (; column < end; column++)
+            sum = _mm_add_epi32(sum, _mm_cvtepu16_epi32(_mm_loadl_epi64((const __m128i *)(sums + column * 4))));
+        _mm_storeu_ps(out + block * 4, _mm_mul_ps(_mm_cvtepi32_ps(sum), _mm_set1_ps(share)));
+    }
+    return 1;
+}
+
+/* Blocks two pixels wide (WeChat's 2x2 from 512 px sources): eight pixels of every row summed in registers, pairs
+ * added within each 128-bit lane, four blocks converted at a time, without the column sums' round trip through
+ * memory; the rest of the row (fewer than eight pixels) by the general loop. The same integer sums and Float
+ * operations as it. At most 128 rows, so that a block's sums fit 16 bits. */
+AVX2 static int opaque_pair_averages(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                     uint16_t *sums, float *out) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xff000000);
+    const __m256 share = _mm256_set1_ps(1.0f / (float)(rows * 2));
+    ptrdiff_t whole = columns / 8 * 8;
+    __m256i all = _mm256_set1_epi8(-1);
+    for (ptrdiff_t column = 0; column < whole; column += 8) {
+        __m256i low = _mm256_setzero_si256(), high = low;
+        for (ptrdiff_t row = 0; row < rows; row++) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(pixels + row * rowBytes + column * 4));
+            all = _mm256_and_si256(all, chunk);
+            low = _mm256_add_epi16(low, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(chunk)));
+            high = _mm256_add_epi16(high, _mm256_cvtepu8_epi16(_mm256_extracti128_si256(chunk, 1)));
+        }
+        /* Each 128-bit lane holds two pixels' sums; its low half gets their block's. */
+        low = _mm256_add_epi16(low, _mm256_bsrli_epi128(low, 8));
+        high = _mm256_add_epi16(high, _mm256_bsrli_epi128(high, 8));
+        __m128i first = _mm256_castsi256_si128(_mm256_permute4x64_epi64(low, 0x08));
+        __m128i second = _mm256_castsi256_si128(_mm256_permute4x64_epi64(high, 0x08));
+        float *target = out + column / 2 * 4;
+        _mm256_storeu_ps(target, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(first)), share));
+        _mm256_storeu_ps(target + 8, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(second)), share));
+    }
+    if (!_mm256_testc_si256(all, alpha)) return 0;
+    if (whole == columns) return 1;
+    return opaque_block_averages(pixels + whole * 4, rowBytes, rows, columns - whole, 2, sums, out + whole / 2 * 4);
+}
+
+AVX2 static int block_averages(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                               ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    if (blockWidth == 2 && rows <= 128) return opaque_pair_averages(pixels, rowBytes, rows, columns, sums, out);
+    return opaque_block_averages(pixels, rowBytes, rows, columns, blockWidth, sums, out);
+}
+
+AVX2 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows,
+                                       ptrdiff_t columns, ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    if (!counting) return block_averages(pixels, rowBytes, rows, columns, blockWidth, sums, out);
+    uint64_t start = nanoseconds();
+    int opaque = block_averages(pixels, rowBytes, rows, columns, blockWidth, sums, out);
+    work.sourceBytes += (uint64_t)(rows * columns * 4);
+    work.averagingNanoseconds += nanoseconds() - start;
+    return opaque;
+}
+
+/* Over the background, clipped, straightened and rounded: two pixels per vector. */
+AVX2 static inline __m256 finish(__m256 pixel, __m256 background, __m256 clip) {
+    const __m256 one = _mm256_set1_ps(1.0f), full = _mm256_set1_ps(255.0f), zero = _mm256_setzero_ps();
+    __m256 share = _mm256_sub_ps(one, _mm256_div_ps(_mm256_permute_ps(pixel, 0xff), full));
+    __m256 p = _mm256_mul_ps(_mm256_add_ps(pixel, _mm256_mul_ps(background, share)), clip);
+    __m256 alpha = _mm256_permute_ps(p, 0xff);
+    /* Translucent: colour times 255 / alpha, alpha kept; opaque (alpha at least 255): as it is; both at most 255. */
+    __m256 straight = _mm256_blend_ps(_mm256_mul_ps(p, _mm256_div_ps(full, alpha)), alpha, 0x88);
+    __m256 chosen = _mm256_blendv_ps(straight, p, _mm256_cmp_ps(alpha, full, _CMP_GE_OQ));
+    chosen = _mm256_min_ps(chosen, full);
+    chosen = _mm256_and_ps(chosen, _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ));
+    return _mm256_floor_ps(_mm256_add_ps(chosen, _mm256_set1_ps(0.5f)));
+}
+
+AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                         uint8_t *out) {
+    __m128 one = _mm_loadu_ps(background);
+    __m256 bg = _mm256_set_m128(one, one);
+    ptrdiff_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        __m256 c = _mm256_set_m128(_mm_set1_ps(clip[i + 1]), _mm_set1_ps(clip[i]));
+        __m256i ints = _mm256_cvttps_epi32(finish(_mm256_loadu_ps(layer + i * 4), bg, c));
+        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_extracti128_si256(ints, 1));
+        _mm_storel_epi64((__m128i *)(out + i * 4), _mm_packus_epi16(words, words));
+    }
+    if (i < count) {
+        __m256 pixel = _mm256_castps128_ps256(_mm_loadu_ps(layer + i * 4));
+        __m256i ints = _mm256_cvttps_epi32(finish(pixel, bg, _mm256_set1_ps(clip[i])));
+        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_castsi256_si128(ints));
+        int32_t bytes = _mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+        memcpy(out + i * 4, &bytes, 4);
+    }
+}
+
+#else
+
+int ck_has_avx2_fma(void) { return 0; }
+
+void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
+                    uint8_t *out) {
+    (void)layer, (void)clip, (void)background, (void)count, (void)out;
+}
+
+int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
+                                  ptrdiff_t blockWidth, uint16_t *sums, float *out) {
+    (void)pixels, (void)rowBytes, (void)rows, (void)columns, (void)blockWidth, (void)sums, (void)out;
+    return 0;
+}
+
+/* Never called where ck_has_avx2_fma() is 0. */
+void ck_filter_rows_avx2(const float *upper, const float *lower, const float *expanded, ptrdiff_t stride,
+                         const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut,
+                         float *lowerOut) {
+    (void)upper, (void)lower, (void)expanded, (void)stride, (void)starts, (void)first, (void)counts, (void)outputs;
+    (void)upperOut, (void)lowerOut;
+}
+
+void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
+                      const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
+                      float *out) {
+    (void)rows, (void)width, (void)weights, (void)stride, (void)starts, (void)firstRow, (void)counts;
+    (void)height, (void)out;
+}
+
+#endif

@@ -95,8 +95,8 @@ let package = Package(
         .executableTarget(
             name: "ChatTUIBench",
             dependencies: [
-                "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-                "ChatTUITestSupport",
+                "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
+                "ArgumentParsing", "ChatTUITestSupport",
             ]),
         // The resampler's reference images, shared by the imaging and the compositor tests.
         .target(

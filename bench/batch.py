@@ -214,7 +214,7 @@ def main():
         json.dump(figures, handle, indent=2, sort_keys=True)
         handle.write("\n")
     for target, met, detail in targets:
-        print("%-4s %s: %s" % ("MET" if met else "MISS", target, detail))
+        print("%-6s %s: %s" % ("MET" if met else "MISSED", target, detail))
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),
-        .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures"]),
+        .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures", "CCrypto"]),
         .target(
             name: "RenderService",
             dependencies: [

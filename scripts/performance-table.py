@@ -174,8 +174,9 @@ def scaling_rows(scaling, path, machine):
     for row in scaling["rows"]:
         yield ("scaling with cores: %s, 1 → 2 cores" % row["figure"],
                "%s → %s/s" % (number(row["one_core"]), number(row["two_cores"])), command,
-               "linear ×2; the 2-core run got %.2f cores, CPU per composite %s → %s ms" % (
-                   row["cores_obtained"], number(row["cpu_ms_one_core"]), number(row["cpu_ms_two_cores"])),
+               "linear ×2; the runs got %.2f / %.2f cores, CPU per composite %s → %s ms" % (
+                   row.get("cores_obtained_one_core", 0), row["cores_obtained"], number(row["cpu_ms_one_core"]),
+                   number(row["cpu_ms_two_cores"])),
                "%s× (target ≥ 1.8×)" % number(row["speed_up"]), machine, date)
 
 

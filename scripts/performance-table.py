@@ -109,6 +109,8 @@ def summary_rows(results, path, wanted, machine):
 def batch_rows(batch, path, machine):
     date = batch.get("date") or file_date(path)
     machine = batch.get("machine") or machine
+    if batch.get("load_before"):
+        machine = "%s, shared: load %s" % (machine, service_load(batch))
     medians = batch["medians"]
     command = "`bench/batch.py` (in `bench/compare.sh`)"
     groups = batch.get("groups", 120)

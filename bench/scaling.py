@@ -15,7 +15,7 @@ fewer than two cores is the machine's other work, which this process could not h
 before and after goes with the results.
 
 Usage: scaling.py --bin .build/release/chat-tui --bench-bin .build/release/chat-tui-bench
-                  [--rounds 3] [--groups 60] --json-out bench/scaling-results.json
+                  [--rounds 3] [--groups 60] [--quick] --json-out bench/scaling-results.json
 """
 
 import argparse
@@ -56,6 +56,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--groups", type=int, default=60)
     parser.add_argument("--json-out", required=True)
+    parser.add_argument("--quick", action="store_true", help="chat-tui-bench --tiny, for the smoke test")
     args = parser.parse_args()
     if (os.cpu_count() or 1) < 2:
         sys.exit("scaling.py: this machine has one core")
@@ -80,7 +81,7 @@ def main():
             for cores, mask in CORES.items():
                 report = os.path.join(work, "preview.json")
                 timed(["taskset", "-c", mask, args.bench_bin, "--inputs", inputs, "--only", "scaling",
-                       "--json-out", report])
+                       "--json-out", report] + (["--tiny"] if args.quick else []))
                 with open(report, encoding="utf-8") as handle:
                     figures = json.load(handle)["scaling"]
                 sample("preview %d rate" % cores, figures["composites_per_second"])

@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "RemoteSources", dependencies: ["Support", "FileSystem", "GroupIcon", "CCurl"]),
         .target(name: "Fixtures", dependencies: ["Support", "FileSystem"]),
         .target(name: "TerminalUI", dependencies: ["Support", "Imaging", "CSixel"]),
-        .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures"]),
+        .target(name: "GroupExport", dependencies: ["Support", "FileSystem", "GroupIcon", "Fixtures", "CCrypto"]),
         .target(
             name: "RenderService",
             dependencies: [
@@ -98,8 +98,8 @@ let package = Package(
         .executableTarget(
             name: "ChatTUIBench",
             dependencies: [
-                "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp", "ArgumentParsing",
-                "ChatTUITestSupport",
+                "Support", "FileSystem", "GroupIcon", "Fixtures", "GroupExport", "TerminalUI", "ChatTUIApp",
+                "ArgumentParsing", "ChatTUITestSupport",
             ]),
         // The resampler's reference images, shared by the imaging and the compositor tests.
         .target(

@@ -109,6 +109,7 @@ def main():
     args = parser.parse_args()
     binary = os.path.abspath(args.bin)
     cores = os.cpu_count() or 1
+    load_before = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     work = tempfile.mkdtemp(prefix="batch-bench-")
     try:
         photos_dir = os.path.join(work, "photos")
@@ -188,7 +189,9 @@ def main():
 
     medians = {name: statistics.median(values) for name, values in samples.items()}
     figures = {"cores": cores, "groups": group_count, "medians": medians, "memory": memory,
-               "date": datetime.date.today().isoformat(), "machine": "%d-core %s" % (cores, platform.machine())}
+               "date": datetime.date.today().isoformat(), "machine": "%d-core %s" % (cores, platform.machine()),
+               "load_before": load_before,
+               "load_after": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()}
     targets = []
     for fixture in ("distinct", "shared"):
         for jobs in (1, cores):
@@ -214,7 +217,7 @@ def main():
         json.dump(figures, handle, indent=2, sort_keys=True)
         handle.write("\n")
     for target, met, detail in targets:
-        print("%-4s %s: %s" % ("MET" if met else "MISS", target, detail))
+        print("%-6s %s: %s" % ("MET" if met else "MISSED", target, detail))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs chat-tui's benchmark beside the tools people would use instead (Pillow with pillow-heif, pillow-simd, pyvips,
 # chafa) on the same generated inputs and the format corpus, in alternating rounds on the same machine, and prints each figure
-# beside its peer's with the ratio; the medians over the rounds go to bench/results.json, the batch export figures
-# to bench/batch-results.json.
+# beside its peer's with the ratio and every target as MET or MISSED; the medians over the rounds go to
+# bench/results.json, the batch export figures to bench/batch-results.json, the scaling with cores (one core
+# against two, in the app's preview and in batches) to bench/scaling-results.json.
 #
 #   bench/compare.sh            # 3 rounds (ROUNDS=N to change), release build
 #   ONLY=decode bench/compare.sh  # only these chat-tui-bench sections (comma-separated, as --only takes them)
@@ -74,3 +75,7 @@ python3 bench/summarise.py "$work" --json-out "$results" --command "${only:+ONLY
 # Batch export end to end: whole `chat-tui export` processes beside Pillow, and peak memory (bench/batch.py).
 swift build -c release --product chat-tui >&2
 python3 bench/batch.py --bin .build/release/chat-tui --rounds "$rounds" --json-out bench/batch-results.json
+
+# Scaling with cores: the preview's composition and batch export on one core and on two (bench/scaling.py).
+python3 bench/scaling.py --bin .build/release/chat-tui --bench-bin "$bin" --rounds "$rounds" \
+  --json-out bench/scaling-results.json

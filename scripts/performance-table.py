@@ -6,7 +6,8 @@ It reads what bench/compare.sh writes: bench/results.json, bench/results-composi
 results.json's) and bench/results-decode.json (bench/summarise.py's
 `rows`: figure, unit, ours, peers with value and ratio) and bench/batch-results.json (bench/batch.py's medians,
 ratios and memory); bench/service-results.json (bench/service.sh: `chat-tui serve` beside the Pillow service,
-and memory over distinct requests); and bench/interactive-figures.json, which holds the interactive figures
+and memory over distinct requests); bench/scaling-results.json (bench/scaling.py: one core against two); and
+bench/interactive-figures.json, which holds the interactive figures
 (`chat-tui-bench --only pictures,scroll,sheet`) that compare.sh does not summarise, each row with its own
 command, machine and date. A results file's date and machine are those it records (bench/summarise.py,
 bench/batch.py and bench/service.sh write them); for older files, its last commit's date (git), else its
@@ -108,6 +109,8 @@ def summary_rows(results, path, wanted, machine):
 def batch_rows(batch, path, machine):
     date = batch.get("date") or file_date(path)
     machine = batch.get("machine") or machine
+    if batch.get("load_before"):
+        machine = "%s, shared: load %s" % (machine, service_load(batch))
     medians = batch["medians"]
     command = "`bench/batch.py` (in `bench/compare.sh`)"
     groups = batch.get("groups", 120)
@@ -164,6 +167,21 @@ def service_rows(service, path, machine):
                machine, date)
 
 
+def scaling_rows(scaling, path, machine):
+    """bench/scaling.py: composites per second on two cores against one, in the app's preview and in batches;
+    the cores the 2-core run got and the CPU per composite (why a figure is below linear) in the peer column."""
+    date = scaling.get("date") or file_date(path)
+    machine = "%s, shared: load %s" % (scaling.get("machine") or machine, service_load(scaling))
+    command = "`bench/scaling.py` (in `bench/compare.sh`)"
+    for row in scaling["rows"]:
+        yield ("scaling with cores: %s, 1 → 2 cores" % row["figure"],
+               "%s → %s/s" % (number(row["one_core"]), number(row["two_cores"])), command,
+               "linear ×2; the runs got %.2f / %.2f cores, CPU per composite %s → %s ms" % (
+                   row.get("cores_obtained_one_core", 0), row["cores_obtained"], number(row["cpu_ms_one_core"]),
+                   number(row["cpu_ms_two_cores"])),
+               "%s× (target ≥ 1.8×)" % number(row["speed_up"]), machine, date)
+
+
 def service_load(service):
     """The 1-minute load averages before and after the run, from its `uptime` lines (bench/service.sh's and
     bench/compare.sh's results record them): other work on the machine."""
@@ -206,6 +224,10 @@ def main():
     batch = load(batch_path)
     if batch:
         rows += batch_rows(batch, batch_path, args.machine)
+    scaling_path = os.path.join(args.bench, "scaling-results.json")
+    scaling = load(scaling_path)
+    if scaling:
+        rows += scaling_rows(scaling, scaling_path, args.machine)
     service_path = os.path.join(args.bench, "service-results.json")
     service = load(service_path)
     if service:

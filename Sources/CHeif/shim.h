@@ -1,1 +1,2 @@
 #include <libheif/heif.h>
+#include "de265_plugin.h"

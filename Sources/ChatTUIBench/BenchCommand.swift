@@ -30,7 +30,7 @@ struct BenchCommand: ToolCommand {
     /// The parts of the report, in the order they run.
     enum Section: String, CaseIterable, Sendable {
         /// First, while the process is still small: its memory figures are the point.
-        case fixture, composition, png, cells, frame, response, pictures, scroll, sheet, decode
+        case fixture, composition, png, cells, frame, response, pictures, scroll, sheet, decode, scaling
     }
 
     var tiny: Bool
@@ -89,6 +89,7 @@ struct BenchCommand: ToolCommand {
                 case .sheet: report.sheet = try await SheetBench.sheet(inputs, configuration)
                 case .decode:
                     report.decode = try await DecodeBench.decode(inputs, configuration, corpus: formatsDirectory)
+                case .scaling: report.scaling = try await ScalingBench.preview(inputs, configuration)
                 }
             }
             let json = try report.jsonText()

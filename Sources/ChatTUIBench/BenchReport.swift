@@ -20,6 +20,7 @@ struct BenchReport: Codable, Sendable {
     var scroll: [ScrollFigures]?
     var sheet: SheetFigures?
     var decode: DecodeFigures?
+    var scaling: ScalingFigures?
 
     /// The report as pretty-printed JSON with sorted keys and a final newline.
     func jsonText() throws -> String {
@@ -144,4 +145,15 @@ struct SheetFigures: Codable, Sendable {
     /// Wall clock per sheet (median), and this process's CPU time per sheet (median).
     var milliseconds: Double
     var cpuMilliseconds: Double
+}
+
+/// The preview's composition on the cores the process may use (`ScalingBench`).
+struct ScalingFigures: Codable, Sendable {
+    var pixels: Int
+    /// Row runs the compositor cut the canvas into (one per core it saw).
+    var runs: Int
+    var activeProcessors: Int
+    var compositesPerSecond: Double
+    /// The process's CPU (all threads) per composite.
+    var cpuMillisecondsPerComposite: Double
 }

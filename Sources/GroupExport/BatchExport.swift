@@ -30,11 +30,11 @@ package struct FixtureBatchInput: BatchInput {
 
 /// The groups of a JSON Lines fixture as they stream by: stems from the id alone (`OutputNaming.stem(for:)`),
 /// as no other group is known. A group whose id was seen before is an error
-/// naming both lines (it would replace the earlier group's file); the ids are remembered as 128-bit digests
-/// with their line, a few dozen bytes a group rather than the ids themselves.
+/// naming both lines (it would replace the earlier group's file); the ids are remembered as 64-bit digests
+/// with their line (`FirstLineIndex`), about 14 bytes a group rather than the ids themselves.
 package struct StreamBatchInput: BatchInput {
     private let stream: GroupStream
-    private var firstLines: [UInt128: Int] = [:]
+    private var firstLines = FirstLineIndex()
 
     package init(_ stream: GroupStream) { self.stream = stream }
 
@@ -42,13 +42,12 @@ package struct StreamBatchInput: BatchInput {
 
     package mutating func next() throws(FixtureError) -> (group: ChatGroup, stem: String)? {
         guard let group = try stream.next() else { return nil }
-        let digest = SHA256.digest(Array(group.id.utf8)).prefix(16).reduce(UInt128(0)) { $0 << 8 | UInt128($1) }
-        if let first = firstLines[digest] {
+        let digest = SHA256.digest(Array(group.id.utf8)).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        if let first = firstLines.firstLine(of: digest, recordingOn: stream.lineNumber) {
             throw .schema(
                 file: "\(stream.path):\(stream.lineNumber)", path: "id",
                 problem: .duplicateID(group.id, firstPath: "line \(first)"))
         }
-        firstLines[digest] = stream.lineNumber
         return (group, OutputNaming.stem(for: group.id))
     }
 }

@@ -9,14 +9,14 @@ package enum ParallelRuns {
     package static let minimumPixelsPerRun = 1 << 17
 
     /// `0..<rows` cut into contiguous runs in order, each a whole number of `granule` rows except perhaps the
-    /// last: one run per active core, but none of fewer than `minimumPixelsPerRun` pixels of `width` (so
-    /// one run only, for a small picture or a single core).
+    /// last: one run per core the process may use (`AvailableCores`), but none of fewer than
+    /// `minimumPixelsPerRun` pixels of `width` (so one run only, for a small picture or a single core).
     package static func runs(rows: Int, width: Int, granule: Int = 1) -> [Range<Int>] {
         let granule = max(1, granule)
         let granules = max(0, rows) / granule + (max(0, rows) % granule > 0 ? 1 : 0)
         let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
         let byPixels = overflow ? Int.max : pixels / minimumPixelsPerRun
-        let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, byPixels, granules))
+        let count = max(1, min(AvailableCores.count, byPixels, granules))
         // Run `part` starts after `part` equal shares of the granules (the first `granules % count` runs have
         // one more), counted so that no product exceeds the rows.
         func firstRow(_ part: Int) -> Int {

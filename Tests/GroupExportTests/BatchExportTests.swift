@@ -184,3 +184,42 @@ private struct FailingInput: BatchInput {
         #expect(try input.next() == nil)
     }
 }
+
+@Suite struct FirstLineIndexTests {
+    /// Digests spread as SHA-256's are, from a fixed generator.
+    private static func digests(_ count: Int) -> [UInt64] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<count).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test func everyRepeatIsFoundWithItsFirstLineThroughGrowth() {
+        var index = FirstLineIndex(capacity: 8)
+        let digests = Self.digests(20_000)
+        for (line, digest) in digests.enumerated() {
+            #expect(index.firstLine(of: digest, recordingOn: line + 1) == nil)
+        }
+        #expect(index.count == digests.count)
+        for (line, digest) in digests.enumerated() where line % 97 == 0 {
+            #expect(index.firstLine(of: digest, recordingOn: 99_999) == line + 1)
+        }
+        #expect(index.count == digests.count, "a repeat is not recorded again")
+        // 0 is a digest like any other (stored as 1, the empty slot's mark being 0).
+        #expect(index.firstLine(of: 0, recordingOn: 7) == nil)
+        #expect(index.firstLine(of: 0, recordingOn: 8) == 7)
+    }
+
+    /// What keeps a JSON Lines export's memory flat: the table costs at most 12 bytes a slot and is at least
+    /// 7/16 full after it grows, so under 28 bytes an id (a `[UInt128: Int]` took about 64 once grown).
+    @Test func theTableCostsFewBytesAnId() {
+        var index = FirstLineIndex()
+        for (line, digest) in Self.digests(100_000).enumerated() { _ = index.firstLine(of: digest, recordingOn: line) }
+        #expect(index.bytes <= 28 * 100_000)
+        #expect(index.bytes >= 12 * 100_000)
+    }
+}

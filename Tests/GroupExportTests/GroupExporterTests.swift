@@ -2,6 +2,7 @@ import FileSystem
 import Fixtures
 import Foundation
 import GroupIcon
+import Support
 import Testing
 
 @testable import GroupExport
@@ -173,5 +174,19 @@ import Testing
             let decoded = try GroupExporter.decodeOutput(bytes)
             #expect(recorded.hasSuffix(" pixels=" + GroupExporter.pixelsDigest(decoded)), "\(format)")
         }
+    }
+}
+
+@Suite struct PixelsDigestTests {
+    /// libcrypto's digest is `Support.SHA256`'s, so every recorded `pixels=` stays what it was.
+    @Test(arguments: [0, 1, 55, 56, 64, 65, 1000, 396 * 396 * 4])
+    func libcryptoHashesAsSupportDoes(count: Int) {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        #expect(GroupExporter.sha256(bytes) == SHA256.digest(bytes))
+    }
+
+    @Test func theRecordNamesTheSizeAndTheDigestInHex() throws {
+        let image = try #require(RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 128]))
+        #expect(GroupExporter.pixelsDigest(image) == "2x1:" + SHA256.hex(SHA256.digest(image.pixels)))
     }
 }

@@ -71,6 +71,10 @@ assert kitty["back_bytes_per_page"] < 2000, kitty
 # preview beside them is not sent again.
 assert sixel["pictures_sent_per_page"] == sixel["rows_per_page"], sixel
 assert sixel["back_pictures_sent"] == sixel["pages_back"] * sixel["rows_per_page"], sixel
+# The preview's composition for bench/scaling.py: a rate, CPU per composite and the runs it was cut into.
+scaling = report["scaling"]
+assert scaling["composites_per_second"] > 0 and scaling["cpu_milliseconds_per_composite"] > 0, scaling
+assert 1 <= scaling["runs"] <= scaling["active_processors"], scaling
 PY
 check bash -c "'$bin' --tiny --only frog >/dev/null 2>&1; [ \$? -eq 2 ]"
 # The batch benchmark (whole processes beside Pillow, peak memory) at toy sizes: it runs and judges every target.
@@ -83,5 +87,16 @@ names = [t["target"] for t in report["targets"]]
 assert len(names) == 9 and any("72 spellings" in n for n in names) and any("JSON Lines" in n for n in names), names
 assert all(m["peak_rss_mib"] > 0 for m in report["memory"].values()), report["memory"]
 PY
+# One core against two (bench/scaling.py) at toy sizes, where there are two cores to pin to.
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+  check python3 bench/scaling.py --bin .build/debug/chat-tui --bench-bin "$bin" --rounds 1 --groups 2 --quick \
+    --json-out "$tmp/scaling.json" >"$tmp/scaling.out" 2>&1
+  check python3 - "$tmp/scaling.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+assert [t["target"].split(":")[0] for t in report["targets"]] == ["preview", "batch"], report["targets"]
+assert all(row["one_core"] > 0 and row["two_cores"] > 0 and row["cores_obtained"] > 0 for row in report["rows"])
+PY
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -111,7 +111,7 @@ struct ExportCommand: ToolCommand {
                 message: "--theme, --theme-* and --list-avatar-size draw the chat-list rows of --sheet FILE",
                 command: Self.name)
         }
-        jobs = try arguments.integer(Self.jobsSpec, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try arguments.integer(Self.jobsSpec, in: 1...256) ?? AvailableCores.count
         if let text = arguments.string(Self.shardSpec) {
             guard case .all = target else {
                 throw UsageError(

@@ -6,8 +6,65 @@ import CHeif
 /// 12-bit photos) to 8 bits; `decodeDeep` keeps them at 16. The EXIF orientation is not applied on top: HEIF's own
 /// transformations are the authoritative ones, and writers that set both (iPhones) set them to agree.
 ///
+/// HEVC is decoded by `CHeif`'s libde265 plugin (`chat_tui_de265_plugin`), which libheif prefers to its built-in
+/// one: the same decoding on the calling thread, without a worker thread started for every photo.
+///
 /// The only file that imports libheif.
 package enum HEIFCodec {
+    /// Registers the HEVC plugin with libheif, once, before the first context is made (a failure leaves
+    /// libheif's built-in plugin in use, which decodes the same pixels).
+    private static let hevcPluginRegistered =
+        heif_register_decoder_plugin(chat_tui_de265_plugin()).code == heif_error_Ok
+
+    /// Which libde265 plugin decodes HEVC: chat-tui's (the default) or libheif's built-in one, which the tests
+    /// decode the same files with to show the pixels are the same.
+    package enum HEVCDecoder: String, Sendable, CaseIterable {
+        /// `chat_tui_de265_plugin`: on the calling thread.
+        case callingThread = "chat-tui-libde265"
+        /// libheif's own, which starts a worker thread per image.
+        case libheifBuiltIn = "libde265"
+    }
+
+    /// The id of the HEVC decoder libheif picks when none is named: the highest priority registered.
+    package static var preferredHEVCDecoder: String? {
+        _ = hevcPluginRegistered
+        var descriptors = [OpaquePointer?](repeating: nil, count: 8)
+        let count = heif_get_decoder_descriptors(heif_compression_HEVC, &descriptors, Int32(descriptors.count))
+        guard count > 0, let first = descriptors[0], let id = heif_decoder_descriptor_get_id_name(first) else {
+            return nil
+        }
+        return String(cString: id)
+    }
+
+    /// `decode` (8-bit) or `decodeDeep` (nil for an 8-bit image) with a named HEVC decoder.
+    package static func decode(_ bytes: [UInt8], deep: Bool, hevcDecoder: HEVCDecoder) throws(CodecError)
+        -> (RGBAImage?, RGBA16Image?)
+    {
+        let format = sniff(bytes)?.name ?? "HEIF"
+        let result = bytes.withUnsafeBufferPointer { input in
+            Result { () throws(CodecError) -> (RGBAImage?, RGBA16Image?) in
+                try withPrimaryImage(input, format: format, limits: ImageLimits()) {
+                    handle, width, height throws(CodecError) in
+                    guard deep else {
+                        return (
+                            try image(
+                                handle, width: width, height: height, format: format, limits: ImageLimits(),
+                                hevcDecoder: hevcDecoder), nil
+                        )
+                    }
+                    guard heif_image_handle_get_luma_bits_per_pixel(handle) > 8 else { return (nil, nil) }
+                    return (
+                        nil,
+                        try deepImage(
+                            handle, width: width, height: height, format: format, limits: ImageLimits(),
+                            hevcDecoder: hevcDecoder)
+                    )
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// A `heif_error` as a `CodecError`, with libheif's message.
     private static func corrupt(_ error: heif_error, _ format: String) -> CodecError {
         let detail = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
@@ -53,6 +110,7 @@ package enum HEIFCodec {
         _ input: UnsafeBufferPointer<UInt8>, format: String, limits: ImageLimits,
         _ body: (OpaquePointer, Int, Int) throws(CodecError) -> Decoded
     ) throws(CodecError) -> Decoded {
+        _ = hevcPluginRegistered
         guard let context = heif_context_alloc() else {
             throw .decoderUnavailable(detail: "libheif could not allocate a context (out of memory?)")
         }
@@ -77,7 +135,8 @@ package enum HEIFCodec {
 
     /// The primary image at 8 bits.
     private static func image(
-        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
+        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits,
+        hevcDecoder: HEVCDecoder = .callingThread
     ) throws(CodecError) -> RGBAImage {
         let byteCount = try limits.checkDimensions(width: width, height: height)
         let rowBytes = width * 4
@@ -85,7 +144,7 @@ package enum HEIFCodec {
         // so its rows are ours byte for byte.
         let pixels = try withDecodedPlane(
             handle, chroma: heif_chroma_interleaved_RGBA, width: width, height: height, rowBytes: rowBytes,
-            format: format
+            format: format, hevcDecoder: hevcDecoder
         ) { plane, stride, _ in
             // Not zeroed first: every row is copied over (libheif pads its rows, so one copy each).
             [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
@@ -108,7 +167,8 @@ package enum HEIFCodec {
 
     /// The primary image at 16 bits, from libheif's little-endian 16-bit RGBA of the image's own bit depth.
     private static func deepImage(
-        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits
+        _ handle: OpaquePointer, width: Int, height: Int, format: String, limits: ImageLimits,
+        hevcDecoder: HEVCDecoder = .callingThread
     ) throws(CodecError) -> RGBA16Image {
         let byteCount = try limits.checkDimensions(width: width, height: height, bytesPerPixel: 8)
         let rowSamples = width * 4
@@ -116,7 +176,7 @@ package enum HEIFCodec {
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
         let samples = try withDecodedPlane(
             handle, chroma: heif_chroma_interleaved_RRGGBBAA_LE, width: width, height: height,
-            rowBytes: rowSamples * 2, format: format
+            rowBytes: rowSamples * 2, format: format, hevcDecoder: hevcDecoder
         ) { (plane, stride, bits) throws(CodecError) in
             guard (9...16).contains(bits) else {
                 throw .corruptImage(format: format, detail: "libheif returned \(bits)-bit samples for a deep image")
@@ -140,10 +200,16 @@ package enum HEIFCodec {
     /// rows of at least `rowBytes`; `body` reads the plane, given its stride in bytes and bits per sample.
     private static func withDecodedPlane<Decoded>(
         _ handle: OpaquePointer, chroma: heif_chroma, width: Int, height: Int, rowBytes: Int, format: String,
-        _ body: (UnsafePointer<UInt8>, Int, Int) throws(CodecError) -> Decoded
+        hevcDecoder: HEVCDecoder, _ body: (UnsafePointer<UInt8>, Int, Int) throws(CodecError) -> Decoded
     ) throws(CodecError) -> Decoded {
         var decoded: OpaquePointer?
-        let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, nil)
+        // The built-in plugin only when asked for by name: otherwise libheif's choice, ours, by priority.
+        let options = hevcDecoder == .callingThread ? nil : heif_decoding_options_alloc()
+        defer { heif_decoding_options_free(options) }
+        let error = hevcDecoder.rawValue.withCString { id in
+            options?.pointee.decoder_id = id
+            return heif_decode_image(handle, &decoded, heif_colorspace_RGB, chroma, options)
+        }
         guard error.code == heif_error_Ok, let decoded else { throw corrupt(error, format) }
         defer { heif_image_release(decoded) }
         var stride: Int32 = 0

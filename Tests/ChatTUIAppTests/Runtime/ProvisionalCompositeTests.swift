@@ -90,7 +90,7 @@ private final class DownloadingProvider: CompositeProvider {
         #expect(controller.runningRequestCount > 0)
 
         provider.release()
-        await running.value
+        _ = await running.value
         await controller.settle(work)
         #expect(terminal.row(0).hasPrefix("▌####"))
         #expect(controller.runningRequestCount == 0)

@@ -79,8 +79,11 @@ package enum Coverage {
 /// rasterise each once instead of once per composite (a tenth of a 396 px composite's time). Bounded by the bytes
 /// of its masks: when a new one would pass `byteBudget`, the cache starts again empty.
 package final class CoverageCache: Sendable {
+    /// A mask's key. The shape is kept as its numbers (`Shape.numbers`), not as a `Shape`: its indirect cases
+    /// are boxes reached through tagged pointers, which LeakSanitizer cannot follow, so a cache of shapes reads
+    /// as leaked memory in the sanitised test run.
     private struct Key: Hashable, Sendable {
-        var shape: Shape
+        var shape: [Double]
         var scale: Double
         var rows: Range<Int>?
     }
@@ -100,7 +103,7 @@ package final class CoverageCache: Sendable {
 
     /// `Coverage.mask(of:scale:rows:)`, from the cache when it holds it.
     package func mask(of shape: Shape, scale: Double, rows: Range<Int>? = nil) -> CoverageMask {
-        let key = Key(shape: shape, scale: scale, rows: rows)
+        let key = Key(shape: shape.numbers, scale: scale, rows: rows)
         if let mask = contents.withLock({ $0.masks[key] }) { return mask }
         let mask = Coverage.mask(of: shape, scale: scale, rows: rows)
         let bytes = mask.values.count * MemoryLayout<Float>.stride
@@ -114,4 +117,31 @@ package final class CoverageCache: Sendable {
 
     /// How many masks the cache holds.
     package var count: Int { contents.withLock { $0.masks.count } }
+}
+
+extension Shape {
+    /// The shape written out as numbers, depth first: each case's tag, then its values (a notched circle's notch
+    /// count before its notches). Two shapes have equal numbers exactly when they are equal.
+    var numbers: [Double] {
+        var out: [Double] = []
+        append(to: &out)
+        return out
+    }
+
+    private func append(to out: inout [Double]) {
+        func rect(_ r: Rect) { out += [r.origin.x, r.origin.y, r.size.width, r.size.height] }
+        switch self {
+        case .rect(let r):
+            out.append(0); rect(r)
+        case .roundedRect(let r, let radius):
+            out.append(1); rect(r); out.append(radius)
+        case .circle(let c, let radius):
+            out += [2, c.x, c.y, radius]
+        case .notchedCircle(let c, let radius, let notches):
+            out += [3, c.x, c.y, radius, Double(notches.count)]
+            for notch in notches { out += [notch.degrees, notch.cutRadius, notch.cutDistance] }
+        case .intersection(let a, let b):
+            out.append(4); a.append(to: &out); b.append(to: &out)
+        }
+    }
 }

@@ -146,4 +146,25 @@ import Testing
         #expect(cache.count == 1)
         #expect(cache.mask(of: squares[2], scale: 1) == Coverage.mask(of: squares[2], scale: 1))
     }
+
+    @Test func shapesAreKeyedByNumbersThatTellEveryShapeApart() {
+        let circle = Shape.circle(center: Point(x: 10, y: 10), radius: 8)
+        let square = Shape.rect(Rect(x: 4, y: 0, width: 9, height: 20))
+        let notch = Notch(degrees: 60, cutRadius: 8, cutDistance: 13.9)
+        let shapes: [Shape] = [
+            circle, square, .roundedRect(Rect(x: 4, y: 0, width: 9, height: 20), cornerRadius: 0),
+            .intersection(circle, square), .intersection(square, circle),
+            .intersection(.intersection(circle, square), square), .intersection(circle, .intersection(square, square)),
+            .notchedCircle(center: Point(x: 10, y: 10), radius: 8, notches: []),
+            .notchedCircle(center: Point(x: 10, y: 10), radius: 8, notches: [notch]),
+            .notchedCircle(center: Point(x: 10, y: 10), radius: 8, notches: [notch, notch]),
+        ]
+        for (i, a) in shapes.enumerated() {
+            for (j, b) in shapes.enumerated() { #expect((a.numbers == b.numbers) == (i == j), "\(a) against \(b)") }
+        }
+        // A cache that mixed two shapes up would hand one's mask out for the other.
+        let cache = CoverageCache(byteBudget: 1 << 20)
+        for shape in shapes { #expect(cache.mask(of: shape, scale: 2) == Coverage.mask(of: shape, scale: 2)) }
+        #expect(cache.count == shapes.count)
+    }
 }

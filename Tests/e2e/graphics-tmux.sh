@@ -22,7 +22,8 @@ tmx() { tmux -L "$socket" "$@"; }
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for suffix in "" -kitty -off; do tmux -L "$socket$suffix" kill-server 2>/dev/null || true; done
-  rm -rf "$tmp"
+  # An app ended by the hang-up may still be saving its session under $tmp (it does on SIGHUP): try again.
+  for _ in 1 2 3 4 5 6 7 8 9 10; do rm -rf "$tmp" 2>/dev/null && break; sleep 0.2; done
 }
 trap cleanup EXIT
 checks=0

@@ -16,7 +16,8 @@ tmx() { tmux -L "$socket" "$@"; }
 cleanup() {
   if declare -F extra_cleanup >/dev/null; then extra_cleanup; fi
   tmx kill-server 2>/dev/null || true
-  rm -rf "$tmp"
+  # An app ended by the hang-up may still be saving its session under $tmp (it does on SIGHUP): try again.
+  for _ in 1 2 3 4 5 6 7 8 9 10; do rm -rf "$tmp" 2>/dev/null && break; sleep 0.2; done
 }
 trap cleanup EXIT
 # Ends the tmux server and waits until its socket is gone: killing is asynchronous, and a session started at once

@@ -38,7 +38,8 @@ cleanup() {
   # The terminals first, the X server last (a terminal losing its display writes errors, nothing worse).
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$tmp"
+  # An app ended by the hang-up may still be saving its session under $tmp (it does on SIGHUP): try again.
+  for _ in 1 2 3 4 5 6 7 8 9 10; do rm -rf "$tmp" 2>/dev/null && break; sleep 0.2; done
 }
 trap cleanup EXIT
 checks=0

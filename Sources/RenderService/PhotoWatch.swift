@@ -23,16 +23,12 @@ package final class PhotoWatch: Sendable {
 
     private let watcher: FileWatcher?
     private let state = LockedState(State())
-    private let source = LockedState<SendableSource?>(nil)
-
-    private struct SendableSource: @unchecked Sendable { let source: any DispatchSourceRead }
+    private let watcherSource = WatcherSource()
 
     /// A watch of nothing yet; `watchesFiles: false` (or no inotify left) follows nothing.
     package init(watchesFiles: Bool = true, quietMilliseconds: Int = 40) {
         watcher = watchesFiles ? try? FileWatcher(quietMilliseconds: quietMilliseconds, longestMilliseconds: 200) : nil
     }
-
-    deinit { source.withLock { $0?.source.cancel() } }
 
     /// Reports so far of a followed file that changed.
     package var changes: Int { state.withLock { $0.changes } }
@@ -59,12 +55,7 @@ package final class PhotoWatch: Sendable {
     /// Reads the watcher's reports on a dispatch source from now on.
     package func startWatching() {
         guard let watcher else { return }
-        let made = DispatchSource.makeReadSource(fileDescriptor: watcher.descriptor, queue: .global())
-        made.setEventHandler { [weak self] in self?.handleFileChanges() }
-        // The watcher (and so its descriptor) lives until the source is cancelled.
-        made.setCancelHandler { withExtendedLifetime(watcher) {} }
-        source.withLock { $0 = SendableSource(source: made) }
-        made.resume()
+        watcherSource.start(watcher) { [weak self] in self?.handleFileChanges() }
     }
 
     /// Reads what the watcher has to say (never blocks); a followed file that changed bumps `changes`.

@@ -21,9 +21,7 @@ package final class ReloadingFixture: Sendable {
     package let path: String
     private let state = LockedState(State())
     private let watcher: FileWatcher?
-    private let source = LockedState<SendableSource?>(nil)
-
-    private struct SendableSource: @unchecked Sendable { let source: any DispatchSourceRead }
+    private let watcherSource = WatcherSource()
 
     /// A source over the fixture at `path`, read at once. `watchesFile`: follow its changes through a
     /// `FileWatcher` (`startWatching()` then reads them); without one (or when no inotify instance is left) only
@@ -39,8 +37,6 @@ package final class ReloadingFixture: Sendable {
         reload()
     }
 
-    deinit { source.withLock { $0?.source.cancel() } }
-
     /// The descriptor that becomes readable when the file may have changed (`handleFileChanges()` then); -1
     /// without a watcher.
     package var changeDescriptor: Int32 { watcher?.descriptor ?? -1 }
@@ -51,12 +47,7 @@ package final class ReloadingFixture: Sendable {
     /// Reads the watcher's reports on a dispatch source from now on, reloading when the file changed.
     package func startWatching() {
         guard let watcher else { return }
-        let made = DispatchSource.makeReadSource(fileDescriptor: watcher.descriptor, queue: .global())
-        made.setEventHandler { [weak self] in self?.handleFileChanges() }
-        // The watcher (and so its descriptor) lives until the source is cancelled.
-        made.setCancelHandler { withExtendedLifetime(watcher) {} }
-        source.withLock { $0 = SendableSource(source: made) }
-        made.resume()
+        watcherSource.start(watcher) { [weak self] in self?.handleFileChanges() }
     }
 
     /// Reads what the watcher has to say (never blocks) and reloads when the fixture's file changed.

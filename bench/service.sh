@@ -138,8 +138,9 @@ run warm ours "http://127.0.0.1:$port$url" "$tmp/summary.lua"
 curl -sf "http://127.0.0.1:$port/metrics" | grep '^chat_tui_request_duration_seconds_bucket' >"$tmp/warm-server.txt"
 
 listen=$(free_port)
-# nginx's folder (its cache) on tmpfs when there is one, no access log. NGINX_WORKERS (default 2, as the
-# set-up's) sets its worker processes: on a core shared with other work, two get more of it than one.
+# nginx's folder (its cache) on tmpfs when there is one, no access log; one worker process per server core
+# (NGINX_WORKERS to change it): more workers than cores take turns on them, which is what a p99 then measures.
+export NGINX_WORKERS=${NGINX_WORKERS:-$server_cores}
 ngx=$tmp
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then
   ngx=$(mktemp -d /dev/shm/chat-tui-bench.XXXXXX)

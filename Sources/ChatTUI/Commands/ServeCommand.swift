@@ -39,7 +39,8 @@ struct ServeCommand: ToolCommand {
         name: "--allow-private-addresses", valueName: nil,
         help: "let photo URLs reach loopback, private and link-local addresses (refused by default)")
     static let threadsSpec = OptionSpec(
-        name: "--threads", valueName: "N", help: "HTTP polling threads and render workers (default: cores)")
+        name: "--threads", valueName: "N",
+        help: "HTTP polling threads and render workers (default: the cores it may use)")
     static let queueSpec = OptionSpec(
         name: "--queue", valueName: "N",
         help: "avatar requests that may wait for a worker (default 64); more: 503")
@@ -110,7 +111,7 @@ struct ServeCommand: ToolCommand {
         accessLogPath = arguments.string(Self.accessLogSpec)
         photoDirectory = arguments.string(Self.photoDirSpec)
         allowedHosts = Set(arguments.strings(Self.allowHostSpec).map { $0.lowercased() })
-        threads = try arguments.integer(Self.threadsSpec, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        threads = try arguments.integer(Self.threadsSpec, in: 1...256) ?? AvailableCores.count
         queue = try arguments.integer(Self.queueSpec, in: 0...100_000) ?? 64
         maxAge = try arguments.integer(Self.maxAgeSpec, in: 0...31_536_000) ?? 60
         idleTimeout = try arguments.integer(Self.idleTimeoutSpec, in: 1...3600) ?? 10

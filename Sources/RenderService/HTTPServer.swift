@@ -199,10 +199,16 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     case .new:
         // The first call comes with the headers. An answer queued now makes libmicrohttpd close the connection
         // after it (it would not read the body), so a request without a body is answered on the next call,
-        // once the request is complete, and its connection is kept alive. One with a body is refused now.
+        // once the request is complete, and its connection is kept alive. One with a body is refused now,
+        // unread: 413 for GET and HEAD, which take none, and whatever the route says to other methods (405).
         if !announcesBody(connection) {
             request.phase.withLock { $0 = .complete }
             return .YES
+        }
+        let method = methodPointer.map { String(cString: $0) } ?? ""
+        if method == "GET" || method == "HEAD" {
+            request.method.withLock { $0 = method }
+            return send(ServiceError.contentTooLarge.response, on: connection, for: request)
         }
         return answer(request, on: connection, server: server, method: methodPointer)
     case .complete:

@@ -12,6 +12,8 @@ package enum ServiceError: Error, Equatable, Sendable {
     case notFound(String)
     /// 405: the route exists but answers only GET and HEAD.
     case methodNotAllowed(method: String)
+    /// 413: a GET or HEAD request comes with a body; no route takes one, so any is too large.
+    case contentTooLarge
     /// 414: the request target is longer than the service reads.
     case targetTooLong(length: Int, limit: Int)
     /// 503: the queue is full, the request ran past its deadline, or the service is stopping; `retryAfter`
@@ -29,6 +31,7 @@ package enum ServiceError: Error, Equatable, Sendable {
         case .forbidden: 403
         case .notFound: 404
         case .methodNotAllowed: 405
+        case .contentTooLarge: 413
         case .targetTooLong: 414
         case .unavailable: 503
         case .internalFailure, .configuration: 500
@@ -43,6 +46,7 @@ package enum ServiceError: Error, Equatable, Sendable {
             .configuration(let message):
             message
         case .methodNotAllowed(let method): "\(method) is not served here: use GET or HEAD"
+        case .contentTooLarge: "the request has a body: GET and HEAD take none (at most 0 bytes)"
         case .targetTooLong(let length, let limit): "the request target is \(length) bytes: at most \(limit)"
         case .unavailable(let message, _): message
         }

@@ -84,6 +84,7 @@ import Testing
         #expect(ServiceError.methodNotAllowed(method: "PUT").response.header("Allow") == "GET, HEAD")
         #expect(ServiceError.forbidden("no").status == 403)
         #expect(ServiceError.notFound("no").status == 404)
+        #expect(ServiceError.contentTooLarge.status == 413)
         #expect(ServiceError.targetTooLong(length: 9, limit: 8).status == 414)
         // Text from the request is escaped: a control character never reaches a log or terminal raw.
         let hostile = ServiceError.notFound("a\u{1b}[2Jb").response

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End to end: `chat-tui serve` on 127.0.0.1 (a port the system picks) asked with curl. PNG, JPEG and WebP with
 # their Content-Type and Content-Length, 304 on If-None-Match, HEAD, signed URLs from `chat-tui sign`, every
-# error status (400, 403, 404, 405, 414, 503 with Retry-After), /healthz /readyz /metrics, the access log, a
+# error status (400, 403, 404, 405, 413, 414, 503 with Retry-After), /healthz /readyz /metrics, the access log, a
 # slow client, a garbage request and a header flood while another client is served, a fixture change,
 # SIGHUP, SIGTERM finishing the request in flight and exiting 0, one composite for six concurrent requests, --access-log, and
 # photo URLs: the host list, private addresses, redirects (on the same host only), file://, 50 MB, a decompression bomb, a hanging host,
@@ -100,6 +100,11 @@ grep -q 4096 "$tmp/b" || fail "400 body does not name the limit: $(cat "$tmp/b")
 [ "$(get "$base/nothing/here")" = 404 ] || fail "unknown route not 404"; ok
 [ "$(get "$base/v1/groups/kittens.png" -X POST -d x=1)" = 405 ] || fail "POST not 405"
 [ "$(header Allow)" = "GET, HEAD" ] || fail "405 without Allow"; ok
+# A GET with a body (1 MB, never read) is 413, and the next request is served.
+head -c 1000000 /dev/zero > "$tmp/body"
+[ "$(get "$base/v1/groups/kittens.png" -X GET --data-binary @"$tmp/body")" = 413 ] || fail "a GET with a body not 413"
+grep -q '"status":413' "$tmp/b" || fail "413 body: $(cat "$tmp/b")"
+[ "$(get "$base/healthz")" = 200 ] || fail "healthz after a GET with a body"; ok
 [ "$(get "$base/v1/groups/$(head -c 10000 /dev/zero | tr '\0' a).png")" = 414 ] || fail "10 kB target not 414"; ok
 [ "$(get "$base/v1/groups/$(head -c 100000 /dev/zero | tr '\0' a).png")" = 414 ] || fail "100 kB target not 414"; ok
 
@@ -119,7 +124,7 @@ python3 - "$tmp/serve.err" <<'PY' || fail "access log"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 statuses = {l["status"] for l in lines}
-assert {200, 304, 400, 403, 404, 405, 414} <= statuses, statuses
+assert {200, 304, 400, 403, 404, 405, 413, 414} <= statuses, statuses
 assert all({"time", "method", "target", "route", "status", "bytes", "ms"} <= set(l) for l in lines)
 PY
 ok

@@ -70,6 +70,17 @@ import Testing
         }
     }
 
+    /// The work that answers `target` later, its place taken; nil, with `why` recorded, when it is answered now.
+    private func laterWork(_ service: AvatarService, _ target: String, _ why: Comment)
+        -> (@Sendable () async -> ServiceResponse)?
+    {
+        guard case .later(_, let work) = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
+            Issue.record(why)
+            return nil
+        }
+        return work
+    }
+
     @Test func groupAvatarWithETagAnd304() async throws {
         let folder = try Folder()
         let service = folder.service()
@@ -149,10 +160,7 @@ import Testing
             return
         }
         Self.settle(service.photoWatch)
-        guard case .later(_, let work) = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
-            Issue.record("a changed photo was answered from the kept answer")
-            return
-        }
+        guard let work = laterWork(service, target, "a changed photo was answered from the kept answer") else { return }
         let changed = await work()
         #expect(changed.status == 200 && changed.header("ETag") != tag)
         guard case .now = service.answer(method: "GET", target: target, ifNoneMatch: nil) else {
@@ -319,11 +327,7 @@ import Testing
     @Test func aRequestWhoseClientWentAwayIsCountedAndGivesBackItsPlace() async throws {
         let folder = try Folder()
         let service = folder.service(queue: 0)
-        guard case .later(_, let work) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
-        else {
-            Issue.record("expected work")
-            return
-        }
+        guard let work = laterWork(service, "/v1/groups/pair.png", "expected work") else { return }
         // As HTTPServer does when the client hangs up: the task making the answer is cancelled.
         let request = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -335,21 +339,14 @@ import Testing
         let metrics = String(decoding: await respond(service, "/metrics").body, as: UTF8.self)
         #expect(metrics.contains("chat_tui_cancelled_total 1\n"))
         #expect(service.composerStatistics.compositesMade == 0)
-        guard case .later = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil) else {
-            Issue.record("the place was not given back")
-            return
-        }
+        _ = laterWork(service, "/v1/groups/pair.png", "the place was not given back")
     }
 
     @Test func beyondTheQueueIsRefusedAtOnce() async throws {
         let folder = try Folder()
         let service = folder.service(queue: 0)
         // One worker, no queue: while one request holds its place, the next is 503 without any work.
-        guard case .later(_, let work) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
-        else {
-            Issue.record("expected work")
-            return
-        }
+        guard let work = laterWork(service, "/v1/groups/pair.png", "expected work") else { return }
         guard case .now(let refused, _) = service.answer(method: "GET", target: "/v1/groups/pair.png", ifNoneMatch: nil)
         else {
             Issue.record("expected a refusal")

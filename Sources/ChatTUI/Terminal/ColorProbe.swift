@@ -2,14 +2,12 @@ import Foundation
 import TerminalUI
 
 /// Asks the terminal, before curses starts, whether it shows 24-bit colour (`ColorMode.truecolorQuestions`: its
-/// terminfo capabilities by XTGETTCAP, then an SGR round-trip), for a
-/// terminal whose environment does not say so (xterm with `TERM=xterm` and no `COLORTERM`). The terminal is in
-/// raw mode for at most `timeoutMilliseconds`; the DA1 answer, which every terminal gives, normally ends the wait
+/// terminfo capabilities by XTGETTCAP, then an SGR round-trip), for a terminal whose environment does not say so
+/// (xterm with `TERM=xterm` and no `COLORTERM`). The terminal is in raw mode for at most
+/// `GraphicsDetection.timeoutMilliseconds`; the DA1 answer, which every terminal gives, normally ends the wait
 /// at once. Keys typed meanwhile are kept for curses, and a reply still unfinished at the deadline is handed on,
 /// so that its rest is skipped rather than read as keys.
 enum ColorProbe {
-    static let timeoutMilliseconds = 150
-
     /// What the exchange learnt and left.
     struct Outcome {
         /// Whether the terminal reported the colour back.
@@ -42,7 +40,8 @@ enum ColorProbe {
                 }
             }
             TerminalExchange.readReplies(
-                while: { !answered }, until: TerminalExchange.deadline(afterMilliseconds: timeoutMilliseconds),
+                while: { !answered },
+                until: TerminalExchange.deadline(afterMilliseconds: GraphicsDetection.timeoutMilliseconds),
                 { take(parser.feed($0)) })
             take(parser.flush())
             return Outcome(keepsTruecolor: keeps, typed: typed, unfinished: parser.unfinished)

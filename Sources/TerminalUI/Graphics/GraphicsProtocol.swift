@@ -85,8 +85,10 @@ package struct TerminalReplies: Hashable, Sendable {
 /// Chooses the graphics protocol from the environment and the terminal's answers.
 package enum GraphicsDetection {
     /// How long to wait for the answers. Every terminal answers DA1, and answers in order, so the DA1 reply
-    /// (asked last) normally ends the wait long before this.
-    package static let timeoutMilliseconds = 200
+    /// (asked last) normally ends the wait long before this; the margin is for a terminal slow to answer (a
+    /// loaded machine, software rendering), which would otherwise get half blocks and no check of a forced
+    /// protocol.
+    package static let timeoutMilliseconds = 1_000
 
     /// The first bytes to send: the kitty graphics query, the cell size in pixels (`CSI 16 t`), and DA1 last.
     /// Every terminal understands these or is documented to ignore them (an APC string it does not know).

@@ -293,7 +293,7 @@ import Testing
             option: .auto, windowPixels: nil, columns: 80, rows: 24)
         #expect(tmux.summary == "Graphics: half blocks (inside tmux or screen; --graphics forces one)")
         let silent = GraphicsDetection.choose(environment: xterm, replies: TerminalReplies())
-        #expect(silent.reason == "the terminal did not answer within 200 ms")
+        #expect(silent.reason == "the terminal did not answer within 1000 ms")
         let kitty = GraphicsDetection.choose(
             environment: xterm,
             replies: TerminalReplies(

@@ -167,11 +167,19 @@ package struct PictureLayer {
     /// the cursor it homes is put back by the restore.
     static let flushTmuxCells = "\u{1B}[r"
 
-    /// The cursor move to the top-left cell of `area`, counted from the tmux pane's corner through tmux.
+    /// The cursor move to the top-left cell of `area`, counted from the tmux pane's corner through tmux, where
+    /// it hides the outer cursor first (`hideCursor`).
     func cursorMove(to area: CellRect) -> String {
         let origin = (column: setup.passthrough?.paneColumn ?? 0, row: setup.passthrough?.paneRow ?? 0)
-        return "\u{1B}[\(area.y + origin.row + 1);\(area.x + origin.column + 1)H"
+        return (setup.passthrough == nil ? "" : Self.hideCursor)
+            + "\u{1B}[\(area.y + origin.row + 1);\(area.x + origin.column + 1)H"
     }
+
+    /// DECTCEM off, sent to the terminal outside tmux at the start of each picture's passthrough: after every
+    /// passthrough sequence tmux shows the outer cursor and homes it (its `tty_invalidate`) until its next
+    /// redraw, so the cursor could be shown on a picture's first cell while the picture is drawn, and xterm
+    /// repaints a cell the cursor leaves from its text: a black cell at a sixel picture's corner.
+    static let hideCursor = "\u{1B}[?25l"
 
     /// `sequence` as it goes to the terminal: wrapped in tmux's passthrough when there is a tmux in between.
     func passed(_ sequence: String) -> String {

@@ -64,8 +64,23 @@ import Testing
         let sixel = try #require(passed.first)
         #expect(passed.count == 1)
         // Row 2, column 10 of the pane is row 4, column 61 of the outer screen (1-based: 5;62).
-        #expect(sixel.hasPrefix("\u{1B}[5;62H\u{1B}P"))
+        #expect(sixel.hasPrefix("\u{1B}[?25l\u{1B}[5;62H\u{1B}P"))
         #expect(sixel.hasSuffix("\u{1B}\\"))
+    }
+
+    @Test(arguments: [GraphicsProtocol.sixel, .iterm, .kitty])
+    func everyPicturesPassthroughHidesTheOuterCursorFirst(_ graphicsProtocol: GraphicsProtocol) {
+        // tmux shows the outer cursor after each passthrough sequence; shown on a sixel picture's first cell
+        // while it is drawn, xterm blanked that cell when the cursor moved on (graphics-tmux.sh, a window switch).
+        var layer = layer(graphicsProtocol)
+        let pictures = [picture(), picture(id: 8, x: 30), picture(id: 9, x: 50, y: 5)]
+        let (passed, _) = split(layer.update(to: pictures, painted: [], fullRepaint: true).output)
+        let moves = passed.filter { $0.contains("H\u{1B}") }
+        #expect(moves.count == 3)
+        #expect(moves.allSatisfy { $0.hasPrefix(PictureLayer.hideCursor + "\u{1B}[") })
+        // Without tmux curses keeps the cursor hidden: nothing is added.
+        var direct = PictureLayer(setup: .forTests(graphicsProtocol, sixelColors: 16))
+        #expect(!direct.update(to: pictures, painted: [], fullRepaint: true).output.contains(PictureLayer.hideCursor))
     }
 
     @Test(arguments: [(GraphicsProtocol.sixel, false), (.kitty, false), (.kitty, true), (.iterm, false)])
@@ -89,7 +104,7 @@ import Testing
         // One chunk: the move and the picture in one passthrough (kitty places it where the cursor is when the
         // last chunk arrives, and tmux puts the outer cursor back between passthrough sequences).
         #expect(passed.count == 1)
-        #expect(passed[0].hasPrefix("\u{1B}[5;62H\u{1B}_Ga=T,f=100,i=7,c=3,r=2,C=1,q=2"))
+        #expect(passed[0].hasPrefix("\u{1B}[?25l\u{1B}[5;62H\u{1B}_Ga=T,f=100,i=7,c=3,r=2,C=1,q=2"))
         #expect(passed[0].hasSuffix("\u{1B}\\"))
         let gone = layer.update(to: [], painted: [], fullRepaint: false)
         #expect(split(gone.output).passed == [KittyGraphics.delete(id: 7)])
@@ -105,7 +120,7 @@ import Testing
         #expect(back.placed == [7])
         // tmux puts the outer cursor back between passthrough sequences: the move must share the placement's.
         let (passed, _) = split(back.output)
-        #expect(passed == ["\u{1B}[5;62H" + KittyGraphics.place(id: 7, columns: 3, rows: 2)])
+        #expect(passed == ["\u{1B}[?25l\u{1B}[5;62H" + KittyGraphics.place(id: 7, columns: 3, rows: 2)])
     }
 
     @Test func aChunkedKittyPictureMovesTheCursorInItsLastChunksPassthrough() throws {
@@ -122,7 +137,7 @@ import Testing
         #expect(passed[0].hasPrefix("\u{1B}_Ga=T,f=100,i=7,c=20,r=10,C=1,q=2,m=1;"))
         #expect(passed.dropLast().allSatisfy { $0.hasPrefix("\u{1B}_G") && !$0.contains("\u{1B}[") })
         let last = try #require(passed.last)
-        #expect(last.hasPrefix("\u{1B}[5;62H\u{1B}_Gm=0;"))
+        #expect(last.hasPrefix("\u{1B}[?25l\u{1B}[5;62H\u{1B}_Gm=0;"))
     }
 
     /// The placeholder cells of `text`: for each, the row and column its diacritics name.

@@ -12,11 +12,8 @@ run_in mlterm --bg=black --fg=white --sb=false --border=0 --restart=false --logm
   -e "$tmp/run.sh" env CHAT_TUI_SCREEN_DUMP="$screen_dump" TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
   "$bin" --fixtures "$fixture" --cache-dir "$tmp/cache"
 # The screen, cell for cell, against the app's model of it (support/screen-check.sh), then the usual checks.
-# Known mlterm 3.9 bug: with the help box drawn over list rows whose sixel thumbnail it replaces, mlterm keeps the
-# last CJK/Hangul characters of some of those rows inside the box (7 cells, rows 21, 27, 28) although curses
-# wrote blanks there; the same frames in half blocks leave nothing, nor does xterm, kitty or tmux. Reported as
-# known (the mismatching cells are printed), not failed; every other moment must match.
-SCREEN_KNOWN="help=mlterm-keeps-wide-characters-beside-removed-sixel-pictures" screen_checks mlterm
+# The help box over rows with CJK names is the moment mlterm's ECH got wrong (the app writes blanks there).
+screen_checks mlterm
 app_checks mlterm
 kill "$terminal_pid" 2>/dev/null || true; wait "$terminal_pid" 2>/dev/null || true
 

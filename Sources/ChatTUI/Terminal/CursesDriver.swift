@@ -89,7 +89,12 @@ final class CursesDriver: TerminalDriver {
         // The modes from before curses changes them, for the crash handler to put back.
         var shellModes = termios()
         let hasShellModes = tcgetattr(STDOUT_FILENO, &shellModes) == 0
-        guard let screen = newterm(type, cn_stdout(), cn_stdin()) else { throw TerminalError.unknownTerminal(type) }
+        let eraseFree =
+            EraseFreeTerminfo.isNeeded(environment: environment) ? EraseFreeTerminfo.compile(type: type) : nil
+        let made = eraseFree.map { entry in entry.whileReadable { newterm(entry.name, cn_stdout(), cn_stdin()) } }
+        guard let screen = made.flatMap({ $0 }) ?? newterm(type, cn_stdout(), cn_stdin()) else {
+            throw TerminalError.unknownTerminal(type)
+        }
         set_term(screen)
         // Nothing is drawn before this check, so a refused terminal is left as it was.
         guard Self.capability("cup") != nil else {

@@ -11,8 +11,10 @@ extension PixelPicture {
     /// pixels exactly where they were on screen, under an id of its own (`partID`). The whole picture when the
     /// box misses it; none when it covers it. `cell` is the terminal's cell in pixels.
     ///
-    /// A picture the terminal scales (`isScaledByTerminal`) is first resampled to its shown size, so that a
-    /// part's pixels are the screen pixels of its cells.
+    /// A picture the terminal scales (`isScaledByTerminal`, kitty and iTerm2) stays so: each part is the
+    /// stretch of its own image under the part's screen pixels (edges rounded to whole image pixels), shown at
+    /// those screen pixels, so that the terminal enlarges it as it enlarged the whole picture and nothing is
+    /// resampled here.
     package func uncovered(by box: CellRect, cell: CellPixelSize) -> [PixelPicture] {
         let left = max(area.x, box.x), right = min(area.x + area.width, box.x + box.width)
         let top = max(area.y, box.y), bottom = min(area.y + area.height, box.y + box.height)
@@ -24,17 +26,35 @@ extension PixelPicture {
             CellRect(x: right, y: top, width: area.x + area.width - right, height: bottom - top),
         ]
         guard parts.contains(where: { $0.width > 0 && $0.height > 0 }) else { return [] }
-        let screenImage =
-            isScaledByTerminal && shownWidth > 0 && shownHeight > 0
-            ? Resampler.resample(image, width: shownWidth, height: shownHeight) : image
+        let scaled = isScaledByTerminal && shownWidth > 0 && shownHeight > 0
         return parts.enumerated().compactMap { index, part in
             guard part.width > 0, part.height > 0 else { return nil }
             let x = (part.x - area.x) * cell.width, y = (part.y - area.y) * cell.height
             let (width, height) = cell.imagePixels(columns: part.width, rows: part.height)
-            // A part beyond the picture's pixels (the last column or row is covered only in part) shows nothing.
-            guard let image = screenImage.cropped(x: x, y: y, width: width, height: height) else { return nil }
-            var cut = PixelPicture(id: Self.partID(id, part: index), area: part, image: image)
-            cut.paletteSource = paletteSource ?? screenImage
+            // The part's screen pixels the picture reaches; none when the last column or row is covered only
+            // in part and the part lies beyond it.
+            let shownRight = min(x + width, scaled ? shownWidth : image.width)
+            let shownBottom = min(y + height, scaled ? shownHeight : image.height)
+            guard shownRight > x, shownBottom > y else { return nil }
+            var cut: PixelPicture
+            if scaled {
+                func imageEdge(_ screen: Int, _ shown: Int, _ length: Int) -> Int {
+                    Int((Double(screen) * Double(length) / Double(shown)).rounded())
+                }
+                let x0 = imageEdge(x, shownWidth, image.width), x1 = imageEdge(shownRight, shownWidth, image.width)
+                let y0 = imageEdge(y, shownHeight, image.height)
+                let y1 = imageEdge(shownBottom, shownHeight, image.height)
+                guard
+                    let stretch = image.cropped(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
+                else { return nil }
+                cut = PixelPicture(
+                    id: Self.partID(id, part: index), area: part, image: stretch,
+                    shown: (shownRight - x, shownBottom - y))
+            } else {
+                guard let pixels = image.cropped(x: x, y: y, width: width, height: height) else { return nil }
+                cut = PixelPicture(id: Self.partID(id, part: index), area: part, image: pixels)
+            }
+            cut.paletteSource = paletteSource ?? image
             return cut
         }
     }

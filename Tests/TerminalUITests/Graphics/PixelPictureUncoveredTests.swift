@@ -82,8 +82,34 @@ import Testing
         let parts = whole.uncovered(by: CellRect(x: 2, y: 5, width: 10, height: 4), cell: Self.cell)
         let top = try #require(parts.first)
         #expect(parts.count == 1 && top.area == CellRect(x: 2, y: 1, width: 10, height: 4))
-        // The part has the screen pixels of its cells, no longer scaled by the terminal.
-        #expect(top.image.width == 40 && top.image.height == 24 && !top.isScaledByTerminal)
+        // The part is the image's own top half, shown over its cells' 40 x 24 screen pixels: the terminal
+        // enlarges it as it did the whole picture, and nothing was resampled.
+        #expect(top.image.width == 20 && top.image.height == 12 && top.isScaledByTerminal)
+        #expect(top.shownWidth == 40 && top.shownHeight == 24)
+        #expect(
+            top.image.cropped(x: 0, y: 0, width: 20, height: 12)
+                == whole.image.cropped(x: 0, y: 0, width: 20, height: 12))
+    }
+
+    @Test func aScaledPicturesSidePartsAreItsOwnPixelsBesideTheBox() throws {
+        // 40 x 48 px shown from a 20 x 24 image (2x); a box over cells 4...7 of columns, rows 3...4.
+        let source = picture()
+        let whole = PixelPicture(
+            id: source.id, area: source.area, image: Resampler.resample(source.image, width: 20, height: 24),
+            shown: (40, 48))
+        let parts = whole.uncovered(by: CellRect(x: 6, y: 3, width: 4, height: 2), cell: Self.cell)
+        #expect(
+            parts.map(\.area) == [
+                CellRect(x: 2, y: 1, width: 10, height: 2), CellRect(x: 2, y: 5, width: 10, height: 4),
+                CellRect(x: 2, y: 3, width: 4, height: 2), CellRect(x: 10, y: 3, width: 2, height: 2),
+            ])
+        // The right part: screen pixels 32...39 x 12...23 of the picture, image pixels 16...19 x 6...11.
+        let right = parts[3]
+        #expect(right.shownWidth == 8 && right.shownHeight == 12)
+        #expect(right.image == whole.image.cropped(x: 16, y: 6, width: 4, height: 6))
+        // Shown sizes add up to the whole picture's, so the parts tile it with no gap or overlap.
+        #expect(parts[0].shownHeight + parts[2].shownHeight + parts[1].shownHeight == 48)
+        #expect(parts[2].shownWidth + 16 + parts[3].shownWidth == 40)
     }
 
     @Test func aPartBeyondThePicturesPixelsIsLeftOut() throws {

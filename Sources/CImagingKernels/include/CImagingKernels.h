@@ -13,8 +13,8 @@
 /// (one per tap and channel, zero-weighted padding taps included; a 16-bit product of `ck_filter_rows_fixed_avx2`
 /// counts as one, so `_mm256_madd_epi16` counts 16 and a Float `_mm256_fmadd_ps` 8), of them the 16-bit ones,
 /// bytes the filter passes loaded (pixels and weights as the kernels load them), source bytes the block averages
-/// read, pixels the vertical pass wrote, and the time spent in the two filter passes and in the block averages
-/// (a clock read on entry and exit of each call).
+/// (or `ck_opaque_row_avx2`, where there are no blocks) read, pixels the vertical pass wrote, and the time spent
+/// in the two filter passes and in reading the source (a clock read on entry and exit of each call).
 typedef struct {
     uint64_t multiplyAdds;
     uint64_t fixedMultiplyAdds;

@@ -95,13 +95,14 @@ package struct ResamplerWork: Sendable {
     package var fixedMultiplyAdds: Int
     /// Bytes the two filter passes loaded: working-format pixels and weights.
     package var filterBytes: Int
-    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included).
+    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included, and
+    /// the rows the fixed-point pass copies).
     package var sourceBytes: Int
     /// Pixels the vertical pass wrote: the resampler's output.
     package var outputPixels: Int
     /// Seconds in the two filter passes.
     package var filterSeconds: Double
-    /// Seconds in the block averages.
+    /// Seconds in the block averages (and the fixed-point pass's row copies).
     package var averagingSeconds: Double
 
     /// Starts counting on the calling thread, from 0.

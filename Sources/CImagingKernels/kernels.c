@@ -225,24 +225,27 @@ AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
 
 AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                            const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                           float *out) {
-    ptrdiff_t rowFloats = width * 4;
+                           const ptrdiff_t *spans, float *out) {
+    const ptrdiff_t lineFloats = width * 4;
     uint64_t start = counting ? nanoseconds() : 0;
     for (ptrdiff_t y = 0; y < height; y++) {
+        ptrdiff_t low = spans ? spans[2 * y] : 0, high = spans ? spans[2 * y + 1] : width;
+        if (high <= low) continue;
+        const ptrdiff_t rowFloats = (high - low) * 4;
         const float *taps = weights + y * stride;
-        const float *first = rows + (starts[y] - firstRow) * rowFloats;
-        float *target = out + y * rowFloats;
+        const float *first = rows + (starts[y] - firstRow) * lineFloats + low * 4;
+        float *target = out + y * lineFloats + low * 4;
         ptrdiff_t count = counts[y], i = 0;
         if (counting) {
             work.multiplyAdds += (uint64_t)(count * rowFloats);
             work.filterBytes += (uint64_t)(count * (rowFloats * 4 + (rowFloats + 31) / 32 * 4));
-            work.outputPixels += (uint64_t)width;
+            work.outputPixels += (uint64_t)(high - low);
         }
         /* Eight pixels at a time down their columns, in registers: each weight broadcast once per eight. */
         for (; i + 32 <= rowFloats; i += 32) {
             __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats) {
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats) {
                 __m256 w = _mm256_broadcast_ss(taps + tap);
                 s0 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel), s0);
                 s1 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 8), s1);
@@ -257,7 +260,7 @@ AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weig
         for (; i + 8 <= rowFloats; i += 8) {
             __m256 s = _mm256_setzero_ps();
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats)
                 s = _mm256_fmadd_ps(_mm256_broadcast_ss(taps + tap), _mm256_loadu_ps(pixel), s);
             _mm256_storeu_ps(target + i, valid_premultiplied(s));
         }
@@ -265,7 +268,7 @@ AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weig
             /* The last pixel of an odd width: a 128-bit vector. */
             __m128 s = _mm_setzero_ps();
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats)
                 s = _mm_fmadd_ps(_mm_broadcast_ss(taps + tap), _mm_loadu_ps(pixel), s);
             __m256 clamped = valid_premultiplied(_mm256_castps128_ps256(s));
             _mm_storeu_ps(target + i, _mm256_castps256_ps128(clamped));
@@ -446,9 +449,9 @@ void ck_filter_rows_avx2(const float *upper, const float *lower, const float *ex
 
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                      float *out) {
+                      const ptrdiff_t *spans, float *out) {
     (void)rows, (void)width, (void)weights, (void)stride, (void)starts, (void)firstRow, (void)counts;
-    (void)height, (void)out;
+    (void)height, (void)spans, (void)out;
 }
 
 #endif

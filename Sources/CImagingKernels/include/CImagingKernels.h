@@ -78,10 +78,12 @@ void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const
 
 /// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
 /// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
-/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`.
+/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`. With `spans`, only
+/// pixels `spans[2y] ..< spans[2y + 1]` of row `y` are made (the rest of `out` is not written, and only those
+/// columns of `rows` are read).
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                      float *out);
+                      const ptrdiff_t *spans, float *out);
 
 /// Block averages of an opaque source, one block row: `rows` rows (`rowBytes` apart) of `columns` RGBA8
 /// pixels from `pixels`, summed down in `sums` (16-bit, `columns * 4` of them) and across in blocks of

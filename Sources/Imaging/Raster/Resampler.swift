@@ -171,22 +171,26 @@ package enum Resampler {
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
     /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
     ///
-    /// `kernels` chooses the inner loops (the fastest this CPU runs unless told).
+    /// `kernels` chooses the inner loops (the fastest this CPU runs unless told). With `shown`, the coverage
+    /// mask the result will be painted through, the AVX2 kernels make only the pixels of each row from the first
+    /// to the last that it covers (coverage above 0), and the source rows and columns those need; the others are
+    /// left transparent. Every pixel made is exactly as without the mask.
     package static func premultiplied(
         _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest
+        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest, shown: CoverageMask? = nil
     ) -> PremultipliedPixels {
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard source.pixels.count == source.width * source.height * 4 else {
             return premultiplied(
-                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel, kernels: kernels
+                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel, kernels: kernels,
+                shown: shown
             ) { _, _, _, _, _ in }
         }
         return source.pixels.withUnsafeBufferPointer { bytes in
             let width = source.width
             return premultiplied(
                 width: width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: kernel, kernels: kernels,
+                kernel: kernel, kernels: kernels, shown: shown,
                 readOpaqueRow: { row, columns, out in
                     guard let base = bytes.baseAddress else { return false }
                     return ck_opaque_row_avx2(base + (row * width + columns.lowerBound) * 4, columns.count, out) != 0
@@ -198,16 +202,16 @@ package enum Resampler {
         }
     }
 
-    /// `premultiplied(_:frame:region:rows:)` of a 16-bit image: the same filter over its samples, so the
-    /// only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
+    /// `premultiplied(_:frame:region:rows:kernels:shown:)` of a 16-bit image: the same filter over its samples,
+    /// so the only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
     package static func premultiplied(
         _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernels: VectorKernels = .fastest
+        kernels: VectorKernels = .fastest, shown: CoverageMask? = nil
     ) -> PremultipliedPixels {
         source.samples.withUnsafeBufferPointer { samples in
             premultiplied(
                 width: source.width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: .lanczos3, kernels: kernels
+                kernel: .lanczos3, kernels: kernels, shown: shown
             ) {
                 grid, row, columns, _, out in
                 grid.premultipliedRow(row, columns: columns, from: samples, into: out)
@@ -220,7 +224,7 @@ package enum Resampler {
     /// whether they are all opaque.
     private static func premultiplied(
         width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?, kernel: FilterKernel,
-        kernels: VectorKernels, readOpaqueRow: OpaqueRowReader? = nil,
+        kernels: VectorKernels, shown: CoverageMask?, readOpaqueRow: OpaqueRowReader? = nil,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
@@ -249,12 +253,35 @@ package enum Resampler {
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
             kernel: kernel)
+        let spans =
+            kernels == .avx2
+            ? shown.map { mask in
+                (made.y..<made.maxY).map { coveredSpan(of: mask, row: $0, columns: region.x..<region.maxX) }
+            } : nil
         result.values.withUnsafeMutableBufferPointer { out in
             filter(
-                grid: grid, columns: columns, rows: rows, kernels: kernels, into: out,
+                grid: grid, columns: columns, rows: rows, kernels: kernels, spans: spans, into: out,
                 readOpaqueRow: readOpaqueRow, readRow: readRow)
         }
         return result
+    }
+
+    /// From the first to the last column of `columns` that `mask` covers in canvas row `y`, counted from
+    /// `columns.lowerBound`; empty where it covers none.
+    private static func coveredSpan(of mask: CoverageMask, row y: Int, columns: Range<Int>) -> Range<Int> {
+        let low = max(columns.lowerBound, mask.box.x), high = min(columns.upperBound, mask.box.maxX)
+        guard y >= mask.box.y, y < mask.box.maxY, low < high, mask.values.count == mask.box.pixelCount else {
+            return 0..<0
+        }
+        return mask.values.withUnsafeBufferPointer { values in
+            let line = (y - mask.box.y) * mask.box.width - mask.box.x
+            var first = low
+            while first < high, !(values[line + first] > 0) { first += 1 }
+            guard first < high else { return 0..<0 }
+            var last = high - 1
+            while !(values[line + last] > 0) { last -= 1 }
+            return first - columns.lowerBound..<last + 1 - columns.lowerBound
+        }
     }
 
     /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
@@ -275,8 +302,11 @@ package enum Resampler {
     /// (`ck_filter_rows_fixed_avx2`, twice the products per instruction of Float), into the same Float
     /// intermediate, unrounded. Premultiplying an opaque pixel changes nothing, so only the weights' rounding
     /// to 15 bits differs (a few thousandths of a level).
+    ///
+    /// With `spans` (AVX2 only: the columns of each output row to make), each intermediate row is made only over
+    /// the columns of the output rows whose windows use it, and source rows no window needs are not read.
     private static func filter(
-        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels,
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels, spans: [Range<Int>]?,
         into out: UnsafeMutableBufferPointer<SIMD4<Float>>, readOpaqueRow: OpaqueRowReader?,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
@@ -302,6 +332,9 @@ package enum Resampler {
         else { return }
         let lower = upper + columnSpan
         let sourceColumns = firstColumn..<firstColumn + columnSpan
+        let needed = spans.map { neededColumns(rows: rows, spans: $0, outWidth: outWidth) }
+        let expandedSize = ck_expanded_weight_count(1, columns.stride)
+        let fixedSize = ck_fixed_weight_count(1, columns.stride)
 
         columns.weights.withUnsafeBufferPointer { weights in
             columns.starts.withUnsafeBufferPointer { starts in
@@ -311,14 +344,25 @@ package enum Resampler {
                     for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
                         let hasLower = y + 1 < rowSpan
                         let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
+                        // The outputs both rows need (all without spans).
+                        var made = 0..<outWidth
+                        if let needed {
+                            let both = hasLower ? [needed[y], needed[y + 1]] : [needed[y]]
+                            let used = both.filter { !$0.isEmpty }
+                            guard let low = used.map(\.lowerBound).min(), let high = used.map(\.upperBound).max()
+                            else { continue }
+                            made = low..<high
+                        }
+                        let from = made.lowerBound
                         if let fixed, let readOpaqueRow,
                             readOpaqueRow(firstRow + y, sourceColumns, fixed.upper),
                             !hasLower || readOpaqueRow(firstRow + y + 1, sourceColumns, fixed.lower)
                         {
                             ck_filter_rows_fixed_avx2(
-                                fixed.upper, hasLower ? fixed.lower : nil, fixed.weights, stride, fixed.bits,
-                                starts.baseAddress, firstColumn, counts.baseAddress, outWidth, floats(upperOut),
-                                hasLower ? floats(lowerOut) : nil)
+                                fixed.upper, hasLower ? fixed.lower : nil, fixed.weights + from &* fixedSize, stride,
+                                fixed.bits, starts.baseAddress.map { $0 + from }, firstColumn,
+                                counts.baseAddress.map { $0 + from }, made.count, floats(upperOut + from),
+                                hasLower ? floats(lowerOut + from) : nil)
                             continue
                         }
                         readRow(
@@ -331,9 +375,10 @@ package enum Resampler {
                         }
                         if let expanded {
                             ck_filter_rows_avx2(
-                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats, stride,
-                                starts.baseAddress, firstColumn, counts.baseAddress, outWidth, floats(upperOut),
-                                hasLower ? floats(lowerOut) : nil)
+                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats + from &* expandedSize,
+                                stride, starts.baseAddress.map { $0 + from }, firstColumn,
+                                counts.baseAddress.map { $0 + from }, made.count, floats(upperOut + from),
+                                hasLower ? floats(lowerOut + from) : nil)
                             continue
                         }
                         for x in 0..<outWidth {
@@ -369,9 +414,15 @@ package enum Resampler {
             rows.weights.withUnsafeBufferPointer { weights in
                 rows.starts.withUnsafeBufferPointer { starts in
                     rows.counts.withUnsafeBufferPointer { counts in
-                        ck_sum_rows_avx2(
-                            floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
-                            firstRow, counts.baseAddress, outHeight, floats(target))
+                        // Without spans, an empty array: its base address may be nil, which the kernel reads
+                        // as "every column".
+                        let bounds = spans.map { $0.flatMap { [$0.lowerBound, $0.upperBound] } } ?? []
+                        bounds.withUnsafeBufferPointer { bounds in
+                            ck_sum_rows_avx2(
+                                floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
+                                firstRow, counts.baseAddress, outHeight, spans == nil ? nil : bounds.baseAddress,
+                                floats(target))
+                        }
                     }
                 }
             }
@@ -417,6 +468,21 @@ package enum Resampler {
                 }
             }
         }
+    }
+
+    /// For each intermediate row (source row `rows.firstSource + i`), the outputs of the output rows whose
+    /// windows use it: from the least to the greatest of their `spans`; empty where no output row needs it.
+    private static func neededColumns(rows: FilterWeights, spans: [Range<Int>], outWidth: Int) -> [Range<Int>] {
+        let rowSpan = rows.sourceSpan, firstRow = rows.firstSource
+        var lows = [Int](repeating: outWidth, count: rowSpan), highs = [Int](repeating: 0, count: rowSpan)
+        for (y, span) in zip(0..<rows.outputs, spans) where !span.isEmpty {
+            let first = rows.starts[y] - firstRow
+            for row in first..<first + rows.counts[y] {
+                lows[row] = min(lows[row], span.lowerBound)
+                highs[row] = max(highs[row], span.upperBound)
+            }
+        }
+        return zip(lows, highs).map { $0 < $1 ? $0..<$1 : 0..<0 }
     }
 
     /// The Floats of working-format pixels, for the C kernels.

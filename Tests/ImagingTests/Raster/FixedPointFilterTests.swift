@@ -149,3 +149,60 @@ import Testing
         }
     }
 }
+
+/// `shown`: the AVX2 kernels make only the pixels a coverage mask shows (each row from its first to its last
+/// covered pixel), every one of them exactly as without the mask.
+@Suite struct ShownPixelsTests {
+    @Test(arguments: [FixedPointFilterTests.Source.opaque, .translucent, .deep])
+    func pixelsTheMaskShowsAreExactlyThoseOfTheWholeRegion(source: FixedPointFilterTests.Source) throws {
+        guard VectorKernels.fastest == .avx2 else { return }
+        let alpha: VectorKernelsTests.AlphaKind = source == .opaque ? .opaque : .varied
+        let image = VectorKernelsTests.source(width: 517, height: 509, alpha: alpha, seed: 11)
+        let deep = try #require(
+            RGBA16Image(width: image.width, height: image.height, samples: image.pixels.map { UInt16($0) * 257 }))
+        // QQ's 3.4x reduction; a circle smaller than the region, so that some rows show nothing.
+        let frame = Rect(x: 10.6, y: 4.3, width: 152, height: 152)
+        let region = PixelBox(enclosing: frame)
+        let shapes: [Shape] = [
+            .circle(center: Point(x: 86.6, y: 80.3), radius: 76),
+            .circle(center: Point(x: 60, y: 100), radius: 31.5),
+        ]
+        for shape in shapes {
+            for rows in [nil, 40..<97] as [Range<Int>?] {
+                let mask = Coverage.mask(of: shape, scale: 1)
+                func make(_ shown: CoverageMask?) -> PremultipliedPixels {
+                    guard source == .deep else {
+                        return Resampler.premultiplied(
+                            image, frame: frame, region: region, rows: rows, kernels: .avx2, shown: shown)
+                    }
+                    return Resampler.premultiplied(
+                        deep, frame: frame, region: region, rows: rows, kernels: .avx2, shown: shown)
+                }
+                let whole = make(nil)
+                ResamplerWork.start()
+                let shown = make(mask)
+                let work = ResamplerWork.stop()
+                #expect(shown.box == whole.box)
+                var compared = 0, left = 0
+                for y in shown.box.y..<shown.box.maxY {
+                    for x in shown.box.x..<shown.box.maxX {
+                        let i = (y - shown.box.y) * shown.box.width + x - shown.box.x
+                        if mask[x, y] > 0 {
+                            #expect(shown.values[i] == whole.values[i], "\(source) \(shape): (\(x), \(y))")
+                            compared += 1
+                        } else if shown.values[i] == .zero {
+                            left += 1
+                        }
+                    }
+                }
+                #expect(compared > 0 && left > 0)
+                #expect(work.outputPixels < shown.box.pixelCount)
+            }
+        }
+    }
+}
+
+extension FixedPointFilterTests {
+    /// Which of the resampler's paths a source takes.
+    enum Source: Sendable { case opaque, translucent, deep }
+}

@@ -254,10 +254,7 @@ package enum Resampler {
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
             kernel: kernel)
         let spans =
-            kernels == .avx2
-            ? shown.map { mask in
-                (made.y..<made.maxY).map { coveredSpan(of: mask, row: $0, columns: region.x..<region.maxX) }
-            } : nil
+            kernels == .avx2 ? shown.flatMap { coveredSpans(of: $0, rows: made, columns: region.x..<region.maxX) } : nil
         result.values.withUnsafeMutableBufferPointer { out in
             filter(
                 grid: grid, columns: columns, rows: rows, kernels: kernels, spans: spans, into: out,
@@ -266,22 +263,35 @@ package enum Resampler {
         return result
     }
 
-    /// From the first to the last column of `columns` that `mask` covers in canvas row `y`, counted from
-    /// `columns.lowerBound`; empty where it covers none.
-    private static func coveredSpan(of mask: CoverageMask, row y: Int, columns: Range<Int>) -> Range<Int> {
+    /// For each row of `rows`, from the first to the last column of `columns` that `mask` covers (coverage above
+    /// 0), counted from `columns.lowerBound`, as pairs of bounds (both 0 where it covers none); nil when that is
+    /// every column of every row.
+    private static func coveredSpans(of mask: CoverageMask, rows: PixelBox, columns: Range<Int>) -> [Int]? {
+        guard mask.values.count == mask.box.pixelCount else { return nil }
+        var spans = [Int](repeating: 0, count: 2 * rows.height)
+        var cut = false
         let low = max(columns.lowerBound, mask.box.x), high = min(columns.upperBound, mask.box.maxX)
-        guard y >= mask.box.y, y < mask.box.maxY, low < high, mask.values.count == mask.box.pixelCount else {
-            return 0..<0
+        mask.values.withUnsafeBufferPointer { values in
+            for (index, y) in (rows.y..<rows.maxY).enumerated() {
+                guard y >= mask.box.y, y < mask.box.maxY, low < high else {
+                    cut = true
+                    continue
+                }
+                let line = (y - mask.box.y) * mask.box.width - mask.box.x
+                var first = low
+                while first < high, !(values[line + first] > 0) { first += 1 }
+                guard first < high else {
+                    cut = true
+                    continue
+                }
+                var last = high - 1
+                while !(values[line + last] > 0) { last -= 1 }
+                spans[2 * index] = first - columns.lowerBound
+                spans[2 * index + 1] = last + 1 - columns.lowerBound
+                cut = cut || first > columns.lowerBound || last + 1 < columns.upperBound
+            }
         }
-        return mask.values.withUnsafeBufferPointer { values in
-            let line = (y - mask.box.y) * mask.box.width - mask.box.x
-            var first = low
-            while first < high, !(values[line + first] > 0) { first += 1 }
-            guard first < high else { return 0..<0 }
-            var last = high - 1
-            while !(values[line + last] > 0) { last -= 1 }
-            return first - columns.lowerBound..<last + 1 - columns.lowerBound
-        }
+        return cut ? spans : nil
     }
 
     /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
@@ -303,10 +313,10 @@ package enum Resampler {
     /// intermediate, unrounded. Premultiplying an opaque pixel changes nothing, so only the weights' rounding
     /// to 15 bits differs (a few thousandths of a level).
     ///
-    /// With `spans` (AVX2 only: the columns of each output row to make), each intermediate row is made only over
+    /// With `spans` (AVX2 only: the columns of each output row to make, as pairs of bounds), each intermediate row is made only over
     /// the columns of the output rows whose windows use it, and source rows no window needs are not read.
     private static func filter(
-        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels, spans: [Range<Int>]?,
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels, spans: [Int]?,
         into out: UnsafeMutableBufferPointer<SIMD4<Float>>, readOpaqueRow: OpaqueRowReader?,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
@@ -347,10 +357,9 @@ package enum Resampler {
                         // The outputs both rows need (all without spans).
                         var made = 0..<outWidth
                         if let needed {
-                            let both = hasLower ? [needed[y], needed[y + 1]] : [needed[y]]
-                            let used = both.filter { !$0.isEmpty }
-                            guard let low = used.map(\.lowerBound).min(), let high = used.map(\.upperBound).max()
-                            else { continue }
+                            let low = min(needed.lows[y], hasLower ? needed.lows[y + 1] : outWidth)
+                            let high = max(needed.highs[y], hasLower ? needed.highs[y + 1] : 0)
+                            guard low < high else { continue }
                             made = low..<high
                         }
                         let from = made.lowerBound
@@ -414,10 +423,8 @@ package enum Resampler {
             rows.weights.withUnsafeBufferPointer { weights in
                 rows.starts.withUnsafeBufferPointer { starts in
                     rows.counts.withUnsafeBufferPointer { counts in
-                        // Without spans, an empty array: its base address may be nil, which the kernel reads
-                        // as "every column".
-                        let bounds = spans.map { $0.flatMap { [$0.lowerBound, $0.upperBound] } } ?? []
-                        bounds.withUnsafeBufferPointer { bounds in
+                        // Without spans, an empty array, which the kernel is told is none.
+                        (spans ?? []).withUnsafeBufferPointer { bounds in
                             ck_sum_rows_avx2(
                                 floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
                                 firstRow, counts.baseAddress, outHeight, spans == nil ? nil : bounds.baseAddress,
@@ -471,18 +478,19 @@ package enum Resampler {
     }
 
     /// For each intermediate row (source row `rows.firstSource + i`), the outputs of the output rows whose
-    /// windows use it: from the least to the greatest of their `spans`; empty where no output row needs it.
-    private static func neededColumns(rows: FilterWeights, spans: [Range<Int>], outWidth: Int) -> [Range<Int>] {
+    /// windows use it: from the least to the greatest of their `spans`; `lows[i] >= highs[i]` where no output
+    /// row needs it.
+    private static func neededColumns(rows: FilterWeights, spans: [Int], outWidth: Int) -> (lows: [Int], highs: [Int]) {
         let rowSpan = rows.sourceSpan, firstRow = rows.firstSource
         var lows = [Int](repeating: outWidth, count: rowSpan), highs = [Int](repeating: 0, count: rowSpan)
-        for (y, span) in zip(0..<rows.outputs, spans) where !span.isEmpty {
+        for y in 0..<min(rows.outputs, spans.count / 2) where spans[2 * y] < spans[2 * y + 1] {
             let first = rows.starts[y] - firstRow
             for row in first..<first + rows.counts[y] {
-                lows[row] = min(lows[row], span.lowerBound)
-                highs[row] = max(highs[row], span.upperBound)
+                lows[row] = min(lows[row], spans[2 * y])
+                highs[row] = max(highs[row], spans[2 * y + 1])
             }
         }
-        return zip(lows, highs).map { $0 < $1 ? $0..<$1 : 0..<0 }
+        return (lows, highs)
     }
 
     /// The Floats of working-format pixels, for the C kernels.

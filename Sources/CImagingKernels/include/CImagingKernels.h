@@ -1,7 +1,8 @@
 // The resampler's inner loops in C, for what Swift cannot express: 256-bit AVX2 vectors with fused
 // multiply-adds in functions compiled for that instruction set alone (`__attribute__((target))`), chosen at run
 // time, so that the package still builds for baseline x86-64 and runs on a CPU without AVX2 (Imaging's Swift
-// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`.
+// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`, but
+// for the fixed-point horizontal pass, which reads opaque RGBA8 rows.
 #ifndef CIMAGINGKERNELS_H
 #define CIMAGINGKERNELS_H
 

@@ -73,12 +73,14 @@ package struct PremultipliedPixels {
 }
 
 /// Which inner loops `Resampler` and the compositor's last pass run: the same filter, windows and weights either
-/// way; the sums differ only in Float rounding (the order of additions, fused multiply-adds), so a pixel differs
-/// by at most one level.
+/// way; the sums differ only in rounding (the order of Float additions, fused multiply-adds, and the weights
+/// rounded to 15 fractional bits where AVX2 filters opaque 8-bit rows in fixed point), so a pixel differs by at
+/// most one level.
 package enum VectorKernels: Hashable, Sendable {
     /// Swift's `SIMD4<Float>` loops, for any CPU (on x86-64, baseline SSE2: a multiply and an add per tap).
     case portable
-    /// 256-bit AVX2 loops with fused multiply-adds in C (`CImagingKernels`): two pixels per vector.
+    /// 256-bit AVX2 loops in C (`CImagingKernels`): fused multiply-adds on two pixels per vector, and 16-bit
+    /// fixed-point multiply-adds on four taps per vector for the horizontal pass over opaque 8-bit rows.
     case avx2
 
     /// The fastest this CPU runs, found once.
@@ -126,7 +128,8 @@ package struct ResamplerWork: Sendable {
 /// however large the ratio), applied separably in premultiplied alpha, as Pillow's
 /// `Image.resize(size, LANCZOS, box, reducing_gap=2)`: weights are computed once per output column and row,
 /// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
-/// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
+/// average blocks of source pixels. Sums are kept in Float between the passes (the AVX2 horizontal pass over
+/// opaque 8-bit rows sums in 32-bit integers, then divides), so there is no intermediate 8-bit rounding. Tests hold
 /// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
 package enum Resampler {
     /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)

@@ -32,6 +32,50 @@ void ck_expand_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *
     }
 }
 
+ptrdiff_t ck_fixed_weight_count(ptrdiff_t outputs, ptrdiff_t stride) { return outputs * ((stride + 3) / 4) * 16; }
+
+/* Where tap `tap` of a window goes among its groups of four: w0 w1 (x4) in the low 128 bits, w2 w3 (x4) above. */
+static ptrdiff_t fixed_slot(ptrdiff_t tap) { return tap / 4 * 16 + (tap % 4) / 2 * 8 + tap % 2; }
+
+/* floor(value + 0.5) for values above -65536, without libm. */
+static int32_t rounded(double value) { return (int32_t)(value + 65536.5) - 65536; }
+
+int ck_fixed_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                     int16_t *fixed) {
+    ptrdiff_t windowSize = (stride + 3) / 4 * 16;
+    for (int bits = 15; bits >= 12; bits--) {
+        const double one = (double)(1 << bits);
+        int fits = 1;
+        for (ptrdiff_t x = 0; x < outputs && fits; x++) {
+            const float *window = weights + x * stride;
+            int16_t *out = fixed + x * windowSize;
+            ptrdiff_t count = counts[x] < stride ? counts[x] : stride, largest = 0;
+            for (ptrdiff_t i = 0; i < windowSize; i++) out[i] = 0;
+            for (ptrdiff_t tap = 1; tap < count; tap++)
+                if (window[tap] > window[largest]) largest = tap;
+            int32_t total = 0;
+            for (ptrdiff_t tap = 0; tap < count && fits; tap++) {
+                double scaled = (double)window[tap] * one;
+                /* NaN fails too. */
+                if (!(scaled > -32768.0 && scaled < 32768.0)) fits = 0;
+                else total += rounded(scaled);
+            }
+            if (!fits) break;
+            for (ptrdiff_t tap = 0; tap < count; tap++) {
+                int32_t value = rounded((double)window[tap] * one);
+                if (tap == largest) value += (1 << bits) - total;
+                if (value < INT16_MIN || value > INT16_MAX) {
+                    fits = 0;
+                    break;
+                }
+                for (int lane = 0; lane < 4; lane++) out[fixed_slot(tap) + lane * 2] = (int16_t)value;
+            }
+        }
+        if (fits) return bits;
+    }
+    return 0;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -94,6 +138,84 @@ AVX2 void ck_filter_rows_avx2(const float *upper, const float *lower, const floa
     work.filterNanoseconds += nanoseconds() - start;
 }
 
+AVX2 static int opaque_row(const uint8_t *pixels, ptrdiff_t count, uint8_t *out) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xff000000);
+    ptrdiff_t bytes = count * 4, i = 0;
+    for (; i + 32 <= bytes; i += 32) {
+        __m256i chunk = _mm256_loadu_si256((const __m256i *)(pixels + i));
+        if (!_mm256_testc_si256(chunk, alpha)) return 0;
+        _mm256_storeu_si256((__m256i *)(out + i), chunk);
+    }
+    for (; i < bytes; i += 4) {
+        if (pixels[i + 3] != 255) return 0;
+        memcpy(out + i, pixels + i, 4);
+    }
+    memset(out + bytes, 0, 12);
+    return 1;
+}
+
+/* Counted as the block averages are: the source's bytes read, the time in the source reading. */
+AVX2 int ck_opaque_row_avx2(const uint8_t *pixels, ptrdiff_t count, uint8_t *out) {
+    if (!counting) return opaque_row(pixels, count, out);
+    uint64_t start = nanoseconds();
+    int opaque = opaque_row(pixels, count, out);
+    work.sourceBytes += (uint64_t)(count * 4);
+    work.averagingNanoseconds += nanoseconds() - start;
+    return opaque;
+}
+
+/* One group of four taps of one row: the 16 bytes of pixels t..t+3 in both 128-bit halves, each half's two
+ * pixels spread by channel into 16-bit pairs (r0 r1 g0 g1 b0 b1 a0 a1; pixels t+2, t+3 above), multiplied by
+ * the pairs of weights and added pairwise: four 32-bit channel sums per half. */
+AVX2 static inline __m256i fixed_taps(const uint8_t *pixels, __m256i weights, __m256i spread) {
+    __m256i both = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pixels));
+    return _mm256_madd_epi16(_mm256_shuffle_epi8(both, spread), weights);
+}
+
+/* The four channel sums of both halves, as Floats in the working range. */
+AVX2 static inline void store_fixed(__m256i sum, __m128 scale, float *out) {
+    __m128i four = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    _mm_storeu_ps(out, _mm_mul_ps(_mm_cvtepi32_ps(four), scale));
+}
+
+AVX2 void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const int16_t *fixed,
+                                    ptrdiff_t stride, int bits, const ptrdiff_t *starts, ptrdiff_t first,
+                                    const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut, float *lowerOut) {
+    const __m256i spread = _mm256_setr_epi8(0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1, 8, -1, 12, -1,
+                                            9, -1, 13, -1, 10, -1, 14, -1, 11, -1, 15, -1);
+    const __m128 scale = _mm_set1_ps(1.0f / (float)(1 << bits));
+    ptrdiff_t windowSize = (stride + 3) / 4 * 16;
+    uint64_t groupCount = 0, start = counting ? nanoseconds() : 0;
+    for (ptrdiff_t x = 0; x < outputs; x++) {
+        const int16_t *w = fixed + x * windowSize;
+        ptrdiff_t offset = (starts[x] - first) * 4, groups = (counts[x] + 3) / 4;
+        const uint8_t *a = upper + offset;
+        groupCount += (uint64_t)groups;
+        __m256i sumA = _mm256_setzero_si256();
+        if (lower) {
+            const uint8_t *b = lower + offset;
+            __m256i sumB = sumA;
+            for (ptrdiff_t g = 0; g < groups; g++) {
+                __m256i weights = _mm256_loadu_si256((const __m256i *)(w + g * 16));
+                sumA = _mm256_add_epi32(sumA, fixed_taps(a + g * 16, weights, spread));
+                sumB = _mm256_add_epi32(sumB, fixed_taps(b + g * 16, weights, spread));
+            }
+            store_fixed(sumB, scale, lowerOut + x * 4);
+        } else {
+            for (ptrdiff_t g = 0; g < groups; g++)
+                sumA = _mm256_add_epi32(
+                    sumA, fixed_taps(a + g * 16, _mm256_loadu_si256((const __m256i *)(w + g * 16)), spread));
+        }
+        store_fixed(sumA, scale, upperOut + x * 4);
+    }
+    if (!counting) return;
+    uint64_t rows = lower ? 2 : 1;
+    work.multiplyAdds += groupCount * 16 * rows;
+    work.fixedMultiplyAdds += groupCount * 16 * rows;
+    work.filterBytes += groupCount * (16 * rows + 32);
+    work.filterNanoseconds += nanoseconds() - start;
+}
+
 /* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0. */
 AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
     __m256 alpha = _mm256_permute_ps(sum, _MM_SHUFFLE(3, 3, 3, 3));
@@ -103,24 +225,27 @@ AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
 
 AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                            const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                           float *out) {
-    ptrdiff_t rowFloats = width * 4;
+                           const ptrdiff_t *spans, float *out) {
+    const ptrdiff_t lineFloats = width * 4;
     uint64_t start = counting ? nanoseconds() : 0;
     for (ptrdiff_t y = 0; y < height; y++) {
+        ptrdiff_t low = spans ? spans[2 * y] : 0, high = spans ? spans[2 * y + 1] : width;
+        if (high <= low) continue;
+        const ptrdiff_t rowFloats = (high - low) * 4;
         const float *taps = weights + y * stride;
-        const float *first = rows + (starts[y] - firstRow) * rowFloats;
-        float *target = out + y * rowFloats;
+        const float *first = rows + (starts[y] - firstRow) * lineFloats + low * 4;
+        float *target = out + y * lineFloats + low * 4;
         ptrdiff_t count = counts[y], i = 0;
         if (counting) {
             work.multiplyAdds += (uint64_t)(count * rowFloats);
             work.filterBytes += (uint64_t)(count * (rowFloats * 4 + (rowFloats + 31) / 32 * 4));
-            work.outputPixels += (uint64_t)width;
+            work.outputPixels += (uint64_t)(high - low);
         }
         /* Eight pixels at a time down their columns, in registers: each weight broadcast once per eight. */
         for (; i + 32 <= rowFloats; i += 32) {
             __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats) {
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats) {
                 __m256 w = _mm256_broadcast_ss(taps + tap);
                 s0 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel), s0);
                 s1 = _mm256_fmadd_ps(w, _mm256_loadu_ps(pixel + 8), s1);
@@ -135,7 +260,7 @@ AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weig
         for (; i + 8 <= rowFloats; i += 8) {
             __m256 s = _mm256_setzero_ps();
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats)
                 s = _mm256_fmadd_ps(_mm256_broadcast_ss(taps + tap), _mm256_loadu_ps(pixel), s);
             _mm256_storeu_ps(target + i, valid_premultiplied(s));
         }
@@ -143,7 +268,7 @@ AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weig
             /* The last pixel of an odd width: a 128-bit vector. */
             __m128 s = _mm_setzero_ps();
             const float *pixel = first + i;
-            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += rowFloats)
+            for (ptrdiff_t tap = 0; tap < count; tap++, pixel += lineFloats)
                 s = _mm_fmadd_ps(_mm_broadcast_ss(taps + tap), _mm_loadu_ps(pixel), s);
             __m256 clamped = valid_premultiplied(_mm256_castps128_ps256(s));
             _mm_storeu_ps(target + i, _mm256_castps256_ps128(clamped));
@@ -291,6 +416,18 @@ AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *bac
 
 int ck_has_avx2_fma(void) { return 0; }
 
+int ck_opaque_row_avx2(const uint8_t *pixels, ptrdiff_t count, uint8_t *out) {
+    (void)pixels, (void)count, (void)out;
+    return 0;
+}
+
+void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const int16_t *fixed, ptrdiff_t stride,
+                               int bits, const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts,
+                               ptrdiff_t outputs, float *upperOut, float *lowerOut) {
+    (void)upper, (void)lower, (void)fixed, (void)stride, (void)bits, (void)starts, (void)first, (void)counts;
+    (void)outputs, (void)upperOut, (void)lowerOut;
+}
+
 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
                     uint8_t *out) {
     (void)layer, (void)clip, (void)background, (void)count, (void)out;
@@ -312,9 +449,9 @@ void ck_filter_rows_avx2(const float *upper, const float *lower, const float *ex
 
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                      float *out) {
+                      const ptrdiff_t *spans, float *out) {
     (void)rows, (void)width, (void)weights, (void)stride, (void)starts, (void)firstRow, (void)counts;
-    (void)height, (void)out;
+    (void)height, (void)spans, (void)out;
 }
 
 #endif

@@ -48,11 +48,13 @@ struct CompositionFigures: Codable, Sendable {
 struct ResamplerWorkFigures: Codable, Sendable {
     var outputPixels: Int
     var multiplyAddsPerOutputPixel: Double
+    /// Of them, the 16-bit products of the fixed-point horizontal pass (opaque rows without blocks).
+    var fixedMultiplyAddsPerOutputPixel: Double
     var filterBytesPerOutputPixel: Double
     var sourceBytesPerOutputPixel: Double
     /// Lane multiply-adds per second within the filter passes.
     var filterMultiplyAddsPerSecond: Double
-    /// Source bytes per second within the block averages.
+    /// Source bytes per second within the block averages (or the fixed-point pass's row copies).
     var averagingBytesPerSecond: Double
     /// Shares of the composites' time in the filter passes and in the block averages.
     var filterShare: Double

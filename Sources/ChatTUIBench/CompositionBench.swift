@@ -60,6 +60,7 @@ enum CompositionBench {
         let pixels = Double(work.outputPixels)
         return ResamplerWorkFigures(
             outputPixels: work.outputPixels, multiplyAddsPerOutputPixel: Double(work.multiplyAdds) / pixels,
+            fixedMultiplyAddsPerOutputPixel: Double(work.fixedMultiplyAdds) / pixels,
             filterBytesPerOutputPixel: Double(work.filterBytes) / pixels,
             sourceBytesPerOutputPixel: Double(work.sourceBytes) / pixels,
             filterMultiplyAddsPerSecond: Double(work.multiplyAdds) / work.filterSeconds,

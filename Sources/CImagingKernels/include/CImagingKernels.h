@@ -1,7 +1,8 @@
 // The resampler's inner loops in C, for what Swift cannot express: 256-bit AVX2 vectors with fused
 // multiply-adds in functions compiled for that instruction set alone (`__attribute__((target))`), chosen at run
 // time, so that the package still builds for baseline x86-64 and runs on a CPU without AVX2 (Imaging's Swift
-// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`.
+// loops are then used). Pixels are premultiplied RGBA Floats, four per pixel, as in `PremultipliedPixels`, but
+// for the fixed-point horizontal pass, which reads opaque RGBA8 rows.
 #ifndef CIMAGINGKERNELS_H
 #define CIMAGINGKERNELS_H
 
@@ -10,11 +11,14 @@
 
 /// What the AVX2 kernels did on this thread between `ck_work_start` and `ck_work_stop`, counted per call from
 /// the loop bounds (not per instruction), for the benchmark's work per output pixel: lane multiply-adds executed
-/// (zero-weighted padding taps included), bytes the filter passes loaded (pixels and weights, as Floats),
-/// source bytes the block averages read, pixels the vertical pass wrote, and the time spent in the two filter
-/// passes and in the block averages (a clock read on entry and exit of each call).
+/// (one per tap and channel, zero-weighted padding taps included; a 16-bit product of `ck_filter_rows_fixed_avx2`
+/// counts as one, so `_mm256_madd_epi16` counts 16 and a Float `_mm256_fmadd_ps` 8), of them the 16-bit ones,
+/// bytes the filter passes loaded (pixels and weights as the kernels load them), source bytes the block averages
+/// (or `ck_opaque_row_avx2`, where there are no blocks) read, pixels the vertical pass wrote, and the time spent
+/// in the two filter passes and in reading the source (a clock read on entry and exit of each call).
 typedef struct {
     uint64_t multiplyAdds;
+    uint64_t fixedMultiplyAdds;
     uint64_t filterBytes;
     uint64_t sourceBytes;
     uint64_t outputPixels;
@@ -47,12 +51,40 @@ void ck_filter_rows_avx2(const float *upper, const float *lower, const float *ex
                          const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut,
                          float *lowerOut);
 
+/// The number of 16-bit weights `ck_fixed_weights` writes for `outputs` windows of `stride` weights.
+ptrdiff_t ck_fixed_weight_count(ptrdiff_t outputs, ptrdiff_t stride);
+
+/// Each window's weights (`stride` apart, `counts[x]` of them, each window summing to 1) in 16-bit fixed point,
+/// as `ck_filter_rows_fixed_avx2` multiplies them: `(stride + 3) / 4` groups of four taps per window, each group
+/// 16 values (w0 w1 four times, then w2 w3 four times), taps past the window 0. Every window's integers sum to
+/// exactly `1 << bits` (the rounding remainder goes to its largest tap, as Pillow does), so a flat area stays
+/// exactly flat. Returns `bits`, the fractional bits: 15, or fewer where a weight would not fit 16 bits; 0 when
+/// not even 12 fit (then the Float kernel must be used).
+int ck_fixed_weights(const float *weights, ptrdiff_t stride, const ptrdiff_t *counts, ptrdiff_t outputs,
+                     int16_t *fixed);
+
+/// Copies `count` RGBA8 pixels from `pixels` to `out` and zeroes the 3 pixels after them (`out` holds
+/// `count + 3`), the padding `ck_filter_rows_fixed_avx2` reads past the last window; 1 when every copied pixel
+/// is opaque, else 0 (the copy may then be partial).
+int ck_opaque_row_avx2(const uint8_t *pixels, ptrdiff_t count, uint8_t *out);
+
+/// `ck_filter_rows_avx2` for opaque RGBA8 rows (`ck_opaque_row_avx2`; `lower` may be NULL), where premultiplied
+/// equals straight: weights from `ck_fixed_weights` with `bits` fractional bits, four taps per 256-bit
+/// `_mm256_madd_epi16` (each pixel's channels widened to 16 bits and paired with the next tap's), 32-bit sums,
+/// written as Floats `sum / (1 << bits)` (no rounding between the passes). A window reads up to 3 pixels past
+/// its end (weighted 0).
+void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const int16_t *fixed, ptrdiff_t stride,
+                               int bits, const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts,
+                               ptrdiff_t outputs, float *upperOut, float *lowerOut);
+
 /// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
 /// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
-/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`.
+/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`. With `spans`, only
+/// pixels `spans[2y] ..< spans[2y + 1]` of row `y` are made (the rest of `out` is not written, and only those
+/// columns of `rows` are read).
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
-                      float *out);
+                      const ptrdiff_t *spans, float *out);
 
 /// Block averages of an opaque source, one block row: `rows` rows (`rowBytes` apart) of `columns` RGBA8
 /// pixels from `pixels`, summed down in `sums` (16-bit, `columns * 4` of them) and across in blocks of

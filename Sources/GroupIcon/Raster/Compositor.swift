@@ -200,18 +200,18 @@ package enum Compositor {
                 }
                 let mask = CoverageCache.shared.mask(of: placement.clip, scale: scale, rows: rows)
                 // The photo's region is the whole clip's, cut to the strip's rows by the resampler: its rows are
-                // then those of the one-piece composite.
+                // then those of the one-piece composite. Only the pixels the clip shows are made.
                 let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
                 guard !region.rows(rows).isEmpty else { continue }
                 let frame = placement.photoFrame.scaled(by: scale)
                 let photo =
                     input.deepImages[index].map {
                         Resampler.premultiplied(
-                            $0, frame: frame, region: region, rows: rows, kernels: input.vectorKernels)
+                            $0, frame: frame, region: region, rows: rows, kernels: input.vectorKernels, shown: mask)
                     }
                     ?? Resampler.premultiplied(
                         input.images[index], frame: frame, region: region, rows: rows,
-                        kernels: input.vectorKernels)
+                        kernels: input.vectorKernels, shown: mask)
                 paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
             }
             for decoration in decorations {

@@ -73,12 +73,14 @@ package struct PremultipliedPixels {
 }
 
 /// Which inner loops `Resampler` and the compositor's last pass run: the same filter, windows and weights either
-/// way; the sums differ only in Float rounding (the order of additions, fused multiply-adds), so a pixel differs
-/// by at most one level.
+/// way; the sums differ only in rounding (the order of Float additions, fused multiply-adds, and the weights
+/// rounded to 15 fractional bits where AVX2 filters opaque 8-bit rows in fixed point), so a pixel differs by at
+/// most one level.
 package enum VectorKernels: Hashable, Sendable {
     /// Swift's `SIMD4<Float>` loops, for any CPU (on x86-64, baseline SSE2: a multiply and an add per tap).
     case portable
-    /// 256-bit AVX2 loops with fused multiply-adds in C (`CImagingKernels`): two pixels per vector.
+    /// 256-bit AVX2 loops in C (`CImagingKernels`): fused multiply-adds on two pixels per vector, and 16-bit
+    /// fixed-point multiply-adds on four taps per vector for the horizontal pass over opaque 8-bit rows.
     case avx2
 
     /// The fastest this CPU runs, found once.
@@ -89,17 +91,20 @@ package enum VectorKernels: Hashable, Sendable {
 /// nothing): the benchmark's measured work per output pixel, counted by each kernel call from its loop bounds,
 /// and the time spent in the kernels.
 package struct ResamplerWork: Sendable {
-    /// Lane multiply-adds executed, a window's zero-weighted padding tap included.
+    /// Lane multiply-adds executed (one per tap and channel), a window's zero-weighted padding taps included.
     package var multiplyAdds: Int
+    /// Of `multiplyAdds`, those in 16-bit fixed point (the horizontal pass over opaque 8-bit rows).
+    package var fixedMultiplyAdds: Int
     /// Bytes the two filter passes loaded: working-format pixels and weights.
     package var filterBytes: Int
-    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included).
+    /// Source bytes the block averages read (every source pixel a resampling reads, blocks of 1 included, and
+    /// the rows the fixed-point pass copies).
     package var sourceBytes: Int
     /// Pixels the vertical pass wrote: the resampler's output.
     package var outputPixels: Int
     /// Seconds in the two filter passes.
     package var filterSeconds: Double
-    /// Seconds in the block averages.
+    /// Seconds in the block averages (and the fixed-point pass's row copies).
     package var averagingSeconds: Double
 
     /// Starts counting on the calling thread, from 0.
@@ -109,7 +114,8 @@ package struct ResamplerWork: Sendable {
     package static func stop() -> ResamplerWork {
         let work = ck_work_stop()
         return ResamplerWork(
-            multiplyAdds: Int(work.multiplyAdds), filterBytes: Int(work.filterBytes),
+            multiplyAdds: Int(work.multiplyAdds), fixedMultiplyAdds: Int(work.fixedMultiplyAdds),
+            filterBytes: Int(work.filterBytes),
             sourceBytes: Int(work.sourceBytes), outputPixels: Int(work.outputPixels),
             filterSeconds: Double(work.filterNanoseconds) / 1e9,
             averagingSeconds: Double(work.averagingNanoseconds) / 1e9)
@@ -122,7 +128,8 @@ package struct ResamplerWork: Sendable {
 /// however large the ratio), applied separably in premultiplied alpha, as Pillow's
 /// `Image.resize(size, LANCZOS, box, reducing_gap=2)`: weights are computed once per output column and row,
 /// windows that leave the source are cut at its edges and renormalised, and reductions by 4x or more first
-/// average blocks of source pixels. Sums are in Float, so there is no intermediate 8-bit rounding. Tests hold
+/// average blocks of source pixels. Sums are kept in Float between the passes (the AVX2 horizontal pass over
+/// opaque 8-bit rows sums in 32-bit integers, then divides), so there is no intermediate 8-bit rounding. Tests hold
 /// the result to Pillow's plain LANCZOS within 38 dB PSNR (it reaches about 50).
 package enum Resampler {
     /// The largest rectangle (in source pixels, possibly fractional) with `aspectRatio` (width / height)
@@ -167,21 +174,30 @@ package enum Resampler {
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
     /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
     ///
-    /// `kernels` chooses the inner loops (the fastest this CPU runs unless told).
+    /// `kernels` chooses the inner loops (the fastest this CPU runs unless told). With `shown`, the coverage
+    /// mask the result will be painted through, the AVX2 kernels make only the pixels of each row from the first
+    /// to the last that it covers (coverage above 0), and the source rows and columns those need; the others are
+    /// left transparent. Every pixel made is exactly as without the mask.
     package static func premultiplied(
         _ source: RGBAImage, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest
+        kernel: FilterKernel = .lanczos3, kernels: VectorKernels = .fastest, shown: CoverageMask? = nil
     ) -> PremultipliedPixels {
         // `pixels` is mutable, so its length is checked before the unsafe passes read it.
         guard source.pixels.count == source.width * source.height * 4 else {
             return premultiplied(
-                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel, kernels: kernels
+                width: 0, height: 0, frame: frame, region: region, rows: strip, kernel: kernel, kernels: kernels,
+                shown: shown
             ) { _, _, _, _, _ in }
         }
         return source.pixels.withUnsafeBufferPointer { bytes in
-            premultiplied(
-                width: source.width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: kernel, kernels: kernels
+            let width = source.width
+            return premultiplied(
+                width: width, height: source.height, frame: frame, region: region, rows: strip,
+                kernel: kernel, kernels: kernels, shown: shown,
+                readOpaqueRow: { row, columns, out in
+                    guard let base = bytes.baseAddress else { return false }
+                    return ck_opaque_row_avx2(base + (row * width + columns.lowerBound) * 4, columns.count, out) != 0
+                }
             ) {
                 grid, row, columns, scratch, out in
                 grid.premultipliedRow(row, columns: columns, from: bytes, scratch: scratch, kernels: kernels, into: out)
@@ -189,16 +205,16 @@ package enum Resampler {
         }
     }
 
-    /// `premultiplied(_:frame:region:rows:)` of a 16-bit image: the same filter over its samples, so the
-    /// only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
+    /// `premultiplied(_:frame:region:rows:kernels:shown:)` of a 16-bit image: the same filter over its samples,
+    /// so the only rounding to 8 bits is the tile's own (`PremultipliedPixels.straightImage`, or the composite's).
     package static func premultiplied(
         _ source: RGBA16Image, frame: Rect, region: PixelBox, rows strip: Range<Int>? = nil,
-        kernels: VectorKernels = .fastest
+        kernels: VectorKernels = .fastest, shown: CoverageMask? = nil
     ) -> PremultipliedPixels {
         source.samples.withUnsafeBufferPointer { samples in
             premultiplied(
                 width: source.width, height: source.height, frame: frame, region: region, rows: strip,
-                kernel: .lanczos3, kernels: kernels
+                kernel: .lanczos3, kernels: kernels, shown: shown
             ) {
                 grid, row, columns, _, out in
                 grid.premultipliedRow(row, columns: columns, from: samples, into: out)
@@ -207,9 +223,11 @@ package enum Resampler {
     }
 
     /// The geometry shared by both sample depths; `readRow` writes a block row's premultiplied averages.
+    /// `readOpaqueRow`, for 8-bit sources, copies a source row's pixels `columns` (`ck_opaque_row_avx2`) and says
+    /// whether they are all opaque.
     private static func premultiplied(
         width: Int, height: Int, frame: Rect, region: PixelBox, rows strip: Range<Int>?, kernel: FilterKernel,
-        kernels: VectorKernels,
+        kernels: VectorKernels, shown: CoverageMask?, readOpaqueRow: OpaqueRowReader? = nil,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) -> PremultipliedPixels {
         let made = strip.map { region.rows($0) } ?? region
@@ -238,23 +256,71 @@ package enum Resampler {
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
             kernel: kernel)
+        let spans =
+            kernels == .avx2 ? shown.flatMap { coveredSpans(of: $0, rows: made, columns: region.x..<region.maxX) } : nil
         result.values.withUnsafeMutableBufferPointer { out in
-            filter(grid: grid, columns: columns, rows: rows, kernels: kernels, into: out, readRow: readRow)
+            filter(
+                grid: grid, columns: columns, rows: rows, kernels: kernels, spans: spans, into: out,
+                readOpaqueRow: readOpaqueRow, readRow: readRow)
         }
         return result
     }
 
+    /// For each row of `rows`, from the first to the last column of `columns` that `mask` covers (coverage above
+    /// 0), counted from `columns.lowerBound`, as pairs of bounds (both 0 where it covers none); nil when that is
+    /// every column of every row.
+    private static func coveredSpans(of mask: CoverageMask, rows: PixelBox, columns: Range<Int>) -> [Int]? {
+        guard mask.values.count == mask.box.pixelCount else { return nil }
+        var spans = [Int](repeating: 0, count: 2 * rows.height)
+        var cut = false
+        let low = max(columns.lowerBound, mask.box.x), high = min(columns.upperBound, mask.box.maxX)
+        mask.values.withUnsafeBufferPointer { values in
+            for (index, y) in (rows.y..<rows.maxY).enumerated() {
+                guard y >= mask.box.y, y < mask.box.maxY, low < high else {
+                    cut = true
+                    continue
+                }
+                let line = (y - mask.box.y) * mask.box.width - mask.box.x
+                var first = low
+                while first < high, !(values[line + first] > 0) { first += 1 }
+                guard first < high else {
+                    cut = true
+                    continue
+                }
+                var last = high - 1
+                while !(values[line + last] > 0) { last -= 1 }
+                spans[2 * index] = first - columns.lowerBound
+                spans[2 * index + 1] = last + 1 - columns.lowerBound
+                cut = cut || first > columns.lowerBound || last + 1 < columns.upperBound
+            }
+        }
+        return cut ? spans : nil
+    }
+
     /// Below this many source pixels per output pixel, Lanczos works on the source pixels themselves.
     package static let reducingGap = 2.0
+
+    /// Copies source row `row`'s pixels `columns` as RGBA8 to the pointer (with room for 3 pixels more); true
+    /// when they are all opaque.
+    private typealias OpaqueRowReader = (Int, Range<Int>, UnsafeMutablePointer<UInt8>) -> Bool
 
     /// Both passes: each needed row of (block-averaged) source pixels is premultiplied once and filtered
     /// horizontally into an intermediate of output width; the vertical pass then sums intermediate rows.
     ///
     /// Index arithmetic in the inner loops wraps (`&+`, `&*`): every index is bounded by the buffers the
     /// weights were made for, and overflow checks there cost more than the multiply-adds themselves.
+    ///
+    /// Opaque 8-bit source rows without blocks (`readOpaqueRow`), nearly every row of a photo reduced by less
+    /// than 4x, skip the Float conversion: the AVX2 horizontal pass multiplies their bytes in 16-bit fixed point
+    /// (`ck_filter_rows_fixed_avx2`, twice the products per instruction of Float), into the same Float
+    /// intermediate, unrounded. Premultiplying an opaque pixel changes nothing, so only the weights' rounding
+    /// to 15 bits differs (a few thousandths of a level).
+    ///
+    /// With `spans` (AVX2 only: the columns of each output row to make, as pairs of bounds), each intermediate row is made only over
+    /// the columns of the output rows whose windows use it, and source rows no window needs are not read.
     private static func filter(
-        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels,
-        into out: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        grid: BlockGrid, columns: FilterWeights, rows: FilterWeights, kernels: VectorKernels, spans: [Int]?,
+        into out: UnsafeMutableBufferPointer<SIMD4<Float>>, readOpaqueRow: OpaqueRowReader?,
         readRow: (BlockGrid, Int, Range<Int>, BlockGrid.Scratch, UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
         let outWidth = columns.outputs, outHeight = rows.outputs
@@ -267,6 +333,10 @@ package enum Resampler {
         defer { sourceRows.deallocate() }
         let expanded = kernels == .avx2 ? ExpandedWeights(columns) : nil
         defer { expanded?.deallocate() }
+        let fixed =
+            kernels == .avx2 && readOpaqueRow != nil && grid.blockWidth == 1 && grid.blockHeight == 1
+            ? FixedWeights(columns, sourceColumns: columnSpan) : nil
+        defer { fixed?.deallocate() }
         let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
         defer { scratch.deallocate() }
         let intermediate = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rowSpan * outWidth)
@@ -275,6 +345,9 @@ package enum Resampler {
         else { return }
         let lower = upper + columnSpan
         let sourceColumns = firstColumn..<firstColumn + columnSpan
+        let needed = spans.map { neededColumns(rows: rows, spans: $0, outWidth: outWidth) }
+        let expandedSize = ck_expanded_weight_count(1, columns.stride)
+        let fixedSize = ck_fixed_weight_count(1, columns.stride)
 
         columns.weights.withUnsafeBufferPointer { weights in
             columns.starts.withUnsafeBufferPointer { starts in
@@ -283,6 +356,27 @@ package enum Resampler {
                     let stride = columns.stride
                     for y in Swift.stride(from: 0, to: rowSpan, by: 2) {
                         let hasLower = y + 1 < rowSpan
+                        let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
+                        // The outputs both rows need (all without spans).
+                        var made = 0..<outWidth
+                        if let needed {
+                            let low = min(needed.lows[y], hasLower ? needed.lows[y + 1] : outWidth)
+                            let high = max(needed.highs[y], hasLower ? needed.highs[y + 1] : 0)
+                            guard low < high else { continue }
+                            made = low..<high
+                        }
+                        let from = made.lowerBound
+                        if let fixed, let readOpaqueRow,
+                            readOpaqueRow(firstRow + y, sourceColumns, fixed.upper),
+                            !hasLower || readOpaqueRow(firstRow + y + 1, sourceColumns, fixed.lower)
+                        {
+                            ck_filter_rows_fixed_avx2(
+                                fixed.upper, hasLower ? fixed.lower : nil, fixed.weights + from &* fixedSize, stride,
+                                fixed.bits, starts.baseAddress.map { $0 + from }, firstColumn,
+                                counts.baseAddress.map { $0 + from }, made.count, floats(upperOut + from),
+                                hasLower ? floats(lowerOut + from) : nil)
+                            continue
+                        }
                         readRow(
                             grid, firstRow + y, sourceColumns, scratch,
                             UnsafeMutableBufferPointer(start: upper, count: columnSpan))
@@ -291,12 +385,12 @@ package enum Resampler {
                                 grid, firstRow + y + 1, sourceColumns, scratch,
                                 UnsafeMutableBufferPointer(start: lower, count: columnSpan))
                         }
-                        let upperOut = middle + y &* outWidth, lowerOut = upperOut + outWidth
                         if let expanded {
                             ck_filter_rows_avx2(
-                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats, stride,
-                                starts.baseAddress, firstColumn, counts.baseAddress, outWidth, floats(upperOut),
-                                hasLower ? floats(lowerOut) : nil)
+                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats + from &* expandedSize,
+                                stride, starts.baseAddress.map { $0 + from }, firstColumn,
+                                counts.baseAddress.map { $0 + from }, made.count, floats(upperOut + from),
+                                hasLower ? floats(lowerOut + from) : nil)
                             continue
                         }
                         for x in 0..<outWidth {
@@ -332,9 +426,13 @@ package enum Resampler {
             rows.weights.withUnsafeBufferPointer { weights in
                 rows.starts.withUnsafeBufferPointer { starts in
                     rows.counts.withUnsafeBufferPointer { counts in
-                        ck_sum_rows_avx2(
-                            floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
-                            firstRow, counts.baseAddress, outHeight, floats(target))
+                        // Without spans, an empty array, which the kernel is told is none.
+                        (spans ?? []).withUnsafeBufferPointer { bounds in
+                            ck_sum_rows_avx2(
+                                floats(middle), outWidth, weights.baseAddress, rows.stride, starts.baseAddress,
+                                firstRow, counts.baseAddress, outHeight, spans == nil ? nil : bounds.baseAddress,
+                                floats(target))
+                        }
                     }
                 }
             }
@@ -382,6 +480,22 @@ package enum Resampler {
         }
     }
 
+    /// For each intermediate row (source row `rows.firstSource + i`), the outputs of the output rows whose
+    /// windows use it: from the least to the greatest of their `spans`; `lows[i] >= highs[i]` where no output
+    /// row needs it.
+    private static func neededColumns(rows: FilterWeights, spans: [Int], outWidth: Int) -> (lows: [Int], highs: [Int]) {
+        let rowSpan = rows.sourceSpan, firstRow = rows.firstSource
+        var lows = [Int](repeating: outWidth, count: rowSpan), highs = [Int](repeating: 0, count: rowSpan)
+        for y in 0..<min(rows.outputs, spans.count / 2) where spans[2 * y] < spans[2 * y + 1] {
+            let first = rows.starts[y] - firstRow
+            for row in first..<first + rows.counts[y] {
+                lows[row] = min(lows[row], spans[2 * y])
+                highs[row] = max(highs[row], spans[2 * y + 1])
+            }
+        }
+        return (lows, highs)
+    }
+
     /// The Floats of working-format pixels, for the C kernels.
     @inline(__always)
     private static func floats(_ pixels: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
@@ -402,6 +516,41 @@ package enum Resampler {
         }
 
         func deallocate() { floats.deallocate() }
+    }
+
+    /// A window's weights as `ck_filter_rows_fixed_avx2` multiplies them (`ck_fixed_weights`), and two rows of
+    /// source bytes for it; nil when the weights do not fit 16 bits.
+    private struct FixedWeights {
+        let weights: UnsafeMutablePointer<Int16>
+        let bits: Int32
+        let upper: UnsafeMutablePointer<UInt8>
+        let lower: UnsafeMutablePointer<UInt8>
+
+        init?(_ columns: FilterWeights, sourceColumns: Int) {
+            let weights = UnsafeMutablePointer<Int16>.allocate(
+                capacity: max(1, ck_fixed_weight_count(columns.outputs, columns.stride)))
+            let bits = columns.weights.withUnsafeBufferPointer { floats in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    ck_fixed_weights(floats.baseAddress, columns.stride, counts.baseAddress, columns.outputs, weights)
+                }
+            }
+            guard bits > 0 else {
+                weights.deallocate()
+                return nil
+            }
+            // Each row: the pixels and the 3 after them that a window's last group of taps reads.
+            let rowBytes = (sourceColumns + 3) * 4
+            upper = .allocate(capacity: 2 * rowBytes)
+            upper.initialize(repeating: 0, count: 2 * rowBytes)
+            lower = upper + rowBytes
+            self.weights = weights
+            self.bits = bits
+        }
+
+        func deallocate() {
+            weights.deallocate()
+            upper.deallocate()
+        }
     }
 
     /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, each

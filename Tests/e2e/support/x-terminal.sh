@@ -6,8 +6,8 @@
 # fail, ok/checks, above A B, start_x (an X server, DISPLAY exported), reference GROUP FILE (the group exported
 # at the preview's scale), run_in TERMINAL-COMMAND... (starts a terminal whose command is "$tmp/run.sh" with the
 # app's command after it; sets terminal_pid, window, cell, columns, rows), run_kitty LOG COMMAND... and
-# run_xterm COMMAND... (the terminals as the scripts configure them; kitty's log in $tmp/LOG, kitty_socket for
-# `kitty @`), shot FILE (the terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
+# run_xterm COMMAND... (the terminals as the scripts configure them; kitty's log in $tmp/LOG), shot FILE (the
+# terminal window), measure WHAT SHOT REFERENCE (screen_measure.py with the window's
 # cells), settled WHAT NAME MIN REFERENCE, same_as NAME SCREENSHOT, overlay_shown NAME SCREENSHOT, is_box SIZE, wait_status
 # [SECONDS], keys ARGS... (xdotool to the window), resize_window WIDTH HEIGHT (then columns and rows are the new
 # ones), overlay_checks TERMINAL SCREENSHOT, app_checks TERMINAL, width_checks TERMINAL, cleanup, which also
@@ -151,12 +151,11 @@ resize_window() { local i=0 size
     i=$((i+1)); [ $i -gt 100 ] && fail "the terminal did not resize to $1x$2"; sleep 0.1; done
   read -r columns rows <<<"$size"; }
 
-# kitty without the user's configuration: black, no padding, the cells from the window's top-left corner, and a
-# remote-control socket (kitty_socket) to read the screen's text; its standard error, its log, in $tmp/LOG.
+# kitty without the user's configuration: black, no padding, the cells from the window's top-left corner; its
+# standard error, its log, in $tmp/LOG.
 # Software OpenGL: Xvfb has no GPU.
 run_kitty() { local log=$1; shift
-  kitty_socket=$tmp/${log%.log}.socket
-  run_in env LIBGL_ALWAYS_SOFTWARE=1 kitty --config NONE --listen-on "unix:$kitty_socket" -o allow_remote_control=yes \
+  run_in env LIBGL_ALWAYS_SOFTWARE=1 kitty --config NONE \
     -o font_family='DejaVu Sans Mono' -o font_size=11 -o window_padding_width=0 -o placement_strategy=top-left \
     -o initial_window_width=120c -o initial_window_height=40c -o remember_window_size=no \
     -o background=#000000 -o foreground=#ffffff -o cursor_blink_interval=0 -o enable_audio_bell=no \

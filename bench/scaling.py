@@ -3,8 +3,8 @@
 batches, each pair measured in alternating rounds on the same machine.
 
 - The app: the live preview's composition (`chat-tui-bench --only scaling`: the WeChat group composed at a
-  megapixel from decoded sources, which the compositor cuts into one row run per core), under `taskset -c 0`
-  and under `taskset -c 0,1`.
+  megapixel from decoded sources, which the compositor cuts into bands of rows composed on every core), under
+  `taskset -c 0` and under `taskset -c 0,1`.
 - Batches: `chat-tui export --all --jobs 1` under `taskset -c 0` and `--jobs 2` under `taskset -c 0,1`, over
   GROUPS nine-member groups of distinct 512 px JPEG portraits (bench/batch.py's), uncached.
 
@@ -122,7 +122,7 @@ def main():
 
     medians = {name: statistics.median(values) for name, values in samples.items()}
     rows, targets = [], []
-    for kind, label in (("preview", "the app's preview, 1024 px WeChat composite, row runs per core"),
+    for kind, label in (("preview", "the app's preview, 1024 px WeChat composite, in bands of rows on every core"),
                         ("batch", "batch export, %d groups, --jobs N on N cores" % args.groups)):
         one, two = medians["%s 1 rate" % kind], medians["%s 2 rate" % kind]
         cpu_one, cpu_two = medians["%s 1 cpu ms" % kind], medians["%s 2 cpu ms" % kind]

@@ -152,7 +152,7 @@ struct SheetFigures: Codable, Sendable {
 /// The preview's composition on the cores the process may use (`ScalingBench`).
 struct ScalingFigures: Codable, Sendable {
     var pixels: Int
-    /// Row runs the compositor cut the canvas into (one per core it saw).
+    /// Bands of rows the compositor cut the canvas into (by pixels, whatever the cores: `Compositor.bandPixels`).
     var runs: Int
     var activeProcessors: Int
     var compositesPerSecond: Double

@@ -5,9 +5,9 @@ import Support
 
 /// The live preview's composition on however many cores the process may use (`bench/scaling.py` runs it under
 /// `taskset -c 0` and `taskset -c 0,1`): the WeChat group composed at the preview's megapixel (1024 px) from the
-/// decoded sources, which `Compositor` cuts into `ParallelRuns`, one per core. Beside the composites per second
-/// go the process's CPU seconds per composite (all threads) and the runs the compositor cut, so that a
-/// figure below linear can be told apart: more CPU per composite is the parallel work's own cost, the same CPU
+/// decoded sources, which `Compositor` cuts into bands of rows it composes on every core at once. Beside the
+/// composites per second go the process's CPU seconds per composite (all threads) and the bands the compositor
+/// cut, so that a figure below linear can be told apart: more CPU per composite is the parallel work's own cost, the same CPU
 /// on a core the process did not get is the machine's other work.
 enum ScalingBench {
     /// The preview's side in pixels: about a megapixel, as the app composes it for a large pane.
@@ -41,7 +41,8 @@ enum ScalingBench {
             cpuPerComposite.append((ResponseBench.processCPUSeconds() - cpu) / Double(count))
         }
         return ScalingFigures(
-            pixels: parameters.pixelSize, runs: ParallelRuns.runs(rows: side, width: side).count,
+            pixels: parameters.pixelSize,
+            runs: ParallelRuns.bands(rows: side, width: side, pixelsPerBand: Compositor.bandPixels).count,
             activeProcessors: ProcessInfo.processInfo.activeProcessorCount,
             compositesPerSecond: BenchTiming.median(rates),
             cpuMillisecondsPerComposite: BenchTiming.median(cpuPerComposite) * 1000)

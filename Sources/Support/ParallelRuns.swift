@@ -12,11 +12,31 @@ package enum ParallelRuns {
     /// last: one run per core the process may use (`AvailableCores`), but none of fewer than
     /// `minimumPixelsPerRun` pixels of `width` (so one run only, for a small picture or a single core).
     package static func runs(rows: Int, width: Int, granule: Int = 1) -> [Range<Int>] {
+        split(rows: rows, granule: granule) { granules in
+            let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
+            let byPixels = overflow ? Int.max : pixels / minimumPixelsPerRun
+            return max(1, min(AvailableCores.count, byPixels, granules))
+        }
+    }
+
+    /// `0..<rows` cut into contiguous bands in order of about `pixelsPerBand` pixels of `width` each (at least
+    /// one row; one band when the picture holds fewer than twice that), however many cores there are: work cut
+    /// to fit a core's cache rather than to the cores, which `forEach` then keeps busy.
+    package static func bands(rows: Int, width: Int, pixelsPerBand: Int) -> [Range<Int>] {
+        split(rows: rows, granule: 1) { granules in
+            let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
+            let byPixels = overflow ? Int.max : pixels / max(1, pixelsPerBand)
+            // 65 536 bands hold any canvas the limits allow; sizes no picture has still give a bounded list.
+            return max(1, min(byPixels, granules, 1 << 16))
+        }
+    }
+
+    /// `0..<rows` in `count(granules)` contiguous runs of whole `granule`s (the last perhaps short), as equal
+    /// as whole granules allow.
+    private static func split(rows: Int, granule: Int, count: (Int) -> Int) -> [Range<Int>] {
         let granule = max(1, granule)
         let granules = max(0, rows) / granule + (max(0, rows) % granule > 0 ? 1 : 0)
-        let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
-        let byPixels = overflow ? Int.max : pixels / minimumPixelsPerRun
-        let count = max(1, min(AvailableCores.count, byPixels, granules))
+        let count = count(granules)
         // Run `part` starts after `part` equal shares of the granules (the first `granules % count` runs have
         // one more), counted so that no product exceeds the rows.
         func firstRow(_ part: Int) -> Int {
@@ -43,6 +63,28 @@ package enum ParallelRuns {
             results.withLock { $0[part] = result }
         }
         return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// `body` of each of `runs`, on as many threads at once as the process has cores (`AvailableCores`), each
+    /// taking the next run in order when it is done with one: more runs than cores balance themselves, and the
+    /// working memory is that of at most one run per core. One core or one run: on this thread, in order.
+    package static func forEach(_ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Void) {
+        let workers = min(runs.count, AvailableCores.count)
+        guard workers > 1 else { return runs.forEach(body) }
+        let next = LockedState(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < runs.count else { return }
+                body(runs[index])
+            }
+        }
+        // Each worker took the lock after its last run: taking it here orders their writes before the caller's
+        // reads in ThreadSanitizer's eyes too.
+        next.withLock { _ in }
     }
 }
 

@@ -38,4 +38,34 @@ import Testing
         }
         #expect((0..<40).allSatisfy { buffer[$0] == $0 * $0 })
     }
+
+    @Test func bandsCutByPixelsWhateverTheCores() {
+        // A 1024 px preview in bands of 128 rows; a picture under two bands' pixels in one piece.
+        let bands = ParallelRuns.bands(rows: 1024, width: 1024, pixelsPerBand: 1 << 17)
+        #expect(bands.count == 8 && bands.allSatisfy { $0.count == 128 })
+        #expect(ParallelRuns.bands(rows: 396, width: 396, pixelsPerBand: 1 << 17) == [0..<396])
+        // Uneven rows: contiguous, in order, sizes differing by one row at most.
+        let uneven = ParallelRuns.bands(rows: 1001, width: 999, pixelsPerBand: 1 << 17)
+        #expect(uneven.first?.lowerBound == 0 && uneven.last?.upperBound == 1001)
+        #expect(zip(uneven, uneven.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(Set(uneven.map(\.count)).count <= 2 && uneven.count == 7)
+        // Never more bands than rows, none empty, nothing overflowing.
+        #expect(ParallelRuns.bands(rows: 3, width: 1 << 30, pixelsPerBand: 1) == [0..<1, 1..<2, 2..<3])
+        let huge = ParallelRuns.bands(rows: Int.max, width: 2, pixelsPerBand: 1 << 17)
+        #expect(huge.count == 1 << 16 && huge.last?.upperBound == Int.max)
+        #expect(ParallelRuns.bands(rows: 0, width: 10, pixelsPerBand: 1).isEmpty)
+    }
+
+    @Test func forEachRunsEveryBandOnceWithItsWritesVisibleAfterwards() {
+        let bands = ParallelRuns.bands(rows: 1000, width: 1, pixelsPerBand: 7)
+        #expect(bands.count == 142)
+        let buffer = UnsafeMutablePointer<Int>.allocate(capacity: 1000)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0, count: 1000)
+        let shared = SharedBuffer(buffer)
+        ParallelRuns.forEach(bands) { band in
+            for index in band { shared.base[index] += index + 1 }
+        }
+        #expect((0..<1000).allSatisfy { buffer[$0] == $0 + 1 })
+    }
 }

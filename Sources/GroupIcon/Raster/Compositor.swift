@@ -64,17 +64,22 @@ package enum Compositor {
     /// Where tiles overlap it is ordinary source over. The layer then goes over the background, and the
     /// clip multiplies the result once (clipping each step would darken the clipped edge the same way).
     ///
-    /// A canvas larger than `stripPixels` is composed in strips of whole rows, each strip's photos, masks and
-    /// layer made for its rows alone, so the working memory stays that of one strip (a 4096 px export held
-    /// 16 bytes of layer per pixel at once). Every row is computed exactly as in one piece.
+    /// A canvas of at least twice `bandPixels` is composed in bands of whole rows, each band's photos, masks and
+    /// layer made for its rows alone, on every core at once (`ParallelRuns.forEach`): the working memory is that
+    /// of one band per core (a 4096 px export in one piece held 16 bytes of layer per pixel at once), and a
+    /// band's layer and each tile's intermediate rows stay in the core's cache. Every row is computed exactly as
+    /// in one piece.
     package static func compose(_ input: CompositionInput) -> RGBAImage {
-        compose(input, stripPixels: stripPixels)
+        compose(input, bandPixels: bandPixels)
     }
 
-    /// About how many canvas pixels are composed at a time (16 MiB of working layer).
-    static let stripPixels = 1 << 20
+    /// About how many canvas pixels a band holds: 2 MiB of working layer, 128 rows of a 1024 px preview. Bands
+    /// of 128 rows made the 1024 px WeChat preview 1.90x as fast on two cores as on one, where one run per core
+    /// (512 rows each, their tiles' intermediates megabytes) made it 1.67x; bands of 32 or 64 rows cost more in
+    /// the rows and weights each band makes again than they save (`bench/scaling.py`).
+    package static let bandPixels = 1 << 17
 
-    static func compose(_ input: CompositionInput, stripPixels: Int) -> RGBAImage {
+    static func compose(_ input: CompositionInput, bandPixels: Int) -> RGBAImage {
         let parameters = input.parameters
         let scale = parameters.pixelsPerPoint
         let canvas = PixelBox(
@@ -110,16 +115,11 @@ package enum Compositor {
         let glyph =
             input.tiles.isEmpty
             ? Placeholder.groupGlyphLayer(side: canvas.width, background: parameters.resolvedBackground) : nil
-        let strip = Strip(input: input, canvas: canvas, placements: placements, decorations: decorations, glyph: glyph)
-        let stripRows = max(1, stripPixels / max(1, canvas.width))
-        // A canvas of one strip, large enough (the live preview's), is composed in runs of rows on every core
-        // at once; a larger one strip by strip, so that its working memory stays one strip's.
-        let runs =
-            stripRows < canvas.height
-            ? stride(from: 0, to: canvas.height, by: stripRows).map { $0..<min(canvas.height, $0 + stripRows) }
-            : ParallelRuns.runs(rows: canvas.height, width: canvas.width)
-        guard runs.count > 1 else {
-            return RGBAImage(width: canvas.width, height: canvas.height, pixels: strip.bytes(rows: 0..<canvas.height))
+        let drawing = Drawing(
+            input: input, canvas: canvas, placements: placements, decorations: decorations, glyph: glyph)
+        let bands = ParallelRuns.bands(rows: canvas.height, width: canvas.width, pixelsPerBand: bandPixels)
+        guard bands.count > 1 else {
+            return RGBAImage(width: canvas.width, height: canvas.height, pixels: drawing.bytes(rows: 0..<canvas.height))
                 ?? RGBAImage(width: 1, height: 1)
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: canvas.pixelCount * 4) { output, initialised in
@@ -127,21 +127,21 @@ package enum Compositor {
             let target = SharedBuffer(base)
             let compose = { @Sendable (rows: Range<Int>) in
                 let first = target.base + rows.lowerBound * canvas.width * 4, count = rows.count * canvas.width * 4
-                let part = strip.bytes(rows: rows)
+                let part = drawing.bytes(rows: rows)
                 guard part.count == count else { return first.initialize(repeating: 0, count: count) }
                 part.withUnsafeBufferPointer { part in
                     guard let source = part.baseAddress else { return }
                     first.initialize(from: source, count: part.count)
                 }
             }
-            if stripRows < canvas.height { runs.forEach(compose) } else { _ = ParallelRuns.map(runs, compose) }
+            ParallelRuns.forEach(bands, compose)
             initialised = output.count
         }
         return RGBAImage(width: canvas.width, height: canvas.height, pixels: pixels) ?? RGBAImage(width: 1, height: 1)
     }
 
     /// One composite's drawing, made for any run of its canvas rows.
-    private struct Strip {
+    private struct Drawing {
         var input: CompositionInput
         var canvas: PixelBox
         var placements: [MemberPlacement]
@@ -153,13 +153,13 @@ package enum Compositor {
         /// The straight RGBA bytes of canvas rows `rows`: without a gap colour, the last pass (background, clip)
         /// and the conversion to bytes in one AVX2 kernel where the CPU has it.
         func bytes(rows: Range<Int>) -> [UInt8] {
-            let strip = canvas.rows(rows)
+            let band = canvas.rows(rows)
             guard input.vectorKernels == .avx2, input.parameters.gapColor == nil else {
-                return PremultipliedPixels(box: strip, values: layer(rows: rows)).straightImage()?.pixels ?? []
+                return PremultipliedPixels(box: band, values: layer(rows: rows)).straightImage()?.pixels ?? []
             }
             let (layer, _, clip) = tileLayer(rows: rows)
             guard clip.values.count == layer.count, !layer.isEmpty else {
-                return PremultipliedPixels(box: strip, values: self.layer(rows: rows)).straightImage()?.pixels ?? []
+                return PremultipliedPixels(box: band, values: self.layer(rows: rows)).straightImage()?.pixels ?? []
             }
             let background = premultiplied(input.parameters.resolvedBackground)
             return [UInt8](unsafeUninitializedCapacity: layer.count * 4) { out, initialised in
@@ -182,24 +182,24 @@ package enum Compositor {
         private func tileLayer(rows: Range<Int>) -> (layer: [SIMD4<Float>], claimed: [Float], clip: CoverageMask) {
             let parameters = input.parameters
             let scale = parameters.pixelsPerPoint
-            let strip = canvas.rows(rows)
-            var layer = [SIMD4<Float>](repeating: .zero, count: strip.pixelCount)
-            var claimed = [Float](repeating: 0, count: strip.pixelCount)
+            let band = canvas.rows(rows)
+            var layer = [SIMD4<Float>](repeating: .zero, count: band.pixelCount)
+            var claimed = [Float](repeating: 0, count: band.pixelCount)
             for (index, placement) in placements.enumerated() {
                 if let border = placement.border {
                     let mask = CoverageCache.shared.mask(of: border.shape, scale: scale, rows: rows)
-                    let region = mask.box.intersection(strip)
+                    let region = mask.box.intersection(band)
                     if !region.isEmpty {
                         let fill = PremultipliedPixels(
                             box: region,
                             values: Array(
                                 repeating: premultiplied(border.color),
                                 count: region.pixelCount))
-                        paint(fill, through: mask, strip: strip, layer: &layer, claimed: &claimed)
+                        paint(fill, through: mask, band: band, layer: &layer, claimed: &claimed)
                     }
                 }
                 let mask = CoverageCache.shared.mask(of: placement.clip, scale: scale, rows: rows)
-                // The photo's region is the whole clip's, cut to the strip's rows by the resampler: its rows are
+                // The photo's region is the whole clip's, cut to the band's rows by the resampler: its rows are
                 // then those of the one-piece composite. Only the pixels the clip shows are made.
                 let region = PixelBox(enclosing: placement.clip.bounds.scaled(by: scale)).intersection(canvas)
                 guard !region.rows(rows).isEmpty else { continue }
@@ -212,10 +212,10 @@ package enum Compositor {
                     ?? Resampler.premultiplied(
                         input.images[index], frame: frame, region: region, rows: rows,
                         kernels: input.vectorKernels, shown: mask)
-                paint(photo, through: mask, strip: strip, layer: &layer, claimed: &claimed)
+                paint(photo, through: mask, band: band, layer: &layer, claimed: &claimed)
             }
             for decoration in decorations {
-                overlay(decoration.color, through: decoration.masks, strip: strip, layer: &layer)
+                overlay(decoration.color, through: decoration.masks, band: band, layer: &layer)
             }
             if let glyph {
                 layer = Array(glyph[rows.lowerBound * canvas.width..<rows.upperBound * canvas.width])
@@ -230,13 +230,13 @@ package enum Compositor {
         /// The finished premultiplied pixels of canvas rows `rows`.
         func layer(rows: Range<Int>) -> [SIMD4<Float>] {
             let parameters = input.parameters
-            let strip = canvas.rows(rows)
+            let band = canvas.rows(rows)
             let (tiles, claimed, clip) = tileLayer(rows: rows)
             var layer = tiles
             let background = premultiplied(parameters.resolvedBackground)
             // The gap colour takes the part of the gap region the tiles leave free (so it never fringes a tile's
             // outer edge); the background shows through the rest.
-            var gapShares = parameters.gapColor == nil ? [] : gapRegionCoverage(strip: strip, rows: rows)
+            var gapShares = parameters.gapColor == nil ? [] : gapRegionCoverage(band: band, rows: rows)
             let gap = premultiplied(parameters.gapColor ?? .transparent)
             layer.withUnsafeMutableBufferPointer { layer in
                 clip.values.withUnsafeBufferPointer { clip in
@@ -262,15 +262,15 @@ package enum Compositor {
             return layer
         }
 
-        /// How much of each pixel of `strip` the layout's gap region covers (its pieces share edges, so their
+        /// How much of each pixel of `band` the layout's gap region covers (its pieces share edges, so their
         /// coverages add, up to 1).
-        private func gapRegionCoverage(strip: PixelBox, rows: Range<Int>) -> [Float] {
+        private func gapRegionCoverage(band: PixelBox, rows: Range<Int>) -> [Float] {
             let scale = input.parameters.pixelsPerPoint
-            var coverage = [Float](repeating: 0, count: strip.pixelCount)
+            var coverage = [Float](repeating: 0, count: band.pixelCount)
             coverage.withUnsafeMutableBufferPointer { coverage in
                 for shape in input.parameters.layout.layout.gapRegion(tiles: input.tiles) {
                     forEachCoveredPixel(
-                        of: CoverageCache.shared.mask(of: shape, scale: scale, rows: rows), strip: strip
+                        of: CoverageCache.shared.mask(of: shape, scale: scale, rows: rows), band: band
                     ) {
                         i, amount in
                         coverage[i] = min(1, coverage[i] + amount)
@@ -287,28 +287,28 @@ package enum Compositor {
         return value.isFinite ? max(1, Int(value.rounded())) : 1
     }
 
-    /// Calls `body` with the index in `strip` and the coverage of every pixel of `strip` that `mask` covers.
+    /// Calls `body` with the index in `band` and the coverage of every pixel of `band` that `mask` covers.
     @inline(__always)
     private static func forEachCoveredPixel(
-        of mask: CoverageMask, strip: PixelBox,
+        of mask: CoverageMask, band: PixelBox,
         _ body: (_ index: Int, _ amount: Float) -> Void
     ) {
-        let region = mask.box.intersection(strip)
+        let region = mask.box.intersection(band)
         guard !region.isEmpty else { return }
         mask.values.withUnsafeBufferPointer { values in
             for row in region.y..<region.maxY {
                 let maskRow = (row - mask.box.y) * mask.box.width - mask.box.x
                 for column in region.x..<region.maxX {
                     let amount = values[maskRow + column]
-                    if amount > 0 { body((row - strip.y) * strip.width + column - strip.x, amount) }
+                    if amount > 0 { body((row - band.y) * band.width + column - band.x, amount) }
                 }
             }
         }
     }
 
-    /// Paints one resampled photo (or a solid fill) into the tile layer of `strip` through its coverage mask.
+    /// Paints one resampled photo (or a solid fill) into the tile layer of `band` through its coverage mask.
     private static func paint(
-        _ photo: PremultipliedPixels, through mask: CoverageMask, strip: PixelBox,
+        _ photo: PremultipliedPixels, through mask: CoverageMask, band: PixelBox,
         layer: inout [SIMD4<Float>], claimed: inout [Float]
     ) {
         let region = photo.box
@@ -317,7 +317,7 @@ package enum Compositor {
                 photo.values.withUnsafeBufferPointer { source in
                     mask.values.withUnsafeBufferPointer { coverage in
                         for row in 0..<region.height {
-                            let canvasRow = (region.y + row - strip.y) * strip.width + region.x - strip.x
+                            let canvasRow = (region.y + row - band.y) * band.width + region.x - band.x
                             let maskRow = (region.y + row - mask.box.y) * mask.box.width + (region.x - mask.box.x)
                             let sourceRow = row * region.width
                             for column in 0..<region.width {
@@ -348,13 +348,13 @@ package enum Compositor {
     /// Lays `colour` over the tile layer through each of `masks` (plain source over: a decoration on top of
     /// tiles, not a tile of its own).
     private static func overlay(
-        _ color: RGBA8, through masks: [CoverageMask], strip: PixelBox,
+        _ color: RGBA8, through masks: [CoverageMask], band: PixelBox,
         layer: inout [SIMD4<Float>]
     ) {
         let paint = premultiplied(color)
         layer.withUnsafeMutableBufferPointer { layer in
             for mask in masks {
-                forEachCoveredPixel(of: mask, strip: strip) { i, amount in
+                forEachCoveredPixel(of: mask, band: band) { i, amount in
                     layer[i] = paint * amount + layer[i] * (1 - amount * paint[3] / 255)
                 }
             }

@@ -35,7 +35,7 @@ package enum Coverage {
     }
 
     /// The mask's rows `rows` only (each row is made on its own, so they are the whole mask's): a large
-    /// canvas is composed strip by strip.
+    /// canvas is composed band by band.
     package static func mask(of shape: Shape, scale: Double, rows: Range<Int>?) -> CoverageMask {
         let enclosing = PixelBox(enclosing: shape.bounds.scaled(by: scale))
         let box = rows.map { enclosing.rows($0) } ?? enclosing

@@ -172,7 +172,7 @@ package enum Resampler {
     /// The working-format version of `resample(_:frame:region:)`; transparent for a degenerate frame.
     ///
     /// With `rows`, only those canvas rows of `region` are made (the result's box is `region` cut to them),
-    /// each exactly as the whole region would have it: a large canvas is composed strip by strip.
+    /// each exactly as the whole region would have it: a large canvas is composed band by band.
     ///
     /// `kernels` chooses the inner loops (the fastest this CPU runs unless told). With `shown`, the coverage
     /// mask the result will be painted through, the AVX2 kernels make only the pixels of each row from the first

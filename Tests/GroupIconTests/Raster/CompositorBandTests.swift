@@ -1,9 +1,11 @@
+import Support
 import Testing
 
 @testable import GroupIcon
 
-/// A large canvas is composed in strips of rows; every row must be the one the one-piece composite has.
-@Suite struct CompositorStripTests {
+/// A large canvas is composed in bands of rows on every core; every row must be the one the one-piece composite
+/// has.
+@Suite struct CompositorBandTests {
     /// A photo whose every pixel differs from its neighbours, so a row resampled from the wrong centre shows.
     private func photo(_ seed: Int, width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
@@ -42,25 +44,25 @@ import Testing
     ]
 
     @Test(arguments: cases)
-    func stripsGiveTheOnePieceComposite(parameters: CompositionParameters, members: Int, hidden: Int) {
+    func bandsGiveTheOnePieceComposite(parameters: CompositionParameters, members: Int, hidden: Int) {
         let input = input(parameters, members: members, hidden: hidden)
-        let whole = Compositor.compose(input, stripPixels: .max)
+        let whole = Compositor.compose(input, bandPixels: .max)
         #expect(whole.width > 20)
-        // Strips of one row, of a few rows (a strip edge inside every tile), and of an odd count.
+        // Bands of one row, of a few rows (a band edge inside every tile), and of an odd count.
         for rows in [1, 7, 23] {
-            let strips = Compositor.compose(input, stripPixels: rows * whole.width)
-            #expect(strips == whole, "\(parameters.layout) in strips of \(rows) rows")
+            let bands = Compositor.compose(input, bandPixels: rows * whole.width)
+            #expect(bands == whole, "\(parameters.layout) in bands of \(rows) rows")
         }
     }
 
-    @Test func aPreviewSizedCanvasComposedOnSeveralCoresIsTheOneInStrips() {
-        // 528 px square, the live preview's: composed in runs of rows at once (on two cores or more), every row
-        // as the strips (one after another) make it.
+    @Test func aPreviewSizedCanvasIsComposedInBandsAsInOnePiece() {
+        // 528 px square, the live preview's: two bands of the default size, on two cores where there are two.
         let parameters = CompositionParameters(layout: .wechat, size: 132, scale: 4, cornerRadius: 9)
         let input = input(parameters, members: 9)
-        let runs = Compositor.compose(input, stripPixels: .max)
-        #expect(runs.width == 528 && runs.height == 528)
-        #expect(runs == Compositor.compose(input, stripPixels: 23 * 528))
+        #expect(ParallelRuns.bands(rows: 528, width: 528, pixelsPerBand: Compositor.bandPixels).count == 2)
+        let banded = Compositor.compose(input)
+        #expect(banded.width == 528 && banded.height == 528)
+        #expect(banded == Compositor.compose(input, bandPixels: .max))
     }
 
     @Test func anExactPixelSizeOfAWholeScaleGivesThatScalesComposite() {

@@ -378,15 +378,73 @@ AVX2 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes
     return opaque;
 }
 
-/* Over the background, clipped, straightened and rounded: two pixels per vector. */
+/* One pixel of ck_paint_row_avx2, as Compositor.paint's Swift loop. Products and sums are separate statements,
+ * so that no multiply-add is fused (Swift rounds each operation; a fused one would differ in the last bit). */
+static inline void paint_pixel(float *layer, float *claimed, const float *color, float amount) {
+    if (!(amount > 0)) return;
+    float free = 1 - *claimed;
+    if (amount <= free) {
+        for (int k = 0; k < 4; k++) {
+            float product = color[k] * amount;
+            layer[k] += product;
+        }
+        *claimed += amount;
+        return;
+    }
+    float overlap = amount - (free > 0 ? free : 0);
+    float covered = (overlap / *claimed) * (color[3] / 255);
+    for (int k = 0; k < 4; k++) {
+        float kept = layer[k] * (1 - covered);
+        float product = color[k] * amount;
+        layer[k] = kept + product;
+    }
+    *claimed = 1;
+}
+
+AVX2 void ck_paint_row_avx2(float *layer, float *claimed, const float *source, const float *coverage,
+                            ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        float a0 = coverage[i], a1 = coverage[i + 1];
+        /* Both fit in what is unclaimed (a coverage of 0 adds nothing either way). */
+        if (a0 >= 0 && a1 >= 0 && a0 <= 1 - claimed[i] && a1 <= 1 - claimed[i + 1]) {
+            __m256 amount = _mm256_set_m128(_mm_set1_ps(a1), _mm_set1_ps(a0));
+            __m256 sum = _mm256_add_ps(_mm256_loadu_ps(layer + i * 4),
+                                       _mm256_mul_ps(_mm256_loadu_ps(source + i * 4), amount));
+            _mm256_storeu_ps(layer + i * 4, sum);
+            claimed[i] += a0;
+            claimed[i + 1] += a1;
+            continue;
+        }
+        paint_pixel(layer + i * 4, claimed + i, source + i * 4, a0);
+        paint_pixel(layer + (i + 1) * 4, claimed + i + 1, source + (i + 1) * 4, a1);
+    }
+    if (i < count) paint_pixel(layer + i * 4, claimed + i, source + i * 4, coverage[i]);
+}
+
+/* Over the background, clipped, straightened and rounded: two pixels per vector.
+ *
+ * The two divisions are most of this pass's time where they run (a vector division takes several cycles), and
+ * nearly every pixel needs neither: a layer alpha of 0 or 255 gives the background's share exactly (1 or 0,
+ * as 0 / 255 and 255 / 255 are exact), and a result alpha of 0 or at least 255 is not straightened. Each is
+ * skipped when no lane of the pair needs it, so the bytes are those of the divisions, bit for bit. */
 AVX2 static inline __m256 finish(__m256 pixel, __m256 background, __m256 clip) {
     const __m256 one = _mm256_set1_ps(1.0f), full = _mm256_set1_ps(255.0f), zero = _mm256_setzero_ps();
-    __m256 share = _mm256_sub_ps(one, _mm256_div_ps(_mm256_permute_ps(pixel, 0xff), full));
+    __m256 layerAlpha = _mm256_permute_ps(pixel, 0xff);
+    __m256 exact = _mm256_or_ps(_mm256_cmp_ps(layerAlpha, zero, _CMP_EQ_OQ), _mm256_cmp_ps(layerAlpha, full, _CMP_EQ_OQ));
+    __m256 share = _mm256_movemask_ps(exact) == 0xff
+                       ? _mm256_and_ps(_mm256_cmp_ps(layerAlpha, zero, _CMP_EQ_OQ), one)
+                       : _mm256_sub_ps(one, _mm256_div_ps(layerAlpha, full));
     __m256 p = _mm256_mul_ps(_mm256_add_ps(pixel, _mm256_mul_ps(background, share)), clip);
     __m256 alpha = _mm256_permute_ps(p, 0xff);
-    /* Translucent: colour times 255 / alpha, alpha kept; opaque (alpha at least 255): as it is; both at most 255. */
-    __m256 straight = _mm256_blend_ps(_mm256_mul_ps(p, _mm256_div_ps(full, alpha)), alpha, 0x88);
-    __m256 chosen = _mm256_blendv_ps(straight, p, _mm256_cmp_ps(alpha, full, _CMP_GE_OQ));
+    __m256 opaque = _mm256_cmp_ps(alpha, full, _CMP_GE_OQ);
+    __m256 kept = _mm256_or_ps(opaque, _mm256_cmp_ps(alpha, zero, _CMP_LE_OQ));
+    /* Translucent: colour times 255 / alpha, alpha kept; opaque (alpha at least 255): as it is; both at most 255.
+     * Lanes of alpha 0 or less are cleared below whatever they hold. */
+    __m256 straight = _mm256_movemask_ps(kept) == 0xff
+                          ? p
+                          : _mm256_blend_ps(_mm256_mul_ps(p, _mm256_div_ps(full, alpha)), alpha, 0x88);
+    __m256 chosen = _mm256_blendv_ps(straight, p, opaque);
     chosen = _mm256_min_ps(chosen, full);
     chosen = _mm256_and_ps(chosen, _mm256_cmp_ps(alpha, zero, _CMP_GT_OQ));
     return _mm256_floor_ps(_mm256_add_ps(chosen, _mm256_set1_ps(0.5f)));
@@ -431,6 +489,11 @@ void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const
 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
                     uint8_t *out) {
     (void)layer, (void)clip, (void)background, (void)count, (void)out;
+}
+
+void ck_paint_row_avx2(float *layer, float *claimed, const float *source, const float *coverage,
+                       ptrdiff_t count) {
+    (void)layer, (void)claimed, (void)source, (void)coverage, (void)count;
 }
 
 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,

@@ -93,6 +93,13 @@ void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, 
 int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptrdiff_t rows, ptrdiff_t columns,
                                   ptrdiff_t blockWidth, uint16_t *sums, float *out);
 
+/// One row of a tile painted into the composite's layer: for each of `count` pixels, the premultiplied `source`
+/// colour (4 Floats) times its `coverage` added to `layer` (4 Floats) where the tile's coverage fits in what
+/// earlier tiles left unclaimed (`claimed`, raised by it), else laid over their share ("source over") with
+/// `claimed` set to 1, as `Compositor`'s Swift loop does it, with the same Float operations. Two pixels per
+/// vector where both fit; the rest one by one.
+void ck_paint_row_avx2(float *layer, float *claimed, const float *source, const float *coverage, ptrdiff_t count);
+
 /// A composite's last pass over `count` premultiplied pixels of `layer`: each laid over the premultiplied
 /// `background` (4 Floats), multiplied by its `clip` coverage, divided by its alpha and rounded half up to
 /// straight RGBA bytes in `out`, as `Compositor` and `PremultipliedPixels.straightImage` do it in Swift, with

@@ -195,7 +195,9 @@ package enum Compositor {
                             values: Array(
                                 repeating: premultiplied(border.color),
                                 count: region.pixelCount))
-                        paint(fill, through: mask, band: band, layer: &layer, claimed: &claimed)
+                        paint(
+                            fill, through: mask, band: band, kernels: input.vectorKernels, layer: &layer,
+                            claimed: &claimed)
                     }
                 }
                 let mask = CoverageCache.shared.mask(of: placement.clip, scale: scale, rows: rows)
@@ -212,7 +214,9 @@ package enum Compositor {
                     ?? Resampler.premultiplied(
                         input.images[index], frame: frame, region: region, rows: rows,
                         kernels: input.vectorKernels, shown: mask)
-                paint(photo, through: mask, band: band, layer: &layer, claimed: &claimed)
+                paint(
+                    photo, through: mask, band: band, kernels: input.vectorKernels, layer: &layer,
+                    claimed: &claimed)
             }
             for decoration in decorations {
                 overlay(decoration.color, through: decoration.masks, band: band, layer: &layer)
@@ -306,12 +310,19 @@ package enum Compositor {
         }
     }
 
-    /// Paints one resampled photo (or a solid fill) into the tile layer of `band` through its coverage mask.
+    /// Paints one resampled photo (or a solid fill) into the tile layer of `band` through its coverage mask
+    /// (row by row in `ck_paint_row_avx2` where `kernels` are AVX2's: the same operations, two pixels at once).
     private static func paint(
-        _ photo: PremultipliedPixels, through mask: CoverageMask, band: PixelBox,
+        _ photo: PremultipliedPixels, through mask: CoverageMask, band: PixelBox, kernels: VectorKernels,
         layer: inout [SIMD4<Float>], claimed: inout [Float]
     ) {
         let region = photo.box
+        // The mask covers the photo's region (both are the clip's), and the region lies in the band: checked,
+        // so that neither the kernel nor the loop below reads or writes outside them.
+        guard photo.values.count == region.pixelCount, mask.values.count == mask.box.pixelCount,
+            mask.box.contains(region), band.contains(region), layer.count == band.pixelCount,
+            claimed.count == band.pixelCount
+        else { return }
         layer.withUnsafeMutableBufferPointer { layer in
             claimed.withUnsafeMutableBufferPointer { claimed in
                 photo.values.withUnsafeBufferPointer { source in
@@ -320,6 +331,16 @@ package enum Compositor {
                             let canvasRow = (region.y + row - band.y) * band.width + region.x - band.x
                             let maskRow = (region.y + row - mask.box.y) * mask.box.width + (region.x - mask.box.x)
                             let sourceRow = row * region.width
+                            if kernels == .avx2, let layer = layer.baseAddress, let claimed = claimed.baseAddress,
+                                let source = source.baseAddress, let coverage = coverage.baseAddress
+                            {
+                                ck_paint_row_avx2(
+                                    UnsafeMutableRawPointer(layer + canvasRow).assumingMemoryBound(to: Float.self),
+                                    claimed + canvasRow,
+                                    UnsafeRawPointer(source + sourceRow).assumingMemoryBound(to: Float.self),
+                                    coverage + maskRow, region.width)
+                                continue
+                            }
                             for column in 0..<region.width {
                                 let amount = coverage[maskRow + column]
                                 guard amount > 0 else { continue }

@@ -47,6 +47,11 @@ package struct PixelBox: Hashable, Sendable {
         return PixelBox(x: x, y: top, width: width, height: min(maxY, rows.upperBound) - top)
     }
 
+    /// Whether every pixel of `other` is in this box (an empty box is in any).
+    package func contains(_ other: PixelBox) -> Bool {
+        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
     /// The pixels in both boxes (possibly empty).
     package func intersection(_ other: PixelBox) -> PixelBox {
         let x0 = max(x, other.x), y0 = max(y, other.y)

@@ -248,11 +248,11 @@ package enum Resampler {
         // The source coordinate of a destination pixel centre: its offset into the frame, scaled into the crop.
         let firstCentreX = crop.minX + (Double(region.x) + 0.5 - frame.minX) * scaleX
         let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
-        let columns = FilterWeights(
+        let columns = FilterWeightsCache.shared.weights(
             sourceSize: grid.width, scale: scaleX / Double(blockWidth),
             outputs: 0..<region.width, firstCentre: firstCentreX / Double(blockWidth), kernel: kernel)
-        // Centres still count from the region's first row, so a strip's rows are the whole region's.
-        let rows = FilterWeights(
+        // Centres still count from the region's first row, so a band's rows are the whole region's.
+        let rows = FilterWeightsCache.shared.weights(
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
             outputs: made.y - region.y..<made.maxY - region.y, firstCentre: firstCentreY / Double(blockHeight),
             kernel: kernel)
@@ -805,7 +805,7 @@ package enum FilterKernel: Hashable, Sendable {
 
 /// Filter weights for one axis (`FilterKernel`, Lanczos-3 unless told): for every output pixel, a window of
 /// source pixels and its weights.
-package struct FilterWeights {
+package struct FilterWeights: Sendable {
     /// Number of output pixels.
     package let outputs: Int
     /// First source pixel of each output's window.

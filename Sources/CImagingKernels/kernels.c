@@ -450,16 +450,44 @@ AVX2 static inline __m256 finish(__m256 pixel, __m256 background, __m256 clip) {
     return _mm256_floor_ps(_mm256_add_ps(chosen, _mm256_set1_ps(0.5f)));
 }
 
+/* Two pixels' rounded values (8 Floats in 0 ... 255.5) as their 8 bytes. */
+AVX2 static inline void store_pair(__m256 values, uint8_t *out) {
+    __m256i ints = _mm256_cvttps_epi32(values);
+    __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_extracti128_si256(ints, 1));
+    _mm_storel_epi64((__m128i *)out, _mm_packus_epi16(words, words));
+}
+
 AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
                          uint8_t *out) {
     __m128 one = _mm_loadu_ps(background);
     __m256 bg = _mm256_set_m128(one, one);
+    const __m256 full = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f), unclipped = _mm256_set1_ps(1.0f);
     ptrdiff_t i = 0;
+    /* Eight pixels at a time where all are opaque in the layer and unclipped, most of a composite: there
+     * finish() comes to the colour itself, capped and rounded (0 of the background, times a clip of 1, kept
+     * as it is for an alpha of 255), so only those steps are taken, in finish()'s order: the same bytes. */
+    for (; i + 8 <= count; i += 8) {
+        const float *pixels = layer + i * 4;
+        __m256 p0 = _mm256_loadu_ps(pixels), p1 = _mm256_loadu_ps(pixels + 8);
+        __m256 p2 = _mm256_loadu_ps(pixels + 16), p3 = _mm256_loadu_ps(pixels + 24);
+        __m256 opaque = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(p0, full, _CMP_EQ_OQ), _mm256_cmp_ps(p1, full, _CMP_EQ_OQ)),
+                                      _mm256_and_ps(_mm256_cmp_ps(p2, full, _CMP_EQ_OQ), _mm256_cmp_ps(p3, full, _CMP_EQ_OQ)));
+        int whole = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(clip + i), unclipped, _CMP_EQ_OQ));
+        if ((_mm256_movemask_ps(opaque) & 0x88) == 0x88 && whole == 0xff) {
+            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p0, full), half)), out + i * 4);
+            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p1, full), half)), out + i * 4 + 8);
+            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p2, full), half)), out + i * 4 + 16);
+            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p3, full), half)), out + i * 4 + 24);
+            continue;
+        }
+        for (ptrdiff_t j = i; j < i + 8; j += 2) {
+            __m256 c = _mm256_set_m128(_mm_set1_ps(clip[j + 1]), _mm_set1_ps(clip[j]));
+            store_pair(finish(_mm256_loadu_ps(layer + j * 4), bg, c), out + j * 4);
+        }
+    }
     for (; i + 2 <= count; i += 2) {
         __m256 c = _mm256_set_m128(_mm_set1_ps(clip[i + 1]), _mm_set1_ps(clip[i]));
-        __m256i ints = _mm256_cvttps_epi32(finish(_mm256_loadu_ps(layer + i * 4), bg, c));
-        __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(ints), _mm256_extracti128_si256(ints, 1));
-        _mm_storel_epi64((__m128i *)(out + i * 4), _mm_packus_epi16(words, words));
+        store_pair(finish(_mm256_loadu_ps(layer + i * 4), bg, c), out + i * 4);
     }
     if (i < count) {
         __m256 pixel = _mm256_castps128_ps256(_mm_loadu_ps(layer + i * 4));

@@ -48,6 +48,16 @@ import Testing
                     #expect(
                         Array(alone.prefix(4)) == Array(beside.prefix(4)),
                         "\(pixel) clip \(clip) over \(background)")
+                    // Eight alike (the kernel's block of opaque, unclipped pixels where they are), and eight with
+                    // one that makes the block take the pairs' way.
+                    let block = finished(
+                        Array(repeating: pixel, count: 8), clips: Array(repeating: clip, count: 8),
+                        background: background)
+                    #expect(block == Array(repeating: Array(beside.prefix(4)), count: 8).flatMap { $0 })
+                    let broken = finished(
+                        Array(repeating: pixel, count: 7) + [Self.dividing], clips: Array(repeating: clip, count: 8),
+                        background: background)
+                    #expect(Array(broken.prefix(4)) == Array(beside.prefix(4)))
                 }
             }
         }

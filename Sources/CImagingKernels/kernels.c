@@ -463,21 +463,29 @@ AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *bac
     __m256 bg = _mm256_set_m128(one, one);
     const __m256 full = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f), unclipped = _mm256_set1_ps(1.0f);
     ptrdiff_t i = 0;
-    /* Eight pixels at a time where all are opaque in the layer and unclipped, most of a composite: there
-     * finish() comes to the colour itself, capped and rounded (0 of the background, times a clip of 1, kept
-     * as it is for an alpha of 255), so only those steps are taken, in finish()'s order: the same bytes. */
+    /* Eight pixels at a time where all are unclipped and each is opaque or clear in the layer (a tile's inside or
+     * a gap), over an opaque background, most of a composite: there finish() comes to the colour plus the
+     * background where the layer is clear, capped and rounded (a share of exactly 1 or 0, a clip of 1, an alpha
+     * of at least 255 kept as it is), so only those steps are taken, in finish()'s order: the same bytes. */
+    const __m256 zero = _mm256_setzero_ps();
+    const int opaqueBackground = background[3] >= 255.0f;
     for (; i + 8 <= count; i += 8) {
         const float *pixels = layer + i * 4;
-        __m256 p0 = _mm256_loadu_ps(pixels), p1 = _mm256_loadu_ps(pixels + 8);
-        __m256 p2 = _mm256_loadu_ps(pixels + 16), p3 = _mm256_loadu_ps(pixels + 24);
-        __m256 opaque = _mm256_and_ps(_mm256_and_ps(_mm256_cmp_ps(p0, full, _CMP_EQ_OQ), _mm256_cmp_ps(p1, full, _CMP_EQ_OQ)),
-                                      _mm256_and_ps(_mm256_cmp_ps(p2, full, _CMP_EQ_OQ), _mm256_cmp_ps(p3, full, _CMP_EQ_OQ)));
-        int whole = _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(clip + i), unclipped, _CMP_EQ_OQ));
-        if ((_mm256_movemask_ps(opaque) & 0x88) == 0x88 && whole == 0xff) {
-            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p0, full), half)), out + i * 4);
-            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p1, full), half)), out + i * 4 + 8);
-            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p2, full), half)), out + i * 4 + 16);
-            store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(p3, full), half)), out + i * 4 + 24);
+        __m256 p[4], clear[4];
+        __m256 exact = _mm256_cmp_ps(_mm256_loadu_ps(clip + i), unclipped, _CMP_EQ_OQ);
+        for (int k = 0; k < 4; k++) {
+            p[k] = _mm256_loadu_ps(pixels + 8 * k);
+            __m256 alpha = _mm256_permute_ps(p[k], 0xff);
+            clear[k] = _mm256_cmp_ps(alpha, zero, _CMP_EQ_OQ);
+            /* Each pixel's alpha is in all four of its lanes, and each clip in one lane of its own: an AND of
+             * all eight lanes asks both of every pixel. */
+            exact = _mm256_and_ps(exact, _mm256_or_ps(clear[k], _mm256_cmp_ps(alpha, full, _CMP_EQ_OQ)));
+        }
+        if (opaqueBackground && _mm256_movemask_ps(exact) == 0xff) {
+            for (int k = 0; k < 4; k++) {
+                __m256 over = _mm256_add_ps(p[k], _mm256_mul_ps(bg, _mm256_and_ps(clear[k], unclipped)));
+                store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(over, full), half)), out + i * 4 + 8 * k);
+            }
             continue;
         }
         for (ptrdiff_t j = i; j < i + 8; j += 2) {

@@ -61,6 +61,19 @@ import Testing
                 }
             }
         }
+        // Blocks that mix pixels opaque and clear in the layer (a tile's edge beside a gap), each as its pair
+        // forced to divide makes it.
+        let opaque = pixels.filter { $0[3] == 255 }, clear = pixels.filter { $0[3] == 0 }
+        for background in backgrounds {
+            for (a, b) in zip(opaque, clear) {
+                let mixed = [a, b, b, a, a, a, b, a]
+                let block = finished(mixed, clips: Array(repeating: 1, count: 8), background: background)
+                for (index, pixel) in mixed.enumerated() {
+                    let beside = finished([pixel, Self.dividing], clips: [1, 0.7], background: background)
+                    #expect(Array(block[index * 4..<index * 4 + 4]) == Array(beside.prefix(4)), "\(pixel) in \(mixed)")
+                }
+            }
+        }
         // The pass itself: an opaque pixel is its colour, a clear one over the background is the background,
         // and one cut to nothing is transparent.
         let background: SIMD4<Float> = [240, 230, 220, 255]

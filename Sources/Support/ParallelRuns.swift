@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 
-/// One large picture's work spread over the cores: its rows cut into a few contiguous runs that are worked on at
-/// once, for the live preview, whose megapixel is composed, enlarged and encoded while the designer waits for
-/// it. Small pictures (list avatars, exports that already run a group per core) stay on their thread.
+/// One large picture's work spread over the cores: its rows cut into contiguous runs, one per core (`runs`, which
+/// `map` works on at once), or into bands sized for a core's cache (`bands`, which `forEach` hands to every core
+/// in turn), for the live preview, whose megapixel is composed, enlarged and encoded while the designer waits for
+/// it, and for large exports. Small pictures (list avatars, exports that already run a group per core) stay on
+/// their thread.
 package enum ParallelRuns {
     /// At least this many pixels go to each run: below it, waking another thread costs more than it saves.
     package static let minimumPixelsPerRun = 1 << 17

@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, lowest first; a target may depend only on targets above it in this list (docs/ARCHITECTURE.md).
 // scripts/check-layers.sh checks every edge below against this order, and scripts/test.sh builds with
 // `--explicit-target-dependency-import-check error`, so an import of a module a target does not declare fails.
-//   Support               locks, hashing, byte coding, the checksummed cache-entry envelope, text-safety rules
+//   Support               locks, a byte-bounded cache, hashing, byte coding, the checksummed cache-entry envelope,
+//                         text-safety rules
 //   FileSystem            the only module that calls the file system
 //   CImagingKernels       the resampler's AVX2 loops in C, chosen at run time
 //   Imaging               image types, pixel geometry, coverage, the resampler, every codec

@@ -88,35 +88,23 @@ package final class CoverageCache: Sendable {
         var rows: Range<Int>?
     }
 
-    private struct Contents: Sendable {
-        var masks: [Key: CoverageMask] = [:]
-        var bytes = 0
-    }
-
     /// The cache the compositor uses: 8 MiB, a dozen 396 px canvases' masks.
     package static let shared = CoverageCache(byteBudget: 8 << 20)
 
-    private let byteBudget: Int
-    private let contents = LockedState(Contents())
+    private let masks: ByteBudgetCache<Key, CoverageMask>
 
-    package init(byteBudget: Int) { self.byteBudget = byteBudget }
+    package init(byteBudget: Int) { masks = ByteBudgetCache(byteBudget: byteBudget) }
 
     /// `Coverage.mask(of:scale:rows:)`, from the cache when it holds it.
     package func mask(of shape: Shape, scale: Double, rows: Range<Int>? = nil) -> CoverageMask {
-        let key = Key(shape: shape.numbers, scale: scale, rows: rows)
-        if let mask = contents.withLock({ $0.masks[key] }) { return mask }
-        let mask = Coverage.mask(of: shape, scale: scale, rows: rows)
-        let bytes = mask.values.count * MemoryLayout<Float>.stride
-        guard bytes <= byteBudget else { return mask }
-        contents.withLock { contents in
-            if contents.bytes + bytes > byteBudget { contents = Contents() }
-            if contents.masks.updateValue(mask, forKey: key) == nil { contents.bytes += bytes }
-        }
-        return mask
+        masks.value(
+            for: Key(shape: shape.numbers, scale: scale, rows: rows),
+            bytes: { $0.values.count * MemoryLayout<Float>.stride },
+            make: { Coverage.mask(of: shape, scale: scale, rows: rows) })
     }
 
     /// How many masks the cache holds.
-    package var count: Int { contents.withLock { $0.masks.count } }
+    package var count: Int { masks.count }
 }
 
 extension Shape {

@@ -322,7 +322,10 @@ package enum Compositor {
         guard photo.values.count == region.pixelCount, mask.values.count == mask.box.pixelCount,
             mask.box.contains(region), band.contains(region), layer.count == band.pixelCount,
             claimed.count == band.pixelCount
-        else { return }
+        else {
+            assertionFailure("a photo's region \(region) outside its mask \(mask.box) or band \(band)")
+            return
+        }
         layer.withUnsafeMutableBufferPointer { layer in
             claimed.withUnsafeMutableBufferPointer { claimed in
                 photo.values.withUnsafeBufferPointer { source in

@@ -15,9 +15,7 @@ package enum ParallelRuns {
     /// `minimumPixelsPerRun` pixels of `width` (so one run only, for a small picture or a single core).
     package static func runs(rows: Int, width: Int, granule: Int = 1) -> [Range<Int>] {
         split(rows: rows, granule: granule) { granules in
-            let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
-            let byPixels = overflow ? Int.max : pixels / minimumPixelsPerRun
-            return max(1, min(AvailableCores.count, byPixels, granules))
+            max(1, min(AvailableCores.count, shares(rows: rows, width: width, of: minimumPixelsPerRun), granules))
         }
     }
 
@@ -26,11 +24,15 @@ package enum ParallelRuns {
     /// to fit a core's cache rather than to the cores, which `forEach` then keeps busy.
     package static func bands(rows: Int, width: Int, pixelsPerBand: Int) -> [Range<Int>] {
         split(rows: rows, granule: 1) { granules in
-            let (pixels, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
-            let byPixels = overflow ? Int.max : pixels / max(1, pixelsPerBand)
             // 65 536 bands hold any canvas the limits allow; sizes no picture has still give a bounded list.
-            return max(1, min(byPixels, granules, 1 << 16))
+            max(1, min(shares(rows: rows, width: width, of: pixelsPerBand), granules, 1 << 16))
         }
+    }
+
+    /// How many whole shares of `pixels` a picture of `rows` × `width` holds (`Int.max` past Int's range).
+    private static func shares(rows: Int, width: Int, of pixels: Int) -> Int {
+        let (total, overflow) = max(1, rows).multipliedReportingOverflow(by: max(1, width))
+        return overflow ? Int.max : total / max(1, pixels)
     }
 
     /// `0..<rows` in `count(granules)` contiguous runs of whole `granule`s (the last perhaps short), as equal

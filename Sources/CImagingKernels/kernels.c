@@ -216,11 +216,14 @@ AVX2 void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, 
     work.filterNanoseconds += nanoseconds() - start;
 }
 
-/* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0. */
+/* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0; an alpha within
+ * CK_OPAQUE_SNAP of 255 is 255 (see ck.h). */
 AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
+    const __m256 full = _mm256_set1_ps(255.0f);
     __m256 alpha = _mm256_permute_ps(sum, _MM_SHUFFLE(3, 3, 3, 3));
-    alpha = _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
-    return _mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), alpha);
+    alpha = _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), full);
+    alpha = _mm256_blendv_ps(alpha, full, _mm256_cmp_ps(alpha, _mm256_set1_ps(255.0f - CK_OPAQUE_SNAP), _CMP_GE_OQ));
+    return _mm256_blend_ps(_mm256_min_ps(_mm256_max_ps(sum, _mm256_setzero_ps()), alpha), alpha, 0x88);
 }
 
 AVX2 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,

@@ -77,9 +77,15 @@ void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const
                                int bits, const ptrdiff_t *starts, ptrdiff_t first, const ptrdiff_t *counts,
                                ptrdiff_t outputs, float *upperOut, float *lowerOut);
 
+/// How far below 255 a resampled alpha is taken as 255: the Float weights of a window sum to 1 only within a
+/// few units in the last place, so an opaque photo's alpha comes out as 254.9998 as often as 255, which the last
+/// pass must then divide by (and cannot take its opaque fast path). A real alpha this close to 255 rounds to 255
+/// anyway; its straightened colour moves by under a thousandth of a level.
+#define CK_OPAQUE_SNAP 0.00390625f /* 1/256 */
+
 /// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
 /// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
-/// 0...255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`. With `spans`, only
+/// 0...255, within `CK_OPAQUE_SNAP` of 255 made 255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`. With `spans`, only
 /// pixels `spans[2y] ..< spans[2y + 1]` of row `y` are made (the rest of `out` is not written, and only those
 /// columns of `rows` are read).
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,

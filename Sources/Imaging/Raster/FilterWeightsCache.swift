@@ -11,6 +11,7 @@ package final class FilterWeightsCache: Sendable {
         var outputs: Range<Int>
         var firstCentre: Double
         var kernel: FilterKernel
+        var horizontal: Bool
     }
 
     /// The cache the resampler uses: 4 MiB, the windows of a few hundred tiles.
@@ -20,19 +21,25 @@ package final class FilterWeightsCache: Sendable {
 
     package init(byteBudget: Int) { cache = ByteBudgetCache(byteBudget: byteBudget) }
 
-    /// `FilterWeights(sourceSize:scale:outputs:firstCentre:kernel:)`, from the cache when it holds them.
+    /// `FilterWeights(sourceSize:scale:outputs:firstCentre:kernel:)`, from the cache when it holds them; with
+    /// `horizontal`, with the forms the AVX2 horizontal pass multiplies (`FilterWeights.withHorizontalForms`).
     package func weights(
-        sourceSize: Int, scale: Double, outputs: Range<Int>, firstCentre: Double, kernel: FilterKernel = .lanczos3
+        sourceSize: Int, scale: Double, outputs: Range<Int>, firstCentre: Double, kernel: FilterKernel = .lanczos3,
+        horizontal: Bool = false
     ) -> FilterWeights {
         cache.value(
-            for: Key(sourceSize: sourceSize, scale: scale, outputs: outputs, firstCentre: firstCentre, kernel: kernel),
+            for: Key(
+                sourceSize: sourceSize, scale: scale, outputs: outputs, firstCentre: firstCentre, kernel: kernel,
+                horizontal: horizontal),
             bytes: {
                 $0.weights.count * MemoryLayout<Float>.stride
                     + ($0.starts.count + $0.counts.count) * MemoryLayout<Int>.stride
+                    + ($0.horizontalForms?.byteCount ?? 0)
             },
             make: {
-                FilterWeights(
+                let weights = FilterWeights(
                     sourceSize: sourceSize, scale: scale, outputs: outputs, firstCentre: firstCentre, kernel: kernel)
+                return horizontal ? weights.withHorizontalForms() : weights
             })
     }
 

@@ -250,7 +250,8 @@ package enum Resampler {
         let firstCentreY = crop.minY + (Double(region.y) + 0.5 - frame.minY) * scaleY
         let columns = FilterWeightsCache.shared.weights(
             sourceSize: grid.width, scale: scaleX / Double(blockWidth),
-            outputs: 0..<region.width, firstCentre: firstCentreX / Double(blockWidth), kernel: kernel)
+            outputs: 0..<region.width, firstCentre: firstCentreX / Double(blockWidth), kernel: kernel,
+            horizontal: kernels == .avx2)
         // Centres still count from the region's first row, so a band's rows are the whole region's.
         let rows = FilterWeightsCache.shared.weights(
             sourceSize: grid.height, scale: scaleY / Double(blockHeight),
@@ -331,11 +332,12 @@ package enum Resampler {
         let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan + 1)
         sourceRows.initialize(repeating: .zero)
         defer { sourceRows.deallocate() }
-        let expanded = kernels == .avx2 ? ExpandedWeights(columns) : nil
-        defer { expanded?.deallocate() }
+        // The cache made them with the weights; weights made elsewhere get them here.
+        let forms = kernels == .avx2 ? columns.horizontalForms ?? FilterWeights.HorizontalForms(columns) : nil
+        let expanded = forms.map { ExpandedWeights($0) }
         let fixed =
-            kernels == .avx2 && readOpaqueRow != nil && grid.blockWidth == 1 && grid.blockHeight == 1
-            ? FixedWeights(columns, sourceColumns: columnSpan) : nil
+            readOpaqueRow != nil && grid.blockWidth == 1 && grid.blockHeight == 1
+            ? forms.flatMap { FixedWeights($0, sourceColumns: columnSpan) } : nil
         defer { fixed?.deallocate() }
         let scratch = BlockGrid.Scratch(sourceColumns: columnSpan * grid.blockWidth)
         defer { scratch.deallocate() }
@@ -502,65 +504,50 @@ package enum Resampler {
         UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
     }
 
-    /// A window's weights as `ck_filter_rows_avx2` multiplies them: pairs of taps, each weight four times.
+    /// The expanded weights of `forms` as `ck_filter_rows_avx2` reads them (held, so they live through the pass).
     private struct ExpandedWeights {
-        let floats: UnsafeMutablePointer<Float>
+        let forms: FilterWeights.HorizontalForms
+        var floats: UnsafePointer<Float> { UnsafePointer(forms.expanded) }
 
-        init(_ columns: FilterWeights) {
-            floats = .allocate(capacity: max(1, ck_expanded_weight_count(columns.outputs, columns.stride)))
-            columns.weights.withUnsafeBufferPointer { weights in
-                columns.counts.withUnsafeBufferPointer { counts in
-                    ck_expand_weights(weights.baseAddress, columns.stride, counts.baseAddress, columns.outputs, floats)
-                }
-            }
-        }
-
-        func deallocate() { floats.deallocate() }
+        init(_ forms: FilterWeights.HorizontalForms) { self.forms = forms }
     }
 
-    /// A window's weights as `ck_filter_rows_fixed_avx2` multiplies them (`ck_fixed_weights`), and two rows of
-    /// source bytes for it; nil when the weights do not fit 16 bits.
+    /// The fixed-point weights of `forms` and two rows of source bytes for `ck_filter_rows_fixed_avx2`; nil when
+    /// the weights do not fit 16 bits.
     private struct FixedWeights {
-        let weights: UnsafeMutablePointer<Int16>
+        let forms: FilterWeights.HorizontalForms
+        let weights: UnsafePointer<Int16>
         let bits: Int32
         let upper: UnsafeMutablePointer<UInt8>
         let lower: UnsafeMutablePointer<UInt8>
 
-        init?(_ columns: FilterWeights, sourceColumns: Int) {
-            let weights = UnsafeMutablePointer<Int16>.allocate(
-                capacity: max(1, ck_fixed_weight_count(columns.outputs, columns.stride)))
-            let bits = columns.weights.withUnsafeBufferPointer { floats in
-                columns.counts.withUnsafeBufferPointer { counts in
-                    ck_fixed_weights(floats.baseAddress, columns.stride, counts.baseAddress, columns.outputs, weights)
-                }
-            }
-            guard bits > 0 else {
-                weights.deallocate()
-                return nil
-            }
+        init?(_ forms: FilterWeights.HorizontalForms, sourceColumns: Int) {
+            guard forms.fixedBits > 0 else { return nil }
             // Each row: the pixels and the 3 after them that a window's last group of taps reads.
             let rowBytes = (sourceColumns + 3) * 4
             upper = .allocate(capacity: 2 * rowBytes)
             upper.initialize(repeating: 0, count: 2 * rowBytes)
             lower = upper + rowBytes
-            self.weights = weights
-            self.bits = bits
+            self.forms = forms
+            self.weights = UnsafePointer(forms.fixed)
+            self.bits = forms.fixedBits
         }
 
-        func deallocate() {
-            weights.deallocate()
-            upper.deallocate()
-        }
+        func deallocate() { upper.deallocate() }
     }
 
-    /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, each
+    /// Lanczos lobes can overshoot: `sum` clamped to a valid premultiplied colour (alpha in 0...255, within
+    /// `CK_OPAQUE_SNAP` of 255 made 255, each
     /// colour channel in 0...alpha), in whole-vector comparisons (`clamped` on SIMD vectors is not
     /// specialised and costs a generic call per pixel).
     @inline(__always)
     private static func validPremultiplied(_ sum: SIMD4<Float>) -> SIMD4<Float> {
-        let alpha = SIMD4(repeating: min(max(sum[3], 0), 255))
-        let positive = sum.replacing(with: 0, where: sum .< 0)
-        return positive.replacing(with: alpha, where: positive .> alpha)
+        let clamped = min(max(sum[3], 0), 255)
+        let alpha = SIMD4(repeating: clamped >= 255 - Float(CK_OPAQUE_SNAP) ? 255 : clamped)
+        var valid = sum.replacing(with: 0, where: sum .< 0)
+        valid = valid.replacing(with: alpha, where: valid .> alpha)
+        valid[3] = alpha[3]
+        return valid
     }
 }
 
@@ -872,6 +859,54 @@ package struct FilterWeights: Sendable {
         }
         self.outputs = outputs; self.starts = starts; self.counts = counts; self.stride = stride
         self.weights = weights
+    }
+
+    /// The windows' weights as the AVX2 horizontal pass multiplies them, when the weights were made for it
+    /// (`FilterWeightsCache`'s `horizontal` weights): made once with them rather than at every pass.
+    package private(set) var horizontalForms: HorizontalForms?
+
+    /// These weights with their `horizontalForms` made.
+    package func withHorizontalForms() -> FilterWeights {
+        var weights = self
+        weights.horizontalForms = HorizontalForms(self)
+        return weights
+    }
+
+    /// A window's weights as `ck_filter_rows_avx2` multiplies them (`ck_expand_weights`: pairs of taps, each
+    /// weight four times) and as `ck_filter_rows_fixed_avx2` does (`ck_fixed_weights`: 16-bit fixed point).
+    /// A class only to own the two buffers the kernels read; they are written once, in `init`.
+    package final class HorizontalForms: @unchecked Sendable {
+        /// `ck_expanded_weight_count(outputs, stride)` Floats.
+        let expanded: UnsafeMutablePointer<Float>
+        /// `ck_fixed_weight_count(outputs, stride)` 16-bit weights, valid when `fixedBits > 0`.
+        let fixed: UnsafeMutablePointer<Int16>
+        /// The fixed-point weights' fractional bits; 0 when they do not fit 16 bits.
+        let fixedBits: Int32
+        /// The bytes of both buffers, for a cache's budget.
+        let byteCount: Int
+
+        init(_ columns: FilterWeights) {
+            let expandedCount = max(1, ck_expanded_weight_count(columns.outputs, columns.stride))
+            let fixedCount = max(1, ck_fixed_weight_count(columns.outputs, columns.stride))
+            expanded = .allocate(capacity: expandedCount)
+            fixed = .allocate(capacity: fixedCount)
+            fixed.initialize(repeating: 0, count: fixedCount)
+            byteCount = expandedCount * MemoryLayout<Float>.stride + fixedCount * MemoryLayout<Int16>.stride
+            let (expanded, fixed) = (self.expanded, self.fixed)
+            fixedBits = columns.weights.withUnsafeBufferPointer { weights in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    ck_expand_weights(
+                        weights.baseAddress, columns.stride, counts.baseAddress, columns.outputs, expanded)
+                    return ck_fixed_weights(
+                        weights.baseAddress, columns.stride, counts.baseAddress, columns.outputs, fixed)
+                }
+            }
+        }
+
+        deinit {
+            expanded.deallocate()
+            fixed.deallocate()
+        }
     }
 
     /// The first source pixel any window uses.

@@ -1,3 +1,4 @@
+import CImagingKernels
 import Testing
 
 @testable import Imaging
@@ -30,6 +31,31 @@ import Testing
                 FilterWeights(
                     sourceSize: 128, scale: 1.07, outputs: 3..<120, firstCentre: 0.4, kernel: .catmullRom)))
         #expect(!same(others[4], made))
+    }
+
+    @Test func horizontalWeightsCarryTheKernelsFormsMadeOnce() throws {
+        let cache = FilterWeightsCache(byteBudget: 1 << 20)
+        let plain = cache.weights(sourceSize: 128, scale: 1.07, outputs: 0..<120, firstCentre: 0.4)
+        let horizontal = cache.weights(
+            sourceSize: 128, scale: 1.07, outputs: 0..<120, firstCentre: 0.4, horizontal: true)
+        #expect(plain.horizontalForms == nil)
+        let forms = try #require(horizontal.horizontalForms)
+        #expect(same(plain, horizontal))
+        #expect(cache.count == 2)
+        // A hit hands out the same forms, not new ones.
+        let again = cache.weights(sourceSize: 128, scale: 1.07, outputs: 0..<120, firstCentre: 0.4, horizontal: true)
+        #expect(again.horizontalForms === forms)
+        // The forms are what the kernels' own preparation makes of the weights.
+        let fresh = FilterWeights.HorizontalForms(plain)
+        #expect(forms.fixedBits > 0 && forms.fixedBits == fresh.fixedBits)
+        let fixedCount = ck_fixed_weight_count(plain.outputs, plain.stride)
+        let expandedCount = ck_expanded_weight_count(plain.outputs, plain.stride)
+        #expect(
+            Array(UnsafeBufferPointer(start: forms.fixed, count: fixedCount))
+                == Array(UnsafeBufferPointer(start: fresh.fixed, count: fixedCount)))
+        #expect(
+            Array(UnsafeBufferPointer(start: forms.expanded, count: expandedCount))
+                == Array(UnsafeBufferPointer(start: fresh.expanded, count: expandedCount)))
     }
 
     @Test func theCacheStaysWithinItsBudget() {

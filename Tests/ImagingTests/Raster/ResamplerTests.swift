@@ -47,6 +47,38 @@ import Testing
         }
     }
 
+    @Test(arguments: [VectorKernels.portable, .avx2])
+    func anOpaquePhotoStaysExactlyOpaque(kernels: VectorKernels) {
+        guard kernels == .portable || VectorKernels.fastest == .avx2 else { return }
+        // A busy opaque photo at scales whose Float weights do not sum to exactly 1: every alpha must come out
+        // as 255 itself, not 254.9998 (which the last pass would divide by), and the colours stay valid.
+        var source = RGBAImage(width: 173, height: 131, fill: .white)
+        for y in 0..<131 {
+            for x in 0..<173 {
+                source[x, y] = RGBA8(r: UInt8((x * 7 + y * 3) % 256), g: UInt8((x * y) % 256), b: UInt8((x ^ y) % 256))
+            }
+        }
+        for (width, height) in [(120, 97), (61, 83), (173, 131), (200, 150)] {
+            let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+            let pixels = Resampler.premultiplied(
+                source, frame: frame, region: PixelBox(x: 0, y: 0, width: width, height: height), kernels: kernels)
+            let notOpaque = pixels.values.filter { $0[3] != 255 }.count
+            #expect(notOpaque == 0, "\(width)x\(height): \(notOpaque) pixels with alpha other than 255")
+            #expect(pixels.values.allSatisfy { ($0 .<= SIMD4(repeating: 255)) == .init(repeating: true) })
+        }
+    }
+
+    @Test(arguments: [VectorKernels.portable, .avx2])
+    func anAlphaBelow255StaysBelowIt(kernels: VectorKernels) {
+        guard kernels == .portable || VectorKernels.fastest == .avx2 else { return }
+        // Only Float noise is taken as opaque: a real 254 is kept, and so is a mix just short of 255.
+        let source = RGBAImage(width: 40, height: 40, fill: RGBA8(r: 90, g: 180, b: 30, a: 254))
+        let frame = Rect(x: 0, y: 0, width: 23, height: 29)
+        let pixels = Resampler.premultiplied(
+            source, frame: frame, region: PixelBox(x: 0, y: 0, width: 23, height: 29), kernels: kernels)
+        #expect(pixels.values.allSatisfy { abs($0[3] - 254) < 0.01 })
+    }
+
     @Test func transparentPixelsDoNotBleedTheirColor() {
         // Left half opaque red, right half transparent *green*: premultiplied filtering must not turn the
         // boundary greenish, whatever the straight colour hidden under zero alpha.

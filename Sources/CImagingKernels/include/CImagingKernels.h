@@ -102,8 +102,8 @@ int ck_opaque_block_averages_avx2(const uint8_t *pixels, ptrdiff_t rowBytes, ptr
 /// One row of a tile painted into the composite's layer: for each of `count` pixels, the premultiplied `source`
 /// colour (4 Floats) times its `coverage` added to `layer` (4 Floats) where the tile's coverage fits in what
 /// earlier tiles left unclaimed (`claimed`, raised by it), else laid over their share ("source over") with
-/// `claimed` set to 1, as `Compositor`'s Swift loop does it, with the same Float operations. Two pixels per
-/// vector where both fit; the rest one by one.
+/// `claimed` set to 1, as `Compositor`'s Swift loop does it, with the same Float operations. Eight pixels at a
+/// time where all fit, else two per vector where both fit; the rest one by one.
 void ck_paint_row_avx2(float *layer, float *claimed, const float *source, const float *coverage, ptrdiff_t count);
 
 /// A composite's last pass over `count` premultiplied pixels of `layer`: each laid over the premultiplied

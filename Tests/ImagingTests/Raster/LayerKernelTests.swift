@@ -104,8 +104,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 1, 2, 7, 64])
-    func paintingARowIsTheSwiftLoopsBitForBit(count: Int) {
+    @Test(arguments: [(0, false), (1, false), (2, false), (7, false), (64, false), (37, true), (64, true)])
+    func paintingARowIsTheSwiftLoopsBitForBit(count: Int, inside: Bool) {
         guard VectorKernels.fastest == .avx2 else { return }
         var state: UInt32 = 2_463_534_242 &+ UInt32(count)
         func next() -> Float {
@@ -115,10 +115,21 @@ import Testing
             return Float(state % 10_000) / 10_000
         }
         // Coverage that is often 0 or 1, claims from nothing to full (so that pairs fit, overflow, or mix).
-        let coverage = (0..<count).map { index -> Float in
+        var coverage = (0..<count).map { index -> Float in
             [0, 1, next(), next() * 0.3][index % 4]
         }
         var claimed = (0..<count).map { index -> Float in [0, next(), 1, next() * 0.5, 0.25][index % 5] }
+        if inside {
+            // A tile's inside over nothing (eight pixels at a time), then its edge beside an earlier tile's, where
+            // a block has pixels that fit and pixels that do not.
+            for index in 0..<count {
+                claimed[index] =
+                    index < 24 ? [0, 0.25, next() * 0.3, 0][index % 4] : [0, next() * 0.5, 0.75][index % 3]
+                coverage[index] =
+                    index < 24
+                    ? (1 - claimed[index]) * [1, next(), 1, next()][index % 4] : [next(), 1, 0.5][index % 3]
+            }
+        }
         let source = (0..<count).map { _ -> SIMD4<Float> in
             let alpha = next() * 255
             return [next() * alpha, next() * alpha, next() * alpha, alpha]

@@ -18,6 +18,14 @@ import Testing
         #expect(JPEGMarkers.scanCount(in: [0xFF, 0xD8, 0xFF, 0xDA, 0x00]) == 0)
     }
 
+    @Test func onlyProgressiveFramesAreWalkedForScans() throws {
+        let segments = { (name: String) in JPEGMarkers.headerSegments(in: try CodecCorpus.bytes(name)) }
+        #expect(JPEGMarkers.isProgressive(segments: try segments("progressive.jpg")))
+        #expect(JPEGMarkers.isProgressive(segments: try segments("scans-200.jpg")))
+        #expect(!JPEGMarkers.isProgressive(segments: try segments("baseline.jpg")))
+        #expect(!JPEGMarkers.isProgressive(segments: []))
+    }
+
     @Test func tooManyScansForTheSizeAreRefusedBeforeDecoding() throws {
         let bytes = try CodecCorpus.bytes("scans-200.jpg")
         let image = try JPEGCodec.decode(bytes)

@@ -485,6 +485,17 @@ AVX2 static inline void store_pair(__m256 values, uint8_t *out) {
     _mm_storel_epi64((__m128i *)out, _mm_packus_epi16(words, words));
 }
 
+/* Eight pixels' rounded values (four vectors of two pixels, each Float in 0 ... 255.5) as their 32 bytes:
+ * store_pair's conversions on all four at once. The packs work within each 128-bit half, which leaves the
+ * pixels in the order 0 2 4 6 1 3 5 7; one permutation puts them back. */
+AVX2 static inline void store_eight(const __m256 values[4], uint8_t *out) {
+    __m256i low = _mm256_packus_epi32(_mm256_cvttps_epi32(values[0]), _mm256_cvttps_epi32(values[1]));
+    __m256i high = _mm256_packus_epi32(_mm256_cvttps_epi32(values[2]), _mm256_cvttps_epi32(values[3]));
+    __m256i bytes = _mm256_packus_epi16(low, high);
+    bytes = _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    _mm256_storeu_si256((__m256i *)out, bytes);
+}
+
 AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *background, ptrdiff_t count,
                          uint8_t *out) {
     __m128 one = _mm_loadu_ps(background);
@@ -510,10 +521,12 @@ AVX2 void ck_finish_avx2(const float *layer, const float *clip, const float *bac
             exact = _mm256_and_ps(exact, _mm256_or_ps(clear[k], _mm256_cmp_ps(alpha, full, _CMP_EQ_OQ)));
         }
         if (opaqueBackground && _mm256_movemask_ps(exact) == 0xff) {
+            __m256 rounded[4];
             for (int k = 0; k < 4; k++) {
                 __m256 over = _mm256_add_ps(p[k], _mm256_mul_ps(bg, _mm256_and_ps(clear[k], unclipped)));
-                store_pair(_mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(over, full), half)), out + i * 4 + 8 * k);
+                rounded[k] = _mm256_floor_ps(_mm256_add_ps(_mm256_min_ps(over, full), half));
             }
+            store_eight(rounded, out + i * 4);
             continue;
         }
         for (ptrdiff_t j = i; j < i + 8; j += 2) {

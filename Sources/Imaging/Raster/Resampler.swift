@@ -334,7 +334,10 @@ package enum Resampler {
         defer { sourceRows.deallocate() }
         // The cache made them with the weights; weights made elsewhere get them here.
         let forms = kernels == .avx2 ? columns.horizontalForms ?? FilterWeights.HorizontalForms(columns) : nil
-        let expanded = forms.map { ExpandedWeights($0) }
+        // The kernels read the forms' buffers through pointers (a reference in the loop would be retained and
+        // released at every row): the forms live until the passes are done.
+        defer { withExtendedLifetime(forms) {} }
+        let expanded = forms.map { UnsafePointer($0.expanded) }
         let fixed =
             readOpaqueRow != nil && grid.blockWidth == 1 && grid.blockHeight == 1
             ? forms.flatMap { FixedWeights($0, sourceColumns: columnSpan) } : nil
@@ -389,7 +392,7 @@ package enum Resampler {
                         }
                         if let expanded {
                             ck_filter_rows_avx2(
-                                floats(upper), hasLower ? floats(lower) : nil, expanded.floats + from &* expandedSize,
+                                floats(upper), hasLower ? floats(lower) : nil, expanded + from &* expandedSize,
                                 stride, starts.baseAddress.map { $0 + from }, firstColumn,
                                 counts.baseAddress.map { $0 + from }, made.count, floats(upperOut + from),
                                 hasLower ? floats(lowerOut + from) : nil)
@@ -504,18 +507,9 @@ package enum Resampler {
         UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
     }
 
-    /// The expanded weights of `forms` as `ck_filter_rows_avx2` reads them (held, so they live through the pass).
-    private struct ExpandedWeights {
-        let forms: FilterWeights.HorizontalForms
-        var floats: UnsafePointer<Float> { UnsafePointer(forms.expanded) }
-
-        init(_ forms: FilterWeights.HorizontalForms) { self.forms = forms }
-    }
-
-    /// The fixed-point weights of `forms` and two rows of source bytes for `ck_filter_rows_fixed_avx2`; nil when
-    /// the weights do not fit 16 bits.
+    /// The fixed-point weights of `forms` (which the caller keeps alive) and two rows of source bytes for
+    /// `ck_filter_rows_fixed_avx2`; nil when the weights do not fit 16 bits.
     private struct FixedWeights {
-        let forms: FilterWeights.HorizontalForms
         let weights: UnsafePointer<Int16>
         let bits: Int32
         let upper: UnsafeMutablePointer<UInt8>
@@ -528,7 +522,6 @@ package enum Resampler {
             upper = .allocate(capacity: 2 * rowBytes)
             upper.initialize(repeating: 0, count: 2 * rowBytes)
             lower = upper + rowBytes
-            self.forms = forms
             self.weights = UnsafePointer(forms.fixed)
             self.bits = forms.fixedBits
         }

@@ -178,35 +178,63 @@ AVX2 static inline void store_fixed(__m256i sum, __m128 scale, float *out) {
     _mm_storeu_ps(out, _mm_mul_ps(_mm_cvtepi32_ps(four), scale));
 }
 
+/* Two outputs' channel sums (each the two halves of its vector added), as Floats in the working range: the
+ * halves of both gathered by two lane permutations, so one conversion and one store serve both. */
+AVX2 static inline void store_fixed_two(__m256i first, __m256i second, __m256 scale, float *out) {
+    __m256i sums = _mm256_add_epi32(_mm256_permute2x128_si256(first, second, 0x20),
+                                    _mm256_permute2x128_si256(first, second, 0x31));
+    _mm256_storeu_ps(out, _mm256_mul_ps(_mm256_cvtepi32_ps(sums), scale));
+}
+
+/* Output x's window over the upper row (and the lower one, when there is one) into *sumA (and *sumB). */
+AVX2 static inline ptrdiff_t fixed_window(const uint8_t *upper, const uint8_t *lower, const int16_t *w,
+                                          ptrdiff_t offset, ptrdiff_t groups, __m256i spread, __m256i *sumA,
+                                          __m256i *sumB) {
+    const uint8_t *a = upper + offset;
+    __m256i totalA = _mm256_setzero_si256(), totalB = totalA;
+    if (lower) {
+        const uint8_t *b = lower + offset;
+        for (ptrdiff_t g = 0; g < groups; g++) {
+            __m256i weights = _mm256_loadu_si256((const __m256i *)(w + g * 16));
+            totalA = _mm256_add_epi32(totalA, fixed_taps(a + g * 16, weights, spread));
+            totalB = _mm256_add_epi32(totalB, fixed_taps(b + g * 16, weights, spread));
+        }
+    } else {
+        for (ptrdiff_t g = 0; g < groups; g++)
+            totalA = _mm256_add_epi32(
+                totalA, fixed_taps(a + g * 16, _mm256_loadu_si256((const __m256i *)(w + g * 16)), spread));
+    }
+    *sumA = totalA;
+    *sumB = totalB;
+    return groups;
+}
+
 AVX2 void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const int16_t *fixed,
                                     ptrdiff_t stride, int bits, const ptrdiff_t *starts, ptrdiff_t first,
                                     const ptrdiff_t *counts, ptrdiff_t outputs, float *upperOut, float *lowerOut) {
     const __m256i spread = _mm256_setr_epi8(0, -1, 4, -1, 1, -1, 5, -1, 2, -1, 6, -1, 3, -1, 7, -1, 8, -1, 12, -1,
                                             9, -1, 13, -1, 10, -1, 14, -1, 11, -1, 15, -1);
     const __m128 scale = _mm_set1_ps(1.0f / (float)(1 << bits));
+    const __m256 scales = _mm256_set1_ps(1.0f / (float)(1 << bits));
     ptrdiff_t windowSize = (stride + 3) / 4 * 16;
     uint64_t groupCount = 0, start = counting ? nanoseconds() : 0;
-    for (ptrdiff_t x = 0; x < outputs; x++) {
-        const int16_t *w = fixed + x * windowSize;
-        ptrdiff_t offset = (starts[x] - first) * 4, groups = (counts[x] + 3) / 4;
-        const uint8_t *a = upper + offset;
-        groupCount += (uint64_t)groups;
-        __m256i sumA = _mm256_setzero_si256();
-        if (lower) {
-            const uint8_t *b = lower + offset;
-            __m256i sumB = sumA;
-            for (ptrdiff_t g = 0; g < groups; g++) {
-                __m256i weights = _mm256_loadu_si256((const __m256i *)(w + g * 16));
-                sumA = _mm256_add_epi32(sumA, fixed_taps(a + g * 16, weights, spread));
-                sumB = _mm256_add_epi32(sumB, fixed_taps(b + g * 16, weights, spread));
-            }
-            store_fixed(sumB, scale, lowerOut + x * 4);
-        } else {
-            for (ptrdiff_t g = 0; g < groups; g++)
-                sumA = _mm256_add_epi32(
-                    sumA, fixed_taps(a + g * 16, _mm256_loadu_si256((const __m256i *)(w + g * 16)), spread));
-        }
-        store_fixed(sumA, scale, upperOut + x * 4);
+    ptrdiff_t x = 0;
+    /* Two outputs at a time, sharing the conversion and the store. */
+    for (; x + 2 <= outputs; x += 2) {
+        __m256i a0, b0, a1, b1;
+        groupCount += (uint64_t)fixed_window(upper, lower, fixed + x * windowSize, (starts[x] - first) * 4,
+                                             (counts[x] + 3) / 4, spread, &a0, &b0);
+        groupCount += (uint64_t)fixed_window(upper, lower, fixed + (x + 1) * windowSize,
+                                             (starts[x + 1] - first) * 4, (counts[x + 1] + 3) / 4, spread, &a1, &b1);
+        store_fixed_two(a0, a1, scales, upperOut + x * 4);
+        if (lower) store_fixed_two(b0, b1, scales, lowerOut + x * 4);
+    }
+    if (x < outputs) {
+        __m256i a, b;
+        groupCount += (uint64_t)fixed_window(upper, lower, fixed + x * windowSize, (starts[x] - first) * 4,
+                                             (counts[x] + 3) / 4, spread, &a, &b);
+        store_fixed(a, scale, upperOut + x * 4);
+        if (lower) store_fixed(b, scale, lowerOut + x * 4);
     }
     if (!counting) return;
     uint64_t rows = lower ? 2 : 1;

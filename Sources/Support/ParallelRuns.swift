@@ -1,11 +1,16 @@
 import Dispatch
 import Foundation
 
-/// One large picture's work spread over the cores: its rows cut into contiguous runs, one per core (`runs`, which
-/// `map` works on at once), or into bands sized for a core's cache (`bands`, which `forEach` hands to every core
-/// in turn), for the live preview, whose megapixel is composed, enlarged and encoded while the designer waits for
-/// it, and for large exports. Small pictures (list avatars, exports that already run a group per core) stay on
-/// their thread.
+/// One large picture's work spread over the cores: its rows cut into contiguous runs, which `forEach` and `map`
+/// hand to every core in turn, for the live preview, whose megapixel is composed, enlarged and encoded while the
+/// designer waits for it, and for large exports. Small pictures (list avatars, exports that already run a group
+/// per core) are one run, on their thread.
+///
+/// Two ways to cut, for two kinds of work. `bands` cuts by size, however many cores there are: the compositor's
+/// bands are sized to a core's cache, and more bands than cores balance themselves. `runs` cuts one run per core:
+/// for uniform work where each run costs a setup of its own (the enlargement refilters the source rows two runs
+/// share), more runs cost more than they balance: in bands, the preview's enlargement and sixel encoding were
+/// 4-5 % slower on two cores (`chat-tui-bench --only pictures`, three alternating rounds).
 package enum ParallelRuns {
     /// At least this many pixels go to each run: below it, waking another thread costs more than it saves.
     package static let minimumPixelsPerRun = 1 << 17
@@ -20,8 +25,7 @@ package enum ParallelRuns {
     }
 
     /// `0..<rows` cut into contiguous bands in order of about `pixelsPerBand` pixels of `width` each (at least
-    /// one row; one band when the picture holds fewer than twice that), however many cores there are: work cut
-    /// to fit a core's cache rather than to the cores, which `forEach` then keeps busy.
+    /// one row; one band when the picture holds fewer than twice that), however many cores there are.
     package static func bands(rows: Int, width: Int, pixelsPerBand: Int) -> [Range<Int>] {
         split(rows: rows, granule: 1) { granules in
             // 65 536 bands hold any canvas the limits allow; sizes no picture has still give a bounded list.
@@ -54,17 +58,16 @@ package enum ParallelRuns {
         }
     }
 
-    /// `body` of each of `runs`, worked on at once (one run: on this thread), the results in the runs' order.
-    /// Each result is handed back under a lock, so what a run wrote before returning is visible to the caller
-    /// afterwards (ThreadSanitizer sees that order too).
+    /// `body` of each of `runs` as `forEach` works on them, the results in the runs' order. Each result is
+    /// handed back under a lock, so what a run wrote before returning is visible to the caller afterwards.
     package static func map<Result: Sendable>(
         _ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Result
     ) -> [Result] {
-        guard runs.count > 1 else { return runs.map(body) }
+        guard min(runs.count, AvailableCores.count) > 1 else { return runs.map(body) }
         let results = LockedState([Result?](repeating: nil, count: runs.count))
-        DispatchQueue.concurrentPerform(iterations: runs.count) { part in
-            let result = body(runs[part])
-            results.withLock { $0[part] = result }
+        each(runs.count) { index in
+            let result = body(runs[index])
+            results.withLock { $0[index] = result }
         }
         return results.withLock { $0.compactMap { $0 } }
     }
@@ -73,8 +76,13 @@ package enum ParallelRuns {
     /// taking the next run in order when it is done with one: more runs than cores balance themselves, and the
     /// working memory is that of at most one run per core. One core or one run: on this thread, in order.
     package static func forEach(_ runs: [Range<Int>], _ body: @Sendable (Range<Int>) -> Void) {
-        let workers = min(runs.count, AvailableCores.count)
-        guard workers > 1 else { return runs.forEach(body) }
+        each(runs.count) { body(runs[$0]) }
+    }
+
+    /// `body` of `0..<count` as `forEach` describes.
+    private static func each(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        let workers = min(count, AvailableCores.count)
+        guard workers > 1 else { return (0..<count).forEach(body) }
         let next = LockedState(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -82,8 +90,8 @@ package enum ParallelRuns {
                     defer { next += 1 }
                     return next
                 }
-                guard index < runs.count else { return }
-                body(runs[index])
+                guard index < count else { return }
+                body(index)
             }
         }
         // Each worker took the lock after its last run: taking it here orders their writes before the caller's
@@ -92,8 +100,8 @@ package enum ParallelRuns {
     }
 }
 
-/// A buffer that several runs of `ParallelRuns.map` write at once, each only its own elements: the caller
-/// vouches for that, which is why it is `@unchecked Sendable`. It owns nothing.
+/// A buffer that several runs of `ParallelRuns.forEach` or `map` write at once, each only its own elements: the
+/// caller vouches for that, which is why it is `@unchecked Sendable`. It owns nothing.
 package struct SharedBuffer<Element>: @unchecked Sendable {
     /// The first element.
     package let base: UnsafeMutablePointer<Element>

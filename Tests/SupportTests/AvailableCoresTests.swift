@@ -52,4 +52,15 @@ import Testing
         #expect(runs.count == AvailableCores.count)
         #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 4096)
     }
+
+    @Test func parallelRunsWorkOnNoMoreThreadsThanTheCoresAllowed() {
+        // Far more bands than cores: the distinct threads that ran them are at most the cores the process may use.
+        let threads = LockedState(Set<UInt>())
+        ParallelRuns.forEach(ParallelRuns.bands(rows: 4096, width: 1, pixelsPerBand: 1)) { _ in
+            let thread = UInt(pthread_self())
+            threads.withLock { _ = $0.insert(thread) }
+        }
+        #expect(threads.withLock { $0.count } <= AvailableCores.count)
+        #expect(threads.withLock { $0.count } >= 1)
+    }
 }

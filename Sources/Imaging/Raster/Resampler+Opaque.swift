@@ -32,7 +32,7 @@ extension Resampler {
         let pixels = [UInt8](unsafeUninitializedCapacity: outWidth * outHeight * 4) { target, initialised in
             guard let base = target.baseAddress else { return }
             let output = SharedBuffer(base)
-            _ = ParallelRuns.map(runs) { run in
+            ParallelRuns.forEach(runs) { run in
                 enlargeOpaqueRows(
                     run, of: source, columns: columns, rows: rows, into: output.base + run.lowerBound &* outWidth &* 4)
             }

@@ -75,7 +75,7 @@ package enum Compositor {
 
     /// About how many canvas pixels a band holds: 2 MiB of working layer, 128 rows of a 1024 px preview. Bands
     /// of 128 rows made the 1024 px WeChat preview 1.90x as fast on two cores as on one, where one run per core
-    /// (512 rows each, their tiles' intermediates megabytes) made it 1.67x; bands of 32 or 64 rows cost more in
+    /// (512 rows each, their tiles' intermediates megabytes) made it 1.64x; bands of 32 or 64 rows cost more in
     /// the rows and weights each band makes again than they save (`bench/scaling.py`).
     package static let bandPixels = 1 << 17
 

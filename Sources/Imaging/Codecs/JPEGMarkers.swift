@@ -53,12 +53,6 @@ package enum JPEGMarkers {
         return width > 0 && height > 0 ? (width, height) : nil
     }
 
-    /// Whether the frame header among `segments` is progressive (SOF2, SOF6, SOF10 or SOF14): scans there may
-    /// refine the whole image again and again in a few bytes each.
-    package static func isProgressive(segments: [JPEGSegment]) -> Bool {
-        segments.contains { [0xC2, 0xC6, 0xCA, 0xCE].contains($0.marker) }
-    }
-
     /// Whether the header holds an Adobe APP14 segment. Adobe writers (Photoshop, libjpeg, Pillow) store CMYK
     /// JPEGs with inverted ink values, and mark them this way.
     package static func hasAdobeSegment(in bytes: [UInt8]) -> Bool {

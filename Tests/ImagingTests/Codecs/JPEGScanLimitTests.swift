@@ -18,12 +18,14 @@ import Testing
         #expect(JPEGMarkers.scanCount(in: [0xFF, 0xD8, 0xFF, 0xDA, 0x00]) == 0)
     }
 
-    @Test func onlyProgressiveFramesAreWalkedForScans() throws {
-        let segments = { (name: String) in JPEGMarkers.headerSegments(in: try CodecCorpus.bytes(name)) }
-        #expect(JPEGMarkers.isProgressive(segments: try segments("progressive.jpg")))
-        #expect(JPEGMarkers.isProgressive(segments: try segments("scans-200.jpg")))
-        #expect(!JPEGMarkers.isProgressive(segments: try segments("baseline.jpg")))
-        #expect(!JPEGMarkers.isProgressive(segments: []))
+    @Test func scansAreCountedOnlyWhereTurboJPEGsOwnLimitIsNotEnough() {
+        // 500 scans of a 512 px photo are within the default 2^31 scan-pixels: TJFLAG_LIMITSCANS bounds it.
+        #expect(!JPEGCodec.needsScanCount(width: 512, height: 512, limits: ImageLimits()))
+        #expect(!JPEGCodec.needsScanCount(width: 2048, height: 2048, limits: ImageLimits()))
+        // Above 2^31 / 500 pixels (4.3 megapixels), or under a tighter limit, the scans are counted first.
+        #expect(JPEGCodec.needsScanCount(width: 2100, height: 2100, limits: ImageLimits()))
+        #expect(JPEGCodec.needsScanCount(width: 256, height: 256, limits: ImageLimits(maxScanPixels: 100 * 256 * 256)))
+        #expect(JPEGCodec.needsScanCount(width: Int.max, height: Int.max, limits: ImageLimits()))
     }
 
     @Test func tooManyScansForTheSizeAreRefusedBeforeDecoding() throws {

@@ -245,7 +245,7 @@ AVX2 void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, 
 }
 
 /* Each colour lane at most the pixel's alpha, alpha in 0...255, nothing below 0; an alpha within
- * CK_OPAQUE_SNAP of 255 is 255 (see ck.h). */
+ * CK_OPAQUE_SNAP of 255 is 255 (see CImagingKernels.h). */
 AVX2 static inline __m256 valid_premultiplied(__m256 sum) {
     const __m256 full = _mm256_set1_ps(255.0f);
     __m256 alpha = _mm256_permute_ps(sum, _MM_SHUFFLE(3, 3, 3, 3));

@@ -85,9 +85,9 @@ void ck_filter_rows_fixed_avx2(const uint8_t *upper, const uint8_t *lower, const
 
 /// Vertical pass: output row `y` is the sum over rows `starts[y] - firstRow ..< + counts[y]` of `rows`
 /// (each `width` pixels) weighted by `weights + y * stride`, clamped to a valid premultiplied colour (alpha in
-/// 0...255, within `CK_OPAQUE_SNAP` of 255 made 255, each colour channel in 0...alpha), `height` rows of `width` pixels into `out`. With `spans`, only
-/// pixels `spans[2y] ..< spans[2y + 1]` of row `y` are made (the rest of `out` is not written, and only those
-/// columns of `rows` are read).
+/// 0...255, within `CK_OPAQUE_SNAP` of 255 made 255, each colour channel in 0...alpha), `height` rows of
+/// `width` pixels into `out`. With `spans`, only pixels `spans[2y] ..< spans[2y + 1]` of row `y` are made (the
+/// rest of `out` is not written, and only those columns of `rows` are read).
 void ck_sum_rows_avx2(const float *rows, ptrdiff_t width, const float *weights, ptrdiff_t stride,
                       const ptrdiff_t *starts, ptrdiff_t firstRow, const ptrdiff_t *counts, ptrdiff_t height,
                       const ptrdiff_t *spans, float *out);

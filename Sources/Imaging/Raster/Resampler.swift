@@ -332,7 +332,8 @@ package enum Resampler {
         let sourceRows = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: 2 * columnSpan + 1)
         sourceRows.initialize(repeating: .zero)
         defer { sourceRows.deallocate() }
-        // The cache made them with the weights; weights made elsewhere get them here.
+        // The cache makes them with the weights for AVX2 (`horizontal:`); only weights that lack them are made
+        // here.
         let forms = kernels == .avx2 ? columns.horizontalForms ?? FilterWeights.HorizontalForms(columns) : nil
         // The kernels read the forms' buffers through pointers (a reference in the loop would be retained and
         // released at every row): the forms live until the passes are done.
